@@ -1,0 +1,44 @@
+# Two commands matter: `make test` (installs everything, runs the whole suite) and `make run` / `make demo`.
+PYTHON ?= python3
+VENV ?= .venv
+PY := $(VENV)/bin/python
+DMEM := $(VENV)/bin/dmem
+PORT ?= 5000
+DEMO_HOME ?= .demo-home
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: install browser test test-fast run demo bench clean
+
+install: $(VENV)/.installed
+
+$(VENV)/.installed: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[test]'
+	touch $@
+
+# Browser tests drive Debian's Chromium (Playwright cannot download browsers here) with a CJK font.
+browser:
+	@if ! command -v chromium >/dev/null 2>&1 || ! dpkg -s fonts-wqy-microhei >/dev/null 2>&1; then \
+		$(SUDO) apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends chromium fonts-wqy-microhei; \
+	fi
+
+test: install browser
+	DMEM_REQUIRE_BROWSER=1 $(PY) -m pytest
+
+test-fast: install
+	$(PY) -m pytest -m "not browser and not slow"
+
+run: install
+	$(DMEM) serve --port $(PORT)
+
+demo: install
+	$(DMEM) demo $(DEMO_HOME) --force
+	$(DMEM) serve --home $(DEMO_HOME) --port $(PORT)
+
+bench: install
+	$(PY) benchmarks/run.py
+
+clean:
+	rm -rf $(VENV) *.egg-info .pytest_cache .hypothesis test-artifacts $(DEMO_HOME)

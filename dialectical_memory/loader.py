@@ -1,0 +1,218 @@
+"""Read one target from disk and reconcile the ``.md`` text with its metadata.
+
+The ``.md`` file is the source of truth. A person may edit it in an editor: new text gets fresh
+metadata, an edited entry that is clearly the same one keeps its id (``original_text`` recorded),
+removed text goes to the archive. A damaged sidecar is moved aside and rebuilt; recovery never
+writes the ``.md`` file.
+"""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass
+
+from . import hermes_format
+from .model import ContradictionEdge, EntryMeta, SidecarDocument, SourceKind, text_hash
+from .state import ArchivedEntry, Change, TargetState, summary
+from .storage import TargetPaths, quarantine, read_records, read_sidecar, stamps
+
+SAME_ENTRY_SIMILARITY = 0.6
+RECONCILE_ACTOR = "person"
+
+
+@dataclass
+class LoadResult:
+    state: TargetState
+    reconcile: Change
+    quarantined: str | None = None
+
+
+def load_target(paths: TargetPaths, now: float) -> LoadResult:
+    """Read the files of one target (caller holds the target's lock) and reconcile them."""
+    state = TargetState(paths)
+    state.stamps = stamps(paths)
+    _read_md(state)
+    quarantined = _read_sidecar(state, now)
+    _replay_journal(state)
+    _read_archive(state)
+    change = Change(now=now, actor=RECONCILE_ACTOR)
+    reconcile(state, change)
+    _drop_dangling_edges(state)
+    return LoadResult(state, change, quarantined)
+
+
+def _read_md(state: TargetState) -> None:
+    try:
+        data = state.paths.md.read_bytes()
+    except FileNotFoundError:
+        return
+    text, warnings = hermes_format.decode(data)
+    state.warnings.extend(f"{state.paths.md.name}: {w}" for w in warnings)
+    state.md_writable = not any("not valid UTF-8" in w for w in warnings)
+    state.texts = hermes_format.loads(text)
+
+
+def _read_sidecar(state: TargetState, now: float) -> str | None:
+    path = state.paths.sidecar
+    try:
+        document = read_sidecar(path)
+        if document is not None:
+            state.doc = SidecarDocument.from_dict(document)
+            seq = document.get("journal_seq", 0)
+            state.journal_seq = seq if isinstance(seq, int) else 0
+        return None
+    except (ValueError, TypeError, AttributeError, UnicodeDecodeError) as error:
+        moved = quarantine(path, now)
+        state.warnings.append(
+            f"{path.name} was unreadable ({type(error).__name__}); moved to {moved.name} and rebuilt"
+        )
+        state.doc = SidecarDocument()
+        return moved.name
+
+
+def _replay_journal(state: TargetState) -> None:
+    """Apply journal batches newer than the sidecar: the sidecar is their compacted prefix."""
+    records, warnings = read_records(state.paths.journal)
+    state.warnings.extend(warnings)
+    entries, edges = state.doc.entries, {e.edge_id: e for e in state.doc.contradictions}
+    for batch in records:
+        seq = batch.get("seq")
+        if not isinstance(seq, int) or seq <= state.journal_seq:
+            continue
+        try:
+            for data in batch.get("put", []):
+                meta = EntryMeta.from_dict(data)
+                entries[meta.entry_id] = meta
+            for entry_id in batch.get("drop", []):
+                entries.pop(entry_id, None)
+            for data in batch.get("edges", []):
+                edge = ContradictionEdge.from_dict(data)
+                edges[edge.edge_id] = edge
+        except (TypeError, AttributeError, ValueError):
+            state.warnings.append(f"{state.paths.journal.name}: skipped a malformed batch (seq {seq})")
+            continue
+        state.journal_seq = seq
+    state.journal_lines = len(records)
+    state.doc.contradictions = list(edges.values())
+
+
+def _read_archive(state: TargetState) -> None:
+    records, warnings = read_records(state.paths.archive)
+    state.warnings.extend(warnings)
+    for record in records:
+        try:
+            if record.get("op") == "archive":
+                meta = EntryMeta.from_dict(record["meta"])
+                state.archive[meta.entry_id] = ArchivedEntry(
+                    meta, str(record.get("reason", "")), float(record.get("at", 0)), str(record.get("actor", ""))
+                )
+            elif record.get("op") == "restore":
+                state.archive.pop(record.get("entry_id"), None)
+        except (KeyError, TypeError, ValueError, AttributeError):
+            state.warnings.append(f"{state.paths.archive.name}: skipped a malformed record")
+    for entry_id in list(state.archive):
+        if entry_id in state.doc.entries:
+            del state.archive[entry_id]
+
+
+def reconcile(state: TargetState, change: Change) -> None:
+    """Make the metadata describe exactly the entries of the ``.md`` file."""
+    doc = state.doc
+    by_hash = {text_hash(meta.text): entry_id for entry_id, meta in doc.entries.items() if meta.text}
+    matched: set[str] = set()
+    unmatched_texts: list[str] = []
+    for text in state.texts:
+        entry_id = by_hash.get(text_hash(text))
+        if entry_id and entry_id not in matched and doc.entries[entry_id].text == text:
+            matched.add(entry_id)
+        else:
+            unmatched_texts.append(text)
+    orphans = [meta for entry_id, meta in doc.entries.items() if entry_id not in matched]
+    doc.text_to_id = {text_hash(doc.entries[i].text): i for i in matched}
+    if not unmatched_texts and not orphans:
+        return
+    edited = _pair_edits(orphans, unmatched_texts)
+    for meta, new_text in edited:
+        _adopt_edit(state, change, meta, new_text)
+    paired_texts = {text for _meta, text in edited}
+    paired_ids = {meta.entry_id for meta, _text in edited}
+    for text in unmatched_texts:
+        if text not in paired_texts:
+            _adopt_new(state, change, text)
+    for meta in orphans:
+        if meta.entry_id not in paired_ids:
+            _archive_removed(state, change, meta)
+
+
+def _similarity(a: str, b: str) -> float:
+    matcher = difflib.SequenceMatcher(None, a, b, autojunk=False)
+    if matcher.real_quick_ratio() < SAME_ENTRY_SIMILARITY or matcher.quick_ratio() < SAME_ENTRY_SIMILARITY:
+        return 0.0
+    return matcher.ratio()
+
+
+def _pair_edits(orphans: list[EntryMeta], texts: list[str]) -> list[tuple[EntryMeta, str]]:
+    """Greedy best-first pairing of vanished entries with new text that is clearly the same one."""
+    scored = [
+        (score, i, j)
+        for i, meta in enumerate(orphans)
+        if meta.text
+        for j, text in enumerate(texts)
+        if (score := _similarity(meta.text, text)) >= SAME_ENTRY_SIMILARITY
+    ]
+    scored.sort(reverse=True)
+    used_orphans, used_texts, pairs = set(), set(), []
+    for _score, i, j in scored:
+        if i not in used_orphans and j not in used_texts:
+            used_orphans.add(i)
+            used_texts.add(j)
+            pairs.append((orphans[i], texts[j]))
+    return pairs
+
+
+def _adopt_edit(state: TargetState, change: Change, meta: EntryMeta, new_text: str) -> None:
+    before = summary(meta)
+    if meta.original_text is None:
+        meta.original_text = meta.text
+    meta.text = new_text
+    meta.updated_at = change.now
+    state.doc.text_to_id[text_hash(new_text)] = meta.entry_id
+    change.touch(meta)
+    change.log(state.target, "edit", meta.entry_id, before, summary(meta), via=state.paths.md.name)
+
+
+def _adopt_new(state: TargetState, change: Change, text: str) -> None:
+    meta = EntryMeta.new(change.now, source_kind=SourceKind.USER_EXPLICIT, text=text)
+    state.doc.entries[meta.entry_id] = meta
+    state.doc.text_to_id[text_hash(text)] = meta.entry_id
+    change.touch(meta)
+    change.log(state.target, "add", meta.entry_id, None, summary(meta), via=state.paths.md.name)
+
+
+def _archive_removed(state: TargetState, change: Change, meta: EntryMeta) -> None:
+    """Text that vanished from the file goes to the archive (it was in the sidecar's copy)."""
+    del state.doc.entries[meta.entry_id]
+    change.put.pop(meta.entry_id, None)
+    change.dropped.add(meta.entry_id)
+    state.archive[meta.entry_id] = ArchivedEntry(meta, f"removed from {state.paths.md.name}", change.now, change.actor)
+    change.archive_records.append(
+        {
+            "op": "archive",
+            "at": change.now,
+            "actor": change.actor,
+            "reason": f"removed from {state.paths.md.name}",
+            "meta": meta.to_dict(),
+        }
+    )
+    change.log(state.target, "archive", meta.entry_id, summary(meta), None, via=state.paths.md.name)
+    for edge in state.unresolved_edges_of(meta.entry_id):
+        state.resolve(change, edge, "archived", None)
+
+
+def _drop_dangling_edges(state: TargetState) -> None:
+    """Edges whose ends are unknown cannot be shown or resolved; they are metadata, not memory."""
+    kept = [e for e in state.doc.contradictions if state.known(e.from_id) and state.known(e.to_id)]
+    if len(kept) != len(state.doc.contradictions):
+        state.warnings.append(f"dropped {len(state.doc.contradictions) - len(kept)} edge(s) to unknown entries")
+        state.doc.contradictions = kept
+    state.invalidate_edge_index()

@@ -1,0 +1,118 @@
+"""The reflection layer: what runs apart from the agent's actions and never blocks them.
+
+One pass over a target: validation decay (expired beliefs → DECAYED, the re-verification queue),
+promotion candidates (proposed for a person to approve, or applied under the ``auto`` policy),
+supersede entries the agent keeps ignoring, demote entries with several unresolved contradictions,
+and a deeper contradiction check of entries not yet checked. A second pass right after the first
+changes nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .model import (
+    DEMOTION_CONTRADICTIONS,
+    BeliefStatus,
+    EntryMeta,
+    apply_promotion,
+    apply_validation_decay,
+    demote,
+    evaluate_promotion,
+    is_ignored_too_often,
+)
+from .state import Change, TargetState, summary
+
+DEEP_CHECK_CANDIDATES = 64
+DEEP_CHECK_BATCH = 2000
+REPORT_KEYS = ("decayed", "promotions_proposed", "promoted", "superseded", "demoted", "contradictions_found")
+
+
+def maintain(store, state: TargetState, change: Change, policy: str) -> dict[str, Any]:
+    report: dict[str, Any] = {key: [] for key in REPORT_KEYS}
+    report["target"] = state.target
+    for meta in list(state.entries.values()):
+        if _decay(state, change, meta):
+            report["decayed"].append(meta.entry_id)
+        if is_ignored_too_often(meta):
+            _supersede_ignored(state, change, meta)
+            report["superseded"].append(meta.entry_id)
+            continue
+        if _demote_contested(state, change, meta):
+            report["demoted"].append(meta.entry_id)
+        outcome = _promotion(state, change, meta, policy)
+        if outcome:
+            report[outcome].append(meta.entry_id)
+    report["contradictions_found"] = _deep_check(store, state, change)
+    report["deep_check_pending"] = sum(1 for m in state.entries.values() if not m.deep_checked)
+    return report
+
+
+def _decay(state: TargetState, change: Change, meta: EntryMeta) -> bool:
+    before = summary(meta)
+    if not apply_validation_decay(meta, change.now):
+        return False
+    change.touch(meta)
+    change.log(state.target, "decay", meta.entry_id, before, summary(meta))
+    return True
+
+
+def _supersede_ignored(state: TargetState, change: Change, meta: EntryMeta) -> None:
+    before = summary(meta)
+    meta.status = BeliefStatus.SUPERSEDED
+    reason = f"ignored {meta.ignore_count} of {meta.surface_count} times it was surfaced"
+    state.to_archive(change, meta, reason)
+    change.log(state.target, "supersede", meta.entry_id, before, None, reason=reason)
+
+
+def _demote_contested(state: TargetState, change: Change, meta: EntryMeta) -> bool:
+    """Demote once per run of ≥ 2 unresolved contradictions; re-arm when they are resolved."""
+    contested = len(state.unresolved_edges_of(meta.entry_id)) >= DEMOTION_CONTRADICTIONS
+    if contested == meta.contradiction_demoted:
+        return False
+    meta.contradiction_demoted = contested
+    change.touch(meta)
+    if not contested:
+        return False
+    before = summary(meta)
+    if not demote(meta, change.now):
+        return False
+    change.log(state.target, "demote", meta.entry_id, before, summary(meta), reason="≥ 2 unresolved contradictions")
+    return True
+
+
+def _promotion(state: TargetState, change: Change, meta: EntryMeta, policy: str) -> str | None:
+    target = evaluate_promotion(meta, change.now) if meta.status is BeliefStatus.ACTIVE else None
+    if target is None:
+        if meta.pending_promotion is not None:
+            meta.pending_promotion = None
+            change.touch(meta)
+            change.log(state.target, "withdraw_promotion", meta.entry_id, reason="no longer meets the thresholds")
+        return None
+    hits = meta.hit_count + meta.observed_behavior_count
+    if meta.pending_promotion == target or (meta.rejected_promotion_hits is not None and hits <= meta.rejected_promotion_hits):
+        return None
+    before = summary(meta)
+    change.touch(meta)
+    if policy == "auto":
+        apply_promotion(meta, target, change.now)
+        change.log(state.target, "promote", meta.entry_id, before, summary(meta), policy="auto")
+        return "promoted"
+    meta.pending_promotion = int(target)
+    change.log(state.target, "propose_promotion", meta.entry_id, detail_to=target.name)
+    return "promotions_proposed"
+
+
+def _deep_check(store, state: TargetState, change: Change) -> list[dict[str, Any]]:
+    """Wider candidate search than the add path, for entries not yet deep-checked (bounded per run)."""
+    from .views import edge_dict
+
+    unchecked = [m for m in state.entries.values() if not m.deep_checked][:DEEP_CHECK_BATCH]
+    found = []
+    for meta in unchecked:
+        if meta.entry_id not in state.entries:
+            continue
+        found.extend(store._detect(state, change, meta, DEEP_CHECK_CANDIDATES))
+        meta.deep_checked = True
+        change.touch(meta)
+    return [edge_dict(state, edge, change.now) for edge in found]

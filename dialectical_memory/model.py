@@ -1,0 +1,571 @@
+"""Belief metadata and the pure functions over it (SPEC §3–5).
+
+Nothing here touches the disk or the clock: every function that needs the time takes ``now``
+(epoch seconds). Decay is computed at read time; stored values are never modified by decay.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import math
+import uuid
+from dataclasses import asdict, dataclass, field, fields
+from enum import Enum, IntEnum
+from typing import Any
+
+SECONDS_PER_DAY = 86_400.0
+SIDECAR_VERSION = 1
+NOISE_CONTEXT_LIMIT = 50
+REVERIFY_THRESHOLD = 0.2
+
+
+class MaturityLevel(IntEnum):
+    INCIDENT = 0
+    PATTERN = 1
+    PRINCIPLE = 2
+    WISDOM = 3
+
+
+class KnowledgeType(str, Enum):
+    FACT = "fact"
+    STATE = "state"
+    RULE = "rule"
+    BELIEF = "belief"
+    MEMORY = "memory"
+
+
+class SourceKind(str, Enum):
+    USER_EXPLICIT = "user_explicit"
+    OBSERVED = "observed"
+    AGENT_INFERRED = "agent_inferred"
+    USER_CORRECTION = "user_correction"
+    BACKGROUND_REVIEW = "background_review"
+    DERIVED = "derived"
+
+
+class BeliefStatus(str, Enum):
+    ACTIVE = "active"
+    CONTRADICTED = "contradicted"
+    SUPERSEDED = "superseded"
+    DECAYED = "decayed"
+    SYNTHESIZED = "synthesized"
+
+
+class ContradictionMode(str, Enum):
+    SURFACE = "surface"
+    FILTER = "filter"
+
+
+SOURCE_AUTHORITY: dict[SourceKind, float] = {
+    SourceKind.OBSERVED: 0.95,
+    SourceKind.USER_CORRECTION: 0.95,
+    SourceKind.USER_EXPLICIT: 0.90,
+    SourceKind.BACKGROUND_REVIEW: 0.60,
+    SourceKind.AGENT_INFERRED: 0.50,
+    SourceKind.DERIVED: 0.40,
+}
+
+# (rate per day, floor); FACT never decays.
+DECAY: dict[KnowledgeType, tuple[float, float]] = {
+    KnowledgeType.FACT: (0.0, 0.5),
+    KnowledgeType.STATE: (0.02, 0.1),
+    KnowledgeType.RULE: (0.002, 0.3),
+    KnowledgeType.BELIEF: (0.005, 0.1),
+    KnowledgeType.MEMORY: (0.001, 0.2),
+}
+
+MATURITY_FLOOR: dict[MaturityLevel, float] = {
+    MaturityLevel.INCIDENT: 0.3,
+    MaturityLevel.PATTERN: 0.4,
+    MaturityLevel.PRINCIPLE: 0.5,
+    MaturityLevel.WISDOM: 0.7,
+}
+
+
+@dataclass(frozen=True)
+class PromotionThreshold:
+    hits: int
+    age_days: float
+    confidence: float
+
+
+# Keyed by the level an entry is promoted *from*.
+PROMOTION_THRESHOLDS: dict[MaturityLevel, PromotionThreshold] = {
+    MaturityLevel.INCIDENT: PromotionThreshold(hits=2, age_days=3, confidence=0.5),
+    MaturityLevel.PATTERN: PromotionThreshold(hits=5, age_days=7, confidence=0.6),
+    MaturityLevel.PRINCIPLE: PromotionThreshold(hits=10, age_days=14, confidence=0.7),
+}
+
+IGNORE_RATIO_LIMIT = 0.5
+IGNORE_MIN_SURFACES = 5
+DEMOTION_CONTRADICTIONS = 2
+
+HIT_BOOST_CAP = 0.12
+HIT_BOOST_PER_SQRT_HIT = 0.03
+RECENCY_GRACE_DAYS = 30
+RECENCY_SPAN_DAYS = 335
+RECENCY_PENALTY_CAP = 0.15
+IGNORE_PENALTY_PER_IGNORE = 0.05
+IGNORE_PENALTY_CAP = 0.30
+NOISE_PENALTY = {"stale_rule": 0.06, "wrong_context": 0.04}
+NOISE_PENALTY_CAP = 0.18
+SUPERSEDED_PENALTY = 0.5
+
+# A confirmed belief must clear the re-verification line again, or it would expire at once.
+CONFIRMED_CONFIDENCE = 0.7
+SYNTHESIS_CONVICTION = 0.8
+SYNTHESIS_CONFIDENCE = 0.8
+
+
+def text_hash(text: str) -> str:
+    """First 16 hex chars of the SHA-256 of the UTF-8 text: the key of ``text_to_id``."""
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+
+def new_id() -> str:
+    return str(uuid.uuid4())
+
+
+def default_scope() -> dict[str, str]:
+    return {"lang": "all", "framework": "any", "project": "any"}
+
+
+_OPTIONAL_FIELDS = {
+    "synthesis_id": str, "superseded_by": str, "original_text": str, "principle_text": str,
+    "pending_promotion": int, "rejected_promotion_hits": int,
+}  # fmt: skip
+
+
+_INVALID = object()
+
+
+def _coerce(value, default, name: str):
+    """The loaded value when it has the field's type, else ``_INVALID`` (the default is used)."""
+    if name in _OPTIONAL_FIELDS:
+        return value if value is None or isinstance(value, _OPTIONAL_FIELDS[name]) else _INVALID
+    if isinstance(default, Enum) and not isinstance(default, IntEnum):
+        return value
+    if isinstance(default, bool):
+        return value if isinstance(value, bool) else _INVALID
+    if isinstance(default, IntEnum):
+        return value if isinstance(value, int) and not isinstance(value, bool) else _INVALID
+    if isinstance(default, float):
+        ok = isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+        return float(value) if ok else _INVALID
+    if isinstance(default, int):
+        return value if isinstance(value, int) and not isinstance(value, bool) else _INVALID
+    if isinstance(default, (list, dict, str)):
+        return value if isinstance(value, type(default)) else _INVALID
+    return value
+
+
+def _enum_or_default(enum_type, value, default):
+    try:
+        return enum_type(value)
+    except (ValueError, TypeError):
+        return default
+
+
+@dataclass
+class EntryMeta:
+    """Structured metadata of one memory entry; the entry's text lives in the ``.md`` file.
+
+    ``text`` mirrors the entry's current text so that a hand-deleted entry can be archived with its
+    words; ``pending_promotion`` and ``contradiction_demoted`` are bookkeeping of the reflection layer.
+    """
+
+    entry_id: str = field(default_factory=new_id)
+    maturity: MaturityLevel = MaturityLevel.INCIDENT
+    knowledge_type: KnowledgeType = KnowledgeType.BELIEF
+    source_kind: SourceKind = SourceKind.USER_EXPLICIT
+    status: BeliefStatus = BeliefStatus.ACTIVE
+    authority: float = 0.7
+    conviction: float = 0.7
+    importance: float = 0.7
+    confidence: float = 0.7
+    created_at: float = 0.0
+    updated_at: float = 0.0
+    last_validated_at: float = 0.0
+    hit_count: int = 0
+    surface_count: int = 0
+    ignore_count: int = 0
+    observed_behavior_count: int = 0
+    contradiction_ids: list[str] = field(default_factory=list)
+    contradiction_count: int = 0
+    synthesis_id: str | None = None
+    parent_ids: list[str] = field(default_factory=list)
+    child_ids: list[str] = field(default_factory=list)
+    superseded_by: str | None = None
+    original_text: str | None = None
+    principle_text: str | None = None
+    scope: dict[str, str] = field(default_factory=default_scope)
+    noise_context: list[dict[str, Any]] = field(default_factory=list)
+    text: str = ""
+    pending_promotion: int | None = None
+    rejected_promotion_hits: int | None = None
+    contradiction_demoted: bool = False
+    deep_checked: bool = False
+
+    @classmethod
+    def new(cls, now: float, source_kind: SourceKind = SourceKind.USER_EXPLICIT, **values) -> EntryMeta:
+        meta = cls(source_kind=source_kind, authority=SOURCE_AUTHORITY[source_kind], **values)
+        meta.created_at = meta.updated_at = meta.last_validated_at = now
+        return meta
+
+    def to_dict(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["maturity"] = int(self.maturity)
+        for key in ("knowledge_type", "source_kind", "status"):
+            data[key] = data[key].value
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> EntryMeta:
+        """Build from a sidecar record: unknown keys ignored, missing or ill-typed values defaulted."""
+        values = {}
+        for name, default in _field_samples().items():
+            if name in data:
+                value = _coerce(data[name], default, name)
+                if value is not _INVALID:
+                    values[name] = value
+        meta = cls(**values)
+        meta.maturity = _enum_or_default(MaturityLevel, meta.maturity, MaturityLevel.INCIDENT)
+        meta.knowledge_type = _enum_or_default(KnowledgeType, meta.knowledge_type, KnowledgeType.BELIEF)
+        meta.source_kind = _enum_or_default(SourceKind, meta.source_kind, SourceKind.USER_EXPLICIT)
+        meta.status = _enum_or_default(BeliefStatus, meta.status, BeliefStatus.ACTIVE)
+        return meta
+
+
+@functools.cache
+def _field_samples() -> dict[str, Any]:
+    """One default value per EntryMeta field, to type-check loaded values against."""
+    sample = EntryMeta()
+    return {f.name: getattr(sample, f.name) for f in fields(EntryMeta)}
+
+
+@dataclass
+class ContradictionEdge:
+    """A contradiction between two entries: a first-class object, not an error.
+
+    ``resolution`` says how a resolved edge was settled: "synthesis", "dismissed" or "superseded".
+    """
+
+    from_id: str
+    to_id: str
+    reason: str = ""
+    confidence: float = 0.8
+    author: str = "agent"
+    created_at: float = 0.0
+    resolved: bool = False
+    resolution_id: str | None = None
+    edge_id: str = field(default_factory=new_id)
+    resolution: str | None = None
+    resolved_at: float | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> ContradictionEdge:
+        known = {f.name for f in fields(cls)}
+        return cls(**{key: value for key, value in data.items() if key in known})
+
+    def touches(self, entry_id: str) -> bool:
+        return entry_id in (self.from_id, self.to_id)
+
+    def other(self, entry_id: str) -> str:
+        return self.to_id if entry_id == self.from_id else self.from_id
+
+    def pair(self) -> frozenset[str]:
+        return frozenset((self.from_id, self.to_id))
+
+
+@dataclass
+class SidecarDocument:
+    """The ``*.meta.json`` document of one target."""
+
+    version: int = SIDECAR_VERSION
+    entries: dict[str, EntryMeta] = field(default_factory=dict)
+    contradictions: list[ContradictionEdge] = field(default_factory=list)
+    text_to_id: dict[str, str] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "version": self.version,
+            "entries": {entry_id: meta.to_dict() for entry_id, meta in self.entries.items()},
+            "contradictions": [edge.to_dict() for edge in self.contradictions],
+            "text_to_id": dict(self.text_to_id),
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> SidecarDocument:
+        entries = {
+            entry_id: EntryMeta.from_dict({**meta, "entry_id": entry_id})
+            for entry_id, meta in (data.get("entries") or {}).items()
+        }
+        return cls(
+            version=int(data.get("version", SIDECAR_VERSION)),
+            entries=entries,
+            contradictions=[ContradictionEdge.from_dict(e) for e in data.get("contradictions") or []],
+            text_to_id=dict(data.get("text_to_id") or {}),
+        )
+
+    def id_for_text(self, text: str) -> str | None:
+        return self.text_to_id.get(text_hash(text))
+
+
+# ---------------------------------------------------------------- decay
+
+
+def _days(now: float, since: float) -> float:
+    return max(0.0, (now - since) / SECONDS_PER_DAY)
+
+
+def _decay_multiplier(meta: EntryMeta, days: float) -> float:
+    rate, _floor = DECAY[meta.knowledge_type]
+    multiplier = (1.0 - rate) ** days
+    if meta.source_kind is SourceKind.OBSERVED and meta.observed_behavior_count > 0:
+        multiplier = math.sqrt(multiplier)
+    return multiplier
+
+
+def decayed_confidence(meta: EntryMeta, now: float) -> float:
+    """Effective confidence: decayed, but never below the type floor or the maturity floor."""
+    if meta.knowledge_type is KnowledgeType.FACT:
+        return meta.confidence
+    fresh_since = max(meta.last_validated_at, meta.updated_at)
+    if _days(now, fresh_since) < 1.0:
+        return meta.confidence
+    decayed = meta.confidence * _decay_multiplier(meta, _days(now, meta.updated_at))
+    _rate, type_floor = DECAY[meta.knowledge_type]
+    return max(type_floor, MATURITY_FLOOR[meta.maturity], decayed)
+
+
+def raw_decayed_confidence(meta: EntryMeta, now: float) -> float:
+    """Decay with no floors and no grace day: what validation decay compares with 0.2."""
+    if meta.knowledge_type is KnowledgeType.FACT:
+        return meta.confidence
+    rate, _floor = DECAY[meta.knowledge_type]
+    return meta.confidence * (1.0 - rate) ** _days(now, meta.updated_at)
+
+
+def needs_reverification(meta: EntryMeta, now: float) -> bool:
+    return (
+        meta.status is BeliefStatus.ACTIVE
+        and meta.knowledge_type is not KnowledgeType.FACT
+        and raw_decayed_confidence(meta, now) < REVERIFY_THRESHOLD
+    )
+
+
+def apply_validation_decay(meta: EntryMeta, now: float) -> bool:
+    """Mark an expired ACTIVE belief DECAYED; returns whether it changed."""
+    if not needs_reverification(meta, now):
+        return False
+    meta.status = BeliefStatus.DECAYED
+    return True
+
+
+def days_until_reverification(meta: EntryMeta, now: float) -> float | None:
+    """Days until the raw confidence crosses 0.2 (0 if it already has); None if it never will."""
+    if meta.knowledge_type is KnowledgeType.FACT or meta.confidence <= 0:
+        return None
+    rate, _floor = DECAY[meta.knowledge_type]
+    if meta.confidence < REVERIFY_THRESHOLD:
+        return 0.0
+    days_total = math.log(REVERIFY_THRESHOLD / meta.confidence) / math.log(1.0 - rate)
+    return max(0.0, days_total - _days(now, meta.updated_at))
+
+
+# ---------------------------------------------------------------- ranking
+
+
+def ranking_score(meta: EntryMeta, similarity: float, now: float) -> float:
+    boost = 0.0
+    if meta.source_kind not in (SourceKind.BACKGROUND_REVIEW, SourceKind.DERIVED):
+        boost = min(HIT_BOOST_CAP, math.sqrt(meta.hit_count) * HIT_BOOST_PER_SQRT_HIT)
+    days_since_validation = _days(now, meta.last_validated_at)
+    recency = min(
+        RECENCY_PENALTY_CAP,
+        max(0.0, (days_since_validation - RECENCY_GRACE_DAYS) / RECENCY_SPAN_DAYS * RECENCY_PENALTY_CAP),
+    )
+    ignore = min(IGNORE_PENALTY_CAP, IGNORE_PENALTY_PER_IGNORE * meta.ignore_count)
+    noise = min(
+        NOISE_PENALTY_CAP,
+        sum(NOISE_PENALTY.get(record.get("reason", ""), 0.0) for record in meta.noise_context),
+    )
+    superseded = SUPERSEDED_PENALTY if meta.status is BeliefStatus.SUPERSEDED else 0.0
+    penalties = recency + ignore + noise + superseded
+    return (similarity + boost - penalties) * (0.6 + 0.4 * decayed_confidence(meta, now))
+
+
+def authority_weight(meta: EntryMeta, now: float) -> float:
+    """How much a side of a contradiction counts: authority × effective confidence."""
+    return meta.authority * decayed_confidence(meta, now)
+
+
+# ---------------------------------------------------------------- promotion
+
+
+@dataclass(frozen=True)
+class PromotionCheck:
+    """One entry's evidence against the thresholds of its next level."""
+
+    current: MaturityLevel
+    target: MaturityLevel | None
+    hits: int
+    age_days: float
+    confidence: float
+    threshold: PromotionThreshold | None
+
+    @property
+    def hits_met(self) -> bool:
+        return self.threshold is not None and self.hits >= self.threshold.hits
+
+    @property
+    def age_met(self) -> bool:
+        return self.threshold is not None and self.age_days >= self.threshold.age_days
+
+    @property
+    def confidence_met(self) -> bool:
+        return self.threshold is not None and self.confidence >= self.threshold.confidence
+
+    @property
+    def eligible(self) -> bool:
+        return self.hits_met and self.age_met and self.confidence_met
+
+
+def promotion_check(meta: EntryMeta, now: float) -> PromotionCheck:
+    threshold = PROMOTION_THRESHOLDS.get(meta.maturity)
+    target = MaturityLevel(meta.maturity + 1) if threshold else None
+    return PromotionCheck(
+        current=meta.maturity,
+        target=target,
+        hits=meta.hit_count + meta.observed_behavior_count,
+        age_days=_days(now, meta.created_at),
+        confidence=decayed_confidence(meta, now),
+        threshold=threshold,
+    )
+
+
+def evaluate_promotion(meta: EntryMeta, now: float) -> MaturityLevel | None:
+    """The level this entry may be promoted to now, or None."""
+    check = promotion_check(meta, now)
+    return check.target if check.eligible else None
+
+
+def apply_promotion(meta: EntryMeta, target: MaturityLevel, now: float) -> None:
+    meta.maturity = target
+    if target >= MaturityLevel.PATTERN:
+        meta.authority = max(meta.authority, 0.7)
+    if target >= MaturityLevel.PRINCIPLE:
+        meta.authority = max(meta.authority, 0.8)
+        meta.conviction = max(meta.conviction, 0.7)
+    if target >= MaturityLevel.WISDOM:
+        meta.authority = max(meta.authority, 0.9)
+        meta.confidence = max(meta.confidence, 0.8)
+    meta.pending_promotion = None
+    meta.updated_at = now
+
+
+def demote(meta: EntryMeta, now: float) -> bool:
+    if meta.maturity == MaturityLevel.INCIDENT:
+        return False
+    meta.maturity = MaturityLevel(meta.maturity - 1)
+    meta.updated_at = now
+    return True
+
+
+def is_ignored_too_often(meta: EntryMeta) -> bool:
+    return (
+        meta.surface_count >= IGNORE_MIN_SURFACES
+        and meta.ignore_count / meta.surface_count >= IGNORE_RATIO_LIMIT
+    )
+
+
+# ---------------------------------------------------------------- signals
+
+
+def record_hit(meta: EntryMeta, now: float) -> None:
+    meta.hit_count += 1
+    meta.last_validated_at = meta.updated_at = now
+    meta.confidence = min(1.0, meta.confidence + min(meta.hit_count * 0.01, 0.15))
+
+
+def record_surface(meta: EntryMeta) -> None:
+    meta.surface_count += 1
+
+
+def record_ignore(meta: EntryMeta, now: float, reason: str = "agent_skipped") -> None:
+    meta.ignore_count += 1
+    meta.noise_context.append({"reason": reason, "at": now})
+    del meta.noise_context[:-NOISE_CONTEXT_LIMIT]
+
+
+def record_observed_behavior(meta: EntryMeta, now: float) -> None:
+    meta.observed_behavior_count += 1
+    meta.last_validated_at = now
+    meta.authority = min(1.0, meta.authority + 0.02)
+
+
+def revalidate(meta: EntryMeta, now: float) -> None:
+    """A person confirmed the belief still holds: fresh validation, back to ACTIVE."""
+    meta.last_validated_at = meta.updated_at = now
+    meta.confidence = max(meta.confidence, CONFIRMED_CONFIDENCE)
+    meta.status = BeliefStatus.ACTIVE
+
+
+# ---------------------------------------------------------------- synthesis
+
+
+def merge_scopes(scopes: list[dict[str, str]]) -> dict[str, str]:
+    keys: list[str] = []
+    for scope in scopes:
+        keys.extend(key for key in scope if key not in keys)
+    merged = {}
+    for key in keys:
+        values = {scope.get(key) for scope in scopes}
+        merged[key] = values.pop() if len(values) == 1 else "any"
+    return merged
+
+
+def synthesize(
+    parents: list[EntryMeta],
+    text: str,
+    now: float,
+    knowledge_type: KnowledgeType | None = None,
+    edges: list[ContradictionEdge] = (),
+) -> EntryMeta:
+    """Create the synthesis of two or more contradicting entries and settle their edges."""
+    if len(parents) < 2:
+        raise ValueError("a synthesis needs at least two parent entries")
+    synthesis = EntryMeta.new(
+        now,
+        source_kind=SourceKind.DERIVED,
+        maturity=max(p.maturity for p in parents),
+        knowledge_type=knowledge_type or parents[0].knowledge_type,
+        importance=max(p.importance for p in parents),
+        conviction=SYNTHESIS_CONVICTION,
+        confidence=SYNTHESIS_CONFIDENCE,
+        parent_ids=[p.entry_id for p in parents],
+        scope=merge_scopes([p.scope for p in parents]),
+        text=text,
+    )
+    synthesis.authority = max(p.authority for p in parents)
+    parent_ids = set(synthesis.parent_ids)
+    for parent in parents:
+        parent.status = BeliefStatus.SYNTHESIZED
+        parent.synthesis_id = synthesis.entry_id
+        parent.child_ids.append(synthesis.entry_id)
+        parent.updated_at = now
+    for edge in edges:
+        if edge.pair() <= parent_ids and not edge.resolved:
+            resolve_edge(edge, "synthesis", synthesis.entry_id, now)
+    return synthesis
+
+
+def resolve_edge(edge: ContradictionEdge, resolution: str, resolution_id: str | None, now: float) -> None:
+    edge.resolved = True
+    edge.resolution = resolution
+    edge.resolution_id = resolution_id
+    edge.resolved_at = now

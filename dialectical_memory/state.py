@@ -1,0 +1,231 @@
+"""In-memory state of one target and the primitive changes to it, recorded for a commit.
+
+A :class:`TargetState` mirrors the files of one target. A :class:`Change` collects what one
+operation did (entries put or dropped, edges touched, archive and history records) so the store can
+write it in one commit: archive records first, then the ``.md`` file, then one journal line, then
+history. Primitives here keep the invariants: every active entry has metadata, ``text_to_id``
+matches the text, every entry that leaves the active set goes to the archive with its text.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from . import hermes_format
+from .model import BeliefStatus, ContradictionEdge, EntryMeta, SidecarDocument, resolve_edge, text_hash
+from .storage import TargetPaths
+
+HISTORY_FIELDS = ("text", "status", "maturity", "knowledge_type", "source_kind", "confidence", "authority")
+
+
+def summary(meta: EntryMeta | None) -> dict[str, Any] | None:
+    """What the history log keeps of an entry's before/after state."""
+    if meta is None:
+        return None
+    data = meta.to_dict()
+    return {key: data[key] for key in HISTORY_FIELDS}
+
+
+@dataclass
+class ArchivedEntry:
+    meta: EntryMeta
+    reason: str
+    at: float
+    actor: str
+
+
+@dataclass
+class Change:
+    """What one operation did, in the order the store must write it."""
+
+    now: float
+    actor: str
+    md_dirty: bool = False
+    put: dict[str, EntryMeta] = field(default_factory=dict)
+    dropped: set[str] = field(default_factory=set)
+    edges: dict[str, ContradictionEdge] = field(default_factory=dict)
+    archive_records: list[dict[str, Any]] = field(default_factory=list)
+    history: list[dict[str, Any]] = field(default_factory=list)
+
+    def touch(self, meta: EntryMeta) -> None:
+        self.put[meta.entry_id] = meta
+
+    def touch_edge(self, edge: ContradictionEdge) -> None:
+        self.edges[edge.edge_id] = edge
+
+    def log(self, target: str, action: str, entry_id: str | None, before=None, after=None, **detail):
+        self.history.append(
+            {
+                "at": self.now,
+                "target": target,
+                "actor": self.actor,
+                "action": action,
+                "entry_id": entry_id,
+                "before": before,
+                "after": after,
+                "detail": detail or None,
+            }
+        )
+
+    @property
+    def empty(self) -> bool:
+        return not (self.md_dirty or self.put or self.dropped or self.edges or self.archive_records or self.history)
+
+
+class TargetState:
+    """The entries, metadata, edges and archive of one target, as last read or written."""
+
+    def __init__(self, paths: TargetPaths):
+        self.paths = paths
+        self.target = paths.target
+        self.texts: list[str] = []
+        self.doc = SidecarDocument()
+        self.archive: dict[str, ArchivedEntry] = {}
+        self.journal_seq = 0
+        self.journal_lines = 0
+        self.stamps: tuple = ()
+        self.warnings: list[str] = []
+        self.md_writable = True
+        self.index = None
+        self._edges_by_entry: dict[str, list[ContradictionEdge]] | None = None
+
+    # ---------------------------------------------------------- lookups
+
+    @property
+    def entries(self) -> dict[str, EntryMeta]:
+        return self.doc.entries
+
+    def id_for_text(self, text: str) -> str | None:
+        return self.doc.text_to_id.get(text_hash(text))
+
+    def edge(self, edge_id: str) -> ContradictionEdge | None:
+        return next((e for e in self.doc.contradictions if e.edge_id == edge_id), None)
+
+    def edges_of(self, entry_id: str) -> list[ContradictionEdge]:
+        if self._edges_by_entry is None:
+            index: dict[str, list[ContradictionEdge]] = {}
+            for edge in self.doc.contradictions:
+                index.setdefault(edge.from_id, []).append(edge)
+                index.setdefault(edge.to_id, []).append(edge)
+            self._edges_by_entry = index
+        return self._edges_by_entry.get(entry_id, [])
+
+    def unresolved_edges_of(self, entry_id: str) -> list[ContradictionEdge]:
+        return [e for e in self.edges_of(entry_id) if not e.resolved]
+
+    def edge_between(self, a: str, b: str) -> ContradictionEdge | None:
+        pair = frozenset((a, b))
+        return next((e for e in self.edges_of(a) if e.pair() == pair), None)
+
+    def known(self, entry_id: str) -> bool:
+        return entry_id in self.doc.entries or entry_id in self.archive
+
+    def meta_anywhere(self, entry_id: str) -> EntryMeta | None:
+        if entry_id in self.doc.entries:
+            return self.doc.entries[entry_id]
+        archived = self.archive.get(entry_id)
+        return archived.meta if archived else None
+
+    def usage(self) -> int:
+        return hermes_format.usage(self.texts)
+
+    # ---------------------------------------------------------- index
+
+    def ensure_index(self):
+        """The candidate index over active entries, built on first use (not at load)."""
+        if self.index is None:
+            from .detection import CandidateIndex
+
+            index = CandidateIndex()
+            for entry_id, meta in self.doc.entries.items():
+                index.add(entry_id, meta.text)
+            self.index = index
+        return self.index
+
+    def _index_add(self, meta: EntryMeta) -> None:
+        if self.index is not None:
+            self.index.add(meta.entry_id, meta.text)
+
+    def _index_remove(self, entry_id: str) -> None:
+        if self.index is not None and entry_id in self.index:
+            self.index.remove(entry_id)
+
+    # ---------------------------------------------------------- primitives
+
+    def insert(self, change: Change, meta: EntryMeta, position: int | None = None) -> None:
+        """Make ``meta`` (whose ``text`` is set) an active entry of the ``.md`` file."""
+        if position is None:
+            self.texts.append(meta.text)
+        else:
+            self.texts.insert(position, meta.text)
+        self.doc.entries[meta.entry_id] = meta
+        self.doc.text_to_id[text_hash(meta.text)] = meta.entry_id
+        self._index_add(meta)
+        change.md_dirty = True
+        change.dropped.discard(meta.entry_id)
+        change.touch(meta)
+
+    def set_text(self, change: Change, meta: EntryMeta, new_text: str) -> None:
+        position = self.texts.index(meta.text)
+        self.texts[position] = new_text
+        self.doc.text_to_id.pop(text_hash(meta.text), None)
+        self.doc.text_to_id[text_hash(new_text)] = meta.entry_id
+        self._index_remove(meta.entry_id)
+        meta.text = new_text
+        self._index_add(meta)
+        change.md_dirty = True
+        change.touch(meta)
+
+    def add_edge(self, change: Change, edge: ContradictionEdge) -> None:
+        self.doc.contradictions.append(edge)
+        self._edges_by_entry = None
+        for entry_id in (edge.from_id, edge.to_id):
+            meta = self.doc.entries.get(entry_id)
+            if meta is None:
+                continue
+            meta.contradiction_ids.append(edge.edge_id)
+            meta.contradiction_count += 1
+            if meta.status is BeliefStatus.ACTIVE:
+                meta.status = BeliefStatus.CONTRADICTED
+            change.touch(meta)
+        change.touch_edge(edge)
+
+    def resolve(self, change: Change, edge: ContradictionEdge, resolution: str, resolution_id: str | None):
+        resolve_edge(edge, resolution, resolution_id, change.now)
+        change.touch_edge(edge)
+        for entry_id in (edge.from_id, edge.to_id):
+            self.settle_status(change, entry_id)
+
+    def settle_status(self, change: Change, entry_id: str) -> None:
+        """A CONTRADICTED entry with no unresolved edge left is ACTIVE again."""
+        meta = self.doc.entries.get(entry_id)
+        if meta and meta.status is BeliefStatus.CONTRADICTED and not self.unresolved_edges_of(entry_id):
+            meta.status = BeliefStatus.ACTIVE
+            change.touch(meta)
+
+    def to_archive(self, change: Change, meta: EntryMeta, reason: str) -> None:
+        """Move an active entry to the archive with its text; settle its open contradictions."""
+        self.texts.remove(meta.text)
+        del self.doc.entries[meta.entry_id]
+        self.doc.text_to_id.pop(text_hash(meta.text), None)
+        self._index_remove(meta.entry_id)
+        change.md_dirty = True
+        change.put.pop(meta.entry_id, None)
+        change.dropped.add(meta.entry_id)
+        self.archive[meta.entry_id] = ArchivedEntry(meta, reason, change.now, change.actor)
+        change.archive_records.append(
+            {"op": "archive", "at": change.now, "actor": change.actor, "reason": reason, "meta": meta.to_dict()}
+        )
+        for edge in self.unresolved_edges_of(meta.entry_id):
+            self.resolve(change, edge, "archived", None)
+
+    def from_archive(self, change: Change, entry_id: str) -> EntryMeta:
+        archived = self.archive.pop(entry_id)
+        change.archive_records.append(
+            {"op": "restore", "at": change.now, "actor": change.actor, "entry_id": entry_id}
+        )
+        return archived.meta
+
+    def invalidate_edge_index(self) -> None:
+        self._edges_by_entry = None

@@ -1,0 +1,146 @@
+"""The one entry point an LLM agent calls: ``memory_tool(...)`` and its JSON schema.
+
+Responses are JSON strings, ``{"success": true, ...}`` or ``{"success": false, "error": ...}``.
+Bad input of any kind is answered with a reason and writes nothing.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from .errors import AmbiguousMatchError, CharLimitError, DialecticalMemoryError
+from .model import ContradictionMode, KnowledgeType, SourceKind
+from .store import MemoryStore
+
+ACTIONS = ("add", "replace", "remove", "contradictions", "maintenance")
+TARGETS = ("memory", "user")
+MAX_TOOL_CONTENT_CHARS = 4000
+
+MEMORY_TOOL_SCHEMA: dict[str, Any] = {
+    "name": "memory",
+    "description": (
+        "Long-term memory that survives across sessions. 'memory' holds your own notes (environment, "
+        "conventions, lessons learned); 'user' holds what you know about the user. Contradictions are "
+        "kept and flagged, not overwritten: when an add contradicts an existing entry the response lists "
+        "it. Mark where knowledge came from with source_kind: what you observed the user do outweighs "
+        "what they said they prefer. Use 'contradictions' to review open conflicts and 'maintenance' to "
+        "run decay checks and promotion proposals."
+    ),
+    "parameters": {
+        "type": "object",
+        "properties": {
+            "action": {"type": "string", "enum": list(ACTIONS), "description": "What to do."},
+            "target": {"type": "string", "enum": list(TARGETS), "description": "Which memory file."},
+            "content": {
+                "type": "string",
+                "description": "Entry text for add, or the new text for replace.",
+                "maxLength": MAX_TOOL_CONTENT_CHARS,
+            },
+            "old_text": {
+                "type": "string",
+                "description": "For replace/remove: a unique substring of the entry to change.",
+            },
+            "source_kind": {
+                "type": "string",
+                "enum": [s.value for s in SourceKind],
+                "description": "Where this knowledge comes from (default user_explicit).",
+            },
+            "contradiction_mode": {
+                "type": "string",
+                "enum": [m.value for m in ContradictionMode],
+                "description": "surface: show both sides of open contradictions; filter: only the side "
+                "with more authority.",
+            },
+            "knowledge_type": {
+                "type": "string",
+                "enum": [k.value for k in KnowledgeType],
+                "description": "How fast this decays: fact never, state fast, rule/memory slowly.",
+            },
+        },
+        "required": ["action", "target"],
+        "additionalProperties": False,
+    },
+}
+
+_STRING_FIELDS = ("content", "old_text", "source_kind", "contradiction_mode", "knowledge_type")
+
+
+def _error(message: str, **extra) -> str:
+    return json.dumps({"success": False, "error": message, **extra}, ensure_ascii=False)
+
+
+def _ok(payload: dict[str, Any]) -> str:
+    return json.dumps({"success": True, **payload}, ensure_ascii=False)
+
+
+def _check_arguments(action, target, values: dict[str, Any]) -> str | None:
+    if not isinstance(action, str) or action not in ACTIONS:
+        return f"unknown action {action!r}; expected one of: {', '.join(ACTIONS)}"
+    if not isinstance(target, str) or target not in TARGETS:
+        return f"unknown target {target!r}; expected 'memory' or 'user'"
+    for name in _STRING_FIELDS:
+        value = values.get(name)
+        if value is not None and not isinstance(value, str):
+            return f"{name} must be a string, not {type(value).__name__}"
+    content = values.get("content")
+    if action in ("add", "replace") and not (content or "").strip():
+        return f"content is required for {action}"
+    if content is not None and len(content) > MAX_TOOL_CONTENT_CHARS:
+        return f"content is {len(content):,} characters; the tool accepts at most {MAX_TOOL_CONTENT_CHARS:,}"
+    if action in ("replace", "remove") and not (values.get("old_text") or "").strip():
+        return f"old_text is required for {action}"
+    return None
+
+
+def memory_tool(
+    action=None,
+    target="memory",
+    content=None,
+    old_text=None,
+    source_kind=None,
+    contradiction_mode=None,
+    knowledge_type=None,
+    store: MemoryStore | None = None,
+    **unexpected,
+) -> str:
+    """Run one memory action for an agent and answer with a JSON string."""
+    if unexpected:
+        return _error(f"unexpected argument(s): {', '.join(sorted(unexpected))}")
+    values = dict(content=content, old_text=old_text, source_kind=source_kind,
+                  contradiction_mode=contradiction_mode, knowledge_type=knowledge_type)  # fmt: skip
+    problem = _check_arguments(action, target, values)
+    if problem:
+        return _error(problem)
+    try:
+        if store is None:
+            store = MemoryStore()
+            store.load_from_disk()
+        return _ok(_run(store, action, target, values))
+    except AmbiguousMatchError as error:
+        return _error(str(error), matches=error.previews)
+    except CharLimitError as error:
+        return _error(str(error), usage=error.usage, limit=error.limit)
+    except DialecticalMemoryError as error:
+        return _error(str(error))
+
+
+def _run(store: MemoryStore, action: str, target: str, values: dict[str, Any]) -> dict[str, Any]:
+    if action == "add":
+        return store.add(target, values["content"], source_kind=values["source_kind"] or SourceKind.USER_EXPLICIT,
+                         knowledge_type=values["knowledge_type"]).to_dict()  # fmt: skip
+    if action == "replace":
+        return store.replace(target, values["old_text"], values["content"], source_kind=values["source_kind"]).to_dict()
+    if action == "remove":
+        return store.remove(target, values["old_text"]).to_dict()
+    if action == "contradictions":
+        mode = values["contradiction_mode"] or store.contradiction_mode
+        edges = store.get_contradictions(target, mode=mode)
+        return {"target": target, "mode": ContradictionMode(mode).value, "contradictions": edges, "count": len(edges)}
+    report = store.run_maintenance(target)
+    return {"report": report}
+
+
+def tool_schema_openai() -> dict[str, Any]:
+    """The schema wrapped as an OpenAI ``tools`` item."""
+    return {"type": "function", "function": MEMORY_TOOL_SCHEMA}

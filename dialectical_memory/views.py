@@ -1,0 +1,338 @@
+"""Read-only views of a target for the CLI and the dashboard: entries, pages, graph, queues."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any
+
+from .model import (
+    DECAY,
+    MATURITY_FLOOR,
+    REVERIFY_THRESHOLD,
+    SECONDS_PER_DAY,
+    BeliefStatus,
+    ContradictionEdge,
+    EntryMeta,
+    MaturityLevel,
+    PromotionCheck,
+    authority_weight,
+    days_until_reverification,
+    decayed_confidence,
+    promotion_check,
+    raw_decayed_confidence,
+    text_hash,
+)
+from .state import TargetState
+
+
+@dataclass
+class Entry:
+    """One entry as a reader sees it. ``meta`` belongs to the store: read it, never mutate it."""
+
+    target: str
+    meta: EntryMeta
+    archived: bool
+    now: float
+    unresolved_edges: int = 0
+    archive_reason: str | None = None
+    archived_at: float | None = None
+
+    @property
+    def entry_id(self) -> str:
+        return self.meta.entry_id
+
+    @property
+    def text(self) -> str:
+        return self.meta.text
+
+    @property
+    def contested(self) -> bool:
+        return self.unresolved_edges > 0
+
+    @cached_property
+    def etag(self) -> str:
+        """Changes whenever the text or any metadata change: guards against stale overwrites."""
+        return text_hash(json.dumps(self.meta.to_dict(), sort_keys=True, ensure_ascii=False))
+
+    @cached_property
+    def effective_confidence(self) -> float:
+        return decayed_confidence(self.meta, self.now)
+
+    @cached_property
+    def raw_confidence(self) -> float:
+        return raw_decayed_confidence(self.meta, self.now)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "target": self.target,
+            "entry_id": self.entry_id,
+            "text": self.text,
+            "archived": self.archived,
+            "contested": self.contested,
+            "effective_confidence": round(self.effective_confidence, 4),
+            "etag": self.etag,
+            "meta": self.meta.to_dict(),
+        }
+
+
+def entry_view(state: TargetState, entry_id: str, now: float) -> Entry | None:
+    if entry_id in state.entries:
+        return Entry(state.target, state.entries[entry_id], False, now, len(state.unresolved_edges_of(entry_id)))
+    archived = state.archive.get(entry_id)
+    if archived is None:
+        return None
+    return Entry(state.target, archived.meta, True, now, 0, archived.reason, archived.at)
+
+
+def active_entries(state: TargetState, now: float) -> list[Entry]:
+    ordered = [state.id_for_text(text) for text in state.texts]
+    return [entry_view(state, entry_id, now) for entry_id in ordered if entry_id]
+
+
+@dataclass
+class Page:
+    items: list[Entry]
+    total: int
+    offset: int
+    limit: int
+
+    @property
+    def has_more(self) -> bool:
+        return self.offset + len(self.items) < self.total
+
+
+def _matches(meta: EntryMeta, filters: dict[str, Any], needle: str | None) -> bool:
+    for key, wanted in filters.items():
+        if wanted is not None and getattr(meta, key) != wanted:
+            return False
+    return needle is None or needle in meta.text.casefold()
+
+
+def query(state: TargetState, now: float, filters: dict[str, Any], search: str | None, offset: int, limit: int) -> Page:
+    needle = search.casefold() if search else None
+    ordered = (state.id_for_text(text) for text in state.texts)
+    hits = [i for i in ordered if i and _matches(state.entries[i], filters, needle)]
+    page_ids = hits[offset : offset + limit]
+    return Page([entry_view(state, i, now) for i in page_ids], len(hits), offset, limit)
+
+
+# ---------------------------------------------------------------- contradictions
+
+
+def preferred_side(state: TargetState, edge: ContradictionEdge, now: float) -> str | None:
+    """Behaviour first: the side with the higher authority × confidence; ties go to the newer."""
+    a, b = state.meta_anywhere(edge.from_id), state.meta_anywhere(edge.to_id)
+    if a is None or b is None:
+        return None
+    key_a = (round(authority_weight(a, now), 9), a.created_at)
+    key_b = (round(authority_weight(b, now), 9), b.created_at)
+    return a.entry_id if key_a > key_b else b.entry_id
+
+
+def edge_dict(state: TargetState, edge: ContradictionEdge, now: float) -> dict[str, Any]:
+    a, b = state.meta_anywhere(edge.from_id), state.meta_anywhere(edge.to_id)
+    return {
+        **edge.to_dict(),
+        "from_text": a.text if a else None,
+        "to_text": b.text if b else None,
+        "from_source": a.source_kind.value if a else None,
+        "to_source": b.source_kind.value if b else None,
+        "preferred_id": preferred_side(state, edge, now),
+    }
+
+
+def contradictions(state: TargetState, now: float, include_resolved: bool) -> list[dict[str, Any]]:
+    edges = [e for e in state.doc.contradictions if include_resolved or not e.resolved]
+    return [edge_dict(state, e, now) for e in edges]
+
+
+def _node(state: TargetState, entry_id: str) -> dict[str, Any]:
+    meta = state.meta_anywhere(entry_id)
+    return {
+        "entry_id": entry_id,
+        "text": meta.text,
+        "maturity": int(meta.maturity),
+        "maturity_name": meta.maturity.name,
+        "authority": meta.authority,
+        "status": meta.status.value,
+        "source_kind": meta.source_kind.value,
+        "archived": entry_id not in state.entries,
+        "contested": bool(state.unresolved_edges_of(entry_id)),
+    }
+
+
+def connected_groups(edges: list[ContradictionEdge]) -> list[list[str]]:
+    parent: dict[str, str] = {}
+
+    def find(x: str) -> str:
+        while parent.setdefault(x, x) != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    for edge in edges:
+        parent[find(edge.from_id)] = find(edge.to_id)
+    groups: dict[str, list[str]] = {}
+    for node in list(parent):
+        groups.setdefault(find(node), []).append(node)
+    return sorted(groups.values(), key=lambda g: (-len(g), g[0]))
+
+
+def graph(state: TargetState, now: float, max_resolved: int = 200) -> dict[str, Any]:
+    """Nodes and edges of the contradiction graph; resolved edges are capped (newest first)."""
+    unresolved = [e for e in state.doc.contradictions if not e.resolved]
+    resolved = sorted((e for e in state.doc.contradictions if e.resolved), key=lambda e: -(e.resolved_at or 0))
+    shown = unresolved + resolved[:max_resolved]
+    groups = connected_groups(shown)
+    return {
+        "nodes": [_node(state, i) for group in groups for i in group],
+        "edges": [edge_dict(state, e, now) for e in shown],
+        "groups": groups,
+        "resolved_hidden": max(0, len(resolved) - max_resolved),
+    }
+
+
+# ---------------------------------------------------------------- review queues
+
+
+@dataclass
+class QueueItem:
+    entry: Entry
+    reason: str
+    days_since_validation: float
+    raw_confidence: float
+    days_left: float
+
+
+def _importance(meta: EntryMeta) -> float:
+    return meta.importance * meta.authority
+
+
+def reverification_queue(state: TargetState, now: float, horizon_days: float) -> list[QueueItem]:
+    items = []
+    for meta in state.entries.values():
+        if meta.status is BeliefStatus.DECAYED:
+            days_left = 0.0
+        elif meta.status is BeliefStatus.ACTIVE:
+            left = days_until_reverification(meta, now)
+            if left is None or left > horizon_days:
+                continue
+            days_left = left
+        else:
+            continue
+        since = (now - meta.last_validated_at) / SECONDS_PER_DAY
+        raw = raw_decayed_confidence(meta, now)
+        why = "expired" if days_left == 0 else f"expires in {days_left:.1f} days"
+        reason = (
+            f"{why}: {meta.knowledge_type.value} belief, {since:.0f} days since validation, "
+            f"raw confidence {raw:.2f} (re-verify below {REVERIFY_THRESHOLD})"
+        )
+        entry = entry_view(state, meta.entry_id, now)
+        items.append(QueueItem(entry, reason, since, raw, days_left))
+    items.sort(key=lambda item: (item.days_left > 0, -_importance(item.entry.meta), item.days_left))
+    return items
+
+
+@dataclass
+class PromotionItem:
+    entry: Entry
+    check: PromotionCheck
+
+
+def pending_promotions(state: TargetState, now: float) -> list[PromotionItem]:
+    items = [
+        PromotionItem(entry_view(state, meta.entry_id, now), promotion_check(meta, now))
+        for meta in state.entries.values()
+        if meta.pending_promotion is not None
+    ]
+    items.sort(key=lambda item: (-item.entry.meta.maturity, -item.check.hits))
+    return items
+
+
+# ---------------------------------------------------------------- counts
+
+
+def counts(state: TargetState, now: float, horizon_days: float) -> dict[str, Any]:
+    by_maturity = {level.name: 0 for level in MaturityLevel}
+    by_status = {status.value: 0 for status in BeliefStatus}
+    pending = reverify = 0
+    for meta in state.entries.values():
+        by_maturity[meta.maturity.name] += 1
+        by_status[meta.status.value] += 1
+        pending += meta.pending_promotion is not None
+        if meta.status is BeliefStatus.DECAYED:
+            reverify += 1
+        elif meta.status is BeliefStatus.ACTIVE:
+            left = days_until_reverification(meta, now)
+            reverify += left is not None and left <= horizon_days
+    return {
+        "total": len(state.entries),
+        "by_maturity": by_maturity,
+        "by_status": by_status,
+        "archived": len(state.archive),
+        "unresolved_contradictions": sum(1 for e in state.doc.contradictions if not e.resolved),
+        "reverify": reverify,
+        "pending_promotions": pending,
+        "usage_chars": state.usage(),
+    }
+
+
+# ---------------------------------------------------------------- confidence over time
+
+
+@dataclass
+class ConfidenceSeries:
+    past: list[tuple[float, float]]
+    future: list[tuple[float, float]]
+    type_floor: float
+    maturity_floor: float
+    reverify_line: float
+    now: float
+    raw_future: list[tuple[float, float]] = field(default_factory=list)
+
+
+def confidence_series(meta: EntryMeta, now: float, past_days: float, future_days: float, steps: int = 60) -> ConfidenceSeries:
+    """Effective confidence sampled from creation (or ``past_days`` back) to ``future_days`` ahead.
+
+    The past is what the formula gives for the stored values: signals are not replayed.
+    """
+    start = max(meta.created_at, now - past_days * SECONDS_PER_DAY)
+    end = now + future_days * SECONDS_PER_DAY
+
+    def samples(t0: float, t1: float, fn) -> list[tuple[float, float]]:
+        if t1 <= t0:
+            return [(t0, fn(t0))]
+        return [(t0 + (t1 - t0) * k / steps, fn(t0 + (t1 - t0) * k / steps)) for k in range(steps + 1)]
+
+    def effective(t: float) -> float:
+        return decayed_confidence(meta, max(t, meta.updated_at))
+
+    _rate, type_floor = DECAY[meta.knowledge_type]
+    return ConfidenceSeries(
+        past=samples(start, now, effective),
+        future=samples(now, end, effective),
+        type_floor=type_floor,
+        maturity_floor=MATURITY_FLOOR[meta.maturity],
+        reverify_line=REVERIFY_THRESHOLD,
+        now=now,
+        raw_future=samples(now, end, lambda t: raw_decayed_confidence(meta, t)),
+    )
+
+
+def enum_filter(enum_type, value):
+    """Accept an enum member, its value or its name (case-insensitive); None/'' means no filter."""
+    if value is None or value == "":
+        return None
+    if isinstance(value, enum_type):
+        return value
+    if enum_type is MaturityLevel:
+        if isinstance(value, int) or (isinstance(value, str) and value.isdigit()):
+            return MaturityLevel(int(value))
+        return MaturityLevel[str(value).upper()]
+    try:
+        return enum_type(str(value).lower())
+    except ValueError:
+        return enum_type[str(value).upper()]
+
