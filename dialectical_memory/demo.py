@@ -1,0 +1,134 @@
+"""A realistic bilingual demo home that shows every state a person reviews.
+
+Seeded through the public store API on a moving clock, so its metadata and history are what real
+use would have produced over eight months: contradictions (open, synthesised, dismissed), an expired
+belief and one about to expire, promotion candidates at each tier, observed behaviour against stated
+preference, and archived entries.
+"""
+
+from __future__ import annotations
+
+import shutil
+import time
+from pathlib import Path
+
+from .errors import InvalidInputError
+from .model import SECONDS_PER_DAY, KnowledgeType, SourceKind
+from .store import MemoryStore
+
+DEMO_MARKER = ".dmem-demo"
+
+OBSERVED = SourceKind.OBSERVED
+EXPLICIT = SourceKind.USER_EXPLICIT
+INFERRED = SourceKind.AGENT_INFERRED
+
+
+class _Seeder:
+    def __init__(self, home: Path, now: float):
+        self.now = now
+        self.clock = [now]
+        self.store = MemoryStore(home, memory_char_limit=0, user_char_limit=0, clock=lambda: self.clock[0])
+        self.store.load_from_disk()
+
+    def at(self, days_ago: float) -> _Seeder:
+        self.clock[0] = self.now - days_ago * SECONDS_PER_DAY
+        return self
+
+    def add(self, target: str, text: str, source=EXPLICIT, kind=KnowledgeType.BELIEF, actor="agent") -> str:
+        return self.store.add(target, text, source_kind=source, knowledge_type=kind, actor=actor).entry_id
+
+    def hits(self, target: str, entry_id: str, count: int, observed: bool = False) -> None:
+        signal = self.store.record_observed if observed else self.store.record_hit
+        for _ in range(count):
+            signal(target, entry_id)
+
+    def contradiction(self, target: str, a: str, b: str, reason: str) -> str:
+        """The edge between a and b: the detector's, or one the agent marks when it missed it."""
+        for edge in self.store.get_contradictions(target):
+            if {edge["from_id"], edge["to_id"]} == {a, b}:
+                return edge["edge_id"]
+        result = self.store.mark_contradiction(target, a, b, reason=reason, actor="agent")
+        return result.contradictions[0]["edge_id"]
+
+
+def seed_demo(home: Path, *, replace: bool = False, now: float | None = None) -> Path:
+    """Create the demo home; refuses a non-empty folder unless it is an earlier demo home."""
+    home = Path(home).expanduser().resolve()
+    if home.exists() and any(home.iterdir()):
+        if not (replace and (home / DEMO_MARKER).exists()):
+            hint = " (use --force to replace an earlier demo home)" if (home / DEMO_MARKER).exists() else ""
+            raise InvalidInputError(f"{home} is not empty; the demo needs a new folder{hint}")
+        shutil.rmtree(home)
+    home.mkdir(parents=True)
+    (home / DEMO_MARKER).write_text("created by `dmem demo`; safe to delete\n", encoding="utf-8")
+    seeder = _Seeder(home, time.time() if now is None else now)
+    _seed_memory(seeder)
+    _seed_user(seeder)
+    seeder.at(0)
+    for target in ("memory", "user"):
+        seeder.store.run_maintenance(target)
+    return home
+
+
+def _seed_memory(s: _Seeder) -> None:
+    m = "memory"
+    tests = s.at(200).add(m, "Run `make test` before every commit; CI runs the same target.", kind=KnowledgeType.RULE)
+    s.add(m, "The build server is ci.internal and is only reachable over the VPN.", kind=KnowledgeType.FACT)
+    s.at(196).hits(m, tests, 3)
+    s.store.run_maintenance(m, policy="auto")
+    s.at(189).hits(m, tests, 3)
+    s.store.run_maintenance(m, policy="auto")
+    s.at(120).add(m, "User deploys to staging every Friday afternoon.", kind=KnowledgeType.STATE)
+    pomodoro = s.at(60).add(m, "Suggest the Pomodoro technique when the user seems stuck.", INFERRED)
+    for _ in range(6):
+        s.store.record_surface(m, pomodoro)
+    for _ in range(4):
+        s.store.record_ignore(m, pomodoro, "wrong_context")
+    concise = s.at(30).add(m, "User prefers concise replies.")
+    tabs = s.at(25).add(m, "User says they prefer tabs for indentation.")
+    commits = s.at(12).add(m, "Write commit messages in English, in the imperative mood.", kind=KnowledgeType.RULE)
+    s.at(8).hits(m, commits, 3)
+    s.store.run_maintenance(m)
+    s.store.approve_promotion(m, commits)
+    s.hits(m, tests, 5)
+    mornings = s.at(6).add(m, "User reviews pull requests first thing in the morning.", OBSERVED)
+    s.at(4).hits(m, mornings, 2, observed=True)
+    detailed = s.at(5).add(m, "User asks for detailed explanations on technical questions.", OBSERVED)
+    s.contradiction(m, concise, detailed, "scoped: concise in general ↔ detailed on technical questions")
+    zh_concise = s.at(4).add(m, "用户喜欢简洁回复。")
+    zh_detail = s.add(m, "用户在技术问题上总是追问细节。", OBSERVED)
+    s.contradiction(m, zh_concise, zh_detail, "作用域：一般简洁 ↔ 技术问题要细节")
+    s.store.synthesize(m, [zh_concise, zh_detail], "用户一般喜欢简洁回复，但技术问题要讲透、给细节。", actor="person")
+    spaces = s.at(2).add(m, "User's code consistently uses 4-space indentation.", OBSERVED)
+    s.hits(m, spaces, 3, observed=True)
+    s.contradiction(m, tabs, spaces, "stated ↔ observed: tabs ↔ spaces")
+    s.hits(m, commits, 3)
+    coffee = s.add(m, "User drinks coffee in the morning.", kind=KnowledgeType.STATE)
+    tea = s.add(m, "User drinks green tea in the afternoon.", kind=KnowledgeType.STATE)
+    s.store.dismiss_contradiction(m, s.contradiction(m, coffee, tea, "drink preference: coffee ↔ tea"))
+    s.at(1).add(m, "User is learning Rust in the evenings.")
+    s.store.remove(m, "learning Rust")
+    s.add(m, "项目文档统一用中文写，代码注释用英文。", kind=KnowledgeType.RULE)
+
+
+def _seed_user(s: _Seeder) -> None:
+    u = "user"
+    honesty = s.at(200).add(u, "User values honest feedback over politeness.")
+    s.add(u, "用户的名字是林伟（Lin Wei）。", kind=KnowledgeType.FACT)
+    s.at(196).hits(u, honesty, 3)
+    s.store.run_maintenance(u, policy="auto")
+    s.at(189).hits(u, honesty, 3)
+    s.store.run_maintenance(u, policy="auto")
+    s.at(170).hits(u, honesty, 5)
+    s.store.run_maintenance(u, policy="auto")
+    s.at(57).add(u, "用户每天早上喝一杯手冲咖啡。", kind=KnowledgeType.STATE)
+    vegetarian = s.at(40).add(u, "User is vegetarian.", kind=KnowledgeType.STATE)
+    beijing = s.at(30).add(u, "用户住在北京。", kind=KnowledgeType.STATE)
+    s.at(20).add(u, "User prefers replies in Chinese for casual chat and English for code.")
+    munich = s.at(15).add(u, "User's office is in Munich.", kind=KnowledgeType.STATE)
+    s.at(3).add(u, "User ordered a steak at dinner twice this month.", OBSERVED)
+    steak = s.store.get_entry_meta(u, "User ordered a steak at dinner twice this month.").entry_id
+    s.contradiction(u, vegetarian, steak, "implicit: vegetarian ↔ eats steak")
+    shanghai = s.add(u, "用户住在上海。", kind=KnowledgeType.STATE)
+    s.contradiction(u, beijing, shanghai, "value: 北京 ↔ 上海")
+    s.at(1).store.retire(u, munich)
