@@ -12,7 +12,7 @@ import difflib
 from dataclasses import dataclass
 
 from . import hermes_format
-from .model import ContradictionEdge, EntryMeta, SidecarDocument, SourceKind, text_hash
+from .model import ContradictionEdge, EntryMeta, SidecarDocument, SourceKind
 from .state import ArchivedEntry, Change, TargetState, summary
 from .storage import TargetPaths, quarantine, read_records, read_sidecar, stamps
 
@@ -118,17 +118,17 @@ def _read_archive(state: TargetState) -> None:
 def reconcile(state: TargetState, change: Change) -> None:
     """Make the metadata describe exactly the entries of the ``.md`` file."""
     doc = state.doc
-    by_hash = {text_hash(meta.text): entry_id for entry_id, meta in doc.entries.items() if meta.text}
+    by_text = {meta.text: entry_id for entry_id, meta in doc.entries.items() if meta.text}
     matched: set[str] = set()
     unmatched_texts: list[str] = []
     for text in state.texts:
-        entry_id = by_hash.get(text_hash(text))
-        if entry_id and entry_id not in matched and doc.entries[entry_id].text == text:
+        entry_id = by_text.get(text)
+        if entry_id and entry_id not in matched:
             matched.add(entry_id)
         else:
             unmatched_texts.append(text)
     orphans = [meta for entry_id, meta in doc.entries.items() if entry_id not in matched]
-    doc.text_to_id = {text_hash(doc.entries[i].text): i for i in matched}
+    state.ids_by_text = {doc.entries[i].text: i for i in matched}
     if not unmatched_texts and not orphans:
         return
     edited = _pair_edits(orphans, unmatched_texts)
@@ -176,7 +176,7 @@ def _adopt_edit(state: TargetState, change: Change, meta: EntryMeta, new_text: s
         meta.original_text = meta.text
     meta.text = new_text
     meta.updated_at = change.now
-    state.doc.text_to_id[text_hash(new_text)] = meta.entry_id
+    state.ids_by_text[new_text] = meta.entry_id
     change.touch(meta)
     change.log(state.target, "edit", meta.entry_id, before, summary(meta), via=state.paths.md.name)
 
@@ -184,7 +184,7 @@ def _adopt_edit(state: TargetState, change: Change, meta: EntryMeta, new_text: s
 def _adopt_new(state: TargetState, change: Change, text: str) -> None:
     meta = EntryMeta.new(change.now, source_kind=SourceKind.USER_EXPLICIT, text=text)
     state.doc.entries[meta.entry_id] = meta
-    state.doc.text_to_id[text_hash(text)] = meta.entry_id
+    state.ids_by_text[text] = meta.entry_id
     change.touch(meta)
     change.log(state.target, "add", meta.entry_id, None, summary(meta), via=state.paths.md.name)
 

@@ -6,13 +6,12 @@ Nothing here touches the disk or the clock: every function that needs the time t
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import math
 import uuid
 from dataclasses import asdict, dataclass, field, fields
 from enum import Enum, IntEnum
-from typing import Any
+from typing import Any, Callable
 
 SECONDS_PER_DAY = 86_400.0
 SIDECAR_VERSION = 1
@@ -131,40 +130,31 @@ def default_scope() -> dict[str, str]:
     return {"lang": "all", "framework": "any", "project": "any"}
 
 
-_OPTIONAL_FIELDS = {
-    "synthesis_id": str, "superseded_by": str, "original_text": str, "principle_text": str,
-    "pending_promotion": int, "rejected_promotion_hits": int,
-}  # fmt: skip
-
-
 _INVALID = object()
 
 
-def _coerce(value, default, name: str):
-    """The loaded value when it has the field's type, else ``_INVALID`` (the default is used)."""
-    if name in _OPTIONAL_FIELDS:
-        return value if value is None or isinstance(value, _OPTIONAL_FIELDS[name]) else _INVALID
-    if isinstance(default, Enum) and not isinstance(default, IntEnum):
-        return value
-    if isinstance(default, bool):
-        return value if isinstance(value, bool) else _INVALID
-    if isinstance(default, IntEnum):
-        return value if isinstance(value, int) and not isinstance(value, bool) else _INVALID
-    if isinstance(default, float):
-        ok = isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
-        return float(value) if ok else _INVALID
-    if isinstance(default, int):
-        return value if isinstance(value, int) and not isinstance(value, bool) else _INVALID
-    if isinstance(default, (list, dict, str)):
-        return value if isinstance(value, type(default)) else _INVALID
-    return value
+def _exact(*types):
+    return lambda value: value if type(value) in types else _INVALID
 
 
-def _enum_or_default(enum_type, value, default):
-    try:
-        return enum_type(value)
-    except (ValueError, TypeError):
-        return default
+def _number(value):
+    return float(value) if type(value) in (int, float) and math.isfinite(value) else _INVALID
+
+
+def _optional(kind):
+    return lambda value: value if value is None or type(value) is kind else _INVALID
+
+
+def _member(enum_type):
+    by_value = {member.value: member for member in enum_type}
+
+    def load(value):
+        try:
+            return by_value.get(value, _INVALID)
+        except TypeError:
+            return _INVALID
+
+    return load
 
 
 @dataclass
@@ -214,34 +204,60 @@ class EntryMeta:
         return meta
 
     def to_dict(self) -> dict[str, Any]:
-        data = asdict(self)
+        data = dict(self.__dict__)
         data["maturity"] = int(self.maturity)
         for key in ("knowledge_type", "source_kind", "status"):
             data[key] = data[key].value
+        for key in ("contradiction_ids", "parent_ids", "child_ids"):
+            data[key] = list(data[key])
+        data["scope"] = dict(self.scope)
+        data["noise_context"] = [dict(record) for record in self.noise_context]
         return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> EntryMeta:
         """Build from a sidecar record: unknown keys ignored, missing or ill-typed values defaulted."""
         values = {}
-        for name, default in _field_samples().items():
-            if name in data:
-                value = _coerce(data[name], default, name)
-                if value is not _INVALID:
-                    values[name] = value
-        meta = cls(**values)
-        meta.maturity = _enum_or_default(MaturityLevel, meta.maturity, MaturityLevel.INCIDENT)
-        meta.knowledge_type = _enum_or_default(KnowledgeType, meta.knowledge_type, KnowledgeType.BELIEF)
-        meta.source_kind = _enum_or_default(SourceKind, meta.source_kind, SourceKind.USER_EXPLICIT)
-        meta.status = _enum_or_default(BeliefStatus, meta.status, BeliefStatus.ACTIVE)
+        for name, value in data.items():
+            if type(value) is _PLAIN_TYPES.get(name):
+                values[name] = value
+            elif (load := _FIELD_LOADERS.get(name)) is not None and (loaded := load(value)) is not _INVALID:
+                values[name] = loaded
+        if len(values) < len(_FIELD_LOADERS):
+            return cls(**values)
+        meta = object.__new__(cls)  # every field present and valid: skip __init__ (cold-load speed)
+        meta.__dict__.update(values)
         return meta
 
 
-@functools.cache
-def _field_samples() -> dict[str, Any]:
-    """One default value per EntryMeta field, to type-check loaded values against."""
-    sample = EntryMeta()
-    return {f.name: getattr(sample, f.name) for f in fields(EntryMeta)}
+# How each field is read back from JSON; a value of the wrong type falls back to the default, so a
+# hand-damaged sidecar still loads.
+_FIELD_LOADERS: dict[str, Callable[[Any], Any]] = {
+    "entry_id": _exact(str),
+    "maturity": _member(MaturityLevel),
+    "knowledge_type": _member(KnowledgeType),
+    "source_kind": _member(SourceKind),
+    "status": _member(BeliefStatus),
+    **{name: _number for name in ("authority", "conviction", "importance", "confidence",
+                                  "created_at", "updated_at", "last_validated_at")},
+    **{name: _exact(int) for name in ("hit_count", "surface_count", "ignore_count",
+                                      "observed_behavior_count", "contradiction_count")},
+    **{name: _exact(list) for name in ("contradiction_ids", "parent_ids", "child_ids", "noise_context")},
+    **{name: _optional(str) for name in ("synthesis_id", "superseded_by", "original_text", "principle_text")},
+    **{name: _optional(int) for name in ("pending_promotion", "rejected_promotion_hits")},
+    "scope": _exact(dict),
+    "text": _exact(str),
+    "contradiction_demoted": _exact(bool),
+    "deep_checked": _exact(bool),
+}  # fmt: skip
+assert set(_FIELD_LOADERS) == {f.name for f in fields(EntryMeta)}
+# Fields whose JSON value is used as it is when it has this exact type (the fast path of from_dict).
+_PLAIN_TYPES: dict[str, type] = {
+    f.name: type(getattr(EntryMeta(), f.name))
+    for f in fields(EntryMeta)
+    if f.name not in ("maturity", "knowledge_type", "source_kind", "status")
+    and getattr(EntryMeta(), f.name) is not None
+}
 
 
 @dataclass

@@ -3,8 +3,9 @@
 A :class:`TargetState` mirrors the files of one target. A :class:`Change` collects what one
 operation did (entries put or dropped, edges touched, archive and history records) so the store can
 write it in one commit: archive records first, then the ``.md`` file, then one journal line, then
-history. Primitives here keep the invariants: every active entry has metadata, ``text_to_id``
-matches the text, every entry that leaves the active set goes to the archive with its text.
+history. Primitives here keep the invariants: every active entry has metadata, ``ids_by_text``
+(hence the sidecar's ``text_to_id``) matches the text, every entry that leaves the active set
+goes to the archive with its text.
 """
 
 from __future__ import annotations
@@ -80,6 +81,7 @@ class TargetState:
         self.paths = paths
         self.target = paths.target
         self.texts: list[str] = []
+        self.ids_by_text: dict[str, str] = {}
         self.doc = SidecarDocument()
         self.archive: dict[str, ArchivedEntry] = {}
         self.journal_seq = 0
@@ -97,7 +99,7 @@ class TargetState:
         return self.doc.entries
 
     def id_for_text(self, text: str) -> str | None:
-        return self.doc.text_to_id.get(text_hash(text))
+        return self.ids_by_text.get(text)
 
     def edge(self, edge_id: str) -> ContradictionEdge | None:
         return next((e for e in self.doc.contradictions if e.edge_id == edge_id), None)
@@ -126,6 +128,11 @@ class TargetState:
             return self.doc.entries[entry_id]
         archived = self.archive.get(entry_id)
         return archived.meta if archived else None
+
+    def sidecar_document(self) -> SidecarDocument:
+        """The sidecar to write: ``text_to_id`` derived from the texts, so it always matches them."""
+        self.doc.text_to_id = {text_hash(text): entry_id for text, entry_id in self.ids_by_text.items()}
+        return self.doc
 
     def usage(self) -> int:
         return hermes_format.usage(self.texts)
@@ -160,7 +167,7 @@ class TargetState:
         else:
             self.texts.insert(position, meta.text)
         self.doc.entries[meta.entry_id] = meta
-        self.doc.text_to_id[text_hash(meta.text)] = meta.entry_id
+        self.ids_by_text[meta.text] = meta.entry_id
         self._index_add(meta)
         change.md_dirty = True
         change.dropped.discard(meta.entry_id)
@@ -169,8 +176,8 @@ class TargetState:
     def set_text(self, change: Change, meta: EntryMeta, new_text: str) -> None:
         position = self.texts.index(meta.text)
         self.texts[position] = new_text
-        self.doc.text_to_id.pop(text_hash(meta.text), None)
-        self.doc.text_to_id[text_hash(new_text)] = meta.entry_id
+        del self.ids_by_text[meta.text]
+        self.ids_by_text[new_text] = meta.entry_id
         self._index_remove(meta.entry_id)
         meta.text = new_text
         self._index_add(meta)
@@ -208,7 +215,7 @@ class TargetState:
         """Move an active entry to the archive with its text; settle its open contradictions."""
         self.texts.remove(meta.text)
         del self.doc.entries[meta.entry_id]
-        self.doc.text_to_id.pop(text_hash(meta.text), None)
+        del self.ids_by_text[meta.text]
         self._index_remove(meta.entry_id)
         change.md_dirty = True
         change.put.pop(meta.entry_id, None)

@@ -8,7 +8,6 @@ target. Nothing in this module decides *what* to write; :mod:`dialectical_memory
 
 from __future__ import annotations
 
-import json
 import os
 import tempfile
 import time
@@ -16,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterator
 
+import orjson
 from filelock import FileLock, Timeout
 
 from .errors import StorageError
@@ -140,7 +140,7 @@ def remove_stale_temp_files(home: Path, max_age_seconds: float = 60.0) -> list[P
 
 
 def _json_line(record: dict[str, Any]) -> bytes:
-    return (json.dumps(record, ensure_ascii=False, sort_keys=True, separators=(",", ":")) + "\n").encode()
+    return orjson.dumps(record, option=orjson.OPT_SORT_KEYS | orjson.OPT_APPEND_NEWLINE)
 
 
 def append_records(path: Path, records: list[dict[str, Any]]) -> None:
@@ -171,10 +171,10 @@ def read_records(path: Path) -> tuple[list[dict[str, Any]], list[str]]:
         if not line.strip():
             continue
         try:
-            record = json.loads(line)
+            record = orjson.loads(line)
             if not isinstance(record, dict):
                 raise ValueError("not an object")
-        except ValueError:
+        except (ValueError, orjson.JSONDecodeError):
             torn_tail = number == len(lines) and not data.endswith(b"\n")
             what = "an unfinished last line (interrupted write)" if torn_tail else "an unreadable line"
             warnings.append(f"{path.name}: skipped {what} at line {number}")
@@ -190,7 +190,7 @@ def iter_records_reversed(path: Path) -> Iterator[dict[str, Any]]:
 
 def dumps_sidecar(document: dict[str, Any]) -> bytes:
     """Deterministic JSON: sorted keys, two-space indent, UTF-8, so one change is a small diff."""
-    return (json.dumps(document, ensure_ascii=False, sort_keys=True, indent=2) + "\n").encode()
+    return orjson.dumps(document, option=orjson.OPT_SORT_KEYS | orjson.OPT_INDENT_2 | orjson.OPT_APPEND_NEWLINE)
 
 
 def read_sidecar(path: Path) -> dict[str, Any] | None:
@@ -199,7 +199,7 @@ def read_sidecar(path: Path) -> dict[str, Any] | None:
         data = path.read_bytes()
     except FileNotFoundError:
         return None
-    document = json.loads(data)
+    document = orjson.loads(data)
     if not isinstance(document, dict):
         raise ValueError("sidecar is not a JSON object")
     return document

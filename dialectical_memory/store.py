@@ -268,7 +268,7 @@ class MemoryStore:
 
     def _write_sidecar(self, state: TargetState) -> None:
         """Write the whole sidecar (it now includes every journal batch), then empty the journal."""
-        document = state.doc.to_dict()
+        document = state.sidecar_document().to_dict()
         document["journal_seq"] = state.journal_seq
         atomic_write(state.paths.sidecar, dumps_sidecar(document))
         if state.journal_lines or state.paths.journal.exists():
