@@ -125,15 +125,15 @@ def atomic_write(path: Path, data: bytes) -> None:
     _fsync_dir(path.parent)
 
 
-def remove_stale_temp_files(home: Path, max_age_seconds: float = 60.0) -> list[Path]:
-    """Delete temp files a killed writer left behind; they never hold the only copy of anything."""
+def remove_leftover_temp_files(paths: TargetPaths) -> list[Path]:
+    """Delete temp files a killed writer left behind. Call with the target's lock held: then no
+    writer is mid-write, and a temp file never holds the only copy of anything (the rename that
+    would have published it did not happen)."""
     removed = []
-    cutoff = time.time() - max_age_seconds
-    for candidate in home.glob(".*.tmp"):
+    for candidate in paths.home.glob(f".{paths.stem}.*.tmp"):
         try:
-            if candidate.stat().st_mtime < cutoff:
-                candidate.unlink()
-                removed.append(candidate)
+            candidate.unlink()
+            removed.append(candidate)
         except FileNotFoundError:
             continue
     return removed

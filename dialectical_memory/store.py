@@ -57,6 +57,7 @@ from .storage import (
     ensure_home,
     locked,
     read_records,
+    remove_leftover_temp_files,
     stamps,
     target_lock,
 )
@@ -199,6 +200,8 @@ class MemoryStore:
         if cached is not None and cached.stamps == stamps(paths):
             return cached
         self._states.pop(target, None)
+        if paths.home.is_dir():
+            remove_leftover_temp_files(paths)
         loaded = load_target(paths, self.now())
         state = loaded.state
         if state.md_writable and (not loaded.reconcile.empty or loaded.quarantined):

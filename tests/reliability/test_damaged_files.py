@@ -1,0 +1,144 @@
+"""Damaged or odd files either recover with the text intact and a warning, or refuse clearly."""
+
+import json
+
+import pytest
+
+from dialectical_memory import MemoryStore, StorageError
+from dialectical_memory.hermes_format import dumps
+from dialectical_memory.storage import TargetPaths
+
+TEXTS = ["User prefers tea in the afternoon", "用户住在杭州", "Multi-line entry\nsecond line § with a bare section sign"]
+
+
+@pytest.fixture
+def home(tmp_path):
+    home = tmp_path / "home"
+    store = MemoryStore(home, memory_char_limit=0, user_char_limit=0)
+    for text in TEXTS:
+        store.add("memory", text)
+    return home
+
+
+def _paths(home):
+    return TargetPaths(home, "memory")
+
+
+def _load(home):
+    store = MemoryStore(home, memory_char_limit=0, user_char_limit=0)
+    store.load_from_disk()
+    return store
+
+
+def _texts(store):
+    return [e.text for e in store.entries("memory")]
+
+
+SIDECAR_DAMAGE = {
+    "truncated": lambda data: data[: len(data) // 2],
+    "garbage": lambda data: b"\x00\xff not json at all",
+    "empty": lambda data: b"",
+    "array": lambda data: b"[1, 2, 3]",
+    "invalid-utf8": lambda data: data.replace(b"{", b"{\xff", 1),
+}
+
+
+@pytest.mark.parametrize("damage", SIDECAR_DAMAGE, ids=list(SIDECAR_DAMAGE))
+def test_damaged_sidecar_is_quarantined_and_rebuilt_with_text_intact(home, damage):
+    paths = _paths(home)
+    md_before = paths.md.read_bytes()
+    original = paths.sidecar.read_bytes()
+    paths.sidecar.write_bytes(SIDECAR_DAMAGE[damage](original))
+    store = _load(home)
+    assert _texts(store) == TEXTS
+    assert paths.md.read_bytes() == md_before
+    quarantined = list(home.glob("MEMORY.meta.json.corrupt-*"))
+    assert len(quarantined) == 1 and quarantined[0].read_bytes() == SIDECAR_DAMAGE[damage](original)
+    assert any("unreadable" in w for w in store.warnings("memory"))
+    assert json.loads(paths.sidecar.read_bytes())["entries"], "sidecar was rebuilt"
+
+
+def test_sidecar_with_wrong_field_types_loads_with_defaults(home):
+    paths = _paths(home)
+    document = json.loads(paths.sidecar.read_bytes())
+    for meta in document["entries"].values():
+        meta.update(confidence="high", hit_count=[1], maturity="expert", status=None, scope="x")
+    paths.sidecar.write_text(json.dumps(document))
+    store = _load(home)
+    assert _texts(store) == TEXTS
+    entry = store.entries("memory")[0]
+    assert entry.meta.confidence == 0.7 and entry.meta.hit_count == 0 and entry.meta.maturity == 0
+
+
+def test_sidecar_that_disagrees_with_md_is_reconciled(home):
+    paths = _paths(home)
+    paths.md.write_text(dumps([TEXTS[0], "A note added in an editor", TEXTS[2]]), encoding="utf-8")
+    store = _load(home)
+    assert _texts(store) == [TEXTS[0], "A note added in an editor", TEXTS[2]]
+    assert TEXTS[1] in {e.text for e in store.archived("memory")}
+
+
+@pytest.mark.parametrize("damage", ["truncated-tail", "garbage-line", "binary"])
+def test_damaged_history_or_archive_never_blocks_loading(home, damage):
+    paths = _paths(home)
+    for path in (paths.history, paths.archive):
+        data = path.read_bytes() if path.exists() else b""
+        path.write_bytes(
+            {"truncated-tail": data + b'{"at": 1, "act', "garbage-line": b"not json\n" + data, "binary": b"\xff\xfe\x00" + data}[damage]
+        )
+    store = _load(home)
+    assert _texts(store) == TEXTS
+    store.add("memory", "still writable after damage")
+    assert "still writable after damage" in _texts(_load(home))
+    assert len(store.history("memory")) >= 1
+
+
+def test_torn_journal_line_is_skipped_and_later_writes_survive(tmp_path):
+    home = tmp_path / "home"
+    store = MemoryStore(home, memory_char_limit=0, user_char_limit=0)
+    for i in range(205):
+        store.add("memory", f"bulk entry {i}")
+    paths = _paths(home)
+    assert paths.journal.exists() and paths.journal.stat().st_size > 0, "large stores journal their metadata"
+    with open(paths.journal, "ab") as handle:
+        handle.write(b'{"seq": 999999, "put": [{"entry_id"')
+    store = _load(home)
+    assert len(store.entries("memory")) == 205
+    assert any("unfinished last line" in w for w in store.warnings("memory"))
+    store.add("memory", "entry after the torn line")
+    assert len(_load(home).entries("memory")) == 206
+
+
+def test_md_with_bom_and_crlf_loads_the_same_entries(tmp_path):
+    home = tmp_path / "home"
+    home.mkdir()
+    paths = _paths(home)
+    paths.md.write_bytes(b"\xef\xbb\xbf" + dumps(TEXTS).replace("\n", "\r\n").encode())
+    store = _load(home)
+    assert _texts(store) == TEXTS
+    assert any("byte-order mark" in w for w in store.warnings("memory"))
+
+
+def test_md_with_invalid_utf8_is_read_only_and_never_rewritten(tmp_path):
+    home = tmp_path / "home"
+    home.mkdir()
+    paths = _paths(home)
+    raw = dumps(TEXTS).encode() + "\n§\n".encode() + b"Latin-1 caf\xe9 entry"
+    paths.md.write_bytes(raw)
+    store = _load(home)
+    assert len(store.entries("memory")) == 4
+    assert any("not valid UTF-8" in w for w in store.warnings("memory"))
+    with pytest.raises(StorageError, match="not valid UTF-8"):
+        store.add("memory", "this must not be written")
+    assert paths.md.read_bytes() == raw
+
+
+def test_home_that_is_a_file_is_a_clear_error(tmp_path):
+    not_a_dir = tmp_path / "file"
+    not_a_dir.write_text("x")
+    store = MemoryStore(not_a_dir)
+    with pytest.raises(StorageError, match="not a directory"):
+        store.load_from_disk()
+    with pytest.raises(StorageError, match="not a directory"):
+        store.add("memory", "anything")
+    assert not_a_dir.read_text() == "x"
