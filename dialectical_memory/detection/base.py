@@ -1,0 +1,43 @@
+"""The detector contract: what a detector returns and the protocol it implements."""
+
+from __future__ import annotations
+
+import enum
+import typing
+from dataclasses import dataclass
+
+
+class Label(str, enum.Enum):
+    CONTRADICTION = "contradiction"
+    COMPATIBLE = "compatible"
+    UNRELATED = "unrelated"
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """A detector's judgement on a pair of memory entries.
+
+    `score` is the confidence (0..1) in `label`; `reason` is meant for people
+    (e.g. "value: lives in Berlin↔Paris"); `kind` names the rule family that
+    fired ("negation", "antonym", "value", "order", "frequency", "implicit",
+    "scoped") and is empty when no contradiction was found.
+    """
+
+    label: Label
+    score: float
+    reason: str
+    kind: str = ""
+
+    def to_dict(self) -> dict:
+        return {
+            "label": self.label.value,
+            "score": self.score,
+            "reason": self.reason,
+            "kind": self.kind,
+        }
+
+
+class Detector(typing.Protocol):
+    name: str
+
+    def compare(self, a: str, b: str) -> Verdict: ...

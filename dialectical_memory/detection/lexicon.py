@@ -1,0 +1,491 @@
+"""Word lists the rule detector is built from, in English and Chinese.
+
+English entries are written in their dictionary form; `text.py` stems both the
+lists and the input the same way, so inflections ("likes", "liked") match.
+Multi-word English entries match as phrases. Chinese entries also seed the
+dictionary used to segment Chinese text.
+
+The lists aim at the everyday vocabulary of user profiles (preferences, diet,
+habits, reply style, devices, places), not at any particular data set.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+# --- polarity ---------------------------------------------------------------
+
+NEGATIONS = (
+    "not", "no", "none", "nor", "neither", "without", "nothing",
+    "不", "没", "没有", "别", "未", "无", "非", "并不", "并没有", "一点也不", "不是",
+)
+NEVER = ("never", "never ever", "从不", "从来不", "从没", "从来没", "从来没有", "从未", "绝不", "永远不")
+CESSATION = (
+    "no longer", "not anymore", "no more", "stop", "quit", "give up", "cease", "used to",
+    "former", "formerly", "ex", "anymore",
+    "不再", "再也不", "再也没", "戒", "戒了", "戒掉", "停止", "放弃", "以前", "曾经", "已经不",
+)
+POSITIVE_VERBS = (
+    "like", "love", "enjoy", "prefer", "adore", "want", "wish", "need", "favour", "favor",
+    "fond", "keen", "fan", "care", "value", "appreciate", "crave", "ask for", "request",
+    "insist", "would like", "would rather", "enable", "turn on", "switch on", "switch to",
+    "subscribe", "install", "adopt", "opt for", "choose", "pick",
+    "喜欢", "爱", "喜爱", "热爱", "偏好", "偏爱", "更喜欢", "想要", "想", "要", "希望", "要求",
+    "享受", "钟爱", "爱好", "在乎", "在意", "需要", "倾向", "追求", "开启", "打开", "切换到",
+    "换成", "订阅", "安装", "改用", "选择",
+)
+NEGATIVE_VERBS = (
+    "hate", "dislike", "detest", "loathe", "despise", "avoid", "abhor", "can not stand",
+    "can not bear", "can not tolerate", "can not handle", "tired of", "sick of", "fed up",
+    "refuse", "reject", "resent", "allergic", "intolerant", "averse", "steer clear",
+    "stay away", "unsubscribe", "disable", "turn off", "switch off", "cancel", "uninstall",
+    "mute", "block", "opt out",
+    "讨厌", "厌恶", "反感", "受不了", "不能忍受", "忍受不了", "拒绝", "避免", "回避", "嫌弃", "烦",
+    "恨", "排斥", "过敏", "怕", "关闭", "关掉", "取消", "退订", "卸载", "屏蔽", "静音",
+)
+# Words of NEGATIVE_VERBS that express a fact about the body or diet rather than taste:
+# a conflict they take part in is reported as "implicit".
+IMPLICIT_NEGATIVE_VERBS = ("allergic", "intolerant", "过敏")
+
+HIGH_FREQUENCY = (
+    "always", "often", "frequently", "usually", "regularly", "daily", "every day",
+    "every morning", "every evening", "every night", "every week", "every time",
+    "every meal", "all the time", "constantly", "habitually", "each day", "a day", "per day",
+    "nightly", "most days", "every weekend", "each morning",
+    "总是", "经常", "常常", "常", "每天", "天天", "每晚", "每周", "每次", "一直", "老是", "通常",
+    "频繁", "每天早上", "每天晚上", "每天都",
+)
+LOW_FREQUENCY = (
+    "rarely", "seldom", "hardly ever", "almost never", "barely", "once in a while",
+    "occasionally", "infrequently",
+    "很少", "几乎不", "偶尔", "难得", "极少", "不常", "不太常",
+)
+
+# --- words that carry no topic ----------------------------------------------
+
+STOPWORDS = (
+    # English function words, auxiliaries and the subject itself
+    "a", "an", "the", "user", "assistant", "i", "me", "my", "he", "she", "they", "them", "their",
+    "his", "her", "it", "its", "this", "that", "these", "those", "there", "here", "be", "am",
+    "do", "does", "did", "will", "would", "can", "could", "should", "may", "might", "must",
+    "shall", "to", "of", "and", "or", "but", "so", "as", "by", "from", "about", "with", "than",
+    "then", "also", "too", "very", "really", "quite", "rather", "just", "still", "even",
+    "much", "more", "most", "some", "any", "all", "every", "each", "own", "s", "now",
+    "currently", "generally", "mostly", "mainly", "only", "over", "instead", "up",
+    "well", "pretty", "lot", "lots", "bit", "little", "least", "particularly", "especially",
+    "already", "actually",
+    # Chinese function words
+    "用户", "该用户", "他", "她", "它", "我", "你", "他们", "她们", "自己", "的", "了", "着", "过",
+    "在", "和", "与", "跟", "及", "或", "或者", "还", "也", "都", "就", "才", "又", "很", "非常",
+    "特别", "比较", "最", "更", "太", "挺", "个", "只", "位", "名", "种", "些", "这", "那", "里",
+    "上", "中", "下", "时", "时候", "对", "为", "向", "到", "现在", "目前", "已经", "所有",
+    "全部", "一切", "一些", "任何", "吧", "啊", "呢", "吗", "嘛", "得", "地", "把", "被", "让",
+    "给", "一下", "一个", "一只", "一位", "一名", "而", "且", "并", "其", "之", "是否", "请",
+    "总", "先", "再", "得到", "起来", "重要", "主要", "只要", "可爱", "思想", "想法", "理想",
+    "不错", "不过", "不断", "不少", "不同", "不久", "不仅", "差不多", "不管", "对不起", "不得不",
+    # when something was said or done does not change what it is about
+    "last", "month", "year", "week", "ago", "yesterday", "recently", "lately", "today",
+    "tonight", "since", "again", "yet", "soon", "later", "earlier", "去年", "今年", "上个月",
+    "上周", "最近", "昨天", "今天", "昨晚", "前天", "后来", "刚", "刚刚", "近来",
+    "擅长", "成长", "家长", "爱人", "零", "一", "二", "两", "三", "四", "五", "六", "七", "八", "九",
+    "十", "百", "千", "几", "多",
+)
+NUMBER_WORDS = tuple("two three four five six seven eight nine ten eleven twelve twenty thirty "
+                     "forty fifty hundred".split())
+# Verbs and nouns too general to be what a statement is about.
+LIGHT_WORDS = (
+    "have", "use", "get", "make", "go", "take", "keep", "try", "let", "put", "give", "say",
+    "tell", "find", "see", "seem", "become", "feel", "include", "come", "own", "possess",
+    "eat", "drink", "consume", "receive", "tend", "thing", "stuff", "way", "kind", "sort",
+    "type", "one", "people", "person", "time", "something", "anything", "everything",
+    "food", "dish", "meal", "usage", "plan", "start", "begin", "able",
+    "是", "有", "用", "使用", "吃", "喝", "做", "去", "养", "拥有", "进行", "会", "能", "可以",
+    "东西", "事情", "方式", "食物", "收到", "接收", "开始", "附上", "提供", "加上", "带",
+    "酒店", "时区", "正在",
+)
+
+# Nouns that anchor an ambiguous axis word ("long" answers, not "long" walks).
+DOMAINS: dict[str, tuple[str, ...]] = {
+    "communication": (
+        "reply", "answer", "response", "explanation", "message", "summary", "text", "writing",
+        "output", "email", "comment", "feedback", "respond", "explain", "write", "ask",
+        "tone", "style", "voice", "wording", "language", "chat", "conversation",
+        "回复", "回答", "答复", "答案", "解释", "讲解", "说明", "追问", "介绍", "文字", "内容",
+        "总结", "语气", "风格", "口吻", "措辞", "文风", "聊天", "对话", "交流", "沟通",
+    ),
+    "interface": ("mode", "theme", "background", "interface", "ui", "editor", "screen",
+                  "模式", "主题", "背景", "界面", "配色", "编辑器", "屏幕"),
+    "work": ("work", "job", "office", "办公", "上班", "工作", "公司"),
+    "measurement": ("unit", "measure", "measurement", "distance", "weight", "height",
+                    "单位", "计量", "距离", "体重", "身高"),
+}
+
+# Domain words that are also what a statement is about ("code comments", "at work");
+# the other domain words ("reply", "answer") are too generic to be a topic.
+TOPICAL_DOMAIN_WORDS = ("comment", "feedback", "email", "chat", "conversation", "editor",
+                        "screen", "job", "office", "work", "工作", "公司", "编辑器", "聊天",
+                        "对话", "屏幕")
+
+# Prepositions that open a scope ("... on technical questions", "在工作上").
+SCOPE_OPENERS = ("in", "on", "at", "during", "when", "while", "before", "after", "for work")
+ZH_SCOPE_OPEN = "在"
+ZH_SCOPE_CLOSERS = ("上", "里", "中", "时", "时候", "的时候", "方面")
+
+# --- axes: two poles that exclude each other --------------------------------
+
+
+@dataclass(frozen=True)
+class AxisSpec:
+    """Two opposite poles. `strict` words always count; `loose` words count only
+    when the clause also names one of the `domains` (a "long" answer, not a
+    "long" walk). A `contextual` axis conflicts only between statements about
+    the same thing ("beginner programmer" vs "senior developer")."""
+
+    strict: dict[str, tuple[str, ...]]
+    loose: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    domains: tuple[str, ...] = ()
+    contextual: bool = False
+
+
+AXES: dict[str, AxisSpec] = {
+    "length": AxisSpec(
+        strict={
+            "short": ("concise", "succinct", "terse", "to the point", "tl dr", "short and sweet",
+                      "one line", "one liner",
+                      "简洁", "言简意赅", "简明扼要", "精简", "简练"),
+            "long": ("verbose", "long winded", "lengthy", "in depth", "deep dive", "exhaustive",
+                     "冗长", "啰嗦", "长篇大论", "详尽"),
+        },
+        loose={
+            "short": ("short", "brief", "summary", "compact", "minimal",
+                      "简短", "简明", "简单", "短", "更短", "一句话", "概括"),
+            "long": ("long", "detailed", "detail", "thorough", "comprehensive", "elaborate",
+                     "详细", "深入", "细节", "长", "更长", "全面", "深度"),
+        },
+        domains=("communication",),
+    ),
+    "chronotype": AxisSpec(
+        strict={
+            "early": ("early riser", "early bird", "morning person", "get up early",
+                      "go to bed early", "bed early", "sleep early", "早睡",
+                      "wake up early", "rise early", "up early", "早起", "早睡早起", "起得早",
+                      "早起的人", "晨型人"),
+            "late": ("night owl", "late riser", "night person", "sleep in", "sleep late",
+                     "go to bed late", "bed late",
+                     "stay up late", "up late", "late sleeper", "夜猫子", "熬夜", "晚睡", "晚起",
+                     "睡懒觉", "起得晚"),
+        },
+    ),
+    "marital": AxisSpec(
+        strict={
+            "married": ("married", "wife", "husband", "spouse", "已婚", "结婚", "结过婚", "妻子",
+                        "老婆", "丈夫", "老公", "太太"),
+            "single": ("be single", "unmarried", "bachelor", "divorced", "widowed", "单身", "未婚",
+                       "离婚", "离异"),
+        },
+    ),
+    "expertise": AxisSpec(
+        strict={
+            "beginner": ("beginner", "novice", "newbie", "new to", "just start", "junior",
+                         "inexperienced", "新手", "初学者", "入门", "小白", "菜鸟", "刚开始", "刚入门",
+                         "才开始"),
+            "expert": ("expert", "senior", "veteran", "experienced", "seasoned", "advanced",
+                       "year of experience", "资深", "专家", "老手", "高手", "经验丰富", "多年经验"),
+        },
+        contextual=True,
+    ),
+    "formality": AxisSpec(
+        strict={"formal": ("formal", "正式"), "casual": ("casual", "informal", "laid back",
+                                                          "colloquial", "随意", "口语化")},
+        loose={"formal": ("polite", "professional", "serious", "书面", "严肃", "礼貌"),
+               "casual": ("relaxed", "chatty", "conversational", "friendly", "轻松", "随便",
+                          "活泼", "随和")},
+        domains=("communication",),
+    ),
+    "theme": AxisSpec(
+        strict={
+            "dark": ("dark mode", "dark theme", "night mode", "dark background", "深色模式",
+                     "深色主题", "暗色模式", "暗色主题", "夜间模式", "黑色主题", "暗黑模式"),
+            "light": ("light mode", "light theme", "day mode", "light background", "浅色模式",
+                      "浅色主题", "亮色模式", "亮色主题", "日间模式", "白色主题"),
+        },
+        loose={"dark": ("dark", "深色", "暗色"), "light": ("light", "浅色", "亮色")},
+        domains=("interface",),
+    ),
+    "units": AxisSpec(
+        strict={
+            "metric": ("metric", "kilometer", "kilometre", "kilogram", "celsius", "公制",
+                       "公里", "公斤", "千克", "摄氏"),
+            "imperial": ("imperial", "fahrenheit", "英制", "英里", "华氏"),
+        },
+        loose={"metric": ("meter", "metre", "centimeter", "米", "厘米"),
+               "imperial": ("mile", "pound", "foot", "feet", "inch", "磅", "英尺", "英寸")},
+        domains=("measurement",),
+    ),
+    "workplace": AxisSpec(
+        strict={
+            "remote": ("work remotely", "remote work", "work from home", "wfh", "远程办公",
+                       "远程工作", "在家办公", "居家办公"),
+            "office": ("in the office", "go to the office", "come into the office", "on site",
+                       "onsite", "坐班", "去公司"),
+        },
+        loose={"remote": ("remote", "remotely", "远程"), "office": ("office", "办公室")},
+        domains=("work",),
+    ),
+    "sociability": AxisSpec(
+        strict={"introvert": ("introvert", "introverted", "内向"),
+                "extrovert": ("extrovert", "extroverted", "outgoing", "外向")},
+    ),
+    "handedness": AxisSpec(
+        strict={"left": ("left handed", "lefty", "左撇子", "左手"),
+                "right": ("right handed", "右撇子", "右手")},
+    ),
+    "spice": AxisSpec(
+        strict={"spicy": ("spicy", "辣", "麻辣", "爱吃辣"),
+                "mild": ("mild", "bland", "清淡", "不辣")},
+    ),
+    "format": AxisSpec(
+        strict={"list": ("bullet point", "bulleted list", "bullet list", "列表", "要点"),
+                "prose": ("full paragraph", "paragraph", "prose", "full sentence", "段落",
+                          "整段")},
+    ),
+}
+
+# --- concepts: synonym groups and what they are a kind of ---------------------
+
+CONCEPTS: dict[str, tuple[str, ...]] = {
+    "meat": ("meat", "肉", "肉类", "荤", "荤菜"),
+    "steak": ("steak", "牛排"),
+    "beef": ("beef", "牛肉"),
+    "pork": ("pork", "bacon", "ham", "猪肉", "培根", "火腿", "红烧肉", "排骨"),
+    "chicken": ("chicken", "鸡肉", "炸鸡"),
+    "lamb": ("lamb", "mutton", "羊肉"),
+    "burger": ("burger", "hamburger", "汉堡"),
+    "sausage": ("sausage", "hot dog", "香肠"),
+    "seafood": ("seafood", "shellfish", "海鲜"),
+    "fish": ("fish", "salmon", "tuna", "鱼", "三文鱼", "金枪鱼"),
+    "shrimp": ("shrimp", "prawn", "crab", "lobster", "oyster", "虾", "螃蟹", "龙虾", "生蚝"),
+    "dairy": ("dairy", "milk", "cheese", "yogurt", "butter", "cream", "乳制品", "牛奶", "奶酪",
+              "酸奶", "黄油", "奶油"),
+    "egg": ("egg", "鸡蛋", "蛋"),
+    "sugar": ("sugar", "sweets", "sweet", "糖", "甜食", "甜品"),
+    "dessert": ("dessert", "cake", "candy", "chocolate", "ice cream", "cookie", "pastry",
+                "doughnut", "donut", "soda", "甜点", "蛋糕", "糖果", "巧克力", "冰淇淋", "饼干",
+                "可乐"),
+    "alcohol": ("alcohol", "booze", "liquor", "酒", "酒精"),
+    "wine": ("wine", "beer", "whisky", "whiskey", "vodka", "cocktail", "sake", "gin", "rum",
+             "champagne", "啤酒", "红酒", "白酒", "葡萄酒", "鸡尾酒"),
+    "caffeine": ("caffeine", "咖啡因"),
+    "coffee": ("coffee", "espresso", "latte", "cappuccino", "咖啡", "拿铁"),
+    "tea": ("tea", "茶"),
+    "green tea": ("green tea", "绿茶"),
+    "smoke": ("smoke", "smoking", "cigarette", "cigar", "tobacco", "vape", "抽烟", "吸烟",
+              "香烟"),
+    "pet": ("pet", "宠物"),
+    "cat": ("cat", "kitten", "猫", "猫咪"),
+    "dog": ("dog", "puppy", "狗", "小狗"),
+    "small pet": ("hamster", "rabbit", "parrot", "仓鼠", "兔子", "鹦鹉"),
+    "child": ("child", "kid", "孩子", "小孩", "子女"),
+    "son": ("son", "儿子"),
+    "sibling": ("sibling", "兄弟姐妹"),
+    "brother": ("brother", "哥哥", "弟弟", "兄弟"),
+    "sister": ("sister", "姐姐", "妹妹", "姐妹"),
+    "daughter": ("daughter", "女儿"),
+    "nut": ("nut", "almond", "walnut", "cashew", "坚果", "杏仁", "核桃", "腰果"),
+    "peanut": ("peanut", "peanut butter", "花生", "花生酱"),
+    "gluten": ("gluten", "bread", "pasta", "pizza", "麸质", "面包", "意大利面", "披萨"),
+    "exercise": ("exercise", "workout", "work out", "gym", "fitness", "sport", "运动", "锻炼",
+                 "健身", "健身房"),
+    "running": ("run", "running", "jog", "jogging", "跑步", "慢跑"),
+    "marathon": ("marathon", "马拉松"),
+    "swimming": ("swim", "swimming", "游泳"),
+    "hiking": ("hike", "hiking", "徒步", "爬山"),
+    "bike": ("bike", "bicycle", "cycle", "cycling", "自行车", "单车", "骑车"),
+    "car": ("car", "drive", "driving", "汽车", "开车", "车"),
+    "train": ("train", "rail", "火车", "高铁", "动车"),
+    "flight": ("fly", "flight", "plane", "airplane", "飞机", "坐飞机", "航班"),
+    "programming": ("programming", "coding", "program", "编程", "写代码", "开发"),
+    "programmer": ("programmer", "developer", "software engineer", "coder", "程序员",
+                   "开发者", "软件工程师"),
+    "code": ("code", "snippet", "code snippet", "代码", "代码片段"),
+    "spicy food": ("chili", "hot sauce", "sichuan", "hunan", "辣椒", "川菜", "湘菜", "火锅"),
+    "japanese": ("japanese", "日语", "日文"),
+    "kana": ("kana", "hiragana", "katakana", "kanji", "假名", "平假名", "片假名"),
+    "english": ("english", "英语", "英文"),
+    "chinese": ("chinese", "mandarin", "中文", "汉语", "普通话"),
+    "emoji": ("emoji", "emoticon", "表情符号", "表情", "表情包"),
+    "newsletter": ("newsletter", "mailing list", "邮件列表", "订阅邮件", "新闻通讯"),
+    "notification": ("notification", "push notification", "alert", "通知", "推送", "推送通知"),
+    "citation": ("citation", "cite", "source", "reference", "引用", "来源", "出处",
+                 "参考文献"),
+    "meeting": ("meeting", "会议", "开会"),
+    "jazz": ("jazz", "爵士", "爵士乐"),
+    "email": ("email", "e mail", "邮件", "电子邮件"),
+    "phone call": ("phone call", "phone", "电话", "打电话"),
+    "rice": ("rice", "米饭", "大米"),
+    "corn": ("corn", "玉米"),
+    "music": ("music", "音乐"),
+}
+
+BROADER: dict[str, tuple[str, ...]] = {
+    "steak": ("meat",), "beef": ("meat",), "pork": ("meat",), "chicken": ("meat",),
+    "lamb": ("meat",), "burger": ("meat",), "sausage": ("meat",),
+    "fish": ("seafood",), "shrimp": ("seafood",),
+    "dessert": ("sugar",), "wine": ("alcohol",), "coffee": ("caffeine",),
+    "green tea": ("tea",), "cat": ("pet",), "dog": ("pet",), "small pet": ("pet",),
+    "son": ("child",), "daughter": ("child",),
+    "brother": ("sibling",), "sister": ("sibling",), "peanut": ("nut",),
+    "running": ("exercise",), "marathon": ("running", "exercise"), "swimming": ("exercise",),
+    "hiking": ("exercise",), "programmer": ("programming",), "code": ("programming",),
+    "spicy food": ("spice",), "kana": ("japanese",), "jazz": ("music",),
+}
+
+# Identities that imply abstaining from something ("vegetarian" → no meat).
+ABSTAINS: dict[str, tuple[str, ...]] = {
+    "vegetarian": ("meat", "seafood"), "veggie": ("meat", "seafood"),
+    "vegan": ("meat", "seafood", "dairy", "egg"), "pescatarian": ("meat",),
+    "teetotal": ("alcohol",), "teetotaler": ("alcohol",), "sober": ("alcohol",),
+    "non drinker": ("alcohol",), "non smoker": ("smoke",), "nonsmoker": ("smoke",),
+    "lactose intolerant": ("dairy",), "gluten free": ("gluten",), "celiac": ("gluten",),
+    "childless": ("child",),
+    "素食": ("meat", "seafood"), "吃素": ("meat", "seafood"), "素食者": ("meat", "seafood"),
+    "素食主义者": ("meat", "seafood"), "纯素": ("meat", "seafood", "dairy", "egg"),
+    "滴酒不沾": ("alcohol",), "乳糖不耐": ("dairy",), "丁克": ("child",),
+}
+
+# --- closed classes of slot values ------------------------------------------
+
+# place → (kind, parent place or "")
+PLACES: dict[str, tuple[str, str]] = {}
+
+
+def _add_places(kind: str, parent: str, names: str) -> None:
+    for name in names.split(","):
+        PLACES[name.strip()] = (kind, parent)
+
+
+_add_places("country", "", "china,germany,france,japan,usa,united states,america,uk,"
+            "united kingdom,england,canada,australia,india,italy,spain,netherlands,"
+            "switzerland,sweden,norway,singapore,south korea,korea,brazil,mexico,russia,"
+            "ireland,austria,belgium,portugal,poland,new zealand,taiwan,"
+            "中国,德国,法国,日本,美国,英国,加拿大,澳大利亚,印度,意大利,西班牙,荷兰,瑞士,瑞典,"
+            "新加坡,韩国,巴西,墨西哥,俄罗斯,爱尔兰,奥地利,新西兰")
+for _country, _cities in {
+    "germany": "berlin,munich,hamburg,frankfurt,cologne,柏林,慕尼黑,汉堡,法兰克福",
+    "france": "paris,lyon,marseille,toulouse,nice,巴黎,里昂,马赛",
+    "uk": "london,manchester,edinburgh,birmingham,oxford,cambridge,伦敦,曼彻斯特,爱丁堡",
+    "usa": "new york,san francisco,los angeles,seattle,boston,chicago,austin,denver,miami,"
+           "washington,portland,纽约,旧金山,洛杉矶,西雅图,波士顿,芝加哥",
+    "canada": "toronto,vancouver,montreal,ottawa,calgary,多伦多,温哥华,蒙特利尔",
+    "japan": "tokyo,osaka,kyoto,yokohama,东京,大阪,京都,横滨",
+    "australia": "sydney,melbourne,brisbane,悉尼,墨尔本",
+    "italy": "rome,milan,florence,罗马,米兰",
+    "spain": "madrid,barcelona,马德里,巴塞罗那",
+    "netherlands": "amsterdam,rotterdam,阿姆斯特丹",
+    "switzerland": "zurich,geneva,苏黎世,日内瓦",
+    "india": "mumbai,delhi,bangalore,孟买,新德里,班加罗尔",
+    "south korea": "seoul,busan,首尔,釜山",
+    "china": "beijing,shanghai,shenzhen,guangzhou,hangzhou,chengdu,wuhan,nanjing,xi'an,"
+             "北京,上海,深圳,广州,杭州,成都,武汉,南京,西安,重庆,天津,苏州,厦门,青岛,长沙,"
+             "香港,hong kong",
+}.items():
+    _add_places("city", _country, _cities)
+PLACE_ALIASES = {
+    "united states": "usa", "america": "usa", "us": "usa", "美国": "usa",
+    "united kingdom": "uk", "england": "uk", "英国": "uk", "korea": "south korea",
+    "韩国": "south korea", "中国": "china", "德国": "germany", "法国": "france",
+    "日本": "japan", "加拿大": "canada", "澳大利亚": "australia", "印度": "india",
+    "意大利": "italy", "西班牙": "spain", "荷兰": "netherlands", "瑞士": "switzerland",
+    "new york city": "new york", "nyc": "new york", "sf": "san francisco",
+    "北京市": "北京", "上海市": "上海",
+}
+# English and Chinese names of the same city compare equal.
+SAME_PLACE = {
+    "柏林": "berlin", "慕尼黑": "munich", "巴黎": "paris", "伦敦": "london", "纽约": "new york",
+    "旧金山": "san francisco", "东京": "tokyo", "北京": "beijing", "上海": "shanghai",
+    "深圳": "shenzhen", "广州": "guangzhou", "杭州": "hangzhou", "成都": "chengdu",
+    "多伦多": "toronto", "温哥华": "vancouver", "悉尼": "sydney", "首尔": "seoul",
+}
+
+NATURAL_LANGUAGES: dict[str, tuple[str, ...]] = {
+    "english": ("english", "英语", "英文"),
+    "chinese": ("chinese", "mandarin", "中文", "汉语", "普通话", "国语"),
+    "cantonese": ("cantonese", "粤语"),
+    "japanese": ("japanese", "日语", "日文"),
+    "korean": ("korean", "韩语", "韩文"),
+    "spanish": ("spanish", "西班牙语"),
+    "french": ("french", "法语"),
+    "german": ("german", "德语"),
+    "italian": ("italian", "意大利语"),
+    "portuguese": ("portuguese", "葡萄牙语"),
+    "russian": ("russian", "俄语"),
+    "arabic": ("arabic", "阿拉伯语"),
+    "hindi": ("hindi", "印地语"),
+    "dutch": ("dutch", "荷兰语"),
+}
+
+# operating system → family
+OPERATING_SYSTEMS: dict[str, str] = {
+    "windows": "windows", "win11": "windows", "win10": "windows",
+    "macos": "macos", "mac os": "macos", "osx": "macos", "os x": "macos", "mac": "macos",
+    "macbook": "macos",
+    "linux": "linux", "ubuntu": "linux", "debian": "linux", "fedora": "linux",
+    "arch linux": "linux", "linux mint": "linux", "manjaro": "linux",
+    "chromeos": "chromeos", "chrome os": "chromeos",
+}
+MOBILE_SYSTEMS: dict[str, str] = {
+    "ios": "ios", "iphone": "ios", "android": "android", "安卓": "android", "苹果手机": "ios",
+}
+# editor → family
+EDITORS: dict[str, str] = {
+    "vim": "vim", "neovim": "vim", "nvim": "vim", "emacs": "emacs", "vs code": "vscode",
+    "vscode": "vscode", "visual studio code": "vscode", "sublime": "sublime",
+    "sublime text": "sublime", "intellij": "jetbrains", "pycharm": "jetbrains",
+    "webstorm": "jetbrains", "goland": "jetbrains", "clion": "jetbrains",
+    "notepad++": "notepad++", "xcode": "xcode",
+}
+PROGRAMMING_LANGUAGES = (
+    "python", "java", "javascript", "typescript", "rust", "go", "golang", "c", "c++", "c#",
+    "ruby", "php", "kotlin", "swift", "scala", "haskell", "r", "julia", "elixir", "clojure",
+    "perl", "lua", "dart", "ocaml", "f#", "zig", "matlab",
+)
+# job → field; two jobs of one field ("developer", "software engineer") are not in conflict.
+JOBS: dict[str, str] = {
+    "nurse": "nursing", "护士": "nursing", "teacher": "teaching", "老师": "teaching",
+    "教师": "teaching", "professor": "teaching", "教授": "teaching",
+    "doctor": "medicine", "physician": "medicine", "surgeon": "medicine", "医生": "medicine",
+    "dentist": "dentistry", "牙医": "dentistry",
+    "engineer": "engineering", "工程师": "engineering", "software engineer": "software",
+    "programmer": "software", "developer": "software", "程序员": "software",
+    "软件工程师": "software", "开发者": "software", "data scientist": "data",
+    "数据科学家": "data", "designer": "design", "设计师": "design", "lawyer": "law",
+    "律师": "law", "accountant": "accounting", "会计": "accounting", "student": "student",
+    "学生": "student", "researcher": "research", "研究员": "research", "writer": "writing",
+    "作家": "writing", "journalist": "journalism", "记者": "journalism", "chef": "cooking",
+    "cook": "cooking", "厨师": "cooking", "pilot": "aviation", "飞行员": "aviation",
+    "pharmacist": "pharmacy", "药剂师": "pharmacy", "architect": "architecture",
+    "建筑师": "architecture", "salesperson": "sales", "销售": "sales", "firefighter": "fire",
+    "消防员": "fire", "police officer": "police", "警察": "police", "farmer": "farming",
+    "农民": "farming", "musician": "music", "音乐家": "music", "artist": "art",
+    "艺术家": "art", "photographer": "photography", "摄影师": "photography",
+    "product manager": "product", "产品经理": "product",
+}
+# Words that make a job a hobby or a past ("aspiring writer", "former nurse").
+JOB_QUALIFIERS = ("beginner", "aspiring", "amateur", "hobbyist", "hobby", "former", "retired",
+                  "ex", "新手", "业余", "退休")
+
+# Possessive slots that hold several values at once ("user's friend is Bob").
+MULTI_VALUED_SLOTS = (
+    "friend", "hobby", "hobbies", "child", "children", "kid", "kids", "pet", "pets",
+    "colleague", "coworker", "sibling", "brother", "sister", "cousin", "interest",
+    "interests", "skill", "skills", "project", "projects", "goal", "goals", "concern",
+    "habit", "neighbor", "neighbour", "classmate", "teammate", "parent", "parents",
+    "朋友", "爱好", "孩子", "宠物", "同事", "兄弟", "姐妹", "兴趣", "技能", "项目", "目标",
+    "邻居", "同学", "父母",
+)
+
+TIMEZONES: dict[str, int] = {
+    "pst": -8, "pdt": -7, "mst": -7, "mdt": -6, "est": -5, "edt": -4, "gmt": 0, "utc": 0,
+    "bst": 1, "cet": 1, "cest": 2, "eet": 2, "ist": 5, "jst": 9, "kst": 9, "aest": 10,
+    "pacific": -8, "eastern": -5, "central european": 1, "北京时间": 8, "东八区": 8,
+}

@@ -1,0 +1,197 @@
+"""The default detector: deterministic rules over the claims of two entries.
+
+Each rule family looks at the two analyses in both directions and returns a
+verdict when it finds a conflict; the first family that fires wins. Families
+that need more evidence come first (an order swap or a clash of values is more
+specific than a shared topic with opposite polarity).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+from . import lexicon
+from .analysis import Analysis, Claim, Pole, analyse
+from .base import Label, Verdict
+from .slots import Slot, clash
+
+# How much of a denied topic the affirmed statement must cover.
+_COVERAGE = 0.75
+_SLOT_LABELS = {"residence": "lives in", "employer": "works at", "job": "works as",
+                "reply language": "replies in"}
+
+
+class RuleDetector:
+    """Pure-stdlib contradiction detector for English and Chinese memory entries."""
+
+    name = "rules"
+
+    def compare(self, a: str, b: str) -> Verdict:
+        first, second = analyse(a), analyse(b)
+        if first.key == second.key:
+            return Verdict(Label.COMPATIBLE, 0.95, "same statement")
+        for rule in _RULES:
+            verdict = rule(first, second) or _swapped(rule(second, first))
+            if verdict:
+                return verdict
+        return _relatedness(first, second)
+
+
+def _swapped(verdict: Verdict | None) -> Verdict | None:
+    """A verdict found with the entries swapped, its reason put back in a↔b order."""
+    if verdict is None:
+        return None
+    head, _, body = verdict.reason.partition(": ")
+    left, arrow, right = body.partition("↔")
+    reason = f"{head}: {right}↔{left}" if arrow else verdict.reason
+    return Verdict(verdict.label, verdict.score, reason, verdict.kind)
+
+
+def _contradiction(kind: str, score: float, left: str, right: str) -> Verdict:
+    return Verdict(Label.CONTRADICTION, score, f"{kind}: {left}↔{right}", kind)
+
+
+def _claim_pairs(a: Analysis, b: Analysis) -> Iterator[tuple[Claim, Claim]]:
+    for left in a.claims:
+        for right in b.claims:
+            yield left, right
+
+
+def _overlaps(x: frozenset[str], y: frozenset[str]) -> bool:
+    return bool(x and y) and len(x & y) / min(len(x), len(y)) >= 0.5
+
+
+# --- rule families --------------------------------------------------------------
+
+
+def _order_conflict(a: Analysis, b: Analysis) -> Verdict | None:
+    """"prefers tea over coffee" vs "prefers coffee over tea"."""
+    for left in a.orders:
+        for right in b.orders:
+            if _overlaps(left.preferred, right.other) and _overlaps(left.other, right.preferred):
+                return _contradiction("order", 0.85, left.text, right.text)
+    return None
+
+
+def _value_conflict(a: Analysis, b: Analysis) -> Verdict | None:
+    """Two values of a single-valued slot: "lives in Berlin" vs "lives in Paris"."""
+    for left in a.slots:
+        for right in b.slots:
+            if left.name == right.name and clash(left, right):
+                score = 0.9 if left.kind != "other" else 0.7
+                return _contradiction("value", score, _slot_text(left), right.display)
+    return None
+
+
+def _slot_text(slot: Slot) -> str:
+    """"lives in Berlin", "deadline Friday"; counts and versions read on their own."""
+    if slot.name.startswith(("count:", "version:")):
+        return slot.display
+    return f"{_SLOT_LABELS.get(slot.name, slot.name)} {slot.display}"
+
+
+def _axis_conflict(a: Analysis, b: Analysis) -> Verdict | None:
+    """Opposite poles of one axis: concise vs detailed, early riser vs night owl."""
+    for left, right in _claim_pairs(a, b):
+        for pole_a in left.poles:
+            for pole_b in right.poles:
+                if pole_a.axis == pole_b.axis and _poles_clash(left, pole_a, right, pole_b):
+                    return _axis_verdict(left, pole_a, right, pole_b)
+    return None
+
+
+def _poles_clash(left: Claim, pole_a: Pole, right: Claim, pole_b: Pole) -> bool:
+    """Denying a pole leans to the other one, weakly: "not long-winded" agrees
+    with "concise"; two weak leanings never clash."""
+    side_a, strong_a = _effective_pole(left, pole_a)
+    side_b, strong_b = _effective_pole(right, pole_b)
+    if side_a == side_b or not (strong_a or strong_b):
+        return False
+    if lexicon.AXES[pole_a.axis].contextual:
+        return bool(left.reach & right.reach) or not (left.topic and right.topic)
+    return True
+
+
+def _effective_pole(claim: Claim, pole: Pole) -> tuple[str, bool]:
+    if claim.sign > 0:
+        return pole.pole, True
+    other = next(name for name in lexicon.AXES[pole.axis].strict if name != pole.pole)
+    return other, False
+
+
+def _axis_verdict(left: Claim, pole_a: Pole, right: Claim, pole_b: Pole) -> Verdict:
+    both_strong = left.sign > 0 and right.sign > 0
+    if left.scope != right.scope:
+        return _contradiction("scoped", 0.7, left.text, right.text)
+    if pole_a.pole == pole_b.pole:
+        return _contradiction("negation", 0.85, left.text, right.text)
+    kind = "implicit" if pole_a.implicit or pole_b.implicit else "antonym"
+    return _contradiction(kind, 0.85 if both_strong else 0.7, pole_a.surface, pole_b.surface)
+
+
+def _frequency_conflict(a: Analysis, b: Analysis) -> Verdict | None:
+    """"never/rarely X" vs "often/every day X"."""
+    for left, right in _claim_pairs(a, b):
+        if _is_rare(left) and right.frequency == "high" and right.sign > 0 and _covers(left, right):
+            return _contradiction("frequency", 0.8, left.frequency_word, right.frequency_word)
+    return None
+
+
+def _is_rare(claim: Claim) -> bool:
+    return (claim.frequency == "low" and claim.sign > 0) or (
+        claim.frequency == "never" and claim.sign < 0)
+
+
+def _negation_conflict(a: Analysis, b: Analysis) -> Verdict | None:
+    """One entry denies what the other affirms, possibly through a broader
+    concept: "avoids sugar" vs "eats dessert", "has no pets" vs "has a cat"."""
+    for denial, claim in _claim_pairs(a, b):
+        if denial.sign < 0 < claim.sign and claim.frequency != "low" and _covers(denial, claim):
+            return _denial_verdict(denial, claim)
+    return None
+
+
+def _denial_verdict(denial: Claim, claim: Claim) -> Verdict:
+    if denial.implicit or not denial.topic & claim.topic:
+        return _contradiction("implicit", 0.7, denial.text, claim.text)
+    if not denial.negated and denial.stance and claim.stance:
+        return _contradiction("antonym", 0.85, denial.stance, claim.stance)
+    return _contradiction("negation", 0.85, denial.text, claim.text)
+
+
+def _covers(general: Claim, specific: Claim) -> bool:
+    """Does `general` speak about everything `specific` is about?"""
+    if not general.topic & specific.reach:
+        return False
+    target = general.topic | general.scope
+    pool = specific.reach | specific.scope
+    return len(target & pool) / len(target) >= _COVERAGE
+
+
+_RULES: tuple[Callable[[Analysis, Analysis], Verdict | None], ...] = (
+    _order_conflict, _value_conflict, _axis_conflict, _frequency_conflict, _negation_conflict)
+
+# --- no conflict: same subject or not? ---------------------------------------------
+
+
+def _relatedness(a: Analysis, b: Analysis) -> Verdict:
+    shared = _shared_subject(a, b)
+    if shared:
+        return Verdict(Label.COMPATIBLE, 0.7, f"compatible: both about {shared}")
+    return Verdict(Label.UNRELATED, 0.7, "unrelated: no shared subject")
+
+
+def _shared_subject(a: Analysis, b: Analysis) -> str:
+    """A topic, axis or slot both entries speak about, or ""."""
+    slots = {slot.name for slot in a.slots} & {slot.name for slot in b.slots}
+    if slots:
+        return sorted(slots)[0]
+    for left, right in _claim_pairs(a, b):
+        shared = left.subjects & right.subjects
+        if shared:
+            return sorted(shared)[0]
+    for orders, claims in ((a.orders, b.claims), (b.orders, a.claims)):
+        for order in orders:
+            if any((order.preferred | order.other) & claim.reach for claim in claims):
+                return order.text
+    return ""

@@ -1,0 +1,427 @@
+"""Single-valued facts ("lives in Berlin", "is 34", "uses macOS") and when two values clash.
+
+Each extractor reads one kind of slot from the entry text (NFKC, original case:
+capitals tell names from descriptions). `clash(a, b)` decides whether two
+values of the same slot contradict; a place and the country that contains it,
+a name and its short form, or an age and a decade that includes it do not.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from . import lexicon
+from . import terms as t
+from .text import CJK_RANGE, is_cjk, parse_number, stem
+
+
+@dataclass(frozen=True)
+class Slot:
+    name: str  # "residence", "age", "employer", "count:cat", "version:python", "deadline"...
+    value: str  # canonical value
+    display: str  # the value as written
+    kind: str = ""  # value kind of possessive slots: place, number, date, name, job, ...
+    scope: frozenset[str] = frozenset()  # "work", "home": where the fact holds
+
+
+_CJK = f"[{CJK_RANGE}]"
+_ZH_NUMBER = "[一二两三四五六七八九十]+"
+_EN_CUT = re.compile(
+    r"\s+(?:and|with|since|for|because|but|now|last|next|this|these|every|until|when|while|as|"
+    r"from|who|which|where|after|before|full[- ]time|part[- ]time|at|on|in\s+(?:\d|the\b|a\b))"
+    r"\b.*$|[,.;!?].*$", re.IGNORECASE)
+_ZH_CUT = re.compile(r"[，,。；;！？!?、].*$|(?:了|的|啊|呢|吧)+$")
+_ARTICLE = re.compile(r"^(?:a|an|the)\s+", re.IGNORECASE)
+_PRONOUNS = frozenset("there here home abroad it them him her himself herself themselves".split())
+_SCOPE_WORDS = (
+    (re.compile(r"\b(?:at|for)\s+work\b|\bwork\s+(?:laptop|computer|machine)\b|工作(?:用|时|上)|在公司",
+                re.IGNORECASE), "work"),
+    (re.compile(r"\bat\s+home\b|\bpersonal\s+(?:laptop|computer)\b|在家|家里", re.IGNORECASE), "home"),
+)
+
+# --- value helpers ------------------------------------------------------------
+
+
+def _clean(value: str) -> str:
+    value = _ZH_CUT.sub("", value.strip()) if is_cjk(value) else _EN_CUT.sub("", value.strip())
+    return _ARTICLE.sub("", value).strip(" '\"")
+
+
+def _scope(text: str) -> frozenset[str]:
+    return frozenset(name for pattern, name in _SCOPE_WORDS if pattern.search(text))
+
+
+def _looks_like_name(value: str) -> bool:
+    """A proper name: capitalised English words, or a short Chinese word."""
+    if not value:
+        return False
+    if is_cjk(value):
+        return 2 <= len(value) <= 6
+    return value[0].isupper() and len(value.split()) <= 4
+
+
+def _mentions(text: str, names) -> list[str]:
+    """Which of `names` occur in `text` as whole words (CJK neighbours allowed)."""
+    lowered = text.lower()
+    return [name for name in names
+            if re.search(rf"(?<![a-z0-9]){re.escape(name)}(?![a-z0-9+#])", lowered)]
+
+
+def _contains(a: str, b: str) -> bool:
+    a, b = a.lower(), b.lower()
+    if is_cjk(a) or is_cjk(b):
+        return a in b or b in a
+    words_a, words_b = set(a.split()), set(b.split())
+    return words_a <= words_b or words_b <= words_a
+
+
+# --- places -------------------------------------------------------------------
+
+
+def _place(value: str) -> tuple[str, str, str]:
+    """value → (canonical name, kind, country); kind is "unknown" outside the gazetteer."""
+    name = value.lower()
+    name = lexicon.PLACE_ALIASES.get(name, name)
+    canonical = lexicon.SAME_PLACE.get(name, name)
+    if name not in lexicon.PLACES:
+        return canonical, "unknown", ""
+    kind, parent = lexicon.PLACES[name]
+    country = lexicon.PLACE_ALIASES.get(parent or name, parent or name)
+    return canonical, kind, country
+
+
+def _places_clash(a: str, b: str) -> bool:
+    (name_a, kind_a, country_a), (name_b, kind_b, country_b) = _place(a), _place(b)
+    if name_a == name_b or _contains(a, b):
+        return False
+    if "unknown" in (kind_a, kind_b):
+        return kind_a == kind_b and _looks_like_name(a) and _looks_like_name(b)
+    if kind_a == kind_b:
+        return True
+    return country_a != country_b
+
+
+# --- extractors ---------------------------------------------------------------
+
+_RESIDENCE = (
+    re.compile(r"\b(?:live[sd]?|living|resides?|residing|based|settled|relocated|mov(?:ed|es|e|ing))"
+               r"\s+(?:in|to|at)\s+(?P<v>[^,;.]+)", re.IGNORECASE),
+    re.compile(r"(?:住在|生活在|定居在|居住在|定居于|搬到了?|搬去了?)(?P<v>[^，,。；;]+)"),
+    re.compile(r"在(?P<v>[^，,。；;在]{1,8}?)(?:生活|定居|居住)"),
+)
+_EMPLOYER = (
+    re.compile(r"\b(?:works?|worked|working|job)\s+(?:at|for)\s+(?P<v>[^,;.]+)", re.IGNORECASE),
+    re.compile(r"\b(?:employed\s+(?:by|at)|joined)\s+(?P<v>[^,;.]+)", re.IGNORECASE),
+    re.compile(r"在(?P<v>[^，,。；;在]{1,10}?)(?:工作|上班|任职|实习)"),
+    re.compile(r"(?:就职于|任职于|供职于)(?P<v>[^，,。；;]+)"),
+)
+_ZH_NOT_EMPLOYER = ("家", "家里", "公司", "办公室", "单位", "学校", "这里", "那里", "国外", "本地")
+_JOB = (
+    re.compile(r"\bworks?\s+as\s+(?P<v>[^,;.]+)", re.IGNORECASE),
+    re.compile(r"\b(?:job|profession|occupation)\s+is\s+(?P<v>[^,;.]+)", re.IGNORECASE),
+    re.compile(r"^(?:the\s+)?user\s+is\s+(?P<v>an?\s+[^,;.]+)", re.IGNORECASE),
+    re.compile(r"^(?:该|这位)?用户(?:是|当|做|担任)(?:一名|一位|一个|名)?(?P<v>[^，,。；;]+)"),
+    re.compile(r"职业是(?P<v>[^，,。；;]+)"),
+)
+_NAME = (
+    re.compile(r"^(?:the\s+)?user(?:'s\s+name\s+is|\s+is\s+(?:called|named)|\s+goes\s+by)\s+"
+               r"(?P<v>[A-Za-z][\w'-]*(?:\s+[A-Z][\w'-]*)?)", re.IGNORECASE),
+    re.compile(r"^(?:该|这位)?用户(?:的名字是|名叫|叫做?)(?P<v>[\u4e00-\u9fffA-Za-z]{1,4}?)(?:$|[，,。；;])"),
+)
+_PREFERRED_NAME = (
+    re.compile(r"\b(?:to\s+be\s+called|to\s+be\s+addressed\s+as|call\s+(?:him|her|them)\s+)\s*"
+               r"(?P<v>[A-Z][\w'-]*)", re.IGNORECASE),
+    re.compile(r"(?:希望被称为|称呼他为|称呼她为|叫他|叫她)(?P<v>[\u4e00-\u9fffA-Za-z]{1,4})"),
+)
+_AGE = (
+    re.compile(r"\b(?P<n>\d{1,3})[- ]years?[- ]old\b", re.IGNORECASE),
+    re.compile(r"\b(?:is|turned|aged?|age\s+is)\s+(?:just\s+|now\s+|only\s+)?(?P<about>about\s+|around\s+)?"
+               r"(?P<n>\d{1,3})(?=\s*$|\s*[,.;]|\s+(?:years?|yrs?|this|now|and)\b)", re.IGNORECASE),
+    re.compile(r"\bin\s+(?:his|her|their|the)\s+(?P<part>early\s+|mid\s+|late\s+)?"
+               r"(?P<decade>twenties|thirties|forties|fifties|sixties|seventies|[2-7]0s)\b",
+               re.IGNORECASE),
+    re.compile(rf"(?P<n>\d{{1,3}}|{_ZH_NUMBER})(?P<zhq>多)?岁(?P<zhq2>左右|上下|出头|了)?"),
+)
+_DECADES = {"twenties": 20, "thirties": 30, "forties": 40, "fifties": 50, "sixties": 60,
+            "seventies": 70}
+_COUNT = (
+    re.compile(r"\bha(?:s|ve)\s+(?P<n>\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten)"
+               r"\s+(?P<noun>[a-z]+)", re.IGNORECASE),
+    re.compile(rf"(?:有|养了?)(?P<n>\d{{1,2}}|[一二两三四五六七八九十]+)(?:个|只|条|位|辆|台|名)"
+               rf"(?P<noun>{_CJK}{{1,3}}?)(?=$|[，,。和与及])"),
+)
+_VERSION = re.compile(r"(?<![a-z0-9])(?P<name>[a-z][a-z+#]*)\s*(?P<ver>\d+(?:\.\d+)+)",
+                      re.IGNORECASE)
+_POSSESSIVE = (
+    re.compile(r"^(?:the\s+)?user'?s\s+(?P<slot>[a-z][a-z -]{0,40}?)\s+(?:is|are|was)\s+"
+               r"(?P<named>named\s+|called\s+)?(?P<v>[^,;]+?)\.?$", re.IGNORECASE),
+    re.compile(r"^(?:该|这位)?用户的(?P<slot>[\u4e00-\u9fffA-Za-z ]{1,10}?)"
+               r"(?:是|(?P<named>叫做?|名叫))(?P<v>[^，,。；;]+)$"),
+    re.compile(r"^(?:该|这位)?用户(?P<slot>最(?:喜欢|爱)的[\u4e00-\u9fffA-Za-z ]{1,8}?)是(?P<v>[^，,。；;]+)$"),
+)
+_SLOT_ALIASES = {
+    "home city": "residence", "city": "residence", "current city": "residence",
+    "name": "name", "first name": "name", "名字": "name", "age": "age", "年龄": "age",
+    "editor": "editor", "editor of choice": "editor", "preferred editor": "editor",
+    "operating system": "os", "os": "os", "time zone": "timezone", "timezone": "timezone",
+    "时区": "timezone", "employer": "employer", "company": "employer", "公司": "employer",
+    "job": "job", "profession": "job", "occupation": "job", "职业": "job",
+    "favourite language": "favorite language", "favorite programming language": "favorite language",
+    "favourite programming language": "favorite language", "最喜欢的编程语言": "favorite language",
+    "boss": "manager", "老板": "manager", "领导": "manager", "上司": "manager",
+}
+_COMMUNICATION = re.compile(r"repl|respon|answer|communicat|write\s+(?:back|to)|回复|回答|答复|交流|沟通",
+                            re.IGNORECASE)
+_EDITOR_USE = re.compile(r"\b(?:us(?:e|es|ed|ing)|cod(?:e|es|ing)|writ(?:e|es|ing)|edit\w*|prefer\w*|"
+                         r"switch\w*|in)\b|用|写|编辑器", re.IGNORECASE)
+_OS_USE = re.compile(r"\b(?:us(?:e|es|ed|ing)|runs?|running|on|switch\w*|prefer\w*|daily|machine|"
+                     r"laptop|computer|desktop)\b|用|装|电脑|系统", re.IGNORECASE)
+_TIMEZONE = re.compile(
+    r"(?:time\s*zone|tz)\s+(?:is\s+)?(?P<v>[a-z]+(?:\s*[+-]\s*\d{1,2})?)|"
+    r"\b(?:in|on|uses?)\s+(?P<w>(?:utc|gmt)\s*[+-]\s*\d{1,2}|pst|pdt|est|edt|cet|cest|jst|bst|aest|kst)\b|"
+    r"(?P<z>东八区|北京时间)", re.IGNORECASE)
+_DATE_WORD = re.compile(
+    r"monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|"
+    r"\bmay\b|june|july|august|september|october|november|december|today|tomorrow|tonight|"
+    r"next week|end of|周[一二三四五六日天]|星期|礼拜|\d+月|[一二三四五六七八九十]+月|明天|后天|下周|月底",
+    re.IGNORECASE)
+_FAVORITE = re.compile(r"^(?:favou?rite|preferred|main|primary|最喜欢|最爱)")
+
+
+def extract_slots(text: str) -> tuple[Slot, ...]:
+    """All single-valued facts stated by `text` (NFKC, original case, subject included)."""
+    slots: list[Slot] = []
+    for extractor in _EXTRACTORS:
+        slots.extend(extractor(text))
+    return tuple(slots)
+
+
+def _first_value(patterns, text: str) -> str:
+    for pattern in patterns:
+        match = pattern.search(text)
+        if match:
+            return _clean(match["v"])
+    return ""
+
+
+def _residence(text: str) -> list[Slot]:
+    value = _first_value(_RESIDENCE, text)
+    if not value or value.lower() in _PRONOUNS:
+        return []
+    kind = _place(value)[1]
+    if kind == "unknown" and not _looks_like_name(value):
+        return []
+    return [Slot("residence", value.lower(), value, "place")]
+
+
+def _employer(text: str) -> list[Slot]:
+    value = _first_value(_EMPLOYER, text)
+    if not _looks_like_name(value) or value in _ZH_NOT_EMPLOYER or value.lower() in lexicon.PLACES:
+        return []
+    if value.startswith(("一家", "一个")) or value.lower() in _PRONOUNS:
+        return []
+    return [Slot("employer", value.lower(), value, "name")]
+
+
+def job_field(value: str) -> str:
+    """The field of a job title ("senior software engineer" → "software"), or ""."""
+    lowered = value.lower()
+    if any(qualifier in lowered.split() or (is_cjk(qualifier) and lowered.startswith(qualifier))
+           for qualifier in lexicon.JOB_QUALIFIERS):
+        return ""
+    for job in sorted(lexicon.JOBS, key=len, reverse=True):
+        if lowered.endswith(job) and (is_cjk(job) or lowered == job or lowered.endswith(" " + job)):
+            return lexicon.JOBS[job]
+    return ""
+
+
+def _job(text: str) -> list[Slot]:
+    value = _first_value(_JOB, text)
+    field = job_field(value)
+    if not field or field == "student":
+        return []
+    return [Slot("job", field, value, "job")]
+
+
+def _name(text: str) -> list[Slot]:
+    slots = []
+    for slot_name, patterns in (("name", _NAME), ("preferred name", _PREFERRED_NAME)):
+        value = _first_value(patterns, text)
+        if value:
+            slots.append(Slot(slot_name, value.lower(), value, "name"))
+    return slots
+
+
+def _age(text: str) -> list[Slot]:
+    for pattern in _AGE:
+        match = pattern.search(text)
+        if match:
+            low, high = _age_range(match)
+            if low is not None:
+                return [Slot("age", f"{low}-{high}", match.group(0), "number")]
+    return []
+
+
+def _age_range(match: re.Match) -> tuple[int | None, int | None]:
+    groups = match.groupdict()
+    if groups.get("decade"):
+        decade = groups["decade"].lower()
+        start = _DECADES.get(decade) or int(decade[:2])
+        part = (groups.get("part") or "").strip().lower()
+        return {"early": (start, start + 4), "mid": (start + 3, start + 7),
+                "late": (start + 6, start + 9)}.get(part, (start, start + 9))
+    age = parse_number(groups["n"])
+    if age is None:
+        return None, None
+    if groups.get("zhq") == "多":
+        return age + 1, age + 9
+    qualifier = groups.get("zhq2") or (groups.get("about") or "").strip()
+    if qualifier in ("左右", "上下", "about", "around"):
+        return age - 3, age + 3
+    if qualifier == "出头":
+        return age, age + 4
+    return age, age
+
+
+def _count(text: str) -> list[Slot]:
+    slots = []
+    for pattern in _COUNT:
+        for match in pattern.finditer(text):
+            number = parse_number(match["n"].lower())
+            if number:
+                noun = _noun_concept(match["noun"])
+                slots.append(Slot(f"count:{noun}", str(number), match.group(0), "number"))
+    return slots
+
+
+def _noun_concept(noun: str) -> str:
+    for term in t.terms(noun.lower()):
+        if term.role == t.CONCEPT:
+            return term.value
+    return noun if is_cjk(noun) else stem(noun.lower())
+
+
+def _systems(text: str) -> list[Slot]:
+    """Operating system, phone system and editor in use: one family per entry."""
+    slots = []
+    scope = _scope(text)
+    for slot_name, table, usage in (("os", lexicon.OPERATING_SYSTEMS, _OS_USE),
+                                    ("mobile os", lexicon.MOBILE_SYSTEMS, _OS_USE),
+                                    ("editor", lexicon.EDITORS, _EDITOR_USE)):
+        mentioned = _mentions(text, table)
+        families = {table[name] for name in mentioned}
+        if len(families) == 1 and usage.search(text):
+            slots.append(Slot(slot_name, families.pop(), max(mentioned, key=len), scope=scope))
+    return slots
+
+
+def _reply_language(text: str) -> list[Slot]:
+    if not _COMMUNICATION.search(text):
+        return []
+    found = {language for language, forms in lexicon.NATURAL_LANGUAGES.items()
+             if _mentions(text, forms)}
+    if len(found) != 1:
+        return []
+    language = found.pop()
+    return [Slot("reply language", language, language.capitalize(), "language")]
+
+
+def _timezone(text: str) -> list[Slot]:
+    match = _TIMEZONE.search(text)
+    if not match:
+        return []
+    raw = next(group for group in match.groups() if group)
+    offset = _utc_offset(raw)
+    return [Slot("timezone", str(offset), raw)] if offset is not None else []
+
+
+def _utc_offset(raw: str) -> int | None:
+    lowered = raw.lower().replace(" ", "")
+    shifted = re.fullmatch(r"(?:utc|gmt)([+-]\d{1,2})", lowered)
+    if shifted:
+        return int(shifted.group(1))
+    return lexicon.TIMEZONES.get(lowered, lexicon.TIMEZONES.get(raw))
+
+
+def _versions(text: str) -> list[Slot]:
+    found: dict[str, set[str]] = {}
+    for match in _VERSION.finditer(text):
+        found.setdefault(match["name"].lower(), set()).add(match["ver"])
+    return [Slot(f"version:{name}", version, f"{name} {version}")
+            for name, (version,) in ((n, v) for n, v in found.items() if len(v) == 1)]
+
+
+def _possessive(text: str) -> list[Slot]:
+    for pattern in _POSSESSIVE:
+        match = pattern.search(text)
+        if not match:
+            continue
+        slot = " ".join(match["slot"].lower().split())
+        value = _clean(match["v"])
+        if not value or slot.split()[-1] in lexicon.MULTI_VALUED_SLOTS or slot in lexicon.MULTI_VALUED_SLOTS:
+            return []
+        if match.groupdict().get("named"):
+            return [Slot(f"{slot} name", value.lower(), value, "name")]
+        return [_routed(_SLOT_ALIASES.get(slot, slot), value)]
+    return []
+
+
+def _routed(slot: str, value: str) -> Slot:
+    """A possessive slot whose name is a known slot compares like that slot."""
+    if slot == "editor":
+        families = {lexicon.EDITORS[name] for name in _mentions(value, lexicon.EDITORS)}
+        return Slot("editor", families.pop() if len(families) == 1 else value.lower(), value)
+    if slot == "job":
+        return Slot("job", job_field(value) or value.lower(), value, "job")
+    return Slot(slot, value.lower(), value, _value_kind(value))
+
+
+def _value_kind(value: str) -> str:
+    lowered = value.lower()
+    if _place(value)[1] != "unknown":
+        return "place"
+    if _DATE_WORD.search(value):
+        return "date"
+    if re.fullmatch(r"[\d.,:/%$€£¥\s-]+[a-z]{0,5}", lowered):
+        return "number"
+    if job_field(value):
+        return "job"
+    if lowered in lexicon.PROGRAMMING_LANGUAGES or any(
+            lowered in forms for forms in lexicon.NATURAL_LANGUAGES.values()):
+        return "language"
+    if _looks_like_name(value) and not any(term.role not in (t.CJK_RUN, t.CONTENT)
+                                           for term in t.terms(lowered)):
+        return "name"
+    return "other"
+
+
+_EXTRACTORS = (_residence, _employer, _job, _name, _age, _count, _systems, _reply_language,
+               _timezone, _versions, _possessive)
+
+# --- comparison ---------------------------------------------------------------
+
+
+def clash(a: Slot, b: Slot) -> bool:
+    """Do two values of the same slot contradict each other?"""
+    if a.value == b.value or (a.scope and b.scope and not a.scope & b.scope):
+        return False
+    if a.name == "residence":
+        return _places_clash(a.display, b.display)
+    if a.name == "age":
+        low_a, high_a = map(int, a.value.split("-"))
+        low_b, high_b = map(int, b.value.split("-"))
+        return high_a < low_b or high_b < low_a
+    if _contains(a.display, b.display):
+        return False
+    if a.name == "name" or a.name.endswith(" name"):
+        return not (a.value.startswith(b.value) or b.value.startswith(a.value))
+    if a.name in _CANONICAL_SLOTS or a.name.startswith(("count:", "version:")):
+        return True
+    if a.kind == "other" == b.kind:
+        return bool(_FAVORITE.match(a.name))
+    return a.kind == b.kind
+
+
+# Slots whose values are canonical (a family, a field, an offset): different values clash.
+_CANONICAL_SLOTS = ("os", "mobile os", "editor", "reply language", "timezone", "job")

@@ -1,0 +1,132 @@
+"""Turn text into a sequence of lexicon terms.
+
+English words are stemmed; Chinese runs are segmented with a dictionary built
+from the lexicon. Then the longest known phrase at each position becomes one
+`Term`; unknown words become content terms (English stems, or runs of unknown
+Chinese characters).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from . import lexicon
+from .text import PIECE, is_cjk, segment_chinese, stem
+
+# Roles a term can play in a clause.
+STOP = "stop"  # function word, ignored
+LIGHT = "light"  # verb or noun too general to be a topic
+DOMAIN = "domain"  # anchors an ambiguous axis word
+NEGATION = "negation"
+NEVER = "never"  # negation that is also a frequency
+CESSATION = "cessation"  # "no longer", "stopped", "戒了"
+VERB = "verb"  # stance verb with a sign: like (+1), hate (-1)
+FREQUENCY = "frequency"
+POLE = "pole"  # one pole of an axis
+CONCEPT = "concept"
+ABSTAIN = "abstain"  # identity implying abstinence ("vegetarian")
+SCOPE = "scope"  # preposition opening a scope
+CONTENT = "content"  # unknown English word
+CJK_RUN = "cjk_run"  # unknown Chinese characters
+
+
+@dataclass(frozen=True)
+class Term:
+    role: str
+    surface: str
+    value: str = ""  # concept id, axis name, frequency level or content unit
+    pole: str = ""
+    sign: int = 1
+    strict: bool = True  # for poles: counts without a domain word
+    abstains: tuple[str, ...] = ()
+    implicit: bool = False  # marks conflicts as "implicit" (allergies, diets)
+    unit: str = ""  # for a domain word that is also a topic: its topic unit
+
+
+def _key(form: str) -> tuple[str, ...]:
+    if is_cjk(form):
+        return (form,)
+    return tuple(stem(word) for word in form.replace("-", " ").split())
+
+
+def _build_table() -> dict[tuple[str, ...], Term]:
+    """Phrase key → term. Later registrations override earlier ones, so the
+    more specific roles come last."""
+    table: dict[tuple[str, ...], Term] = {}
+
+    def register(forms, make):
+        for form in forms:
+            table[_key(form)] = make(form)
+
+    register(lexicon.STOPWORDS + lexicon.NUMBER_WORDS, lambda f: Term(STOP, f))
+    register(lexicon.LIGHT_WORDS, lambda f: Term(LIGHT, f))
+    for domain, forms in lexicon.DOMAINS.items():
+        register(forms, lambda f, d=domain: Term(
+            DOMAIN, f, value=d, unit=" ".join(_key(f)) if f in lexicon.TOPICAL_DOMAIN_WORDS else ""))
+    for concept, forms in lexicon.CONCEPTS.items():
+        register(forms, lambda f, c=concept: Term(CONCEPT, f, value=c))
+    for name in lexicon.PLACES:
+        register([name], lambda f: Term(CONCEPT, f, value=f))
+    for axis, spec in lexicon.AXES.items():
+        for strict, poles in ((False, spec.loose), (True, spec.strict)):
+            for pole, forms in poles.items():
+                register(forms, lambda f, a=axis, p=pole, s=strict: Term(POLE, f, a, p, strict=s))
+    register(lexicon.POSITIVE_VERBS, lambda f: Term(VERB, f, sign=1))
+    register(lexicon.NEGATIVE_VERBS, lambda f: Term(
+        VERB, f, sign=-1, implicit=f in lexicon.IMPLICIT_NEGATIVE_VERBS))
+    register(lexicon.HIGH_FREQUENCY, lambda f: Term(FREQUENCY, f, value="high"))
+    register(lexicon.LOW_FREQUENCY, lambda f: Term(FREQUENCY, f, value="low"))
+    register(lexicon.SCOPE_OPENERS, lambda f: Term(SCOPE, f))
+    register(lexicon.NEGATIONS, lambda f: Term(NEGATION, f))
+    register(lexicon.NEVER, lambda f: Term(NEVER, f, value="never"))
+    register(lexicon.CESSATION, lambda f: Term(CESSATION, f))
+    for form, concepts in lexicon.ABSTAINS.items():
+        table[_key(form)] = Term(ABSTAIN, form, abstains=concepts, implicit=True)
+    return table
+
+
+TABLE = _build_table()
+MAX_PHRASE = max(len(key) for key in TABLE)
+ZH_DICTIONARY = frozenset(key[0] for key in TABLE if is_cjk(key[0]))
+ZH_MAX_WORD = max(len(word) for word in ZH_DICTIONARY)
+
+
+def words(text: str) -> list[str]:
+    """Normalised text → word keys: English stems and Chinese dictionary words
+    (unknown Chinese characters stay single)."""
+    keys: list[str] = []
+    for match in PIECE.finditer(text):
+        cjk, word = match.groups()
+        if cjk:
+            keys.extend(segment_chinese(cjk, ZH_DICTIONARY, ZH_MAX_WORD))
+        elif not word.isdigit():
+            keys.append(stem(word))
+    return keys
+
+
+def terms(text: str) -> list[Term]:
+    """Normalised clause → terms, longest phrase first; consecutive unknown
+    Chinese characters are merged into one CJK_RUN term."""
+    keys = words(text)
+    result: list[Term] = []
+    position = 0
+    while position < len(keys):
+        for length in range(min(MAX_PHRASE, len(keys) - position), 0, -1):
+            term = TABLE.get(tuple(keys[position : position + length]))
+            if term:
+                result.append(term)
+                position += length
+                break
+        else:
+            result.append(_unknown(keys[position], result))
+            position += 1
+    return result
+
+
+def _unknown(key: str, previous: list[Term]) -> Term:
+    if not is_cjk(key):
+        return Term(CONTENT, key, value=key)
+    if previous and previous[-1].role == CJK_RUN:
+        merged = previous.pop().surface + key
+        return Term(CJK_RUN, merged, value=merged)
+    return Term(CJK_RUN, key, value=key)

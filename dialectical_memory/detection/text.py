@@ -1,0 +1,124 @@
+"""Normalisation, stemming and Chinese segmentation shared by the detector and the index."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+CJK_RANGE = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+_CJK_CHAR = re.compile(f"[{CJK_RANGE}]")
+# A run of CJK characters, or an English word/number ("c++", "3.12", "5am").
+PIECE = re.compile(f"([{CJK_RANGE}]+)|([a-z0-9]+(?:\\.[0-9]+)*[+#]*)")
+
+_CONTRACTIONS = (
+    (re.compile(r"\bcan'?t\b|\bcannot\b"), "can not"),
+    (re.compile(r"\bwon'?t\b"), "will not"),
+    (re.compile(r"\b(\w+)n't\b"), r"\1 not"),
+    (re.compile(r"'re\b"), " are"),
+    (re.compile(r"'m\b"), " am"),
+    (re.compile(r"'ve\b"), " have"),
+    (re.compile(r"'ll\b"), " will"),
+    (re.compile(r"\b(i|you|he|she|they|we)'d\b"), r"\1 would"),
+)
+
+_IRREGULAR = {
+    "is": "be", "are": "be", "was": "be", "were": "be", "been": "be", "being": "be", "am": "be",
+    "has": "have", "had": "have", "having": "have", "does": "do", "did": "do", "done": "do",
+    "gave": "give", "given": "give", "ate": "eat", "eaten": "eat", "drank": "drink",
+    "drunk": "drink", "woke": "wake", "woken": "wake", "went": "go", "gone": "go", "goes": "go",
+    "got": "get", "gotten": "get", "took": "take", "taken": "take", "made": "make",
+    "rode": "ride", "drove": "drive", "driven": "drive", "spoke": "speak", "wrote": "write",
+    "written": "write", "began": "begin", "begun": "begin", "children": "child",
+    "people": "person", "men": "man", "women": "woman", "feet": "foot", "stood": "stand",
+    "ran": "run", "swam": "swim", "bought": "buy", "thought": "think", "taught": "teach",
+    "felt": "feel", "kept": "keep", "left": "leave", "said": "say", "told": "tell",
+    "found": "find", "chose": "choose", "chosen": "choose", "used": "use", "using": "use",
+    "favourite": "favorite", "favour": "favor", "favours": "favor", "favoured": "favor",
+}
+# Suffixes removed by the light stemmer, longest first; the stem keeps at least 3 letters.
+_SUFFIXES = ("ations", "ation", "ions", "ion", "ingly", "ings", "ing", "ies", "ied", "edly", "ed", "es", "s")
+_SIBILANT_ENDINGS = ("s", "x", "z", "ch", "sh")  # "boxes", "watches": the only "-es" plurals
+_KEEP_FINAL_S = ("ss", "us", "sis", "ous")
+
+
+def normalize(text: str) -> str:
+    """Unicode-normalise, lowercase and expand English contractions."""
+    text = unicodedata.normalize("NFKC", text).replace("\u2019", "'").replace("\u2018", "'")
+    text = text.lower()
+    for pattern, replacement in _CONTRACTIONS:
+        text = pattern.sub(replacement, text)
+    return " ".join(text.split())
+
+
+def is_cjk(text: str) -> bool:
+    return bool(_CJK_CHAR.search(text))
+
+
+def stem(word: str) -> str:
+    """A light stemmer: enough to merge "likes/liked/liking", "reply/replies",
+    "citation/cited". Like Porter's, final y and ie both become i."""
+    word = _IRREGULAR.get(word, word)
+    if len(word) <= 3 or not word.isalpha():
+        return word
+    word = _strip_suffix(word)
+    if word.endswith("y") and len(word) > 3:
+        word = word[:-1] + "i"
+    if word.endswith("e") and len(word) > 3:
+        word = word[:-1]
+    if len(word) > 3 and word[-1] == word[-2] and word[-1] not in "lsz":
+        word = word[:-1]
+    return word
+
+
+def _strip_suffix(word: str) -> str:
+    for suffix in _SUFFIXES:
+        if not word.endswith(suffix) or len(word) - len(suffix) < 3:
+            continue
+        if suffix == "es" and not word[:-2].endswith(_SIBILANT_ENDINGS):
+            continue
+        if suffix == "s" and word.endswith(_KEEP_FINAL_S):
+            continue
+        return word[: -len(suffix)] + ("i" if suffix in ("ies", "ied") else "")
+    return word
+
+
+def segment_chinese(run: str, dictionary: frozenset[str], max_len: int) -> list[str]:
+    """Forward maximum matching: the longest dictionary word at each position,
+    else a single character."""
+    words: list[str] = []
+    start = 0
+    while start < len(run):
+        for length in range(min(max_len, len(run) - start), 0, -1):
+            candidate = run[start : start + length]
+            if length == 1 or candidate in dictionary:
+                words.append(candidate)
+                start += length
+                break
+    return words
+
+
+def chinese_bigrams(run: str) -> list[str]:
+    """Character bigrams of a CJK run; a single character stands for itself."""
+    if len(run) == 1:
+        return [run]
+    return [run[i : i + 2] for i in range(len(run) - 1)]
+
+
+_ZH_DIGITS = {"零": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7,
+              "八": 8, "九": 9}
+_EN_NUMBERS = {word: value for value, word in enumerate(
+    "zero one two three four five six seven eight nine ten eleven twelve".split())}
+
+
+def parse_number(raw: str) -> int | None:
+    """Digits, English number words up to twelve, or Chinese numerals up to 99."""
+    if raw.isdigit():
+        return int(raw)
+    if raw in _EN_NUMBERS:
+        return _EN_NUMBERS[raw]
+    if not raw or any(ch not in _ZH_DIGITS and ch != "十" for ch in raw):
+        return None
+    if "十" not in raw:
+        return _ZH_DIGITS[raw] if len(raw) == 1 else None
+    tens, _, ones = raw.partition("十")
+    return (_ZH_DIGITS.get(tens, 1) if tens else 1) * 10 + (_ZH_DIGITS.get(ones, 0) if ones else 0)

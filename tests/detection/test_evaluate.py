@@ -1,0 +1,78 @@
+"""Scoring a detector on labelled pairs."""
+
+import json
+
+import pytest
+
+from dialectical_memory.detection import Label, Verdict, evaluate, format_report, load_pairs
+
+
+class KeywordDetector:
+    """Calls a pair a contradiction when either side contains "not"."""
+
+    name = "keyword"
+
+    def compare(self, a: str, b: str) -> Verdict:
+        if "not" in a or "not" in b:
+            return Verdict(Label.CONTRADICTION, 1.0, "has not", "negation")
+        return Verdict(Label.COMPATIBLE, 1.0, "")
+
+
+ROWS = [
+    {"a": "x", "b": "not x", "label": "contradiction", "type": "negation", "lang": "en"},
+    {"a": "y", "b": "y2", "label": "contradiction", "type": "value", "lang": "en"},
+    {"a": "z", "b": "not z", "label": "compatible", "type": "neg_compatible", "lang": "zh"},
+    {"a": "w", "b": "w2", "label": "compatible", "type": "paraphrase", "lang": "zh"},
+    {"a": "v", "b": "q", "label": "unrelated", "type": "unrelated", "lang": "zh"},
+]
+
+
+def test_overall_scores_count_the_contradiction_class():
+    overall = evaluate(KeywordDetector(), ROWS)["overall"]
+    assert (overall["tp"], overall["fp"], overall["fn"], overall["support"]) == (1, 1, 1, 2)
+    assert overall["precision"] == pytest.approx(0.5)
+    assert overall["recall"] == pytest.approx(0.5)
+    assert overall["f1"] == pytest.approx(0.5)
+
+
+def test_scores_are_split_by_language_and_type():
+    report = evaluate(KeywordDetector(), ROWS)
+    assert report["by_lang"]["en"]["recall"] == pytest.approx(0.5)
+    assert report["by_lang"]["zh"]["fp"] == 1
+    assert report["by_type"]["negation"]["tp"] == 1
+    assert report["by_type"]["value"]["fn"] == 1
+
+
+def test_accuracy_is_over_all_three_labels():
+    # right: rows 0 and 3; wrong: 1 (missed), 2 (false alarm), 4 (unrelated called compatible)
+    assert evaluate(KeywordDetector(), ROWS)["accuracy"] == pytest.approx(2 / 5)
+
+
+def test_format_report_is_a_fixed_width_table():
+    text = format_report(evaluate(KeywordDetector(), ROWS))
+    lines = text.splitlines()
+    assert lines[0] == "detector: keyword"
+    assert lines[3].split() == ["overall", "0.500", "0.500", "0.500", "2", "1", "1", "1", "5"]
+    assert "lang=zh" in text and "type=negation" in text
+    assert text.endswith("3-label accuracy: 0.400")
+    table = [line for line in lines if line.startswith(("overall", "lang=", "type="))]
+    assert len({len(line) for line in table}) == 1
+
+
+def test_load_pairs_ignores_extra_keys_and_blank_lines(tmp_path):
+    path = tmp_path / "pairs.jsonl"
+    path.write_text(json.dumps({**ROWS[0], "split": "dev", "id": 3}) + "\n\n", encoding="utf-8")
+    assert load_pairs(path) == [{**ROWS[0], "split": "dev", "id": 3}]
+
+
+@pytest.mark.parametrize(("bad_line", "message"), [
+    ("{not json", "line 2: not valid JSON"),
+    ('["a", "b"]', "line 2: expected a JSON object"),
+    ('{"a": "x", "b": "y", "label": "contradiction", "lang": "en"}', "line 2: missing keys type"),
+    ('{"a": "x", "b": "y", "label": "maybe", "type": "t", "lang": "en"}', "line 2: unknown label"),
+])
+def test_load_pairs_names_the_malformed_line(tmp_path, bad_line, message):
+    path = tmp_path / "pairs.jsonl"
+    path.write_text(json.dumps(ROWS[0]) + "\n" + bad_line + "\n", encoding="utf-8")
+    with pytest.raises(ValueError, match=message):
+        load_pairs(path)

@@ -1,0 +1,57 @@
+"""Regression floors for the rule detector on labelled pairs, and robustness properties."""
+
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from dialectical_memory.detection import Label, RuleDetector, evaluate, load_pairs
+
+HERE = Path(__file__).parent
+DEV_FILE = HERE.parent / "fixtures" / "contradiction_dev.jsonl"
+UNSEEN_FILE = HERE / "unseen_pairs.jsonl"
+
+detector = RuleDetector()
+
+
+@pytest.mark.parametrize(("path", "split", "min_f1", "min_precision"), [
+    (DEV_FILE, "dev", 0.95, 0.95),
+    (DEV_FILE, "test", 0.90, 0.95),
+    (UNSEEN_FILE, None, 0.90, 0.90),
+])
+def test_f1_stays_above_floor(path, split, min_f1, min_precision):
+    rows = [row for row in load_pairs(path) if split is None or row["split"] == split]
+    overall = evaluate(detector, rows)["overall"]
+    assert overall["f1"] >= min_f1
+    assert overall["precision"] >= min_precision
+
+
+def test_three_label_accuracy_on_dev_stays_above_floor():
+    rows = [row for row in load_pairs(DEV_FILE) if row["split"] == "dev"]
+    assert evaluate(detector, rows)["accuracy"] >= 0.9
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=60), st.text(max_size=60))
+def test_compare_never_raises_and_label_is_symmetric(a, b):
+    forward, backward = detector.compare(a, b), detector.compare(b, a)
+    assert forward.label is backward.label
+    assert 0.0 <= forward.score <= 1.0
+
+
+words = st.sampled_from(
+    "User user's not never no longer likes hates prefers over to lives in works at Berlin "
+    "Paris is a 34 years old every day rarely concise detailed replies coffee tea vegetarian "
+    "steak 用户 不 喜欢 讨厌 住在 北京 上海 每天 从不 很少 咖啡 茶 而不是 更喜欢 岁 的 是".split())
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(words, max_size=8).map(" ".join), st.lists(words, max_size=8).map(" ".join))
+def test_label_is_symmetric_on_lexicon_heavy_text(a, b):
+    assert detector.compare(a, b).label is detector.compare(b, a).label
+
+
+def test_compare_accepts_empty_and_punctuation_only_text():
+    assert detector.compare("", "...").label is Label.COMPATIBLE
+    assert detector.compare("", "User likes tea").label is Label.UNRELATED
