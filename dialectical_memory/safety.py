@@ -38,6 +38,7 @@ _EXFILTRATION_PATTERNS = [
     r"\b(curl|wget|nc|ncat|netcat|scp|rsync|ftp)\b[^\n]{0,80}(https?://|\d{1,3}(\.\d{1,3}){3}|@)",
     r"\b(send|post|upload|forward|email|exfiltrate|transmit|leak)\b.{0,60}\b(api[_ -]?keys?|passwords?|credentials?|tokens?|secrets?|private keys?|\.env|ssh keys?|cookies?)\b",
     r"(发送|上传|转发|泄露|发到|发给).{0,20}(密码|密钥|令牌|凭证|私钥|api ?key|token)",
+    r"(密码|密钥|令牌|凭证|私钥|api ?key|token).{0,20}(发送|上传|转发|泄露|发到|发给)",
     r"(cat|type|less|more)\s+[^\n]{0,40}(\.env\b|id_rsa|\.ssh/|/etc/shadow|\.aws/credentials|\.netrc)",
     r"\|\s*(bash|sh|zsh|python3?)\b",
     r"\bbase64\b[^\n]{0,40}\|\s*(curl|nc|wget)",

@@ -18,6 +18,11 @@ def snapshot_files(home: Path) -> dict[str, str]:
 
 
 @pytest.fixture
+def snapshot():
+    return snapshot_files
+
+
+@pytest.fixture
 def seeded_home(tmp_path):
     home = tmp_path / "home"
     store = MemoryStore(home)

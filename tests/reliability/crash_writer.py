@@ -1,7 +1,8 @@
 """A writer that acknowledges each completed mutation on stdout; the crash test kills it with -9.
 
-Usage: python crash_writer.py HOME START [SEED]. Each line printed is ``op<TAB>text`` for a mutation
-that returned successfully (so was acknowledged to its caller).
+Usage: python crash_writer.py HOME START [SEED]. Before each mutation it prints the intent,
+``op<TAB>args…``; after the mutation returns (is acknowledged) it prints ``ok``. The one intent that
+has no ``ok`` when the process dies was in flight: it may or may not have taken effect.
 """
 
 import random
@@ -22,18 +23,21 @@ def main() -> None:
         if mine and roll < 0.2:
             old = mine.pop(rng.randrange(len(mine)))
             new = f"{old} (revised)"
+            print(f"replace\t{old}\t{new}", flush=True)
             store.replace("memory", old, new)
             mine.append(new)
-            print(f"replace\t{old}\t{new}", flush=True)
+            print("ok", flush=True)
         elif mine and roll < 0.3:
             old = mine.pop(rng.randrange(len(mine)))
-            store.remove("memory", old)
             print(f"remove\t{old}", flush=True)
+            store.remove("memory", old)
+            print("ok", flush=True)
         else:
             text = f"crash-test note {n}: user mentioned topic {rng.randrange(1000)} / 第{n}条"
+            print(f"add\t{text}", flush=True)
             store.add("memory", text)
             mine.append(text)
-            print(f"add\t{text}", flush=True)
+            print("ok", flush=True)
             n += 1
 
 

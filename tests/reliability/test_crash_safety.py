@@ -18,7 +18,8 @@ WRITER = Path(__file__).with_name("crash_writer.py")
 pytestmark = pytest.mark.slow
 
 
-def _run_and_kill(home: Path, start: int, rng: random.Random) -> list[list[str]]:
+def _run_and_kill(home: Path, start: int, rng: random.Random) -> tuple[list[list[str]], list[str] | None]:
+    """Acknowledged operations, and the one in flight when the writer died (if any)."""
     process = subprocess.Popen(
         [sys.executable, str(WRITER), str(home), str(start)],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
@@ -27,19 +28,35 @@ def _run_and_kill(home: Path, start: int, rng: random.Random) -> list[list[str]]
     os.kill(process.pid, signal.SIGKILL)
     stdout, stderr = process.communicate(timeout=10)
     assert process.returncode == -signal.SIGKILL, stderr
-    return [line.split("\t") for line in stdout.splitlines() if line.count("\t") >= 1]
+    acknowledged, in_flight = [], None
+    for line in stdout.splitlines():
+        if line == "ok":
+            acknowledged.append(in_flight)
+            in_flight = None
+        elif "\t" in line:
+            in_flight = line.split("\t")
+    return acknowledged, in_flight
 
 
-def _expected_after(acks: list[list[str]], present: set[str], removed: set[str]) -> None:
-    for ack in acks:
-        if ack[0] == "add":
-            present.add(ack[1])
-        elif ack[0] == "replace":
-            present.discard(ack[1])
-            present.add(ack[2])
-        elif ack[0] == "remove":
-            present.discard(ack[1])
-            removed.add(ack[1])
+def _apply(op: list[str], present: set[str], removed: set[str]) -> None:
+    if op[0] == "add":
+        present.add(op[1])
+    elif op[0] == "replace":
+        present.discard(op[1])
+        present.add(op[2])
+    elif op[0] == "remove":
+        present.discard(op[1])
+        removed.add(op[1])
+
+
+def _settle_in_flight(op: list[str] | None, active: set[str], present: set[str], removed: set[str]) -> None:
+    """An operation cut short by the kill may have taken effect or not; both are correct."""
+    if op is None:
+        return
+    took_effect = {"add": op[1] in active, "replace": len(op) > 2 and op[2] in active,
+                   "remove": op[1] not in active}[op[0]]  # fmt: skip
+    if took_effect:
+        _apply(op, present, removed)
 
 
 @pytest.mark.parametrize("preload", [0, 260], ids=["small-store-sidecar", "large-store-journal"])
@@ -52,13 +69,15 @@ def test_kill_9_loses_no_acknowledged_write(tmp_path, preload):
     present: set[str] = set()
     removed: set[str] = set()
     for round_number in range(6):
-        acks = _run_and_kill(home, 10_000 * (round_number + 1), rng)
-        assert acks, "the writer acknowledged nothing before it was killed; lengthen the window"
-        _expected_after(acks, present, removed)
+        acknowledged, in_flight = _run_and_kill(home, 10_000 * (round_number + 1), rng)
+        assert acknowledged, "the writer acknowledged nothing before it was killed; lengthen the window"
+        for op in acknowledged:
+            _apply(op, present, removed)
 
         reader = MemoryStore(home, memory_char_limit=0, user_char_limit=0)
         reader.load_from_disk()
         active = {e.text for e in reader.entries("memory")}
+        _settle_in_flight(in_flight, active, present, removed)
         archived = {e.text for e in reader.archived("memory")}
         assert present <= active, f"acknowledged entries lost: {sorted(present - active)[:3]}"
         assert removed <= archived | active

@@ -11,8 +11,6 @@ import pytest
 
 from dialectical_memory import MemoryStore, memory_tool
 
-from .conftest import snapshot_files
-
 LONG = "x" * 5000
 TOOL_CASES = {
     "no action": dict(target="memory", content="hi"),
@@ -70,14 +68,14 @@ TOOL_CASES = {
 
 
 @pytest.mark.parametrize("case", TOOL_CASES, ids=list(TOOL_CASES))
-def test_tool_refuses_hostile_input_and_writes_nothing(seeded_home, case):
+def test_tool_refuses_hostile_input_and_writes_nothing(seeded_home, case, snapshot):
     store = MemoryStore(seeded_home)
     store.load_from_disk()
-    before = snapshot_files(seeded_home)
+    before = snapshot(seeded_home)
     response = json.loads(memory_tool(**TOOL_CASES[case], store=store))
     assert response["success"] is False
     assert isinstance(response["error"], str) and len(response["error"]) > 10
-    assert snapshot_files(seeded_home) == before
+    assert snapshot(seeded_home) == before
 
 
 def _dmem(*args, home=None):
@@ -108,13 +106,13 @@ CLI_CASES = {
 
 
 @pytest.mark.parametrize("case", CLI_CASES, ids=list(CLI_CASES))
-def test_cli_refuses_hostile_input_with_one_line_error(seeded_home, case):
-    before = snapshot_files(seeded_home)
+def test_cli_refuses_hostile_input_with_one_line_error(seeded_home, case, snapshot):
+    before = snapshot(seeded_home)
     result = _dmem(*CLI_CASES[case], home=seeded_home)
     assert result.returncode != 0
     assert "Traceback" not in result.stderr
     assert result.stderr.strip(), "an error message is printed"
-    assert snapshot_files(seeded_home) == before
+    assert snapshot(seeded_home) == before
 
 
 @pytest.mark.parametrize("home_kind", ["file", "dev-null", "nested-under-file", "empty-string-elsewhere"])
