@@ -123,7 +123,7 @@ def _bench_pages(home: Path, repeat: int) -> dict[str, dict]:
         return {}
     app = create_app({"MEMORY_HOME": str(home), "TESTING": False})
     client = app.test_client()
-    pages = {"page_tiers": "/memory/entries", "page_graph": "/memory/contradictions", "page_reverify": "/memory/reverify"}
+    pages = {"page_tiers": "/memory/entries/", "page_graph": "/memory/contradictions/", "page_reverify": "/memory/reverify/"}
     out = {}
     for name, url in pages.items():
         status = client.get(url, headers={"Host": "127.0.0.1:5000"}).status_code
