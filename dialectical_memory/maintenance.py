@@ -31,19 +31,21 @@ REPORT_KEYS = ("decayed", "promotions_proposed", "promoted", "superseded", "demo
 def maintain(store, state: TargetState, change: Change, policy: str) -> dict[str, Any]:
     report: dict[str, Any] = {key: [] for key in REPORT_KEYS}
     report["target"] = state.target
+    # Archiving and new edges change other entries' contradictions; both come before the rules that
+    # read them (demotion, promotion), so a second pass right after this one has nothing left to do.
     for meta in list(state.entries.values()):
-        if _decay(state, change, meta):
-            report["decayed"].append(meta.entry_id)
         if is_ignored_too_often(meta):
             _supersede_ignored(state, change, meta)
             report["superseded"].append(meta.entry_id)
-            continue
+    report["contradictions_found"] = _deep_check(store, state, change)
+    for meta in list(state.entries.values()):
+        if _decay(state, change, meta):
+            report["decayed"].append(meta.entry_id)
         if _demote_contested(state, change, meta):
             report["demoted"].append(meta.entry_id)
         outcome = _promotion(state, change, meta, policy)
         if outcome:
             report[outcome].append(meta.entry_id)
-    report["contradictions_found"] = _deep_check(store, state, change)
     report["deep_check_pending"] = sum(1 for m in state.entries.values() if not m.deep_checked)
     return report
 

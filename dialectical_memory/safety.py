@@ -20,7 +20,7 @@ _INVISIBLE = {
 }  # fmt: skip
 
 _INJECTION_PATTERNS = [
-    r"\b(ignore|disregard|forget|override|bypass)\b.{0,40}\b(previous|prior|above|earlier|all|any|your|system)\b.{0,20}\b(instructions?|prompts?|rules?|guidelines?|directives?)",
+    r"\b(ignore|disregard|forget|override|bypass)\b.{0,20}\b(previous|prior|above|earlier|all|any|your|system)( (of )?(the|your|my|these|those))?\s+(instructions?|prompts?|rules?|guidelines?|directives?|messages?)\b",
     r"\byou are now\b.{0,40}\b(dan|jailbroken|unrestricted|developer mode|no longer bound)",
     r"\b(new|updated|real) system prompt\b",
     r"<\s*/?\s*(system|im_start|im_end|assistant)\s*>",
@@ -28,7 +28,7 @@ _INJECTION_PATTERNS = [
     r"\bdo not (tell|inform|alert) the user\b",
     r"\bpretend (that )?(you have no|there are no) (rules|restrictions)",
     r"\breveal (your|the) (system prompt|hidden instructions)",
-    r"(忽略|无视|忘记|忘掉|绕过|覆盖).{0,12}(之前|以上|先前|所有|全部|上面|系统).{0,8}(指令|指示|提示词?|规则|要求)",
+    r"(忽略|无视|忘记|忘掉|绕过|覆盖)掉?(你|我)?(之前|以上|先前|所有|全部|上面|系统)的?(所有|全部|一切)?的?(指令|指示|提示词?|规则|设定)",
     r"(你现在是|从现在起你是).{0,12}(不受限制|没有限制|越狱|开发者模式)",
     r"(不要|别)(告诉|通知)用户",
     r"(泄露|透露|输出).{0,6}(系统提示|系统指令)",
@@ -67,8 +67,21 @@ _EXFILTRATION = _compile(_EXFILTRATION_PATTERNS)
 _SECRETS = [(re.compile(p, re.IGNORECASE), what) for p, what in _SECRET_PATTERNS]
 
 
+_ZERO_WIDTH_JOINER = "\u200d"
+
+
+def _joins_emoji(text: str, index: int) -> bool:
+    """U+200D between two emoji (👨‍👩‍👧) is how emoji sequences are spelled, not hidden text."""
+    before, after = text[index - 1 : index], text[index + 1 : index + 2]
+    return bool(before and after) and all(
+        unicodedata.category(c) == "So" or c == "\ufe0f" for c in (before, after)
+    )
+
+
 def _invisible_reason(text: str) -> str | None:
-    for char in text:
+    for index, char in enumerate(text):
+        if char == _ZERO_WIDTH_JOINER and _joins_emoji(text, index):
+            continue
         if char in _INVISIBLE or unicodedata.category(char) in ("Cf", "Co", "Cs"):
             return f"invisible or bidirectional control character U+{ord(char):04X} is not allowed"
         if unicodedata.category(char) == "Cc" and char not in "\n\t":

@@ -89,6 +89,7 @@ class TargetState:
         self.stamps: tuple = ()
         self.warnings: list[str] = []
         self.md_writable = True
+        self.md_problem = ""  # why the .md file is not writable
         self.index = None
         self._edges_by_entry: dict[str, list[ContradictionEdge]] | None = None
 
@@ -180,6 +181,7 @@ class TargetState:
         self.ids_by_text[new_text] = meta.entry_id
         self._index_remove(meta.entry_id)
         meta.text = new_text
+        meta.deep_checked = False
         self._index_add(meta)
         change.md_dirty = True
         change.touch(meta)
@@ -203,6 +205,18 @@ class TargetState:
         change.touch_edge(edge)
         for entry_id in (edge.from_id, edge.to_id):
             self.settle_status(change, entry_id)
+
+    def reopen_archived_edges(self, change: Change, entry_id: str) -> None:
+        """Edges settled only because a side went to the archive are open again once both sides are back."""
+        for edge in self.edges_of(entry_id):
+            if edge.resolved and edge.resolution == "archived" and edge.other(entry_id) in self.doc.entries:
+                edge.resolved, edge.resolution, edge.resolution_id, edge.resolved_at = False, None, None, None
+                change.touch_edge(edge)
+                for side in (edge.from_id, edge.to_id):
+                    meta = self.doc.entries[side]
+                    if meta.status is BeliefStatus.ACTIVE:
+                        meta.status = BeliefStatus.CONTRADICTED
+                        change.touch(meta)
 
     def settle_status(self, change: Change, entry_id: str) -> None:
         """A CONTRADICTED entry with no unresolved edge left is ACTIVE again."""

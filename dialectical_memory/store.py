@@ -112,6 +112,15 @@ def _parse_enum(enum_type, value, what: str):
         raise InvalidInputError(f"unknown {what} {value!r}; expected one of: {allowed}") from None
 
 
+@contextmanager
+def _storage_errors(home: Path):
+    """An operating-system error while reading or writing is a StorageError that names the file."""
+    try:
+        yield
+    except OSError as error:
+        raise StorageError(f"cannot access {error.filename or home}: {error.strerror or error}") from error
+
+
 class MemoryStore:
     """Memories of one home: ``MEMORY.md`` (target ``memory``) and ``USER.md`` (target ``user``).
 
@@ -190,7 +199,7 @@ class MemoryStore:
                 if self.home.exists():
                     raise StorageError(f"memory home {self.home} is not a directory")
                 return TargetState(paths)
-            with self._file_lock(paths):
+            with _storage_errors(self.home), self._file_lock(paths):
                 return self._fresh_state(target)
 
     def _fresh_state(self, target: str) -> TargetState:
@@ -229,14 +238,14 @@ class MemoryStore:
         with self._thread_locks[target]:
             paths = TargetPaths(self.home, target)
             ensure_home(self.home)
-            with self._file_lock(paths):
+            with _storage_errors(self.home), self._file_lock(paths):
                 try:
                     state = self._fresh_state(target)
                     change = Change(now=self.now(), actor=actor)
                     yield state, change
                     if change.md_dirty and not state.md_writable:
                         raise StorageError(
-                            f"{paths.md.name} contains bytes that are not valid UTF-8; fix the file "
+                            f"{paths.md.name} {state.md_problem}; fix the file "
                             "by hand before writing to it (nothing was changed)"
                         )
                     self._commit(state, change)
@@ -485,6 +494,7 @@ class MemoryStore:
             meta.superseded_by = None
             meta.updated_at = change.now
             state.insert(change, meta)
+            state.reopen_archived_edges(change, meta.entry_id)
             change.log(state.target, "restore", meta.entry_id, None, summary(meta))
             return self._result(state, "restore", meta.entry_id, "Entry restored.")
 
@@ -761,7 +771,7 @@ class MemoryStore:
             if all(v is None or r.get(k) == v for k, v in wanted.items())
         ]
         selected = [r for _at, _position, r in sorted(selected, key=lambda t: t[:2], reverse=True)]
-        return selected[:limit] if limit else selected
+        return selected if limit is None else selected[:limit]
 
     # ------------------------------------------------------------ system prompt
 

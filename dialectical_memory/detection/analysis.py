@@ -3,6 +3,12 @@
 "User does not like long-winded replies" becomes one claim with sign -1, the
 pole `length=long` and no topic words; "User avoids sugar" becomes sign -1 on
 the topic {sugar}. The rules in `rules.py` compare these claims.
+
+Qualified entries are read clause by clause with where each clause applies:
+"concise in general, but detailed on technical questions" becomes a claim
+`length=short` that excepts {technical} and a claim `length=long` scoped to
+{technical}; "drinks coffee, except on weekends" becomes an affirmed claim that
+excepts {weekend} plus a derived denial scoped to {weekend}.
 """
 
 from __future__ import annotations
@@ -10,7 +16,7 @@ from __future__ import annotations
 import functools
 import re
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 
 from . import lexicon
 from . import terms as t
@@ -41,6 +47,10 @@ class Claim:
     scope: frozenset[str] = frozenset()  # "on technical questions", "在工作上"
     poles: tuple[Pole, ...] = ()
     implicit: bool = False  # polarity comes from an allergy, a diet, ...
+    excepted: frozenset[str] = frozenset()  # where the claim does not hold ("except on weekends")
+    default: bool = False  # marked as the general case ("in general", "by default", "一般")
+    occasional: bool = False  # "sometimes", "有时", or a low frequency
+    derived: bool = False  # not stated: the denial an exception implies
 
     @property
     def reach(self) -> frozenset[str]:
@@ -68,9 +78,17 @@ class Analysis:
     claims: tuple[Claim, ...]
     orders: tuple[Order, ...]
     slots: tuple[Slot, ...]
+    # The entry holds opposite polarities under different conditions: a synthesis
+    # or a statement with exceptions ("formal at work, casual with friends").
+    qualified: bool = False
 
 
-_CLAUSE_SPLIT = re.compile(r"[,;:!?，；：。！？、]+|\.(?!\d)|\s+but\s+|\s+whereas\s+|但是|可是|不过|但")
+# Clause boundaries; the captured text tells a contrast ("but") from an enumeration (",").
+_CLAUSE_SPLIT = re.compile(
+    r"([;:!?；：。！？]+|\.(?!\d)|\s+(?:but|whereas|however|although|though)\s+|但是|可是|不过|然而|但)"
+    r"|[,，、]+")
+_ENUMERATION = "enumeration"
+_CONTRAST = "contrast"
 _SUBJECT = re.compile(r"^\s*(?:the\s+)?user(?:'s)?\s+|^\s*(?:该|这位)?用户", re.IGNORECASE)
 _ORDER_PATTERNS = tuple(re.compile(p) for p in (
     r"\bprefer\w*\s+(?P<x>.+?)\s+(?:over|to|rather than|instead of|more than)\s+(?P<y>.+)",
@@ -99,28 +117,49 @@ def strip_subject(text: str) -> str:
 def analyse(text: str) -> Analysis:
     original = unicodedata.normalize("NFKC", text)
     sentence = normalize(strip_subject(original))
-    domains = _domains(sentence)
+    domains, anchored = _anchors(sentence)
     orders, clause_source = _orders(sentence)
-    claims: list[Claim] = []
+    reads: list[_Read] = []
     inherited_sign = 1
-    for clause in _clauses(clause_source):
-        claim, extra, inherited_sign = _read_clause(clause, inherited_sign, domains)
-        claims.append(claim)
-        claims.extend(extra)
+    for boundary, clause in _clauses(clause_source):
+        read = _read_clause(clause, inherited_sign, domains, anchored, boundary)
+        reads.append(read)
+        if not read.modifier:
+            inherited_sign = read.stance
+    claims, qualified = _qualify(_assemble(reads))
     claims.extend(_wake_time_claims(sentence))
     key = "".join(ch for ch in sentence if ch.isalnum())
     # A fact stated under negation ("no longer lives in Paris") is not a current value.
-    affirmative = all(claim.sign > 0 or claim.implicit for claim in claims)
+    affirmative = all(claim.sign > 0 or claim.implicit or claim.derived for claim in claims)
     slots = extract_slots(original) if affirmative else ()
-    return Analysis(key=key, claims=tuple(claims), orders=orders, slots=slots)
+    return Analysis(key=key, claims=tuple(claims), orders=orders, slots=slots, qualified=qualified)
 
 
-def _clauses(sentence: str) -> list[str]:
-    return [part.strip() for part in _CLAUSE_SPLIT.split(sentence) if part.strip()]
+def _clauses(sentence: str) -> list[tuple[str, str]]:
+    """(boundary before the clause, clause); the boundary is a contrast or an enumeration."""
+    parts = _CLAUSE_SPLIT.split(sentence)
+    clauses: list[tuple[str, str]] = []
+    boundary = _CONTRAST
+    for index in range(0, len(parts), 2):
+        text = parts[index].strip()
+        if text:
+            clauses.append((boundary, text))
+            boundary = _ENUMERATION
+        if index + 1 < len(parts) and parts[index + 1]:
+            boundary = _CONTRAST
+    return clauses
 
 
-def _domains(sentence: str) -> frozenset[str]:
-    return frozenset(term.value for term in t.terms(sentence) if term.role == t.DOMAIN)
+def _anchors(sentence: str) -> tuple[frozenset[str], frozenset[str]]:
+    """Domains named in the sentence, and axes one of whose strict words it uses:
+    both let a loose axis word count ("concise by default; detailed when ...")."""
+    domains, axes = set(), set()
+    for term in t.terms(sentence):
+        if term.role == t.DOMAIN:
+            domains.add(term.value)
+        elif term.role == t.POLE and term.strict:
+            axes.add(term.value)
+    return frozenset(domains), frozenset(axes)
 
 
 def units(text: str) -> frozenset[str]:
@@ -150,19 +189,62 @@ def _orders(sentence: str) -> tuple[tuple[Order, ...], str]:
     return (), sentence
 
 
-def _read_clause(clause: str, inherited_sign: int, domains: frozenset[str]):
-    """One clause → (claim, claims implied by identities, stance sign for the next clause)."""
+@dataclass
+class _Read:
+    """One clause as read, before the clauses of an entry are put together."""
+
+    claim: Claim
+    extra: list[Claim]
+    stance: int
+    boundary: str
+    modifier: str = ""  # "condition" or "exception": the clause only says where another holds
+    units: frozenset[str] = frozenset()  # a modifier's units
+    opener: str = ""  # the word that opened a modifier
+    inclusive: bool = False  # "also", "还": 除了/apart from means "besides"
+    explicit: frozenset[str] = field(default_factory=frozenset)  # in-clause exception units
+    times: frozenset[str] = frozenset()  # time and occasion nouns ("周末")
+    elliptical: bool = False  # polarity without a topic: "但周末不喝", "but not on weekends"
+
+
+_POLARITY_ROLES = (t.NEGATION, t.CESSATION, t.NEVER, t.VERB, t.FREQUENCY, t.ABSTAIN)
+
+
+def _read_clause(clause: str, inherited_sign: int, domains: frozenset[str],
+                 anchored: frozenset[str], boundary: str) -> _Read:
+    """One clause → its claim, the claims implied by identities, its stance sign,
+    and whether it is only a condition or exception for a neighbouring clause."""
     clause_terms = t.terms(clause)
-    scoped = _zh_scope_positions(clause_terms)
+    zh_modes = _zh_modes(clause_terms)
     flips, verb_sign, implicit = 1, None, False
     frequency = frequency_word = stance_word = ""
     topic: list[str] = []
     scope: list[str] = []
+    excepted: list[str] = []
+    scope_nouns: list[str] = []
     poles: list[Pole] = []
     abstentions: list[t.Term] = []
-    in_scope = False
+    in_scope = default = occasional = inclusive = seen = light_verb = False
+    mode, opener = "", ""  # "condition" or "exception" after an opener
+    lead = next((term for term in clause_terms if term.role != t.STOP), None)
     for position, term in enumerate(clause_terms):
         role = term.role
+        if term.surface in lexicon.INCLUSIVE_MARKERS:
+            inclusive = True
+        if role == t.EXCEPTION or (role in (t.CONDITION, t.LEADING) and term is lead):
+            mode, opener = ("exception" if role == t.EXCEPTION else "condition"), term.surface
+            continue
+        if role == t.CONDITION and seen:
+            mode, opener = mode or "condition", opener or term.surface
+            continue
+        zh_mode = zh_modes.get(position)
+        if mode and zh_mode is None and _closes(term):
+            mode = ""
+            continue
+        bucket_mode = mode or zh_mode or ""
+        if bucket_mode and role in _POLARITY_ROLES:
+            continue  # "unless he is not busy" says nothing of the main clause's polarity
+        if role not in (t.STOP, t.SCOPE):
+            seen = True
         if role in (t.NEGATION, t.CESSATION, t.NEVER):
             flips = -flips
             if role == t.NEVER:
@@ -173,38 +255,229 @@ def _read_clause(clause: str, inherited_sign: int, domains: frozenset[str]):
             stance_word = stance_word or term.surface
         elif role == t.FREQUENCY:
             frequency, frequency_word = term.value, term.surface
+            default = default or term.surface in lexicon.DEFAULT_FREQUENCY_WORDS
+        elif role == t.DEFAULT:
+            default = True
+        elif role == t.OCCASIONAL:
+            occasional = True
         elif role == t.SCOPE:
             in_scope = in_scope or bool(topic or poles)
         elif role == t.POLE:
-            if term.strict or domains.intersection(lexicon.AXES[term.value].domains):
+            if bucket_mode == "exception":
+                continue
+            if (term.strict or term.value in anchored
+                    or domains.intersection(lexicon.AXES[term.value].domains)):
                 poles.append(Pole(term.value, term.pole, term.surface))
         elif role == t.ABSTAIN:
             abstentions.append(term)
-        elif role in (t.CONCEPT, t.CONTENT, t.CJK_RUN) or term.unit:
+        elif role == t.LIGHT:
+            light_verb = light_verb or term.surface in lexicon.LIGHT_VERBS
+        elif role == t.SCOPE_NOUN:
+            (excepted if bucket_mode == "exception" else scope if bucket_mode
+             else scope_nouns).append(term.value)
+        elif role in (t.CONCEPT, t.CONTENT, t.CJK_RUN, t.LEADING) or term.unit:
             found = chinese_bigrams(term.value) if role == t.CJK_RUN else [term.unit or term.value]
-            (scope if in_scope or position in scoped else topic).extend(found)
-    stance = verb_sign if verb_sign is not None else inherited_sign
+            if bucket_mode == "exception":
+                excepted.extend(found)
+            elif bucket_mode == "condition" or in_scope or zh_mode == "scope":
+                scope.extend(found)
+            else:
+                topic.extend(found)
+    # "周末不跑步": a time is where the claim holds; "讨厌周末": it is the topic.
+    (scope if topic or poles or abstentions else topic).extend(scope_nouns)
+    stance = verb_sign if verb_sign is not None else 1 if light_verb else inherited_sign
     sign = flips * stance
     topic_set = frozenset(topic)
+    occasional = occasional or frequency == "low"
     claim = Claim(clause, sign, flips < 0, stance_word, frequency, frequency_word, topic_set,
-                  _broader(topic_set), frozenset(scope), tuple(poles), implicit)
+                  _broader(topic_set), frozenset(scope), tuple(poles), implicit,
+                  default=default and not occasional, occasional=occasional)
     extra = [Claim(clause, -flips, topic=frozenset([concept]), implicit=True,
                    broader=_broader(frozenset([concept])))
              for term in abstentions for concept in term.abstains]
-    return claim, extra, stance
+    predicate = (verb_sign is not None or light_verb or poles or frequency or flips < 0
+                 or abstentions or default or occasional)
+    read = _Read(claim, extra, stance, boundary, inclusive=inclusive, times=frozenset(scope_nouns),
+                 elliptical=bool(predicate) and not poles and not abstentions
+                 and topic_set <= frozenset(scope_nouns))
+    lead_opener = lead is not None and (lead.role in (t.SCOPE, t.CONDITION, t.LEADING, t.EXCEPTION)
+                                        or clause_terms.index(lead) in zh_modes)
+    if not predicate and lead_opener and (scope or excepted or topic):
+        read.modifier = "exception" if excepted else "condition"
+        read.units = frozenset(scope) | frozenset(excepted) | topic_set
+        read.opener = opener or lead.surface
+    else:
+        read.explicit = frozenset(excepted)
+    return read
 
 
-def _zh_scope_positions(clause_terms: list[t.Term]) -> set[int]:
-    """Positions between 在 and a closing 上/里/中/时 ("在技术问题上")."""
-    positions: set[int] = set()
+def _closes(term: t.Term) -> bool:
+    """A Chinese word that ends a condition or exception ("如果…的话", "除了…以外")."""
+    return term.surface in lexicon.ZH_CONDITION_CLOSERS
+
+
+def _zh_modes(clause_terms: list[t.Term]) -> dict[int, str]:
+    """Positions between 在/当/遇到 and a closing 上/里/中/时 ("在技术问题上"), or
+    after a heading 对于 in a clause without polarity ("对于技术问题"): scope."""
+    modes: dict[int, str] = {}
     for start, term in enumerate(clause_terms):
-        if term.surface != lexicon.ZH_SCOPE_OPEN:
+        if term.surface in lexicon.ZH_TOPIC_OPENERS:
+            closer = next((end for end in range(start + 1, len(clause_terms))
+                           if clause_terms[end].surface in lexicon.ZH_SCOPE_CLOSERS), None)
+            if closer is None and any(later.role in _POLARITY_ROLES or later.role == t.POLE
+                                      for later in clause_terms[start + 1:]):
+                continue
+            modes.update((position, "scope") for position in range(start + 1, closer or len(clause_terms)))
+            continue
+        if term.surface != lexicon.ZH_SCOPE_OPEN and term.surface not in lexicon.ZH_WEAK_CONDITION_OPENERS:
             continue
         for end in range(start + 1, len(clause_terms)):
             if clause_terms[end].surface in lexicon.ZH_SCOPE_CLOSERS:
-                positions.update(range(start + 1, end))
+                modes.update((position, "scope") for position in range(start + 1, end))
                 break
-    return positions
+    return modes
+
+
+# --- putting the clauses of an entry together ------------------------------------
+
+
+def _assemble(reads: list[_Read]) -> list[Claim]:
+    """Attach condition and exception clauses to the clause they qualify; what
+    an exception excludes is also stated as a derived denial."""
+    mains = [index for index, read in enumerate(reads) if not read.modifier]
+    scopes: dict[int, set[str]] = {index: set() for index in mains}
+    exceptions: dict[int, set[str]] = {index: set(reads[index].explicit) for index in mains}
+    for index, read in enumerate(reads):
+        if not read.modifier or index in scopes:
+            continue
+        target = _modifier_target(index, read, mains)
+        # "除了咖啡，用户还喝茶": besides, not except
+        if target is None or (read.modifier == "exception" and reads[target].inclusive):
+            mains.append(index)  # nothing to qualify: read it as a claim of its own
+            scopes[index], exceptions[index] = set(), set()
+            if read.modifier == "exception":
+                read.claim = replace(read.claim, topic=read.units, broader=_broader(read.units))
+            continue
+        (exceptions if read.modifier == "exception" else scopes)[target].update(read.units)
+    claims: list[Claim] = []
+    previous: Claim | None = None
+    for index in sorted(mains):
+        read = reads[index]
+        claim = read.claim
+        if read.elliptical and previous is not None and previous.topic and not previous.derived:
+            # "用户通常喝咖啡，但周末不喝": the object is the previous clause's
+            claim = replace(claim, topic=previous.topic, broader=previous.broader,
+                            scope=claim.scope | read.times)
+        if scopes[index]:
+            claim = replace(claim, scope=claim.scope | frozenset(scopes[index]))
+        if read.boundary == _ENUMERATION and previous is not None:
+            claim = _inherit_region(claim, previous)
+        claims.append(claim)
+        if exceptions[index]:
+            claims[-1] = claim = replace(claim, excepted=frozenset(exceptions[index]))
+            claims.append(replace(claim, sign=-claim.sign, negated=True, frequency="",
+                                  frequency_word="", scope=claim.excepted, excepted=frozenset(),
+                                  default=False, occasional=False, derived=True))
+        # "vegetarian except for fish": the exception holds for what the identity implies
+        claims.extend(replace(extra, excepted=frozenset(exceptions[index])) for extra in read.extra)
+        previous = claim
+    return claims
+
+
+def _modifier_target(index: int, read: _Read, mains: list[int]) -> int | None:
+    """Conditions and 除了 usually come first ("如果…，就…"; "除了周末，…"), other
+    exceptions after their clause ("…, except on weekends"; "…，除非下雨")."""
+    before = [main for main in mains if main < index]
+    after = [main for main in mains if main > index]
+    leading = read.modifier == "condition" or read.opener in ("除了", "除开")
+    if leading:
+        return after[0] if after else (before[-1] if before else None)
+    return before[-1] if before else (after[0] if after else None)
+
+
+def _inherit_region(claim: Claim, previous: Claim) -> Claim:
+    """"技术问题要讲透、给细节": a bare pole listed after a scoped one shares its scope."""
+    if not claim.poles or claim.topic or claim.scope or claim.excepted:
+        return claim
+    region = claim_region(previous, claim.poles[0].axis)
+    same_side = any(_side(previous, pole.axis) == _side(claim, pole.axis) for pole in claim.poles)
+    if region and same_side:
+        return replace(claim, scope=region)
+    return claim
+
+
+def _qualify(claims: list[Claim]) -> tuple[list[Claim], bool]:
+    """Within one entry, an unrestricted claim is refined by a sibling that holds
+    the opposite under a condition: the sibling's region becomes its exception
+    ("concise in general, but detailed on technical questions"). Also tells
+    whether the entry is qualified at all."""
+    has_exception = any(claim.derived for claim in claims)
+    if len(claims) < 2:
+        return claims, has_exception
+    qualified = list(claims)
+    contrast = False
+    for index, general in enumerate(claims):
+        if general.derived:
+            continue
+        for other in claims:
+            if other is general or other.derived:
+                continue
+            for axis in _contrasting_axes(general, other):
+                # a clause marked as the general case holds wherever it is not excepted
+                own = general.scope if general.default else claim_region(general, axis)
+                region = claim_region(other, axis) or (
+                    frozenset([OCCASIONAL_REGION]) if other.occasional else frozenset())
+                contrast = contrast or bool(region and own != region)
+                if region and not own:
+                    qualified[index] = replace(qualified[index],
+                                               excepted=qualified[index].excepted | region)
+    claims = [_mark_occasional(claim, qualified) for claim in qualified]
+    return claims, has_exception or contrast
+
+
+OCCASIONAL_REGION = "~occasionally"
+
+
+def _mark_occasional(claim: Claim, claims: list[Claim]) -> Claim:
+    """An occasional exception to a general claim holds in its own region."""
+    if claim.scope or claim.derived or not claim.occasional:
+        return claim
+    if any(OCCASIONAL_REGION in other.excepted for other in claims):
+        return replace(claim, scope=frozenset([OCCASIONAL_REGION]))
+    return claim
+
+
+def _contrasting_axes(a: Claim, b: Claim) -> list[str | None]:
+    """Axes on which two claims lean opposite ways (one of them firmly), plus
+    None when they give a shared topic opposite signs."""
+    found: list[str | None] = []
+    for pole_a in a.poles:
+        for pole_b in b.poles:
+            if pole_a.axis == pole_b.axis and pole_a.axis not in found:
+                side_a, side_b = _side(a, pole_a.axis), _side(b, pole_b.axis)
+                if side_a != side_b and (a.sign > 0 or b.sign > 0):
+                    found.append(pole_a.axis)
+    if a.sign != b.sign and a.topic and b.topic and a.topic & b.reach | b.topic & a.reach:
+        found.append(None)
+    return found
+
+
+def _side(claim: Claim, axis: str) -> str:
+    """The pole a claim leans to on `axis`: denying a pole leans to the other."""
+    for pole in claim.poles:
+        if pole.axis == axis:
+            if claim.sign > 0:
+                return pole.pole
+            return next(name for name in lexicon.AXES[axis].strict if name != pole.pole)
+    return ""
+
+
+def claim_region(claim: Claim, axis: str | None = None) -> frozenset[str]:
+    """Where a claim holds. On an axis that is not about a particular thing
+    (reply length), what the clause is about is where it holds too: "技术问题要讲透"."""
+    if axis is not None and not lexicon.AXES[axis].contextual:
+        return claim.scope | claim.topic
+    return claim.scope
 
 
 def _broader(topic: frozenset[str]) -> frozenset[str]:

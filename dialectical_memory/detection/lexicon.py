@@ -80,7 +80,7 @@ STOPWORDS = (
     "特别", "比较", "最", "更", "太", "挺", "个", "只", "位", "名", "种", "些", "这", "那", "里",
     "上", "中", "下", "时", "时候", "对", "为", "向", "到", "现在", "目前", "已经", "所有",
     "全部", "一切", "一些", "任何", "吧", "啊", "呢", "吗", "嘛", "得", "地", "把", "被", "让",
-    "给", "一下", "一个", "一只", "一位", "一名", "而", "且", "并", "其", "之", "是否", "请",
+    "给", "一下", "一点", "一点儿", "一个", "一只", "一位", "一名", "而", "且", "并", "其", "之", "是否", "请",
     "总", "先", "再", "得到", "起来", "重要", "主要", "只要", "可爱", "思想", "想法", "理想",
     "不错", "不过", "不断", "不少", "不同", "不久", "不仅", "差不多", "不管", "对不起", "不得不",
     # when something was said or done does not change what it is about
@@ -101,17 +101,23 @@ LIGHT_WORDS = (
     "food", "dish", "meal", "usage", "plan", "start", "begin", "able",
     "是", "有", "用", "使用", "吃", "喝", "做", "去", "养", "拥有", "进行", "会", "能", "可以",
     "东西", "事情", "方式", "食物", "收到", "接收", "开始", "附上", "提供", "加上", "带",
-    "酒店", "时区", "正在",
+    "酒店", "时区", "正在", "topic", "subject", "matter", "case", "话题", "情况", "场合",
 )
+# Light words that are verbs: a clause with one affirms on its own, whatever the
+# stance of the clause before ("avoids sugar, but has cake on birthdays").
+LIGHT_VERBS = ("have", "use", "get", "make", "go", "take", "eat", "drink", "consume", "own",
+               "possess", "有", "用", "使用", "吃", "喝", "做", "去", "养", "拥有")
 
 # Nouns that anchor an ambiguous axis word ("long" answers, not "long" walks).
 DOMAINS: dict[str, tuple[str, ...]] = {
     "communication": (
         "reply", "answer", "response", "explanation", "message", "summary", "text", "writing",
+        "question", "问题", "提问",
         "output", "email", "comment", "feedback", "respond", "explain", "write", "ask",
         "tone", "style", "voice", "wording", "language", "chat", "conversation",
         "回复", "回答", "答复", "答案", "解释", "讲解", "说明", "追问", "介绍", "文字", "内容",
         "总结", "语气", "风格", "口吻", "措辞", "文风", "聊天", "对话", "交流", "沟通",
+        "说话", "讲话",
     ),
     "interface": ("mode", "theme", "background", "interface", "ui", "editor", "screen",
                   "模式", "主题", "背景", "界面", "配色", "编辑器", "屏幕"),
@@ -127,9 +133,72 @@ TOPICAL_DOMAIN_WORDS = ("comment", "feedback", "email", "chat", "conversation", 
                         "对话", "屏幕")
 
 # Prepositions that open a scope ("... on technical questions", "在工作上").
-SCOPE_OPENERS = ("in", "on", "at", "during", "when", "while", "before", "after", "for work")
+SCOPE_OPENERS = ("in", "on", "at", "during", "before", "after", "for work")
 ZH_SCOPE_OPEN = "在"
 ZH_SCOPE_CLOSERS = ("上", "里", "中", "时", "时候", "的时候", "方面")
+
+# --- qualified statements: conditions, exceptions, defaults --------------------
+# A synthesis entry ("concise in general, but detailed on technical questions")
+# holds both poles of an axis under different conditions; these words tell the
+# analysis where each clause applies.
+
+# Conjunctions that open a condition anywhere in a clause ("detailed when the topic
+# is technical", "如果是技术问题就讲透"). Chinese openers run to a closer or to the
+# end of the clause.
+CONDITION_OPENERS = ("when", "whenever", "while", "if",
+                     "如果", "要是", "假如", "假设", "若是", "倘若", "一旦", "每当")
+# Words that open a condition only at the head of a clause ("For technical
+# questions, ..."); elsewhere they are ordinary words ("training for a marathon").
+LEADING_CONDITION_OPENERS = ("for", "as for", "regarding", "concerning", "when it come to",
+                             "with regard to", "in case of")
+# Chinese openers that need a closer ("当…时", "遇到…的时候"), as 在 does.
+ZH_WEAK_CONDITION_OPENERS = ("当", "遇到", "碰到", "涉及", "涉及到")
+# Chinese openers of a topic that, heading a clause with no predicate, make the
+# whole clause a condition ("对于技术问题，要讲透").
+ZH_TOPIC_OPENERS = ("对于", "至于", "关于")
+ZH_CONDITION_CLOSERS = ZH_SCOPE_CLOSERS + ("的话", "就", "则", "以外", "之外")
+# Words that open an exception: what follows is where the clause does NOT hold.
+EXCEPTION_OPENERS = ("except", "except for", "excepting", "unless", "apart from", "aside from",
+                     "other than", "excluding", "save for",
+                     "除了", "除开", "除非")
+# Words in the main clause that turn 除了/apart from into "besides" (inclusive).
+INCLUSIVE_MARKERS = ("also", "too", "as well", "还", "也")
+# Words that mark a clause as the general case, which exceptions refine.
+DEFAULT_MARKERS = ("in general", "generally", "by default", "default", "normally",
+                   "typically", "as a rule", "on the whole", "overall", "mostly",
+                   "most of the time", "in most case", "for the most part", "otherwise",
+                   "other time", "the rest of the time", "all other time", "elsewhere",
+                   "一般", "一般来说", "一般情况下", "一般而言", "平时", "平常", "默认",
+                   "大多数时候", "多数时候", "大部分时候", "大多时候", "总体上", "整体上", "总的来说",
+                   "其他时候", "其余时候", "其它时候", "其他情况", "其他情况下", "其余情况",
+                   "否则", "别的时候")
+# Frequency words that also mark the general case ("usually concise").
+DEFAULT_FREQUENCY_WORDS = ("usually", "通常")
+# Words that make a clause an occasional exception ("sometimes wants detail").
+OCCASIONAL_MARKERS = ("sometimes", "at time", "now and then", "from time to time",
+                      "有时", "有时候", "有的时候")
+# Contrastive conjunctions: they separate clauses and carry no topic.
+CONTRAST_WORDS = ("but", "however", "though", "although", "even though", "whereas", "yet",
+                  "nevertheless", "nonetheless",
+                  "但", "但是", "可是", "不过", "然而", "只是", "虽然", "尽管", "却")
+# Nouns of time and occasion that say where a statement holds ("周末不跑步",
+# "works weekends"), named alike in both languages.
+SCOPE_NOUNS: dict[str, tuple[str, ...]] = {
+    "weekend": ("weekend", "周末", "双休日"),
+    "weekday": ("weekday", "work day", "workday", "工作日", "平日", "周一到周五"),
+    "morning": ("morning", "早上", "上午", "早晨", "清晨"),
+    "evening": ("evening", "晚上", "傍晚", "晚间"),
+    "night": ("night", "夜里", "夜间", "深夜", "半夜"),
+    "holiday": ("holiday", "vacation", "假期", "节假日", "假日", "度假", "休假"),
+    "business trip": ("business trip", "出差"),
+    "overtime": ("overtime", "加班"),
+    "summer": ("summer", "夏天", "夏季"),
+    "winter": ("winter", "冬天", "冬季"),
+    "rain": ("rain", "rainy", "下雨", "雨天", "下雨天"),
+    "party": ("party", "parties", "聚会", "派对", "聚餐"),
+    "wedding": ("wedding", "婚礼"),
+    "birthday": ("birthday", "生日"),
+}
 
 # --- axes: two poles that exclude each other --------------------------------
 
@@ -154,12 +223,13 @@ AXES: dict[str, AxisSpec] = {
                       "one line", "one liner",
                       "简洁", "言简意赅", "简明扼要", "精简", "简练"),
             "long": ("verbose", "long winded", "lengthy", "in depth", "deep dive", "exhaustive",
-                     "冗长", "啰嗦", "长篇大论", "详尽"),
+                     "冗长", "啰嗦", "长篇大论", "详尽", "讲透", "讲透彻", "讲深讲透", "面面俱到"),
         },
         loose={
             "short": ("short", "brief", "summary", "compact", "minimal",
                       "简短", "简明", "简单", "短", "更短", "一句话", "概括"),
             "long": ("long", "detailed", "detail", "thorough", "comprehensive", "elaborate",
+                     "depth", "透彻", "展开",
                      "详细", "深入", "细节", "长", "更长", "全面", "深度"),
         },
         domains=("communication",),
@@ -325,6 +395,7 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     "rice": ("rice", "米饭", "大米"),
     "corn": ("corn", "玉米"),
     "music": ("music", "音乐"),
+    "technical": ("technical", "tech", "technology", "技术", "技术性", "技术类"),
 }
 
 BROADER: dict[str, tuple[str, ...]] = {
@@ -422,6 +493,16 @@ NATURAL_LANGUAGES: dict[str, tuple[str, ...]] = {
     "arabic": ("arabic", "阿拉伯语"),
     "hindi": ("hindi", "印地语"),
     "dutch": ("dutch", "荷兰语"),
+}
+
+# Employers known by an English and a Chinese name compare equal.
+COMPANY_ALIASES: dict[str, str] = {
+    "谷歌": "google", "alphabet": "google", "微软": "microsoft", "苹果": "apple",
+    "苹果公司": "apple", "亚马逊": "amazon", "腾讯": "tencent", "阿里巴巴": "alibaba",
+    "阿里": "alibaba", "百度": "baidu", "字节跳动": "bytedance", "字节": "bytedance",
+    "华为": "huawei", "小米": "xiaomi", "京东": "jd", "jd.com": "jd", "美团": "meituan",
+    "网易": "netease", "英伟达": "nvidia", "特斯拉": "tesla", "脸书": "meta", "facebook": "meta",
+    "三星": "samsung", "索尼": "sony", "西门子": "siemens", "博世": "bosch", "ibm": "ibm",
 }
 
 # operating system → family

@@ -4,6 +4,12 @@ Each rule family looks at the two analyses in both directions and returns a
 verdict when it finds a conflict; the first family that fires wins. Families
 that need more evidence come first (an order swap or a clash of values is more
 specific than a shared topic with opposite polarity).
+
+Two claims that hold in different places never clash (`_apart`): "detailed on
+technical questions" and "concise, except on technical questions"; nor does a
+plain statement clash with the exception of a qualified entry that states it
+as its general case ("prefers concise replies" vs "concise in general, but
+detailed on technical questions": a refinement, not a contradiction).
 """
 
 from __future__ import annotations
@@ -11,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 from . import lexicon
-from .analysis import Analysis, Claim, Pole, analyse
+from .analysis import Analysis, Claim, Pole, analyse, claim_region
 from .base import Label, Verdict
 from .slots import Slot, clash
 
@@ -61,6 +67,41 @@ def _overlaps(x: frozenset[str], y: frozenset[str]) -> bool:
     return bool(x and y) and len(x & y) / min(len(x), len(y)) >= 0.5
 
 
+def _apart(left: Claim, right: Claim, a: Analysis, b: Analysis, axis: str | None = None) -> bool:
+    """Do the claims hold in different places, so that opposite polarities agree?
+    Explicit scopes must be disjoint; what a clause is about ("技术问题要讲透")
+    only counts where one entry is qualified."""
+    if left.scope and right.scope and not _overlaps(left.scope, right.scope):
+        return True  # "short answers in the morning" / "long answers in the evening"
+    region_l, region_r = claim_region(left, axis), claim_region(right, axis)
+    if (a.qualified or b.qualified) and region_l and region_r and not _overlaps(region_l, region_r):
+        return True  # "formal at work, casual with friends" / "casual tone with friends"
+    if _overlaps(region_l, right.excepted) or _overlaps(region_r, left.excepted):
+        return True  # "detailed on technical questions" / "concise except on technical questions"
+    if axis is None and (_overlaps(left.topic, right.excepted) or _overlaps(right.topic, left.excepted)):
+        return True  # "eats salmon" / "vegetarian except for fish"
+    return _refined(left, right, b, axis) or _refined(right, left, a, axis)
+
+
+def _refined(plain: Claim, scoped: Claim, owner: Analysis, axis: str | None) -> bool:
+    """`plain` states without condition what `owner` states as its general case,
+    and `scoped` is one of the exceptions `owner` makes to it."""
+    region = claim_region(scoped, axis)
+    if not region or plain.excepted or claim_region(plain, axis):
+        return False
+    return any(general is not scoped and general.excepted and not claim_region(general, axis)
+               and _overlaps(region, general.excepted) and _agree(general, plain, axis)
+               for general in owner.claims)
+
+
+def _agree(x: Claim, y: Claim, axis: str | None) -> bool:
+    if axis is not None:
+        sides_x = {_effective_pole(x, pole)[0] for pole in x.poles if pole.axis == axis}
+        sides_y = {_effective_pole(y, pole)[0] for pole in y.poles if pole.axis == axis}
+        return bool(sides_x & sides_y)
+    return x.sign == y.sign and bool(x.topic & y.reach or y.topic & x.reach)
+
+
 # --- rule families --------------------------------------------------------------
 
 
@@ -95,7 +136,8 @@ def _axis_conflict(a: Analysis, b: Analysis) -> Verdict | None:
     for left, right in _claim_pairs(a, b):
         for pole_a in left.poles:
             for pole_b in right.poles:
-                if pole_a.axis == pole_b.axis and _poles_clash(left, pole_a, right, pole_b):
+                if (pole_a.axis == pole_b.axis and _poles_clash(left, pole_a, right, pole_b)
+                        and not _apart(left, right, a, b, pole_a.axis)):
                     return _axis_verdict(left, pole_a, right, pole_b)
     return None
 
@@ -132,7 +174,8 @@ def _axis_verdict(left: Claim, pole_a: Pole, right: Claim, pole_b: Pole) -> Verd
 def _frequency_conflict(a: Analysis, b: Analysis) -> Verdict | None:
     """"never/rarely X" vs "often/every day X"."""
     for left, right in _claim_pairs(a, b):
-        if _is_rare(left) and right.frequency == "high" and right.sign > 0 and _covers(left, right):
+        if (_is_rare(left) and right.frequency == "high" and right.sign > 0 and _covers(left, right)
+                and not _apart(left, right, a, b)):
             return _contradiction("frequency", 0.8, left.frequency_word, right.frequency_word)
     return None
 
@@ -146,7 +189,8 @@ def _negation_conflict(a: Analysis, b: Analysis) -> Verdict | None:
     """One entry denies what the other affirms, possibly through a broader
     concept: "avoids sugar" vs "eats dessert", "has no pets" vs "has a cat"."""
     for denial, claim in _claim_pairs(a, b):
-        if denial.sign < 0 < claim.sign and claim.frequency != "low" and _covers(denial, claim):
+        if (denial.sign < 0 < claim.sign and claim.frequency != "low" and _covers(denial, claim)
+                and not _apart(denial, claim, a, b)):
             return _denial_verdict(denial, claim)
     return None
 

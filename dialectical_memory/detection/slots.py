@@ -221,7 +221,8 @@ def _employer(text: str) -> list[Slot]:
         return []
     if value.startswith(("一家", "一个")) or value.lower() in _PRONOUNS:
         return []
-    return [Slot("employer", value.lower(), value, "name")]
+    canonical = lexicon.COMPANY_ALIASES.get(value.lower(), value.lower())
+    return [Slot("employer", canonical, value, "name")]
 
 
 def job_field(value: str) -> str:

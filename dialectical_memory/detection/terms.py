@@ -26,6 +26,12 @@ POLE = "pole"  # one pole of an axis
 CONCEPT = "concept"
 ABSTAIN = "abstain"  # identity implying abstinence ("vegetarian")
 SCOPE = "scope"  # preposition opening a scope
+CONDITION = "condition"  # conjunction opening a condition ("when", "if", "如果")
+LEADING = "leading"  # opens a condition at the head of a clause only ("for", "as for")
+EXCEPTION = "exception"  # opens an exception ("except", "unless", "除了")
+DEFAULT = "default"  # marks the general case ("in general", "by default", "一般")
+OCCASIONAL = "occasional"  # marks an occasional case ("sometimes", "有时")
+SCOPE_NOUN = "scope_noun"  # time or occasion where a statement holds ("weekend", "周末")
 CONTENT = "content"  # unknown English word
 CJK_RUN = "cjk_run"  # unknown Chinese characters
 
@@ -58,7 +64,8 @@ def _build_table() -> dict[tuple[str, ...], Term]:
         for form in forms:
             table[_key(form)] = make(form)
 
-    register(lexicon.STOPWORDS + lexicon.NUMBER_WORDS, lambda f: Term(STOP, f))
+    register(lexicon.STOPWORDS + lexicon.NUMBER_WORDS + lexicon.CONTRAST_WORDS
+             + lexicon.ZH_CONDITION_CLOSERS, lambda f: Term(STOP, f))
     register(lexicon.LIGHT_WORDS, lambda f: Term(LIGHT, f))
     for domain, forms in lexicon.DOMAINS.items():
         register(forms, lambda f, d=domain: Term(
@@ -77,6 +84,14 @@ def _build_table() -> dict[tuple[str, ...], Term]:
     register(lexicon.HIGH_FREQUENCY, lambda f: Term(FREQUENCY, f, value="high"))
     register(lexicon.LOW_FREQUENCY, lambda f: Term(FREQUENCY, f, value="low"))
     register(lexicon.SCOPE_OPENERS, lambda f: Term(SCOPE, f))
+    for scope, forms in lexicon.SCOPE_NOUNS.items():
+        register(forms, lambda f, s=scope: Term(SCOPE_NOUN, f, value=s))
+    register(lexicon.ZH_WEAK_CONDITION_OPENERS + lexicon.ZH_TOPIC_OPENERS, lambda f: Term(STOP, f))
+    register(lexicon.LEADING_CONDITION_OPENERS, lambda f: Term(LEADING, f, value=f))
+    register(lexicon.CONDITION_OPENERS, lambda f: Term(CONDITION, f))
+    register(lexicon.EXCEPTION_OPENERS, lambda f: Term(EXCEPTION, f))
+    register(lexicon.DEFAULT_MARKERS, lambda f: Term(DEFAULT, f))
+    register(lexicon.OCCASIONAL_MARKERS, lambda f: Term(OCCASIONAL, f))
     register(lexicon.NEGATIONS, lambda f: Term(NEGATION, f))
     register(lexicon.NEVER, lambda f: Term(NEVER, f, value="never"))
     register(lexicon.CESSATION, lambda f: Term(CESSATION, f))
