@@ -579,12 +579,13 @@ class MemoryStore:
             change.log(state.target, "dismiss", edge.to_id, detail_edge=edge.edge_id, other=edge.from_id)
             return self._result(state, "dismiss", None, "Marked as not a contradiction.", extra={"edge_id": edge.edge_id})
 
-    def supersede(self, target: str, keep_id, drop_id, *, actor: str = "person") -> MutationResult:
+    def supersede(self, target: str, keep_id, drop_id, *, expected_etags: dict | None = None, actor: str = "person") -> MutationResult:
         """Keep one side; the other becomes SUPERSEDED and goes to the archive."""
         with self._mutation(target, actor) as (state, change):
             if keep_id == drop_id:
                 raise InvalidInputError("an entry cannot supersede itself")
-            keep, drop = self._active(state, keep_id), self._active(state, drop_id)
+            etags = expected_etags or {}
+            keep, drop = self._active(state, keep_id, etags.get(keep_id)), self._active(state, drop_id, etags.get(drop_id))
             before = summary(drop)
             for edge in state.unresolved_edges_of(drop.entry_id):
                 if edge.touches(keep.entry_id):
