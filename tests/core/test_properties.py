@@ -50,6 +50,7 @@ class MemoryMachine(RuleBasedStateMachine):
         self.clock = Clock()
         self.counter = 0
         self.must_exist = {"memory": set(), "user": set()}
+        self.replaced = {"memory": set(), "user": set()}
         self.store = self._open()
 
     def _open(self):
@@ -98,6 +99,7 @@ class MemoryMachine(RuleBasedStateMachine):
             assert result.entry_id == old_id
             if text != old_text:
                 self.must_exist[which].discard(old_text)
+                self.replaced[which].add(old_text)
             self.must_exist[which].add(text)
 
     @rule(which=targets, pick=picks)
@@ -173,6 +175,7 @@ class MemoryMachine(RuleBasedStateMachine):
                 self.store.approve_promotion(which, pending.entry.entry_id, principle_text=text)
                 event("promotion approved")
                 self.must_exist[which].discard(before)
+                self.replaced[which].add(before)
                 self.must_exist[which].add(text)
 
     @rule(which=targets)
@@ -202,6 +205,8 @@ class MemoryMachine(RuleBasedStateMachine):
             known = {e.text for e in self.store.entries(target)} | {e.text for e in self.store.archived(target)}
             lost = self.must_exist[target] - known
             assert not lost, f"texts lost from {target}: {lost}"
+            history_texts = {(r.get("before") or {}).get("text") for r in self.store.history(target)}
+            assert self.replaced[target] <= history_texts, "a replaced text is not in the history log"
             paths = self.store.paths(target)
             if paths.sidecar.exists():
                 assert isinstance(json.loads(paths.sidecar.read_bytes()), dict)
