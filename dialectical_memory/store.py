@@ -55,6 +55,7 @@ from .storage import (
     atomic_write,
     dumps_sidecar,
     ensure_home,
+    fsync_dir,
     locked,
     read_records,
     remove_leftover_temp_files,
@@ -121,6 +122,15 @@ def _storage_errors(home: Path):
         raise StorageError(f"cannot access {error.filename or home}: {error.strerror or error}") from error
 
 
+def _render_prompt(target: str, texts: tuple[str, ...], marked: set[str], hidden: set[str], usage: dict) -> str:
+    lines = [f"[contested] {text}" if text in marked else text for text in texts if text not in hidden]
+    if not lines:
+        return ""
+    title = "MEMORY (your personal notes)" if target == "memory" else "USER PROFILE (who the user is)"
+    limit = f"{usage['percent']}% — {usage['chars']:,}/{usage['limit']:,} chars" if usage["limit"] else f"{usage['chars']:,} chars"
+    return f"{'═' * 46}\n{title} [{limit}]\n{'═' * 46}\n" + hermes_format.ENTRY_DELIMITER.join(lines)
+
+
 class MemoryStore:
     """Memories of one home: ``MEMORY.md`` (target ``memory``) and ``USER.md`` (target ``user``).
 
@@ -148,7 +158,7 @@ class MemoryStore:
         self.contradiction_mode = _parse_enum(ContradictionMode, contradiction_mode, "contradiction mode")
         self.clock = clock
         self._states: dict[str, TargetState] = {}
-        self._snapshots: dict[str, str] = {}
+        self._snapshots: dict[str, str | tuple] = {}
         self._thread_locks = {target: threading.RLock() for target in TARGET_FILES}
 
     @staticmethod
@@ -175,7 +185,7 @@ class MemoryStore:
         for target in TARGET_FILES:
             self._states.pop(target, None)
             state = self._read_state(target)
-            self._snapshots[target] = self._render_prompt(state, self.contradiction_mode)
+            self._snapshots[target] = self._prompt_inputs(state, self.contradiction_mode)
 
     def warnings(self, target: str) -> list[str]:
         return list(self._read_state(self._target(target)).warnings)
@@ -260,7 +270,7 @@ class MemoryStore:
         ensure_home(paths.home)
         append_records(paths.archive, change.archive_records)
         if change.md_dirty:
-            atomic_write(paths.md, hermes_format.dumps(state.texts).encode("utf-8"))
+            atomic_write(paths.md, hermes_format.dumps(state.texts).encode("utf-8"), sync_dir=False)
         batch = {
             "seq": state.journal_seq + 1,
             "at": change.now,
@@ -271,10 +281,12 @@ class MemoryStore:
         state.journal_seq += 1
         small = len(state.entries) <= SMALL_STORE_ENTRIES
         if small or force_compact or state.journal_lines + 1 >= COMPACT_AFTER_JOURNAL_LINES:
-            self._write_sidecar(state)
+            self._write_sidecar(state)  # its folder fsync also makes the .md rename durable
         else:
             append_records(paths.journal, [batch])
             state.journal_lines += 1
+            if change.md_dirty:
+                fsync_dir(paths.home)
         append_records(paths.history, change.history)
         state.stamps = stamps(paths)
 
@@ -780,31 +792,25 @@ class MemoryStore:
         """The frozen snapshot taken at ``load_from_disk`` (or rendered now in another ``mode``)."""
         target = self._target(target)
         if mode is None and target in self._snapshots:
-            return self._snapshots[target]
+            frozen = self._snapshots[target]
+            if not isinstance(frozen, str):
+                frozen = self._snapshots[target] = _render_prompt(*frozen)
+            return frozen
         chosen = _parse_enum(ContradictionMode, mode, "contradiction_mode") if mode else self.contradiction_mode
-        return self._render_prompt(self._read_state(target), chosen)
+        return _render_prompt(*self._prompt_inputs(self._read_state(target), chosen))
 
-    def _render_prompt(self, state: TargetState, mode: ContradictionMode) -> str:
+    def _prompt_inputs(self, state: TargetState, mode: ContradictionMode) -> tuple:
+        """Everything the prompt shows, copied: cheap to take at load, rendered when first asked."""
         now = self.now()
-        hidden = set()
-        if mode is ContradictionMode.FILTER:
-            for edge in state.doc.contradictions:
-                if not edge.resolved:
-                    preferred = views.preferred_side(state, edge, now)
-                    hidden.add(edge.other(preferred) if preferred else None)
-        lines = []
-        for text in state.texts:
-            entry_id = state.id_for_text(text)
-            if entry_id in hidden:
+        marked, hidden = set(), set()
+        for edge in state.doc.contradictions:
+            if edge.resolved:
                 continue
-            contested = mode is ContradictionMode.SURFACE and state.unresolved_edges_of(entry_id)
-            lines.append(f"[contested] {text}" if contested else text)
-        if not lines:
-            return ""
-        title = "MEMORY (your personal notes)" if state.target == "memory" else "USER PROFILE (who the user is)"
-        usage = self._usage(state)
-        limit = f"{usage['percent']}% — {usage['chars']:,}/{usage['limit']:,} chars" if usage["limit"] else f"{usage['chars']:,} chars"
-        return f"{'═' * 46}\n{title} [{limit}]\n{'═' * 46}\n" + hermes_format.ENTRY_DELIMITER.join(lines)
+            if mode is ContradictionMode.SURFACE:
+                marked.update(state.entries[i].text for i in (edge.from_id, edge.to_id) if i in state.entries)
+            elif (preferred := views.preferred_side(state, edge, now)) and edge.other(preferred) in state.entries:
+                hidden.add(state.entries[edge.other(preferred)].text)
+        return state.target, tuple(state.texts), marked, hidden, self._usage(state)
 
     def snapshot(self, target: str) -> str:
         return self.format_for_system_prompt(target)
