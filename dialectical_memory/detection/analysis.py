@@ -16,7 +16,7 @@ from __future__ import annotations
 import functools
 import re
 import unicodedata
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 
 from . import lexicon
 from . import terms as t
@@ -177,15 +177,19 @@ def units(text: str) -> frozenset[str]:
 
 def _orders(sentence: str) -> tuple[tuple[Order, ...], str]:
     """Preference orders in the sentence, and the text left to read as claims
-    (only the preferred option is affirmed)."""
+    (only the preferred option is affirmed, and the clauses after the order's)."""
     for pattern in _ORDER_PATTERNS:
         match = pattern.search(sentence)
         if not match:
             continue
-        preferred, other = units(match["x"]), units(match["y"])
-        if preferred and other:
-            text = f"{match['x'].strip()}>{match['y'].strip()}"
-            return (Order(preferred, other, text),), match["x"]
+        other, rest = match["y"], ""
+        boundary = _CLAUSE_SPLIT.search(other)
+        if boundary:  # "tea over coffee, but coffee in the morning"
+            other, rest = other[: boundary.start()], other[boundary.start():]
+        preferred, dispreferred = units(match["x"]), units(other)
+        if preferred and dispreferred:
+            text = f"{match['x'].strip()}>{other.strip()}"
+            return (Order(preferred, dispreferred, text),), match["x"] + rest
     return (), sentence
 
 
@@ -201,8 +205,9 @@ class _Read:
     units: frozenset[str] = frozenset()  # a modifier's units
     opener: str = ""  # the word that opened a modifier
     inclusive: bool = False  # "also", "还": 除了/apart from means "besides"
-    explicit: frozenset[str] = field(default_factory=frozenset)  # in-clause exception units
-    times: frozenset[str] = frozenset()  # time and occasion nouns ("周末")
+    explicit: frozenset[str] = frozenset()  # in-clause exception units
+    times: frozenset[str] = frozenset()  # where an elliptical clause holds ("周末", "in work emails")
+    except_poles: tuple[Pole, ...] = ()  # "except spicy food", "除了辣的"
     elliptical: bool = False  # polarity without a topic: "但周末不喝", "but not on weekends"
 
 
@@ -223,8 +228,15 @@ def _read_clause(clause: str, inherited_sign: int, domains: frozenset[str],
     scope_nouns: list[str] = []
     poles: list[Pole] = []
     abstentions: list[t.Term] = []
-    in_scope = default = occasional = inclusive = seen = light_verb = False
+    except_poles: list[Pole] = []
+    in_scope = default = occasional = inclusive = seen = light_verb = except_statement = False
+    opened = False  # a preposition came before any topic: "but not in work emails"
+    after_preposition: list[str] = []
     mode, opener = "", ""  # "condition" or "exception" after an opener
+    postposed = next((term.surface for term in clause_terms
+                      if term.surface in lexicon.POSTPOSED_EXCEPTIONS), "")
+    if postposed:  # "技术问题除外": the whole clause is the exception
+        mode, opener = "exception", postposed
     lead = next((term for term in clause_terms if term.role != t.STOP), None)
     for position, term in enumerate(clause_terms):
         role = term.role
@@ -236,13 +248,17 @@ def _read_clause(clause: str, inherited_sign: int, domains: frozenset[str],
         if role == t.CONDITION and seen:
             mode, opener = mode or "condition", opener or term.surface
             continue
+        if role == t.LEADING:
+            continue  # "training for a marathon": not a condition, and no topic
         zh_mode = zh_modes.get(position)
-        if mode and zh_mode is None and _closes(term):
+        if mode and zh_mode is None and _closes(term, mode):
             mode = ""
             continue
         bucket_mode = mode or zh_mode or ""
-        if bucket_mode and role in _POLARITY_ROLES:
-            continue  # "unless he is not busy" says nothing of the main clause's polarity
+        if bucket_mode and (role in _POLARITY_ROLES or role == t.LIGHT):
+            # "unless he is not busy" says nothing of the main clause's polarity
+            except_statement = except_statement or (bucket_mode == "exception" and role != t.LIGHT)
+            continue
         if role not in (t.STOP, t.SCOPE):
             seen = True
         if role in (t.NEGATION, t.CESSATION, t.NEVER):
@@ -262,12 +278,12 @@ def _read_clause(clause: str, inherited_sign: int, domains: frozenset[str],
             occasional = True
         elif role == t.SCOPE:
             in_scope = in_scope or bool(topic or poles)
+            opened = opened or not in_scope
         elif role == t.POLE:
-            if bucket_mode == "exception":
-                continue
             if (term.strict or term.value in anchored
                     or domains.intersection(lexicon.AXES[term.value].domains)):
-                poles.append(Pole(term.value, term.pole, term.surface))
+                (except_poles if bucket_mode == "exception" else poles).append(
+                    Pole(term.value, term.pole, term.surface))
         elif role == t.ABSTAIN:
             abstentions.append(term)
         elif role == t.LIGHT:
@@ -275,7 +291,7 @@ def _read_clause(clause: str, inherited_sign: int, domains: frozenset[str],
         elif role == t.SCOPE_NOUN:
             (excepted if bucket_mode == "exception" else scope if bucket_mode
              else scope_nouns).append(term.value)
-        elif role in (t.CONCEPT, t.CONTENT, t.CJK_RUN, t.LEADING) or term.unit:
+        elif role in (t.CONCEPT, t.CONTENT, t.CJK_RUN) or term.unit:
             found = chinese_bigrams(term.value) if role == t.CJK_RUN else [term.unit or term.value]
             if bucket_mode == "exception":
                 excepted.extend(found)
@@ -283,8 +299,11 @@ def _read_clause(clause: str, inherited_sign: int, domains: frozenset[str],
                 scope.extend(found)
             else:
                 topic.extend(found)
+                if opened:
+                    after_preposition.extend(found)
     # "周末不跑步": a time is where the claim holds; "讨厌周末": it is the topic.
     (scope if topic or poles or abstentions else topic).extend(scope_nouns)
+    topic, scope = _specific(topic), _specific(scope)
     stance = verb_sign if verb_sign is not None else 1 if light_verb else inherited_sign
     sign = flips * stance
     topic_set = frozenset(topic)
@@ -297,23 +316,41 @@ def _read_clause(clause: str, inherited_sign: int, domains: frozenset[str],
              for term in abstentions for concept in term.abstains]
     predicate = (verb_sign is not None or light_verb or poles or frequency or flips < 0
                  or abstentions or default or occasional)
-    read = _Read(claim, extra, stance, boundary, inclusive=inclusive, times=frozenset(scope_nouns),
-                 elliptical=bool(predicate) and not poles and not abstentions
-                 and topic_set <= frozenset(scope_nouns))
-    lead_opener = lead is not None and (lead.role in (t.SCOPE, t.CONDITION, t.LEADING, t.EXCEPTION)
-                                        or clause_terms.index(lead) in zh_modes)
-    if not predicate and lead_opener and (scope or excepted or topic):
-        read.modifier = "exception" if excepted else "condition"
+    # A clause that says only when, with polarity and no topic of its own, is about
+    # the topic of the clause before: "但周末不喝", "but not in work emails".
+    places = frozenset(scope_nouns) | (frozenset(after_preposition)
+                                       if verb_sign is None and not light_verb else frozenset())
+    read = _Read(claim, extra, stance, boundary, inclusive=inclusive, times=places,
+                 elliptical=bool(predicate) and not poles and not abstentions and topic_set <= places,
+                 # "除了技术问题要详细以外": an excepted statement, not an excepted pole
+                 except_poles=() if except_statement else tuple(except_poles))
+    lead_opener = bool(postposed) or lead is not None and (
+        lead.role in (t.SCOPE, t.CONDITION, t.LEADING, t.EXCEPTION) or clause_terms.index(lead) in zh_modes)
+    if not predicate and lead_opener and (scope or excepted or topic or read.except_poles):
+        read.modifier = "exception" if excepted or mode == "exception" else "condition"
         read.units = frozenset(scope) | frozenset(excepted) | topic_set
         read.opener = opener or lead.surface
+    elif inclusive and excepted:
+        # "用户除了咖啡还喝茶": besides coffee, also tea
+        read.claim = replace(claim, topic=topic_set | frozenset(excepted),
+                             broader=_broader(topic_set | frozenset(excepted)))
+        read.except_poles = ()
     else:
         read.explicit = frozenset(excepted)
     return read
 
 
-def _closes(term: t.Term) -> bool:
-    """A Chinese word that ends a condition or exception ("如果…的话", "除了…以外")."""
-    return term.surface in lexicon.ZH_CONDITION_CLOSERS
+def _specific(found: list[str]) -> list[str]:
+    """Drop generic head nouns when something more specific is named."""
+    specific = [unit for unit in found if unit not in lexicon.GENERIC_UNITS]
+    return specific or found
+
+
+def _closes(term: t.Term, mode: str) -> bool:
+    """A Chinese word that ends a condition or exception ("如果…的话", "除了…以外",
+    "除了辣的都…")."""
+    return term.surface in lexicon.ZH_CONDITION_CLOSERS or (
+        mode == "exception" and term.surface in lexicon.ZH_EXCEPTION_CLOSERS)
 
 
 def _zh_modes(clause_terms: list[t.Term]) -> dict[int, str]:
@@ -335,7 +372,26 @@ def _zh_modes(clause_terms: list[t.Term]) -> dict[int, str]:
             if clause_terms[end].surface in lexicon.ZH_SCOPE_CLOSERS:
                 modes.update((position, "scope") for position in range(start + 1, end))
                 break
+    if not modes:
+        modes.update(_zh_when(clause_terms))
     return modes
+
+
+def _zh_when(clause_terms: list[t.Term]) -> dict[int, str]:
+    """"开车时听播客", "聚会的时候喝一点", "工作邮件里不用表情": a heading phrase
+    closed by 时/里/上 is a condition when the clause goes on to say something."""
+    for end, term in enumerate(clause_terms):
+        if term.surface in lexicon.ZH_SCOPE_CLOSERS and end > 0:
+            rest = clause_terms[end + 1:]
+            before = clause_terms[:end]
+            says = (not rest and term.surface in lexicon.ZH_TIME_CLOSERS) or any(
+                later.role in _POLARITY_ROLES or later.role in (t.POLE, t.LIGHT) for later in rest)
+            if says and not any(earlier.role in _POLARITY_ROLES or earlier.role == t.LIGHT
+                                for earlier in before):
+                return {position: "scope" for position in range(end)
+                        if clause_terms[position].role != t.STOP}
+            return {}
+    return {}
 
 
 # --- putting the clauses of an entry together ------------------------------------
@@ -347,6 +403,7 @@ def _assemble(reads: list[_Read]) -> list[Claim]:
     mains = [index for index, read in enumerate(reads) if not read.modifier]
     scopes: dict[int, set[str]] = {index: set() for index in mains}
     exceptions: dict[int, set[str]] = {index: set(reads[index].explicit) for index in mains}
+    excepted_poles: dict[int, list[Pole]] = {index: list(reads[index].except_poles) for index in mains}
     for index, read in enumerate(reads):
         if not read.modifier or index in scopes:
             continue
@@ -354,11 +411,12 @@ def _assemble(reads: list[_Read]) -> list[Claim]:
         # "除了咖啡，用户还喝茶": besides, not except
         if target is None or (read.modifier == "exception" and reads[target].inclusive):
             mains.append(index)  # nothing to qualify: read it as a claim of its own
-            scopes[index], exceptions[index] = set(), set()
+            scopes[index], exceptions[index], excepted_poles[index] = set(), set(), []
             if read.modifier == "exception":
                 read.claim = replace(read.claim, topic=read.units, broader=_broader(read.units))
             continue
         (exceptions if read.modifier == "exception" else scopes)[target].update(read.units)
+        excepted_poles[target].extend(read.except_poles)
     claims: list[Claim] = []
     previous: Claim | None = None
     for index in sorted(mains):
@@ -372,12 +430,22 @@ def _assemble(reads: list[_Read]) -> list[Claim]:
             claim = replace(claim, scope=claim.scope | frozenset(scopes[index]))
         if read.boundary == _ENUMERATION and previous is not None:
             claim = _inherit_region(claim, previous)
-        claims.append(claim)
         if exceptions[index]:
-            claims[-1] = claim = replace(claim, excepted=frozenset(exceptions[index]))
+            claim = replace(claim, excepted=frozenset(exceptions[index]))
+        claims.append(claim)
+        if (exceptions[index] or excepted_poles[index]) and (claim.topic or claim.poles
+                                                             or excepted_poles[index]):
             claims.append(replace(claim, sign=-claim.sign, negated=True, frequency="",
                                   frequency_word="", scope=claim.excepted, excepted=frozenset(),
+                                  poles=tuple(excepted_poles[index]) or claim.poles,
                                   default=False, occasional=False, derived=True))
+        elif exceptions[index] and not read.extra:
+            # "eats everything except pork": what is excepted is denied outright
+            excepted = claim.excepted
+            claims.append(replace(claim, sign=-claim.sign, negated=True, frequency="",
+                                  frequency_word="", topic=excepted, broader=_broader(excepted),
+                                  excepted=frozenset(), default=False, occasional=False,
+                                  derived=True))
         # "vegetarian except for fish": the exception holds for what the identity implies
         claims.extend(replace(extra, excepted=frozenset(exceptions[index])) for extra in read.extra)
         previous = claim

@@ -80,7 +80,7 @@ STOPWORDS = (
     "特别", "比较", "最", "更", "太", "挺", "个", "只", "位", "名", "种", "些", "这", "那", "里",
     "上", "中", "下", "时", "时候", "对", "为", "向", "到", "现在", "目前", "已经", "所有",
     "全部", "一切", "一些", "任何", "吧", "啊", "呢", "吗", "嘛", "得", "地", "把", "被", "让",
-    "给", "一下", "一点", "一点儿", "一个", "一只", "一位", "一名", "而", "且", "并", "其", "之", "是否", "请",
+    "给", "以", "什么", "一下", "一点", "一点儿", "一个", "一只", "一位", "一名", "而", "且", "并", "其", "之", "是否", "请",
     "总", "先", "再", "得到", "起来", "重要", "主要", "只要", "可爱", "思想", "想法", "理想",
     "不错", "不过", "不断", "不少", "不同", "不久", "不仅", "差不多", "不管", "对不起", "不得不",
     # when something was said or done does not change what it is about
@@ -117,7 +117,7 @@ DOMAINS: dict[str, tuple[str, ...]] = {
         "tone", "style", "voice", "wording", "language", "chat", "conversation",
         "回复", "回答", "答复", "答案", "解释", "讲解", "说明", "追问", "介绍", "文字", "内容",
         "总结", "语气", "风格", "口吻", "措辞", "文风", "聊天", "对话", "交流", "沟通",
-        "说话", "讲话",
+        "说话", "讲话", "讨论", "discuss", "discussion", "review", "code review", "评审", "代码评审", "审查",
     ),
     "interface": ("mode", "theme", "background", "interface", "ui", "editor", "screen",
                   "模式", "主题", "背景", "界面", "配色", "编辑器", "屏幕"),
@@ -128,14 +128,25 @@ DOMAINS: dict[str, tuple[str, ...]] = {
 
 # Domain words that are also what a statement is about ("code comments", "at work");
 # the other domain words ("reply", "answer") are too generic to be a topic.
-TOPICAL_DOMAIN_WORDS = ("comment", "feedback", "email", "chat", "conversation", "editor",
+TOPICAL_DOMAIN_WORDS = ("comment", "feedback", "review", "code review", "代码评审", "评审",
+                        "question", "问题", "提问",
+                        "email", "chat", "conversation", "editor",
                         "screen", "job", "office", "work", "工作", "公司", "编辑器", "聊天",
                         "对话", "屏幕")
+
+# Chinese topical domain words stand for the same unit as their English names.
+TOPICAL_UNITS = {"工作": "work", "聊天": "chat", "对话": "conversation", "编辑器": "editor",
+                 "屏幕": "screen", "评审": "review", "代码评审": "code review",
+                 "question": "question", "问题": "question", "提问": "question"}
+# Head nouns too generic to tell two scopes apart ("technical questions" and "quick
+# questions"): they count only when a clause names nothing else ("asks questions").
+GENERIC_UNITS = ("question",)
 
 # Prepositions that open a scope ("... on technical questions", "在工作上").
 SCOPE_OPENERS = ("in", "on", "at", "during", "before", "after", "for work")
 ZH_SCOPE_OPEN = "在"
 ZH_SCOPE_CLOSERS = ("上", "里", "中", "时", "时候", "的时候", "方面")
+ZH_TIME_CLOSERS = ("时", "时候", "的时候")
 
 # --- qualified statements: conditions, exceptions, defaults --------------------
 # A synthesis entry ("concise in general, but detailed on technical questions")
@@ -157,10 +168,13 @@ ZH_WEAK_CONDITION_OPENERS = ("当", "遇到", "碰到", "涉及", "涉及到")
 # whole clause a condition ("对于技术问题，要讲透").
 ZH_TOPIC_OPENERS = ("对于", "至于", "关于")
 ZH_CONDITION_CLOSERS = ZH_SCOPE_CLOSERS + ("的话", "就", "则", "以外", "之外")
+ZH_EXCEPTION_CLOSERS = ("都", "全都", "还", "也")  # "除了辣的都爱吃", "除了咖啡还喝茶"
 # Words that open an exception: what follows is where the clause does NOT hold.
 EXCEPTION_OPENERS = ("except", "except for", "excepting", "unless", "apart from", "aside from",
                      "other than", "excluding", "save for",
                      "除了", "除开", "除非")
+# Exception words that follow what they except ("技术问题除外").
+POSTPOSED_EXCEPTIONS = ("除外", "例外")
 # Words in the main clause that turn 除了/apart from into "besides" (inclusive).
 INCLUSIVE_MARKERS = ("also", "too", "as well", "还", "也")
 # Words that mark a clause as the general case, which exceptions refine.
@@ -171,7 +185,7 @@ DEFAULT_MARKERS = ("in general", "generally", "by default", "default", "normally
                    "一般", "一般来说", "一般情况下", "一般而言", "平时", "平常", "默认",
                    "大多数时候", "多数时候", "大部分时候", "大多时候", "总体上", "整体上", "总的来说",
                    "其他时候", "其余时候", "其它时候", "其他情况", "其他情况下", "其余情况",
-                   "否则", "别的时候")
+                   "否则", "别的时候", "为主", "基本上")
 # Frequency words that also mark the general case ("usually concise").
 DEFAULT_FREQUENCY_WORDS = ("usually", "通常")
 # Words that make a clause an occasional exception ("sometimes wants detail").
@@ -189,7 +203,8 @@ SCOPE_NOUNS: dict[str, tuple[str, ...]] = {
     "morning": ("morning", "早上", "上午", "早晨", "清晨"),
     "evening": ("evening", "晚上", "傍晚", "晚间"),
     "night": ("night", "夜里", "夜间", "深夜", "半夜"),
-    "holiday": ("holiday", "vacation", "假期", "节假日", "假日", "度假", "休假"),
+    "holiday": ("holiday", "vacation", "假期", "节假日", "假日", "度假", "休假", "过节", "节日",
+                "过年", "春节"),
     "business trip": ("business trip", "出差"),
     "overtime": ("overtime", "加班"),
     "summer": ("summer", "夏天", "夏季"),
@@ -198,6 +213,9 @@ SCOPE_NOUNS: dict[str, tuple[str, ...]] = {
     "party": ("party", "parties", "聚会", "派对", "聚餐"),
     "wedding": ("wedding", "婚礼"),
     "birthday": ("birthday", "生日"),
+    "breakfast": ("breakfast", "早餐", "早饭"),
+    "lunch": ("lunch", "午餐", "午饭"),
+    "dinner": ("dinner", "晚餐", "晚饭"),
 }
 
 # --- axes: two poles that exclude each other --------------------------------
@@ -366,7 +384,7 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     "gluten": ("gluten", "bread", "pasta", "pizza", "麸质", "面包", "意大利面", "披萨"),
     "exercise": ("exercise", "workout", "work out", "gym", "fitness", "sport", "运动", "锻炼",
                  "健身", "健身房"),
-    "running": ("run", "running", "jog", "jogging", "跑步", "慢跑"),
+    "running": ("run", "running", "jog", "jogging", "跑步", "慢跑", "跑"),
     "marathon": ("marathon", "马拉松"),
     "swimming": ("swim", "swimming", "游泳"),
     "hiking": ("hike", "hiking", "徒步", "爬山"),

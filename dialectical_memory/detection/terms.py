@@ -69,7 +69,8 @@ def _build_table() -> dict[tuple[str, ...], Term]:
     register(lexicon.LIGHT_WORDS, lambda f: Term(LIGHT, f))
     for domain, forms in lexicon.DOMAINS.items():
         register(forms, lambda f, d=domain: Term(
-            DOMAIN, f, value=d, unit=" ".join(_key(f)) if f in lexicon.TOPICAL_DOMAIN_WORDS else ""))
+            DOMAIN, f, value=d, unit=lexicon.TOPICAL_UNITS.get(f, " ".join(_key(f)))
+            if f in lexicon.TOPICAL_DOMAIN_WORDS else ""))
     for concept, forms in lexicon.CONCEPTS.items():
         register(forms, lambda f, c=concept: Term(CONCEPT, f, value=c))
     for name in lexicon.PLACES:
@@ -87,9 +88,9 @@ def _build_table() -> dict[tuple[str, ...], Term]:
     for scope, forms in lexicon.SCOPE_NOUNS.items():
         register(forms, lambda f, s=scope: Term(SCOPE_NOUN, f, value=s))
     register(lexicon.ZH_WEAK_CONDITION_OPENERS + lexicon.ZH_TOPIC_OPENERS, lambda f: Term(STOP, f))
-    register(lexicon.LEADING_CONDITION_OPENERS, lambda f: Term(LEADING, f, value=f))
+    register(lexicon.LEADING_CONDITION_OPENERS, lambda f: Term(LEADING, f))
     register(lexicon.CONDITION_OPENERS, lambda f: Term(CONDITION, f))
-    register(lexicon.EXCEPTION_OPENERS, lambda f: Term(EXCEPTION, f))
+    register(lexicon.EXCEPTION_OPENERS + lexicon.POSTPOSED_EXCEPTIONS, lambda f: Term(EXCEPTION, f))
     register(lexicon.DEFAULT_MARKERS, lambda f: Term(DEFAULT, f))
     register(lexicon.OCCASIONAL_MARKERS, lambda f: Term(OCCASIONAL, f))
     register(lexicon.NEGATIONS, lambda f: Term(NEGATION, f))
