@@ -13,7 +13,7 @@ import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import orjson
 from filelock import FileLock, Timeout
@@ -186,11 +186,6 @@ def read_records(path: Path) -> tuple[list[dict[str, Any]], list[str]]:
             continue
         records.append(record)
     return records, warnings
-
-
-def iter_records_reversed(path: Path) -> Iterator[dict[str, Any]]:
-    records, _warnings = read_records(path)
-    return reversed(records)
 
 
 def dumps_sidecar(document: dict[str, Any]) -> bytes:
