@@ -35,7 +35,7 @@ run: install
 
 demo: install
 	$(DMEM) demo $(DEMO_HOME) --force
-	$(DMEM) serve --home $(DEMO_HOME) --port $(PORT)
+	$(DMEM) --home $(DEMO_HOME) serve --port $(PORT)
 
 bench: install
 	$(PY) benchmarks/run.py

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import textwrap
 from datetime import datetime, timezone
@@ -12,7 +13,7 @@ from pathlib import Path
 from . import __version__
 from .errors import AmbiguousMatchError, DialecticalMemoryError, InvalidInputError
 from .model import KnowledgeType, MaturityLevel, SourceKind
-from .store import MemoryStore
+from .store import DEFAULT_LIMITS, MemoryStore
 
 TARGETS = ("memory", "user")
 
@@ -26,8 +27,16 @@ def _short(text: str, width: int = 72) -> str:
     return flat if len(flat) <= width else flat[: width - 1] + "…"
 
 
+def _limits(args, default: dict[str, int]) -> dict[str, int]:
+    """Hermes' limits for the agent's files unless given; the dashboard is unlimited by default."""
+    return {
+        "memory_char_limit": default["memory"] if args.memory_char_limit is None else args.memory_char_limit,
+        "user_char_limit": default["user"] if args.user_char_limit is None else args.user_char_limit,
+    }
+
+
 def _store(args) -> MemoryStore:
-    store = MemoryStore(args.home, memory_char_limit=args.memory_char_limit, user_char_limit=args.user_char_limit)
+    store = MemoryStore(args.home, **_limits(args, DEFAULT_LIMITS))
     store.load_from_disk()
     for target in TARGETS:
         for warning in store.warnings(target):
@@ -235,7 +244,7 @@ def cmd_serve(args) -> int:
     except ImportError:
         raise InvalidInputError("the dashboard needs the web extra: pip install 'dialectical-memory[web]'") from None
     serve(args.home, host=args.host, port=args.port, allow_remote=args.allow_remote,
-          memory_char_limit=args.memory_char_limit, user_char_limit=args.user_char_limit)  # fmt: skip
+          **_limits(args, {"memory": 0, "user": 0}))  # fmt: skip
     return 0
 
 
@@ -251,29 +260,35 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="dmem", description="Dialectical memory: review and steer an assistant's long-term memory.")
     parser.add_argument("--version", action="version", version=f"dmem {__version__}")
     parser.add_argument("--home", help="memory home (default: $DMEM_HOME, $HERMES_HOME/memories, ~/.hermes/memories)")
-    parser.add_argument("--memory-char-limit", type=int, default=2200, metavar="N", help="MEMORY.md limit (0 = unlimited)")
-    parser.add_argument("--user-char-limit", type=int, default=1375, metavar="N", help="USER.md limit (0 = unlimited)")
+    parser.add_argument("--memory-char-limit", type=int, metavar="N", help="MEMORY.md limit (default 2200 as Hermes; 0 = unlimited)")
+    parser.add_argument("--user-char-limit", type=int, metavar="N", help="USER.md limit (default 1375 as Hermes; 0 = unlimited)")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    # `dmem serve --home DIR` and `dmem --home DIR serve` both work.
+    home_after_command = argparse.ArgumentParser(add_help=False)
+    home_after_command.add_argument("--home", default=argparse.SUPPRESS, help="memory home (overrides the global --home)")
 
-    p = sub.add_parser("add", help="add an entry (re-adding reinforces it)")
+    def command(name: str, help: str) -> argparse.ArgumentParser:
+        return sub.add_parser(name, help=help, parents=[home_after_command])
+
+    p = command("add", help="add an entry (re-adding reinforces it)")
     p.add_argument("text")
     _target_option(p)
     p.add_argument("--source", choices=[s.value for s in SourceKind], default=SourceKind.USER_EXPLICIT.value)
     p.add_argument("--type", choices=[k.value for k in KnowledgeType])
     p.set_defaults(func=cmd_add)
 
-    p = sub.add_parser("replace", help="replace the entry containing OLD with NEW")
+    p = command("replace", help="replace the entry containing OLD with NEW")
     p.add_argument("old")
     p.add_argument("new")
     _target_option(p)
     p.set_defaults(func=cmd_replace)
 
-    p = sub.add_parser("remove", help="remove the entry containing OLD (it goes to the archive)")
+    p = command("remove", help="remove the entry containing OLD (it goes to the archive)")
     p.add_argument("old")
     _target_option(p)
     p.set_defaults(func=cmd_remove)
 
-    p = sub.add_parser("list", help="entries by maturity tier")
+    p = command("list", help="entries by maturity tier")
     _target_option(p)
     p.add_argument("--tier", choices=[m.name.lower() for m in MaturityLevel])
     p.add_argument("--status")
@@ -281,60 +296,60 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--limit", type=int, default=50)
     p.set_defaults(func=cmd_list)
 
-    p = sub.add_parser("show", help="one entry with its metadata and history")
+    p = command("show", help="one entry with its metadata and history")
     p.add_argument("id", help="entry id or a unique prefix")
     _target_option(p)
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_show)
 
-    p = sub.add_parser("contradictions", help="contradictions and which side has more authority")
+    p = command("contradictions", help="contradictions and which side has more authority")
     _target_option(p)
     p.add_argument("--all", action="store_true", help="include resolved ones")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_contradictions)
 
-    p = sub.add_parser("synthesize", help="resolve contradicting entries with your own synthesis")
+    p = command("synthesize", help="resolve contradicting entries with your own synthesis")
     p.add_argument("ids", nargs="+", help="two or more entry ids (or unique prefixes)")
     p.add_argument("--text", required=True, help="the synthesis, in your words")
     _target_option(p)
     p.add_argument("--type", choices=[k.value for k in KnowledgeType])
     p.set_defaults(func=cmd_synthesize)
 
-    p = sub.add_parser("dismiss", help="mark a flagged contradiction as a false alarm")
+    p = command("dismiss", help="mark a flagged contradiction as a false alarm")
     p.add_argument("edge", help="contradiction id or a unique prefix")
     _target_option(p)
     p.set_defaults(func=cmd_dismiss)
 
-    p = sub.add_parser("restore", help="bring an archived entry back")
+    p = command("restore", help="bring an archived entry back")
     p.add_argument("id")
     _target_option(p)
     p.set_defaults(func=cmd_restore)
 
-    p = sub.add_parser("maintain", help="run the reflection layer: decay, promotions, demotions")
+    p = command("maintain", help="run the reflection layer: decay, promotions, demotions")
     _target_option(p, allow_all=True)
     p.add_argument("--policy", choices=["review", "auto"])
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_maintain)
 
-    p = sub.add_parser("history", help="what changed, who changed it")
+    p = command("history", help="what changed, who changed it")
     _target_option(p, allow_all=True)
     p.add_argument("--entry")
     p.add_argument("--actor", choices=["agent", "person", "maintenance", "cli"])
     p.add_argument("--limit", type=int, default=30)
     p.set_defaults(func=cmd_history)
 
-    p = sub.add_parser("demo", help="seed a realistic bilingual demo home")
+    p = command("demo", help="seed a realistic bilingual demo home")
     p.add_argument("home")
     p.add_argument("--force", action="store_true", help="replace an earlier demo home at that path")
     p.set_defaults(func=cmd_demo)
 
-    p = sub.add_parser("eval-detector", help="precision / recall / F1 of the contradiction detector on a JSONL file")
+    p = command("eval-detector", help="precision / recall / F1 of the contradiction detector on a JSONL file")
     p.add_argument("file")
     p.add_argument("--split", help="only rows whose 'split' field has this value")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_eval_detector)
 
-    p = sub.add_parser("serve", help="start the review dashboard")
+    p = command("serve", help="start the review dashboard")
     p.add_argument("--host", default="127.0.0.1")
     p.add_argument("--port", type=int, default=5000)
     p.add_argument("--allow-remote", action="store_true", help="allow binding to a non-loopback address")
@@ -357,6 +372,9 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:  # output piped into `head` and the like: stop quietly
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
 
 
 if __name__ == "__main__":

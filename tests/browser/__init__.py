@@ -1,0 +1,1 @@
+# A package so that test module names here cannot clash with other test folders.

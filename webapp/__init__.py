@@ -1,0 +1,106 @@
+"""The review dashboard: a thin Flask + htmx layer over :class:`dialectical_memory.MemoryStore`.
+
+Every request reads fresh state through the store and every write goes through it; the web layer
+only decides what to show and which fragment to swap.
+"""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+from typing import Any
+
+from flask import Flask, redirect, url_for
+from flask_htmx import HTMX
+from jinja2 import StrictUndefined
+
+from . import errors, presenters, security, targets
+from .server import serve
+
+PROJECT_ROOT = Path(__file__).resolve().parent.parent
+MAX_BODY_BYTES = 256 * 1024
+
+__all__ = ["create_app", "serve"]
+
+
+def create_app(config: dict[str, Any] | None = None) -> Flask:
+    """Build a dashboard for one memory home; config keys: ``MEMORY_HOME``, ``TESTING``,
+    ``MEMORY_CHAR_LIMIT`` / ``USER_CHAR_LIMIT`` (0 = unlimited), ``SERVER_HOST`` / ``SERVER_PORT``
+    (the address the Host check accepts besides loopback names), ``CLOCK`` and ``DETECTOR``
+    (passed to the store; for tests)."""
+    app = Flask(
+        __name__,
+        template_folder=str(PROJECT_ROOT / "templates"),
+        static_folder=str(PROJECT_ROOT / "static"),
+    )
+    app.config.update(
+        MEMORY_HOME=None,
+        MEMORY_CHAR_LIMIT=0,
+        USER_CHAR_LIMIT=0,
+        SERVER_HOST="127.0.0.1",
+        SERVER_PORT=None,
+        EXTRA_HOSTS=(),
+        CLOCK=None,
+        DETECTOR=None,
+        MAX_CONTENT_LENGTH=MAX_BODY_BYTES,
+        SESSION_COOKIE_HTTPONLY=True,
+        SESSION_COOKIE_SAMESITE="Strict",
+        SESSION_COOKIE_NAME="dmem_dashboard",
+    )
+    app.config.update(config or {})
+    if app.config["TESTING"]:
+        app.jinja_env.undefined = StrictUndefined
+
+    store = _build_store(app.config)
+    app.extensions["dmem_store"] = store
+    app.config["SECRET_KEY"] = app.config.get("SECRET_KEY") or security.load_or_create_secret(store.home)
+
+    HTMX(app)
+    targets.init_targets(app)
+    security.init_security(app)
+    errors.init_errors(app)
+    presenters.init_presenters(app)
+    _register_blueprints(app)
+    app.wsgi_app = one_request_at_a_time(app.wsgi_app)
+    app.add_url_rule("/", "home", lambda: redirect(url_for("overview.show", target="memory")))
+    return app
+
+
+def one_request_at_a_time(wsgi_app):
+    """Serialise requests: entry views share the store's live metadata, so no two requests interleave."""
+    lock = threading.Lock()
+
+    def serialised(environ, start_response):
+        with lock:
+            return wsgi_app(environ, start_response)
+
+    return serialised
+
+
+def _build_store(config):
+    from dialectical_memory import MemoryStore
+
+    options = {
+        "home": config["MEMORY_HOME"],
+        "memory_char_limit": int(config["MEMORY_CHAR_LIMIT"]),
+        "user_char_limit": int(config["USER_CHAR_LIMIT"]),
+    }
+    if config["CLOCK"] is not None:
+        options["clock"] = config["CLOCK"]
+    if config["DETECTOR"] is not None:
+        options["detector"] = config["DETECTOR"]
+    store = MemoryStore(**options)
+    store.load_from_disk()
+    return store
+
+
+def _register_blueprints(app: Flask) -> None:
+    from .archive import bp as archive
+    from .contradictions import bp as contradictions
+    from .entries import bp as entries
+    from .overview import bp as overview
+    from .promotions import bp as promotions
+    from .verification import bp as verification
+
+    for blueprint in (overview, entries, contradictions, verification, promotions, archive):
+        app.register_blueprint(blueprint)

@@ -1,0 +1,106 @@
+"""The dashboard's only door to the core: the store of this app and small helpers over its API."""
+
+from __future__ import annotations
+
+import os
+from itertools import islice
+from typing import TYPE_CHECKING
+
+from flask import abort, current_app
+
+from dialectical_memory import MemoryStore, NotFoundError, StaleEntryError
+
+from .forms import FormError
+from .targets import TARGETS
+
+if TYPE_CHECKING:
+    from dialectical_memory.views import Entry
+
+
+def store() -> MemoryStore:
+    return current_app.extensions["dmem_store"]
+
+
+def entry_or_404(target: str, entry_id: str) -> Entry:
+    try:
+        return store().get_entry(target, entry_id)
+    except NotFoundError:
+        abort(404, f"No entry {entry_id!r} in {target}.")
+
+
+def check_etags(target: str, expected: dict[str, str]) -> None:
+    """Refuse (StaleEntryError) when an entry changed since the form was rendered.
+
+    For core operations that take no ``expected_etag`` (``supersede``); the core re-checks nothing,
+    so a change between this check and the write is not caught — see the report to the lead.
+    """
+    for entry_id, etag in expected.items():
+        entry = store().get_entry(target, entry_id)
+        if entry.etag != etag:
+            raise StaleEntryError(f"this entry changed since you loaded it ({entry.text[:50]!r}); review it again")
+
+
+def find_entry(target: str, id_or_text: str, label: str) -> Entry:
+    """An active entry named by its id or by a piece of its text that only it contains."""
+    needle = (id_or_text or "").strip()
+    if not needle:
+        raise FormError(f"{label}: give an entry id or a piece of its text.")
+    try:
+        entry = store().get_entry(target, needle)
+    except NotFoundError:
+        entry = None
+    if entry is not None and not entry.archived:
+        return entry
+    page = store().query_entries(target, search=needle, limit=6)
+    if page.total == 1:
+        return page.items[0]
+    if page.total == 0:
+        raise FormError(f"{label}: no active entry has the id or contains {needle!r}.")
+    previews = "; ".join(f"“{item.text[:40]}”" for item in page.items[:3])
+    raise FormError(f"{label}: {page.total} entries contain {needle!r} ({previews}…); be more specific.")
+
+
+COUNTS_MAX_AGE_SECONDS = 60
+
+
+def counts(target: str) -> dict:
+    """``store.counts``, recomputed when the target's files change or a minute has passed.
+
+    It walks every entry (about 15 ms at 10,000 entries) and the nav shows it on every page; between
+    writes only slow decay can change it, so a minute-old figure is still right.
+    """
+    cache = current_app.extensions.setdefault("dmem_counts_cache", {})
+    key = (tuple(_file_stamp(path) for path in store().paths(target).watched()), int(store().now() // COUNTS_MAX_AGE_SECONDS))
+    cached = cache.get(target)
+    if cached is None or cached[0] != key:
+        cached = cache[target] = (key, store().counts(target))
+    return cached[1]
+
+
+def read_history(target: str | None = None, *, entry_id=None, actor=None, action=None, limit: int | None = None) -> list[dict]:
+    """``store.history`` with the same filters, but parsed once per change of the history files.
+
+    The core rereads and parses the whole log on every call (tens of ms at 10,000 entries); the
+    cache is keyed on the files' size and mtime, so a write by any process is seen at once.
+    """
+    records = _cached_history(target)
+    wanted = {"entry_id": entry_id, "actor": actor, "action": action}
+    selected = (r for r in records if all(v is None or r.get(k) == v for k, v in wanted.items()))
+    return list(islice(selected, limit)) if limit else list(selected)
+
+
+def _cached_history(target: str | None) -> list[dict]:
+    cache = current_app.extensions.setdefault("dmem_history_cache", {})
+    stamp = tuple(_file_stamp(store().paths(name).history) for name in ([target] if target else TARGETS))
+    cached = cache.get(target)
+    if cached is None or cached[0] != stamp:
+        cached = cache[target] = (stamp, store().history(target))
+    return cached[1]
+
+
+def _file_stamp(path) -> tuple[int, int, int] | None:
+    try:
+        status = os.stat(path)
+    except FileNotFoundError:
+        return None
+    return (status.st_mtime_ns, status.st_size, status.st_ino)

@@ -1,0 +1,75 @@
+"""The archive (everything that left the active set, restorable) and the full activity log."""
+
+from __future__ import annotations
+
+from flask import Blueprint, g, request, url_for
+
+from .adapter import read_history, store
+from .forms import query_offset
+from .responses import REFUSALS, refused, render, safe_next, written
+from .targets import TARGETS
+
+bp = Blueprint("archive", __name__, url_prefix="/<target:target>")
+
+ARCHIVE_PAGE_SIZE = 50
+HISTORY_PAGE_SIZE = 100
+ACTORS = ("agent", "person", "maintenance", "cli")
+
+
+@bp.get("/archive")
+def archived():
+    return render("archive/archive.html", **archive_context())
+
+
+@bp.post("/archive/<entry_id>/restore")
+def restore(entry_id: str):
+    try:
+        store().restore(g.target, entry_id)
+    except REFUSALS as error:
+        return refused(error, page="archive/archive.html", focus_id=entry_id, **archive_context())
+    return written("Entry restored to the active set.", redirect_to=safe_next(url_for(".archived")))
+
+
+@bp.get("/history")
+def history():
+    filters = history_filters()
+    limit = page_limit()
+    records = read_history(
+        None if filters["scope"] == "all" else g.target,
+        entry_id=filters["entry_id"] or None,
+        actor=filters["actor"] or None,
+        action=filters["action"] or None,
+        limit=limit + 1,
+    )
+    return render(
+        "archive/history.html",
+        "archive/_history_table.html",
+        records=records[:limit],
+        has_more=len(records) > limit,
+        limit=limit,
+        filters=filters,
+        actors=ACTORS,
+        targets=TARGETS,
+    )
+
+
+def archive_context() -> dict:
+    offset = query_offset()
+    items = store().archived(g.target)
+    return {
+        "items": items[offset : offset + ARCHIVE_PAGE_SIZE],
+        "total": len(items),
+        "offset": offset,
+        "page_size": ARCHIVE_PAGE_SIZE,
+    }
+
+
+def history_filters() -> dict[str, str]:
+    filters = {key: request.args.get(key, "").strip()[:100] for key in ("actor", "action", "entry_id")}
+    filters["scope"] = "all" if request.args.get("scope") == "all" else "target"
+    return filters
+
+
+def page_limit() -> int:
+    value = request.args.get("limit", "")
+    return min(int(value), 5000) if value.isdigit() and int(value) > 0 else HISTORY_PAGE_SIZE

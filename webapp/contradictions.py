@@ -1,0 +1,160 @@
+"""Contradictions: the graph, a side panel per edge or node, and the four ways to resolve them."""
+
+from __future__ import annotations
+
+from flask import Blueprint, abort, g, request, url_for
+
+from dialectical_memory import KnowledgeType, NotFoundError
+
+from .adapter import check_etags, entry_or_404, find_entry, store
+from .forms import FormError, optional_choice, optional_text, required_text
+from .graph_layout import layout_graph
+from .responses import REFUSALS, refused, render, written
+
+bp = Blueprint("contradictions", __name__, url_prefix="/<target:target>/contradictions")
+
+MAX_RESOLVED_EDGES = 60
+WORKSPACE = "contradictions/_workspace.html"
+PAGE = "contradictions/graph.html"
+
+
+@bp.get("/")
+def graph():
+    return render(PAGE, **workspace_context())
+
+
+@bp.get("/edges/<edge_id>")
+def edge_panel(edge_id: str):
+    return render(PAGE, "contradictions/_panel.html", **workspace_context(edge_id=edge_id))
+
+
+@bp.get("/nodes/<entry_id>")
+def node_panel(entry_id: str):
+    return render(PAGE, "contradictions/_panel.html", **workspace_context(entry_id=entry_id))
+
+
+@bp.post("/edges/<edge_id>/synthesize")
+def synthesize(edge_id: str):
+    edge = edge_or_404(edge_id)
+    try:
+        text = required_text("text", "The synthesis")
+        kind = optional_choice("knowledge_type", KnowledgeType, "Knowledge type")
+        result = store().synthesize(g.target, [edge["from_id"], edge["to_id"]], text, knowledge_type=kind, expected_etags=posted_etags(edge))
+    except REFUSALS as error:
+        return refused_on_edge(error, edge_id)
+    return resolved("Synthesis written; both sides are archived as its parents.", entry_id=result.entry_id)
+
+
+@bp.post("/edges/<edge_id>/keep")
+def keep_side(edge_id: str):
+    edge = edge_or_404(edge_id)
+    try:
+        keep_id = request.form.get("keep_id", "")
+        if keep_id not in (edge["from_id"], edge["to_id"]):
+            raise FormError("Choose which side to keep.")
+        drop_id = edge["to_id"] if keep_id == edge["from_id"] else edge["from_id"]
+        check_etags(g.target, posted_etags(edge))
+        store().supersede(g.target, keep_id, drop_id)
+    except REFUSALS as error:
+        return refused_on_edge(error, edge_id)
+    return resolved("Kept one side; the other is archived as superseded.", entry_id=keep_id)
+
+
+@bp.post("/edges/<edge_id>/dismiss")
+def dismiss(edge_id: str):
+    edge_or_404(edge_id)
+    try:
+        store().dismiss_contradiction(g.target, edge_id)
+    except REFUSALS as error:
+        return refused_on_edge(error, edge_id)
+    return resolved("Marked as not a contradiction.")
+
+
+@bp.post("/link")
+def link():
+    from_id = request.form.get("from_id", "").strip()
+    try:
+        first = find_entry(g.target, from_id, "The first entry")
+        second = find_entry(g.target, request.form.get("other", ""), "The other entry")
+        result = store().mark_contradiction(g.target, first.entry_id, second.entry_id, reason=optional_text("reason") or "")
+    except REFUSALS as error:
+        context = workspace_context(entry_id=from_id if from_id in node_ids() else None)
+        return refused(error, page=PAGE, fragment=WORKSPACE, focus_id="link", draft=request.form.get("other"), **context)
+    return resolved("Linked as contradicting.", edge_id=result.contradictions[0]["edge_id"])
+
+
+# ---------------------------------------------------------------- responses
+
+
+def resolved(message: str, *, entry_id: str | None = None, edge_id: str | None = None):
+    if edge_id:
+        redirect_to = url_for(".edge_panel", edge_id=edge_id)
+    else:
+        redirect_to = url_for(".graph")
+    return written(message, redirect_to=redirect_to, fragment=WORKSPACE, **workspace_context(edge_id=edge_id, result_id=entry_id))
+
+
+def refused_on_edge(error: Exception, edge_id: str):
+    return refused(error, page=PAGE, fragment=WORKSPACE, draft=request.form.get("text"), **workspace_context(edge_id=edge_id))
+
+
+# ---------------------------------------------------------------- reading
+
+
+def all_edges() -> list[dict]:
+    return store().get_contradictions(g.target, include_resolved=True)
+
+
+def edge_or_404(edge_id: str) -> dict:
+    edge = next((e for e in all_edges() if e["edge_id"] == edge_id), None)
+    if edge is None:
+        abort(404, f"No contradiction {edge_id!r} in {g.target}.")
+    return edge
+
+
+def node_ids() -> set[str]:
+    return {i for e in all_edges() for i in (e["from_id"], e["to_id"])}
+
+
+def posted_etags(edge: dict) -> dict[str, str]:
+    sent = {edge["from_id"]: request.form.get("etag_from"), edge["to_id"]: request.form.get("etag_to")}
+    return {entry_id: etag for entry_id, etag in sent.items() if etag}
+
+
+def workspace_context(*, edge_id: str | None = None, entry_id: str | None = None, result_id: str | None = None) -> dict:
+    graph = store().contradiction_graph(g.target, max_resolved=MAX_RESOLVED_EDGES)
+    layout = layout_graph(graph)
+    return {
+        "layout": layout,
+        "edge_rows": [e.edge for e in layout.edges if not e.resolved] + [e.edge for e in layout.edges if e.resolved],
+        "panel": edge_view(edge_id) if edge_id else node_view(entry_id) if entry_id else None,
+        "result": entry_or_none(result_id),
+        "knowledge_types": [k.value for k in KnowledgeType],
+    }
+
+
+def edge_view(edge_id: str) -> dict:
+    edge = edge_or_404(edge_id)
+    sides = [side_view(edge, "from"), side_view(edge, "to")]
+    return {"kind": "edge", "edge": edge, "sides": sides, "preferred": next((s for s in sides if s["preferred"]), None)}
+
+
+def side_view(edge: dict, end: str) -> dict:
+    entry = store().get_entry(g.target, edge[f"{end}_id"])
+    weight = store().authority_weight(g.target, entry.entry_id)
+    return {"end": end, "entry": entry, "weight": weight, "preferred": edge["preferred_id"] == entry.entry_id}
+
+
+def node_view(entry_id: str) -> dict:
+    entry = entry_or_404(g.target, entry_id)
+    edges = [e for e in all_edges() if entry_id in (e["from_id"], e["to_id"])]
+    return {"kind": "node", "entry": entry, "edges": edges}
+
+
+def entry_or_none(entry_id: str | None):
+    if not entry_id:
+        return None
+    try:
+        return store().get_entry(g.target, entry_id)
+    except NotFoundError:
+        return None

@@ -1,0 +1,217 @@
+"""Entries by maturity tier, one entry's detail page, and the inline actions on an entry card."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+
+from flask import Blueprint, abort, g, request, url_for
+
+from dialectical_memory import BeliefStatus, KnowledgeType, MaturityLevel, SourceKind
+
+from . import charts
+from .adapter import entry_or_404, read_history, store
+from .forms import etag, query_offset, required_text
+from .responses import REFUSALS, refused, render, safe_next, written
+
+bp = Blueprint("entries", __name__, url_prefix="/<target:target>/entries")
+
+COLUMN_PAGE_SIZE = 20
+SEARCH_MAX_CHARS = 200
+
+
+@bp.get("/")
+def tiers():
+    filters, error = read_filters()
+    columns = [tier_column(level, filters, 0) for level in MaturityLevel]
+    status = 422 if error else 200
+    return render("entries/tiers.html", "entries/_board.html", status=status, filters=filters, columns=columns, error=error)
+
+
+@bp.get("/tier/<maturity>")
+def tier(maturity: str):
+    level = maturity_or_404(maturity)
+    filters, error = read_filters()
+    column = tier_column(level, filters, query_offset())
+    status = 422 if error else 200
+    return render("entries/tier.html", "entries/_column_more.html", status=status, filters=filters, column=column, error=error)
+
+
+@bp.get("/<entry_id>")
+def detail(entry_id: str):
+    return render("entries/detail.html", **detail_context(entry_id))
+
+
+@bp.get("/<entry_id>/card")
+def card(entry_id: str):
+    return render("entries/detail.html", "entries/_entry_card.html", **detail_context(entry_id))
+
+
+@bp.get("/<entry_id>/edit")
+def edit_form(entry_id: str):
+    entry = entry_or_404(g.target, entry_id)
+    return render("entries/edit.html", "entries/_entry_edit_form.html", entry=entry, next_url=request.args.get("next", ""))
+
+
+@bp.post("/<entry_id>/edit")
+def edit(entry_id: str):
+    try:
+        text = required_text("text", "The text")
+        store().edit_text(g.target, entry_id, text, expected_etag=etag())
+    except REFUSALS as error:
+        return refused_edit(error, entry_id)
+    return written(
+        "Entry edited.",
+        redirect_to=safe_next(url_for(".detail", entry_id=entry_id)),
+        fragment="entries/_entry_card.html",
+        entry=store().get_entry(g.target, entry_id),
+    )
+
+
+@bp.post("/<entry_id>/archive")
+def archive(entry_id: str):
+    try:
+        store().archive_entry(g.target, entry_id, expected_etag=etag())
+    except REFUSALS as error:
+        return refused_card(error, entry_id)
+    return written("Entry archived (restore it from the archive).", redirect_to=safe_next(url_for(".tiers")))
+
+
+@bp.post("/<entry_id>/hit")
+def hit(entry_id: str):
+    return record_signal(entry_id, store().record_hit, "Hit recorded.")
+
+
+@bp.post("/<entry_id>/observed")
+def observed(entry_id: str):
+    return record_signal(entry_id, store().record_observed, "Observed behaviour recorded.")
+
+
+def record_signal(entry_id: str, record, message: str):
+    try:
+        record(g.target, entry_id, actor="person")
+    except REFUSALS as error:
+        return refused_card(error, entry_id)
+    return written(
+        message,
+        redirect_to=safe_next(url_for(".detail", entry_id=entry_id)),
+        fragment="entries/_entry_card.html",
+        entry=store().get_entry(g.target, entry_id),
+    )
+
+
+def refused_card(error: Exception, entry_id: str):
+    return refused(
+        error, page="entries/detail.html", fragment="entries/_entry_card.html", focus_id=entry_id, **detail_context(entry_id)
+    )
+
+
+def refused_edit(error: Exception, entry_id: str):
+    return refused(
+        error,
+        page="entries/edit.html",
+        fragment="entries/_entry_edit_form.html",
+        entry=store().get_entry(g.target, entry_id),
+        draft=request.form.get("text"),
+        next_url=request.form.get("next", ""),
+    )
+
+
+# ---------------------------------------------------------------- reading
+
+
+@dataclass(frozen=True)
+class EntryFilters:
+    status: str = ""
+    source_kind: str = ""
+    knowledge_type: str = ""
+    search: str = ""
+
+    def query_args(self) -> dict[str, str]:
+        """Only the filters that are set, as URL query arguments."""
+        return {key: value for key, value in asdict(self).items() if value}
+
+    def store_args(self) -> dict[str, str | None]:
+        return {key: value or None for key, value in asdict(self).items()}
+
+    @property
+    def active(self) -> bool:
+        return bool(self.query_args())
+
+
+FILTER_CHOICES = {
+    "status": [s.value for s in BeliefStatus],
+    "source_kind": [s.value for s in SourceKind],
+    "knowledge_type": [k.value for k in KnowledgeType],
+}
+
+
+def read_filters() -> tuple[EntryFilters, str | None]:
+    """Filters from the query string; an unknown choice is dropped and reported (never guessed)."""
+    values, problems = {}, []
+    for key, choices in FILTER_CHOICES.items():
+        value = request.args.get(key, "").strip()
+        if value and value not in choices:
+            problems.append(f"unknown {key.replace('_', ' ')} {value!r}")
+            value = ""
+        values[key] = value
+    values["search"] = request.args.get("search", "").strip()[:SEARCH_MAX_CHARS]
+    error = ("Ignored " + "; ".join(problems) + ".") if problems else None
+    return EntryFilters(**values), error
+
+
+def maturity_or_404(name: str) -> MaturityLevel:
+    try:
+        return MaturityLevel[name.upper()]
+    except KeyError:
+        abort(404, f"There is no maturity tier {name!r}.")
+
+
+@dataclass
+class TierColumn:
+    level: MaturityLevel
+    page: object
+    filters: EntryFilters
+
+    @property
+    def name(self) -> str:
+        return self.level.name
+
+    @property
+    def next_offset(self) -> int | None:
+        return self.page.offset + len(self.page.items) if self.page.has_more else None
+
+    @property
+    def previous_offset(self) -> int | None:
+        return max(0, self.page.offset - COLUMN_PAGE_SIZE) if self.page.offset else None
+
+
+def tier_column(level: MaturityLevel, filters: EntryFilters, offset: int) -> TierColumn:
+    page = store().query_entries(g.target, maturity=level, offset=offset, limit=COLUMN_PAGE_SIZE, **filters.store_args())
+    return TierColumn(level, page, filters)
+
+
+def detail_context(entry_id: str) -> dict:
+    entry = entry_or_404(g.target, entry_id)
+    series = store().confidence_series(g.target, entry_id)
+    edges = [e for e in store().get_contradictions(g.target, include_resolved=True) if entry_id in (e["from_id"], e["to_id"])]
+    return {
+        "entry": entry,
+        "plot": charts.confidence_plot(series),
+        "parents": related_entries(entry.meta.parent_ids),
+        "children": related_entries(entry.meta.child_ids),
+        "superseded_by": related_entries([entry.meta.superseded_by] if entry.meta.superseded_by else []),
+        "edges": edges,
+        "timeline": read_history(g.target, entry_id=entry_id),
+    }
+
+
+def related_entries(entry_ids) -> list:
+    from dialectical_memory import NotFoundError
+
+    found = []
+    for entry_id in entry_ids:
+        try:
+            found.append(store().get_entry(g.target, entry_id))
+        except NotFoundError:
+            continue
+    return found

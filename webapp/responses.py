@@ -1,0 +1,93 @@
+"""One place decides what a request gets back: a whole page, or only the fragment htmx swaps.
+
+Plain browser requests get pages and, after a write, a redirect (POST → redirect → GET). htmx
+requests get the fragment that changed plus out-of-band updates of the nav counts and the message.
+"""
+
+from __future__ import annotations
+
+from flask import abort, flash, redirect, render_template, request
+from flask_htmx import HTMX
+
+from dialectical_memory import (
+    AmbiguousMatchError,
+    CharLimitError,
+    ConflictError,
+    DialecticalMemoryError,
+    InvalidInputError,
+    NotFoundError,
+    StaleEntryError,
+)
+
+from .forms import FormError
+
+REFUSALS = (FormError, DialecticalMemoryError)
+
+ERROR_STATUS = (
+    (NotFoundError, 404),
+    (StaleEntryError, 409),
+    (ConflictError, 409),
+    (FormError, 422),
+    (InvalidInputError, 422),
+    (CharLimitError, 422),
+    (AmbiguousMatchError, 422),
+)
+
+
+def status_for(error: Exception) -> int:
+    for error_type, status in ERROR_STATUS:
+        if isinstance(error, error_type):
+            return status
+    return 500
+
+
+def wants_fragment() -> bool:
+    """htmx asked for a piece of the page (not a boosted navigation nor a history restore)."""
+    htmx = HTMX()
+    return bool(htmx) and not htmx.boosted and not htmx.history_restore_request
+
+
+def render(page: str, fragment: str | None = None, *, status: int = 200, **context):
+    template = fragment if fragment and wants_fragment() else page
+    return render_template(template, **context), status
+
+
+def written(message: str, *, redirect_to: str, fragment: str | None = None, **context):
+    """The answer to a successful write: redirect, or the refreshed fragment and counts."""
+    if not wants_fragment():
+        flash(message, "success")
+        return redirect(redirect_to, code=303)
+    body = render_template(fragment, **context) if fragment else ""
+    return body + out_of_band_updates(message, "success")
+
+
+def refused(error: Exception, *, page: str, fragment: str | None = None, **context):
+    """The answer to a refused write: the form again, freshly read, with the reason (409/422)."""
+    status = status_for(error)
+    if status == 404:
+        abort(404, str(error))
+    if status == 500:
+        raise error
+    message = _message_for(error)
+    if not wants_fragment():
+        return render_template(page, error=message, **context), status
+    body = render_template(fragment, error=message, **context) if fragment else ""
+    return body + out_of_band_updates(message, "error"), status
+
+
+def out_of_band_updates(message: str, kind: str) -> str:
+    return render_template("_out_of_band.html", message=message, message_kind=kind)
+
+
+def safe_next(default: str) -> str:
+    """Where to go after a plain form post: a local path from the form, else ``default``."""
+    target = request.form.get("next", "")
+    if target.startswith("/") and not target.startswith(("//", "/\\")):
+        return target
+    return default
+
+
+def _message_for(error: Exception) -> str:
+    if isinstance(error, StaleEntryError):
+        return f"Not saved: {error}. It is shown as it is now."
+    return f"Not saved: {error}"

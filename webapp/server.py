@@ -1,0 +1,95 @@
+"""``dmem serve``: run the dashboard on this machine only, unless told otherwise out loud."""
+
+from __future__ import annotations
+
+import ipaddress
+import socket
+import sys
+from pathlib import Path
+
+from werkzeug.serving import make_server
+
+LOOPBACK_HOSTNAMES = {"localhost"}
+WILDCARD_HOSTS = ("0.0.0.0", "::")
+
+
+def is_loopback(host: str) -> bool:
+    if host in LOOPBACK_HOSTNAMES:
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+def this_machine_names() -> tuple[str, ...]:
+    """Names and addresses a remote browser may use for this machine (for a wildcard bind)."""
+    names = {socket.gethostname(), socket.getfqdn()}
+    try:
+        names.update(socket.gethostbyname_ex(socket.gethostname())[2])
+    except OSError:
+        pass
+    return tuple(sorted(name for name in names if name))
+
+
+def build_server(
+    home: str | Path | None,
+    host: str = "127.0.0.1",
+    port: int = 5000,
+    *,
+    allow_remote: bool = False,
+    memory_char_limit: int = 0,
+    user_char_limit: int = 0,
+    config: dict | None = None,
+):
+    """A ready-to-run WSGI server for ``home``; refuses a non-loopback bind without ``allow_remote``."""
+    from dialectical_memory import InvalidInputError
+
+    from . import create_app
+
+    if not is_loopback(host) and not allow_remote:
+        raise InvalidInputError(
+            f"refusing to listen on {host}: the dashboard can change your memory files and has no login. "
+            "Pass --allow-remote to do it anyway."
+        )
+    limits = {"MEMORY_CHAR_LIMIT": memory_char_limit or 0, "USER_CHAR_LIMIT": user_char_limit or 0}
+    extra_hosts = this_machine_names() if host in WILDCARD_HOSTS else ()
+    app = create_app({"MEMORY_HOME": home, "SERVER_HOST": host, "EXTRA_HOSTS": extra_hosts, **limits, **(config or {})})
+    server = make_server(host, port, app, threaded=True)
+    app.config["SERVER_PORT"] = server.server_port
+    app.config["SESSION_COOKIE_NAME"] = f"dmem_dashboard_{server.server_port}"
+    return server
+
+
+def serve(
+    home: str | Path | None,
+    host: str = "127.0.0.1",
+    port: int = 5000,
+    *,
+    allow_remote: bool = False,
+    memory_char_limit: int = 0,
+    user_char_limit: int = 0,
+) -> None:
+    """Serve the dashboard of ``home`` until interrupted (Ctrl-C); limits 0 mean unlimited."""
+    server = build_server(
+        home, host, port, allow_remote=allow_remote, memory_char_limit=memory_char_limit, user_char_limit=user_char_limit
+    )
+    if not is_loopback(host):
+        names = ", ".join(server.app.config["EXTRA_HOSTS"]) or host
+        print(
+            f"WARNING: the dashboard listens on {host}; anyone who can reach this address can read and change "
+            f"your memory. There is no login. It answers to: localhost, {names}.",
+            file=sys.stderr,
+        )
+    store_home = server.app.extensions["dmem_store"].home
+    print(f"Dashboard of {store_home} at http://{_url_host(host)}:{server.server_port}/ (Ctrl-C to stop)", file=sys.stderr)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+
+
+def _url_host(host: str) -> str:
+    return f"[{host}]" if ":" in host and not host.startswith("[") else host
