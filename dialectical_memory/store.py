@@ -8,6 +8,7 @@ discards the in-memory state, so the next call rereads what is really on disk.
 
 from __future__ import annotations
 
+import itertools
 import threading
 import time
 from contextlib import contextmanager
@@ -55,6 +56,7 @@ from .storage import (
     atomic_write,
     dumps_sidecar,
     ensure_home,
+    file_stamp,
     fsync_dir,
     locked,
     read_records,
@@ -159,6 +161,7 @@ class MemoryStore:
         self.clock = clock
         self._states: dict[str, TargetState] = {}
         self._snapshots: dict[str, str | tuple] = {}
+        self._history_cache: dict[str, tuple] = {}
         self._thread_locks = {target: threading.RLock() for target in TARGET_FILES}
 
     @staticmethod
@@ -189,6 +192,10 @@ class MemoryStore:
 
     def warnings(self, target: str) -> list[str]:
         return list(self._read_state(self._target(target)).warnings)
+
+    def revision(self, target: str) -> tuple:
+        """A token that changes whenever any process changes the target's files (for caches)."""
+        return stamps(TargetPaths(self.home, self._target(target)))
 
     def paths(self, target: str) -> TargetPaths:
         return TargetPaths(self.home, self._target(target))
@@ -773,18 +780,23 @@ class MemoryStore:
     def history(self, target: str | None = None, *, entry_id=None, actor=None, action=None, limit: int | None = None) -> list[dict[str, Any]]:
         """Mutations newest first, optionally filtered; ``target=None`` merges both targets."""
         targets = [self._target(target)] if target else list(TARGET_FILES)
-        records = []
-        for name in targets:
-            found, _warnings = read_records(TargetPaths(self.home, name).history)
-            records.extend(found)
+        records = [record for name in targets for record in self._history_records(name)]
+        if len(targets) > 1:
+            records.sort(key=lambda r: r.get("at", 0), reverse=True)
         wanted = {"entry_id": entry_id, "actor": actor, "action": action}
-        selected = [
-            (r.get("at", 0), position, r)
-            for position, r in enumerate(records)
-            if all(v is None or r.get(k) == v for k, v in wanted.items())
-        ]
-        selected = [r for _at, _position, r in sorted(selected, key=lambda t: t[:2], reverse=True)]
-        return selected if limit is None else selected[:limit]
+        selected = (r for r in records if all(v is None or r.get(k) == v for k, v in wanted.items()))
+        return list(itertools.islice(selected, limit)) if limit is not None else list(selected)
+
+    def _history_records(self, target: str) -> list[dict[str, Any]]:
+        """The target's history newest first, parsed again only when the log file changed."""
+        path = TargetPaths(self.home, target).history
+        stamp = file_stamp(path)
+        cached = self._history_cache.get(target)
+        if cached is None or cached[0] != stamp:
+            records, _warnings = read_records(path)
+            ordered = sorted(enumerate(records), key=lambda pair: (pair[1].get("at", 0), pair[0]), reverse=True)
+            cached = self._history_cache[target] = (stamp, [record for _position, record in ordered])
+        return cached[1]
 
     # ------------------------------------------------------------ system prompt
 

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import os
-from itertools import islice
 from typing import TYPE_CHECKING
 
 from flask import abort, current_app
@@ -11,7 +9,6 @@ from flask import abort, current_app
 from dialectical_memory import MemoryStore, NotFoundError, StaleEntryError
 
 from .forms import FormError
-from .targets import TARGETS
 
 if TYPE_CHECKING:
     from dialectical_memory.views import Entry
@@ -31,8 +28,7 @@ def entry_or_404(target: str, entry_id: str) -> Entry:
 def check_etags(target: str, expected: dict[str, str]) -> None:
     """Refuse (StaleEntryError) when an entry changed since the form was rendered.
 
-    For core operations that take no ``expected_etag`` (``supersede``); the core re-checks nothing,
-    so a change between this check and the write is not caught — see the report to the lead.
+    For the bulk promotion form: every ticked row is checked before any is decided.
     """
     for entry_id, etag in expected.items():
         entry = store().get_entry(target, entry_id)
@@ -70,37 +66,8 @@ def counts(target: str) -> dict:
     writes only slow decay can change it, so a minute-old figure is still right.
     """
     cache = current_app.extensions.setdefault("dmem_counts_cache", {})
-    key = (tuple(_file_stamp(path) for path in store().paths(target).watched()), int(store().now() // COUNTS_MAX_AGE_SECONDS))
+    key = (store().revision(target), int(store().now() // COUNTS_MAX_AGE_SECONDS))
     cached = cache.get(target)
     if cached is None or cached[0] != key:
         cached = cache[target] = (key, store().counts(target))
     return cached[1]
-
-
-def read_history(target: str | None = None, *, entry_id=None, actor=None, action=None, limit: int | None = None) -> list[dict]:
-    """``store.history`` with the same filters, but parsed once per change of the history files.
-
-    The core rereads and parses the whole log on every call (tens of ms at 10,000 entries); the
-    cache is keyed on the files' size and mtime, so a write by any process is seen at once.
-    """
-    records = _cached_history(target)
-    wanted = {"entry_id": entry_id, "actor": actor, "action": action}
-    selected = (r for r in records if all(v is None or r.get(k) == v for k, v in wanted.items()))
-    return list(islice(selected, limit)) if limit else list(selected)
-
-
-def _cached_history(target: str | None) -> list[dict]:
-    cache = current_app.extensions.setdefault("dmem_history_cache", {})
-    stamp = tuple(_file_stamp(store().paths(name).history) for name in ([target] if target else TARGETS))
-    cached = cache.get(target)
-    if cached is None or cached[0] != stamp:
-        cached = cache[target] = (stamp, store().history(target))
-    return cached[1]
-
-
-def _file_stamp(path) -> tuple[int, int, int] | None:
-    try:
-        status = os.stat(path)
-    except FileNotFoundError:
-        return None
-    return (status.st_mtime_ns, status.st_size, status.st_ino)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask import Blueprint, g, request, url_for
 
-from .adapter import read_history, store
+from .adapter import store
 from .forms import query_offset
 from .responses import REFUSALS, refused, render, safe_next, written
 from .targets import TARGETS
@@ -34,7 +34,7 @@ def restore(entry_id: str):
 def history():
     filters = history_filters()
     limit = page_limit()
-    records = read_history(
+    records = store().history(
         None if filters["scope"] == "all" else g.target,
         entry_id=filters["entry_id"] or None,
         actor=filters["actor"] or None,

@@ -6,7 +6,7 @@ from flask import Blueprint, abort, g, request, url_for
 
 from dialectical_memory import KnowledgeType, NotFoundError
 
-from .adapter import check_etags, entry_or_404, find_entry, store
+from .adapter import entry_or_404, find_entry, store
 from .forms import FormError, optional_choice, optional_text, required_text
 from .graph_layout import layout_graph
 from .responses import REFUSALS, refused, render, written
@@ -53,8 +53,7 @@ def keep_side(edge_id: str):
         if keep_id not in (edge["from_id"], edge["to_id"]):
             raise FormError("Choose which side to keep.")
         drop_id = edge["to_id"] if keep_id == edge["from_id"] else edge["from_id"]
-        check_etags(g.target, posted_etags(edge))
-        store().supersede(g.target, keep_id, drop_id)
+        store().supersede(g.target, keep_id, drop_id, expected_etags=posted_etags(edge))
     except REFUSALS as error:
         return refused_on_edge(error, edge_id)
     return resolved("Kept one side; the other is archived as superseded.", entry_id=keep_id)

@@ -9,7 +9,7 @@ from flask import Blueprint, abort, g, request, url_for
 from dialectical_memory import BeliefStatus, KnowledgeType, MaturityLevel, SourceKind
 
 from . import charts
-from .adapter import entry_or_404, read_history, store
+from .adapter import entry_or_404, store
 from .forms import etag, query_offset, required_text
 from .responses import REFUSALS, refused, render, safe_next, written
 
@@ -201,7 +201,7 @@ def detail_context(entry_id: str) -> dict:
         "children": related_entries(entry.meta.child_ids),
         "superseded_by": related_entries([entry.meta.superseded_by] if entry.meta.superseded_by else []),
         "edges": edges,
-        "timeline": read_history(g.target, entry_id=entry_id),
+        "timeline": store().history(g.target, entry_id=entry_id),
     }
 
 

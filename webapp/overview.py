@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask import Blueprint, g, url_for
 
-from .adapter import counts, read_history, store
+from .adapter import counts, store
 from .responses import render, written
 from .targets import TARGETS
 
@@ -40,7 +40,7 @@ def overview_context(report):
     summaries = {target: counts(target) for target in TARGETS}
     return {
         "summaries": summaries,
-        "activity": read_history(limit=RECENT_ACTIVITY),
+        "activity": store().history(limit=RECENT_ACTIVITY),
         "report": report,
     }
 
