@@ -1,23 +1,29 @@
 """An agent process for the concurrency test: tool calls on a shared home, each acknowledged on stdout.
 
-Usage: python agent_worker.py HOME WORKER_ID COUNT. Prints ``op<TAB>args…`` for every tool call that
-answered success; the test checks every one of them is reflected on disk at the end.
+Usage: python agent_worker.py HOME WORKER_ID MAX_OPS CONTROL_DIR. Prints ``op<TAB>args…`` for every
+tool call that answered success; the test checks every one of them is reflected on disk at the end.
+After its first acknowledged call it creates ``CONTROL_DIR/ready-<id>``; it stops when
+``CONTROL_DIR/stop`` exists (or after MAX_OPS calls), so the test knows the agents are still writing
+while the dashboard does.
 """
 
 import json
 import random
 import sys
+from pathlib import Path
 
 from dialectical_memory import MemoryStore, memory_tool
 
 
 def main() -> None:
-    home, worker, count = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+    home, worker, count, control = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), Path(sys.argv[4])
     rng = random.Random(worker)
     store = MemoryStore(home, memory_char_limit=0, user_char_limit=0)
     store.load_from_disk()
     mine: list[str] = []
     for n in range(count):
+        if (control / "stop").exists():
+            break
         roll = rng.random()
         if mine and roll < 0.25:
             old = mine.pop(rng.randrange(len(mine)))
@@ -38,6 +44,7 @@ def main() -> None:
             print(f"error\t{answer['error']}", flush=True)
             sys.exit(1)
         print("\t".join(op), flush=True)
+        (control / f"ready-{worker}").touch()
 
 
 if __name__ == "__main__":
