@@ -72,6 +72,7 @@ FAST_CHECK_CANDIDATES = 24
 SMALL_STORE_ENTRIES = 200
 COMPACT_AFTER_JOURNAL_LINES = 500
 REVERIFY_HORIZON_DAYS = 7.0
+COUNTS_MAX_AGE_SECONDS = 60
 
 
 @dataclass
@@ -162,6 +163,7 @@ class MemoryStore:
         self._states: dict[str, TargetState] = {}
         self._snapshots: dict[str, str | tuple] = {}
         self._history_cache: dict[str, tuple] = {}
+        self._counts_cache: dict[str, tuple] = {}
         self._thread_locks = {target: threading.RLock() for target in TARGET_FILES}
 
     @staticmethod
@@ -192,10 +194,6 @@ class MemoryStore:
 
     def warnings(self, target: str) -> list[str]:
         return list(self._read_state(self._target(target)).warnings)
-
-    def revision(self, target: str) -> tuple:
-        """A token that changes whenever any process changes the target's files (for caches)."""
-        return stamps(TargetPaths(self.home, self._target(target)))
 
     def paths(self, target: str) -> TargetPaths:
         return TargetPaths(self.home, self._target(target))
@@ -737,24 +735,43 @@ class MemoryStore:
         return views.active_entries(self._read_state(self._target(target)), self.now())
 
     def query_entries(self, target: str, *, maturity=None, status=None, source_kind=None, knowledge_type=None, search=None, offset: int = 0, limit: int = 50) -> views.Page:
-        filters = {
+        """One page of active entries in file order that pass the filters."""
+        filters = self._filters(maturity=maturity, status=status, source_kind=source_kind, knowledge_type=knowledge_type)
+        self._check_paging(search, offset, limit)
+        state = self._read_state(self._target(target))
+        return views.query(state, self.now(), filters, search or None, offset, limit)
+
+    def query_by_tier(self, target: str, *, status=None, source_kind=None, knowledge_type=None, search=None, limit: int = 20) -> dict[MaturityLevel, views.Page]:
+        """The first page of each maturity tier, from one pass (the dashboard's four columns)."""
+        filters = self._filters(status=status, source_kind=source_kind, knowledge_type=knowledge_type)
+        self._check_paging(search, 0, limit)
+        state = self._read_state(self._target(target))
+        return views.query_by_tier(state, self.now(), filters, search or None, limit)
+
+    @staticmethod
+    def _filters(maturity=None, status=None, source_kind=None, knowledge_type=None) -> dict[str, Any]:
+        return {
             "maturity": _parse_enum(MaturityLevel, maturity, "maturity") if maturity not in (None, "") else None,
             "status": _parse_enum(BeliefStatus, status, "status") if status else None,
             "source_kind": _parse_enum(SourceKind, source_kind, "source_kind") if source_kind else None,
             "knowledge_type": _parse_enum(KnowledgeType, knowledge_type, "knowledge_type") if knowledge_type else None,
         }
+
+    @staticmethod
+    def _check_paging(search, offset, limit) -> None:
         if not isinstance(offset, int) or not isinstance(limit, int) or offset < 0 or not 0 < limit <= 1000:
             raise InvalidInputError("offset must be ≥ 0 and limit between 1 and 1000")
         if search is not None and not isinstance(search, str):
             raise InvalidInputError("search must be a string")
-        state = self._read_state(self._target(target))
-        return views.query(state, self.now(), filters, search or None, offset, limit)
 
     def contradiction_graph(self, target: str, *, max_resolved: int = 200) -> dict[str, Any]:
         return views.graph(self._read_state(self._target(target)), self.now(), max_resolved)
 
-    def reverification_queue(self, target: str, *, horizon_days: float = REVERIFY_HORIZON_DAYS) -> list[views.QueueItem]:
-        return views.reverification_queue(self._read_state(self._target(target)), self.now(), horizon_days)
+    def reverification_queue(self, target: str, *, horizon_days: float = REVERIFY_HORIZON_DAYS, offset: int = 0, limit: int | None = None) -> list[views.QueueItem]:
+        """Expired and soon-expiring beliefs, most important first; ``counts()["reverify"]`` is the total."""
+        if limit is not None:
+            self._check_paging(None, offset, limit)
+        return views.reverification_queue(self._read_state(self._target(target)), self.now(), horizon_days, offset, limit)
 
     def pending_promotions(self, target: str) -> list[views.PromotionItem]:
         return views.pending_promotions(self._read_state(self._target(target)), self.now())
@@ -769,10 +786,19 @@ class MemoryStore:
         return sorted(items, key=lambda e: -(e.archived_at or 0))
 
     def counts(self, target: str) -> dict[str, Any]:
+        """Counts per tier and status and the review work waiting.
+
+        Cached until the target changes (any process) or a minute passes: between writes only slow
+        decay moves these numbers, and every dashboard page shows them.
+        """
         state = self._read_state(self._target(target))
-        data = views.counts(state, self.now(), REVERIFY_HORIZON_DAYS)
-        data["usage"] = self._usage(state)
-        return data
+        key = (id(state), state.journal_seq, int(self.now() // COUNTS_MAX_AGE_SECONDS))
+        cached = self._counts_cache.get(target)
+        if cached is None or cached[0] != key:
+            data = views.counts(state, self.now(), REVERIFY_HORIZON_DAYS)
+            data["usage"] = self._usage(state)
+            cached = self._counts_cache[target] = (key, data)
+        return dict(cached[1])
 
     def confidence_series(self, target: str, entry_id: str, *, past_days: float = 90, future_days: float = 180) -> views.ConfidenceSeries:
         return views.confidence_series(self.get_entry(target, entry_id).meta, self.now(), past_days, future_days)

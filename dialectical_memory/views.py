@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections import Counter
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
@@ -103,19 +104,38 @@ class Page:
         return self.offset + len(self.items) < self.total
 
 
-def _matches(meta: EntryMeta, filters: dict[str, Any], needle: str | None) -> bool:
-    for key, wanted in filters.items():
-        if wanted is not None and getattr(meta, key) != wanted:
-            return False
-    return needle is None or needle in meta.text.casefold()
+def _matching_ids(state: TargetState, filters: dict[str, Any], search: str | None) -> list[str]:
+    """Ids of active entries in file order that pass every filter (one tight pass)."""
+    checks = [(key, wanted) for key, wanted in filters.items() if wanted is not None]
+    needle = search.casefold() if search else None
+    entries, ids = state.entries, state.ids_by_text
+    ordered = [ids[text] for text in state.texts]
+    if not checks and needle is None:
+        return ordered
+
+    def keep(meta: EntryMeta) -> bool:
+        return all(getattr(meta, key) == wanted for key, wanted in checks) and (
+            needle is None or needle in meta.text.casefold()
+        )
+
+    return [entry_id for entry_id in ordered if keep(entries[entry_id])]
 
 
 def query(state: TargetState, now: float, filters: dict[str, Any], search: str | None, offset: int, limit: int) -> Page:
-    needle = search.casefold() if search else None
-    ordered = (state.id_for_text(text) for text in state.texts)
-    hits = [i for i in ordered if i and _matches(state.entries[i], filters, needle)]
+    hits = _matching_ids(state, filters, search)
     page_ids = hits[offset : offset + limit]
     return Page([entry_view(state, i, now) for i in page_ids], len(hits), offset, limit)
+
+
+def query_by_tier(state: TargetState, now: float, filters: dict[str, Any], search: str | None, limit: int) -> dict[MaturityLevel, Page]:
+    """The first page of every maturity tier from one pass over the entries."""
+    buckets: dict[MaturityLevel, list[str]] = {level: [] for level in MaturityLevel}
+    for entry_id in _matching_ids(state, filters, search):
+        buckets[state.entries[entry_id].maturity].append(entry_id)
+    return {
+        level: Page([entry_view(state, i, now) for i in ids[:limit]], len(ids), 0, limit)
+        for level, ids in buckets.items()
+    }
 
 
 # ---------------------------------------------------------------- contradictions
@@ -206,33 +226,37 @@ class QueueItem:
     days_left: float
 
 
-def _importance(meta: EntryMeta) -> float:
-    return meta.importance * meta.authority
+def _days_left(meta: EntryMeta, now: float, horizon_days: float) -> float | None:
+    """0 for an expired (DECAYED) belief, days until expiry when within the horizon, else None."""
+    if meta.status is BeliefStatus.DECAYED:
+        return 0.0
+    if meta.status is not BeliefStatus.ACTIVE:
+        return None
+    left = days_until_reverification(meta, now)
+    return left if left is not None and left <= horizon_days else None
 
 
-def reverification_queue(state: TargetState, now: float, horizon_days: float) -> list[QueueItem]:
-    items = []
+def _queue_item(state: TargetState, meta: EntryMeta, now: float, days_left: float) -> QueueItem:
+    since = (now - meta.last_validated_at) / SECONDS_PER_DAY
+    raw = raw_decayed_confidence(meta, now)
+    why = "expired" if days_left == 0 else f"expires in {days_left:.1f} days"
+    reason = (
+        f"{why}: {meta.knowledge_type.value} belief, {since:.0f} days since validation, "
+        f"raw confidence {raw:.2f} (re-verify below {REVERIFY_THRESHOLD})"
+    )
+    return QueueItem(entry_view(state, meta.entry_id, now), reason, since, raw, days_left)
+
+
+def reverification_queue(state: TargetState, now: float, horizon_days: float, offset: int = 0, limit: int | None = None) -> list[QueueItem]:
+    """Expired beliefs first, then those about to expire; most important (importance × authority) first."""
+    ranked = []
     for meta in state.entries.values():
-        if meta.status is BeliefStatus.DECAYED:
-            days_left = 0.0
-        elif meta.status is BeliefStatus.ACTIVE:
-            left = days_until_reverification(meta, now)
-            if left is None or left > horizon_days:
-                continue
-            days_left = left
-        else:
-            continue
-        since = (now - meta.last_validated_at) / SECONDS_PER_DAY
-        raw = raw_decayed_confidence(meta, now)
-        why = "expired" if days_left == 0 else f"expires in {days_left:.1f} days"
-        reason = (
-            f"{why}: {meta.knowledge_type.value} belief, {since:.0f} days since validation, "
-            f"raw confidence {raw:.2f} (re-verify below {REVERIFY_THRESHOLD})"
-        )
-        entry = entry_view(state, meta.entry_id, now)
-        items.append(QueueItem(entry, reason, since, raw, days_left))
-    items.sort(key=lambda item: (item.days_left > 0, -_importance(item.entry.meta), item.days_left))
-    return items
+        left = _days_left(meta, now, horizon_days)
+        if left is not None:
+            ranked.append((left > 0, -meta.importance * meta.authority, left, meta.entry_id))
+    ranked.sort()
+    window = ranked[offset : None if limit is None else offset + limit]
+    return [_queue_item(state, state.entries[entry_id], now, left) for _soon, _weight, left, entry_id in window]
 
 
 @dataclass
@@ -255,26 +279,17 @@ def pending_promotions(state: TargetState, now: float) -> list[PromotionItem]:
 
 
 def counts(state: TargetState, now: float, horizon_days: float) -> dict[str, Any]:
-    by_maturity = {level.name: 0 for level in MaturityLevel}
-    by_status = {status.value: 0 for status in BeliefStatus}
-    pending = reverify = 0
-    for meta in state.entries.values():
-        by_maturity[meta.maturity.name] += 1
-        by_status[meta.status.value] += 1
-        pending += meta.pending_promotion is not None
-        if meta.status is BeliefStatus.DECAYED:
-            reverify += 1
-        elif meta.status is BeliefStatus.ACTIVE:
-            left = days_until_reverification(meta, now)
-            reverify += left is not None and left <= horizon_days
+    metas = state.entries.values()
+    by_maturity = Counter(meta.maturity for meta in metas)
+    by_status = Counter(meta.status for meta in metas)
     return {
         "total": len(state.entries),
-        "by_maturity": by_maturity,
-        "by_status": by_status,
+        "by_maturity": {level.name: by_maturity[level] for level in MaturityLevel},
+        "by_status": {status.value: by_status[status] for status in BeliefStatus},
         "archived": len(state.archive),
         "unresolved_contradictions": sum(1 for e in state.doc.contradictions if not e.resolved),
-        "reverify": reverify,
-        "pending_promotions": pending,
+        "reverify": sum(1 for meta in metas if _days_left(meta, now, horizon_days) is not None),
+        "pending_promotions": sum(1 for meta in metas if meta.pending_promotion is not None),
         "usage_chars": state.usage(),
     }
 

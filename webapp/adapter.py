@@ -56,18 +56,5 @@ def find_entry(target: str, id_or_text: str, label: str) -> Entry:
     raise FormError(f"{label}: {page.total} entries contain {needle!r} ({previews}…); be more specific.")
 
 
-COUNTS_MAX_AGE_SECONDS = 60
-
-
 def counts(target: str) -> dict:
-    """``store.counts``, recomputed when the target's files change or a minute has passed.
-
-    It walks every entry (about 15 ms at 10,000 entries) and the nav shows it on every page; between
-    writes only slow decay can change it, so a minute-old figure is still right.
-    """
-    cache = current_app.extensions.setdefault("dmem_counts_cache", {})
-    key = (store().revision(target), int(store().now() // COUNTS_MAX_AGE_SECONDS))
-    cached = cache.get(target)
-    if cached is None or cached[0] != key:
-        cached = cache[target] = (key, store().counts(target))
-    return cached[1]
+    return store().counts(target)
