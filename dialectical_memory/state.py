@@ -17,6 +17,7 @@ from . import hermes_format
 from .model import BeliefStatus, ContradictionEdge, EntryMeta, SidecarDocument, resolve_edge, text_hash
 from .storage import TargetPaths
 
+_DELIMITER_BYTES = hermes_format.ENTRY_DELIMITER.encode("utf-8")
 HISTORY_FIELDS = ("text", "status", "maturity", "knowledge_type", "source_kind", "confidence", "authority")
 
 
@@ -81,6 +82,7 @@ class TargetState:
         self.paths = paths
         self.target = paths.target
         self.texts: list[str] = []
+        self._md_bytes: bytes | None = None  # the encoded .md file, kept in step with texts
         self.ids_by_text: dict[str, str] = {}
         self.doc = SidecarDocument()
         self.archive: dict[str, ArchivedEntry] = {}
@@ -136,7 +138,13 @@ class TargetState:
         return self.doc
 
     def usage(self) -> int:
-        return hermes_format.usage(self.texts)
+        return sum(map(len, self.texts)) + len(hermes_format.ENTRY_DELIMITER) * max(0, len(self.texts) - 1)
+
+    def md_bytes(self) -> bytes:
+        """The ``.md`` file for the current texts; an append extends the cached bytes (10k-entry adds)."""
+        if self._md_bytes is None:
+            self._md_bytes = hermes_format.dumps(self.texts).encode("utf-8")
+        return self._md_bytes
 
     # ---------------------------------------------------------- index
 
@@ -164,9 +172,13 @@ class TargetState:
     def insert(self, change: Change, meta: EntryMeta, position: int | None = None) -> None:
         """Make ``meta`` (whose ``text`` is set) an active entry of the ``.md`` file."""
         if position is None:
+            if self._md_bytes is not None:
+                separator = _DELIMITER_BYTES if self.texts else b""
+                self._md_bytes += separator + meta.text.encode("utf-8")
             self.texts.append(meta.text)
         else:
             self.texts.insert(position, meta.text)
+            self._md_bytes = None
         self.doc.entries[meta.entry_id] = meta
         self.ids_by_text[meta.text] = meta.entry_id
         self._index_add(meta)
@@ -177,6 +189,7 @@ class TargetState:
     def set_text(self, change: Change, meta: EntryMeta, new_text: str) -> None:
         position = self.texts.index(meta.text)
         self.texts[position] = new_text
+        self._md_bytes = None
         del self.ids_by_text[meta.text]
         self.ids_by_text[new_text] = meta.entry_id
         self._index_remove(meta.entry_id)
@@ -228,6 +241,7 @@ class TargetState:
     def to_archive(self, change: Change, meta: EntryMeta, reason: str) -> None:
         """Move an active entry to the archive with its text; settle its open contradictions."""
         self.texts.remove(meta.text)
+        self._md_bytes = None
         del self.doc.entries[meta.entry_id]
         del self.ids_by_text[meta.text]
         self._index_remove(meta.entry_id)

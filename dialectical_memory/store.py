@@ -275,7 +275,7 @@ class MemoryStore:
         ensure_home(paths.home)
         append_records(paths.archive, change.archive_records)
         if change.md_dirty:
-            atomic_write(paths.md, hermes_format.dumps(state.texts).encode("utf-8"), sync_dir=False)
+            atomic_write(paths.md, state.md_bytes(), sync_dir=False)
         batch = {
             "seq": state.journal_seq + 1,
             "at": change.now,
