@@ -9,7 +9,7 @@ from __future__ import annotations
 import hashlib
 import math
 import uuid
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import dataclass, field, fields
 from enum import Enum, IntEnum
 from typing import Any, Callable
 
@@ -288,7 +288,7 @@ class ContradictionEdge:
     resolved_at: float | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        return dict(self.__dict__)  # every field is a scalar: no deep copy needed
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> ContradictionEdge:

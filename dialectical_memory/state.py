@@ -201,7 +201,9 @@ class TargetState:
 
     def add_edge(self, change: Change, edge: ContradictionEdge) -> None:
         self.doc.contradictions.append(edge)
-        self._edges_by_entry = None
+        if self._edges_by_entry is not None:
+            for entry_id in (edge.from_id, edge.to_id):
+                self._edges_by_entry.setdefault(entry_id, []).append(edge)
         for entry_id in (edge.from_id, edge.to_id):
             meta = self.doc.entries.get(entry_id)
             if meta is None:
