@@ -51,7 +51,7 @@ def _read_md(state: TargetState) -> None:
     state.texts = hermes_format.loads(text)
     if any("not valid UTF-8" in w for w in warnings):
         state.md_writable, state.md_problem = False, "contains bytes that are not valid UTF-8"
-    elif hermes_format.loads(hermes_format.dumps(state.texts)) != state.texts:
+    elif any("§" in text for text in state.texts) and hermes_format.loads(hermes_format.dumps(state.texts)) != state.texts:
         # An entry ending in a line with only "§" (e.g. "x\n§ \n§\ny"): rewriting would split it.
         state.md_writable, state.md_problem = False, "has an entry whose last line is only '§'"
         state.warnings.append(f"{state.paths.md.name}: {state.md_problem}; it is read-only until fixed by hand")

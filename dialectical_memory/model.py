@@ -149,6 +149,8 @@ def _member(enum_type):
     by_value = {member.value: member for member in enum_type}
 
     def load(value):
+        if isinstance(value, bool):  # True == 1 would pass for PATTERN
+            return _INVALID
         try:
             return by_value.get(value, _INVALID)
         except TypeError:
@@ -233,9 +235,8 @@ class EntryMeta:
                 return cls(**values)
             if all(type(values[name]) is type(data[name]) for name in _PLAIN_FIELDS):
                 _WELL_FORMED_SHAPES.add(shape)
-        for name, load in _ENUM_LOADERS.items():
-            member = load(values[name])
-            values[name] = _ENUM_DEFAULTS[name] if member is _INVALID else member
+        for name, by_value in _ENUM_BY_VALUE.items():  # values are hashable here: checked above
+            values[name] = by_value.get(values[name], _ENUM_DEFAULTS[name])
         meta = object.__new__(cls)  # every field present and valid: __init__ would add nothing
         meta.__dict__.update(values)
         return meta
@@ -262,9 +263,10 @@ _FIELD_LOADERS: dict[str, Callable[[Any], Any]] = {
     "deep_checked": _exact(bool),
 }  # fmt: skip
 assert set(_FIELD_LOADERS) == {f.name for f in fields(EntryMeta)}
-_ENUM_LOADERS = {name: _FIELD_LOADERS[name] for name in ("maturity", "knowledge_type", "source_kind", "status")}
-_ENUM_DEFAULTS = {name: getattr(EntryMeta(), name) for name in _ENUM_LOADERS}
-_PLAIN_FIELDS = tuple(name for name in _FIELD_LOADERS if name not in _ENUM_LOADERS)
+_ENUM_TYPES = {"maturity": MaturityLevel, "knowledge_type": KnowledgeType, "source_kind": SourceKind, "status": BeliefStatus}
+_ENUM_BY_VALUE = {name: {member.value: member for member in kind} for name, kind in _ENUM_TYPES.items()}
+_ENUM_DEFAULTS = {name: getattr(EntryMeta(), name) for name in _ENUM_TYPES}
+_PLAIN_FIELDS = tuple(name for name in _FIELD_LOADERS if name not in _ENUM_TYPES)
 _WELL_FORMED_SHAPES: set[tuple] = set()
 
 
