@@ -9,6 +9,8 @@ writes the ``.md`` file.
 from __future__ import annotations
 
 import difflib
+import gc
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 from . import hermes_format
@@ -27,8 +29,26 @@ class LoadResult:
     quarantined: str | None = None
 
 
+@contextmanager
+def _collector_paused():
+    """Building ~10^5 containers triggers repeated full collections that find nothing to free (they
+    are all alive); pausing the cyclic collector for the load saves a fifth of cold-load time."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
 def load_target(paths: TargetPaths, now: float) -> LoadResult:
     """Read the files of one target (caller holds the target's lock) and reconcile them."""
+    with _collector_paused():
+        return _load_target(paths, now)
+
+
+def _load_target(paths: TargetPaths, now: float) -> LoadResult:
     state = TargetState(paths)
     state.stamps = stamps(paths)
     _read_md(state)
