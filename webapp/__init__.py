@@ -6,6 +6,7 @@ only decides what to show and which fragment to swap.
 
 from __future__ import annotations
 
+import gc
 import threading
 from pathlib import Path
 from typing import Any
@@ -27,7 +28,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     """Build a dashboard for one memory home; config keys: ``MEMORY_HOME``, ``TESTING``,
     ``MEMORY_CHAR_LIMIT`` / ``USER_CHAR_LIMIT`` (0 = unlimited), ``SERVER_HOST`` / ``SERVER_PORT``
     (the address the Host check accepts besides loopback names), ``CLOCK`` and ``DETECTOR``
-    (passed to the store; for tests)."""
+    (passed to the store; for tests), ``FREEZE_LOADED_HEAP`` (see :func:`freeze_loaded_heap`;
+    default: on unless ``TESTING``)."""
     app = Flask(
         __name__,
         template_folder=str(PROJECT_ROOT / "templates"),
@@ -48,6 +50,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         SESSION_COOKIE_NAME="dmem_dashboard",
     )
     app.config.update(config or {})
+    app.config.setdefault("FREEZE_LOADED_HEAP", not app.config["TESTING"])
     if app.config["TESTING"]:
         app.jinja_env.undefined = StrictUndefined
 
@@ -63,7 +66,21 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     _register_blueprints(app)
     app.wsgi_app = one_request_at_a_time(app.wsgi_app)
     app.add_url_rule("/", "home", lambda: redirect(url_for("overview.show", target="memory")))
+    if app.config["FREEZE_LOADED_HEAP"]:
+        freeze_loaded_heap()
     return app
+
+
+def freeze_loaded_heap() -> None:
+    """Keep the loaded store out of Python's full garbage collections.
+
+    A store of 10,000 entries is ~90k long-lived objects; every full collection walks all of them,
+    which paused one request in twenty by 25-40 ms (more than a page takes to render). Collected once
+    and frozen here, they are skipped by the collector; they are still freed by reference counting
+    when the store reloads a target (its state holds no reference cycles).
+    """
+    gc.collect()
+    gc.freeze()
 
 
 def one_request_at_a_time(wsgi_app):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import Blueprint, g, request, url_for
 
 from .adapter import store
-from .forms import query_offset
+from .forms import query_offset, whole_number
 from .responses import REFUSALS, refused, render, safe_next, written
 from .targets import TARGETS
 
@@ -71,5 +71,5 @@ def history_filters() -> dict[str, str]:
 
 
 def page_limit() -> int:
-    value = request.args.get("limit", "")
-    return min(int(value), 5000) if value.isdigit() and int(value) > 0 else HISTORY_PAGE_SIZE
+    value = whole_number(request.args.get("limit"))
+    return min(value, 5000) if value else HISTORY_PAGE_SIZE

@@ -1,20 +1,31 @@
-"""Contradictions: the graph, a side panel per edge or node, and the four ways to resolve them."""
+"""Contradictions: the graph, a side panel per edge or node, and the four ways to resolve them.
+
+The graph and the list of edges are paged (``?graph_page=N``, ``?list_page=N``); every link and
+form of the workspace carries the pages being looked at, so a reload or a plain form post comes
+back to the same place.
+"""
 
 from __future__ import annotations
+
+import math
 
 from flask import Blueprint, abort, g, request, url_for
 
 from dialectical_memory import KnowledgeType, NotFoundError
 
 from .adapter import entry_or_404, find_entry, store
-from .forms import FormError, optional_choice, optional_text, required_text
+from .forms import FormError, optional_choice, optional_text, required_text, whole_number
 from .graph_layout import layout_graph
-from .responses import REFUSALS, refused, render, written
+from .presenters import id_url
+from .responses import REFUSALS, refused, render, wants_fragment, written
 
 bp = Blueprint("contradictions", __name__, url_prefix="/<target:target>/contradictions")
 
 MAX_RESOLVED_EDGES = 60
+LIST_PAGE_SIZE = 40
+VIEW_ARGS = ("graph_page", "list_page")
 WORKSPACE = "contradictions/_workspace.html"
+PANEL = "contradictions/_panel.html"
 PAGE = "contradictions/graph.html"
 
 
@@ -25,12 +36,16 @@ def graph():
 
 @bp.get("/edges/<edge_id>")
 def edge_panel(edge_id: str):
-    return render(PAGE, "contradictions/_panel.html", **workspace_context(edge_id=edge_id))
+    if wants_fragment():
+        return render(PAGE, PANEL, **panel_context(edge_id=edge_id))
+    return render(PAGE, **workspace_context(edge_id=edge_id))
 
 
 @bp.get("/nodes/<entry_id>")
 def node_panel(entry_id: str):
-    return render(PAGE, "contradictions/_panel.html", **workspace_context(entry_id=entry_id))
+    if wants_fragment():
+        return render(PAGE, PANEL, **panel_context(entry_id=entry_id))
+    return render(PAGE, **workspace_context(entry_id=entry_id))
 
 
 @bp.post("/edges/<edge_id>/synthesize")
@@ -87,10 +102,11 @@ def link():
 
 def resolved(message: str, *, entry_id: str | None = None, edge_id: str | None = None):
     if edge_id:
-        redirect_to = url_for(".edge_panel", edge_id=edge_id)
+        redirect_to = url_for(".edge_panel", edge_id=edge_id, **view_args())
     else:
-        redirect_to = url_for(".graph")
-    return written(message, redirect_to=redirect_to, fragment=WORKSPACE, **workspace_context(edge_id=edge_id, result_id=entry_id))
+        redirect_to = url_for(".graph", **view_args())
+    context = workspace_context(edge_id=edge_id, result_id=entry_id) if wants_fragment() else {}
+    return written(message, redirect_to=redirect_to, fragment=WORKSPACE, **context)
 
 
 def refused_on_edge(error: Exception, edge_id: str):
@@ -120,16 +136,64 @@ def posted_etags(edge: dict) -> dict[str, str]:
     return {entry_id: etag for entry_id, etag in sent.items() if etag}
 
 
-def workspace_context(*, edge_id: str | None = None, entry_id: str | None = None, result_id: str | None = None) -> dict:
-    graph = store().contradiction_graph(g.target, max_resolved=MAX_RESOLVED_EDGES)
-    layout = layout_graph(graph)
+def view_args() -> dict[str, int]:
+    """The pages of the graph and of the list being looked at (only those past the first)."""
+    view = {}
+    for key in VIEW_ARGS:
+        value = whole_number(request.args.get(key))
+        if value and value > 1:
+            view[key] = value
+    return view
+
+
+def panel_context(*, edge_id: str | None = None, entry_id: str | None = None, result_id: str | None = None) -> dict:
+    """What the side panel needs (the whole of an htmx request for an edge or a node)."""
+    view = view_args()
     return {
-        "layout": layout,
-        "edge_rows": [e.edge for e in layout.edges if not e.resolved] + [e.edge for e in layout.edges if e.resolved],
         "panel": edge_view(edge_id) if edge_id else node_view(entry_id) if entry_id else None,
         "result": entry_or_none(result_id),
         "knowledge_types": [k.value for k in KnowledgeType],
+        "view": view,
+        "edge_url": id_url(".edge_panel", "edge_id", **view),
     }
+
+
+def workspace_context(*, edge_id: str | None = None, entry_id: str | None = None, result_id: str | None = None) -> dict:
+    context = panel_context(edge_id=edge_id, entry_id=entry_id, result_id=result_id)
+    view = context["view"]
+    graph = store().contradiction_graph(g.target, max_resolved=MAX_RESOLVED_EDGES)
+    layout = layout_graph(graph, view.get("graph_page", 1))
+    ordered = [e for e in graph["edges"] if not e["resolved"]] + [e for e in graph["edges"] if e["resolved"]]
+    list_pages = max(1, math.ceil(len(ordered) / LIST_PAGE_SIZE))
+    list_page = min(view.get("list_page", 1), list_pages)
+    view = {key: value for key, value in (("graph_page", layout.page), ("list_page", list_page)) if value > 1}
+    panel = context["panel"]
+    context.update(
+        layout=layout,
+        edge_rows=ordered[(list_page - 1) * LIST_PAGE_SIZE : list_page * LIST_PAGE_SIZE],
+        edge_list={"page": list_page, "pages": list_pages, "total": len(ordered), "first": (list_page - 1) * LIST_PAGE_SIZE},
+        selected_edge_id=panel["edge"]["edge_id"] if panel and panel["kind"] == "edge" else None,
+        selected_node_id=panel["entry"].entry_id if panel and panel["kind"] == "node" else None,
+        view=view,
+        edge_url=id_url(".edge_panel", "edge_id", **view),
+        node_url=id_url(".node_panel", "entry_id", **view),
+        page_url=page_url_maker(panel, view),
+    )
+    return context
+
+
+def page_url_maker(panel: dict | None, view: dict):
+    """``page_url(graph_page=2)``: this place (graph, edge or node) with other pages of the graph or list."""
+
+    def page_url(**changes) -> str:
+        args = {key: value for key, value in {**view, **changes}.items() if value and value > 1}
+        if panel and panel["kind"] == "edge":
+            return url_for(".edge_panel", edge_id=panel["edge"]["edge_id"], **args)
+        if panel:
+            return url_for(".node_panel", entry_id=panel["entry"].entry_id, **args)
+        return url_for(".graph", **args)
+
+    return page_url
 
 
 def edge_view(edge_id: str) -> dict:

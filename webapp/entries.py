@@ -22,7 +22,8 @@ SEARCH_MAX_CHARS = 200
 @bp.get("/")
 def tiers():
     filters, error = read_filters()
-    columns = [tier_column(level, filters, 0) for level in MaturityLevel]
+    pages = store().query_by_tier(g.target, limit=COLUMN_PAGE_SIZE, **filters.store_args())
+    columns = [TierColumn(level, pages[level], filters) for level in MaturityLevel]
     status = 422 if error else 200
     return render("entries/tiers.html", "entries/_board.html", status=status, filters=filters, columns=columns, error=error)
 

@@ -42,7 +42,17 @@ def draft(name: str = "text") -> str | None:
     return request.form.get(name)
 
 
+def whole_number(value: str | None) -> int | None:
+    """A non-negative number in ASCII digits (at most 9 of them), else None.
+
+    ``str.isdigit`` alone also accepts ``²`` or ``٣`` (which ``int`` refuses) and ``int`` refuses
+    more than 4,300 digits: either would be a 500 from a hand-edited URL.
+    """
+    if value and len(value) <= 9 and value.isascii() and value.isdigit():
+        return int(value)
+    return None
+
+
 def query_offset() -> int:
     """``?offset=N`` for paging; anything that is not a non-negative number means the first page."""
-    value = request.args.get("offset", "0")
-    return int(value) if value.isdigit() else 0
+    return whole_number(request.args.get("offset")) or 0

@@ -2,13 +2,18 @@
 
 Groups with unresolved contradictions come first (largest first), then groups that only have
 resolved edges. Cells are packed left to right in rows. The result is plain numbers for the SVG
-template; the graph stays bounded so the page renders fast however large the store is.
+template; the graph stays bounded so the page renders fast however large the store is:
+
+* the groups are split into pages of at most ``MAX_GROUPS`` groups and ``MAX_NODES`` drawn nodes;
+* a group larger than ``MAX_GROUP_NODES`` draws only its most contradicted entries (the list on
+  the page has every edge, and each entry's panel has all of its own).
 """
 
 from __future__ import annotations
 
 import math
 import unicodedata
+from collections import Counter
 from dataclasses import dataclass, field
 
 CANVAS_WIDTH = 760
@@ -18,8 +23,9 @@ CELL_PADDING_X = 118
 CELL_PADDING_Y = 38
 LABEL_GAP = 5
 LABEL_WIDTH_UNITS = 15
-MAX_GROUPS = 48
-MAX_NODES = 240
+MAX_GROUPS = 24
+MAX_NODES = 120
+MAX_GROUP_NODES = 24
 PAIR_TILT = math.pi / 8
 
 
@@ -64,6 +70,14 @@ class Cell:
     unresolved: bool
 
 
+@dataclass(frozen=True)
+class TrimmedGroup:
+    """A group too large to draw whole: ``drawn`` of its ``size`` entries are on the graph."""
+
+    drawn: int
+    size: int
+
+
 @dataclass
 class GraphLayout:
     width: float
@@ -71,12 +85,21 @@ class GraphLayout:
     nodes: list[LayoutNode] = field(default_factory=list)
     edges: list[LayoutEdge] = field(default_factory=list)
     cells: list[Cell] = field(default_factory=list)
-    hidden_groups: int = 0
+    page: int = 1
+    page_count: int = 1
+    group_count: int = 0
+    first_group: int = 0
+    trimmed: list[TrimmedGroup] = field(default_factory=list)
     hidden_resolved_edges: int = 0
 
     @property
+    def hidden_groups(self) -> int:
+        """Groups drawn on the other pages of the graph."""
+        return self.group_count - len(self.cells)
+
+    @property
     def truncated(self) -> bool:
-        return bool(self.hidden_groups or self.hidden_resolved_edges)
+        return bool(self.hidden_groups or self.trimmed or self.hidden_resolved_edges)
 
 
 def short_label(text: str, units: int = LABEL_WIDTH_UNITS) -> str:
@@ -101,14 +124,35 @@ def ring_radius(size: int) -> float:
     return max(MIN_RING_RADIUS, size * NODE_SPACING / (2 * math.pi))
 
 
-def layout_graph(graph: dict) -> GraphLayout:
-    """Positions for the core's ``contradiction_graph`` dict (nodes, edges, groups)."""
+def layout_graph(graph: dict, page: int = 1) -> GraphLayout:
+    """Positions for one page of the core's ``contradiction_graph`` dict (nodes, edges, groups).
+
+    ``page`` counts from 1; one past the last page shows the last page.
+    """
     nodes_by_id = {node["entry_id"]: node for node in graph["nodes"]}
-    unresolved_ids = {i for e in graph["edges"] if not e["resolved"] for i in (e["from_id"], e["to_id"])}
-    groups = sorted(graph["groups"], key=lambda g: (not (set(g) & unresolved_ids), -len(g)))
-    shown, hidden = _bounded(groups)
-    layout = GraphLayout(width=CANVAS_WIDTH, height=0, hidden_groups=hidden, hidden_resolved_edges=graph.get("resolved_hidden", 0))
-    positions = _pack(layout, shown, nodes_by_id, unresolved_ids)
+    degree, open_degree = Counter(), Counter()
+    for edge in graph["edges"]:
+        ends = (edge["from_id"], edge["to_id"])
+        degree.update(ends)
+        if not edge["resolved"]:
+            open_degree.update(ends)
+    groups = sorted(graph["groups"], key=lambda g: (not any(open_degree[i] for i in g), -len(g)))
+    drawn = [drawn_members(group, degree, open_degree) for group in groups]
+    pages = paginate([len(members) for members in drawn])
+    page = min(max(page, 1), len(pages))
+    start, stop = pages[page - 1]
+    layout = GraphLayout(
+        width=CANVAS_WIDTH,
+        height=0,
+        page=page,
+        page_count=len(pages),
+        group_count=len(groups),
+        first_group=start,
+        trimmed=[TrimmedGroup(len(d), len(g)) for d, g in zip(drawn[start:stop], groups[start:stop]) if len(d) < len(g)],
+        hidden_resolved_edges=graph.get("resolved_hidden", 0),
+    )
+    unresolved = [any(open_degree[i] for i in group) for group in groups[start:stop]]
+    positions = _pack(layout, drawn[start:stop], unresolved, nodes_by_id)
     for edge in graph["edges"]:
         a, b = positions.get(edge["from_id"]), positions.get(edge["to_id"])
         if a and b:
@@ -117,14 +161,24 @@ def layout_graph(graph: dict) -> GraphLayout:
     return layout
 
 
-def _bounded(groups: list[list[str]]) -> tuple[list[list[str]], int]:
-    shown, count = [], 0
-    for group in groups:
-        if len(shown) >= MAX_GROUPS or (shown and count + len(group) > MAX_NODES):
-            break
-        shown.append(group)
-        count += len(group)
-    return shown, len(groups) - len(shown)
+def drawn_members(group: list[str], degree: Counter, open_degree: Counter) -> list[str]:
+    """The whole group, or its ``MAX_GROUP_NODES`` most contradicted entries (in group order)."""
+    if len(group) <= MAX_GROUP_NODES:
+        return group
+    ranked = sorted(range(len(group)), key=lambda k: (-open_degree[group[k]], -degree[group[k]], k))
+    return [group[k] for k in sorted(ranked[:MAX_GROUP_NODES])]
+
+
+def paginate(sizes: list[int]) -> list[tuple[int, int]]:
+    """``[start, stop)`` of the groups on each page: at most MAX_GROUPS groups and MAX_NODES nodes."""
+    pages, start, nodes = [], 0, 0
+    for index, size in enumerate(sizes):
+        if index > start and (index - start >= MAX_GROUPS or nodes + size > MAX_NODES):
+            pages.append((start, index))
+            start, nodes = index, 0
+        nodes += size
+    pages.append((start, len(sizes)))
+    return pages
 
 
 def start_angle(size: int) -> float:
@@ -132,15 +186,15 @@ def start_angle(size: int) -> float:
     return -PAIR_TILT if size == 2 else -math.pi / 2
 
 
-def _pack(layout: GraphLayout, groups, nodes_by_id, unresolved_ids) -> dict[str, LayoutNode]:
+def _pack(layout: GraphLayout, groups, unresolved: list[bool], nodes_by_id) -> dict[str, LayoutNode]:
     positions: dict[str, LayoutNode] = {}
     x = y = row_height = 0.0
-    for group in groups:
+    for group, has_unresolved in zip(groups, unresolved):
         radius = ring_radius(len(group))
         width, height = 2 * (radius + CELL_PADDING_X), 2 * (radius + CELL_PADDING_Y)
         if x and x + width > CANVAS_WIDTH:
             x, y, row_height = 0.0, y + row_height, 0.0
-        layout.cells.append(Cell(x, y, width, height, bool(set(group) & unresolved_ids)))
+        layout.cells.append(Cell(x, y, width, height, has_unresolved))
         for index, entry_id in enumerate(group):
             angle = start_angle(len(group)) + 2 * math.pi * index / len(group)
             center = (x + width / 2, y + height / 2)

@@ -1,24 +1,30 @@
-"""Promotions a person approves or rejects, with the evidence against each threshold."""
+"""Promotions a person approves or rejects, with the evidence against each threshold.
+
+Maintenance can propose thousands at once, so they are shown a page at a time (Previous / Next).
+"""
 
 from __future__ import annotations
 
 from flask import Blueprint, g, request, url_for
 
-from .adapter import check_etags, store
+from .adapter import check_etags, counts, store
 from .forms import FormError, etag, optional_text
-from .responses import REFUSALS, refused, render, safe_next, written
+from .paging import Pager, clamp_offset, offset_arg, posted_offset, posted_window
+from .responses import REFUSALS, refused, render, safe_next, wants_fragment, written
 
 bp = Blueprint("promotions", __name__, url_prefix="/<target:target>/promotions")
 
 PAGE = "promotions/list.html"
 ROW = "promotions/_promotion_row.html"
 LIST = "promotions/_promotion_list.html"
+PAGER_OOB = "_pager_oob.html"
 DECISIONS = ("approve", "reject")
+PAGE_SIZE = 25
 
 
 @bp.get("/")
 def pending():
-    return render(PAGE, items=store().pending_promotions(g.target))
+    return render(PAGE, **list_context(offset_arg(request.args.get("offset"))))
 
 
 @bp.post("/<entry_id>/approve")
@@ -46,13 +52,15 @@ def decide_selected():
             raise FormError("Tick at least one promotion first.")
         check_etags(g.target, shown_etags(chosen))
     except REFUSALS as error:
-        return refused(error, page=PAGE, fragment=LIST, items=store().pending_promotions(g.target))
+        return refused(error, page=PAGE, fragment=LIST, **list_context(bulk_offset()))
     done, failures = decide_each(decision, chosen)
     message = selected_message(decision, done, failures)
     if failures:
         error = FormError(message)
-        return refused(error, page=PAGE, fragment=LIST, items=store().pending_promotions(g.target))
-    return written(message, redirect_to=url_for(".pending"), fragment=LIST, items=store().pending_promotions(g.target))
+        return refused(error, page=PAGE, fragment=LIST, **list_context(bulk_offset()))
+    context = list_context(bulk_offset())
+    redirect_to = context["pager"].url(context["pager"].offset)
+    return written(message, redirect_to=redirect_to, fragment=LIST, **context)
 
 
 def shown_etags(entry_ids: list[str]) -> dict[str, str]:
@@ -88,13 +96,52 @@ def act(entry_id: str, action, message: str):
         action()
     except REFUSALS as error:
         return refused_row(error, entry_id)
-    return written(message, redirect_to=safe_next(url_for(".pending")))
+    return written(message, redirect_to=safe_next(url_for(".pending")), **moved_pager())
 
 
 def refused_row(error: Exception, entry_id: str):
-    items = store().pending_promotions(g.target)
-    item = next((i for i in items if i.entry.entry_id == entry_id), None)
     draft = request.form.get("principle_text")
-    if item is None:
-        return refused(error, page=PAGE, items=items, focus_id=entry_id, draft=draft)
-    return refused(error, page=PAGE, fragment=ROW, item=item, items=items, focus_id=entry_id, draft=draft)
+    if not wants_fragment():
+        return refused(error, page=PAGE, focus_id=entry_id, draft=draft, **list_context(posted_offset()))
+    item = next((i for i in store().pending_promotions(g.target) if i.entry.entry_id == entry_id), None)
+    if item is None:  # no longer pending: the row leaves
+        return refused(error, page=PAGE, focus_id=entry_id, draft=draft, **moved_pager())
+    return refused(error, page=PAGE, fragment=ROW, item=item, focus_id=entry_id, draft=draft)
+
+
+# ---------------------------------------------------------------- reading
+
+
+def list_context(offset: int) -> dict:
+    items = store().pending_promotions(g.target)
+    offset = clamp_offset(offset, len(items), PAGE_SIZE)
+    shown = items[offset : offset + PAGE_SIZE]
+    return {"items": shown, "pager": pager(offset, offset + len(shown), len(items))}
+
+
+def pager(offset: int, end: int, total: int) -> Pager:
+    return Pager(
+        dom_id="promotions-pager",
+        label="Promotion pages",
+        endpoint="promotions.pending",
+        offset=offset,
+        end=end,
+        total=total,
+        size=PAGE_SIZE,
+        noun=("promotion to approve", "promotions to approve"),
+    )
+
+
+def bulk_offset() -> int:
+    """The page the bulk form was on (its hidden ``offset``)."""
+    return offset_arg(request.form.get("offset"))
+
+
+def moved_pager() -> dict:
+    """After a row left an htmx page: the pager one row shorter, so Next skips nothing."""
+    window = posted_window()
+    if window is None:
+        return {}
+    offset, end = window
+    total = counts(g.target)["pending_promotions"]
+    return {"oob_fragment": PAGER_OOB, "pager": pager(offset, max(offset, min(end - 1, total)), total)}

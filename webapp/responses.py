@@ -52,16 +52,20 @@ def render(page: str, fragment: str | None = None, *, status: int = 200, **conte
     return render_template(template, **context), status
 
 
-def written(message: str, *, redirect_to: str, fragment: str | None = None, **context):
-    """The answer to a successful write: redirect, or the refreshed fragment and counts."""
+def written(message: str, *, redirect_to: str, fragment: str | None = None, oob_fragment: str | None = None, **context):
+    """The answer to a successful write: redirect, or the refreshed fragment and counts.
+
+    ``oob_fragment`` (htmx only) is rendered with ``context`` after the counts, for other parts of
+    the page that change with the write (a pager whose window moved up by the row that left).
+    """
     if not wants_fragment():
         flash(message, "success")
         return redirect(redirect_to, code=303)
     body = render_template(fragment, **context) if fragment else ""
-    return body + out_of_band_updates(message, "success")
+    return body + out_of_band_updates(message, "success") + _extra(oob_fragment, context)
 
 
-def refused(error: Exception, *, page: str, fragment: str | None = None, **context):
+def refused(error: Exception, *, page: str, fragment: str | None = None, oob_fragment: str | None = None, **context):
     """The answer to a refused write: the form again, freshly read, with the reason (409/422)."""
     status = status_for(error)
     if status == 404:
@@ -72,7 +76,11 @@ def refused(error: Exception, *, page: str, fragment: str | None = None, **conte
     if not wants_fragment():
         return render_template(page, error=message, **context), status
     body = render_template(fragment, error=message, **context) if fragment else ""
-    return body + out_of_band_updates(message, "error"), status
+    return body + out_of_band_updates(message, "error") + _extra(oob_fragment, context), status
+
+
+def _extra(oob_fragment: str | None, context: dict) -> str:
+    return render_template(oob_fragment, **context) if oob_fragment else ""
 
 
 def out_of_band_updates(message: str, kind: str) -> str:

@@ -1,22 +1,29 @@
-"""Re-verification queue: expired or expiring beliefs, most important first; confirm, revise, retire."""
+"""Re-verification queue: expired or expiring beliefs, most important first; confirm, revise, retire.
+
+The queue can hold thousands of beliefs, so it is shown a page at a time (Previous / Next links);
+the total is the core's cached ``counts()["reverify"]``.
+"""
 
 from __future__ import annotations
 
 from flask import Blueprint, g, request, url_for
 
-from .adapter import store
+from .adapter import counts, store
 from .forms import etag, required_text
-from .responses import REFUSALS, refused, render, safe_next, written
+from .paging import Pager, clamp_offset, offset_arg, posted_offset, posted_window
+from .responses import REFUSALS, refused, render, safe_next, wants_fragment, written
 
 bp = Blueprint("verification", __name__, url_prefix="/<target:target>/reverify")
 
 PAGE = "verification/queue.html"
 ROW = "verification/_queue_row.html"
+PAGER_OOB = "_pager_oob.html"
+PAGE_SIZE = 25
 
 
 @bp.get("/")
 def queue():
-    return render(PAGE, items=store().reverification_queue(g.target))
+    return render(PAGE, **queue_context(offset_arg(request.args.get("offset"))))
 
 
 @bp.post("/<entry_id>/confirm")
@@ -44,13 +51,52 @@ def act(entry_id: str, action, message: str):
         action()
     except REFUSALS as error:
         return refused_row(error, entry_id)
-    return written(message, redirect_to=safe_next(url_for(".queue")))
+    return written(message, redirect_to=safe_next(url_for(".queue")), **moved_pager())
 
 
 def refused_row(error: Exception, entry_id: str):
-    items = store().reverification_queue(g.target)
-    item = next((i for i in items if i.entry.entry_id == entry_id), None)
     draft = request.form.get("text")
-    if item is None:
-        return refused(error, page=PAGE, items=items, focus_id=entry_id, draft=draft)
-    return refused(error, page=PAGE, fragment=ROW, item=item, items=items, focus_id=entry_id, draft=draft)
+    if not wants_fragment():
+        return refused(error, page=PAGE, focus_id=entry_id, draft=draft, **queue_context(posted_offset()))
+    item = queued_item(entry_id)
+    if item is None:  # no longer waiting (someone else dealt with it): the row leaves
+        return refused(error, page=PAGE, focus_id=entry_id, draft=draft, **moved_pager())
+    return refused(error, page=PAGE, fragment=ROW, item=item, focus_id=entry_id, draft=draft)
+
+
+# ---------------------------------------------------------------- reading
+
+
+def queue_context(offset: int) -> dict:
+    total = counts(g.target)["reverify"]
+    offset = clamp_offset(offset, total, PAGE_SIZE)
+    items = store().reverification_queue(g.target, offset=offset, limit=PAGE_SIZE)
+    return {"items": items, "pager": pager(offset, offset + len(items), total)}
+
+
+def pager(offset: int, end: int, total: int) -> Pager:
+    return Pager(
+        dom_id="reverify-pager",
+        label="Re-verify queue pages",
+        endpoint="verification.queue",
+        offset=offset,
+        end=end,
+        total=total,
+        size=PAGE_SIZE,
+        noun=("belief to re-verify", "beliefs to re-verify"),
+    )
+
+
+def moved_pager() -> dict:
+    """After a row left an htmx page: the pager one row shorter, so Next skips nothing."""
+    window = posted_window()
+    if window is None:
+        return {}
+    offset, end = window
+    total = counts(g.target)["reverify"]
+    return {"oob_fragment": PAGER_OOB, "pager": pager(offset, max(offset, min(end - 1, total)), total)}
+
+
+def queued_item(entry_id: str):
+    """The queue row of one belief, or None when it no longer waits (the rare refusal path)."""
+    return next((i for i in store().reverification_queue(g.target) if i.entry.entry_id == entry_id), None)

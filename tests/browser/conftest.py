@@ -126,7 +126,7 @@ def seed_browser_home(home: Path) -> None:
 def live_server(tmp_path):
     home = tmp_path / "home"
     seed_browser_home(home)
-    server = build_server(home, host="127.0.0.1", port=0)
+    server = build_server(home, host="127.0.0.1", port=0, config={"FREEZE_LOADED_HEAP": False})
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:

@@ -121,6 +121,25 @@ def test_confirm_revise_and_retire_from_the_reverify_queue(page: Page, live_serv
     assert [r["action"] for r in live_server.history()[-3:]] == ["confirm", "revise", "retire"]
 
 
+def test_the_reverify_pager_skips_nothing_after_rows_leave(page: Page, live_server, monkeypatch):
+    from webapp import verification
+
+    monkeypatch.setattr(verification, "PAGE_SIZE", 2)
+    queue = [item.entry.entry_id for item in live_server.store().reverification_queue("memory")]
+    assert len(queue) >= 3
+    page.goto(f"{live_server.url}/memory/reverify/")
+    mark_page(page)
+    rows = page.locator("#reverify-queue .review-row")
+    expect(rows).to_have_count(2)
+    rows.first.get_by_role("button", name="Confirm", exact=True).click()
+    expect(rows).to_have_count(1)
+    next_link = page.locator("#reverify-pager a[rel=next]")
+    expect(next_link).to_have_attribute("href", "/memory/reverify/?offset=1")
+    assert_not_reloaded(page)
+    next_link.click()
+    expect(page.locator("#reverify-queue .review-row").first).to_have_attribute("id", f"reverify-{queue[2]}")
+
+
 def test_search_on_the_tiers_page_updates_as_you_type(page: Page, live_server):
     page.goto(f"{live_server.url}/memory/entries/")
     mark_page(page)

@@ -32,7 +32,7 @@ def big_home(tmp_path_factory):
 @pytest.fixture(scope="module")
 def big_client(big_home):
     home, _ = big_home
-    app = create_app({"MEMORY_HOME": str(home), "DETECTOR": QuietDetector()})
+    app = create_app({"MEMORY_HOME": str(home), "DETECTOR": QuietDetector(), "FREEZE_LOADED_HEAP": False})
     return app.test_client()
 
 

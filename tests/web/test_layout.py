@@ -7,7 +7,16 @@ from pathlib import Path
 from types import SimpleNamespace
 
 from webapp.charts import confidence_plot
-from webapp.graph_layout import MAX_GROUPS, layout_graph, node_radius, short_label
+from webapp.graph_layout import (
+    CANVAS_WIDTH,
+    MAX_GROUP_NODES,
+    MAX_GROUPS,
+    MAX_NODES,
+    TrimmedGroup,
+    layout_graph,
+    node_radius,
+    short_label,
+)
 
 DAY = 86_400.0
 
@@ -54,6 +63,41 @@ def test_the_graph_is_bounded_and_says_so():
     layout = layout_graph(graph(groups, edges))
     assert len(layout.cells) == MAX_GROUPS and layout.hidden_groups == 10 and layout.truncated
     assert len(layout.edges) == MAX_GROUPS
+    assert (layout.page, layout.page_count, layout.first_group) == (1, 2, 0)
+
+
+def test_the_next_page_draws_the_groups_the_first_left_out():
+    groups = [[f"a{i}", f"b{i}"] for i in range(MAX_GROUPS + 10)]
+    edges = [edge(str(i), f"a{i}", f"b{i}") for i in range(MAX_GROUPS + 10)]
+    second = layout_graph(graph(groups, edges), page=2)
+    assert (second.page, second.first_group, len(second.cells)) == (2, MAX_GROUPS, 10)
+    assert {n.entry_id for n in second.nodes} == {i for g in groups[MAX_GROUPS:] for i in g}
+    assert layout_graph(graph(groups, edges), page=99).page == 2
+    assert layout_graph(graph(groups, edges), page=0).page == 1
+
+
+def test_pages_hold_at_most_max_nodes_and_every_group_once():
+    groups = [[f"g{k}n{i}" for i in range(9)] for k in range(40)]
+    edges = [edge(f"{k}-{i}", g[i], g[i + 1]) for k, g in enumerate(groups) for i in range(8)]
+    first = layout_graph(graph(groups, edges))
+    drawn = []
+    for page in range(1, first.page_count + 1):
+        layout = layout_graph(graph(groups, edges), page=page)
+        assert len(layout.nodes) <= MAX_NODES
+        drawn += [n.entry_id for n in layout.nodes]
+    assert sorted(drawn) == sorted(i for g in groups for i in g)
+
+
+def test_a_large_group_draws_its_most_contradicted_entries_and_fits_the_canvas():
+    rim = [f"r{i}" for i in range(MAX_GROUP_NODES + 10)]
+    hubs = ["h1", "h2"]
+    edges = [edge(f"{h}-{r}", h, r) for h in hubs for r in rim] + [edge("x", rim[0], rim[1])]
+    layout = layout_graph(graph([rim + hubs], edges))
+    drawn = {n.entry_id for n in layout.nodes}
+    assert len(drawn) == MAX_GROUP_NODES and set(hubs) <= drawn and {"r0", "r1"} <= drawn
+    assert layout.trimmed == [TrimmedGroup(MAX_GROUP_NODES, len(rim) + 2)] and layout.truncated
+    assert all(e.edge["from_id"] in drawn and e.edge["to_id"] in drawn for e in layout.edges)
+    assert layout.cells[0].width <= CANVAS_WIDTH
 
 
 def test_rows_wrap_within_the_canvas():
