@@ -773,8 +773,11 @@ class MemoryStore:
             self._check_paging(None, offset, limit)
         return views.reverification_queue(self._read_state(self._target(target)), self.now(), horizon_days, offset, limit)
 
-    def pending_promotions(self, target: str) -> list[views.PromotionItem]:
-        return views.pending_promotions(self._read_state(self._target(target)), self.now())
+    def pending_promotions(self, target: str, *, offset: int = 0, limit: int | None = None) -> list[views.PromotionItem]:
+        """Proposed promotions, highest tier first; ``counts()["pending_promotions"]`` is the total."""
+        if limit is not None:
+            self._check_paging(None, offset, limit)
+        return views.pending_promotions(self._read_state(self._target(target)), self.now(), offset, limit)
 
     def promotion_check(self, target: str, entry_id: str):
         return promotion_check(self.get_entry(target, entry_id).meta, self.now())

@@ -265,14 +265,18 @@ class PromotionItem:
     check: PromotionCheck
 
 
-def pending_promotions(state: TargetState, now: float) -> list[PromotionItem]:
-    items = [
-        PromotionItem(entry_view(state, meta.entry_id, now), promotion_check(meta, now))
+def pending_promotions(state: TargetState, now: float, offset: int = 0, limit: int | None = None) -> list[PromotionItem]:
+    """Proposed promotions, highest tier and most evidence first; views built only for the window."""
+    ranked = sorted(
+        (-meta.maturity, -(meta.hit_count + meta.observed_behavior_count), meta.entry_id)
         for meta in state.entries.values()
         if meta.pending_promotion is not None
+    )
+    window = ranked[offset : None if limit is None else offset + limit]
+    return [
+        PromotionItem(entry_view(state, entry_id, now), promotion_check(state.entries[entry_id], now))
+        for _tier, _hits, entry_id in window
     ]
-    items.sort(key=lambda item: (-item.entry.meta.maturity, -item.check.hits))
-    return items
 
 
 # ---------------------------------------------------------------- counts

@@ -113,10 +113,10 @@ def refused_row(error: Exception, entry_id: str):
 
 
 def list_context(offset: int) -> dict:
-    items = store().pending_promotions(g.target)
-    offset = clamp_offset(offset, len(items), PAGE_SIZE)
-    shown = items[offset : offset + PAGE_SIZE]
-    return {"items": shown, "pager": pager(offset, offset + len(shown), len(items))}
+    total = counts(g.target)["pending_promotions"]
+    offset = clamp_offset(offset, total, PAGE_SIZE)
+    shown = store().pending_promotions(g.target, offset=offset, limit=PAGE_SIZE)
+    return {"items": shown, "pager": pager(offset, offset + len(shown), total)}
 
 
 def pager(offset: int, end: int, total: int) -> Pager:
