@@ -9,7 +9,7 @@ changes nothing.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from .model import (
     DEMOTION_CONTRADICTIONS,
@@ -23,12 +23,14 @@ from .model import (
 )
 from .state import Change, TargetState, summary
 
+Detect = Callable[[TargetState, Change, EntryMeta, int], list]
 DEEP_CHECK_CANDIDATES = 64
 DEEP_CHECK_BATCH = 2000
 REPORT_KEYS = ("decayed", "promotions_proposed", "promoted", "superseded", "demoted", "contradictions_found")
 
 
-def maintain(store, state: TargetState, change: Change, policy: str) -> dict[str, Any]:
+def maintain(state: TargetState, change: Change, policy: str, detect: Detect) -> dict[str, Any]:
+    """One reflection pass; ``detect(state, change, meta, limit)`` flags an entry's contradictions."""
     report: dict[str, Any] = {key: [] for key in REPORT_KEYS}
     report["target"] = state.target
     # Archiving and new edges change other entries' contradictions; both come before the rules that
@@ -37,7 +39,7 @@ def maintain(store, state: TargetState, change: Change, policy: str) -> dict[str
         if is_ignored_too_often(meta):
             _supersede_ignored(state, change, meta)
             report["superseded"].append(meta.entry_id)
-    report["contradictions_found"] = _deep_check(store, state, change)
+    report["contradictions_found"] = _deep_check(state, change, detect)
     for meta in list(state.entries.values()):
         if _decay(state, change, meta):
             report["decayed"].append(meta.entry_id)
@@ -105,7 +107,7 @@ def _promotion(state: TargetState, change: Change, meta: EntryMeta, policy: str)
     return "promotions_proposed"
 
 
-def _deep_check(store, state: TargetState, change: Change) -> list[dict[str, Any]]:
+def _deep_check(state: TargetState, change: Change, detect: Detect) -> list[dict[str, Any]]:
     """Wider candidate search than the add path, for entries not yet deep-checked (bounded per run)."""
     from .views import edge_dict
 
@@ -114,7 +116,7 @@ def _deep_check(store, state: TargetState, change: Change) -> list[dict[str, Any
     for meta in unchecked:
         if meta.entry_id not in state.entries:
             continue
-        found.extend(store._detect(state, change, meta, DEEP_CHECK_CANDIDATES))
+        found.extend(detect(state, change, meta, DEEP_CHECK_CANDIDATES))
         meta.deep_checked = True
         change.touch(meta)
     return [edge_dict(state, edge, change.now) for edge in found]

@@ -711,7 +711,7 @@ class MemoryStore:
         if chosen not in ("review", "auto"):
             raise InvalidInputError("policy must be 'review' or 'auto'")
         with self._mutation(target, actor) as (state, change):
-            report = maintain(self, state, change, chosen)
+            report = maintain(state, change, chosen, self._detect)
             report["changed"] = not change.empty
             return report
 
