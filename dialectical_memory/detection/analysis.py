@@ -9,6 +9,13 @@ Qualified entries are read clause by clause with where each clause applies:
 `length=short` that excepts {technical} and a claim `length=long` scoped to
 {technical}; "drinks coffee, except on weekends" becomes an affirmed claim that
 excepts {weekend} plus a derived denial scoped to {weekend}.
+
+Claims also record when and whose they are: a past state ("used to live in
+Berlin", "以前是老师", "lived in Lisbon last year") is `past`, unlike a present
+denial ("no longer", "戒了"); an entry about someone else ("User's husband is
+vegetarian", "用户妹妹住在广州") gives its claims a `holder`. A pole word records
+the noun it describes when that is not the reply ("long *threads*"), and "with no
+sugar" / "不加糖的" deny only the thing named.
 """
 
 from __future__ import annotations
@@ -21,7 +28,7 @@ from dataclasses import dataclass, replace
 from . import lexicon
 from . import terms as t
 from .slots import Slot, extract_slots
-from .text import chinese_bigrams, normalize, parse_number
+from .text import CJK_RANGE, chinese_bigrams, normalize, parse_number
 
 
 @dataclass(frozen=True)
@@ -30,6 +37,9 @@ class Pole:
     pole: str
     surface: str
     implicit: bool = False
+    # The thing the pole word describes when that is not the assistant's reply
+    # ("long *threads*", "很长的*讨论串*"); "" for replies, answers, or no noun.
+    target: str = ""
 
 
 @dataclass(frozen=True)
@@ -51,6 +61,9 @@ class Claim:
     default: bool = False  # marked as the general case ("in general", "by default", "一般")
     occasional: bool = False  # "sometimes", "有时", or a low frequency
     derived: bool = False  # not stated: the denial an exception implies
+    past: bool = False  # a past state ("used to", "以前", "last year"): says nothing of now
+    holder: str = ""  # whose claim it is when not the user's: "husband" in "User's husband is…"
+    lifetime: bool = False  # "has never", "从没": denies the past too
 
     @property
     def reach(self) -> frozenset[str]:
@@ -70,6 +83,8 @@ class Order:
     preferred: frozenset[str]
     other: frozenset[str]
     text: str
+    past: bool = False
+    holder: str = ""
 
 
 @dataclass(frozen=True)
@@ -86,7 +101,9 @@ class Analysis:
 # Clause boundaries; the captured text tells a contrast ("but") from an enumeration (",").
 _CLAUSE_SPLIT = re.compile(
     r"([;:!?；：。！？]+|\.(?!\d)|\s+(?:but|whereas|however|although|though)\s+|但是|可是|不过|然而|但)"
-    r"|[,，、]+")
+    r"|[,，、]+"
+    # "finds podcasts boring and never listens to them": a second predicate
+    r"|\s+and\s+(?=(?:never|not|does\s+not|do\s+not|rarely|seldom|no\s+longer)\b)")
 _ENUMERATION = "enumeration"
 _CONTRAST = "contrast"
 _SUBJECT = re.compile(r"^\s*(?:the\s+)?user(?:'s)?\s+|^\s*(?:该|这位)?用户", re.IGNORECASE)
@@ -122,17 +139,113 @@ def analyse(text: str) -> Analysis:
     reads: list[_Read] = []
     inherited_sign = 1
     for boundary, clause in _clauses(clause_source):
+        clause, without = _local_negation(clause)
         read = _read_clause(clause, inherited_sign, domains, anchored, boundary)
+        if without and not read.modifier and read.claim.sign > 0:
+            read.extra.append(_without_claim(without, read.claim))
         reads.append(read)
         if not read.modifier:
             inherited_sign = read.stance
     claims, qualified = _qualify(_assemble(reads))
     claims.extend(_wake_time_claims(sentence))
     key = "".join(ch for ch in sentence if ch.isalnum())
-    # A fact stated under negation ("no longer lives in Paris") is not a current value.
-    affirmative = all(claim.sign > 0 or claim.implicit or claim.derived for claim in claims)
-    slots = extract_slots(original) if affirmative else ()
+    slots = _current_slots(original, claims)
+    holder = _holder(original)
+    if holder:
+        claims = _held(claims, holder)
+        orders = tuple(replace(order, holder=holder) for order in orders)
     return Analysis(key=key, claims=tuple(claims), orders=orders, slots=slots, qualified=qualified)
+
+
+_EN_PEOPLE = "|".join(sorted(lexicon.EN_PEOPLE, key=len, reverse=True))
+_ZH_PEOPLE = "|".join(sorted(lexicon.ZH_PEOPLE, key=len, reverse=True))
+_HOLDER_EN = re.compile(
+    rf"^\s*(?:the\s+)?user'?s\s+(?:[a-z-]+\s+){{0,2}}?(?P<h>(?:{_EN_PEOPLE})(?:s|ren)?)\b",
+    re.IGNORECASE)
+_HOLDER_ZH = re.compile(rf"^\s*(?:该|这位)?用户的?(?P<h>{_ZH_PEOPLE})")
+
+
+def _holder(original: str) -> str:
+    """The person an entry is about when it is not the user: "User's husband …",
+    "用户的妈妈…", "用户妹妹…"."""
+    match = _HOLDER_EN.match(original) or _HOLDER_ZH.match(original)
+    return match["h"].lower() if match else ""
+
+
+def _held(claims: list[Claim], holder: str) -> list[Claim]:
+    """Claims of an entry about someone else are theirs; the entry still says
+    the user has that person ("User's wife is a teacher": the user is married)."""
+    person = t.terms(normalize(holder))
+    own = {term.surface for term in person if term.role == t.POLE}
+    held = [replace(claim, holder=holder, poles=tuple(pole for pole in claim.poles
+                                                      if pole.surface not in own))
+            for claim in claims]
+    poles = tuple(Pole(term.value, term.pole, term.surface) for term in person if term.role == t.POLE)
+    topic = frozenset(term.value for term in person if term.role == t.CONCEPT)
+    if poles or topic:
+        held.append(Claim(holder, 1, topic=topic, broader=_broader(topic), poles=poles))
+    return held
+
+
+def _holds_now(claims: list[Claim] | tuple[Claim, ...]) -> bool:
+    """Neither denied ("no longer lives in Paris") nor past ("used to live in Berlin")."""
+    return all((claim.sign > 0 or claim.implicit or claim.derived) and not claim.past
+               for claim in claims)
+
+
+_ORIGINAL_SPLIT = re.compile(_CLAUSE_SPLIT.pattern, re.IGNORECASE)
+
+
+def _current_slots(original: str, claims: list[Claim]) -> tuple[Slot, ...]:
+    """Single-valued facts that hold now: from the whole entry when all its
+    clauses hold now, else from each clause that does ("以前住在北京，现在住在
+    上海" → lives in 上海; "used to live in Berlin" → nothing)."""
+    if _holds_now(claims):
+        return extract_slots(original)
+    clauses = [part.strip() for part in _ORIGINAL_SPLIT.split(original)[::2] if part and part.strip()]
+    if len(clauses) < 2:
+        return ()
+    return tuple(slot for clause in clauses if _holds_now(analyse(clause).claims)
+                 for slot in extract_slots(clause))
+
+
+# "coffee with no sugar", "tea without milk", "不加糖的咖啡", "oat milk instead of
+# cow's milk", "用燕麦奶代替牛奶": the negation covers only the thing named,
+# within what the clause is about.
+_PHRASE_END = r"(?=\s*$|\s+(?:and|or|but|in|on|at|for|when|if|unless|please)\b)"
+_WITHOUT = (
+    re.compile(r"\s+(?:with\s+no|without|with\s+zero|minus)\s+(?P<x>[a-z][a-z -]*?)" + _PHRASE_END),
+    re.compile(r"\s+(?:instead\s+of|rather\s+than|in\s+place\s+of)\s+(?P<x>[a-z][a-z' -]*?)"
+               + _PHRASE_END),
+    re.compile(f"(?:不加|不放|不含|不带|无|没有)(?P<x>[{CJK_RANGE}]{{1,4}}?)的(?=[{CJK_RANGE}])"),
+    re.compile(f"(?:代替|替代|取代|而不是|而非)(?P<x>[{CJK_RANGE}]{{1,6}})$"),
+)
+
+
+def _local_negation(clause: str) -> tuple[str, tuple[str, str] | None]:
+    """The clause without a "with no X" / "不加X的" modifier, and (the modifier, X).
+    A negated clause keeps it ("can't work without music")."""
+    for pattern in _WITHOUT:
+        match = pattern.search(clause)
+        if not match or not any(term.role == t.CONCEPT for term in t.terms(match["x"])):
+            continue
+        rest = (clause[: match.start()] + " " + clause[match.end():]).strip()
+        if any(term.role in (t.NEGATION, t.NEVER, t.CESSATION) for term in t.terms(rest)):
+            return clause, None
+        return rest, (match.group(0).strip(), match["x"])
+    return clause, None
+
+
+def _without_claim(without: tuple[str, str], main: Claim) -> Claim:
+    """The denial of X within what the clause is about (its concepts)."""
+    phrase, thing = without
+    topic = units(thing)
+    within = frozenset(unit for unit in main.topic if unit in _CONCEPT_IDS)
+    return Claim(phrase, -1, negated=True, topic=topic, broader=_broader(topic),
+                 scope=within or main.scope, past=main.past)
+
+
+_CONCEPT_IDS = frozenset(lexicon.CONCEPTS)
 
 
 def _clauses(sentence: str) -> list[tuple[str, str]]:
@@ -150,6 +263,9 @@ def _clauses(sentence: str) -> list[tuple[str, str]]:
     return clauses
 
 
+_DOMAIN_OF = {form: domain for domain, forms in lexicon.DOMAINS.items() for form in forms}
+
+
 def _anchors(sentence: str) -> tuple[frozenset[str], frozenset[str]]:
     """Domains named in the sentence, and axes one of whose strict words it uses:
     both let a loose axis word count ("concise by default; detailed when ...")."""
@@ -157,6 +273,8 @@ def _anchors(sentence: str) -> tuple[frozenset[str], frozenset[str]]:
     for term in t.terms(sentence):
         if term.role == t.DOMAIN:
             domains.add(term.value)
+        elif term.role == t.CONCEPT and term.surface in _DOMAIN_OF:
+            domains.add(_DOMAIN_OF[term.surface])  # "email" is a concept and a domain word
         elif term.role == t.POLE and term.strict:
             axes.add(term.value)
     return frozenset(domains), frozenset(axes)
@@ -189,7 +307,9 @@ def _orders(sentence: str) -> tuple[tuple[Order, ...], str]:
         preferred, dispreferred = units(match["x"]), units(other)
         if preferred and dispreferred:
             text = f"{match['x'].strip()}>{other.strip()}"
-            return (Order(preferred, dispreferred, text),), match["x"] + rest
+            head = sentence[: match.end("x")]
+            past = _is_past(head, t.terms(_CLAUSE_SPLIT.split(head)[-1] or head))
+            return (Order(preferred, dispreferred, text, past),), match["x"] + rest
     return (), sentence
 
 
@@ -211,7 +331,7 @@ class _Read:
     elliptical: bool = False  # polarity without a topic: "但周末不喝", "but not on weekends"
 
 
-_POLARITY_ROLES = (t.NEGATION, t.CESSATION, t.NEVER, t.VERB, t.FREQUENCY, t.ABSTAIN)
+_POLARITY_ROLES = (t.NEGATION, t.CESSATION, t.NEVER, t.VERB, t.FREQUENCY, t.ABSTAIN, t.REDUCE)
 
 
 def _read_clause(clause: str, inherited_sign: int, domains: frozenset[str],
@@ -221,11 +341,12 @@ def _read_clause(clause: str, inherited_sign: int, domains: frozenset[str],
     clause_terms = t.terms(clause)
     zh_modes = _zh_modes(clause_terms)
     flips, verb_sign, implicit = 1, None, False
-    frequency = frequency_word = stance_word = ""
+    frequency = frequency_word = stance_word = reduced = ""
     topic: list[str] = []
     scope: list[str] = []
     excepted: list[str] = []
     scope_nouns: list[str] = []
+    placed: list[str] = []  # scope nouns after a preposition: "on weekends"
     poles: list[Pole] = []
     abstentions: list[t.Term] = []
     except_poles: list[Pole] = []
@@ -261,6 +382,8 @@ def _read_clause(clause: str, inherited_sign: int, domains: frozenset[str],
             continue
         if role not in (t.STOP, t.SCOPE):
             seen = True
+        if role == t.CESSATION and term.surface == "anymore" and flips < 0:
+            continue  # "doesn't live in Berlin anymore": one denial, not two
         if role in (t.NEGATION, t.CESSATION, t.NEVER):
             flips = -flips
             if role == t.NEVER:
@@ -272,6 +395,8 @@ def _read_clause(clause: str, inherited_sign: int, domains: frozenset[str],
         elif role == t.FREQUENCY:
             frequency, frequency_word = term.value, term.surface
             default = default or term.surface in lexicon.DEFAULT_FREQUENCY_WORDS
+        elif role == t.REDUCE:
+            reduced = reduced or term.surface
         elif role == t.DEFAULT:
             default = True
         elif role == t.OCCASIONAL:
@@ -283,7 +408,8 @@ def _read_clause(clause: str, inherited_sign: int, domains: frozenset[str],
             if (term.strict or term.value in anchored
                     or domains.intersection(lexicon.AXES[term.value].domains)):
                 (except_poles if bucket_mode == "exception" else poles).append(
-                    Pole(term.value, term.pole, term.surface))
+                    Pole(term.value, term.pole, term.surface,
+                         target=_pole_target(clause_terms, position)))
         elif role == t.ABSTAIN:
             abstentions.append(term)
         elif role == t.LIGHT:
@@ -291,6 +417,8 @@ def _read_clause(clause: str, inherited_sign: int, domains: frozenset[str],
         elif role == t.SCOPE_NOUN:
             (excepted if bucket_mode == "exception" else scope if bucket_mode
              else scope_nouns).append(term.value)
+            if not bucket_mode and _after_preposition(clause_terms, position):
+                placed.append(term.value)
         elif role in (t.CONCEPT, t.CONTENT, t.CJK_RUN) or term.unit:
             found = chinese_bigrams(term.value) if role == t.CJK_RUN else [term.unit or term.value]
             if bucket_mode == "exception":
@@ -301,18 +429,35 @@ def _read_clause(clause: str, inherited_sign: int, domains: frozenset[str],
                 topic.extend(found)
                 if opened:
                     after_preposition.extend(found)
+    if reduced and poles:
+        flips = -flips  # "less detailed answers" leans to the short side, weakly
+    elif reduced and not frequency:
+        # "eats fewer sweets", "少喝咖啡": neither affirms nor denies the habit
+        frequency, frequency_word = "reduced", reduced
     # "周末不跑步": a time is where the claim holds; "讨厌周末": it is the topic.
-    (scope if topic or poles or abstentions else topic).extend(scope_nouns)
+    if topic or poles or abstentions:
+        scope.extend(scope_nouns)
+    else:
+        # "eats breakfast on weekends", "周末吃早餐": the last time named without a
+        # preposition is the topic, the others say when
+        bare = [noun for noun in scope_nouns if noun not in placed]
+        if bare and len(scope_nouns) > 1:
+            topic.append(bare[-1])
+            scope.extend(noun for noun in scope_nouns if noun != bare[-1])
+        else:
+            topic.extend(scope_nouns)
     topic, scope = _specific(topic), _specific(scope)
     stance = verb_sign if verb_sign is not None else 1 if light_verb else inherited_sign
     sign = flips * stance
     topic_set = frozenset(topic)
     occasional = occasional or frequency == "low"
+    past = _is_past(clause, clause_terms)
     claim = Claim(clause, sign, flips < 0, stance_word, frequency, frequency_word, topic_set,
                   _broader(topic_set), frozenset(scope), tuple(poles), implicit,
-                  default=default and not occasional, occasional=occasional)
+                  default=default and not occasional, occasional=occasional, past=past,
+                  lifetime=frequency == "never" and bool(_LIFETIME.search(clause)))
     extra = [Claim(clause, -flips, topic=frozenset([concept]), implicit=True,
-                   broader=_broader(frozenset([concept])))
+                   broader=_broader(frozenset([concept])), past=past)
              for term in abstentions for concept in term.abstains]
     predicate = (verb_sign is not None or light_verb or poles or frequency or flips < 0
                  or abstentions or default or occasional)
@@ -338,6 +483,77 @@ def _read_clause(clause: str, inherited_sign: int, domains: frozenset[str],
     else:
         read.explicit = frozenset(excepted)
     return read
+
+
+_CHANGE = re.compile(lexicon.CHANGE_PATTERN)
+
+
+def _after_preposition(clause_terms: list[t.Term], position: int) -> bool:
+    before = [term for term in clause_terms[:position] if term.role != t.STOP]
+    return bool(before) and before[-1].role == t.SCOPE
+
+
+_SAID = re.compile(lexicon.SAID_PATTERN)
+_USED_TO = re.compile(r"\bused? to\b")
+_LIFETIME = re.compile(lexicon.LIFETIME_NEVER)
+_AGO = re.compile(r"[一二两三四五六七八九十几多\d]+\s*(?:个)?(?:年|月)(?:以|之)?前")
+
+
+def _is_past(clause: str, clause_terms: list[t.Term]) -> bool:
+    """Does the clause state a past state? "used to", "曾经", a heading "以前"
+    do; a past time does unless the clause states a change whose result holds
+    now ("moved to Berlin last year", "去年开始跑步"). What the user said before
+    is not a past state ("previously mentioned they like jazz", "之前提到…")."""
+    if _SAID.search(clause):
+        return False
+    lead = next((term for term in clause_terms if term.role != t.STOP), None)
+    # (the stemmer reads "uses to-do lists" as "use to": "used to" is checked on the words)
+    if any(term.role == t.PAST and (term.value != "head" or term is lead)
+           and (term.surface != "used to" or _USED_TO.search(clause)) for term in clause_terms):
+        return True
+    past_time = any(term.role == t.PAST_TIME for term in clause_terms) or _AGO.search(clause)
+    return bool(past_time) and not _CHANGE.search(clause)
+
+
+_NOUN_ROLES = (t.CONCEPT, t.CONTENT, t.CJK_RUN, t.DOMAIN)
+_ADVERB = re.compile(r"^[a-z]{4,}li$")  # stem of an English "-ly" adverb
+
+
+def _words(surface: str) -> list[str]:
+    return surface.split() if not surface or surface.isascii() else [surface]
+
+
+def _pole_target(clause_terms: list[t.Term], position: int) -> str:
+    """The noun a pole word modifies, when it is not what the axis is about:
+    "summarise long threads" describes threads, "很长的讨论串" a thread, "long
+    walks" walks, "short code reviews" code reviews; "concise replies", "详细的长回答"
+    and a predicative "keep it short" describe the reply (""). The head of a noun
+    phrase is its last noun, in English ("code review comments") as in Chinese
+    ("讨论串"); an unknown Chinese word is a noun only after 的 ("详细讲" is a verb)."""
+    pole = clause_terms[position]
+    axis = pole.value
+    spec = lexicon.AXES[axis]
+    if not spec.domains or len(_words(pole.surface)) > 1:
+        return ""  # "dark theme", "in depth": the phrase is complete
+    nouns: list[t.Term] = []
+    linked = False
+    for term in clause_terms[position + 1:]:
+        if term.role == t.CONTENT and _ADVERB.search(term.surface):
+            break  # "switched to the dark theme permanently"
+        if term.role in _NOUN_ROLES:
+            nouns.append(term)
+        elif nouns or not (term.role == t.POLE or term.surface in lexicon.MODIFIER_LINKS):
+            break
+        else:
+            linked = linked or term.surface == "的"
+    if not nouns or (nouns[-1].role == t.CJK_RUN and not linked):
+        return ""
+    head = nouns[-1]
+    if head.surface in lexicon.AXIS_NOUNS.get(axis, ()):
+        return ""
+    if head.role == t.CJK_RUN:
+        return chinese_bigrams(head.value)[-1]
+    return head.unit or head.value
 
 
 def _specific(found: list[str]) -> list[str]:
@@ -521,7 +737,8 @@ def _contrasting_axes(a: Claim, b: Claim) -> list[str | None]:
     found: list[str | None] = []
     for pole_a in a.poles:
         for pole_b in b.poles:
-            if pole_a.axis == pole_b.axis and pole_a.axis not in found:
+            if (pole_a.axis == pole_b.axis and pole_a.axis not in found
+                    and pole_a.target == pole_b.target):
                 side_a, side_b = _side(a, pole_a.axis), _side(b, pole_b.axis)
                 if side_a != side_b and (a.sign > 0 or b.sign > 0):
                     found.append(pole_a.axis)
@@ -559,6 +776,9 @@ def _broader(topic: frozenset[str]) -> frozenset[str]:
     return frozenset(found)
 
 
+_WEEK_TIMES = ("weekend", "holiday", "business trip", "saturday", "sunday")
+
+
 def _wake_time_claims(sentence: str) -> list[Claim]:
     """"Wakes up at noon" / "早上五点起床" place the user on the chronotype axis."""
     for pattern in _WAKE_TIME:
@@ -566,6 +786,9 @@ def _wake_time_claims(sentence: str) -> list[Claim]:
         if match:
             hour = _wake_hour(match)
             pole = "late" if hour >= 10 else "early" if hour <= 7 else ""
+            if pole and any(term.role == t.SCOPE_NOUN and term.value in _WEEK_TIMES
+                            for term in t.terms(sentence)):
+                return []  # "sleeps in until 10 on weekends" says nothing of a chronotype
             if pole:
                 return [Claim(match.group(0), 1,
                               poles=(Pole("chronotype", pole, match.group(0), implicit=True),))]

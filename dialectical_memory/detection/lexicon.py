@@ -20,10 +20,46 @@ NEGATIONS = (
     "不", "没", "没有", "别", "未", "无", "非", "并不", "并没有", "一点也不", "不是",
 )
 NEVER = ("never", "never ever", "从不", "从来不", "从没", "从来没", "从来没有", "从未", "绝不", "永远不")
+# "Never" about a whole life ("has never been to Japan", "从没去过日本") also
+# denies a past state; a habitual "never" ("从不喝酒") does not.
+LIFETIME_NEVER = r"\b(?:has|have|had)\s+never\b|从没|从来没|从未"
 CESSATION = (
-    "no longer", "not anymore", "no more", "stop", "quit", "give up", "cease", "used to",
-    "former", "formerly", "ex", "anymore",
-    "不再", "再也不", "再也没", "戒", "戒了", "戒掉", "停止", "放弃", "以前", "曾经", "已经不",
+    "no longer", "not anymore", "no more", "stop", "quit", "give up", "cease",
+    "former", "ex", "anymore",
+    "不再", "再也不", "再也没", "戒", "戒了", "戒掉", "停止", "放弃", "已经不",
+)
+# A past state says nothing of the present: "used to live in Berlin" does not
+# clash with "lives in Paris" ("no longer lives in Berlin" would deny the present,
+# and so does "a former smoker", an identity held now).
+PAST_MARKERS = (
+    "used to", "formerly", "previously", "in the past", "at one point", "back then",
+    "曾经", "曾", "曾是", "从前", "以往", "早年", "当年",
+)
+# Markers that mean "formerly" only at the head of a clause ("以前住在北京");
+# elsewhere they mean "before" ("睡觉以前", "12点之前").
+HEAD_PAST_MARKERS = ("以前", "之前", "过去", "原来", "原先", "本来")
+# "accustomed to" is not a past state.
+ACCUSTOMED = ("be used to", "get used to", "become used to", "习惯了")
+# Times in the past: they make a clause past unless it states a change whose
+# result holds now ("moved to Berlin last year", "去年开始跑步").
+PAST_TIMES = (
+    "last year", "year ago", "month ago", "in college", "at university", "in school",
+    "as a child", "as a kid", "as a teenager", "when young", "when younger", "growing up",
+    "in his youth", "in her youth", "in their youth",
+    "去年", "前年", "小时候", "大学时", "大学的时候", "上大学时", "上学时", "读书时",
+    "年轻时", "年轻的时候", "那时", "那时候", "早些年", "几年前", "多年前",
+)
+CHANGE_PATTERN = (
+    r"\b(?:mov(?:e|es|ed|ing)|relocat\w*|start\w*|beg[ai]n\w*|switch\w*|join\w*|"
+    r"bec[oa]me|becoming|t(?:ook|ake[sn]?|aking) up|pick(?:ed|s)? up|quit\w*|stopp?\w*|"
+    r"g(?:ave|ive[sn]?|iving) up|turn(?:ed|s)?|converted|got|gets|getting|bought|adopted|"
+    r"married|had\s+(?:a|an|twins)|took\s+in)\b|"
+    r"搬|开始|加入|换|改|成为|戒|入职|转行|当上|升职|迷上|爱上|结婚|买了|领养|收养|生了|养了"
+)
+# Reported speech: "previously mentioned", "之前提到" date the saying, not the state.
+SAID_PATTERN = (
+    r"\b(?:said|say|says|mentioned|mention|told|tell|noted|stated|asked|indicated|shared|"
+    r"explained|wrote|reported|confirmed)\b|提到|提过|说过|表示|告诉|讲过|透露"
 )
 POSITIVE_VERBS = (
     "like", "love", "enjoy", "prefer", "adore", "want", "wish", "need", "favour", "favor",
@@ -39,9 +75,11 @@ NEGATIVE_VERBS = (
     "can not bear", "can not tolerate", "can not handle", "tired of", "sick of", "fed up",
     "refuse", "reject", "resent", "allergic", "intolerant", "averse", "steer clear",
     "stay away", "unsubscribe", "disable", "turn off", "switch off", "cancel", "uninstall",
-    "mute", "block", "opt out",
+    "mute", "block", "opt out", "afraid", "scared", "terrified", "frightened", "fear",
+    "boring", "bored by", "bored of", "annoying", "annoyed by",
     "讨厌", "厌恶", "反感", "受不了", "不能忍受", "忍受不了", "拒绝", "避免", "回避", "嫌弃", "烦",
-    "恨", "排斥", "过敏", "怕", "关闭", "关掉", "取消", "退订", "卸载", "屏蔽", "静音",
+    "恨", "排斥", "过敏", "怕", "无聊", "乏味", "没意思", "关闭", "关掉", "取消", "退订", "卸载",
+    "屏蔽", "静音",
 )
 # Words of NEGATIVE_VERBS that express a fact about the body or diet rather than taste:
 # a conflict they take part in is reported as "implicit".
@@ -54,6 +92,13 @@ HIGH_FREQUENCY = (
     "nightly", "most days", "every weekend", "each morning",
     "总是", "经常", "常常", "常", "每天", "天天", "每晚", "每周", "每次", "一直", "老是", "通常",
     "频繁", "每天早上", "每天晚上", "每天都",
+)
+# Less of something, not none: "eats fewer sweets" agrees with "avoids sugar" and
+# does not deny "likes sweets".
+REDUCTION = (
+    "fewer", "less", "cut down", "cut down on", "cut back", "cut back on", "reduce", "limit",
+    "minimise", "minimize",
+    "少吃", "少喝", "少用", "少点", "减少", "控制", "尽量少", "少碰",
 )
 LOW_FREQUENCY = (
     "rarely", "seldom", "hardly ever", "almost never", "barely", "once in a while",
@@ -73,7 +118,12 @@ STOPWORDS = (
     "much", "more", "most", "some", "any", "all", "every", "each", "own", "s", "now",
     "currently", "generally", "mostly", "mainly", "only", "over", "instead", "up",
     "well", "pretty", "lot", "lots", "bit", "little", "least", "particularly", "especially",
-    "already", "actually",
+    "already", "actually", "almost", "nearly", "几乎",
+    # intensifiers say how firmly, not what about
+    "strictly", "completely", "totally", "absolutely", "entirely", "at all", "严格", "完全",
+    "根本", "彻底",
+    # reporting verbs date a statement, they are not what it is about
+    "mention", "提到", "提过", "说过", "提及", "表示过",
     # Chinese function words
     "用户", "该用户", "他", "她", "它", "我", "你", "他们", "她们", "自己", "的", "了", "着", "过",
     "在", "和", "与", "跟", "及", "或", "或者", "还", "也", "都", "就", "才", "又", "很", "非常",
@@ -99,14 +149,15 @@ LIGHT_WORDS = (
     "eat", "drink", "consume", "receive", "tend", "thing", "stuff", "way", "kind", "sort",
     "type", "one", "people", "person", "time", "something", "anything", "everything",
     "food", "dish", "meal", "usage", "plan", "start", "begin", "able",
-    "是", "有", "用", "使用", "吃", "喝", "做", "去", "养", "拥有", "进行", "会", "能", "可以",
+    "是", "有", "用", "使用", "吃", "喝", "吃饭", "做", "去", "养", "拥有", "进行", "会", "能", "可以",
     "东西", "事情", "方式", "食物", "收到", "接收", "开始", "附上", "提供", "加上", "带",
-    "酒店", "时区", "正在", "topic", "subject", "matter", "case", "话题", "情况", "场合",
+    "酒店", "时区", "正在", "觉得", "认为", "感觉", "think", "consider",
+    "topic", "subject", "matter", "case", "话题", "情况", "场合",
 )
 # Light words that are verbs: a clause with one affirms on its own, whatever the
 # stance of the clause before ("avoids sugar, but has cake on birthdays").
 LIGHT_VERBS = ("have", "use", "get", "make", "go", "take", "eat", "drink", "consume", "own",
-               "possess", "有", "用", "使用", "吃", "喝", "做", "去", "养", "拥有")
+               "possess", "有", "用", "使用", "吃", "喝", "做", "去", "养", "拥有", "吃饭")
 
 # Nouns that anchor an ambiguous axis word ("long" answers, not "long" walks).
 DOMAINS: dict[str, tuple[str, ...]] = {
@@ -125,6 +176,26 @@ DOMAINS: dict[str, tuple[str, ...]] = {
     "measurement": ("unit", "measure", "measurement", "distance", "weight", "height",
                     "单位", "计量", "距离", "体重", "身高"),
 }
+
+# Nouns an axis word may describe and still speak of the axis itself: a "long
+# reply" is about reply length, a "long thread" or "long walk" is not.
+AXIS_NOUNS: dict[str, tuple[str, ...]] = {
+    "length": ("reply", "answer", "response", "explanation", "message", "summary", "text",
+               "writing", "output", "wording", "respond", "explain", "write",
+               "回复", "回答", "答复", "答案", "解释", "讲解", "说明", "文字", "内容", "总结"),
+    "formality": ("reply", "answer", "response", "message", "text", "writing", "output",
+                  "tone", "style", "voice", "wording", "language",
+                  "回复", "回答", "答复", "语气", "风格", "口吻", "措辞", "文风", "文字"),
+    "theme": ("mode", "theme", "background", "interface", "ui", "editor", "screen",
+              "模式", "主题", "背景", "界面", "配色", "编辑器", "屏幕"),
+    "units": ("unit", "measure", "measurement", "distance", "weight", "height",
+              "单位", "计量", "距离", "体重", "身高"),
+    "workplace": ("work", "job", "office", "办公", "上班", "工作", "公司"),
+}
+
+# Words that may stand between a pole word and the noun it describes ("long and
+# detailed answers", "很长的讨论串").
+MODIFIER_LINKS = ("的", "and", "or", "又", "而")
 
 # Domain words that are also what a statement is about ("code comments", "at work");
 # the other domain words ("reply", "answer") are too generic to be a topic.
@@ -216,7 +287,28 @@ SCOPE_NOUNS: dict[str, tuple[str, ...]] = {
     "breakfast": ("breakfast", "早餐", "早饭"),
     "lunch": ("lunch", "午餐", "午饭"),
     "dinner": ("dinner", "晚餐", "晚饭"),
+    "afternoon": ("afternoon", "下午", "午后"),
+    "monday": ("monday", "周一", "星期一", "礼拜一", "每周一"),
+    "tuesday": ("tuesday", "周二", "星期二", "礼拜二", "每周二"),
+    "wednesday": ("wednesday", "周三", "星期三", "礼拜三", "每周三"),
+    "thursday": ("thursday", "周四", "星期四", "礼拜四", "每周四"),
+    "friday": ("friday", "周五", "星期五", "礼拜五", "每周五"),
+    "saturday": ("saturday", "周六", "星期六", "礼拜六", "每周六"),
+    "sunday": ("sunday", "周日", "周天", "星期日", "星期天", "礼拜天", "每周日"),
+    "bedtime": ("before bed", "at bedtime", "before sleep", "睡前", "睡觉前", "睡觉以前",
+                "睡觉之前", "临睡前", "上床前"),
 }
+
+# Stance verbs that single out one option: "prefers morning meetings" and "prefers
+# afternoon meetings" clash, "likes morning runs" and "likes evening runs" do not.
+PREFERENCE_VERBS = ("prefer", "would rather", "favour", "favor", "更喜欢", "偏好", "偏爱", "倾向",
+                    "更爱")
+# Scope nouns of which one preferred option excludes the others.
+EXCLUSIVE_SCOPES = (
+    frozenset(("morning", "afternoon", "evening", "night")),
+    frozenset(("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")),
+    frozenset(("summer", "winter")),
+)
 
 # --- axes: two poles that exclude each other --------------------------------
 
@@ -333,7 +425,8 @@ AXES: dict[str, AxisSpec] = {
                 "mild": ("mild", "bland", "清淡", "不辣")},
     ),
     "format": AxisSpec(
-        strict={"list": ("bullet point", "bulleted list", "bullet list", "列表", "要点"),
+        strict={"list": ("bullet point", "bulleted list", "bullet list", "numbered list", "列表",
+                         "要点", "分点", "分条", "列点", "逐条", "条目"),
                 "prose": ("full paragraph", "paragraph", "prose", "full sentence", "段落",
                           "整段")},
     ),
@@ -355,6 +448,9 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     "shrimp": ("shrimp", "prawn", "crab", "lobster", "oyster", "虾", "螃蟹", "龙虾", "生蚝"),
     "dairy": ("dairy", "milk", "cheese", "yogurt", "butter", "cream", "乳制品", "牛奶", "奶酪",
               "酸奶", "黄油", "奶油"),
+    # milk that is not dairy
+    "plant milk": ("oat milk", "soy milk", "almond milk", "rice milk", "coconut milk",
+                   "plant milk", "燕麦奶", "豆奶", "豆浆", "杏仁奶", "椰奶", "植物奶"),
     "egg": ("egg", "鸡蛋", "蛋"),
     "sugar": ("sugar", "sweets", "sweet", "糖", "甜食", "甜品"),
     "dessert": ("dessert", "cake", "candy", "chocolate", "ice cream", "cookie", "pastry",
@@ -367,8 +463,8 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     "coffee": ("coffee", "espresso", "latte", "cappuccino", "咖啡", "拿铁"),
     "tea": ("tea", "茶"),
     "green tea": ("green tea", "绿茶"),
-    "smoke": ("smoke", "smoking", "cigarette", "cigar", "tobacco", "vape", "抽烟", "吸烟",
-              "香烟"),
+    "smoke": ("smoke", "smoking", "smoker", "cigarette", "cigar", "tobacco", "vape", "抽烟",
+              "吸烟", "香烟", "烟", "烟民"),
     "pet": ("pet", "宠物"),
     "cat": ("cat", "kitten", "猫", "猫咪"),
     "dog": ("dog", "puppy", "狗", "小狗"),
@@ -378,6 +474,8 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     "sibling": ("sibling", "兄弟姐妹"),
     "brother": ("brother", "哥哥", "弟弟", "兄弟"),
     "sister": ("sister", "姐姐", "妹妹", "姐妹"),
+    "in-law": ("in law", "sister in law", "brother in law", "mother in law", "father in law",
+               "嫂子", "弟媳", "姐夫", "妹夫", "婆婆", "公公", "岳父", "岳母", "小姑子", "小舅子"),
     "daughter": ("daughter", "女儿"),
     "nut": ("nut", "almond", "walnut", "cashew", "坚果", "杏仁", "核桃", "腰果"),
     "peanut": ("peanut", "peanut butter", "花生", "花生酱"),
@@ -388,7 +486,9 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     "marathon": ("marathon", "马拉松"),
     "swimming": ("swim", "swimming", "游泳"),
     "hiking": ("hike", "hiking", "徒步", "爬山"),
-    "bike": ("bike", "bicycle", "cycle", "cycling", "自行车", "单车", "骑车"),
+    "bike": ("bike", "bicycle", "cycle", "cycling", "自行车", "单车", "骑车", "骑自行车", "骑单车",
+             "骑行"),
+    "cohabit": ("live with", "住在一起", "一起住", "住一起", "同住", "合租"),
     "car": ("car", "drive", "driving", "汽车", "开车", "车"),
     "train": ("train", "rail", "火车", "高铁", "动车"),
     "flight": ("fly", "flight", "plane", "airplane", "飞机", "坐飞机", "航班"),
@@ -407,6 +507,8 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     "citation": ("citation", "cite", "source", "reference", "引用", "来源", "出处",
                  "参考文献"),
     "meeting": ("meeting", "会议", "开会"),
+    "eating out": ("eat out", "dine out", "restaurant", "外面吃饭", "在外面吃饭", "在外吃饭",
+                   "外出就餐", "下馆子", "餐馆", "餐厅", "馆子"),
     "jazz": ("jazz", "爵士", "爵士乐"),
     "email": ("email", "e mail", "邮件", "电子邮件"),
     "phone call": ("phone call", "phone", "电话", "打电话"),
@@ -436,7 +538,11 @@ ABSTAINS: dict[str, tuple[str, ...]] = {
     "teetotal": ("alcohol",), "teetotaler": ("alcohol",), "sober": ("alcohol",),
     "non drinker": ("alcohol",), "non smoker": ("smoke",), "nonsmoker": ("smoke",),
     "lactose intolerant": ("dairy",), "gluten free": ("gluten",), "celiac": ("gluten",),
-    "childless": ("child",),
+    "childless": ("child",), "only child": ("sibling",), "live alone": ("cohabit",),
+    "live by myself": ("cohabit",), "live on his own": ("cohabit",),
+    "live on her own": ("cohabit",), "live on their own": ("cohabit",),
+    "独生子女": ("sibling",), "独生子": ("sibling",), "独生女": ("sibling",),
+    "一个人住": ("cohabit",), "独居": ("cohabit",), "自己住": ("cohabit",),
     "素食": ("meat", "seafood"), "吃素": ("meat", "seafood"), "素食者": ("meat", "seafood"),
     "素食主义者": ("meat", "seafood"), "纯素": ("meat", "seafood", "dairy", "egg"),
     "滴酒不沾": ("alcohol",), "乳糖不耐": ("dairy",), "丁克": ("child",),
@@ -572,6 +678,22 @@ JOBS: dict[str, str] = {
 # Words that make a job a hobby or a past ("aspiring writer", "former nurse").
 JOB_QUALIFIERS = ("beginner", "aspiring", "amateur", "hobbyist", "hobby", "former", "retired",
                   "ex", "新手", "业余", "退休")
+
+# People (and pets) other than the user an entry may state a fact about: "User's
+# husband is vegetarian" says nothing of the user's diet.
+EN_PEOPLE = ("husband", "wife", "partner", "spouse", "sister", "brother", "sibling", "mother",
+             "mom", "mum", "father", "dad", "parent", "son", "daughter", "kid", "child",
+             "children", "baby", "friend", "boss", "manager", "colleague", "coworker",
+             "co-worker", "roommate", "flatmate", "boyfriend", "girlfriend", "fiance", "fiancee",
+             "family", "grandmother", "grandfather", "grandma", "grandpa", "aunt", "uncle",
+             "cousin", "niece", "nephew", "neighbour", "neighbor", "teammate", "mentor",
+             "doctor", "therapist", "dog", "cat", "pet", "team lead", "client")
+# People other than the user a Chinese entry may state a fact about ("用户妹妹住在广州").
+ZH_PEOPLE = ("妹妹", "姐姐", "哥哥", "弟弟", "父母", "爸爸", "妈妈", "父亲", "母亲", "妻子", "老婆",
+             "丈夫", "老公", "太太", "女儿", "儿子", "孩子", "朋友", "同事", "家人", "男朋友",
+             "女朋友", "男友", "女友", "对象", "伴侣", "室友", "老板", "爷爷", "奶奶", "外公",
+             "外婆", "姥姥", "姥爷", "邻居", "同学", "宝宝", "猫", "狗", "宠物", "领导", "上司",
+             "客户", "医生")
 
 # Possessive slots that hold several values at once ("user's friend is Bob").
 MULTI_VALUED_SLOTS = (

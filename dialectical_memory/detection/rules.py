@@ -10,6 +10,12 @@ technical questions" and "concise, except on technical questions"; nor does a
 plain statement clash with the exception of a qualified entry that states it
 as its general case ("prefers concise replies" vs "concise in general, but
 detailed on technical questions": a refinement, not a contradiction).
+
+Claims compete only when they speak of the same time and person: a past state
+never clashes with a present one (unless a lifelong "has never" denies it), and
+a fact about the user's sister never clashes with one about the user. A claim
+marked as the general case ("usually", "平时") admits another entry's scoped
+exception ("过年时喝一点").
 """
 
 from __future__ import annotations
@@ -63,6 +69,21 @@ def _claim_pairs(a: Analysis, b: Analysis) -> Iterator[tuple[Claim, Claim]]:
             yield left, right
 
 
+def _rival_pairs(a: Analysis, b: Analysis) -> Iterator[tuple[Claim, Claim]]:
+    """Claims that can disagree: a past state ("used to live in Berlin", "以前是
+    老师") says nothing of the present one, nor a claim about the user's husband
+    of the user."""
+    for left, right in _claim_pairs(a, b):
+        if left.holder == right.holder and (left.past == right.past or _lifelong(left, right)):
+            yield left, right
+
+
+def _lifelong(left: Claim, right: Claim) -> bool:
+    """"Has never been to Japan" denies "lived in Japan as a child" too."""
+    return (left.lifetime and left.sign < 0 and right.past) or (
+        right.lifetime and right.sign < 0 and left.past)
+
+
 def _overlaps(x: frozenset[str], y: frozenset[str]) -> bool:
     return bool(x and y) and len(x & y) / min(len(x), len(y)) >= 0.5
 
@@ -80,7 +101,21 @@ def _apart(left: Claim, right: Claim, a: Analysis, b: Analysis, axis: str | None
         return True  # "detailed on technical questions" / "concise except on technical questions"
     if axis is None and (_overlaps(left.topic, right.excepted) or _overlaps(right.topic, left.excepted)):
         return True  # "eats salmon" / "vegetarian except for fish"
+    if _general_case(left, right, axis) or _general_case(right, left, axis):
+        return True  # "平时不喝酒" / "过年时会喝一点酒"
     return _refined(left, right, b, axis) or _refined(right, left, a, axis)
+
+
+_AXIS_UNITS = {axis: frozenset(nouns) for axis, nouns in lexicon.AXIS_NOUNS.items()}
+
+
+def _general_case(general: Claim, other: Claim, axis: str | None) -> bool:
+    """A claim marked as the general case ("usually", "in general", "平时") admits
+    exceptions: another entry's claim that holds only somewhere is one ("long
+    answers for code reviews", "过年时喝一点")."""
+    region = claim_region(other, axis) - _AXIS_UNITS.get(axis, frozenset()) if axis else other.scope
+    return (general.default and not claim_region(general, axis) and bool(region)
+            and not other.default)
 
 
 def _refined(plain: Claim, scoped: Claim, owner: Analysis, axis: str | None) -> bool:
@@ -106,11 +141,20 @@ def _agree(x: Claim, y: Claim, axis: str | None) -> bool:
 
 
 def _order_conflict(a: Analysis, b: Analysis) -> Verdict | None:
-    """"prefers tea over coffee" vs "prefers coffee over tea"."""
+    """"prefers tea over coffee" vs "prefers coffee over tea"; also vs a plain
+    "prefers coffee", which singles out the option the order puts second."""
     for left in a.orders:
         for right in b.orders:
-            if _overlaps(left.preferred, right.other) and _overlaps(left.other, right.preferred):
+            if (left.past == right.past and left.holder == right.holder
+                    and _overlaps(left.preferred, right.other)
+                    and _overlaps(left.other, right.preferred)):
                 return _contradiction("order", 0.85, left.text, right.text)
+        for claim in b.claims:
+            if (claim.past == left.past and claim.holder == left.holder and claim.sign > 0
+                    and claim.stance in lexicon.PREFERENCE_VERBS and not claim.scope
+                    and _overlaps(claim.topic, left.other)
+                    and len(claim.topic & left.other) > len(claim.topic & left.preferred)):
+                return _contradiction("order", 0.8, left.text, claim.text)
     return None
 
 
@@ -118,22 +162,38 @@ def _value_conflict(a: Analysis, b: Analysis) -> Verdict | None:
     """Two values of a single-valued slot: "lives in Berlin" vs "lives in Paris"."""
     for left in a.slots:
         for right in b.slots:
-            if left.name == right.name and clash(left, right):
+            if left.name == right.name and left.holder == right.holder and clash(left, right):
                 score = 0.9 if left.kind != "other" else 0.7
                 return _contradiction("value", score, _slot_text(left), right.display)
     return None
+
+
+def _preference_conflict(a: Analysis, b: Analysis) -> Verdict | None:
+    """One preferred time for one thing: "prefers morning meetings" vs "prefers
+    afternoon meetings", "更喜欢周一开会" vs "更喜欢周五开会"."""
+    for left, right in _rival_pairs(a, b):
+        if (left.sign > 0 and right.sign > 0 and left.stance in lexicon.PREFERENCE_VERBS
+                and right.stance in lexicon.PREFERENCE_VERBS and left.topic
+                and left.topic == right.topic and _exclusive(left.scope, right.scope)):
+            return _contradiction("value", 0.75, left.text, right.text)
+    return None
+
+
+def _exclusive(x: frozenset[str], y: frozenset[str]) -> bool:
+    return bool(x and y) and not x & y and any(x | y <= family for family in lexicon.EXCLUSIVE_SCOPES)
 
 
 def _slot_text(slot: Slot) -> str:
     """"lives in Berlin", "deadline Friday"; counts and versions read on their own."""
     if slot.name.startswith(("count:", "version:")):
         return slot.display
-    return f"{_SLOT_LABELS.get(slot.name, slot.name)} {slot.display}"
+    label = _SLOT_LABELS.get(slot.name, slot.name)
+    return f"{slot.holder} {label} {slot.display}" if slot.holder else f"{label} {slot.display}"
 
 
 def _axis_conflict(a: Analysis, b: Analysis) -> Verdict | None:
     """Opposite poles of one axis: concise vs detailed, early riser vs night owl."""
-    for left, right in _claim_pairs(a, b):
+    for left, right in _rival_pairs(a, b):
         for pole_a in left.poles:
             for pole_b in right.poles:
                 if (pole_a.axis == pole_b.axis and _poles_clash(left, pole_a, right, pole_b)
@@ -145,6 +205,8 @@ def _axis_conflict(a: Analysis, b: Analysis) -> Verdict | None:
 def _poles_clash(left: Claim, pole_a: Pole, right: Claim, pole_b: Pole) -> bool:
     """Denying a pole leans to the other one, weakly: "not long-winded" agrees
     with "concise"; two weak leanings never clash."""
+    if not _same_target(left, pole_a, right, pole_b):
+        return False  # "long threads" / "concise replies": not the same thing
     side_a, strong_a = _effective_pole(left, pole_a)
     side_b, strong_b = _effective_pole(right, pole_b)
     if side_a == side_b or not (strong_a or strong_b):
@@ -152,6 +214,19 @@ def _poles_clash(left: Claim, pole_a: Pole, right: Claim, pole_b: Pole) -> bool:
     if lexicon.AXES[pole_a.axis].contextual:
         return bool(left.reach & right.reach) or not (left.topic and right.topic)
     return True
+
+
+def _same_target(left: Claim, pole_a: Pole, right: Claim, pole_b: Pole) -> bool:
+    """Do the poles describe the same thing? Replies are what a length or tone
+    speaks of by default ("" target); "short code reviews" also meets "concise
+    except for code reviews", which names them."""
+    if pole_a.target == pole_b.target:
+        return True
+    if pole_a.target and not pole_b.target:
+        return pole_a.target in right.scope | right.topic | right.excepted
+    if pole_b.target and not pole_a.target:
+        return pole_b.target in left.scope | left.topic | left.excepted
+    return False
 
 
 def _effective_pole(claim: Claim, pole: Pole) -> tuple[str, bool]:
@@ -173,7 +248,7 @@ def _axis_verdict(left: Claim, pole_a: Pole, right: Claim, pole_b: Pole) -> Verd
 
 def _frequency_conflict(a: Analysis, b: Analysis) -> Verdict | None:
     """"never/rarely X" vs "often/every day X"."""
-    for left, right in _claim_pairs(a, b):
+    for left, right in _rival_pairs(a, b):
         if (_is_rare(left) and right.frequency == "high" and right.sign > 0 and _covers(left, right)
                 and not _apart(left, right, a, b)):
             return _contradiction("frequency", 0.8, left.frequency_word, right.frequency_word)
@@ -188,8 +263,9 @@ def _is_rare(claim: Claim) -> bool:
 def _negation_conflict(a: Analysis, b: Analysis) -> Verdict | None:
     """One entry denies what the other affirms, possibly through a broader
     concept: "avoids sugar" vs "eats dessert", "has no pets" vs "has a cat"."""
-    for denial, claim in _claim_pairs(a, b):
-        if (denial.sign < 0 < claim.sign and claim.frequency != "low" and _covers(denial, claim)
+    for denial, claim in _rival_pairs(a, b):
+        if (denial.sign < 0 < claim.sign and claim.frequency not in ("low", "reduced")
+                and _covers(denial, claim)
                 and not _apart(denial, claim, a, b)):
             return _denial_verdict(denial, claim)
     return None
@@ -213,7 +289,8 @@ def _covers(general: Claim, specific: Claim) -> bool:
 
 
 _RULES: tuple[Callable[[Analysis, Analysis], Verdict | None], ...] = (
-    _order_conflict, _value_conflict, _axis_conflict, _frequency_conflict, _negation_conflict)
+    _order_conflict, _value_conflict, _preference_conflict, _axis_conflict, _frequency_conflict,
+    _negation_conflict)
 
 # --- no conflict: same subject or not? ---------------------------------------------
 

@@ -23,13 +23,14 @@ class Slot:
     display: str  # the value as written
     kind: str = ""  # value kind of possessive slots: place, number, date, name, job, ...
     scope: frozenset[str] = frozenset()  # "work", "home": where the fact holds
+    holder: str = ""  # whose fact it is when not the user's: "sister" in "User's sister lives in…"
 
 
 _CJK = f"[{CJK_RANGE}]"
 _ZH_NUMBER = "[一二两三四五六七八九十]+"
 _EN_CUT = re.compile(
     r"\s+(?:and|with|since|for|because|but|now|last|next|this|these|every|until|when|while|as|"
-    r"from|who|which|where|after|before|full[- ]time|part[- ]time|at|on|in\s+(?:\d|the\b|a\b))"
+    r"from|who|which|where|after|before|full[- ]time|part[- ]time|at|on|in(?=\s+(?:\d|the\b|a\b)))"
     r"\b.*$|[,.;!?].*$", re.IGNORECASE)
 _ZH_CUT = re.compile(r"[，,。；;！？!?、].*$|(?:了|的|啊|呢|吧)+$")
 _ARTICLE = re.compile(r"^(?:a|an|the)\s+", re.IGNORECASE)
@@ -64,8 +65,8 @@ def _looks_like_name(value: str) -> bool:
 def _mentions(text: str, names) -> list[str]:
     """Which of `names` occur in `text` as whole words (CJK neighbours allowed)."""
     lowered = text.lower()
-    return [name for name in names
-            if re.search(rf"(?<![a-z0-9]){re.escape(name)}(?![a-z0-9+#])", lowered)]
+    return [name for name in names  # the substring test first: most names are absent
+            if name in lowered and re.search(rf"(?<![a-z0-9]){re.escape(name)}(?![a-z0-9+#])", lowered)]
 
 
 def _contains(a: str, b: str) -> bool:
@@ -108,15 +109,17 @@ _RESIDENCE = (
     re.compile(r"\b(?:live[sd]?|living|resides?|residing|based|settled|relocated|mov(?:ed|es|e|ing))"
                r"\s+(?:in|to|at)\s+(?P<v>[^,;.]+)", re.IGNORECASE),
     re.compile(r"(?:住在|生活在|定居在|居住在|定居于|搬到了?|搬去了?)(?P<v>[^，,。；;]+)"),
-    re.compile(r"在(?P<v>[^，,。；;在]{1,8}?)(?:生活|定居|居住)"),
+    re.compile(r"在(?P<v>[^，,。；;在]{1,8}?)(?:生活|定居|居住|住了|住过|住)"),
 )
 _EMPLOYER = (
     re.compile(r"\b(?:works?|worked|working|job)\s+(?:at|for)\s+(?P<v>[^,;.]+)", re.IGNORECASE),
+    re.compile(r"\b(?:works?|worked|working)\s+in\s+(?P<v>[A-Z][^,;.]*)"),
     re.compile(r"\b(?:employed\s+(?:by|at)|joined)\s+(?P<v>[^,;.]+)", re.IGNORECASE),
     re.compile(r"在(?P<v>[^，,。；;在]{1,10}?)(?:工作|上班|任职|实习)"),
     re.compile(r"(?:就职于|任职于|供职于)(?P<v>[^，,。；;]+)"),
 )
-_ZH_NOT_EMPLOYER = ("家", "家里", "公司", "办公室", "单位", "学校", "这里", "那里", "国外", "本地")
+_ZH_NOT_EMPLOYER = ("家", "家里", "公司", "办公室", "单位", "学校", "这里", "那里", "国外", "本地", "这儿",
+                    "那儿", "宿舍", "附近", "当地")
 _JOB = (
     re.compile(r"\bworks?\s+as\s+(?P<v>[^,;.]+)", re.IGNORECASE),
     re.compile(r"\b(?:job|profession|occupation)\s+is\s+(?P<v>[^,;.]+)", re.IGNORECASE),
@@ -137,7 +140,8 @@ _PREFERRED_NAME = (
 _AGE = (
     re.compile(r"\b(?P<n>\d{1,3})[- ]years?[- ]old\b", re.IGNORECASE),
     re.compile(r"\b(?:is|turned|aged?|age\s+is)\s+(?:just\s+|now\s+|only\s+)?(?P<about>about\s+|around\s+)?"
-               r"(?P<n>\d{1,3})(?=\s*$|\s*[,.;]|\s+(?:years?|yrs?|this|now|and)\b)", re.IGNORECASE),
+               r"(?P<n>\d{1,3})(?=\s*$|\s*[,.;]|\s+(?:years?|yrs?|this|now|and|last|in|on)\b)",
+               re.IGNORECASE),
     re.compile(r"\bin\s+(?:his|her|their|the)\s+(?P<part>early\s+|mid\s+|late\s+)?"
                r"(?P<decade>twenties|thirties|forties|fifties|sixties|seventies|[2-7]0s)\b",
                re.IGNORECASE),
@@ -157,8 +161,12 @@ _POSSESSIVE = (
     re.compile(r"^(?:the\s+)?user'?s\s+(?P<slot>[a-z][a-z -]{0,40}?)\s+(?:is|are|was)\s+"
                r"(?P<named>named\s+|called\s+)?(?P<v>[^,;]+?)\.?$", re.IGNORECASE),
     re.compile(r"^(?:该|这位)?用户的(?P<slot>[\u4e00-\u9fffA-Za-z ]{1,10}?)"
-               r"(?:是|(?P<named>叫做?|名叫))(?P<v>[^，,。；;]+)$"),
-    re.compile(r"^(?:该|这位)?用户(?P<slot>最(?:喜欢|爱)的[\u4e00-\u9fffA-Za-z ]{1,8}?)是(?P<v>[^，,。；;]+)$"),
+               r"(?:是|(?P<named>叫做?|名叫))(?P<v>[^，,。；;]+)[。.!！]?$"),
+    re.compile(r"^(?:该|这位)?用户(?P<slot>最(?:喜欢|爱)的[\u4e00-\u9fffA-Za-z ]{1,8}?)是"
+               r"(?P<v>[^，,。；;]+)[。.!！]?$"),
+    # "用户的周会在周一": when or where something of the user's is
+    re.compile(r"^(?:该|这位)?用户的(?P<slot>[\u4e00-\u9fffA-Za-z ]{1,10}?)(?<![住待])"
+               r"(?P<at>在|定在|安排在|改到|改在)(?P<v>[^，,。；;]+)[。.!！]?$"),
 )
 _SLOT_ALIASES = {
     "home city": "residence", "city": "residence", "current city": "residence",
@@ -198,31 +206,85 @@ def extract_slots(text: str) -> tuple[Slot, ...]:
 
 
 def _first_value(patterns, text: str) -> str:
+    return _first_match(patterns, text)[0]
+
+
+def _first_match(patterns, text: str) -> tuple[str, re.Match | None]:
     for pattern in patterns:
         match = pattern.search(text)
         if match:
-            return _clean(match["v"])
-    return ""
+            return _clean(match["v"]), match
+    return "", None
+
+
+# Whose fact a clause states: "User's sister lives in…", "用户的妹妹住在…", "用户妹妹…".
+_EN_HOLDER = re.compile(r"\b(?:user'?s|his|her|their)\s+(?:[a-z-]+\s+){0,2}?(?P<h>[a-z-]+)\s*$",
+                        re.IGNORECASE)
+_EN_AUXILIARIES = re.compile(r"(?:\s+(?:is|are|was|were|has|have|had|just|now|recently|turned|"
+                             r"also|still|currently))+\s*$", re.IGNORECASE)
+_ZH_SUBJECT = re.compile(r"^\s*(?:该|这位)?用户")
+_ZH_HOLDER = re.compile(rf"的(?P<h>{_CJK}{{1,4}})$")
+
+
+def holder(text: str, start: int) -> str:
+    """The person a fact found at `start` belongs to, when not the user ("")."""
+    prefix = _EN_AUXILIARIES.sub("", text[:start]).strip()
+    if not prefix:
+        return ""
+    if not is_cjk(prefix):
+        match = _EN_HOLDER.search(prefix)
+        return match["h"].lower() if match else ""
+    rest = _ZH_SUBJECT.sub("", prefix)
+    person = next((person for person in lexicon.ZH_PEOPLE if person in rest), "")
+    if person:
+        return person
+    match = _ZH_HOLDER.search(rest)
+    return match["h"] if match else ""
+
+
+# A state verb in the past tense: "lived in Lisbon", "worked at Google" (not "has lived").
+_PAST_STATE = re.compile(r"(?<!\bhas )(?<!\bhave )(?<!\bve )\b(?:lived|resided|worked|"
+                         r"was\s+(?:based|living|working|employed))\b", re.IGNORECASE)
+
+
+def _past_tense(match: re.Match) -> bool:
+    return bool(_PAST_STATE.match(match.string, match.start()))
 
 
 def _residence(text: str) -> list[Slot]:
-    value = _first_value(_RESIDENCE, text)
-    if not value or value.lower() in _PRONOUNS:
-        return []
-    kind = _place(value)[1]
-    if kind == "unknown" and not _looks_like_name(value):
-        return []
-    return [Slot("residence", value.lower(), value, "place")]
+    """The first place the text says the user lives in ("住在那里" names none)."""
+    for pattern in _RESIDENCE:
+        match = pattern.search(text)
+        if not match:
+            continue
+        value = _clean(match["v"])
+        if not value or value.lower() in _PRONOUNS or value in _ZH_NOT_EMPLOYER:
+            continue
+        if _past_tense(match):
+            return []
+        if _place(value)[1] == "unknown" and not _looks_like_name(value):
+            continue
+        return [Slot("residence", value.lower(), value, "place", holder=holder(text, match.start()))]
+    return []
 
 
 def _employer(text: str) -> list[Slot]:
-    value = _first_value(_EMPLOYER, text)
-    if not _looks_like_name(value) or value in _ZH_NOT_EMPLOYER or value.lower() in lexicon.PLACES:
+    value, match = _first_match(_EMPLOYER, text)
+    if not value or _past_tense(match):
+        return []
+    known_place = _place(value)[1] != "unknown"
+    if match.re is _EMPLOYER[1] and not known_place:
+        return []  # "works in Marketing": a field, not a place
+    if known_place:
+        # "在北京工作": where the user works, not for whom
+        return [Slot("work location", value.lower(), value, "place",
+                     holder=holder(text, match.start()))]
+    if not _looks_like_name(value) or value in _ZH_NOT_EMPLOYER:
         return []
     if value.startswith(("一家", "一个")) or value.lower() in _PRONOUNS:
         return []
     canonical = lexicon.COMPANY_ALIASES.get(value.lower(), value.lower())
-    return [Slot("employer", canonical, value, "name")]
+    return [Slot("employer", canonical, value, "name", holder=holder(text, match.start()))]
 
 
 def job_field(value: str) -> str:
@@ -260,7 +322,8 @@ def _age(text: str) -> list[Slot]:
         if match:
             low, high = _age_range(match)
             if low is not None:
-                return [Slot("age", f"{low}-{high}", match.group(0), "number")]
+                return [Slot("age", f"{low}-{high}", match.group(0), "number",
+                             holder=holder(text, match.start()))]
     return []
 
 
@@ -292,7 +355,8 @@ def _count(text: str) -> list[Slot]:
             number = parse_number(match["n"].lower())
             if number:
                 noun = _noun_concept(match["noun"])
-                slots.append(Slot(f"count:{noun}", str(number), match.group(0), "number"))
+                slots.append(Slot(f"count:{noun}", str(number), match.group(0), "number",
+                                  holder=holder(text, match.start())))
     return slots
 
 
@@ -364,6 +428,8 @@ def _possessive(text: str) -> list[Slot]:
             return []
         if match.groupdict().get("named"):
             return [Slot(f"{slot} name", value.lower(), value, "name")]
+        if match.groupdict().get("at") and _value_kind(value) not in ("date", "place"):
+            return []
         return [_routed(_SLOT_ALIASES.get(slot, slot), value)]
     return []
 
@@ -397,17 +463,92 @@ def _value_kind(value: str) -> str:
     return "other"
 
 
+# --- times of day of a routine: "goes to bed at 11 pm", "凌晨两点才睡" ----------------
+
+_EN_TIME = (r"(?:(?P<noon>noon|midday|midnight)|(?P<h>\d{1,2})(?:[:.](?P<m>\d\d))?\s*"
+            r"(?P<ap>a\.?m\.?|p\.?m\.?)?(?![\d:]))")
+_EN_ROUTINES = (
+    ("wake time", re.compile(r"\b(?:wakes?|woke|waking|gets?\s+up|got\s+up|getting\s+up|rises?|"
+                             r"rising)\s+(?:up\s+)?(?:at|around|about)\s+(?:around\s+|about\s+)?"
+                             + _EN_TIME, re.IGNORECASE)),
+    ("bedtime", re.compile(r"\b(?:(?:goes|go|going|went|gets?|got)\s+to\s+(?:bed|sleep)|sleeps?|"
+                           r"sleeping|falls?\s+asleep|turns?\s+in|bedtime\s+is)\s+"
+                           r"(?:at|around|about)?\s*(?:around\s+|about\s+)?" + _EN_TIME,
+                           re.IGNORECASE)),
+)
+_ZH_TIME = (r"(?P<part>凌晨|半夜|早上|早晨|清晨|上午|中午|下午|傍晚|晚上|夜里|深夜)?"
+            r"(?P<h>\d{1,2}|[零一二两三四五六七八九十]{1,3})[点:：](?P<half>半|(?P<m>\d\d)分?)?"
+            r"(?:钟|左右|多)?(?:才|就|准时)?")
+_ZH_ROUTINES = (
+    ("wake time", re.compile(_ZH_TIME + r"(?:起床|起来|醒来|醒)")),
+    ("bedtime", re.compile(_ZH_TIME + r"(?:睡觉|睡|上床|入睡|就寝)")),
+)
+_EVENING_PARTS = ("下午", "傍晚", "晚上", "夜里", "深夜")
+_TIME_SCOPES = tuple(lexicon.SCOPE_NOUNS[name] + (name,) for name in
+                     ("weekend", "weekday", "holiday", "summer", "winter", "business trip"))
+
+
+def _routine_times(text: str) -> list[Slot]:
+    """When the user wakes up or goes to bed, as an hour (0-24); where the entry
+    names a time of the week or year ("on weekends", "周末"), that is its scope."""
+    slots = []
+    for name, pattern in _EN_ROUTINES + _ZH_ROUTINES:
+        match = pattern.search(text)
+        if not match:
+            continue
+        hour = _clock_hour(match, bedtime=name == "bedtime")
+        if hour is not None:
+            slots.append(Slot(name, f"{hour:g}", match.group(0).strip(), "time",
+                              scope=_time_scope(text)))
+    return slots
+
+
+def _clock_hour(match: re.Match, bedtime: bool) -> float | None:
+    groups = match.groupdict()
+    noon = (groups.get("noon") or "").lower()
+    if noon:
+        return 0.0 if noon == "midnight" else 12.0
+    hour = parse_number(groups["h"])
+    if hour is None or hour > 24:
+        return None
+    minutes = 30 if groups.get("half") == "半" else int(groups.get("m") or 0)
+    meridiem = (groups.get("ap") or "").replace(".", "").lower()
+    part = groups.get("part") or ""
+    if part in _EVENING_PARTS:  # "晚上12点" is midnight
+        hour = 0 if hour == 12 else hour + 12 if hour < 12 else hour
+    elif meridiem == "pm" or (part == "中午" and hour < 3):
+        hour = hour + 12 if hour < 12 else hour
+    elif meridiem == "am" or part:
+        hour = 0 if hour == 12 else hour
+    elif bedtime:  # "goes to bed at 11": evening unless small hours
+        hour = hour + 12 if 7 <= hour < 12 else 0 if hour == 12 else hour
+    return (hour + minutes / 60) % 24
+
+
+def _time_scope(text: str) -> frozenset[str]:
+    lowered = text.lower()
+    return frozenset(forms[-1] for forms in _TIME_SCOPES if any(form in lowered for form in forms[:-1]))
+
+
+def _hours_apart(a: str, b: str) -> float:
+    gap = abs(float(a) - float(b)) % 24
+    return min(gap, 24 - gap)
+
+
 _EXTRACTORS = (_residence, _employer, _job, _name, _age, _count, _systems, _reply_language,
-               _timezone, _versions, _possessive)
+               _timezone, _versions, _possessive, _routine_times)
 
 # --- comparison ---------------------------------------------------------------
 
 
 def clash(a: Slot, b: Slot) -> bool:
     """Do two values of the same slot contradict each other?"""
+    if a.kind == "time" == b.kind:
+        # a routine hour: the same time of the week, two hours apart or more
+        return a.scope == b.scope and _hours_apart(a.value, b.value) >= 2
     if a.value == b.value or (a.scope and b.scope and not a.scope & b.scope):
         return False
-    if a.name == "residence":
+    if a.name == "residence" or a.kind == "place" == b.kind:
         return _places_clash(a.display, b.display)
     if a.name == "age":
         low_a, high_a = map(int, a.value.split("-"))
@@ -419,8 +560,10 @@ def clash(a: Slot, b: Slot) -> bool:
         return not (a.value.startswith(b.value) or b.value.startswith(a.value))
     if a.name in _CANONICAL_SLOTS or a.name.startswith(("count:", "version:")):
         return True
+    if _FAVORITE.match(a.name):
+        return True  # one favourite, whatever kinds its values read as ("秋天", "夏天")
     if a.kind == "other" == b.kind:
-        return bool(_FAVORITE.match(a.name))
+        return False
     return a.kind == b.kind
 
 

@@ -20,8 +20,11 @@ DOMAIN = "domain"  # anchors an ambiguous axis word
 NEGATION = "negation"
 NEVER = "never"  # negation that is also a frequency
 CESSATION = "cessation"  # "no longer", "stopped", "戒了"
+PAST = "past"  # a past state: "used to", "曾经"; `value` "head" when only at a clause head
+PAST_TIME = "past_time"  # a time in the past: "last year", "去年", "小时候"
 VERB = "verb"  # stance verb with a sign: like (+1), hate (-1)
 FREQUENCY = "frequency"
+REDUCE = "reduce"  # "fewer", "cut down on", "少吃": less of something, not none
 POLE = "pole"  # one pole of an axis
 CONCEPT = "concept"
 ABSTAIN = "abstain"  # identity implying abstinence ("vegetarian")
@@ -84,6 +87,7 @@ def _build_table() -> dict[tuple[str, ...], Term]:
         VERB, f, sign=-1, implicit=f in lexicon.IMPLICIT_NEGATIVE_VERBS))
     register(lexicon.HIGH_FREQUENCY, lambda f: Term(FREQUENCY, f, value="high"))
     register(lexicon.LOW_FREQUENCY, lambda f: Term(FREQUENCY, f, value="low"))
+    register(lexicon.REDUCTION, lambda f: Term(REDUCE, f))
     register(lexicon.SCOPE_OPENERS, lambda f: Term(SCOPE, f))
     for scope, forms in lexicon.SCOPE_NOUNS.items():
         register(forms, lambda f, s=scope: Term(SCOPE_NOUN, f, value=s))
@@ -96,6 +100,10 @@ def _build_table() -> dict[tuple[str, ...], Term]:
     register(lexicon.NEGATIONS, lambda f: Term(NEGATION, f))
     register(lexicon.NEVER, lambda f: Term(NEVER, f, value="never"))
     register(lexicon.CESSATION, lambda f: Term(CESSATION, f))
+    register(lexicon.PAST_MARKERS, lambda f: Term(PAST, f))
+    register(lexicon.HEAD_PAST_MARKERS, lambda f: Term(PAST, f, value="head"))
+    register(lexicon.PAST_TIMES, lambda f: Term(PAST_TIME, f))
+    register(lexicon.ACCUSTOMED, lambda f: Term(STOP, f))
     for form, concepts in lexicon.ABSTAINS.items():
         table[_key(form)] = Term(ABSTAIN, form, abstains=concepts, implicit=True)
     return table

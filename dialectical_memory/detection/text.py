@@ -34,7 +34,12 @@ _IRREGULAR = {
     "felt": "feel", "kept": "keep", "left": "leave", "said": "say", "told": "tell",
     "found": "find", "chose": "choose", "chosen": "choose", "used": "use", "using": "use",
     "favourite": "favorite", "favour": "favor", "favours": "favor", "favoured": "favor",
+    # words whose regular stem would be another word ("care" → "car", "quite" → "quit")
+    "cares": "care", "caring": "care", "cared": "care", "themes": "theme", "themed": "theme",
+    "evenings": "evening", "planes": "plane",
 }
+# Stems kept whole: cutting them would merge them with an unrelated word.
+_PROTECTED = frozenset(("care", "quite", "theme", "evening", "plane"))
 # Suffixes removed by the light stemmer, longest first; the stem keeps at least 3 letters.
 _SUFFIXES = ("ations", "ation", "ions", "ion", "ingly", "ings", "ing", "ies", "ied", "edly", "ed", "es", "s")
 _SIBILANT_ENDINGS = ("s", "x", "z", "ch", "sh")  # "boxes", "watches": the only "-es" plurals
@@ -58,6 +63,8 @@ def stem(word: str) -> str:
     """A light stemmer: enough to merge "likes/liked/liking", "reply/replies",
     "citation/cited". Like Porter's, final y and ie both become i."""
     word = _IRREGULAR.get(word, word)
+    if word in _PROTECTED:
+        return word
     if len(word) <= 3 or not word.isalpha():
         return word
     word = _strip_suffix(word)
