@@ -2,7 +2,8 @@
 
 Each size runs in its own process (so peak RSS is that size's) on a temporary home built by
 :mod:`benchmarks.corpus`. Writes are compared with the disk's floor measured in the same run: one
-small write + fsync + rename of a file in the same folder. Prints a table and writes JSON to
+small write + fsync + rename of a file in the same folder, sampled right before every timed write.
+Prints a table and writes JSON to
 ``benchmarks/results/latest.json``.
 """
 
@@ -46,17 +47,25 @@ def _time(fn: Callable[[], object], repeat: int) -> list[float]:
     return samples
 
 
-def disk_floor(folder: Path, repeat: int) -> list[float]:
+def floor_sample(folder: Path) -> float:
     """One small write + fsync + rename in the same folder: what any durable write must pay."""
-    target, samples = folder / "floor.txt", []
-    for i in range(repeat):
+    start = time.perf_counter()
+    tmp = folder / ".floor.tmp"
+    with open(tmp, "wb") as handle:
+        handle.write(b"x" * 100)
+        handle.flush()
+        os.fsync(handle.fileno())
+    os.replace(tmp, folder / "floor.txt")
+    return time.perf_counter() - start
+
+
+def _time_writes(fn: Callable[[], object], repeat: int, folder: Path, floor: list[float]) -> list[float]:
+    """Time a write, taking a floor sample right before each one: disk noise hits both alike."""
+    samples = []
+    for _ in range(repeat):
+        floor.append(floor_sample(folder))
         start = time.perf_counter()
-        tmp = folder / f".floor.{i}.tmp"
-        with open(tmp, "wb") as handle:
-            handle.write(b"x" * 100)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, target)
+        fn()
         samples.append(time.perf_counter() - start)
     return samples
 
@@ -74,13 +83,13 @@ def bench_size(size: int, repeat: int) -> dict:
         now = time.time()
         roles = build_target(home, "memory", size, now)
         build_target(home, "user", max(10, size // 10), now, seed=11)
-        results["floor"] = _stats(disk_floor(Path(tmp), repeat * 2))
+        floor: list[float] = []
         results["load"] = _stats(_time(lambda: _fresh_store(home), repeat))
 
         store = _fresh_store(home)
         store.add("memory", "Warm-up entry that builds the candidate index")
         counter = iter(range(10**9))
-        results["add"] = _stats(_time(lambda: store.add("memory", f"User started a new hobby number {next(counter)} today"), repeat))
+        results["add"] = _stats(_time_writes(lambda: store.add("memory", f"User started a new hobby number {next(counter)} today"), repeat, home, floor))
 
         conflicts = []
 
@@ -89,7 +98,7 @@ def bench_size(size: int, repeat: int) -> dict:
             result = store.add("memory", f"User lives in {CITIES[n % len(CITIES)]} (profile {n % max(1, size // 50)})")
             conflicts.append(bool(result.contradictions))
 
-        results["add_conflict"] = _stats(_time(add_conflict, repeat))
+        results["add_conflict"] = _stats(_time_writes(add_conflict, repeat, home, floor))
         results["add_conflict"]["detected"] = sum(conflicts)
 
         plain = iter(roles["plain"])
@@ -102,8 +111,9 @@ def bench_size(size: int, repeat: int) -> dict:
             entry = store.get_entry("memory", next(plain))
             store.remove("memory", entry.text)
 
-        results["replace"] = _stats(_time(replace, repeat))
-        results["remove"] = _stats(_time(remove, repeat))
+        results["replace"] = _stats(_time_writes(replace, repeat, home, floor))
+        results["remove"] = _stats(_time_writes(remove, repeat, home, floor))
+        results["floor"] = _stats(floor)
 
         first = time.perf_counter()
         store.run_maintenance("memory")

@@ -144,6 +144,9 @@ def reconcile(state: TargetState, change: Change) -> None:
     """Make the metadata describe exactly the entries of the ``.md`` file."""
     doc = state.doc
     by_text = {meta.text: entry_id for entry_id, meta in doc.entries.items() if meta.text}
+    if len(by_text) == len(doc.entries) == len(state.texts) and all(text in by_text for text in state.texts):
+        state.ids_by_text = by_text  # the usual case: file and metadata agree one to one
+        return
     matched: set[str] = set()
     unmatched_texts: list[str] = []
     for text in state.texts:

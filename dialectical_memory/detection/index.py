@@ -52,6 +52,9 @@ def index_terms(text: str) -> frozenset[str]:
     return (frozenset(tokenize(text)) - _SUBJECT_TERMS) | features
 
 
+SEED_FACTOR = 8  # candidates gathered per requested one before common terms stop adding more
+
+
 class CandidateIndex:
     """Entry ids by term; `candidates` ranks entries by IDF-weighted shared terms."""
 
@@ -84,14 +87,15 @@ class CandidateIndex:
 
     def candidates(self, text: str, limit: int = 32, exclude: str | None = None) -> list[str]:
         """Up to `limit` entry ids sharing terms with `text`, best first."""
-        scores = self._scores(index_terms(text))
+        scores = self._scores(index_terms(text), seed_cap=SEED_FACTOR * limit)
         scores.pop(exclude, None)
         best = heapq.nlargest(limit, scores.items(), key=self._ranking)
         return [entry_id for entry_id, _ in best]
 
-    def _scores(self, query: frozenset[str]) -> dict[str, float]:
+    def _scores(self, query: frozenset[str], seed_cap: int) -> dict[str, float]:
         """Summed IDF of shared terms. Rare terms go first; a term found in a
-        large share of the entries only re-scores entries found through rarer
+        large share of the entries, or met once rarer terms already found
+        ``seed_cap`` candidates, only re-scores entries found through rarer
         terms, which keeps a query cheap and its candidates relevant."""
         total = len(self._terms)
         broad = max(64, total // 8)
@@ -99,7 +103,7 @@ class CandidateIndex:
         scores: dict[str, float] = {}
         for posting in postings:
             weight = math.log(1 + total / len(posting))
-            if len(posting) > broad:
+            if len(posting) > broad or len(scores) >= seed_cap:
                 for entry_id in scores:
                     if entry_id in posting:
                         scores[entry_id] += weight
