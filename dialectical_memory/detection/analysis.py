@@ -27,7 +27,7 @@ from dataclasses import dataclass, replace
 
 from . import lexicon
 from . import terms as t
-from .slots import Slot, extract_slots
+from .slots import Slot, extract_slots, routine_times
 from .text import CJK_RANGE, chinese_bigrams, normalize, parse_number
 
 
@@ -148,6 +148,9 @@ def analyse(text: str) -> Analysis:
             inherited_sign = read.stance
     claims, qualified = _qualify(_assemble(reads))
     claims.extend(_wake_time_claims(sentence))
+    claims.extend(_employment_claims(sentence))
+    if not any(pole.axis == "chronotype" for claim in claims for pole in claim.poles):
+        claims.extend(_bedtime_claims(original))
     key = "".join(ch for ch in sentence if ch.isalnum())
     slots = _current_slots(original, claims)
     holder = _holder(original)
@@ -511,8 +514,14 @@ def _is_past(clause: str, clause_terms: list[t.Term]) -> bool:
     if any(term.role == t.PAST and (term.value != "head" or term is lead)
            and (term.surface != "used to" or _USED_TO.search(clause)) for term in clause_terms):
         return True
-    past_time = any(term.role == t.PAST_TIME for term in clause_terms) or _AGO.search(clause)
+    past_time = (any(term.role == t.PAST_TIME for term in clause_terms) or _AGO.search(clause)
+                 or _WAS.match(clause))
     return bool(past_time) and not _CHANGE.search(clause)
+
+
+# A clause in the past tense of "be" states a past state: "was unemployed for a
+# year", "was a vegetarian in college" (not "was promoted": a change that holds).
+_WAS = re.compile(r"(?:was|were)\s+(?!(?:born|diagnosed|promoted|raised|not|never)\b)")
 
 
 _NOUN_ROLES = (t.CONCEPT, t.CONTENT, t.CJK_RUN, t.DOMAIN)
@@ -804,3 +813,59 @@ def _wake_hour(match: re.Match) -> int:
         hour += 12 if hour < 12 else 0
     return hour
 
+
+
+# Working somewhere or as something means having a job: "works at a bank",
+# "works as a nurse", "在一家银行上班" sit on the employed side of `employment`.
+_EMPLOYED = (
+    re.compile(r"\b(?:works?|working|employed)\s+(?:full[- ]time\s+|part[- ]time\s+)?"
+               r"(?:at|for|as|in)\s+(?:an?\s+|the\s+)?(?!home\b|volunteer|himself|herself|"
+               r"themselves|free\b)[a-z]"),
+    # (not the 在 of 正在/现在: "正在找工作" is looking for one)
+    re.compile(r"(?<![正现实存所])在(?!家)[^，,。；;在不没]{1,10}?(?:上班|工作|任职|就职)"),
+    re.compile(r"(?:就职于|任职于|供职于)"),
+)
+_NOT_EMPLOYED = re.compile(r"\b(?:not|never|no\s+longer|used\s+to|volunteer\w*|unpaid)\b|"
+                           r"不|没|曾|以前|过去|志愿|义工|想|打算|希望|找|求职|want|hope|plan|"
+                           r"look\w*\s+for|search\w*|seek\w*|apply\w*|appli\w*")
+
+
+def _employment_claims(sentence: str) -> list[Claim]:
+    for pattern in _EMPLOYED:
+        match = pattern.search(sentence)
+        if match:
+            clause = next(part for part in _CLAUSE_SPLIT.split(sentence)[::2]
+                          if part and match.group(0) in part) if _CLAUSE_SPLIT.search(sentence) else sentence
+            if _NOT_EMPLOYED.search(clause) or _is_past(clause, t.terms(clause)):
+                return []
+            return [Claim(match.group(0), 1,
+                          poles=(Pole("employment", "employed", match.group(0), implicit=True),))]
+    return []
+
+
+# A routine bedtime places the user on the chronotype axis too: in bed by 9 pm is
+# early, up until 2 am is late ("night owl" vs "每天晚上九点就睡了").
+_STAYS_UP = re.compile(r"\bstays?\s+up\s+(?:until|till|past)\s+(?P<h>[1-5])\s*(?:am|a\.m\.)?(?![\d:])|"
+                       r"熬夜到(?:凌晨|半夜)?(?P<zh>[一二两三四五12345])点", re.IGNORECASE)
+
+
+_BED_HINT = re.compile(r"bed|sleep|asleep|turns?\s+in|stays?\s+up|睡|熬夜|上床|就寝", re.IGNORECASE)
+
+
+def _bedtime_claims(original: str) -> list[Claim]:
+    if not _BED_HINT.search(original):
+        return []
+    if _STAYS_UP.search(original):
+        surface = _STAYS_UP.search(original).group(0)
+        return [Claim(surface, 1, poles=(Pole("chronotype", "late", surface, implicit=True),))]
+    if any(term.role == t.SCOPE_NOUN and term.value not in ("evening", "night", "bedtime")
+           for term in t.terms(normalize(original))):
+        return []  # "goes to bed at 9 on Sundays" says nothing of a chronotype
+    for slot in routine_times(original):
+        if slot.name != "bedtime" or slot.scope or slot.holder or not slot.value[:1].isdigit():
+            continue
+        hour = float(slot.value)
+        pole = "early" if 19 <= hour <= 21.5 else "late" if 1 <= hour <= 5 else ""
+        if pole:
+            return [Claim(slot.display, 1, poles=(Pole("chronotype", pole, slot.display, implicit=True),))]
+    return []

@@ -152,6 +152,8 @@ LIGHT_WORDS = (
     "是", "有", "用", "使用", "吃", "喝", "吃饭", "做", "去", "养", "拥有", "进行", "会", "能", "可以",
     "东西", "事情", "方式", "食物", "收到", "接收", "开始", "附上", "提供", "加上", "带",
     "酒店", "时区", "正在", "觉得", "认为", "感觉", "think", "consider",
+    # perception and speech verbs: "看恐怖片", "会说日语" are about the film, the language
+    "看", "听", "观看", "收看", "watch", "弹",
     "topic", "subject", "matter", "case", "话题", "情况", "场合",
 )
 # Light words that are verbs: a clause with one affirms on its own, whatever the
@@ -202,11 +204,11 @@ MODIFIER_LINKS = ("的", "and", "or", "又", "而")
 TOPICAL_DOMAIN_WORDS = ("comment", "feedback", "review", "code review", "代码评审", "评审",
                         "question", "问题", "提问",
                         "email", "chat", "conversation", "editor",
-                        "screen", "job", "office", "work", "工作", "公司", "编辑器", "聊天",
+                        "screen", "job", "office", "work", "工作", "上班", "公司", "编辑器", "聊天",
                         "对话", "屏幕")
 
 # Chinese topical domain words stand for the same unit as their English names.
-TOPICAL_UNITS = {"工作": "work", "聊天": "chat", "对话": "conversation", "编辑器": "editor",
+TOPICAL_UNITS = {"工作": "work", "上班": "work", "聊天": "chat", "对话": "conversation", "编辑器": "editor",
                  "屏幕": "screen", "评审": "review", "代码评审": "code review",
                  "question": "question", "问题": "question", "提问": "question"}
 # Head nouns too generic to tell two scopes apart ("technical questions" and "quick
@@ -270,7 +272,8 @@ CONTRAST_WORDS = ("but", "however", "though", "although", "even though", "wherea
 # "works weekends"), named alike in both languages.
 SCOPE_NOUNS: dict[str, tuple[str, ...]] = {
     "weekend": ("weekend", "周末", "双休日"),
-    "weekday": ("weekday", "work day", "workday", "工作日", "平日", "周一到周五"),
+    "weekday": ("weekday", "work day", "workday", "monday to friday", "monday through friday",
+                "mon fri", "工作日", "平日", "周一到周五", "周一至周五", "星期一到星期五"),
     "morning": ("morning", "早上", "上午", "早晨", "清晨"),
     "evening": ("evening", "晚上", "傍晚", "晚间"),
     "night": ("night", "夜里", "夜间", "深夜", "半夜"),
@@ -424,6 +427,27 @@ AXES: dict[str, AxisSpec] = {
         strict={"spicy": ("spicy", "辣", "麻辣", "爱吃辣"),
                 "mild": ("mild", "bland", "清淡", "不辣")},
     ),
+    # states that exclude each other: "is in good health" / "is seriously ill"
+    "health": AxisSpec(
+        strict={"healthy": ("be healthy", "in good health", "good health", "perfectly healthy",
+                            "fit and healthy", "身体健康", "身体很健康", "身体很好", "身体好",
+                            "身体倍儿棒", "健康状况良好"),
+                "ill": ("be ill", "sick", "be unwell", "fall ill", "fell ill", "get sick", "got sick", "seriously ill", "chronically ill",
+                        "terminally ill", "gravely ill", "in poor health", "poor health",
+                        "ill health", "bad health", "身患重病", "重病", "患重病", "得了重病", "生病",
+                        "生重病", "病了", "病重", "卧病", "卧病在床", "身体不好", "身体很差",
+                        "身体不太好", "身体欠佳", "体弱多病")},
+    ),
+    # "has a full-time job" / "is unemployed"; working somewhere implies the first
+    "employment": AxisSpec(
+        strict={"employed": ("employed", "self employed", "full time job", "part time job",
+                             "steady job", "day job", "have a job", "在职", "有工作", "上班族",
+                             "有一份工作"),
+                "unemployed": ("unemployed", "jobless", "out of work", "between jobs",
+                               "laid off", "lost his job", "lost her job", "lost their job",
+                               "without a job", "失业", "待业", "无业", "下岗", "没有工作", "没工作",
+                               "丢了工作", "被裁员", "被裁")},
+    ),
     "format": AxisSpec(
         strict={"list": ("bullet point", "bulleted list", "bullet list", "numbered list", "列表",
                          "要点", "分点", "分条", "列点", "逐条", "条目"),
@@ -488,7 +512,7 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     "hiking": ("hike", "hiking", "徒步", "爬山"),
     "bike": ("bike", "bicycle", "cycle", "cycling", "自行车", "单车", "骑车", "骑自行车", "骑单车",
              "骑行"),
-    "cohabit": ("live with", "住在一起", "一起住", "住一起", "同住", "合租"),
+    "cohabit": ("live with", "live together", "住在一起", "一起住", "住一起", "同住", "合租", "同居"),
     "car": ("car", "drive", "driving", "汽车", "开车", "车"),
     "train": ("train", "rail", "火车", "高铁", "动车"),
     "flight": ("fly", "flight", "plane", "airplane", "飞机", "坐飞机", "航班"),
@@ -516,6 +540,28 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     "corn": ("corn", "玉米"),
     "music": ("music", "音乐"),
     "technical": ("technical", "tech", "technology", "技术", "技术性", "技术类"),
+    # everyday synonyms: the object decides the topic, whatever word names it
+    "film": ("film", "movie", "motion picture", "cinema", "电影", "影片", "片子"),
+    "horror": ("horror", "恐怖"),
+    "horror film": ("horror film", "horror movie", "horror flick", "恐怖片", "恐怖电影"),
+    "comedy": ("comedy", "comedies", "喜剧", "喜剧片"),
+    "documentary": ("documentary", "纪录片"),
+    "anime": ("anime", "动漫", "动画片", "番剧"),
+    "tv series": ("tv show", "tv series", "series", "电视剧", "剧集", "美剧", "韩剧"),
+    "bus": ("bus", "公交", "公交车", "公共汽车", "巴士", "坐公交"),
+    "subway": ("subway", "metro", "underground", "tube", "地铁", "坐地铁"),
+    "university": ("university", "college", "uni", "大学", "高校"),
+    "novel": ("novel", "fiction", "小说"),
+    "video game": ("video game", "gaming", "game console", "电子游戏", "打游戏", "玩游戏", "游戏"),
+    "sushi": ("sushi", "寿司"),
+    "cooking": ("cook", "cooking", "做饭", "烹饪", "下厨", "煮饭"),
+    # speaking a language: "会说日语" and "一点日语都不会说" are about the same thing
+    "speak": ("speak", "说", "讲"),
+    "instrument": ("instrument", "musical instrument", "乐器"),
+    "piano": ("piano", "keyboard", "钢琴"),
+    "guitar": ("guitar", "吉他"),
+    "violin": ("violin", "cello", "小提琴", "大提琴"),
+    "drums": ("drum", "drums", "架子鼓", "打鼓"),
 }
 
 BROADER: dict[str, tuple[str, ...]] = {
@@ -529,6 +575,10 @@ BROADER: dict[str, tuple[str, ...]] = {
     "running": ("exercise",), "marathon": ("running", "exercise"), "swimming": ("exercise",),
     "hiking": ("exercise",), "programmer": ("programming",), "code": ("programming",),
     "spicy food": ("spice",), "kana": ("japanese",), "jazz": ("music",),
+    "overtime": ("work",),
+    "piano": ("instrument",), "guitar": ("instrument",), "violin": ("instrument",),
+    "drums": ("instrument",),  # working overtime on Saturdays is working on Saturdays
+    "horror film": ("horror", "film"), "comedy": ("film",), "documentary": ("film",),
 }
 
 # Identities that imply abstaining from something ("vegetarian" → no meat).
@@ -545,6 +595,8 @@ ABSTAINS: dict[str, tuple[str, ...]] = {
     "一个人住": ("cohabit",), "独居": ("cohabit",), "自己住": ("cohabit",),
     "素食": ("meat", "seafood"), "吃素": ("meat", "seafood"), "素食者": ("meat", "seafood"),
     "素食主义者": ("meat", "seafood"), "纯素": ("meat", "seafood", "dairy", "egg"),
+    "全素": ("meat", "seafood", "dairy", "egg"), "吃全素": ("meat", "seafood", "dairy", "egg"),
+    "素食主义": ("meat", "seafood"), "不吃肉": ("meat",),
     "滴酒不沾": ("alcohol",), "乳糖不耐": ("dairy",), "丁克": ("child",),
 }
 
@@ -618,6 +670,10 @@ NATURAL_LANGUAGES: dict[str, tuple[str, ...]] = {
     "hindi": ("hindi", "印地语"),
     "dutch": ("dutch", "荷兰语"),
 }
+
+# Every natural language is a concept: "speaks French" and "会说法语" share a topic.
+for _language, _forms in NATURAL_LANGUAGES.items():
+    CONCEPTS.setdefault(_language, _forms)
 
 # Employers known by an English and a Chinese name compare equal.
 COMPANY_ALIASES: dict[str, str] = {

@@ -20,6 +20,7 @@ exception ("过年时喝一点").
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 
 from . import lexicon
@@ -288,9 +289,51 @@ def _covers(general: Claim, specific: Claim) -> bool:
     return len(target & pool) / len(target) >= _COVERAGE
 
 
+_WORKWEEK = ("monday", "tuesday", "wednesday", "thursday", "friday")
+_WEEK_DAYS = {"weekday": frozenset(_WORKWEEK), "weekend": frozenset(("saturday", "sunday")),
+              **{day: frozenset([day]) for day in _WORKWEEK + ("saturday", "sunday")}}
+# "only works on weekends", "works only on Mondays", "只在周末工作", "仅周一上班"
+_ONLY_TIME = re.compile(
+    r"(?<!not )\bonly\s+(?:[a-z]+\s+){0,2}?(?:on|during|at)?\s*(?:the\s+)?"
+    r"(?:weekends?|weekdays?|mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?)\b|"
+    r"(?<![不])(?:只|仅|仅仅)(?:有|是)?(?:在|于)?(?:周|星期|礼拜|工作日|双休日|平日)")
+
+
+def _days(claim: Claim) -> frozenset[str]:
+    return frozenset().union(*(_WEEK_DAYS.get(unit, frozenset()) for unit in claim.scope))
+
+
+def _only_conflict(a: Analysis, b: Analysis) -> Verdict | None:
+    """A habit kept "only" on some days of the week denies it on the others:
+    "only works on weekends" vs "works Monday to Friday"."""
+    for only, other in _rival_pairs(a, b):
+        if (only.sign > 0 < other.sign and only.topic and only.topic <= other.reach
+                and not other.occasional and not other.derived and _ONLY_TIME.search(only.text)):
+            kept, stated = _days(only), _days(other)
+            if kept and stated and not stated <= kept:
+                return _contradiction("scoped", 0.75, only.text, other.text)
+    return None
+
+
+_LANGUAGE_UNITS = frozenset(lexicon.NATURAL_LANGUAGES)
+_ONLY_SPEAKS = re.compile(r"\bonly\s+(?:speaks?|knows?)\b|\bspeaks?\s+only\b|只会(?:说|讲)?|只(?:说|讲|懂)")
+_SPEAKS = re.compile(r"\bspeak|\bfluent|\bnative|说|讲|流利|母语")
+
+
+def _only_language_conflict(a: Analysis, b: Analysis) -> Verdict | None:
+    """"Only speaks English" leaves no room for another spoken language."""
+    for only, other in _rival_pairs(a, b):
+        if only.sign > 0 < other.sign and _ONLY_SPEAKS.search(only.text) and _SPEAKS.search(other.text):
+            mine = {unit for unit in only.topic if unit in _LANGUAGE_UNITS}
+            theirs = {unit for unit in other.topic if unit in _LANGUAGE_UNITS}
+            if mine and theirs and not mine & theirs and not _apart(only, other, a, b):
+                return _contradiction("value", 0.75, only.text, other.text)
+    return None
+
+
 _RULES: tuple[Callable[[Analysis, Analysis], Verdict | None], ...] = (
     _order_conflict, _value_conflict, _preference_conflict, _axis_conflict, _frequency_conflict,
-    _negation_conflict)
+    _negation_conflict, _only_conflict, _only_language_conflict)
 
 # --- no conflict: same subject or not? ---------------------------------------------
 

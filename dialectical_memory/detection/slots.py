@@ -473,7 +473,8 @@ _EN_ROUTINES = (
                              + _EN_TIME, re.IGNORECASE)),
     ("bedtime", re.compile(r"\b(?:(?:goes|go|going|went|gets?|got)\s+to\s+(?:bed|sleep)|sleeps?|"
                            r"sleeping|falls?\s+asleep|turns?\s+in|bedtime\s+is)\s+"
-                           r"(?:at|around|about)?\s*(?:around\s+|about\s+)?" + _EN_TIME,
+                           r"(?:at|around|about|(?P<rel>after|before))?\s*(?:around\s+|about\s+)?"
+                           + _EN_TIME,
                            re.IGNORECASE)),
 )
 _ZH_TIME = (r"(?P<part>凌晨|半夜|早上|早晨|清晨|上午|中午|下午|傍晚|晚上|夜里|深夜)?"
@@ -481,14 +482,15 @@ _ZH_TIME = (r"(?P<part>凌晨|半夜|早上|早晨|清晨|上午|中午|下午|�
             r"(?:钟|左右|多)?(?:才|就|准时)?")
 _ZH_ROUTINES = (
     ("wake time", re.compile(_ZH_TIME + r"(?:起床|起来|醒来|醒)")),
-    ("bedtime", re.compile(_ZH_TIME + r"(?:睡觉|睡|上床|入睡|就寝)")),
+    ("bedtime", re.compile(_ZH_TIME + r"(?P<rel>以后|之后|以前|之前|前|后)?(?:才|就)?"
+                           r"(?:睡觉|睡|上床|入睡|就寝)")),
 )
 _EVENING_PARTS = ("下午", "傍晚", "晚上", "夜里", "深夜")
 _TIME_SCOPES = tuple(lexicon.SCOPE_NOUNS[name] + (name,) for name in
                      ("weekend", "weekday", "holiday", "summer", "winter", "business trip"))
 
 
-def _routine_times(text: str) -> list[Slot]:
+def routine_times(text: str) -> list[Slot]:
     """When the user wakes up or goes to bed, as an hour (0-24); where the entry
     names a time of the week or year ("on weekends", "周末"), that is its scope."""
     slots = []
@@ -498,7 +500,12 @@ def _routine_times(text: str) -> list[Slot]:
             continue
         hour = _clock_hour(match, bedtime=name == "bedtime")
         if hour is not None:
-            slots.append(Slot(name, f"{hour:g}", match.group(0).strip(), "time",
+            # "after midnight" / "十二点以后": a bound, not the time itself
+            rel = (match.groupdict().get("rel") or "").lower()
+            if rel and rel not in ("after", "以后", "之后", "后"):
+                continue  # "12点前睡觉": a deadline, not when the user sleeps
+            bound = ">" if rel else ""
+            slots.append(Slot(name, f"{bound}{hour:g}", match.group(0).strip(), "time",
                               scope=_time_scope(text)))
     return slots
 
@@ -530,13 +537,183 @@ def _time_scope(text: str) -> frozenset[str]:
     return frozenset(forms[-1] for forms in _TIME_SCOPES if any(form in lowered for form in forms[:-1]))
 
 
+def _times_clash(a: str, b: str) -> bool:
+    """Two routine hours clash two hours apart or more; a bound ("after 12",
+    ">0") only clashes with a time (or opposite bound) two hours on its wrong side."""
+    bound_a, bound_b = a[:1] if a[:1] in "<>" else "", b[:1] if b[:1] in "<>" else ""
+    hour_a, hour_b = float(a.lstrip("<>")), float(b.lstrip("<>"))
+    if not bound_a and not bound_b:
+        return _hours_apart(a, b) >= 2
+    if bound_a == bound_b:
+        return False
+    if not bound_a:  # put the bound first
+        bound_a, bound_b, hour_a, hour_b = bound_b, bound_a, hour_b, hour_a
+    shift = (hour_b - hour_a + 12) % 24 - 12  # where b lies relative to a, in (-12, 12]
+    return shift <= -2 if bound_a == ">" else shift >= 2
+
+
 def _hours_apart(a: str, b: str) -> float:
     gap = abs(float(a) - float(b)) % 24
     return min(gap, 24 - gap)
 
 
+# --- how the user gets to work or school: "commutes by bus", "每天开车上班" ------------
+
+_EN_MODES = (
+    ("bus", r"\bby\s+bus\b|\b(?:takes?|took|taking|rides?|riding|catch(?:es)?|gets?)\s+(?:the|a)\s+bus\b"),
+    ("subway", r"\bby\s+(?:subway|metro|tube|underground)\b|\b(?:takes?|took|taking|rides?|riding|"
+               r"gets?)\s+the\s+(?:subway|metro|tube|underground)\b"),
+    ("train", r"\bby\s+train\b|\b(?:takes?|took|taking|rides?|riding|catch(?:es)?|gets?)\s+"
+              r"(?:the|a)\s+train\b"),
+    ("car", r"\bby\s+car\b|\bdrives?\b|\bdriving\b|\bdrove\b"),
+    ("bike", r"\bby\s+(?:bike|bicycle)\b|\b(?:cycles?|cycling|bikes?|biking)\s+to\b|\brides?\s+"
+             r"(?:a|his|her|their)\s+(?:bike|bicycle)\b"),
+    ("walk", r"\bon\s+foot\b|\bwalks?\s+to\b|\bwalking\s+to\b"),
+    ("taxi", r"\bby\s+(?:taxi|cab|uber)\b|\btakes?\s+(?:a\s+)?(?:taxi|cab|uber)\b"),
+)
+_ZH_MODES = (
+    ("bus", r"(?:坐|乘|搭|乘坐)(?:公交车?|公共汽车|巴士)"),
+    ("subway", r"(?:坐|乘|搭|乘坐)地铁"),
+    ("train", r"(?:坐|乘|搭|乘坐)(?:火车|高铁|动车|城铁)"),
+    ("car", r"开车|自驾|驾车"),
+    ("bike", r"骑(?:自行车|单车|车)"),
+    ("walk", r"走路|步行|走着"),
+    ("taxi", r"(?:打车|打的|坐出租车?|打滴滴)"),
+)
+_COMMUTE = re.compile(r"\bcommut\w*|\bto\s+(?:work|the\s+office|school|class|campus)\b|"
+                      r"上班|通勤|上学|去公司|去学校", re.IGNORECASE)
+_SCHOOL = re.compile(r"\b(?:school|class|campus)\b|上学|去学校", re.IGNORECASE)
+_NOT_ROUTINE = re.compile(r"\b(?:sometimes|occasionally|rarely|seldom|never|not|no\s+longer|used\s+to|"
+                          r"when|if|unless|or|if|either|once|yesterday|today|tomorrow|last|"
+                          r"can|could|would|should|wants?|plans?|hopes?)\b|"
+                          r"有时|偶尔|很少|从不|不|没|曾|以前|下雨|如果|或|还是|想|打算|今天|昨天|明天",
+                          re.IGNORECASE)
+
+
+def _commute(text: str) -> list[Slot]:
+    """The one way the user usually gets to work (or school): a single-valued fact."""
+    if not _COMMUTE.search(text) or _NOT_ROUTINE.search(text):
+        return []
+    found = {mode for mode, pattern in _EN_MODES + _ZH_MODES
+             if re.search(pattern, text, re.IGNORECASE)}
+    if len(found) != 1:
+        return []
+    mode = found.pop()
+    scope = _time_scope(text) | ({"school"} if _SCHOOL.search(text) else {"work"})
+    return [Slot("commute", mode, mode, "mode", scope=frozenset(scope))]
+
+
+# --- how long a daily routine lasts: "sleeps about eight hours", "每晚只睡四个小时" ------
+
+_EN_HOURS = r"(?P<n>\d{1,2}(?:\.\d)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
+_ZH_HOURS = r"(?P<n>\d{1,2}|[一二两三四五六七八九十]{1,3})"
+_DURATIONS = (
+    ("sleep hours", re.compile(r"\bsleeps?\s+(?:for\s+)?(?:about\s+|around\s+|roughly\s+|only\s+|"
+                               r"just\s+|barely\s+)?" + _EN_HOURS + r"\s+hours?\b", re.IGNORECASE)),
+    ("sleep hours", re.compile(_EN_HOURS + r"\s+hours?\s+of\s+sleep\b", re.IGNORECASE)),
+    ("sleep hours", re.compile(r"睡(?:了|觉)?(?:大约|大概|差不多|只|才|仅|仅仅|就)?" + _ZH_HOURS
+                               + r"(?:个)?(?:半)?(?:小时|钟头)")),
+    ("work hours", re.compile(r"\bworks?\s+(?:about\s+|around\s+|roughly\s+|only\s+|just\s+)?"
+                              + _EN_HOURS + r"\s+hours?\s+(?:a|per|each|every)\s+(?P<per>day|week)\b",
+                              re.IGNORECASE)),
+    ("work hours", re.compile(r"(?P<per>每天|一天|每周|一周)(?:要|只|大约|大概)?(?:工作|上班)"
+                              + _ZH_HOURS + r"(?:个)?(?:多)?(?:小时|钟头)")),
+)
+_BOUND = re.compile(r"\b(?:at\s+least|more\s+than|over|less\s+than|under|fewer\s+than|up\s+to|"
+                    r"sometimes|occasionally|used\s+to|when|if|not|never)\b|至少|超过|以上|以下|不到|"
+                    r"不足|多于|少于|有时|偶尔|以前|如果|不|没", re.IGNORECASE)
+
+
+def _durations(text: str) -> list[Slot]:
+    """Hours a day (or week) spent on a routine; bounds and exceptions give none."""
+    if _BOUND.search(text):
+        return []
+    for name, pattern in _DURATIONS:
+        match = pattern.search(text)
+        if not match:
+            continue
+        raw = match["n"].lower()
+        hours = float(raw) if raw.replace(".", "").isdigit() else parse_number(raw)
+        if not hours:
+            continue
+        per = match.groupdict().get("per") or "day"
+        per = "week" if per in ("week", "每周", "一周") else "day"
+        return [Slot(f"{name}/{per}", f"{hours:g}", match.group(0).strip(), "duration",
+                     scope=_time_scope(text), holder=holder(text, match.start()))]
+    return []
+
+
+def _durations_clash(a: str, b: str) -> bool:
+    low, high = sorted((float(a), float(b)))
+    return high - low >= max(2.0, 0.25 * high)
+
+
+# --- the highest degree, when an entry caps it: "only has a high-school diploma" -------
+
+_DEGREES = (
+    (4, r"\bph\.?\s?d\b|\bdoctorate\b|\bdoctoral\s+degree\b|博士(?!生|研究生|在读)"),
+    (3, r"\bmaster'?s?\s+(?:degree|in)\b|\bmba\b|硕士(?!生|在读)|研究生毕业"),
+    (2, r"\bbachelor'?s?\b|\b(?:college|university|undergraduate)\s+degree\b|"
+        r"\bgraduated\s+(?:from\s+)?(?:college|university)\b|本科|学士|大学毕业|大学学历|大专"),
+    (2, r"\bph\.?\s?d\s+(?:student|candidate)\b|博士生|读博|博士在读|硕士生|读研|研究生在读"),
+    (1, r"\bhigh[- ]school\b|\bsecondary\s+school\b|高中|中专|中学"),
+    (0, r"\bmiddle\s+school\b|\bprimary\s+school\b|\belementary\s+school\b|初中|小学"),
+)
+_DEGREE_CAP = re.compile(r"\b(?:only|just|merely|highest|never\s+finished|dropped\s+out)\b|只有|只是|仅有|"
+                         r"仅|只读到|只读过|只上过|只念过|最高学历|最高只|辍学|没读完", re.IGNORECASE)
+_DROPPED = re.compile(r"\bdropped\s+out\b|\bnever\s+finished\b|辍学|没读完|退学", re.IGNORECASE)
+# what the user left: "dropped out of college", "大学没读完", "高中辍学"
+_LEFT = ((2, re.compile(r"\b(?:college|university|uni)\b|大学|本科", re.IGNORECASE)),
+         (1, re.compile(r"\bhigh[- ]school\b|高中", re.IGNORECASE)))
+_NO_DEGREE = re.compile(r"\b(?:not|no|never|want\w*|plan\w*|hop\w*|studying|pursuing)\b|没|不|想|打算|"
+                        r"正在读|在读|准备", re.IGNORECASE)
+
+
+_DEGREE_PATTERNS = tuple((level, re.compile(pattern, re.IGNORECASE)) for level, pattern in _DEGREES)
+_DEGREE_HINT = re.compile("|".join(pattern for _, pattern in _DEGREES) + "|" + _DROPPED.pattern,
+                          re.IGNORECASE)
+
+
+def _education(text: str) -> list[Slot]:
+    """The degree an entry credits the user with: "capped" when it says that is
+    all ("只有高中学历", "only finished high school"), a level reached otherwise."""
+    if not _DEGREE_HINT.search(text):
+        return []
+    if _DROPPED.search(text):
+        left = [(level, match) for level, pattern in _LEFT for match in [pattern.search(text)] if match]
+        if len(left) != 1:
+            return []
+        level, match = left[0]
+        return [Slot("education", f"<{level}", match.group(0), "degree",
+                     holder=holder(text, match.start()))]
+    levels = [(level, match) for level, pattern in _DEGREE_PATTERNS
+              for match in [pattern.search(text)] if match]
+    if len(levels) != 1:
+        return []
+    level, match = levels[0]
+    capped = bool(_DEGREE_CAP.search(text))
+    if not capped and _NO_DEGREE.search(text):
+        return []
+    if capped and _NO_DEGREE.search(_DEGREE_CAP.sub("", text)):
+        return []
+    return [Slot("education", f"={level}" if capped else f">{level}", match.group(0), "degree",
+                 holder=holder(text, match.start()))]
+
+
+def _degrees_clash(a: str, b: str) -> bool:
+    """"=1" (high school at most) clashes with ">2" (a bachelor's); "<2" (left
+    college) with ">2"; two caps with each other when they differ."""
+    def bounds(value: str) -> tuple[float, float]:
+        level = int(value[1:])
+        return {"=": (level, level), "<": (level - 1, level - 0.5), ">": (level, 9)}[value[0]]
+    low_a, high_a = bounds(a)
+    low_b, high_b = bounds(b)
+    return high_a < low_b or high_b < low_a
+
+
 _EXTRACTORS = (_residence, _employer, _job, _name, _age, _count, _systems, _reply_language,
-               _timezone, _versions, _possessive, _routine_times)
+               _timezone, _versions, _possessive, routine_times, _commute, _durations,
+               _education)
 
 # --- comparison ---------------------------------------------------------------
 
@@ -545,7 +722,14 @@ def clash(a: Slot, b: Slot) -> bool:
     """Do two values of the same slot contradict each other?"""
     if a.kind == "time" == b.kind:
         # a routine hour: the same time of the week, two hours apart or more
-        return a.scope == b.scope and _hours_apart(a.value, b.value) >= 2
+        return a.scope == b.scope and _times_clash(a.value, b.value)
+    if a.kind == "mode" == b.kind:
+        # one usual way to work: only entries about the same times compete
+        return a.scope == b.scope and a.value != b.value
+    if a.kind == "duration" == b.kind:
+        return a.scope == b.scope and _durations_clash(a.value, b.value)
+    if a.kind == "degree" == b.kind:
+        return _degrees_clash(a.value, b.value)
     if a.value == b.value or (a.scope and b.scope and not a.scope & b.scope):
         return False
     if a.name == "residence" or a.kind == "place" == b.kind:

@@ -24,12 +24,21 @@ def _run_and_kill(home: Path, start: int, rng: random.Random) -> tuple[list[list
         [sys.executable, str(WRITER), str(home), str(start)],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
     )  # fmt: skip
-    time.sleep(rng.uniform(0.4, 1.2))
+    started = []
+    for line in process.stdout:  # wait for the first acknowledged write: start-up time varies
+        started.append(line.rstrip("\n"))
+        if line == "ok\n":
+            break
+    time.sleep(rng.uniform(0.0, 0.6))
     os.kill(process.pid, signal.SIGKILL)
-    stdout, stderr = process.communicate(timeout=10)
+    stdout = process.stdout.read()  # what the line iterator buffered, then the rest (communicate would skip it)
+    stderr = process.stderr.read()
+    process.wait(timeout=10)
+    process.stdout.close()
+    process.stderr.close()
     assert process.returncode == -signal.SIGKILL, stderr
     acknowledged, in_flight = [], None
-    for line in stdout.splitlines():
+    for line in started + stdout.splitlines():
         if line == "ok":
             acknowledged.append(in_flight)
             in_flight = None
