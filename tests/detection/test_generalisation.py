@@ -19,27 +19,17 @@ from pathlib import Path
 
 import pytest
 
-from dialectical_memory.detection import Label, RuleDetector, evaluate, load_pairs
+from dialectical_memory.detection import evaluate, load_pairs
 from dialectical_memory.detection.analysis import analyse
 from dialectical_memory.detection.slots import extract_slots
 from dialectical_memory.detection.text import stem
+from judging import detector, flags
 
 INDEPENDENT_FILE = Path(__file__).parent / "independent_pairs.jsonl"
 FRESH_FILE = Path(__file__).parent / "fresh_pairs.jsonl"
 ROWS = load_pairs(INDEPENDENT_FILE)
 FRESH_ROWS = load_pairs(FRESH_FILE)
 
-detector = RuleDetector()
-
-
-def label(a: str, b: str) -> Label:
-    forward, backward = detector.compare(a, b).label, detector.compare(b, a).label
-    assert forward is backward, (a, b)
-    return forward
-
-
-def flags(a: str, b: str) -> bool:
-    return label(a, b) is Label.CONTRADICTION
 
 
 # --- regression floor on pairs written blind -------------------------------------

@@ -11,24 +11,14 @@ from pathlib import Path
 
 import pytest
 
-from dialectical_memory.detection import Label, RuleDetector, evaluate, load_pairs
+from dialectical_memory.detection import evaluate, load_pairs
 from dialectical_memory.detection.slots import extract_slots
+from judging import detector, flags
 
 HERE = Path(__file__).parent
 BATCH_E = load_pairs(HERE / "recall_batch_e.jsonl")
 BATCH_F = load_pairs(HERE / "recall_batch_f.jsonl")
 
-detector = RuleDetector()
-
-
-def label(a: str, b: str) -> Label:
-    forward, backward = detector.compare(a, b).label, detector.compare(b, a).label
-    assert forward is backward, (a, b)
-    return forward
-
-
-def flags(a: str, b: str) -> bool:
-    return label(a, b) is Label.CONTRADICTION
 
 
 def slot_values(text: str, name: str) -> list[str]:
