@@ -29,6 +29,26 @@ def summary(meta: EntryMeta | None) -> dict[str, Any] | None:
     return {key: data[key] for key in HISTORY_FIELDS}
 
 
+def _replace_entry(md: bytes, old: str, new: str) -> bytes | None:
+    """``md`` with the entry ``old`` swapped for ``new``, or None to rebuild from the texts.
+
+    Entries never contain the delimiter, so ``delimiter + old + delimiter`` (or ``old`` at either
+    end of the file) can only be that entry.
+    """
+    old_bytes, new_bytes = old.encode("utf-8"), new.encode("utf-8")
+    if md == old_bytes:
+        return new_bytes
+    if md.startswith(old_bytes + _DELIMITER_BYTES):
+        return new_bytes + md[len(old_bytes) :]
+    if md.endswith(_DELIMITER_BYTES + old_bytes):
+        return md[: len(md) - len(old_bytes)] + new_bytes
+    at = md.find(_DELIMITER_BYTES + old_bytes + _DELIMITER_BYTES)
+    if at < 0:
+        return None
+    start, end = at + len(_DELIMITER_BYTES), at + len(_DELIMITER_BYTES) + len(old_bytes)
+    return md[:start] + new_bytes + md[end:]
+
+
 @dataclass
 class ArchivedEntry:
     meta: EntryMeta
@@ -189,7 +209,7 @@ class TargetState:
     def set_text(self, change: Change, meta: EntryMeta, new_text: str) -> None:
         position = self.texts.index(meta.text)
         self.texts[position] = new_text
-        self._md_bytes = None
+        self._md_bytes = self._md_bytes and _replace_entry(self._md_bytes, meta.text, new_text)
         del self.ids_by_text[meta.text]
         self.ids_by_text[new_text] = meta.entry_id
         self._index_remove(meta.entry_id)
