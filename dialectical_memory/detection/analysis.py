@@ -102,6 +102,8 @@ class Analysis:
 _CLAUSE_SPLIT = re.compile(
     r"([;:!?；：。！？]+|\.(?!\d)|\s+(?:but|whereas|however|although|though)\s+|但是|可是|不过|然而|但)"
     r"|[,，、]+"
+    # "对咖啡因敏感所以不喝咖啡", "喜欢猫而且养了两只": a second predicate
+    r"|所以|因此|因而|而且|并且"
     # "finds podcasts boring and never listens to them": a second predicate
     r"|\s+and\s+(?=(?:never|not|does\s+not|do\s+not|rarely|seldom|no\s+longer)\b)")
 _ENUMERATION = "enumeration"

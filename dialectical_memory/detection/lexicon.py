@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 NEGATIONS = (
     "not", "no", "none", "nor", "neither", "without", "nothing",
-    "不", "没", "没有", "别", "未", "无", "非", "并不", "并没有", "一点也不", "不是",
+    "不", "没", "没有", "别", "未", "无", "非", "并不", "并没有", "一点也不", "不是", "毫无", "毫不",
 )
 NEVER = ("never", "never ever", "从不", "从来不", "从没", "从来没", "从来没有", "从未", "绝不", "永远不")
 # "Never" about a whole life ("has never been to Japan", "从没去过日本") also
@@ -27,6 +27,8 @@ CESSATION = (
     "no longer", "not anymore", "no more", "stop", "quit", "give up", "cease",
     "former", "ex", "anymore",
     "不再", "再也不", "再也没", "戒", "戒了", "戒掉", "停止", "放弃", "已经不",
+    # "停了降压药", "停掉了健身卡", "停用了微博": stopping, not the bare "停" of "停车"
+    "停了", "停掉", "停掉了", "停用", "停用了", "早就不", "早已不",
 )
 # A past state says nothing of the present: "used to live in Berlin" does not
 # clash with "lives in Paris" ("no longer lives in Berlin" would deny the present,
@@ -68,7 +70,7 @@ POSITIVE_VERBS = (
     "subscribe", "install", "adopt", "opt for", "choose", "pick",
     "喜欢", "爱", "喜爱", "热爱", "偏好", "偏爱", "更喜欢", "想要", "想", "要", "希望", "要求",
     "享受", "钟爱", "爱好", "在乎", "在意", "需要", "倾向", "追求", "开启", "打开", "切换到",
-    "换成", "订阅", "安装", "改用", "选择",
+    "换成", "订阅", "安装", "改用", "选择", "感兴趣", "有兴趣", "同意", "赞成", "关心",
 )
 NEGATIVE_VERBS = (
     "hate", "dislike", "detest", "loathe", "despise", "avoid", "abhor", "can not stand",
@@ -78,6 +80,8 @@ NEGATIVE_VERBS = (
     "mute", "block", "opt out", "afraid", "scared", "terrified", "frightened", "fear",
     "boring", "bored by", "bored of", "annoying", "annoyed by",
     "讨厌", "厌恶", "反感", "受不了", "不能忍受", "忍受不了", "拒绝", "避免", "回避", "嫌弃", "烦",
+    # "不同意" is "disagree", not "不同" ("different") + "意"
+    "不同意", "不赞成", "没兴趣", "没有兴趣", "不感兴趣", "毫无兴趣",
     "恨", "排斥", "过敏", "怕", "无聊", "乏味", "没意思", "关闭", "关掉", "取消", "退订", "卸载",
     "屏蔽", "静音",
 )
@@ -103,7 +107,7 @@ REDUCTION = (
 LOW_FREQUENCY = (
     "rarely", "seldom", "hardly ever", "almost never", "barely", "once in a while",
     "occasionally", "infrequently",
-    "很少", "几乎不", "偶尔", "难得", "极少", "不常", "不太常",
+    "很少", "几乎不", "偶尔", "难得", "极少", "不常", "不太常", "不怎么",
 )
 
 # --- words that carry no topic ----------------------------------------------
@@ -121,7 +125,13 @@ STOPWORDS = (
     "already", "actually", "almost", "nearly", "几乎",
     # intensifiers say how firmly, not what about
     "strictly", "completely", "totally", "absolutely", "entirely", "at all", "严格", "完全",
-    "根本", "彻底",
+    "根本", "彻底", "压根", "压根儿", "早就", "早已",
+    # "一句日语都不会说", "一口酒都不喝": the "one … at all" of an emphatic negation
+    "一句", "一口", "一眼", "一点儿",
+    # "已经很久没写日记了": how long, not what about
+    "很久", "好久",
+    # "别人" is "others", not the negation "别" + "人"
+    "别人", "他人", "人家", "别的",
     # reporting verbs date a statement, they are not what it is about
     "mention", "提到", "提过", "说过", "提及", "表示过",
     # Chinese function words
@@ -144,6 +154,12 @@ NUMBER_WORDS = tuple("two three four five six seven eight nine ten eleven twelve
                      "forty fifty hundred".split())
 # Verbs and nouns too general to be what a statement is about.
 LIGHT_WORDS = (
+    # "不碰甜食": touching stands for consuming
+    "碰", "沾",
+    # "精通法语" / "不懂法语", "不敢看恐怖片": knowing or daring, about what follows
+    "精通", "懂", "敢",
+    # "希望被叫作小王" / "不要叫他小王": the name is what it is about
+    "叫", "叫作", "叫做", "称为", "称作", "称呼", "称呼为",
     "have", "use", "get", "make", "go", "take", "keep", "try", "let", "put", "give", "say",
     "tell", "find", "see", "seem", "become", "feel", "include", "come", "own", "possess",
     "eat", "drink", "consume", "receive", "tend", "thing", "stuff", "way", "kind", "sort",
@@ -490,8 +506,10 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     "smoke": ("smoke", "smoking", "smoker", "cigarette", "cigar", "tobacco", "vape", "抽烟",
               "吸烟", "香烟", "烟", "烟民"),
     "pet": ("pet", "宠物"),
-    "cat": ("cat", "kitten", "猫", "猫咪"),
-    "dog": ("dog", "puppy", "狗", "小狗"),
+    "nap": ("nap", "napping", "siesta", "午睡", "午觉", "睡午觉", "打盹"),
+    "cat": ("cat", "kitten", "猫", "猫咪", "橘猫", "布偶猫", "英短", "美短", "暹罗猫"),
+    "dog": ("dog", "puppy", "狗", "小狗", "金毛", "柯基", "哈士奇", "泰迪", "柴犬", "拉布拉多",
+            "边牧", "golden retriever", "corgi", "husky", "labrador", "poodle"),
     "small pet": ("hamster", "rabbit", "parrot", "仓鼠", "兔子", "鹦鹉"),
     "child": ("child", "kid", "孩子", "小孩", "子女"),
     "son": ("son", "儿子"),
@@ -684,6 +702,39 @@ COMPANY_ALIASES: dict[str, str] = {
     "网易": "netease", "英伟达": "nvidia", "特斯拉": "tesla", "脸书": "meta", "facebook": "meta",
     "三星": "samsung", "索尼": "sony", "西门子": "siemens", "博世": "bosch", "ibm": "ibm",
 }
+
+# Car and phone makes (brand → canonical): "开的是宝马" and "drives a BMW" name one car.
+CAR_BRANDS: dict[str, str] = {
+    "宝马": "bmw", "bmw": "bmw", "奔驰": "mercedes", "mercedes": "mercedes", "奥迪": "audi",
+    "audi": "audi", "大众": "volkswagen", "volkswagen": "volkswagen", "丰田": "toyota",
+    "toyota": "toyota", "本田": "honda", "honda": "honda", "日产": "nissan", "nissan": "nissan",
+    "特斯拉": "tesla", "tesla": "tesla", "比亚迪": "byd", "byd": "byd", "福特": "ford",
+    "ford": "ford", "别克": "buick", "buick": "buick", "雪佛兰": "chevrolet",
+    "chevrolet": "chevrolet", "沃尔沃": "volvo", "volvo": "volvo", "吉利": "geely",
+    "保时捷": "porsche", "porsche": "porsche", "马自达": "mazda", "mazda": "mazda",
+    "现代": "hyundai", "hyundai": "hyundai", "起亚": "kia", "蔚来": "nio", "理想": "li auto",
+    "小鹏": "xpeng", "长城": "great wall", "五菱": "wuling", "斯巴鲁": "subaru", "subaru": "subaru",
+    "雷克萨斯": "lexus", "lexus": "lexus", "路虎": "land rover", "凯迪拉克": "cadillac",
+}
+PHONE_BRANDS: dict[str, str] = {
+    "苹果": "apple", "iphone": "apple", "华为": "huawei", "huawei": "huawei", "小米": "xiaomi",
+    "xiaomi": "xiaomi", "三星": "samsung", "samsung": "samsung", "oppo": "oppo", "vivo": "vivo",
+    "荣耀": "honor", "一加": "oneplus", "oneplus": "oneplus", "魅族": "meizu", "谷歌": "google",
+    "pixel": "google", "诺基亚": "nokia", "nokia": "nokia", "索尼": "sony", "摩托罗拉": "motorola",
+}
+# One-valued personal attributes a Chinese entry states ("用户的血型是A型", "用户是天蝎座").
+ZH_ATTRIBUTE_SLOTS: dict[str, str] = {
+    "血型": "blood type", "星座": "star sign", "生肖": "chinese zodiac", "属相": "chinese zodiac",
+    "老家": "hometown", "家乡": "hometown", "籍贯": "hometown", "出生地": "hometown",
+    "专业": "major", "母校": "school",
+}
+
+# Chinese provinces and regions, for where one is from ("用户是广东人").
+ZH_PROVINCES = (
+    "河北", "山西", "辽宁", "吉林", "黑龙江", "江苏", "浙江", "安徽", "福建", "江西", "山东", "河南",
+    "湖北", "湖南", "广东", "海南", "四川", "贵州", "云南", "陕西", "甘肃", "青海", "台湾", "内蒙古",
+    "广西", "西藏", "宁夏", "新疆", "东北",
+)
 
 # operating system → family
 OPERATING_SYSTEMS: dict[str, str] = {

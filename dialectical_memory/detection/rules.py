@@ -266,10 +266,23 @@ def _negation_conflict(a: Analysis, b: Analysis) -> Verdict | None:
     concept: "avoids sugar" vs "eats dessert", "has no pets" vs "has a cat"."""
     for denial, claim in _rival_pairs(a, b):
         if (denial.sign < 0 < claim.sign and claim.frequency not in ("low", "reduced")
-                and _covers(denial, claim)
+                and _covers(denial, claim) and not _learning_only(claim, denial)
                 and not _apart(denial, claim, a, b)):
             return _denial_verdict(denial, claim)
     return None
+
+
+# Learning or practising something does not affirm it: "can't swim" and "is
+# learning to swim", "不会游泳" and "正在学游泳" agree.
+_LEARNING_UNITS = frozenset(("学", "学习", "learn"))
+_INABILITY = re.compile(r"不会|不能|没学会|还不会|can'?t|can\s*not|unable|(?:do|does)\s*(?:n'?t|not)\s+know\s+how",
+                        re.IGNORECASE)
+
+
+def _learning_only(claim: Claim, denial: Claim) -> bool:
+    """An inability ("不会游泳") against learning it ("在学游泳")."""
+    return (bool(claim.topic & _LEARNING_UNITS) and not denial.topic & _LEARNING_UNITS
+            and bool(_INABILITY.search(denial.text)))
 
 
 def _denial_verdict(denial: Claim, claim: Claim) -> Verdict:

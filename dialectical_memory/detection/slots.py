@@ -162,7 +162,7 @@ _POSSESSIVE = (
                r"(?P<named>named\s+|called\s+)?(?P<v>[^,;]+?)\.?$", re.IGNORECASE),
     re.compile(r"^(?:该|这位)?用户的(?P<slot>[\u4e00-\u9fffA-Za-z ]{1,10}?)"
                r"(?:是|(?P<named>叫做?|名叫))(?P<v>[^，,。；;]+)[。.!！]?$"),
-    re.compile(r"^(?:该|这位)?用户(?P<slot>最(?:喜欢|爱)的[\u4e00-\u9fffA-Za-z ]{1,8}?)是"
+    re.compile(r"^(?:该|这位)?用户(?P<slot>(?:最(?:喜欢|爱)|最常用|常用|惯用|主要用)的[\u4e00-\u9fffA-Za-z ]{1,8}?)是"
                r"(?P<v>[^，,。；;]+)[。.!！]?$"),
     # "用户的周会在周一": when or where something of the user's is
     re.compile(r"^(?:该|这位)?用户的(?P<slot>[\u4e00-\u9fffA-Za-z ]{1,10}?)(?<![住待])"
@@ -194,7 +194,7 @@ _DATE_WORD = re.compile(
     r"\bmay\b|june|july|august|september|october|november|december|today|tomorrow|tonight|"
     r"next week|end of|周[一二三四五六日天]|星期|礼拜|\d+月|[一二三四五六七八九十]+月|明天|后天|下周|月底",
     re.IGNORECASE)
-_FAVORITE = re.compile(r"^(?:favou?rite|preferred|main|primary|最喜欢|最爱)")
+_FAVORITE = re.compile(r"^(?:favou?rite|preferred|main|primary|最喜欢|最爱|最常用|常用|惯用|主要用)")
 
 
 def extract_slots(text: str) -> tuple[Slot, ...]:
@@ -409,10 +409,22 @@ def _utc_offset(raw: str) -> int | None:
     return lexicon.TIMEZONES.get(lowered, lexicon.TIMEZONES.get(raw))
 
 
+_LANGUAGE_NAMES = "|".join(re.escape(name) for name in sorted(
+    (name for name in lexicon.PROGRAMMING_LANGUAGES if len(name) > 2), key=len, reverse=True))
+# "Python 3", "Java 17": a whole-number version of a known language
+_MAJOR_VERSION = re.compile(rf"(?<![a-z0-9])(?P<name>{_LANGUAGE_NAMES})\s*(?P<ver>\d{{1,2}})(?![\d.])",
+                            re.IGNORECASE)
+
+
 def _versions(text: str) -> list[Slot]:
     found: dict[str, set[str]] = {}
     for match in _VERSION.finditer(text):
         found.setdefault(match["name"].lower(), set()).add(match["ver"])
+    majors: dict[str, set[str]] = {}
+    for match in _MAJOR_VERSION.finditer(text):
+        majors.setdefault(match["name"].lower(), set()).add(match["ver"])
+    for name, versions in majors.items():
+        found.setdefault(name, versions)
     return [Slot(f"version:{name}", version, f"{name} {version}")
             for name, (version,) in ((n, v) for n, v in found.items() if len(v) == 1)]
 
@@ -434,6 +446,45 @@ def _possessive(text: str) -> list[Slot]:
     return []
 
 
+_AMOUNT = re.compile(r"(?P<n>\d+(?:\.\d+)?|[零一二两三四五六七八九十百千万亿]+)(?P<big>[万千亿kKwW])?"
+                     r"(?:元|块钱?|美元|人民币|人|个人|岁|厘米|公分|公斤|千克|斤|米|平米|平方米|寸|英寸|小时|"
+                     r"分钟|天|个|次|本|辆)?")
+_ZH_DIGIT = {"零": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
+_ZH_UNIT = {"十": 10, "百": 100, "千": 1000, "万": 10_000, "亿": 100_000_000}
+_BIG = {"万": 10_000, "千": 1000, "亿": 100_000_000, "k": 1000, "w": 10_000}
+
+
+def _zh_numeral(raw: str) -> float | None:
+    """Chinese numerals with 十百千万亿: "五千" → 5000, "一万二" is not read."""
+    total, section, digit = 0, 0, None
+    for ch in raw:
+        if ch in _ZH_DIGIT:
+            if digit is not None:
+                return None
+            digit = _ZH_DIGIT[ch]
+        elif ch in ("万", "亿"):
+            section = (section + (digit or 0)) * _ZH_UNIT[ch]
+            total, section, digit = total + section, 0, None
+        else:
+            section += (1 if digit is None else digit) * _ZH_UNIT[ch]
+            digit = None
+    if digit is not None and len(raw) > 1 and raw[-2] in "百千万亿":
+        return None  # "一万二", "两千五": an abbreviated tail
+    return float(total + section + (digit or 0))
+
+
+def amount(value: str) -> float | None:
+    """The number a whole value states ("五千元", "1.5万", "30人"), or None."""
+    match = _AMOUNT.fullmatch(value.strip())
+    if not match:
+        return None
+    raw = match["n"]
+    number = float(raw) if raw[0].isdigit() else _zh_numeral(raw)
+    if number is None:
+        return None
+    return number * _BIG.get((match["big"] or "").lower(), 1)
+
+
 def _routed(slot: str, value: str) -> Slot:
     """A possessive slot whose name is a known slot compares like that slot."""
     if slot == "editor":
@@ -441,6 +492,9 @@ def _routed(slot: str, value: str) -> Slot:
         return Slot("editor", families.pop() if len(families) == 1 else value.lower(), value)
     if slot == "job":
         return Slot("job", job_field(value) or value.lower(), value, "job")
+    number = amount(value) if is_cjk(value) else None
+    if number is not None:
+        return Slot(slot, f"{number:g}", value, "number")  # "五千元" and "5000元" agree
     return Slot(slot, value.lower(), value, _value_kind(value))
 
 
@@ -711,9 +765,70 @@ def _degrees_clash(a: str, b: str) -> bool:
     return high_a < low_b or high_b < low_a
 
 
+# --- one-valued attributes: "用户的血型是A型", "用户是天蝎座", "老家在湖南", "开的是宝马" ----
+
+_ZH_VALUE = r"(?P<v>[^，,。；;]+?)[。.!！]?$"
+_ATTRIBUTES = (
+    ("hometown", re.compile(r"(?:老家|家乡|籍贯|出生地)(?:在|是)" + _ZH_VALUE)),
+    ("blood type", re.compile(r"(?<![A-Za-z])(?P<v>AB|A|B|O)型血|血型(?:是|为)(?P<w>AB|A|B|O)(?![A-Za-z])",
+                              re.IGNORECASE)),
+    ("star sign", re.compile(r"(?P<v>白羊|金牛|双子|巨蟹|狮子|处女|天秤|天蝎|射手|摩羯|水瓶|双鱼)座")),
+    ("chinese zodiac", re.compile(r"(?:属|生肖是|属相是)(?P<v>[鼠牛虎兔龙蛇马羊猴鸡狗猪])(?![\u4e00-\u9fff])")),
+    ("major", re.compile(r"(?:专业是|主修)" + _ZH_VALUE)),
+    ("birth year", re.compile(r"(?:出生于|生于|出生在|出生的年份是)(?P<v>(?:19|20)\d\d)年")),
+    ("alma mater", re.compile(r"(?:毕业于|毕业自)" + _ZH_VALUE)),
+    # "在复旦大学读书": the school attended now (not where one graduated)
+    ("school", re.compile(r"在(?P<v>[^，,。；;在]{1,10}?(?:大学|学院|中学|高中|小学))"
+                          r"(?:读书|上学|念书|上大学|读大学|读本科)(?:[。.!！]?$|[，,])")),
+    # "用户是上海人": where one is from, for a known place
+    ("hometown", re.compile(r"^(?:该|这位)?用户是(?P<v>[\u4e00-\u9fff]{2,4}?)人[。.!！]?$")),
+)
+# Institutions of one kind: two different names of one kind are two schools.
+_INSTITUTION = re.compile(r"(?:大学|学院|中学|高中|小学)$")
+_CAR = re.compile(r"(?:开的是|开着?一辆|的车是|座驾是)(?P<v>[^，,。；;]+)")
+_PHONE = re.compile(r"(?P<v>[A-Za-z\u4e00-\u9fff]{2,6}?)手机|手机是(?P<w>[^，,。；;]+)")
+_ATTRIBUTE_SUFFIX = re.compile(r"(?:型血|型|座)$")
+
+
+def _attributes(text: str) -> list[Slot]:
+    found: list[Slot] = []
+    for name, pattern in _ATTRIBUTES:
+        match = pattern.search(text)
+        if not match:
+            continue
+        value = _clean(match["v"] or match.groupdict().get("w") or "")
+        if (name == "hometown" and match.group(0).endswith(("人", "人。"))
+                and _place(value)[1] == "unknown" and value not in lexicon.ZH_PROVINCES):
+            continue  # "用户是好人": "是…人" names a place only for a known one
+        if value and not _NEGATED_ATTRIBUTE.search(text[: match.start()]):
+            canonical = _ATTRIBUTE_SUFFIX.sub("", value.lower()) or value.lower()
+            kind = "place" if name == "hometown" else "attribute"
+            found.append(Slot(name, canonical, value, kind, holder=holder(text, match.start())))
+    for name, pattern, brands in (("car", _CAR, lexicon.CAR_BRANDS), ("phone", _PHONE, lexicon.PHONE_BRANDS)):
+        match = pattern.search(text)
+        if match and not _NEGATED_ATTRIBUTE.search(text[: match.start()]):
+            makes = {brands[brand] for brand in _mentions(match["v"] or match["w"], brands)}
+            if len(makes) == 1:
+                make = makes.pop()
+                found.append(Slot(name, make, make, "brand", holder=holder(text, match.start())))
+    return found
+
+
+_NEGATED_ATTRIBUTE = re.compile(r"不|没|非|未|以前|曾|过去|原来")
+
+
+def _attributes_clash(a: Slot, b: Slot) -> bool:
+    if a.name == "hometown":
+        return _places_clash(a.display, b.display)
+    if a.name in ("school", "alma mater"):
+        kind_a, kind_b = _INSTITUTION.search(a.value), _INSTITUTION.search(b.value)
+        return bool(kind_a and kind_b and kind_a.group(0) == kind_b.group(0))
+    return True
+
+
 _EXTRACTORS = (_residence, _employer, _job, _name, _age, _count, _systems, _reply_language,
                _timezone, _versions, _possessive, routine_times, _commute, _durations,
-               _education)
+               _education, _attributes)
 
 # --- comparison ---------------------------------------------------------------
 
@@ -732,6 +847,8 @@ def clash(a: Slot, b: Slot) -> bool:
         return _degrees_clash(a.value, b.value)
     if a.value == b.value or (a.scope and b.scope and not a.scope & b.scope):
         return False
+    if a.kind in ("attribute", "brand") or a.name in ("hometown", "school", "alma mater"):
+        return a.kind == b.kind and not _contains(a.value, b.value) and _attributes_clash(a, b)
     if a.name == "residence" or a.kind == "place" == b.kind:
         return _places_clash(a.display, b.display)
     if a.name == "age":
@@ -742,6 +859,9 @@ def clash(a: Slot, b: Slot) -> bool:
         return False
     if a.name == "name" or a.name.endswith(" name"):
         return not (a.value.startswith(b.value) or b.value.startswith(a.value))
+    if a.name.startswith("version:") and (a.value.startswith(b.value + ".")
+                                            or b.value.startswith(a.value + ".")):
+        return False  # "Python 3" and "Python 3.12"
     if a.name in _CANONICAL_SLOTS or a.name.startswith(("count:", "version:")):
         return True
     if _FAVORITE.match(a.name):

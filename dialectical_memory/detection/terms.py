@@ -142,9 +142,21 @@ def terms(text: str) -> list[Term]:
                 position += length
                 break
         else:
-            result.append(_unknown(keys[position], result))
+            if keys[position] in _CLASSIFIERS and position and _is_number(keys[position - 1]):
+                result.append(Term(STOP, keys[position]))  # "一条金毛": the measure word
+            else:
+                result.append(_unknown(keys[position], result))
             position += 1
     return result
+
+
+# Measure words after a numeral ("一条", "两辆", "三本") carry no topic.
+_CLASSIFIERS = frozenset("条只个位名辆台本件部张杯瓶头匹套双把所门节份盒包支间座")
+_ZH_NUMERALS = frozenset("一二两三四五六七八九十几百千万")
+
+
+def _is_number(key: str) -> bool:
+    return key.isdigit() or (bool(key) and all(ch in _ZH_NUMERALS for ch in key))
 
 
 def _unknown(key: str, previous: list[Term]) -> Term:

@@ -22,6 +22,8 @@ _CONTRACTIONS = (
 )
 
 _IRREGULAR = {
+    # "notes", "noted", "Notion" would stem to the negation "not"
+    "notes": "note", "noted": "note", "noting": "note", "notions": "notion",
     "is": "be", "are": "be", "was": "be", "were": "be", "been": "be", "being": "be", "am": "be",
     "has": "have", "had": "have", "having": "have", "does": "do", "did": "do", "done": "do",
     "gave": "give", "given": "give", "ate": "eat", "eaten": "eat", "drank": "drink",
@@ -39,7 +41,7 @@ _IRREGULAR = {
     "evenings": "evening", "planes": "plane",
 }
 # Stems kept whole: cutting them would merge them with an unrelated word.
-_PROTECTED = frozenset(("care", "quite", "theme", "evening", "plane"))
+_PROTECTED = frozenset(("care", "quite", "theme", "evening", "plane", "note", "notion"))
 # Suffixes removed by the light stemmer, longest first; the stem keeps at least 3 letters.
 _SUFFIXES = ("ations", "ation", "ions", "ion", "ingly", "ings", "ing", "ies", "ied", "edly", "ed", "es", "s")
 _SIBILANT_ENDINGS = ("s", "x", "z", "ch", "sh")  # "boxes", "watches": the only "-es" plurals

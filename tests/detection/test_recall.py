@@ -42,7 +42,7 @@ def test_batch_f_scores_above_floor():
     在 of 正在 read as "works at") was then fixed; nothing else was tuned on it."""
     report = evaluate(detector, BATCH_F)
     assert report["overall"]["precision"] >= 0.95
-    assert report["overall"]["recall"] >= 0.13
+    assert report["overall"]["recall"] >= 0.25
 
 
 def test_batches_are_balanced_and_bilingual():
