@@ -82,7 +82,7 @@ def _read_sidecar(state: TargetState, now: float) -> str | None:
     try:
         document = read_sidecar(path)
         if document is not None:
-            state.doc = SidecarDocument.from_dict(document)
+            state.doc = SidecarDocument.from_dict(document, owned=True)
             seq = document.get("journal_seq", 0)
             state.journal_seq = seq if isinstance(seq, int) else 0
         return None
@@ -106,7 +106,7 @@ def _replay_journal(state: TargetState) -> None:
             continue
         try:
             for data in batch.get("put", []):
-                meta = EntryMeta.from_dict(data)
+                meta = EntryMeta.from_dict(data, owned=True)
                 entries[meta.entry_id] = meta
             for entry_id in batch.get("drop", []):
                 entries.pop(entry_id, None)
@@ -127,7 +127,7 @@ def _read_archive(state: TargetState) -> None:
     for record in records:
         try:
             if record.get("op") == "archive":
-                meta = EntryMeta.from_dict(record["meta"])
+                meta = EntryMeta.from_dict(record["meta"], owned=True)
                 state.archive[meta.entry_id] = ArchivedEntry(
                     meta, str(record.get("reason", "")), float(record.get("at", 0)), str(record.get("actor", ""))
                 )

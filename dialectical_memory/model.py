@@ -217,15 +217,17 @@ class EntryMeta:
         return data
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> EntryMeta:
+    def from_dict(cls, data: dict[str, Any], *, owned: bool = False) -> EntryMeta:
         """Build from a sidecar record: unknown keys ignored, missing or ill-typed values defaulted.
 
         Records of a shape (keys and value types) already seen to be well-formed skip the per-field
         checks: a 10,000-entry sidecar has a handful of shapes, and this is most of cold-load time.
+        With ``owned=True`` the caller hands over a freshly parsed record, which then becomes the
+        instance's attribute dict instead of being copied.
         """
         shape = (tuple(data), tuple(map(type, data.values())))
         if shape in _WELL_FORMED_SHAPES:
-            values = dict(data)
+            values = data if owned else dict(data)
         else:
             values = {}
             for name, value in data.items():
@@ -238,7 +240,7 @@ class EntryMeta:
         for name, by_value in _ENUM_BY_VALUE.items():  # values are hashable here: checked above
             values[name] = by_value.get(values[name], _ENUM_DEFAULTS[name])
         meta = object.__new__(cls)  # every field present and valid: __init__ would add nothing
-        meta.__dict__.update(values)
+        meta.__dict__ = values
         return meta
 
 
@@ -325,11 +327,13 @@ class SidecarDocument:
         }
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> SidecarDocument:
-        entries = {
-            entry_id: EntryMeta.from_dict({**meta, "entry_id": entry_id})
-            for entry_id, meta in (data.get("entries") or {}).items()
-        }
+    def from_dict(cls, data: dict[str, Any], *, owned: bool = False) -> SidecarDocument:
+        """``owned=True``: ``data`` was just parsed for this call, and its records may be reused."""
+        entries = {}
+        for entry_id, meta in (data.get("entries") or {}).items():
+            record = meta if owned else {**meta}
+            record["entry_id"] = entry_id
+            entries[entry_id] = EntryMeta.from_dict(record, owned=True)
         return cls(
             version=int(data.get("version", SIDECAR_VERSION)),
             entries=entries,
