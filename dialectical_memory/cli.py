@@ -13,9 +13,10 @@ from pathlib import Path
 from . import __version__
 from .errors import AmbiguousMatchError, DialecticalMemoryError, InvalidInputError
 from .model import KnowledgeType, MaturityLevel, SourceKind
+from .storage import TARGET_FILES
 from .store import DEFAULT_LIMITS, MemoryStore
 
-TARGETS = ("memory", "user")
+TARGETS = tuple(TARGET_FILES)
 
 
 def _when(epoch: float) -> str:

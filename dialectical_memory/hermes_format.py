@@ -31,8 +31,8 @@ def dumps(entries: list[str]) -> str:
 
 
 def usage(entries: list[str]) -> int:
-    """Characters the entries use against a limit: the length of the joined file."""
-    return len(dumps(entries))
+    """Characters the entries use against a limit: the length of the joined file (without joining)."""
+    return sum(map(len, entries)) + len(ENTRY_DELIMITER) * max(0, len(entries) - 1)
 
 
 def normalise_entry(text: str) -> str:

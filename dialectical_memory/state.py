@@ -158,7 +158,7 @@ class TargetState:
         return self.doc
 
     def usage(self) -> int:
-        return sum(map(len, self.texts)) + len(hermes_format.ENTRY_DELIMITER) * max(0, len(self.texts) - 1)
+        return hermes_format.usage(self.texts)
 
     def md_bytes(self) -> bytes:
         """The ``.md`` file for the current texts; an append extends the cached bytes (10k-entry adds)."""

@@ -332,8 +332,8 @@ class MemoryStore:
         limit = self.limits[state.target]
         if not limit:
             return
-        texts = [t for t in state.texts if t not in set(removed)] + list(added)
-        usage = hermes_format.usage(texts)
+        leaving = set(removed)
+        usage = hermes_format.usage([t for t in state.texts if t not in leaving] + list(added))
         if usage > limit:
             current = state.usage()
             raise CharLimitError(

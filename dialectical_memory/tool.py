@@ -11,10 +11,11 @@ from typing import Any
 
 from .errors import AmbiguousMatchError, CharLimitError, DialecticalMemoryError
 from .model import ContradictionMode, KnowledgeType, SourceKind
+from .storage import TARGET_FILES
 from .store import MemoryStore
 
 ACTIONS = ("add", "replace", "remove", "contradictions", "maintenance")
-TARGETS = ("memory", "user")
+TARGETS = tuple(TARGET_FILES)
 MAX_TOOL_CONTENT_CHARS = 4000
 
 MEMORY_TOOL_SCHEMA: dict[str, Any] = {
