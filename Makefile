@@ -6,8 +6,13 @@ DMEM := $(VENV)/bin/dmem
 PORT ?= 5000
 DEMO_HOME ?= .demo-home
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+# The real Hermes agent, pinned, in a venv of its own: it installs top-level modules named
+# agent, tools, plugins, utils and cli, which must never shadow anything in the project's venv.
+HERMES_VERSION := 0.19.0
+HERMES_VENV ?= .cache/hermes-agent-$(HERMES_VERSION)
+export DMEM_HERMES_PYTHON := $(abspath $(HERMES_VENV))/bin/python
 
-.PHONY: install browser test test-fast run demo bench clean
+.PHONY: install browser hermes test test-fast run demo bench clean
 
 install: $(VENV)/.installed
 
@@ -24,8 +29,16 @@ browser:
 		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends chromium fonts-wqy-microhei; \
 	fi
 
-test: install browser
-	DMEM_REQUIRE_BROWSER=1 $(PY) -m pytest
+hermes: $(HERMES_VENV)/.installed
+
+$(HERMES_VENV)/.installed:
+	$(PYTHON) -m venv $(HERMES_VENV)
+	$(HERMES_VENV)/bin/python -m pip install --quiet --upgrade pip
+	$(HERMES_VENV)/bin/python -m pip install --quiet 'hermes-agent==$(HERMES_VERSION)'
+	touch $@
+
+test: install browser hermes
+	DMEM_REQUIRE_BROWSER=1 DMEM_REQUIRE_HERMES=1 $(PY) -m pytest
 
 test-fast: install
 	$(PY) -m pytest -m "not browser and not slow"
@@ -41,4 +54,4 @@ bench: install
 	$(PY) benchmarks/run.py
 
 clean:
-	rm -rf $(VENV) *.egg-info .pytest_cache .hypothesis test-artifacts $(DEMO_HOME)
+	rm -rf $(VENV) .cache *.egg-info .pytest_cache .hypothesis test-artifacts $(DEMO_HOME)
