@@ -14,7 +14,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import hermes_format
-from .model import BeliefStatus, ContradictionEdge, EntryMeta, SidecarDocument, resolve_edge, text_hash
+from .model import (
+    BeliefStatus,
+    ContradictionEdge,
+    EntryMeta,
+    SidecarDocument,
+    resolve_edge,
+    text_hash,
+)
 from .storage import TargetPaths
 
 _DELIMITER_BYTES = hermes_format.ENTRY_DELIMITER.encode("utf-8")

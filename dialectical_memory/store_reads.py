@@ -1,0 +1,203 @@
+"""Reads: entries, pages, queues, history and the system-prompt snapshot, never a write.
+
+A mixin of ``MemoryStore``.
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+from . import hermes_format, views
+from .errors import (
+    InvalidInputError,
+    NotFoundError,
+)
+from .inputs import parse_enum
+from .model import (
+    BeliefStatus,
+    ContradictionMode,
+    EntryMeta,
+    KnowledgeType,
+    MaturityLevel,
+    SourceKind,
+    authority_weight,
+    promotion_check,
+)
+from .state import TargetState
+from .storage import (
+    TARGET_FILES,
+    TargetPaths,
+    file_stamp,
+    read_records,
+)
+
+REVERIFY_HORIZON_DAYS = 7.0
+COUNTS_MAX_AGE_SECONDS = 60
+
+
+def _render_prompt(target: str, texts: tuple[str, ...], marked: set[str], hidden: set[str], usage: dict) -> str:
+    lines = [f"[contested] {text}" if text in marked else text for text in texts if text not in hidden]
+    if not lines:
+        return ""
+    title = "MEMORY (your personal notes)" if target == "memory" else "USER PROFILE (who the user is)"
+    limit = f"{usage['percent']}% — {usage['chars']:,}/{usage['limit']:,} chars" if usage["limit"] else f"{usage['chars']:,} chars"
+    return f"{'═' * 46}\n{title} [{limit}]\n{'═' * 46}\n" + hermes_format.ENTRY_DELIMITER.join(lines)
+
+
+class StoreReads:
+    # ------------------------------------------------------------ contradictions
+
+    def get_contradictions(self, target: str, *, include_resolved: bool = False, mode=None) -> list[dict[str, Any]]:
+        """Unresolved edges (both sides). ``mode="filter"`` keeps only edges and names the side shown."""
+        state = self._read_state(self._target(target))
+        edges = views.contradictions(state, self.now(), include_resolved)
+        if mode is not None:
+            chosen = parse_enum(ContradictionMode, mode, "contradiction_mode")
+            for edge in edges:
+                edge["shown"] = [edge["preferred_id"]] if chosen is ContradictionMode.FILTER else [edge["from_id"], edge["to_id"]]
+        return edges
+
+    # ------------------------------------------------------------ reads
+
+    def get_entry(self, target: str, entry_id) -> views.Entry:
+        state = self._read_state(self._target(target))
+        entry = views.entry_view(state, entry_id, self.now()) if isinstance(entry_id, str) else None
+        if entry is None:
+            raise NotFoundError(f"no {target} entry with id {entry_id!r}")
+        return entry
+
+    def get_entry_meta(self, target: str, text_or_id: str) -> EntryMeta | None:
+        state = self._read_state(self._target(target))
+        if text_or_id in state.entries:
+            return state.entries[text_or_id]
+        entry_id = state.id_for_text(hermes_format.normalise_entry(text_or_id))
+        return state.entries.get(entry_id) if entry_id else None
+
+    def entries(self, target: str) -> list[views.Entry]:
+        return views.active_entries(self._read_state(self._target(target)), self.now())
+
+    def query_entries(self, target: str, *, maturity=None, status=None, source_kind=None, knowledge_type=None, search=None, offset: int = 0, limit: int = 50) -> views.Page:
+        """One page of active entries in file order that pass the filters."""
+        filters = self._filters(maturity=maturity, status=status, source_kind=source_kind, knowledge_type=knowledge_type)
+        self._check_paging(search, offset, limit)
+        state = self._read_state(self._target(target))
+        return views.query(state, self.now(), filters, search or None, offset, limit)
+
+    def query_by_tier(self, target: str, *, status=None, source_kind=None, knowledge_type=None, search=None, limit: int = 20) -> dict[MaturityLevel, views.Page]:
+        """The first page of each maturity tier, from one pass (the dashboard's four columns)."""
+        filters = self._filters(status=status, source_kind=source_kind, knowledge_type=knowledge_type)
+        self._check_paging(search, 0, limit)
+        state = self._read_state(self._target(target))
+        return views.query_by_tier(state, self.now(), filters, search or None, limit)
+
+    @staticmethod
+    def _filters(maturity=None, status=None, source_kind=None, knowledge_type=None) -> dict[str, Any]:
+        return {
+            "maturity": parse_enum(MaturityLevel, maturity, "maturity") if maturity not in (None, "") else None,
+            "status": parse_enum(BeliefStatus, status, "status") if status else None,
+            "source_kind": parse_enum(SourceKind, source_kind, "source_kind") if source_kind else None,
+            "knowledge_type": parse_enum(KnowledgeType, knowledge_type, "knowledge_type") if knowledge_type else None,
+        }
+
+    @staticmethod
+    def _check_paging(search, offset, limit) -> None:
+        if not isinstance(offset, int) or not isinstance(limit, int) or offset < 0 or not 0 < limit <= 1000:
+            raise InvalidInputError("offset must be ≥ 0 and limit between 1 and 1000")
+        if search is not None and not isinstance(search, str):
+            raise InvalidInputError("search must be a string")
+
+    def contradiction_graph(self, target: str, *, max_resolved: int = 200) -> dict[str, Any]:
+        return views.graph(self._read_state(self._target(target)), self.now(), max_resolved)
+
+    def reverification_queue(self, target: str, *, horizon_days: float = REVERIFY_HORIZON_DAYS, offset: int = 0, limit: int | None = None) -> list[views.QueueItem]:
+        """Expired and soon-expiring beliefs, most important first; ``counts()["reverify"]`` is the total."""
+        if limit is not None:
+            self._check_paging(None, offset, limit)
+        return views.reverification_queue(self._read_state(self._target(target)), self.now(), horizon_days, offset, limit)
+
+    def pending_promotions(self, target: str, *, offset: int = 0, limit: int | None = None) -> list[views.PromotionItem]:
+        """Proposed promotions, highest tier first; ``counts()["pending_promotions"]`` is the total."""
+        if limit is not None:
+            self._check_paging(None, offset, limit)
+        return views.pending_promotions(self._read_state(self._target(target)), self.now(), offset, limit)
+
+    def promotion_check(self, target: str, entry_id: str):
+        return promotion_check(self.get_entry(target, entry_id).meta, self.now())
+
+    def archived(self, target: str) -> list[views.Entry]:
+        state = self._read_state(self._target(target))
+        now = self.now()
+        items = [views.entry_view(state, entry_id, now) for entry_id in state.archive]
+        return sorted(items, key=lambda e: -(e.archived_at or 0))
+
+    def counts(self, target: str) -> dict[str, Any]:
+        """Counts per tier and status and the review work waiting.
+
+        Cached until the target changes (any process) or a minute passes: between writes only slow
+        decay moves these numbers, and every dashboard page shows them.
+        """
+        state = self._read_state(self._target(target))
+        key = (id(state), state.journal_seq, int(self.now() // COUNTS_MAX_AGE_SECONDS))
+        cached = self._counts_cache.get(target)
+        if cached is None or cached[0] != key:
+            data = views.counts(state, self.now(), REVERIFY_HORIZON_DAYS)
+            data["usage"] = self._usage(state)
+            cached = self._counts_cache[target] = (key, data)
+        return dict(cached[1])
+
+    def confidence_series(self, target: str, entry_id: str, *, past_days: float = 90, future_days: float = 180) -> views.ConfidenceSeries:
+        return views.confidence_series(self.get_entry(target, entry_id).meta, self.now(), past_days, future_days)
+
+    def history(self, target: str | None = None, *, entry_id=None, actor=None, action=None, limit: int | None = None) -> list[dict[str, Any]]:
+        """Mutations newest first, optionally filtered; ``target=None`` merges both targets."""
+        targets = [self._target(target)] if target else list(TARGET_FILES)
+        records = [record for name in targets for record in self._history_records(name)]
+        if len(targets) > 1:
+            records.sort(key=lambda r: r.get("at", 0), reverse=True)
+        wanted = {"entry_id": entry_id, "actor": actor, "action": action}
+        selected = (r for r in records if all(v is None or r.get(k) == v for k, v in wanted.items()))
+        return list(itertools.islice(selected, limit)) if limit is not None else list(selected)
+
+    def _history_records(self, target: str) -> list[dict[str, Any]]:
+        """The target's history newest first, parsed again only when the log file changed."""
+        path = TargetPaths(self.home, target).history
+        stamp = file_stamp(path)
+        cached = self._history_cache.get(target)
+        if cached is None or cached[0] != stamp:
+            records, _warnings = read_records(path)
+            ordered = sorted(enumerate(records), key=lambda pair: (pair[1].get("at", 0), pair[0]), reverse=True)
+            cached = self._history_cache[target] = (stamp, [record for _position, record in ordered])
+        return cached[1]
+
+    # ------------------------------------------------------------ system prompt
+
+    def format_for_system_prompt(self, target: str, mode=None) -> str:
+        """The frozen snapshot taken at ``load_from_disk`` (or rendered now in another ``mode``)."""
+        target = self._target(target)
+        if mode is None and target in self._snapshots:
+            frozen = self._snapshots[target]
+            if not isinstance(frozen, str):
+                frozen = self._snapshots[target] = _render_prompt(*frozen)
+            return frozen
+        chosen = parse_enum(ContradictionMode, mode, "contradiction_mode") if mode else self.contradiction_mode
+        return _render_prompt(*self._prompt_inputs(self._read_state(target), chosen))
+
+    def _prompt_inputs(self, state: TargetState, mode: ContradictionMode) -> tuple:
+        """Everything the prompt shows, copied: cheap to take at load, rendered when first asked."""
+        now = self.now()
+        marked, hidden = set(), set()
+        for edge in state.doc.contradictions:
+            if edge.resolved:
+                continue
+            if mode is ContradictionMode.SURFACE:
+                marked.update(state.entries[i].text for i in (edge.from_id, edge.to_id) if i in state.entries)
+            elif (preferred := views.preferred_side(state, edge, now)) and edge.other(preferred) in state.entries:
+                hidden.add(state.entries[edge.other(preferred)].text)
+        return state.target, tuple(state.texts), marked, hidden, self._usage(state)
+
+    def snapshot(self, target: str) -> str:
+        return self.format_for_system_prompt(target)
+
+    def authority_weight(self, target: str, entry_id: str) -> float:
+        return authority_weight(self.get_entry(target, entry_id).meta, self.now())

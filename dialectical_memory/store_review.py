@@ -1,0 +1,232 @@
+"""Review actions: what a person does to the memory (edit, archive, resolve, promote, re-verify).
+
+A mixin of ``MemoryStore``; it uses the store's locked mutation and commit machinery.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .errors import (
+    ConflictError,
+    InvalidInputError,
+    NotFoundError,
+)
+from .inputs import parse_enum
+from .model import (
+    SOURCE_AUTHORITY,
+    BeliefStatus,
+    ContradictionEdge,
+    KnowledgeType,
+    MaturityLevel,
+    SourceKind,
+    apply_promotion,
+    revalidate,
+)
+from .model import (
+    synthesize as synthesize_meta,
+)
+from .results import MutationResult
+from .state import TargetState, summary
+
+
+class ReviewActions:
+    # ------------------------------------------------------------ person edits
+
+    def edit_text(self, target: str, entry_id, new_text, *, expected_etag=None, actor: str = "person") -> MutationResult:
+        text = self._content(new_text, "text")
+        with self._mutation(target, actor) as (state, change):
+            meta = self._active(state, entry_id, expected_etag)
+            if text == meta.text:
+                return self._result(state, "edit", meta.entry_id, "Text unchanged.")
+            self._no_duplicate(state, text, meta.entry_id)
+            self._check_limit(state, [text], [meta.text])
+            edges = self._change_text(state, change, meta, text, "edit")
+            return self._result(state, "edit", meta.entry_id, "Entry edited.", contradictions=self._edge_dicts(state, edges))
+
+    def archive_entry(self, target: str, entry_id, *, expected_etag=None, reason: str = "archived by a person", actor: str = "person") -> MutationResult:
+        with self._mutation(target, actor) as (state, change):
+            meta = self._active(state, entry_id, expected_etag)
+            self._archive(state, change, meta, reason, "archive")
+            return self._result(state, "archive", meta.entry_id, "Entry archived.")
+
+    def restore(self, target: str, entry_id, *, actor: str = "person") -> MutationResult:
+        with self._mutation(target, actor) as (state, change):
+            archived = state.archive.get(entry_id) if isinstance(entry_id, str) else None
+            if archived is None:
+                raise NotFoundError(f"no archived {state.target} entry with id {entry_id!r}")
+            text = archived.meta.text
+            self._no_duplicate(state, text)
+            self._check_limit(state, [text])
+            meta = state.from_archive(change, entry_id)
+            if meta.status in (BeliefStatus.SUPERSEDED, BeliefStatus.SYNTHESIZED, BeliefStatus.CONTRADICTED):
+                meta.status = BeliefStatus.ACTIVE
+            meta.superseded_by = None
+            meta.updated_at = change.now
+            state.insert(change, meta)
+            state.reopen_archived_edges(change, meta.entry_id)
+            change.log(state.target, "restore", meta.entry_id, None, summary(meta))
+            return self._result(state, "restore", meta.entry_id, "Entry restored.")
+
+    def _edge(self, state: TargetState, edge_id) -> ContradictionEdge:
+        edge = state.edge(edge_id) if isinstance(edge_id, str) else None
+        if edge is None:
+            raise NotFoundError(f"no {state.target} contradiction with id {edge_id!r}")
+        return edge
+
+    def synthesize(self, target: str, entry_ids, text, *, knowledge_type=None, expected_etags: dict | None = None, actor: str = "person") -> MutationResult:
+        """Resolve contradicting entries with a person's synthesis; the parents go to the archive."""
+        content = self._content(text, "synthesis text")
+        kind = parse_enum(KnowledgeType, knowledge_type, "knowledge_type") if knowledge_type else None
+        if not isinstance(entry_ids, (list, tuple)) or len(set(entry_ids)) < 2:
+            raise InvalidInputError("a synthesis needs at least two different entries")
+        with self._mutation(target, actor) as (state, change):
+            parents = [self._active(state, i, (expected_etags or {}).get(i)) for i in dict.fromkeys(entry_ids)]
+            parent_ids = {p.entry_id for p in parents}
+            self._no_duplicate(state, content)
+            self._check_limit(state, [content], [p.text for p in parents])
+            befores = {p.entry_id: summary(p) for p in parents}
+            position = min(state.texts.index(p.text) for p in parents)
+            edges = [e for p in parents for e in state.unresolved_edges_of(p.entry_id) if e.pair() <= parent_ids]
+            synthesis = synthesize_meta(parents, content, change.now, kind, edges=[])
+            for edge in {e.edge_id: e for e in edges}.values():
+                state.resolve(change, edge, "synthesis", synthesis.entry_id)
+            for parent in parents:
+                state.to_archive(change, parent, f"synthesized into {synthesis.entry_id}")
+                change.log(state.target, "synthesized", parent.entry_id, befores[parent.entry_id], None, synthesis=synthesis.entry_id)
+            state.insert(change, synthesis, position)
+            change.log(state.target, "synthesize", synthesis.entry_id, None, summary(synthesis), parents=sorted(parent_ids))
+            found = self._detect(state, change, synthesis)
+            return self._result(
+                state, "synthesize", synthesis.entry_id, f"Synthesis written; {len(parents)} entries resolved.",
+                contradictions=self._edge_dicts(state, found),
+            )
+
+    def dismiss_contradiction(self, target: str, edge_id, *, actor: str = "person") -> MutationResult:
+        """A false alarm: the edge is resolved as dismissed and the pair is never flagged again."""
+        with self._mutation(target, actor) as (state, change):
+            edge = self._edge(state, edge_id)
+            if edge.resolved:
+                raise ConflictError("this contradiction is already resolved")
+            state.resolve(change, edge, "dismissed", None)
+            change.log(state.target, "dismiss", edge.to_id, detail_edge=edge.edge_id, other=edge.from_id)
+            return self._result(state, "dismiss", None, "Marked as not a contradiction.", extra={"edge_id": edge.edge_id})
+
+    def supersede(self, target: str, keep_id, drop_id, *, expected_etags: dict | None = None, actor: str = "person") -> MutationResult:
+        """Keep one side; the other becomes SUPERSEDED and goes to the archive."""
+        with self._mutation(target, actor) as (state, change):
+            if keep_id == drop_id:
+                raise InvalidInputError("an entry cannot supersede itself")
+            etags = expected_etags or {}
+            keep, drop = self._active(state, keep_id, etags.get(keep_id)), self._active(state, drop_id, etags.get(drop_id))
+            before = summary(drop)
+            for edge in state.unresolved_edges_of(drop.entry_id):
+                if edge.touches(keep.entry_id):
+                    state.resolve(change, edge, "superseded", keep.entry_id)
+            drop.status = BeliefStatus.SUPERSEDED
+            drop.superseded_by = keep.entry_id
+            drop.updated_at = change.now
+            state.to_archive(change, drop, f"superseded by {keep.entry_id}")
+            change.log(state.target, "supersede", drop.entry_id, before, None, kept=keep.entry_id)
+            return self._result(state, "supersede", keep.entry_id, "Kept one side; the other is archived as superseded.")
+
+    def mark_contradiction(self, target: str, from_id, to_id, *, reason: str = "", actor: str = "person") -> MutationResult:
+        if not isinstance(reason, str) or len(reason) > 500:
+            raise InvalidInputError("reason must be a string of at most 500 characters")
+        with self._mutation(target, actor) as (state, change):
+            if from_id == to_id:
+                raise InvalidInputError("an entry cannot contradict itself")
+            a, b = self._active(state, from_id), self._active(state, to_id)
+            if any(not e.resolved for e in state.edges_of(a.entry_id) if e.touches(b.entry_id)):
+                raise ConflictError("these entries are already marked as contradicting")
+            edge = ContradictionEdge(
+                from_id=a.entry_id, to_id=b.entry_id, reason=reason.strip() or "marked by a person",
+                confidence=1.0, author=actor, created_at=change.now,
+            )
+            state.add_edge(change, edge)
+            change.log(state.target, "contradiction", b.entry_id, detail_edge=edge.edge_id, other=a.entry_id, reason=edge.reason)
+            return self._result(state, "mark_contradiction", None, "Linked as contradicting.", contradictions=self._edge_dicts(state, [edge]))
+
+    # ------------------------------------------------------------ promotions
+
+    def approve_promotion(self, target: str, entry_id, *, principle_text=None, expected_etag=None, actor: str = "person") -> MutationResult:
+        compressed = self._content(principle_text, "principle text") if principle_text not in (None, "") else None
+        with self._mutation(target, actor) as (state, change):
+            meta = self._active(state, entry_id, expected_etag)
+            if meta.pending_promotion is None:
+                raise ConflictError("this entry has no pending promotion")
+            before = summary(meta)
+            if compressed and compressed != meta.text:
+                self._no_duplicate(state, compressed, meta.entry_id)
+                self._check_limit(state, [compressed], [meta.text])
+                original = meta.original_text if meta.original_text is not None else meta.text
+                state.set_text(change, meta, compressed)
+                meta.original_text = original
+                meta.principle_text = compressed
+            apply_promotion(meta, MaturityLevel(meta.pending_promotion), change.now)
+            change.touch(meta)
+            change.log(state.target, "promote", meta.entry_id, before, summary(meta))
+            return self._result(state, "promote", meta.entry_id, f"Promoted to {meta.maturity.name}.")
+
+    def reject_promotion(self, target: str, entry_id, *, expected_etag=None, actor: str = "person") -> MutationResult:
+        with self._mutation(target, actor) as (state, change):
+            meta = self._active(state, entry_id, expected_etag)
+            if meta.pending_promotion is None:
+                raise ConflictError("this entry has no pending promotion")
+            proposed = MaturityLevel(meta.pending_promotion).name
+            meta.pending_promotion = None
+            meta.rejected_promotion_hits = meta.hit_count + meta.observed_behavior_count
+            change.touch(meta)
+            change.log(state.target, "reject_promotion", meta.entry_id, detail_to=proposed)
+            return self._result(state, "reject_promotion", meta.entry_id, f"Promotion to {proposed} rejected.")
+
+    # ------------------------------------------------------------ re-verification
+
+    def confirm(self, target: str, entry_id, *, expected_etag=None, actor: str = "person") -> MutationResult:
+        with self._mutation(target, actor) as (state, change):
+            meta = self._active(state, entry_id, expected_etag)
+            before = summary(meta)
+            revalidate(meta, change.now)
+            change.touch(meta)
+            change.log(state.target, "confirm", meta.entry_id, before, summary(meta))
+            state.settle_status(change, meta.entry_id)
+            return self._result(state, "confirm", meta.entry_id, "Confirmed: still true.")
+
+    def revise(self, target: str, entry_id, new_text, *, expected_etag=None, actor: str = "person") -> MutationResult:
+        """The belief changed: new text from the person, counted as a user correction."""
+        text = self._content(new_text, "revised text")
+        with self._mutation(target, actor) as (state, change):
+            meta = self._active(state, entry_id, expected_etag)
+            if text != meta.text:
+                self._no_duplicate(state, text, meta.entry_id)
+                self._check_limit(state, [text], [meta.text])
+            revalidate(meta, change.now)
+            edges = []
+            if text != meta.text:
+                edges = self._change_text(state, change, meta, text, "revise", SourceKind.USER_CORRECTION)
+            else:
+                meta.source_kind = SourceKind.USER_CORRECTION
+                meta.authority = max(meta.authority, SOURCE_AUTHORITY[SourceKind.USER_CORRECTION])
+                change.touch(meta)
+                change.log(state.target, "revise", meta.entry_id)
+            return self._result(state, "revise", meta.entry_id, "Revised.", contradictions=self._edge_dicts(state, edges))
+
+    def retire(self, target: str, entry_id, *, expected_etag=None, actor: str = "person") -> MutationResult:
+        with self._mutation(target, actor) as (state, change):
+            meta = self._active(state, entry_id, expected_etag)
+            self._archive(state, change, meta, "retired: no longer true", "retire")
+            return self._result(state, "retire", meta.entry_id, "Retired (kept in the archive).")
+
+    # ------------------------------------------------------------ reflection layer
+
+    def run_maintenance(self, target: str, *, policy: str | None = None, actor: str = "maintenance") -> dict[str, Any]:
+        """Decay, promotions, ignore-ratio supersede, demotion, deeper contradiction checks."""
+        from .maintenance import maintain
+
+        chosen = policy or self.promotion_policy
+        if chosen not in ("review", "auto"):
+            raise InvalidInputError("policy must be 'review' or 'auto'")
+        with self._mutation(target, actor) as (state, change):
+            report = maintain(state, change, chosen, self._detect)
+            report["changed"] = not change.empty
+            return report
