@@ -249,6 +249,67 @@ def cmd_serve(args) -> int:
     return 0
 
 
+# ---------------------------------------------------------------- several devices (dmem sync)
+
+
+def _sync_host() -> str:
+    import socket
+
+    return os.environ.get("DMEM_SYNC_HOST") or socket.gethostname()
+
+
+def cmd_sync(args) -> int:
+    from . import sync
+
+    limits = _limits(args, DEFAULT_LIMITS)
+    host, stall = _sync_host(), os.environ.get("DMEM_SYNC_STALL")  # the stall point is for kill -9 tests
+    if args.action == "status":
+        print("\n".join(sync.status(args.home, fetch=args.fetch)))
+        return 0
+    if args.action in ("init", "join") and not args.remote:
+        raise InvalidInputError(f"dmem sync {args.action} needs a REMOTE (a path or URL git accepts)")
+    if args.action is None and args.remote:
+        raise InvalidInputError("dmem sync takes no REMOTE; did you mean `dmem sync init REMOTE` or `dmem sync join REMOTE`?")
+    if args.action == "init":
+        commit = sync.init(args.home, args.remote, host=host, limits=limits)
+        print(f"Memory home is now synced with {args.remote} (commit {commit}).")
+        return 0
+    if args.action == "join":
+        report = sync.join(args.home, args.remote, host=host, limits=limits, stall_at=stall)
+    else:
+        report = sync.sync(args.home, host=host, limits=limits, stall_at=stall)
+    print(f"dmem sync from {report.host}")
+    print("\n".join(report.lines()))
+    return 0
+
+
+def cmd_merge_driver(args) -> int:
+    """Called by git, never by hand: merge %O %A %B of %P into %A, or fail leaving %A untouched."""
+    from .sync import run_driver
+
+    try:
+        return run_driver(args.kind, args.base, args.ours, args.theirs, args.path)
+    except Exception as error:  # git shows stderr; a failed driver leaves the merge for dmem sync to undo
+        print(f"dmem merge-driver: cannot merge {args.path}: {type(error).__name__}: {error}", file=sys.stderr)
+        return 1
+
+
+def _add_sync_commands(command) -> None:
+    p = command("sync", help="one memory on several devices, through git (init REMOTE, join REMOTE, status)")
+    p.add_argument("action", nargs="?", choices=["init", "join", "status"], help="omit to sync now")
+    p.add_argument("remote", nargs="?", help="for init and join: any remote git accepts (a bare repository path, a URL)")
+    p.add_argument("--fetch", action="store_true", help="for status: fetch first")
+    p.set_defaults(func=cmd_sync)
+
+    p = command("merge-driver", help=argparse.SUPPRESS)
+    p.add_argument("--kind", required=True, choices=["md", "meta", "jsonl"])
+    p.add_argument("base")
+    p.add_argument("ours")
+    p.add_argument("theirs")
+    p.add_argument("path")
+    p.set_defaults(func=cmd_merge_driver)
+
+
 # ---------------------------------------------------------------- parser
 
 
@@ -355,6 +416,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--port", type=int, default=5000)
     p.add_argument("--allow-remote", action="store_true", help="allow binding to a non-loopback address")
     p.set_defaults(func=cmd_serve)
+
+    _add_sync_commands(command)
     return parser
 
 

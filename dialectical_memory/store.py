@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import threading
 import time
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any, Callable
 
@@ -58,7 +58,7 @@ from .storage import (
 from .store_reads import StoreReads
 from .store_review import ReviewActions
 
-ACTORS = ("agent", "person", "maintenance", "cli")
+ACTORS = ("agent", "person", "maintenance", "cli", "sync")
 DEFAULT_LIMITS = {"memory": 2200, "user": 1375}
 MAX_ENTRY_CHARS = 8000
 FAST_CHECK_CANDIDATES = 24
@@ -107,6 +107,7 @@ class MemoryStore(ReviewActions, StoreReads):
         self._history_cache: dict[str, tuple] = {}
         self._counts_cache: dict[str, tuple] = {}
         self._thread_locks = {target: threading.RLock() for target in TARGET_FILES}
+        self._held: set[str] = set()  # targets whose lock file :meth:`exclusive` holds
 
     @staticmethod
     def _limit(value) -> int:
@@ -177,12 +178,29 @@ class MemoryStore(ReviewActions, StoreReads):
 
     @contextmanager
     def _file_lock(self, paths: TargetPaths):
+        if paths.target in self._held:  # inside exclusive(): this store already holds it
+            yield
+            return
         lock = target_lock(paths)
         locked(lock)
         try:
             yield
         finally:
             lock.release()
+
+    @contextmanager
+    def exclusive(self):
+        """Hold every target's lock across several operations (``dmem sync``): other processes
+        wait, while this store's own calls inside the block proceed."""
+        with ExitStack() as stack:
+            for target in TARGET_FILES:
+                stack.enter_context(self._thread_locks[target])
+                ensure_home(self.home)
+                with _storage_errors(self.home):
+                    stack.enter_context(self._file_lock(TargetPaths(self.home, target)))
+                self._held.add(target)
+                stack.callback(self._held.discard, target)
+            yield self
 
     # ------------------------------------------------------------ commit
 
@@ -444,3 +462,19 @@ class MemoryStore(ReviewActions, StoreReads):
         if not isinstance(reason, str) or not reason or len(reason) > 64:
             raise InvalidInputError("ignore reason must be a short non-empty string")
         return self._signal(target, entry_id, actor, "ignore", lambda meta, now: ignore_signal(meta, now, reason))
+
+    # ------------------------------------------------------------ entries from another device
+
+    def check_arrived(self, target: str, entry_ids, *, actor: str = "sync") -> MutationResult:
+        """Entries that arrived from another device (``dmem sync``): run the fast contradiction
+        check on each, against everything here, as an add does. Only what it finds is logged (the
+        other device's history already tells how the entries came to be)."""
+        with self._mutation(target, actor) as (state, change):
+            found = []
+            for entry_id in dict.fromkeys(entry_ids):
+                meta = state.entries.get(entry_id)
+                if meta is None:
+                    continue
+                found.extend(self._detect(state, change, meta, FAST_CHECK_CANDIDATES))
+            message = f"{len(found)} contradiction(s) among what arrived."
+            return self._result(state, "arrived", None, message, contradictions=self._edge_dicts(state, found))
