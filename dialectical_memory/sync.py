@@ -31,7 +31,8 @@ from .store import MemoryStore
 REMOTE = "origin"
 DEFAULT_BRANCH = "main"
 PUSH_ATTEMPTS = 5
-STALE_INDEX_LOCK_WAIT = 10.0
+STALE_INDEX_LOCK_AGE = 5.0  # seconds; git holds index.lock for far less
+MERGE_MARKER = "dmem-sync-merging"  # in .git: names our commit while a merge writes the working tree
 DRIVER_KINDS = ("md", "meta", "jsonl")
 
 GITIGNORE = """\
@@ -279,22 +280,52 @@ def _snapshot(store: MemoryStore) -> dict[str, dict]:
     return snap
 
 
-def _recover(home: Path, host: str, report: SyncReport) -> None:
-    """Finish or undo what a killed sync left: a stale index lock, a merge in the working tree."""
+def _recover(home: Path, report: SyncReport) -> None:
+    """Finish or undo what a killed sync left: a stale index lock, a merge in the working tree.
+
+    A merge that git completed (``MERGE_HEAD`` and nothing unmerged) is finished. A merge or
+    fast-forward cut short (the marker names our commit, ``HEAD`` is still there) may have written
+    only some files: they are saved under ``refs/dmem/interrupted/…`` and the home returns to our
+    commit, from which the merge is redone.
+    """
     index_lock = home / ".git" / "index.lock"
-    deadline = time.monotonic() + STALE_INDEX_LOCK_WAIT
-    while index_lock.exists() and time.monotonic() < deadline:
+    while (age := _age(index_lock)) is not None and age < STALE_INDEX_LOCK_AGE:
         time.sleep(0.1)  # a git that outlived a killed sync may still be finishing
-    if index_lock.exists():
-        index_lock.unlink()
+    if _age(index_lock) is not None:
+        index_lock.unlink(missing_ok=True)
         report.recovered.append("removed a stale .git/index.lock left by an interrupted git command")
-    if (home / ".git" / "MERGE_HEAD").exists():
-        unmerged = _out(home, "diff", "--name-only", "--diff-filter=U")
-        if unmerged:
-            git(home, "merge", "--abort")
-            report.recovered.append("undid an interrupted merge (it will be redone now)")
-        else:
-            report.recovered.append("finished a merge that an interrupted sync had left uncommitted")
+    marker = home / ".git" / MERGE_MARKER
+    local = marker.read_text(encoding="utf-8").strip() if marker.exists() else None
+    merging = (home / ".git" / "MERGE_HEAD").exists()
+    if merging and not _out(home, "diff", "--name-only", "--diff-filter=U"):
+        report.recovered.append("finished a merge that an interrupted sync had left uncommitted")
+    elif merging or (local and _out(home, "rev-parse", "HEAD") == local and _dirty(home)):
+        saved = git(home, "stash", "create", check=False).stdout.strip()
+        if saved:
+            ref = f"refs/dmem/interrupted/{int(time.time())}"
+            git(home, "update-ref", ref, saved)
+            report.recovered.append(f"an interrupted merge left files half-written; saved them as {ref}")
+        if merging:
+            git(home, "merge", "--abort", check=False)
+        git(home, "reset", "-q", "--hard", local or "HEAD")
+        report.recovered.append("undid the interrupted merge (it is redone now)")
+    elif local == "" and _has_commits(home):  # a join cut short while checking out the remote
+        missing = _out(home, "ls-files", "--deleted").splitlines()
+        if missing:
+            git(home, "checkout", "-q", "--", *missing)
+            report.recovered.append(f"finished checking out {len(missing)} file(s) of an interrupted join")
+    marker.unlink(missing_ok=True)
+
+
+def _age(path: Path) -> float | None:
+    try:
+        return time.time() - path.stat().st_mtime
+    except FileNotFoundError:
+        return None
+
+
+def _dirty(home: Path) -> bool:
+    return bool(_out(home, "status", "--porcelain", "--untracked-files=no"))
 
 
 def _stall(stall_at: str | None, step: str) -> None:
@@ -315,11 +346,12 @@ def sync(home, *, host: str, limits: dict | None = None, stall_at: str | None = 
     store = MemoryStore(home, **(limits or {}))
     report = SyncReport(host=host)
     with home_locks(store):
-        _recover(home, host, report)
+        _recover(home, report)
+        if (home / ".git" / "MERGE_HEAD").exists():
+            _arrivals(store, _out(home, "rev-parse", "HEAD"))
+            _commit(home, host, f"dmem sync from {host}")
         _fold(store)
         before = _snapshot(store)
-        if (home / ".git" / "MERGE_HEAD").exists():
-            _commit(home, host, f"dmem sync from {host} (merge)")
         _commit(home, host, f"dmem sync from {host}")
         _stall(stall_at, "committed")
         branch = _branch(home)
@@ -337,7 +369,9 @@ def sync(home, *, host: str, limits: dict | None = None, stall_at: str | None = 
                 report.pushed = True
                 break
             if local:  # someone pushed meanwhile: start again from our own commit
+                atomic_write(home / ".git" / MERGE_MARKER, local.encode())
                 git(home, "reset", "-q", "--hard", local)
+                (home / ".git" / MERGE_MARKER).unlink()
         else:
             raise SyncError(f"the remote kept moving; gave up after {PUSH_ATTEMPTS} attempts (nothing is lost: run dmem sync again)")
         _describe(store, before, report)
@@ -346,10 +380,12 @@ def sync(home, *, host: str, limits: dict | None = None, stall_at: str | None = 
 
 def _merge(home: Path, store: MemoryStore, host: str, local: str | None, remote: str, unrelated: bool, stall_at) -> bool:
     """Bring ``remote`` in: check out, fast-forward or merge; reconcile; check arrivals; commit."""
+    if local is not None and _ok(home, "merge-base", "--is-ancestor", remote, local):
+        return False
+    marker = home / ".git" / MERGE_MARKER
+    atomic_write(marker, (local or "").encode())
     if local is None:
         _adopt_remote(home, remote)
-    elif _ok(home, "merge-base", "--is-ancestor", remote, local):
-        return False
     elif _ok(home, "merge-base", "--is-ancestor", local, remote):
         git(home, "merge", "-q", "--ff-only", remote)
     else:
@@ -367,6 +403,7 @@ def _merge(home: Path, store: MemoryStore, host: str, local: str | None, remote:
     _stall(stall_at, "merging")
     _arrivals(store, local)
     _commit(home, host, f"dmem sync from {host}")
+    marker.unlink(missing_ok=True)
     return True
 
 
