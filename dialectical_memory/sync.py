@@ -19,13 +19,11 @@ from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from filelock import FileLock
-
 from . import merge
 from .errors import DialecticalMemoryError
 from .model import SidecarDocument
 from .paths import resolve_home
-from .storage import TARGET_FILES, LOCK_TIMEOUT_SECONDS, TargetPaths, atomic_write, dumps_sidecar, locked
+from .storage import LOCK_TIMEOUT_SECONDS, TARGET_FILES, TargetPaths, atomic_write, dumps_sidecar
 from .store import MemoryStore
 
 REMOTE = "origin"
@@ -192,15 +190,37 @@ def _remote_head(home: Path, branch: str) -> str | None:
 
 @contextmanager
 def home_locks(store: MemoryStore):
-    """The store's lock files, then Hermes' ``MEMORY.md.lock`` / ``USER.md.lock`` (flock, as Hermes
-    takes them), per target in a fixed order: agents, the dashboard and Hermes wait for the sync."""
+    """The store's lock files, then Hermes' ``MEMORY.md.lock`` / ``USER.md.lock`` (flock on a file
+    opened for append, exactly as Hermes takes them), in a fixed order: agents, the dashboard and
+    Hermes wait for the sync."""
     with store.exclusive(), ExitStack() as stack:
         for target in TARGET_FILES:
-            paths = TargetPaths(store.home, target)
-            lock = FileLock(str(paths.md) + ".lock", timeout=LOCK_TIMEOUT_SECONDS)
-            locked(lock)
-            stack.callback(lock.release)
+            stack.enter_context(hermes_lock(Path(str(TargetPaths(store.home, target).md) + ".lock")))
         yield
+
+
+@contextmanager
+def hermes_lock(path: Path, timeout: float = LOCK_TIMEOUT_SECONDS):
+    """Hermes' lock protocol: ``fcntl.flock(LOCK_EX)`` on ``X.md.lock``, never deleted."""
+    try:
+        import fcntl
+    except ImportError:  # Windows: Hermes locks with msvcrt there; git's own locks still apply
+        yield
+        return
+    with open(path, "a+", encoding="utf-8") as handle:
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if time.monotonic() > deadline:
+                    raise SyncError(f"Hermes holds {path.name} for more than {timeout:.0f}s; try again") from None
+                time.sleep(0.05)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
 
 
 # ---------------------------------------------------------------- init / join
