@@ -301,7 +301,7 @@ def _add_sync_commands(command) -> None:
     p.add_argument("--fetch", action="store_true", help="for status: fetch first")
     p.set_defaults(func=cmd_sync)
 
-    p = command("merge-driver", help=argparse.SUPPRESS)
+    p = command("merge-driver", help="run by git during a merge (installed by dmem sync; see docs/sync.md)")
     p.add_argument("--kind", required=True, choices=["md", "meta", "jsonl"])
     p.add_argument("base")
     p.add_argument("ours")
@@ -396,7 +396,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = command("history", help="what changed, who changed it")
     _target_option(p, allow_all=True)
     p.add_argument("--entry")
-    p.add_argument("--actor", choices=["agent", "person", "maintenance", "cli"])
+    p.add_argument("--actor", choices=["agent", "person", "maintenance", "cli", "sync"])
     p.add_argument("--limit", type=int, default=30)
     p.set_defaults(func=cmd_history)
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import shlex
+import shutil
 import subprocess
 import sys
 import time
@@ -242,16 +243,29 @@ def init(home, remote: str, *, host: str, limits: dict | None = None) -> str:
         raise SyncError(f"{home} is already a git repository; run `dmem sync` (or `dmem sync status`)")
     store = MemoryStore(home, **(limits or {}))
     with home_locks(store):
-        git(home, "init", "-q", "-b", DEFAULT_BRANCH)
-        git(home, "remote", "add", REMOTE, remote)
-        install_drivers(home)
-        _write_repo_files(home)
-        if git(home, "ls-remote", "--heads", REMOTE, check=False).stdout.strip():
-            raise SyncError(f"{remote} already holds a memory; use `dmem sync join {remote}` on this device")
-        _fold(store)
-        _commit(home, host, f"dmem sync init from {host}", allow_empty=True)
-        git(home, "push", "-q", "-u", REMOTE, f"HEAD:{DEFAULT_BRANCH}")
+        with _undone_on_failure(home):
+            git(home, "init", "-q", "-b", DEFAULT_BRANCH)
+            git(home, "remote", "add", REMOTE, remote)
+            install_drivers(home)
+            if git(home, "ls-remote", "--heads", REMOTE, check=False).stdout.strip():
+                raise SyncError(f"{remote} already holds a memory; use `dmem sync join {remote}` on this device")
+            _write_repo_files(home)
+            _fold(store)
+            _commit(home, host, f"dmem sync init from {host}", allow_empty=True)
+        done = git(home, "push", "-q", "-u", REMOTE, f"HEAD:{DEFAULT_BRANCH}", check=False)
+        if done.returncode != 0:
+            raise SyncError(f"committed here, but could not push to {remote} ({done.stderr.strip().splitlines()[-1:]}); run `dmem sync` once it is reachable")
     return _out(home, "rev-parse", "--short", "HEAD")
+
+
+@contextmanager
+def _undone_on_failure(home: Path):
+    """A refused init or join leaves no half-made repository behind (the memory files are untouched)."""
+    try:
+        yield
+    except BaseException:
+        shutil.rmtree(home / ".git", ignore_errors=True)
+        raise
 
 
 def join(home, remote: str, *, host: str, limits: dict | None = None, stall_at: str | None = None) -> SyncReport:
@@ -260,14 +274,15 @@ def join(home, remote: str, *, host: str, limits: dict | None = None, stall_at: 
     if is_repository(home):
         raise SyncError(f"{home} is already a git repository; run `dmem sync`")
     home.mkdir(parents=True, exist_ok=True)
-    git(home, "init", "-q", "-b", DEFAULT_BRANCH)
-    git(home, "remote", "add", REMOTE, remote)
-    install_drivers(home)
-    git(home, "fetch", "-q", REMOTE)
-    branch = _remote_default_branch(home)
-    if branch != DEFAULT_BRANCH:
-        git(home, "symbolic-ref", "HEAD", f"refs/heads/{branch}")
-    return sync(home, host=host, limits=limits, stall_at=stall_at, unrelated=True)
+    with _undone_on_failure(home):
+        git(home, "init", "-q", "-b", DEFAULT_BRANCH)
+        git(home, "remote", "add", REMOTE, remote)
+        install_drivers(home)
+        git(home, "fetch", "-q", REMOTE)
+        branch = _remote_default_branch(home)
+        if branch != DEFAULT_BRANCH:
+            git(home, "symbolic-ref", "HEAD", f"refs/heads/{branch}")
+    return sync(home, host=host, limits=limits, stall_at=stall_at)
 
 
 def _remote_default_branch(home: Path) -> str:
@@ -355,7 +370,7 @@ def _stall(stall_at: str | None, step: str) -> None:
         time.sleep(3600)
 
 
-def sync(home, *, host: str, limits: dict | None = None, stall_at: str | None = None, unrelated: bool = False) -> SyncReport:
+def sync(home, *, host: str, limits: dict | None = None, stall_at: str | None = None) -> SyncReport:
     """``dmem sync``: commit here, merge what the remote has, push; under every lock of the home."""
     home = resolve_home(home)
     if not is_repository(home):
@@ -380,7 +395,7 @@ def sync(home, *, host: str, limits: dict | None = None, stall_at: str | None = 
             git(home, "fetch", "-q", REMOTE)
             remote = _remote_head(home, branch)
             if remote and remote != local:
-                report.merged |= _merge(home, store, host, local, remote, unrelated, stall_at)
+                report.merged |= _merge(home, store, host, local, remote, stall_at)
             _stall(stall_at, "merged")
             head = _out(home, "rev-parse", "HEAD") if _has_commits(home) else None
             if head is None or remote == head:
@@ -398,7 +413,7 @@ def sync(home, *, host: str, limits: dict | None = None, stall_at: str | None = 
     return report
 
 
-def _merge(home: Path, store: MemoryStore, host: str, local: str | None, remote: str, unrelated: bool, stall_at) -> bool:
+def _merge(home: Path, store: MemoryStore, host: str, local: str | None, remote: str, stall_at) -> bool:
     """Bring ``remote`` in: check out, fast-forward or merge; reconcile; check arrivals; commit."""
     if local is not None and _ok(home, "merge-base", "--is-ancestor", remote, local):
         return False
@@ -409,8 +424,8 @@ def _merge(home: Path, store: MemoryStore, host: str, local: str | None, remote:
     elif _ok(home, "merge-base", "--is-ancestor", local, remote):
         git(home, "merge", "-q", "--ff-only", remote)
     else:
-        flags = ["--allow-unrelated-histories"] if unrelated else []
-        done = git(home, *_identity(home, host), "merge", "-q", "--no-ff", "--no-commit", *flags, remote, check=False)
+        # unrelated histories: a home that joined with memories of its own (the drivers need no base)
+        done = git(home, *_identity(home, host), "merge", "-q", "--no-ff", "--no-commit", "--allow-unrelated-histories", remote, check=False)
         unmerged = _out(home, "diff", "--name-only", "--diff-filter=U")
         if done.returncode != 0 or unmerged:
             if (home / ".git" / "MERGE_HEAD").exists():

@@ -235,3 +235,13 @@ def test_sync_reports_when_a_merge_pushes_past_hermes_limit(devices, remote, mon
     assert cli.main(["--home", str(desktop.home), "sync"]) == 0  # Hermes' default limits: user 1,375
     out = capsys.readouterr().out
     assert "USER.md is at 1,616/1,375 chars, over Hermes' limit" in out
+
+
+def test_a_refused_join_leaves_no_half_made_repository(devices, tmp_path):
+    desktop = devices("desktop")
+    desktop.store().add("memory", "Mine")
+    before = desktop.files()
+    with pytest.raises(AssertionError, match="git fetch failed"):
+        desktop.dmem("sync", "join", str(tmp_path / "no-such-remote.git"))
+    assert not (desktop.home / ".git").exists()
+    assert desktop.files() == before
