@@ -92,7 +92,8 @@ class SyncReport:
             out += [f"  ~ {_short(text)}" for text in report.changed]
             out += [f"  - {_short(text)}" for text in report.left]
             if report.reverify:
-                out.append(f"  {report.reverify} entr(y/ies) removed on one device and edited on another: kept, queued for re-verification")
+                what = "entry" if report.reverify == 1 else "entries"
+                out.append(f"  {report.reverify} {what} removed on one device and edited on another: kept, queued for re-verification")
             if report.contradictions:
                 out.append(f"  {report.contradictions} new contradiction(s) found among what arrived")
             if report.limit and report.usage > report.limit:
@@ -195,8 +196,11 @@ def home_locks(store: MemoryStore):
     opened for append, exactly as Hermes takes them), in a fixed order: agents, the dashboard and
     Hermes wait for the sync."""
     with store.exclusive(), ExitStack() as stack:
-        for target in TARGET_FILES:
-            stack.enter_context(hermes_lock(Path(str(TargetPaths(store.home, target).md) + ".lock")))
+        # A store that takes Hermes' lock itself (``TargetPaths.md_lock``) holds it already inside
+        # exclusive(); a second flock from this process on another descriptor would wait forever.
+        if not hasattr(TargetPaths, "md_lock"):
+            for target in TARGET_FILES:
+                stack.enter_context(hermes_lock(Path(str(TargetPaths(store.home, target).md) + ".lock")))
         yield
 
 
