@@ -245,3 +245,27 @@ def test_a_refused_join_leaves_no_half_made_repository(devices, tmp_path):
         desktop.dmem("sync", "join", str(tmp_path / "no-such-remote.git"))
     assert not (desktop.home / ".git").exists()
     assert desktop.files() == before
+
+
+def test_a_hand_run_rebase_falls_back_to_merging_texts_without_markers(devices, remote):
+    """During `git pull --rebase` the sides are swapped and the commits are not ours to check: the
+    md driver merges the set of texts, the sidecar driver by id, and the next sync reconciles."""
+    laptop, desktop = devices("laptop"), devices("desktop")
+    laptop.store().add("memory", "Entry one")
+    laptop.dmem("sync", "init", str(remote))
+    desktop.dmem("sync", "join", str(remote))
+    laptop.store().add("memory", "From the laptop")
+    desktop.store().add("memory", "From the desktop")
+    laptop.dmem("sync")
+    git = ["git", "-C", str(desktop.home)]
+    subprocess.run([*git, "add", "-A"], check=True)
+    subprocess.run([*git, "commit", "-qm", "by hand"], check=True)
+    subprocess.run([*git, "pull", "-q", "--rebase", "origin", "main"], check=True, capture_output=True)
+    for name, data in desktop.files().items():
+        assert not any(marker in data for marker in MARKERS), name
+    assert set(hermes_format.loads((desktop.home / "MEMORY.md").read_text(encoding="utf-8"))) == {
+        "Entry one", "From the laptop", "From the desktop"}  # fmt: skip
+    desktop.dmem("sync")
+    laptop.dmem("sync")
+    assert laptop.files() == desktop.files()
+    assert {e.text for e in laptop.store().entries("memory")} == {"Entry one", "From the laptop", "From the desktop"}
