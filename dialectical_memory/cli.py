@@ -235,7 +235,10 @@ def cmd_eval_detector(args) -> int:
     if args.split:
         rows = [r for r in rows if r.get("split") == args.split]
     report = evaluate(RuleDetector(), rows)
-    print(json.dumps(report, ensure_ascii=False, indent=2) if args.json else format_report(report))
+    if not args.failures:
+        report.pop("failures")
+    print(json.dumps(report, ensure_ascii=False, indent=2) if args.json
+          else format_report(report, failures=args.failures))
     return 0
 
 
@@ -407,7 +410,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = command("eval-detector", help="precision / recall / F1 of the contradiction detector on a JSONL file")
     p.add_argument("file")
-    p.add_argument("--split", help="only rows whose 'split' field has this value")
+    p.add_argument("--split", help="only rows whose 'split' field has this value (train, test, ...)")
+    p.add_argument("--failures", action="store_true", help="list the pairs the detector got wrong")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_eval_detector)
 

@@ -1,4 +1,5 @@
-"""Score a detector on labelled pairs (JSONL rows with a, b, label, type, lang)."""
+"""Score a detector on labelled pairs (JSONL rows with a, b, label, lang and a
+`type` or `kind`; an optional `split` such as train/test)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,8 @@ from pathlib import Path
 
 from .base import Detector, Label
 
-REQUIRED_KEYS = ("a", "b", "label", "type", "lang")
+REQUIRED_KEYS = ("a", "b", "label", "lang")
+_KIND_KEYS = ("type", "kind")  # the development file says `type`, the broad file `kind`
 _POSITIVE = Label.CONTRADICTION.value
 
 
@@ -31,6 +33,8 @@ def _parse_row(line: str, number: int) -> dict:
     if not isinstance(row, dict):
         raise ValueError(f"line {number}: expected a JSON object")
     missing = [key for key in REQUIRED_KEYS if key not in row]
+    if not any(key in row for key in _KIND_KEYS):
+        missing.append("type (or kind)")
     if missing:
         raise ValueError(f"line {number}: missing keys {', '.join(missing)}")
     labels = {label.value for label in Label}
@@ -39,24 +43,54 @@ def _parse_row(line: str, number: int) -> dict:
     return row
 
 
+def pair_kind(row: dict) -> str:
+    """The pair's kind, whichever key names it."""
+    return str(row.get("type", row.get("kind", "")))
+
+
 def evaluate(detector: Detector, rows: Iterable[dict]) -> dict:
-    """Precision/recall/F1 of the "contradiction" class overall, per language and
-    per pair type, plus 3-label accuracy. Each scored row gets its prediction."""
-    predictions = [(row, detector.compare(row["a"], row["b"]).label.value) for row in rows]
+    """Precision/recall/F1 of the "contradiction" class overall, per language,
+    per pair kind and per split, 3-label accuracy, the false-alarm rate of each
+    kind without contradictions, and the failures (each with the verdict)."""
+    scored = []
+    for row in rows:
+        verdict = detector.compare(row["a"], row["b"])
+        scored.append((row, verdict.label.value, verdict))
+    predictions = [(row, predicted) for row, predicted, _ in scored]
     return {
         "detector": getattr(detector, "name", type(detector).__name__),
         "overall": _scores(predictions),
-        "by_lang": _grouped(predictions, "lang"),
-        "by_type": _grouped(predictions, "type"),
+        "by_lang": _grouped(predictions, lambda row: str(row["lang"])),
+        "by_type": _grouped(predictions, pair_kind),
+        "by_split": _grouped([p for p in predictions if "split" in p[0]], lambda row: str(row["split"])),
+        "false_alarms": _false_alarms(predictions),
         "accuracy": _accuracy(predictions),
+        "failures": [_failure(row, predicted, verdict) for row, predicted, verdict in scored
+                     if predicted != row["label"]],
     }
 
 
-def _grouped(predictions: list[tuple[dict, str]], key: str) -> dict[str, dict]:
+def _grouped(predictions: list[tuple[dict, str]], key) -> dict[str, dict]:
     groups: dict[str, list[tuple[dict, str]]] = {}
     for row, predicted in predictions:
-        groups.setdefault(str(row[key]), []).append((row, predicted))
+        groups.setdefault(key(row), []).append((row, predicted))
     return {name: _scores(members) for name, members in sorted(groups.items())}
+
+
+def _false_alarms(predictions: list[tuple[dict, str]]) -> dict[str, dict]:
+    """For each kind with no contradictions in it: how many pairs were flagged."""
+    groups: dict[str, list[str]] = {}
+    for row, predicted in predictions:
+        groups.setdefault(pair_kind(row), []).append(predicted if row["label"] != _POSITIVE else "")
+    return {kind: {"fp": sum(p == _POSITIVE for p in found), "n": len(found),
+                   "rate": sum(p == _POSITIVE for p in found) / len(found)}
+            for kind, found in sorted(groups.items()) if all(found)}
+
+
+def _failure(row: dict, predicted: str, verdict) -> dict:
+    return {"id": row.get("id"), "kind": pair_kind(row), "lang": row["lang"],
+            "split": row.get("split", ""), "expected": row["label"], "predicted": predicted,
+            "reason": verdict.reason, "a": row["a"], "b": row["b"]}
 
 
 def _scores(predictions: list[tuple[dict, str]]) -> dict:
@@ -76,16 +110,29 @@ def _accuracy(predictions: list[tuple[dict, str]]) -> float:
     return sum(1 for row, predicted in predictions if predicted == row["label"]) / len(predictions)
 
 
-def format_report(report: dict) -> str:
-    """A fixed-width table of the report from `evaluate`."""
+def format_report(report: dict, failures: bool = False) -> str:
+    """A fixed-width table of the report from `evaluate`; with `failures`, the
+    misjudged pairs follow it."""
     header = f"{'group':<24}{'P':>7}{'R':>7}{'F1':>7}{'sup':>6}{'tp':>5}{'fp':>5}{'fn':>5}{'n':>6}"
     lines = [f"detector: {report['detector']}", header, "-" * len(header),
              _row("overall", report["overall"])]
-    for section in ("by_lang", "by_type"):
+    for section in ("by_split", "by_lang", "by_type"):
         prefix = section.removeprefix("by_")
-        lines.extend(_row(f"{prefix}={name}", scores) for name, scores in report[section].items())
+        lines.extend(_row(f"{prefix}={name}", scores) for name, scores in report.get(section, {}).items())
+    alarms = report.get("false_alarms", {})
+    if alarms:
+        lines.append("false alarms on kinds without contradictions: " + ", ".join(
+            f"{kind} {a['fp']}/{a['n']} ({a['rate']:.0%})" for kind, a in alarms.items()))
     lines.append(f"3-label accuracy: {report['accuracy']:.3f}")
+    if failures:
+        lines.append(f"failures ({len(report.get('failures', []))}):")
+        lines.extend(_failure_line(failure) for failure in report.get("failures", []))
     return "\n".join(lines)
+
+
+def _failure_line(f: dict) -> str:
+    return (f"  [{f['split'] or '-'}#{f['id']}] {f['kind']} {f['lang']}: expected {f['expected']}, "
+            f"got {f['predicted']} ({f['reason']})\n      a: {f['a']}\n      b: {f['b']}")
 
 
 def _row(name: str, s: dict) -> str:

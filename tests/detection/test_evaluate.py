@@ -76,3 +76,27 @@ def test_load_pairs_names_the_malformed_line(tmp_path, bad_line, message):
     path.write_text(json.dumps(ROWS[0]) + "\n" + bad_line + "\n", encoding="utf-8")
     with pytest.raises(ValueError, match=message):
         load_pairs(path)
+
+
+def test_kind_names_the_pair_type_when_type_is_missing():
+    rows = [{**row, "kind": row["type"], "split": "train" if i % 2 else "test"}
+            for i, row in enumerate(ROWS)]
+    for row in rows:
+        del row["type"]
+    report = evaluate(KeywordDetector(), rows)
+    assert report["by_type"]["negation"]["tp"] == 1
+    assert report["by_split"]["test"]["n"] == 3 and report["by_split"]["train"]["n"] == 2
+
+
+def test_false_alarms_are_counted_for_kinds_without_contradictions():
+    alarms = evaluate(KeywordDetector(), ROWS)["false_alarms"]
+    assert alarms["neg_compatible"] == {"fp": 1, "n": 1, "rate": 1.0}
+    assert alarms["paraphrase"]["fp"] == 0 and "negation" not in alarms
+
+
+def test_failures_name_the_pair_and_the_verdict():
+    report = evaluate(KeywordDetector(), ROWS)
+    assert [(f["a"], f["predicted"]) for f in report["failures"]] == [
+        ("y", "compatible"), ("z", "contradiction"), ("v", "compatible")]
+    assert "failures (3):" in format_report(report, failures=True)
+    assert "failures" not in format_report(report)
