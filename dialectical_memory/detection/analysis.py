@@ -27,6 +27,7 @@ from dataclasses import dataclass, replace
 
 from . import lexicon
 from . import terms as t
+from .holders import entry_holder
 from .slots import Slot, extract_slots, routine_times
 from .text import CJK_RANGE, chinese_bigrams, normalize, parse_number
 
@@ -159,6 +160,11 @@ def analyse(text: str) -> Analysis:
     if holder:
         claims = _held(claims, holder)
         orders = tuple(replace(order, holder=holder) for order in orders)
+    named = entry_holder(original, _in_lexicon)
+    if named:
+        claims = [replace(claim, holder=_join(named, claim.holder)) for claim in claims]
+        orders = tuple(replace(order, holder=_join(named, order.holder)) for order in orders)
+        slots = tuple(replace(slot, holder=_join(named, slot.holder)) for slot in slots)
     return Analysis(key=key, claims=tuple(claims), orders=orders, slots=slots, qualified=qualified)
 
 
@@ -168,6 +174,15 @@ _HOLDER_EN = re.compile(
     rf"^\s*(?:the\s+)?user'?s\s+(?:[a-z-]+\s+){{0,2}}?(?P<h>(?:{_EN_PEOPLE})(?:s|ren)?)\b",
     re.IGNORECASE)
 _HOLDER_ZH = re.compile(rf"^\s*(?:该|这位)?用户的?(?P<h>{_ZH_PEOPLE})")
+
+
+def _join(named: str, holder: str) -> str:
+    return f"{named}/{holder}" if holder and holder != named else named
+
+
+def _in_lexicon(word: str) -> bool:
+    """A word the lexicon knows ("Coffee", "Windows") is no one's name."""
+    return any(term.role not in (t.CONTENT, t.STOP) for term in t.terms(normalize(word)))
 
 
 def _holder(original: str) -> str:

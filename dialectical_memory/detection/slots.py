@@ -260,6 +260,8 @@ def _residence(text: str) -> list[Slot]:
         value = _clean(match["v"])
         if not value or value.lower() in _PRONOUNS or value in _ZH_NOT_EMPLOYER:
             continue
+        if _DATE_WORD.search(value):
+            continue  # "the meeting moved to Friday": a date, not a place to live
         if _past_tense(match):
             return []
         if _place(value)[1] == "unknown" and not _looks_like_name(value):

@@ -1,0 +1,71 @@
+"""Whose claim an entry states: the user, a relative, a named person, a project, a thing.
+
+Every claim has a holder, and claims about different holders never contradict:
+"Anna works at Siemens" and "Ben works at Spotify", "王芳在华为工作" and
+"李强在腾讯工作", the Python versions of two projects. The user is the empty
+holder "", so is a bare pronoun ("He can drink…", "他很少加班"): memory entries
+speak of the user unless they name someone else.
+
+Holders are namespaced so a person never meets a project of the same name:
+"person:anna", "project:atlas", "thing:weekly meeting"; relatives keep their
+plain word ("sister", "妈妈") as before.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+# Words that may open an English sentence with a capital without naming a person.
+_NOT_NAMES = frozenset(
+    "the a an one two three this that these those his her their he she they it its our we i my "
+    "in on at for when if after before every each most some all no none most many project team "
+    "user users assistant both either neither since during while once today yesterday "
+    "tomorrow there here what who whom whose which".split())
+# Verbs and auxiliaries that follow a subject: "Anna works…", "Ben is…".
+_PREDICATE = (r"(?:is|was|has|had|does|did|can|will|would|never|always|often|usually|rarely|"
+              r"still|also|just|now|recently|no|not|only|[a-z]+n['’]t|[a-z]+(?:s|ed))\b")
+_EN_PERSON = re.compile(rf"^\s*(?P<name>[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)\s+{_PREDICATE}")
+# "User's friend Lucy works at Amazon": the named friend.
+_EN_NAMED_RELATION = re.compile(r"^\s*(?:[Tt]he\s+)?[Uu]ser'?s\s+(?:[a-z-]+\s+){0,2}?[a-z-]+\s+"
+                                r"(?P<name>[A-Z][a-z]+)\s+" + _PREDICATE)
+_EN_PROJECT = re.compile(r"^\s*(?:the\s+)?(?:project|repo|repository|app|service)\s+"
+                         r"(?P<name>[a-z0-9][\w.-]*)", re.IGNORECASE)
+_EN_PROJECT_POSSESSIVE = re.compile(r"^\s*(?:the\s+)?(?P<name>[a-z0-9][\w.-]*)\s+"
+                                    r"(?:project|repo|repository|service)\b", re.IGNORECASE)
+# "The team's weekly meeting…", "The build server…": a thing that is not the user.
+_EN_THING = re.compile(
+    r"^\s*(?:the|our|a)\s+(?:[a-z'-]+\s+){0,3}?(?P<name>meeting|stand-?up|server|cluster|database|"
+    r"pipeline|build|office|team|company|flight|train|bus|class|course|party|wedding|trip)\b",
+    re.IGNORECASE)
+_ZH_PROJECT = re.compile(r"^\s*(?:该)?项目\s*(?P<name>[A-Za-z0-9][\w.-]*)")
+_ZH_THING = re.compile(r"^\s*(?P<name>(?:周会|例会|会议|服务器|公司|团队|航班|课程))")
+# Common Chinese surnames: a name is a surname and one or two more characters.
+_ZH_SURNAMES = ("王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘蒋蔡余杜"
+                "叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶"
+                "黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤")
+_ZH_PERSON = re.compile(rf"^\s*(?P<name>[{_ZH_SURNAMES}][\u4e00-\u9fff]{{1,2}}?)"
+                        r"(?=在|是|住|喜欢|爱|不|没|每|从|很|已|有|说|觉得|刚|也|还|最|对|会|的|用|开|去|今年)")
+
+
+def entry_holder(text: str, known: Callable[[str], bool] = lambda word: False) -> str:
+    """The holder an entry names at its head, or "" for the user (and pronouns).
+    Relatives ("User's sister…") are found by the analysis itself; `known` tells
+    a word of the lexicon ("Coffee keeps…") from a name."""
+    match = _EN_NAMED_RELATION.match(text) or _EN_PERSON.match(text)
+    if match and match["name"].split()[0].lower() not in _NOT_NAMES and not known(match["name"]):
+        return "person:" + match["name"].lower()
+    for pattern in (_EN_PROJECT, _ZH_PROJECT):
+        match = pattern.match(text)
+        if match:
+            return "project:" + match["name"].lower().rstrip(".")
+    match = _EN_PROJECT_POSSESSIVE.match(text)
+    if match and match["name"].lower() not in _NOT_NAMES:
+        return "project:" + match["name"].lower()
+    match = _EN_THING.match(text) or _ZH_THING.match(text)
+    if match and "user" not in match.group(0).lower():
+        return "thing:" + match.group(0).strip().lower()
+    match = _ZH_PERSON.match(text)
+    if match and not text.lstrip().startswith("用户"):
+        return "person:" + match["name"]
+    return ""
