@@ -817,3 +817,29 @@ TIMEZONES: dict[str, int] = {
     "bst": 1, "cet": 1, "cest": 2, "eet": 2, "ist": 5, "jst": 9, "kst": 9, "aest": 10,
     "pacific": -8, "eastern": -5, "central european": 1, "北京时间": 8, "东八区": 8,
 }
+
+# Opposite poles named in both languages: each Chinese word reads as the first
+# English word of its pole, so "安静的环境" and "a noisy environment" meet on one
+# axis. WordNet (see `antonyms.py`) covers English; this adds what Chinese needs.
+BILINGUAL_AXES: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
+    (("quiet", "安静", "清静", "宁静"), ("noisy", "lively", "热闹", "吵闹", "喧闹")),
+    (("strict", "严格", "严厉"), ("lenient", "宽松", "随和")),
+    (("near", "close", "近"), ("far", "distant", "远")),
+    (("neat", "tidy", "整齐", "工整", "整洁"), ("messy", "untidy", "潦草", "凌乱", "乱糟糟")),
+    (("spacious", "roomy", "宽敞"), ("cramped", "狭小", "拥挤", "逼仄")),
+    (("cheap", "便宜"), ("expensive", "贵", "昂贵")),
+    (("simple", "简单"), ("complicated", "complex", "复杂")),
+    (("soft", "软"), ("hard", "硬")),
+    (("light", "淡", "偏淡", "清淡"), ("heavy", "重", "浓", "重口")),
+    (("sweet", "甜", "甜口"), ("savory", "salty", "咸", "咸口")),
+    (("hot", "烫", "热"), ("cold", "冰", "凉")),
+    (("shallow", "浅"), ("deep", "沉")),
+    (("fast", "快"), ("slow", "慢")),
+    (("fat", "胖"), ("thin", "瘦")),
+    (("tall", "高"), ("short", "矮")),
+    (("punctual", "准时", "守时"), ("late", "迟到")),
+    (("organized", "有条理"), ("disorganized", "没条理")),
+    (("patient", "耐心"), ("impatient", "急躁", "没耐心")),
+    (("optimistic", "乐观"), ("pessimistic", "悲观")),
+    (("frugal", "thrifty", "节俭", "省钱"), ("extravagant", "lavish", "大手大脚", "挥霍")),
+)

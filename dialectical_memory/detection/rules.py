@@ -23,10 +23,12 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 
-from . import lexicon
+from . import antonyms, lexicon
+from . import terms as t
 from .analysis import Analysis, Claim, Pole, analyse, claim_region
 from .base import Label, Verdict
 from .slots import Slot, clash
+from .text import normalize, stem
 
 # How much of a denied topic the affirmed statement must cover.
 _COVERAGE = 0.75
@@ -344,9 +346,48 @@ def _only_language_conflict(a: Analysis, b: Analysis) -> Verdict | None:
     return None
 
 
+def _opposite_conflict(a: Analysis, b: Analysis) -> Verdict | None:
+    """The same statement with one word replaced by its antonym: "a quiet working
+    environment" / "a noisy working environment", "口味偏淡" / "口味很重"."""
+    for left, right in _rival_pairs(a, b):
+        if left.sign != right.sign or left.derived or right.derived:
+            continue
+        for word_a, frame_a in _pole_words(left):
+            for word_b, frame_b in _pole_words(right):
+                if (antonyms.opposed(word_a, word_b) and _same_frame(frame_a, frame_b)
+                        and not _apart(left, right, a, b)):
+                    return _contradiction("antonym", 0.75, _surface(left, word_a), _surface(right, word_b))
+    return None
+
+
+def _pole_words(claim: Claim) -> Iterator[tuple[str, frozenset[str]]]:
+    """Each word of the claim that sits on an antonym axis, with the rest of what
+    the claim is about (its frame)."""
+    units = claim.topic  # the lexicon's own poles are the axis rule's
+    for unit in units:
+        if "=" in unit or antonyms.is_unit_on_axis(unit):
+            yield unit, units - {unit}
+    for term in t.terms(normalize(claim.text)):
+        if term.role == t.POLE and not term.strict and " " not in term.surface:
+            yield stem(term.surface), units  # "a long commute": no reply to make it a length
+    for word in antonyms.chinese_poles(claim.text):
+        yield antonyms.gloss(word), frozenset(u for u in units if not set(word) & set(u))
+
+
+def _same_frame(x: frozenset[str], y: frozenset[str]) -> bool:
+    if not x and not y:
+        return True
+    shared = x & y
+    return bool(shared) and len(shared) / min(len(x), len(y)) >= 0.5
+
+
+def _surface(claim: Claim, word: str) -> str:
+    return claim.text
+
+
 _RULES: tuple[Callable[[Analysis, Analysis], Verdict | None], ...] = (
     _order_conflict, _value_conflict, _preference_conflict, _axis_conflict, _frequency_conflict,
-    _negation_conflict, _only_conflict, _only_language_conflict)
+    _negation_conflict, _only_conflict, _only_language_conflict, _opposite_conflict)
 
 # --- no conflict: same subject or not? ---------------------------------------------
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from . import lexicon
+from . import antonyms, lexicon
 from . import terms as t
 from .text import CJK_RANGE, is_cjk, parse_number, stem
 
@@ -158,9 +158,10 @@ _COUNT = (
 _VERSION = re.compile(r"(?<![a-z0-9])(?P<name>[a-z][a-z+#]*)\s*(?P<ver>\d+(?:\.\d+)+)",
                       re.IGNORECASE)
 _POSSESSIVE = (
-    re.compile(r"^(?:the\s+)?user'?s\s+(?P<slot>[a-z][a-z -]{0,40}?)\s+(?:is|are|was)\s+"
+    re.compile(r"^(?:the\s+)?(?:user'?s|project\s+[\w.-]+'s|(?-i:[A-Z][a-z]+)'s)\s+"
+               r"(?P<slot>[a-z][a-z -]{0,40}?)\s+(?:is|are|was)\s+"
                r"(?P<named>named\s+|called\s+)?(?P<v>[^,;]+?)\.?$", re.IGNORECASE),
-    re.compile(r"^(?:该|这位)?用户的(?P<slot>[\u4e00-\u9fffA-Za-z ]{1,10}?)"
+    re.compile(r"^(?:(?:该|这位)?用户|项目\s*[\w.-]+\s*)的(?P<slot>[\u4e00-\u9fffA-Za-z ]{1,10}?)"
                r"(?:是|(?P<named>叫做?|名叫))(?P<v>[^，,。；;]+)[。.!！]?$"),
     re.compile(r"^(?:该|这位)?用户(?P<slot>(?:最(?:喜欢|爱)|最常用|常用|惯用|主要用)的[\u4e00-\u9fffA-Za-z ]{1,8}?)是"
                r"(?P<v>[^，,。；;]+)[。.!！]?$"),
@@ -500,14 +501,28 @@ def _routed(slot: str, value: str) -> Slot:
     return Slot(slot, value.lower(), value, _value_kind(value))
 
 
+# How a value describes rather than names: a degree word, a negation ("很大",
+# "very strict", "not far"). Descriptions of one thing may differ without clashing.
+_DESCRIPTIVE = re.compile(r"\b(?:very|quite|really|so|too|rather|pretty|fairly|somewhat|a\s+bit|"
+                          r"not|extremely|super)\b|很|非常|比较|挺|太|特别|有点|不|没|得|极", re.IGNORECASE)
+_LUNAR_DATE = re.compile(r"农历|正月|腊月|初[一二三四五六七八九十]|[一二三四五六七八九十]+号")
+_CODE = re.compile(r"^[a-z]{1,3}[+-]$|\d", re.IGNORECASE)
+
+
 def _value_kind(value: str) -> str:
     lowered = value.lower()
     if _place(value)[1] != "unknown":
         return "place"
-    if _DATE_WORD.search(value):
+    if _DATE_WORD.search(value) or _LUNAR_DATE.search(value):
         return "date"
     if re.fullmatch(r"[\d.,:/%$€£¥\s-]+[a-z]{0,5}", lowered):
         return "number"
+    if _DESCRIPTIVE.search(value):
+        return "other"
+    if _CODE.search(value) and len(value) <= 16:
+        return "code"  # "O+", "浙A·7K392", "MySQL 8": an identifier
+    if is_cjk(value) and value.endswith("语") and len(value) <= 5:
+        return "language"  # "闽南语", "粤语"
     if job_field(value):
         return "job"
     if lowered in lexicon.PROGRAMMING_LANGUAGES or any(
@@ -516,6 +531,8 @@ def _value_kind(value: str) -> str:
     if _looks_like_name(value) and not any(term.role not in (t.CJK_RUN, t.CONTENT)
                                            for term in t.terms(lowered)):
         return "name"
+    if re.fullmatch(r"[a-z][a-z0-9+#.-]*", value) and not antonyms.is_adjective(value):
+        return "name"  # "zsh", "fish": a lowercase name of a thing ("spacious" describes)
     return "other"
 
 

@@ -47,3 +47,39 @@ def test_claims_about_one_holder_still_contradict(a, b):
 
 def test_a_meeting_moved_to_a_weekday_is_not_a_place_to_live():
     assert not flags("User's team meeting moved to Monday.", "User lives in Berlin.")
+
+
+# --- typed possessive slots and antonyms (rules by category) ---------------------
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("User's default shell is zsh.", "User's default shell is fish."),
+    ("User's blood type is O+.", "User's blood type is A-."),
+    ("Project atlas's primary database is MySQL 8.", "Project atlas's primary database is PostgreSQL 15."),
+    ("项目 ember 的负责人是李强。", "项目 ember 的负责人是王芳。"),
+    ("用户的母语是粤语。", "用户的母语是闽南语。"),
+])
+def test_two_names_for_one_possessive_slot_contradict(a, b):
+    assert flags(a, b)
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("User's apartment is spacious.", "User's apartment is bright."),
+    ("User's manager is very strict.", "User's manager is very fair."),
+    ("用户的导师要求很严格。", "用户的导师很年轻。"),
+])
+def test_two_descriptions_of_one_thing_do_not_contradict(a, b):
+    assert not flags(a, b)
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("User's desk is always tidy.", "User's desk is always messy."),
+    ("User likes a quiet office.", "User likes a noisy office."),
+    ("用户喜欢安静的咖啡馆。", "用户喜欢热闹的咖啡馆。"),
+    ("User's commute is long.", "User's commute is short."),
+])
+def test_wordnet_and_bilingual_antonyms_in_one_frame_contradict(a, b):
+    assert flags(a, b)
+
+
+def test_an_antonym_in_another_frame_does_not_contradict():
+    assert not flags("User likes a quiet office.", "User has a noisy neighbour.")
