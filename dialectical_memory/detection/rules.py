@@ -363,8 +363,8 @@ def _opposite_conflict(a: Analysis, b: Analysis) -> Verdict | None:
 def _pole_words(claim: Claim) -> Iterator[tuple[str, frozenset[str]]]:
     """Each word of the claim that sits on an antonym axis, with the rest of what
     the claim is about (its frame)."""
-    units = claim.topic  # the lexicon's own poles are the axis rule's
-    for unit in units:
+    units = claim.topic | claim.scope  # the lexicon's own poles are the axis rule's
+    for unit in claim.topic:
         if "=" in unit or antonyms.is_unit_on_axis(unit):
             yield unit, units - {unit}
     for term in t.terms(normalize(claim.text)):
@@ -377,8 +377,8 @@ def _pole_words(claim: Claim) -> Iterator[tuple[str, frozenset[str]]]:
 def _same_frame(x: frozenset[str], y: frozenset[str]) -> bool:
     if not x and not y:
         return True
-    shared = x & y
-    return bool(shared) and len(shared) / min(len(x), len(y)) >= 0.5
+    shared = x & y  # most of each side shared, and little beside: "piping hot" / "ice cold"
+    return bool(shared) and len(shared) / min(len(x), len(y)) >= 0.5 and len(x ^ y) <= 2
 
 
 def _surface(claim: Claim, word: str) -> str:
