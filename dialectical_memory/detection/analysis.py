@@ -25,7 +25,7 @@ import re
 import unicodedata
 from dataclasses import dataclass, replace
 
-from . import lexicon
+from . import frequency, lexicon
 from . import terms as t
 from .holders import entry_holder
 from .slots import Slot, extract_slots, routine_times
@@ -97,6 +97,18 @@ class Analysis:
     # The entry holds opposite polarities under different conditions: a synthesis
     # or a statement with exceptions ("formal at work, casual with friends").
     qualified: bool = False
+    habits: tuple[Habit, ...] = ()
+
+
+@dataclass(frozen=True)
+class Habit:
+    """How often something is done: "runs about once a month" → (monthly, {run})."""
+
+    rate: frequency.Rate
+    topic: frozenset[str]
+    text: str
+    past: bool = False
+    holder: str = ""
 
 
 # Clause boundaries; the captured text tells a contrast ("but") from an enumeration (",").
@@ -156,16 +168,42 @@ def analyse(text: str) -> Analysis:
         claims.extend(_bedtime_claims(original))
     key = "".join(ch for ch in sentence if ch.isalnum())
     slots = _current_slots(original, claims)
+    habits = _habits(sentence)
     holder = _holder(original)
     if holder:
         claims = _held(claims, holder)
         orders = tuple(replace(order, holder=holder) for order in orders)
+        habits = tuple(replace(habit, holder=holder) for habit in habits)
     named = entry_holder(original, _in_lexicon)
     if named:
         claims = [replace(claim, holder=_join(named, claim.holder)) for claim in claims]
         orders = tuple(replace(order, holder=_join(named, order.holder)) for order in orders)
         slots = tuple(replace(slot, holder=_join(named, slot.holder)) for slot in slots)
-    return Analysis(key=key, claims=tuple(claims), orders=orders, slots=slots, qualified=qualified)
+        habits = tuple(replace(habit, holder=_join(named, habit.holder)) for habit in habits)
+    return Analysis(key=key, claims=tuple(claims), orders=orders, slots=slots, qualified=qualified,
+                    habits=habits)
+
+
+# Units a frequency phrase leaves behind ("once in the last three years"): not what the habit is.
+_TIME_UNITS = frozenset("time onc twice year month week day hour last past few sever about around "
+                        "almost nearli onli just least most 次 一次 年 月 天 周".split())
+
+
+def _habits(sentence: str) -> tuple[Habit, ...]:
+    """Each clause that says how often, with what it is about; a clause that
+    names nothing else ("一年也吃不了一次") is about the previous clause's topic."""
+    habits: list[Habit] = []
+    previous: frozenset[str] = frozenset()
+    for _boundary, clause in _clauses(sentence):
+        found = frequency.rate(clause)
+        rest = clause if not found else clause[: found.start] + " " + clause[found.end:]
+        clause_terms = t.terms(rest)
+        topic = frozenset(unit for unit in units(rest) if unit not in _TIME_UNITS
+                          and not any(ch.isdigit() for ch in unit))
+        if found and not any(term.role in (t.NEGATION, t.CESSATION) for term in clause_terms):
+            habits.append(Habit(found, topic or previous, clause, _is_past(clause, t.terms(clause))))
+        previous = topic or previous
+    return tuple(habits)
 
 
 _EN_PEOPLE = "|".join(sorted(lexicon.EN_PEOPLE, key=len, reverse=True))

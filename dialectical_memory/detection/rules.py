@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 
-from . import antonyms, lexicon
+from . import antonyms, frequency, lexicon
 from . import terms as t
 from .analysis import Analysis, Claim, Pole, analyse, claim_region
 from .base import Label, Verdict
@@ -346,6 +346,23 @@ def _only_language_conflict(a: Analysis, b: Analysis) -> Verdict | None:
     return None
 
 
+def _rate_conflict(a: Analysis, b: Analysis) -> Verdict | None:
+    """One habit at two frequencies far apart on the scale: "runs every day" /
+    "runs about once a month", "用户每天都写日记" / "only a few times a year"."""
+    for left in a.habits:
+        for right in b.habits:
+            if (left.holder == right.holder and left.past == right.past
+                    and frequency.clash(left.rate, right.rate) and _same_habit(left.topic, right.topic)):
+                return _contradiction("frequency", 0.75, f"{left.rate.surface} ({left.rate.label})",
+                                      f"{right.rate.surface} ({right.rate.label})")
+    return None
+
+
+def _same_habit(x: frozenset[str], y: frozenset[str]) -> bool:
+    shared = x & y
+    return bool(shared) and len(shared) / min(len(x), len(y)) >= 0.5
+
+
 def _opposite_conflict(a: Analysis, b: Analysis) -> Verdict | None:
     """The same statement with one word replaced by its antonym: "a quiet working
     environment" / "a noisy working environment", "口味偏淡" / "口味很重"."""
@@ -387,7 +404,7 @@ def _surface(claim: Claim, word: str) -> str:
 
 _RULES: tuple[Callable[[Analysis, Analysis], Verdict | None], ...] = (
     _order_conflict, _value_conflict, _preference_conflict, _axis_conflict, _frequency_conflict,
-    _negation_conflict, _only_conflict, _only_language_conflict, _opposite_conflict)
+    _negation_conflict, _only_conflict, _only_language_conflict, _opposite_conflict, _rate_conflict)
 
 # --- no conflict: same subject or not? ---------------------------------------------
 
