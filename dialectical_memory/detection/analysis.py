@@ -151,6 +151,7 @@ def analyse(text: str) -> Analysis:
     sentence = normalize(strip_subject(original))
     domains, anchored = _anchors(sentence)
     orders, clause_source = _orders(sentence)
+    orders += _sequences(sentence)
     reads: list[_Read] = []
     inherited_sign = 1
     for boundary, clause in _clauses(clause_source):
@@ -369,6 +370,47 @@ def _orders(sentence: str) -> tuple[tuple[Order, ...], str]:
             past = _is_past(head, t.terms(_CLAUSE_SPLIT.split(head)[-1] or head))
             return (Order(preferred, dispreferred, text, past),), match["x"] + rest
     return (), sentence
+
+
+# Sequences: what comes first is the order's "preferred" side. "showers before
+# breakfast", "fixes the code first and only then writes a test", "先吃早饭再跑步",
+# "首选米饭，其次才是面", "the summary at the top and the details below it".
+_EN_STEP = r"[^,;.]+?"
+_SEQUENCE_PATTERNS = tuple(re.compile(p) for p in (
+    rf"(?P<x>{_EN_STEP})\s+first,?\s+(?:and\s+)?(?:only\s+)?(?:then|after\s+that|afterwards)\s+(?P<y>{_EN_STEP})$",
+    rf"\bfirst\s+(?P<x>{_EN_STEP}),?\s+(?:and\s+)?(?:only\s+)?then\s+(?P<y>{_EN_STEP})$",
+    rf"(?P<x>{_EN_STEP})\s+first\s+and\s+(?P<y>{_EN_STEP})\s+(?:after|afterwards|after\s+it|later|last|second|"
+    rf"at\s+the\s+(?:very\s+)?end|at\s+the\s+bottom|below(?:\s+it)?)$",
+    rf"(?P<x>{_EN_STEP})\s+(?:at\s+the\s+top|on\s+top|up\s+front)\s+and\s+(?P<y>{_EN_STEP})\s+"
+    rf"(?:below(?:\s+it)?|after(?:\s+it)?|at\s+the\s+(?:very\s+)?end|at\s+the\s+bottom|last)$",
+    rf"(?P<y>{_EN_STEP})\s+(?:at\s+the\s+(?:very\s+)?end|at\s+the\s+bottom|last)\s+and\s+(?P<x>{_EN_STEP})\s+"
+    rf"(?:first|at\s+the\s+top|up\s+front)$",
+    rf"^(?P<x>[a-z]+(?:\s+[a-z]+){{0,2}})\s+before\s+(?P<y>[a-z][a-z ]*?)$",
+    r"先(?P<x>[^，,。；再]+?)(?:[，,][^，,。；]{0,4}?)?(?:再|然后|之后|最后才|后才|才)(?P<y>[^，,。；]+)",
+    r"先(?P<x>[^，,。；再]+?)[，,](?P<y>[^，,。；]+?)(?:往后放|往后排|放后面|放在后面|放最后)",
+    r"首选(?P<x>[^，,。；]+?)[，,]\s*其次(?:才是|是)?(?P<y>[^，,。；]+)",
+))
+_TIME_VALUE = re.compile(r"\d|\b(?:am|pm|noon|midnight|bed|sleep)\b")
+
+
+def _sequences(sentence: str) -> tuple[Order, ...]:
+    sentence = sentence.rstrip(".。!！ ")
+    for pattern in _SEQUENCE_PATTERNS:
+        match = pattern.search(sentence)
+        if not match or _TIME_VALUE.search(match["y"]):
+            continue  # "meetings before 9 am": a time, not a step
+        first, then = _step_units(match["x"]), _step_units(match["y"])
+        if first and then and not first & then:
+            return (Order(first, then, f"{match['x'].strip()}→{match['y'].strip()}",
+                          _is_past(sentence, t.terms(sentence))),)
+    return ()
+
+
+def _step_units(text: str) -> frozenset[str]:
+    """What a step is about: its topic units and the meals and times it names."""
+    named = (term.value if term.role == t.SCOPE_NOUN else term.unit for term in t.terms(text)
+             if term.role in (t.SCOPE_NOUN, t.DOMAIN))  # "早饭", "工作"
+    return units(text) | frozenset(unit for unit in named if unit)
 
 
 @dataclass
