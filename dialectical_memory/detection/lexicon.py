@@ -71,6 +71,8 @@ POSITIVE_VERBS = (
     "喜欢", "爱", "喜爱", "热爱", "偏好", "偏爱", "更喜欢", "想要", "想", "要", "希望", "要求",
     "享受", "钟爱", "爱好", "在乎", "在意", "需要", "倾向", "追求", "开启", "打开", "切换到",
     "换成", "订阅", "安装", "改用", "选择", "感兴趣", "有兴趣", "同意", "赞成", "关心",
+    # willingness: "happy to use Windows", "fine with meetings", "愿意用 Teams"
+    "happy to", "glad to", "willing", "fine with", "okay with", "ok with", "愿意", "乐意", "乐于",
 )
 NEGATIVE_VERBS = (
     "hate", "dislike", "detest", "loathe", "despise", "avoid", "abhor", "can not stand",
@@ -84,6 +86,11 @@ NEGATIVE_VERBS = (
     "不同意", "不赞成", "没兴趣", "没有兴趣", "不感兴趣", "毫无兴趣",
     "恨", "排斥", "过敏", "怕", "无聊", "乏味", "没意思", "关闭", "关掉", "取消", "退订", "卸载",
     "屏蔽", "静音",
+    # aversion and refusal: "dreads phone calls", "keeps away from dogs", "对 Vim 很抵触"
+    "dread", "wary", "wary of", "keep away", "keep away from", "keep well away", "shun",
+    "turn down", "decline", "can not stomach", "not okay with", "not fine with",
+    "抵触", "不肯", "不愿", "不愿意", "不乐意", "推掉", "推辞", "拒收", "发怵", "害怕", "嫌", "反对",
+    "碰都不碰", "一口都不碰",
 )
 # Words of NEGATIVE_VERBS that express a fact about the body or diet rather than taste:
 # a conflict they take part in is reported as "implicit".
@@ -843,3 +850,61 @@ BILINGUAL_AXES: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     (("optimistic", "乐观"), ("pessimistic", "悲观")),
     (("frugal", "thrifty", "节俭", "省钱"), ("extravagant", "lavish", "大手大脚", "挥霍")),
 )
+
+# Everyday things named in both languages, so an English entry and a Chinese one
+# share a topic (and an index term): "instant noodles" / "泡面", "diary" / "日记".
+# Concepts already defined above keep their forms.
+BILINGUAL_CONCEPTS: dict[str, tuple[str, ...]] = {
+    "instant noodles": ("instant noodles", "instant noodle", "ramen", "cup noodles", "泡面", "方便面"),
+    "noodles": ("noodles", "noodle", "面条", "面食", "拉面"),
+    "journal": ("journal", "diary", "日记", "手账"),
+    "description": ("description", "描述", "说明文字"),
+    "ticket": ("ticket number", "ticket id", "issue number", "工单号", "工单"),
+    "commit message": ("commit message", "提交信息", "提交说明"),
+    "social media": ("social media", "instagram", "twitter", "weibo", "tiktok", "社交媒体", "微博",
+                     "朋友圈", "抖音", "小红书"),
+    "environment": ("environment", "surroundings", "环境"),
+    "apartment": ("apartment", "flat", "公寓", "房子", "住处"),
+    "rent": ("rent", "renting", "租房", "租的房子", "租房子"),
+    "house purchase": ("bought a house", "bought a flat", "bought an apartment", "买房", "买了房"),
+    "glasses": ("glasses", "spectacles", "眼镜"),
+    "handwriting": ("handwriting", "字迹", "写字", "字写得"),
+    "tofu pudding": ("tofu pudding", "douhua", "豆花", "豆腐脑"),
+    "takeaway": ("takeaway", "takeout", "delivery food", "外卖"),
+    "chess": ("chess", "国际象棋"),
+    "go game": ("go game", "weiqi", "围棋"),
+    "piano lessons": ("piano lesson", "钢琴课"),
+    "snow": ("snow", "雪"),
+    "abroad": ("abroad", "overseas", "出国", "国外"),
+    "phone": ("smartphone", "mobile phone", "手机"),
+    "android": ("android", "安卓"),
+    "iphone": ("iphone", "苹果手机"),
+    "subscription": ("subscription", "订阅", "会员"),
+    "report": ("report", "报告", "汇报"),
+    "progress report": ("progress report", "status report", "进度报告", "周报"),
+    "reminder": ("reminder", "提醒"),
+    "birthday": ("birthday", "生日"),
+    "deadline": ("deadline", "截止日期", "截止时间", "ddl"),
+    "test": ("test", "tests", "unit test", "测试", "单元测试"),
+    "bug": ("bug", "缺陷", "故障"),
+    "deploy": ("deploy", "deployment", "release", "部署", "发布", "上线", "发版"),
+    "documentation": ("documentation", "docs", "文档"),
+    "commute": ("commute", "commuting", "通勤"),
+    "team": ("team", "团队", "小组"),
+    "steps": ("steps", "step count", "步数"),
+    "thesis": ("thesis", "dissertation", "论文", "毕业论文"),
+    "phd": ("phd", "doctorate", "博士"),
+    "graduate school": ("grad school", "graduate school", "master's", "研究生", "读研"),
+    "retired": ("retired", "retirement", "退休"),
+    "hometown": ("hometown", "home town", "老家", "家乡"),
+    "bath": ("shower", "bath", "洗澡", "淋浴"),
+    "paper bill": ("paper bill", "paper statement", "纸质账单"),
+    "vim": ("vim", "neovim"),
+    "teams": ("teams", "microsoft teams"),
+    "windows": ("windows",),
+    "durian": ("durian", "榴莲"),
+    "horror": ("horror movie", "horror film", "恐怖片"),
+    "dinner party": ("team dinner", "work dinner", "聚餐", "同事聚餐"),
+}
+for _concept, _forms in BILINGUAL_CONCEPTS.items():
+    CONCEPTS.setdefault(_concept, _forms)
