@@ -290,9 +290,15 @@ class ContradictionEdge:
     edge_id: str = field(default_factory=new_id)
     resolution: str | None = None
     resolved_at: float | None = None
+    # What the detector found, as data (see detection.Verdict.reason_data): the
+    # rule family ("value", "antonym", …) and its slot/values/levels/words.
+    kind: str = ""
+    reason_data: dict[str, Any] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        return dict(self.__dict__)  # every field is a scalar: no deep copy needed
+        data = dict(self.__dict__)  # scalars, and reason_data: a small dict never changed in place
+        data["reason_data"] = dict(self.reason_data)
+        return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> ContradictionEdge:

@@ -364,6 +364,8 @@ class MemoryStore(ReviewActions, StoreReads):
                 confidence=round(float(verdict.score), 3),
                 author=f"detector:{getattr(self.detector, 'name', 'custom')}",
                 created_at=change.now,
+                kind=getattr(verdict, "kind", ""),
+                reason_data=dict(getattr(verdict, "reason_data", None) or {}),
             )
             state.add_edge(change, edge)
             change.log(state.target, "contradiction", meta.entry_id, detail_edge=edge.edge_id, other=candidate_id, reason=edge.reason)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import enum
 import typing
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 
 class Label(str, enum.Enum):
@@ -27,6 +27,14 @@ class Verdict:
     score: float
     reason: str
     kind: str = ""
+    # Who decided: "rule" (this package's rules), "semantic" (the optional
+    # embedding classifier) or "judge" (a host model consulted by maintenance).
+    source: str = "rule"
+    # The reason as structured data, for plain-language text built elsewhere:
+    # {"kind", "source", "a", "b"} plus, by kind, "slot", "holder", "values"
+    # (value), "levels" (frequency), "words" (antonym), "sequence" (order).
+    # "a"/"b" are the spans of the first and second entry that clash.
+    reason_data: dict = field(default_factory=dict, compare=False, hash=False)
 
     def to_dict(self) -> dict:
         return {
@@ -34,6 +42,8 @@ class Verdict:
             "score": self.score,
             "reason": self.reason,
             "kind": self.kind,
+            "source": self.source,
+            "reason_data": dict(self.reason_data),
         }
 
 

@@ -59,11 +59,23 @@ def _swapped(verdict: Verdict | None) -> Verdict | None:
     head, _, body = verdict.reason.partition(": ")
     left, arrow, right = body.partition("↔")
     reason = f"{head}: {right}↔{left}" if arrow else verdict.reason
-    return Verdict(verdict.label, verdict.score, reason, verdict.kind)
+    data = dict(verdict.reason_data)
+    data["a"], data["b"] = verdict.reason_data.get("b", ""), verdict.reason_data.get("a", "")
+    for key in _PAIRED_KEYS:
+        if key in data:
+            data[key] = list(reversed(data[key]))
+    return Verdict(verdict.label, verdict.score, reason, verdict.kind, verdict.source, data)
 
 
-def _contradiction(kind: str, score: float, left: str, right: str) -> Verdict:
-    return Verdict(Label.CONTRADICTION, score, f"{kind}: {left}↔{right}", kind)
+# reason_data values that come as [first entry's, second entry's]
+_PAIRED_KEYS = ("values", "levels", "words", "sequence")
+
+
+def _contradiction(kind: str, score: float, left: str, right: str, **details) -> Verdict:
+    """A rule's verdict; `details` go into its structured reason (see `Verdict`)."""
+    data = {"kind": kind, "source": "rule", "a": left, "b": right}
+    data.update(details)
+    return Verdict(Label.CONTRADICTION, score, f"{kind}: {left}↔{right}", kind, "rule", data)
 
 
 def _claim_pairs(a: Analysis, b: Analysis) -> Iterator[tuple[Claim, Claim]]:
@@ -151,7 +163,8 @@ def _order_conflict(a: Analysis, b: Analysis) -> Verdict | None:
             if (left.past == right.past and left.holder == right.holder
                     and _overlaps(left.preferred, right.other)
                     and _overlaps(left.other, right.preferred)):
-                return _contradiction("order", 0.85, left.text, right.text)
+                return _contradiction("order", 0.85, left.text, right.text, holder=left.holder,
+                                      sequence=[left.text, right.text])
         for claim in b.claims:
             if (claim.past == left.past and claim.holder == left.holder and claim.sign > 0
                     and claim.stance in lexicon.PREFERENCE_VERBS and not claim.scope
@@ -167,7 +180,9 @@ def _value_conflict(a: Analysis, b: Analysis) -> Verdict | None:
         for right in b.slots:
             if left.name == right.name and left.holder == right.holder and clash(left, right):
                 score = 0.9 if left.kind != "other" else 0.7
-                return _contradiction("value", score, _slot_text(left), right.display)
+                return _contradiction("value", score, _slot_text(left), right.display, slot=left.name,
+                                      holder=left.holder, values=[left.display, right.display],
+                                      a=left.display, b=right.display)
     return None
 
 
@@ -191,7 +206,8 @@ def _slot_text(slot: Slot) -> str:
     if slot.name.startswith(("count:", "version:")):
         return slot.display
     label = _SLOT_LABELS.get(slot.name, slot.name)
-    return f"{slot.holder} {label} {slot.display}" if slot.holder else f"{label} {slot.display}"
+    holder = slot.holder.split(":", 1)[-1]  # "person:anna" reads "anna"
+    return f"{holder} {label} {slot.display}" if holder else f"{label} {slot.display}"
 
 
 def _axis_conflict(a: Analysis, b: Analysis) -> Verdict | None:
@@ -354,7 +370,8 @@ def _rate_conflict(a: Analysis, b: Analysis) -> Verdict | None:
             if (left.holder == right.holder and left.past == right.past
                     and frequency.clash(left.rate, right.rate) and _same_habit(left.topic, right.topic)):
                 return _contradiction("frequency", 0.75, f"{left.rate.surface} ({left.rate.label})",
-                                      f"{right.rate.surface} ({right.rate.label})")
+                                      f"{right.rate.surface} ({right.rate.label})", holder=left.holder,
+                                      levels=[left.rate.label, right.rate.label])
     return None
 
 
@@ -373,7 +390,8 @@ def _opposite_conflict(a: Analysis, b: Analysis) -> Verdict | None:
             for word_b, frame_b in _pole_words(right):
                 if (antonyms.opposed(word_a, word_b) and _same_frame(frame_a, frame_b)
                         and not _apart(left, right, a, b)):
-                    return _contradiction("antonym", 0.75, _surface(left, word_a), _surface(right, word_b))
+                    return _contradiction("antonym", 0.75, left.text, right.text, holder=left.holder,
+                                          words=[_word(left.text, word_a), _word(right.text, word_b)])
     return None
 
 
@@ -391,15 +409,16 @@ def _pole_words(claim: Claim) -> Iterator[tuple[str, frozenset[str]]]:
         yield antonyms.gloss(word), frozenset(u for u in units if not set(word) & set(u))
 
 
+def _word(text: str, unit: str) -> str:
+    """The word of `text` a unit was stemmed from ("noisi" → "noisy")."""
+    return next((word for word in re.findall(r"[a-z]+", text.lower()) if stem(word) == unit), unit)
+
+
 def _same_frame(x: frozenset[str], y: frozenset[str]) -> bool:
     if not x and not y:
         return True
     shared = x & y  # most of each side shared, and little beside: "piping hot" / "ice cold"
     return bool(shared) and len(shared) / min(len(x), len(y)) >= 0.5 and len(x ^ y) <= 2
-
-
-def _surface(claim: Claim, word: str) -> str:
-    return claim.text
 
 
 _RULES: tuple[Callable[[Analysis, Analysis], Verdict | None], ...] = (
