@@ -37,7 +37,9 @@ def _limits(args, default: dict[str, int]) -> dict[str, int]:
 
 
 def _store(args) -> MemoryStore:
-    store = MemoryStore(args.home, **_limits(args, DEFAULT_LIMITS))
+    from .detection.judge import judge_from_env
+
+    store = MemoryStore(args.home, judge=judge_from_env(os.environ), **_limits(args, DEFAULT_LIMITS))
     store.load_from_disk()
     for target in TARGETS:
         for warning in store.warnings(target):

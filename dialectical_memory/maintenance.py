@@ -25,12 +25,14 @@ from .state import Change, TargetState, summary
 
 Detect = Callable[[TargetState, Change, EntryMeta, int], list]
 DEEP_CHECK_CANDIDATES = 64
+JUDGE_CANDIDATES = 8  # nearest entries shown to the judge, per entry checked
 DEEP_CHECK_BATCH = 2000
 REPORT_KEYS = ("decayed", "promotions_proposed", "promoted", "superseded", "demoted", "contradictions_found")
 
 
-def maintain(state: TargetState, change: Change, policy: str, detect: Detect) -> dict[str, Any]:
-    """One reflection pass; ``detect(state, change, meta, limit)`` flags an entry's contradictions."""
+def maintain(state: TargetState, change: Change, policy: str, detect: Detect, judging=None) -> dict[str, Any]:
+    """One reflection pass; ``detect(state, change, meta, limit)`` flags an entry's contradictions.
+    ``judging`` (a ``detection.judge.JudgeRun``) lets a host model judge close pairs the rules left open."""
     report: dict[str, Any] = {key: [] for key in REPORT_KEYS}
     report["target"] = state.target
     # Archiving and new edges change other entries' contradictions; both come before the rules that
@@ -39,7 +41,11 @@ def maintain(state: TargetState, change: Change, policy: str, detect: Detect) ->
         if is_ignored_too_often(meta):
             _supersede_ignored(state, change, meta)
             report["superseded"].append(meta.entry_id)
+    unchecked = [m.entry_id for m in state.entries.values() if not m.deep_checked][:DEEP_CHECK_BATCH]
     report["contradictions_found"] = _deep_check(state, change, detect)
+    if judging is not None:
+        report["contradictions_found"] += _consult_judge(state, change, unchecked, judging)
+        report["judge"] = judging.report()
     for meta in list(state.entries.values()):
         if _decay(state, change, meta):
             report["decayed"].append(meta.entry_id)
@@ -120,3 +126,34 @@ def _deep_check(state: TargetState, change: Change, detect: Detect) -> list[dict
         meta.deep_checked = True
         change.touch(meta)
     return [edge_dict(state, edge, change.now) for edge in found]
+
+
+def _consult_judge(state: TargetState, change: Change, entry_ids: list[str], judging) -> list[dict[str, Any]]:
+    """The judge's verdicts on the nearest neighbours of the entries just deep-checked
+    (within its budget); a contradiction it finds becomes an edge authored by the judge."""
+    from .detection import Label
+    from .model import ContradictionEdge
+    from .views import edge_dict
+
+    found = []
+    for entry_id in entry_ids:
+        meta = state.entries.get(entry_id)
+        if meta is None:
+            continue
+        for other_id in state.ensure_index().candidates(meta.text, limit=JUDGE_CANDIDATES, exclude=entry_id):
+            other = state.entries.get(other_id)
+            if other is None or state.edge_between(other_id, entry_id):
+                continue
+            verdict = judging.ask(other.text, meta.text)
+            if verdict is None or verdict.label is not Label.CONTRADICTION:
+                continue
+            edge = ContradictionEdge(from_id=other_id, to_id=entry_id, reason=verdict.reason,
+                                     confidence=round(float(verdict.score), 3),
+                                     author=f"judge:{getattr(judging.judge, 'name', 'judge')}",
+                                     created_at=change.now, kind=verdict.kind,
+                                     reason_data=dict(verdict.reason_data))
+            state.add_edge(change, edge)
+            change.log(state.target, "contradiction", entry_id, detail_edge=edge.edge_id, other=other_id,
+                       reason=edge.reason)
+            found.append(edge_dict(state, edge, change.now))
+    return found

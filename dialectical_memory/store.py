@@ -93,8 +93,10 @@ class MemoryStore(ReviewActions, StoreReads):
         promotion_policy: str = "review",
         contradiction_mode: ContradictionMode | str = ContradictionMode.SURFACE,
         clock: Callable[[], float] = time.time,
+        judge=None,
     ):
         self.home = resolve_home(home)
+        self.judge = judge  # detection.judge.Judge, consulted by maintenance only
         self.limits = {"memory": self._limit(memory_char_limit), "user": self._limit(user_char_limit)}
         self._detector = detector
         if promotion_policy not in ("review", "auto"):

@@ -219,6 +219,16 @@ class ReviewActions:
 
     # ------------------------------------------------------------ reflection layer
 
+    def _judge_run(self):
+        """A fresh budget per run over the store's judge, with a cache kept across runs."""
+        judge = getattr(self, "judge", None)
+        if judge is None:
+            return None
+        from .detection.judge import JudgeRun
+
+        cache = self.__dict__.setdefault("_judge_cache", {})
+        return JudgeRun(judge, self.detector, cache=cache)
+
     def run_maintenance(self, target: str, *, policy: str | None = None, actor: str = "maintenance") -> dict[str, Any]:
         """Decay, promotions, ignore-ratio supersede, demotion, deeper contradiction checks."""
         from .maintenance import maintain
@@ -227,6 +237,6 @@ class ReviewActions:
         if chosen not in ("review", "auto"):
             raise InvalidInputError("policy must be 'review' or 'auto'")
         with self._mutation(target, actor) as (state, change):
-            report = maintain(state, change, chosen, self._detect)
+            report = maintain(state, change, chosen, self._detect, self._judge_run())
             report["changed"] = not change.empty
             return report
