@@ -165,6 +165,7 @@ def analyse(text: str) -> Analysis:
     claims, qualified = _qualify(_assemble(reads))
     claims.extend(_wake_time_claims(sentence))
     claims.extend(_employment_claims(sentence))
+    claims.extend(_left_behind(sentence))
     if not any(pole.axis == "chronotype" for claim in claims for pole in claim.poles):
         claims.extend(_bedtime_claims(original))
     key = "".join(ch for ch in sentence if ch.isalnum())
@@ -248,8 +249,8 @@ def _held(claims: list[Claim], holder: str) -> list[Claim]:
 
 def _holds_now(claims: list[Claim] | tuple[Claim, ...]) -> bool:
     """Neither denied ("no longer lives in Paris") nor past ("used to live in Berlin")."""
-    return all((claim.sign > 0 or claim.implicit or claim.derived) and not claim.past
-               for claim in claims)
+    return all((claim.sign > 0 or claim.implicit or claim.derived or claim.stance == LEFT_BEHIND)
+               and not claim.past for claim in claims)
 
 
 _ORIGINAL_SPLIT = re.compile(_CLAUSE_SPLIT.pattern, re.IGNORECASE)
@@ -370,6 +371,35 @@ def _orders(sentence: str) -> tuple[tuple[Order, ...], str]:
             past = _is_past(head, t.terms(_CLAUSE_SPLIT.split(head)[-1] or head))
             return (Order(preferred, dispreferred, text, past),), match["x"] + rest
     return (), sentence
+
+
+# A change of state leaves the old state behind, denied now: "migrated from MySQL
+# to PostgreSQL", "switched from Android to an iPhone", "left Google to join
+# Spotify", "sold the car", "cancelled Netflix", "从 MySQL 迁移到了 PostgreSQL",
+# "把车卖了", "把北京的房子卖了".
+_LEFT_BEHIND = tuple(re.compile(p) for p in (
+    r"\b(?:migrat\w*|switch\w*|mov(?:ed|es|e|ing)|chang\w*|upgrad\w*|convert\w*|port\w*)\s+"
+    r"(?:\w+\s+){0,3}?from\s+(?P<x>[^,;.]+?)\s+(?:to|over\s+to)\b",
+    r"\b(?:left|quit|sold|cancel+ed|gave\s+up|uninstalled|deleted|closed)\s+(?P<x>[^,;.]+?)"
+    r"(?=\s+(?:to|in|last|this|after|because|and|for)\b|[,;.]|$)",
+    r"从\s*(?P<x>[^，,。；从]+?)\s*(?:迁移|迁|换|转|切换|搬|改)(?:到|成|为|去)",
+    r"把(?P<x>[^，,。；把]+?)(?:卖|退|注销|删|扔|送人|辞|戒)(?:了|掉)",
+))
+
+
+def _left_behind(sentence: str) -> list[Claim]:
+    for pattern in _LEFT_BEHIND:
+        match = pattern.search(sentence)
+        if match:
+            topic = units(match["x"]) - _GENERIC_LEFT
+            if topic:
+                return [Claim(match.group(0), -1, negated=True, stance=LEFT_BEHIND, topic=topic,
+                              broader=_broader(topic))]
+    return []
+
+
+_GENERIC_LEFT = frozenset(("job", "的", "那套"))
+LEFT_BEHIND = "left behind"  # the stance of a state a change left behind
 
 
 # Sequences: what comes first is the order's "preferred" side. "showers before

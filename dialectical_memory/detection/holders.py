@@ -29,7 +29,7 @@ _EN_PERSON = re.compile(rf"^\s*(?P<name>[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)\s+{_PRED
 # "User's friend Lucy works at Amazon": the named friend.
 _EN_NAMED_RELATION = re.compile(r"^\s*(?:[Tt]he\s+)?[Uu]ser'?s\s+(?:[a-z-]+\s+){0,2}?[a-z-]+\s+"
                                 r"(?P<name>[A-Z][a-z]+)\s+" + _PREDICATE)
-_EN_PROJECT = re.compile(r"^\s*(?:the\s+)?(?:project|repo|repository|app|service)\s+"
+_EN_PROJECT = re.compile(r"(?:^\s*(?:the\s+)?|\b)(?:project|repo|repository|app|service)\s+"
                          r"(?P<name>[a-z0-9][\w.-]*)", re.IGNORECASE)
 _EN_PROJECT_POSSESSIVE = re.compile(r"^\s*(?:the\s+)?(?P<name>[a-z0-9][\w.-]*)\s+"
                                     r"(?:project|repo|repository|service)\b", re.IGNORECASE)
@@ -38,7 +38,8 @@ _EN_THING = re.compile(
     r"^\s*(?:the|our|a)\s+(?:[a-z'-]+\s+){0,3}?(?P<name>meeting|stand-?up|server|cluster|database|"
     r"pipeline|build|office|team|company|flight|train|bus|class|course|party|wedding|trip)\b",
     re.IGNORECASE)
-_ZH_PROJECT = re.compile(r"^\s*(?:该)?项目\s*(?P<name>[A-Za-z0-9][\w.-]*)")
+_ZH_PROJECT = re.compile(r"(?:^\s*(?:该)?|(?<=[^\w]))项目\s*(?P<name>[A-Za-z0-9][\w.-]*)")
+_USER_FIRST = re.compile(r"^\s*(?:the\s+)?(?:user|用户|该用户)", re.IGNORECASE)
 _ZH_THING = re.compile(r"^\s*(?P<name>(?:周会|例会|会议|服务器|公司|团队|航班|课程))")
 # Common Chinese surnames: a name is a surname and one or two more characters.
 _ZH_SURNAMES = ("王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘蒋蔡余杜"
@@ -56,8 +57,8 @@ def entry_holder(text: str, known: Callable[[str], bool] = lambda word: False) -
     if match and match["name"].split()[0].lower() not in _NOT_NAMES and not known(match["name"]):
         return "person:" + match["name"].lower()
     for pattern in (_EN_PROJECT, _ZH_PROJECT):
-        match = pattern.match(text)
-        if match:
+        match = pattern.match(text) or (None if _USER_FIRST.match(text) else pattern.search(text))
+        if match:  # "Project atlas uses…", "The team migrated project atlas…"
             return "project:" + match["name"].lower().rstrip(".")
     match = _EN_PROJECT_POSSESSIVE.match(text)
     if match and match["name"].lower() not in _NOT_NAMES:

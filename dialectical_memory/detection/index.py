@@ -18,6 +18,11 @@ import math
 from .analysis import analyse
 from .text import PIECE, chinese_bigrams, normalize, stem
 
+# What `index_terms` gives for a text; bump it whenever that changes, so a
+# stored index built by an older version is rebuilt instead of trusted.
+# 2: bilingual concepts, antonym words and habits of issue 11.
+TERMS_VERSION = 2
+
 _STOPWORDS = frozenset(
     "a an the is are was were be been being am do does did to of in on at for with and or "
     "but so as by from about it its this that these those their his her they them he she i me "

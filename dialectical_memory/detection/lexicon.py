@@ -662,6 +662,26 @@ for _country, _cities in {
              "香港,hong kong",
 }.items():
     _add_places("city", _country, _cities)
+# More of the world's large cities, so a move between them is a change of city.
+_add_places("country", "", "czechia,czech republic,denmark,finland,greece,turkey,thailand,vietnam,"
+            "indonesia,philippines,malaysia,egypt,south africa,kenya,argentina,colombia,peru,"
+            "united arab emirates,uae,norway,sweden,portugal,poland,austria,belgium,ireland")
+for _country, _cities in {
+    "portugal": "lisbon,porto,里斯本", "ireland": "dublin,都柏林", "austria": "vienna,维也纳",
+    "czechia": "prague,布拉格", "poland": "warsaw,krakow,华沙", "sweden": "stockholm,斯德哥尔摩",
+    "norway": "oslo,奥斯陆", "denmark": "copenhagen,哥本哈根", "finland": "helsinki,赫尔辛基",
+    "belgium": "brussels,布鲁塞尔", "greece": "athens,雅典", "turkey": "istanbul,ankara,伊斯坦布尔",
+    "united arab emirates": "dubai,abu dhabi,迪拜", "thailand": "bangkok,chiang mai,曼谷",
+    "vietnam": "hanoi,ho chi minh city,saigon,河内", "indonesia": "jakarta,bali,雅加达",
+    "philippines": "manila,马尼拉", "malaysia": "kuala lumpur,吉隆坡", "egypt": "cairo,开罗",
+    "south africa": "cape town,johannesburg,开普敦", "kenya": "nairobi,内罗毕",
+    "argentina": "buenos aires,布宜诺斯艾利斯", "colombia": "bogota,medellin", "peru": "lima,利马",
+    "brazil": "sao paulo,rio de janeiro,圣保罗", "mexico": "mexico city,guadalajara,墨西哥城",
+    "singapore": "", "switzerland": "basel,bern,lausanne", "germany": "stuttgart,dusseldorf,leipzig,dresden",
+    "japan": "nagoya,fukuoka,sapporo,札幌", "china": "harbin,哈尔滨,温州,昆明,kunming,大连,郑州,济南,合肥,福州",
+}.items():
+    if _cities:
+        _add_places("city", _country, _cities)
 PLACE_ALIASES = {
     "united states": "usa", "america": "usa", "us": "usa", "美国": "usa",
     "united kingdom": "uk", "england": "uk", "英国": "uk", "korea": "south korea",

@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterator
 
 from . import antonyms, frequency, lexicon
 from . import terms as t
-from .analysis import Analysis, Claim, Pole, analyse, claim_region
+from .analysis import LEFT_BEHIND, Analysis, Claim, Pole, analyse, claim_region
 from .base import Label, Verdict
 from .slots import Slot, clash
 from .text import normalize, stem
@@ -362,6 +362,17 @@ def _only_language_conflict(a: Analysis, b: Analysis) -> Verdict | None:
     return None
 
 
+def _change_conflict(a: Analysis, b: Analysis) -> Verdict | None:
+    """A state a change left behind, still held by the other entry: "left Google
+    to join Spotify" / "currently works at Google" (where "at Google" is a place
+    the work happens, which the plain denial rule does not reach)."""
+    for left, right in _rival_pairs(a, b):
+        if (left.stance == LEFT_BEHIND and right.sign > 0 and not right.derived
+                and left.topic <= right.reach | right.scope and not _apart(left, right, a, b)):
+            return _contradiction("temporal", 0.75, left.text, right.text, holder=left.holder)
+    return None
+
+
 def _rate_conflict(a: Analysis, b: Analysis) -> Verdict | None:
     """One habit at two frequencies far apart on the scale: "runs every day" /
     "runs about once a month", "用户每天都写日记" / "only a few times a year"."""
@@ -423,7 +434,8 @@ def _same_frame(x: frozenset[str], y: frozenset[str]) -> bool:
 
 _RULES: tuple[Callable[[Analysis, Analysis], Verdict | None], ...] = (
     _order_conflict, _value_conflict, _preference_conflict, _axis_conflict, _frequency_conflict,
-    _negation_conflict, _only_conflict, _only_language_conflict, _opposite_conflict, _rate_conflict)
+    _negation_conflict, _only_conflict, _only_language_conflict, _opposite_conflict, _rate_conflict,
+    _change_conflict)
 
 # --- no conflict: same subject or not? ---------------------------------------------
 

@@ -107,7 +107,7 @@ def _places_clash(a: str, b: str) -> bool:
 
 _RESIDENCE = (
     re.compile(r"\b(?:live[sd]?|living|resides?|residing|based|settled|relocated|mov(?:ed|es|e|ing))"
-               r"\s+(?:in|to|at)\s+(?P<v>[^,;.]+)", re.IGNORECASE),
+               r"\s+(?:back\s+)?(?:in|to|at)\s+(?P<v>[^,;.]+)", re.IGNORECASE),
     re.compile(r"(?:住在|生活在|定居在|居住在|定居于|搬到了?|搬去了?)(?P<v>[^，,。；;]+)"),
     re.compile(r"在(?P<v>[^，,。；;在]{1,8}?)(?:生活|定居|居住|住了|住过|住)"),
 )

@@ -107,7 +107,8 @@ def test_reason_follows_argument_order_when_rule_fires_on_swapped_pair():
 def test_verdict_to_dict_is_plain_json_data():
     verdict = Verdict(Label.CONTRADICTION, 0.8, "value: lives in Berlin↔Paris", "value")
     assert verdict.to_dict() == {"label": "contradiction", "score": 0.8,
-                                 "reason": "value: lives in Berlin↔Paris", "kind": "value"}
+                                 "reason": "value: lives in Berlin↔Paris", "kind": "value",
+                                 "source": "rule", "reason_data": {}}
 
 
 def test_no_kind_and_bounded_score_without_contradiction():
