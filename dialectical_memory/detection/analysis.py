@@ -98,6 +98,8 @@ class Analysis:
     # or a statement with exceptions ("formal at work, casual with friends").
     qualified: bool = False
     habits: tuple[Habit, ...] = ()
+    text: str = ""  # the entry as written (NFKC)
+    holder: str = ""  # whose entry it is ("" for the user)
 
 
 @dataclass(frozen=True)
@@ -183,7 +185,7 @@ def analyse(text: str) -> Analysis:
         slots = tuple(replace(slot, holder=_join(named, slot.holder)) for slot in slots)
         habits = tuple(replace(habit, holder=_join(named, habit.holder)) for habit in habits)
     return Analysis(key=key, claims=tuple(claims), orders=orders, slots=slots, qualified=qualified,
-                    habits=habits)
+                    habits=habits, text=original, holder=_join(named, holder) if named else holder)
 
 
 # Units a frequency phrase leaves behind ("once in the last three years"): not what the habit is.

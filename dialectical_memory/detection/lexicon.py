@@ -887,7 +887,6 @@ BILINGUAL_CONCEPTS: dict[str, tuple[str, ...]] = {
     "apartment": ("apartment", "flat", "公寓", "房子", "住处"),
     "rent": ("rent", "renting", "租房", "租的房子", "租房子"),
     "house purchase": ("bought a house", "bought a flat", "bought an apartment", "买房", "买了房"),
-    "glasses": ("glasses", "spectacles", "眼镜"),
     "handwriting": ("handwriting", "字迹", "写字", "字写得"),
     "tofu pudding": ("tofu pudding", "douhua", "豆花", "豆腐脑"),
     "takeaway": ("takeaway", "takeout", "delivery food", "外卖"),

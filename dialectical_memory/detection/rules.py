@@ -27,6 +27,7 @@ from . import antonyms, frequency, lexicon
 from . import terms as t
 from .analysis import LEFT_BEHIND, Analysis, Claim, Pole, analyse, claim_region
 from .base import Label, Verdict
+from . import slots
 from .slots import Slot, clash
 from .text import normalize, stem
 
@@ -373,6 +374,28 @@ def _change_conflict(a: Analysis, b: Analysis) -> Verdict | None:
     return None
 
 
+_STAYED = re.compile(r"\b(?:has|have)\s+never\s+(?:left|been\s+outside(?:\s+of)?)\s+(?:the\s+)?(?P<x>[A-Za-z][\w ]*?)"
+                     r"(?=[,.;]|$|\s+(?:and|but|in|before)\b)|"
+                     r"(?:从来|从|一直)?(?:没|未)(?:有)?离开过(?P<z>[\u4e00-\u9fff]{2,4}?)(?=[，,。；;]|$)")
+_TRAVELLED = re.compile(r"\b(?:backpack\w*|travel\w*|went|flew|visit\w*|tour\w*|trip|vacation\w*|holiday\w*)"
+                        r"\s+(?:through|to|around|in|across)?\s*(?P<y>[A-Z][\w]*(?:\s+[A-Z][\w]*)?)|"
+                        r"去(?:了|过)?(?P<w>(?:(?!去)[\u4e00-\u9fff]){2,4}?)(?:玩|旅游|旅行|出差|度假|留学)")
+
+
+def _place_conflict(a: Analysis, b: Analysis) -> Verdict | None:
+    """"Has never left the UK" / "backpacked through Vietnam", "从没离开过中国" /
+    "去日本玩了一周": a trip to a place outside the only country one has been in."""
+    stayed = _STAYED.search(a.text)
+    went = _TRAVELLED.search(b.text)
+    if not stayed or not went or a.holder != b.holder:
+        return None
+    home, place = stayed["x"] or stayed["z"], went["y"] or went["w"]
+    if slots.place_outside(place, home):
+        return _contradiction("implicit", 0.75, stayed.group(0), went.group(0), holder=a.holder,
+                              values=[home, place])
+    return None
+
+
 def _rate_conflict(a: Analysis, b: Analysis) -> Verdict | None:
     """One habit at two frequencies far apart on the scale: "runs every day" /
     "runs about once a month", "用户每天都写日记" / "only a few times a year"."""
@@ -435,7 +458,7 @@ def _same_frame(x: frozenset[str], y: frozenset[str]) -> bool:
 _RULES: tuple[Callable[[Analysis, Analysis], Verdict | None], ...] = (
     _order_conflict, _value_conflict, _preference_conflict, _axis_conflict, _frequency_conflict,
     _negation_conflict, _only_conflict, _only_language_conflict, _opposite_conflict, _rate_conflict,
-    _change_conflict)
+    _change_conflict, _place_conflict)
 
 # --- no conflict: same subject or not? ---------------------------------------------
 

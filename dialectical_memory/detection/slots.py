@@ -92,6 +92,14 @@ def _place(value: str) -> tuple[str, str, str]:
     return canonical, kind, country
 
 
+def place_outside(place: str, region: str) -> bool:
+    """Is `place` (a known city or country) outside `region` (a known country)?"""
+    (name_p, kind_p, country_p), (name_r, kind_r, country_r) = _place(place), _place(region)
+    if "unknown" in (kind_p, kind_r) or kind_r != "country":
+        return False
+    return country_p != country_r
+
+
 def _places_clash(a: str, b: str) -> bool:
     (name_a, kind_a, country_a), (name_b, kind_b, country_b) = _place(a), _place(b)
     if name_a == name_b or _contains(a, b):

@@ -151,7 +151,8 @@ def terms(text: str) -> list[Term]:
 
 
 # Measure words after a numeral ("一条", "两辆", "三本") carry no topic.
-_CLASSIFIERS = frozenset("条只个位名辆台本件部张杯瓶头匹套双把所门节份盒包支间座")
+_CLASSIFIERS = frozenset("条只个位名辆台本件部张杯瓶头匹套双把所门节份盒包支间座"
+                         "年天周月")  # "戒酒一年了": how long, not what about
 _ZH_NUMERALS = frozenset("一二两三四五六七八九十几百千万")
 
 

@@ -24,3 +24,13 @@ def test_a_state_left_behind_contradicts_holding_it_now(a, b):
 ])
 def test_the_new_state_agrees(a, b):
     assert not flags(a, b)
+
+
+@pytest.mark.parametrize(("a", "b", "expected"), [
+    ("User has never left the UK.", "User backpacked through Vietnam in 2019.", True),
+    ("用户从没离开过中国。", "用户去年去日本玩了一周。", True),
+    ("User has never left Germany.", "User travelled to Munich last year.", False),
+    ("用户从没离开过中国。", "用户去年去北京玩了一周。", False),
+])
+def test_a_trip_outside_the_only_country_one_has_been_in(a, b, expected):
+    assert flags(a, b) is expected
