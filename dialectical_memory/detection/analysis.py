@@ -196,18 +196,26 @@ _TIME_UNITS = frozenset("time onc twice year month week day hour last past few s
 def _habits(sentence: str) -> tuple[Habit, ...]:
     """Each clause that says how often, with what it is about; a clause that
     names nothing else ("一年也吃不了一次") is about the previous clause's topic."""
+    if not frequency.mentions_rate(sentence):
+        return ()
     habits: list[Habit] = []
-    previous: frozenset[str] = frozenset()
+    previous = ""
     for _boundary, clause in _clauses(sentence):
         found = frequency.rate(clause)
-        rest = clause if not found else clause[: found.start] + " " + clause[found.end:]
-        clause_terms = t.terms(rest)
-        topic = frozenset(unit for unit in units(rest) if unit not in _TIME_UNITS
-                          and not any(ch.isdigit() for ch in unit))
-        if found and not any(term.role in (t.NEGATION, t.CESSATION) for term in clause_terms):
-            habits.append(Habit(found, topic or previous, clause, _is_past(clause, t.terms(clause))))
-        previous = topic or previous
+        if not found:
+            previous = clause
+            continue
+        rest = clause[: found.start] + " " + clause[found.end:]
+        topic = _habit_topic(rest) or _habit_topic(previous)
+        if not any(term.role in (t.NEGATION, t.CESSATION) for term in t.terms(rest)):
+            habits.append(Habit(found, topic, clause, _is_past(clause, t.terms(clause))))
+        previous = rest if _habit_topic(rest) else previous
     return tuple(habits)
+
+
+def _habit_topic(text: str) -> frozenset[str]:
+    return frozenset(unit for unit in units(text) if unit not in _TIME_UNITS
+                     and not any(ch.isdigit() for ch in unit)) if text else frozenset()
 
 
 _EN_PEOPLE = "|".join(sorted(lexicon.EN_PEOPLE, key=len, reverse=True))
@@ -390,6 +398,8 @@ _LEFT_BEHIND = tuple(re.compile(p) for p in (
 
 
 def _left_behind(sentence: str) -> list[Claim]:
+    if not _LEFT_CUE.search(sentence):
+        return []
     for pattern in _LEFT_BEHIND:
         match = pattern.search(sentence)
         if match:
@@ -400,6 +410,7 @@ def _left_behind(sentence: str) -> list[Claim]:
     return []
 
 
+_LEFT_CUE = re.compile(r"\bfrom\b|\b(?:left|quit|sold|cancel+ed|gave|uninstalled|deleted|closed)\b|从|把")
 _GENERIC_LEFT = frozenset(("job", "的", "那套"))
 LEFT_BEHIND = "left behind"  # the stance of a state a change left behind
 
@@ -422,10 +433,13 @@ _SEQUENCE_PATTERNS = tuple(re.compile(p) for p in (
     r"先(?P<x>[^，,。；再]+?)[，,](?P<y>[^，,。；]+?)(?:往后放|往后排|放后面|放在后面|放最后)",
     r"首选(?P<x>[^，,。；]+?)[，,]\s*其次(?:才是|是)?(?P<y>[^，,。；]+)",
 ))
+_SEQUENCE_CUE = re.compile(r"\b(?:first|before|at\s+the\s+top|on\s+top|up\s+front)\b|先|首选")
 _TIME_VALUE = re.compile(r"\d|\b(?:am|pm|noon|midnight|bed|sleep)\b")
 
 
 def _sequences(sentence: str) -> tuple[Order, ...]:
+    if not _SEQUENCE_CUE.search(sentence):
+        return ()
     sentence = sentence.rstrip(".。!！ ")
     for pattern in _SEQUENCE_PATTERNS:
         match = pattern.search(sentence)

@@ -98,3 +98,15 @@ def _zh_period(text: str) -> str:
 def clash(a: Rate, b: Rate) -> bool:
     gap = max(a.low - b.high, b.low - a.high)
     return gap >= 2 or (gap >= 1 and (a.bound or b.bound))
+
+
+_CUE = re.compile(r"\b(?:every|each|daily|weekly|monthly|yearly|annually|quarterly|hourly|nightly|"
+                  r"once|twice|times|rarely|seldom|hardly|almost\s+never|often|frequently|regularly|"
+                  r"constantly|all\s+the\s+time|most\s+days|on\s+weekends)\b|"
+                  r"每|天天|一天|一周|一年|一个月|一月|年才|很少|极少|几乎不|难得|不怎么|偶尔|经常|常常|总是|"
+                  r"老是|频繁|过年才|逢年过节|日常|最多", re.IGNORECASE)
+
+
+def mentions_rate(text: str) -> bool:
+    """A cheap test before `rate`: does the text say how often at all?"""
+    return bool(_CUE.search(text))

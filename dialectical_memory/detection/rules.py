@@ -20,6 +20,7 @@ exception ("过年时喝一点").
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Iterator
 
@@ -429,18 +430,19 @@ def _opposite_conflict(a: Analysis, b: Analysis) -> Verdict | None:
     return None
 
 
-def _pole_words(claim: Claim) -> Iterator[tuple[str, frozenset[str]]]:
+@functools.lru_cache(maxsize=16384)
+def _pole_words(claim: Claim) -> tuple[tuple[str, frozenset[str]], ...]:
     """Each word of the claim that sits on an antonym axis, with the rest of what
-    the claim is about (its frame)."""
+    the claim is about (its frame). Cached: a claim meets many others."""
     units = claim.topic | claim.scope  # the lexicon's own poles are the axis rule's
-    for unit in claim.topic:
-        if "=" in unit or antonyms.is_unit_on_axis(unit):
-            yield unit, units - {unit}
-    for term in t.terms(normalize(claim.text)):
-        if term.role == t.POLE and not term.strict and " " not in term.surface:
-            yield stem(term.surface), units  # "a long commute": no reply to make it a length
-    for word in antonyms.chinese_poles(claim.text):
-        yield antonyms.gloss(word), frozenset(u for u in units if not set(word) & set(u))
+    found = [(unit, units - {unit}) for unit in claim.topic
+             if "=" in unit or antonyms.is_unit_on_axis(unit)]
+    found.extend((stem(term.surface), units) for term in t.terms(normalize(claim.text))
+                 # "a long commute": no reply to make it a length
+                 if term.role == t.POLE and not term.strict and " " not in term.surface)
+    found.extend((antonyms.gloss(word), frozenset(u for u in units if not set(word) & set(u)))
+                 for word in antonyms.chinese_poles(claim.text))
+    return tuple(found)
 
 
 def _word(text: str, unit: str) -> str:
