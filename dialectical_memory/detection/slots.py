@@ -187,7 +187,14 @@ _SLOT_ALIASES = {
     "favourite language": "favorite language", "favorite programming language": "favorite language",
     "favourite programming language": "favorite language", "最喜欢的编程语言": "favorite language",
     "boss": "manager", "老板": "manager", "领导": "manager", "上司": "manager",
+    # the same slot named in either language
+    "生日": "birthday", "母语": "native language", "mother tongue": "native language",
+    "first language": "native language", "车牌号": "licence plate",
+    "车牌": "licence plate", "license plate": "licence plate", "number plate": "licence plate",
+    "默认浏览器": "default browser", "默认编辑器": "editor", "默认终端": "default terminal",
+    "手机号": "phone number", "邮箱": "email address", "email": "email address",
 }
+_ZH_SLOT_WORDS = (("默认", "default "), ("最喜欢的", "favorite "), ("主要的", "main "))
 _COMMUNICATION = re.compile(r"repl|respon|answer|communicat|write\s+(?:back|to)|回复|回答|答复|交流|沟通",
                             re.IGNORECASE)
 _EDITOR_USE = re.compile(r"\b(?:us(?:e|es|ed|ing)|cod(?:e|es|ing)|writ(?:e|es|ing)|edit\w*|prefer\w*|"
@@ -197,7 +204,8 @@ _OS_USE = re.compile(r"\b(?:us(?:e|es|ed|ing)|runs?|running|on|switch\w*|prefer\
 _TIMEZONE = re.compile(
     r"(?:time\s*zone|tz)\s+(?:is\s+)?(?P<v>[a-z]+(?:\s*[+-]\s*\d{1,2})?)|"
     r"\b(?:in|on|uses?)\s+(?P<w>(?:utc|gmt)\s*[+-]\s*\d{1,2}|pst|pdt|est|edt|cet|cest|jst|bst|aest|kst)\b|"
-    r"(?P<z>东八区|北京时间)", re.IGNORECASE)
+    r"(?P<z>东八区|北京时间)|"
+    r"(?:time\s*zone|时区)[^.;。；]*?\(?(?P<u>(?:utc|gmt)\s*[+-]\s*\d{1,2})\b", re.IGNORECASE)
 _DATE_WORD = re.compile(
     r"monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|"
     r"\bmay\b|june|july|august|september|october|november|december|today|tomorrow|tonight|"
@@ -409,6 +417,11 @@ def _timezone(text: str) -> list[Slot]:
         return []
     raw = next(group for group in match.groups() if group)
     offset = _utc_offset(raw)
+    offsets = [_utc_offset(m["u"]) for m in _TIMEZONE.finditer(text) if m["u"]]
+    if offset is None and offsets:
+        offset = offsets[0]
+    elif offsets and offsets[0] is not None:
+        offset, raw = offsets[0], next(m["u"] for m in _TIMEZONE.finditer(text) if m["u"])  # "(UTC-8)" says it
     return [Slot("timezone", str(offset), raw)] if offset is not None else []
 
 
@@ -446,6 +459,9 @@ def _possessive(text: str) -> list[Slot]:
         if not match:
             continue
         slot = " ".join(match["slot"].lower().split())
+        for chinese, english in _ZH_SLOT_WORDS:  # "默认 shell" is the "default shell"
+            if slot.startswith(chinese) and slot not in _SLOT_ALIASES:
+                slot = " ".join((english + slot[len(chinese):]).split())
         value = _clean(match["v"])
         if not value or slot.split()[-1] in lexicon.MULTI_VALUED_SLOTS or slot in lexicon.MULTI_VALUED_SLOTS:
             return []
