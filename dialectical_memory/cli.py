@@ -208,10 +208,34 @@ def cmd_history(args) -> int:
     for record in records:
         after = (record.get("after") or record.get("before") or {}).get("text", "")
         entry = (record.get("entry_id") or "")[:8]
-        print(f"{_when(record['at'])}  {record['target']:<6} {record['actor']:<11} {record['action']:<18} {entry}  {_short(after, 50)}")
+        print(f"{_when(record['at'])}  {record.get('id', '')[:8]:<8}  {record['target']:<6} {record['actor']:<11} {record['action']:<18} {entry}  {_short(after, 50)}")
     if not records:
         print("No history yet.")
     return 0
+
+
+def cmd_review_undo(args) -> int:
+    """Undo a person's review action by its history id (shown by `dmem history`); a new record."""
+    store = _store(args)
+    targets = TARGETS if args.target == "all" else (args.target,)
+    found = [t for t in targets if any(str(r.get("id", "")).startswith(args.history_id) for r in store.history(t))]
+    if len(found) != 1:
+        where = "both targets" if found else "no target"
+        raise InvalidInputError(f"history id {args.history_id!r} is in {where}; pass --target or more characters")
+    _print_result(store.undo(found[0], args.history_id, actor="cli"))
+    return 0
+
+
+def add_review_undo(sub, command) -> None:
+    """`dmem review undo HISTORY_ID`: added to the `review` group (created here when missing)."""
+    review = sub.choices.get("review") or command("review", help="review actions from the command line")
+    group = next((a for a in review._actions if isinstance(a, argparse._SubParsersAction)), None)
+    if group is None:
+        group = review.add_subparsers(dest="review_command", required=True, metavar="ACTION")
+    p = group.add_parser("undo", help="undo a review action by its history id (see `dmem history`)")
+    p.add_argument("history_id", help="history id or a unique prefix (at least 4 characters)")
+    _target_option(p, allow_all=True)
+    p.set_defaults(func=cmd_review_undo)
 
 
 def cmd_demo(args) -> int:
@@ -399,6 +423,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--actor", choices=["agent", "person", "maintenance", "cli", "sync"])
     p.add_argument("--limit", type=int, default=30)
     p.set_defaults(func=cmd_history)
+
+    add_review_undo(sub, command)
 
     p = command("demo", help="seed a realistic bilingual demo home")
     p.add_argument("home")

@@ -19,6 +19,7 @@ from .model import (
     ContradictionEdge,
     EntryMeta,
     SidecarDocument,
+    new_id,
     resolve_edge,
     text_hash,
 )
@@ -76,6 +77,7 @@ class Change:
     edges: dict[str, ContradictionEdge] = field(default_factory=dict)
     archive_records: list[dict[str, Any]] = field(default_factory=list)
     history: list[dict[str, Any]] = field(default_factory=list)
+    op: str = field(default_factory=new_id)  # shared by every history record of this change
 
     def touch(self, meta: EntryMeta) -> None:
         self.put[meta.entry_id] = meta
@@ -86,6 +88,8 @@ class Change:
     def log(self, target: str, action: str, entry_id: str | None, before=None, after=None, **detail):
         self.history.append(
             {
+                "id": new_id(),
+                "op": self.op,
                 "at": self.now,
                 "target": target,
                 "actor": self.actor,

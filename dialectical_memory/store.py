@@ -425,6 +425,7 @@ class MemoryStore(ReviewActions, StoreReads):
             meta.source_kind = source
             meta.authority = max(meta.authority, SOURCE_AUTHORITY[source])
         change.log(state.target, action, meta.entry_id, before, summary(meta))
+        self._recheck_edges(state, change, meta)
         return self._detect(state, change, meta, FAST_CHECK_CANDIDATES)
 
     def remove(self, target: str, old_text, *, actor: str = "agent") -> MutationResult:
