@@ -57,7 +57,7 @@ def synthesize(edge_id: str):
         result = store().synthesize(g.target, [edge["from_id"], edge["to_id"]], text, knowledge_type=kind, expected_etags=posted_etags(edge))
     except REFUSALS as error:
         return refused_on_edge(error, edge_id)
-    return resolved("Synthesis written; both sides are archived as its parents.", entry_id=result.entry_id)
+    return resolved("Synthesis written; both sides are archived as its parents.", entry_id=result.entry_id, undo=result)
 
 
 @bp.post("/edges/<edge_id>/keep")
@@ -68,20 +68,20 @@ def keep_side(edge_id: str):
         if keep_id not in (edge["from_id"], edge["to_id"]):
             raise FormError("Choose which side to keep.")
         drop_id = edge["to_id"] if keep_id == edge["from_id"] else edge["from_id"]
-        store().supersede(g.target, keep_id, drop_id, expected_etags=posted_etags(edge))
+        result = store().supersede(g.target, keep_id, drop_id, expected_etags=posted_etags(edge))
     except REFUSALS as error:
         return refused_on_edge(error, edge_id)
-    return resolved("Kept one side; the other is archived as superseded.", entry_id=keep_id)
+    return resolved("Kept one side; the other is archived as superseded.", entry_id=keep_id, undo=result)
 
 
 @bp.post("/edges/<edge_id>/dismiss")
 def dismiss(edge_id: str):
     edge_or_404(edge_id)
     try:
-        store().dismiss_contradiction(g.target, edge_id)
+        result = store().dismiss_contradiction(g.target, edge_id)
     except REFUSALS as error:
         return refused_on_edge(error, edge_id)
-    return resolved("Marked as not a contradiction.")
+    return resolved("Marked as not a contradiction.", undo=result)
 
 
 @bp.post("/link")
@@ -94,19 +94,19 @@ def link():
     except REFUSALS as error:
         context = workspace_context(entry_id=from_id if from_id in node_ids() else None)
         return refused(error, page=PAGE, fragment=WORKSPACE, focus_id="link", draft=request.form.get("other"), **context)
-    return resolved("Linked as contradicting.", edge_id=result.contradictions[0]["edge_id"])
+    return resolved("Linked as contradicting.", edge_id=result.contradictions[0]["edge_id"], undo=result)
 
 
 # ---------------------------------------------------------------- responses
 
 
-def resolved(message: str, *, entry_id: str | None = None, edge_id: str | None = None):
+def resolved(message: str, *, entry_id: str | None = None, edge_id: str | None = None, undo=None):
     if edge_id:
         redirect_to = url_for(".edge_panel", edge_id=edge_id, **view_args())
     else:
         redirect_to = url_for(".graph", **view_args())
     context = workspace_context(edge_id=edge_id, result_id=entry_id) if wants_fragment() else {}
-    return written(message, redirect_to=redirect_to, fragment=WORKSPACE, **context)
+    return written(message, redirect_to=redirect_to, fragment=WORKSPACE, undo=undo, **context)
 
 
 def refused_on_edge(error: Exception, edge_id: str):

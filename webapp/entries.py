@@ -57,11 +57,12 @@ def edit_form(entry_id: str):
 def edit(entry_id: str):
     try:
         text = required_text("text", "The text")
-        store().edit_text(g.target, entry_id, text, expected_etag=etag())
+        result = store().edit_text(g.target, entry_id, text, expected_etag=etag())
     except REFUSALS as error:
         return refused_edit(error, entry_id)
     return written(
         "Entry edited.",
+        undo=result if result.extra.get("history_id") else None,
         redirect_to=safe_next(url_for(".detail", entry_id=entry_id)),
         fragment="entries/_entry_card.html",
         entry=store().get_entry(g.target, entry_id),
@@ -71,10 +72,10 @@ def edit(entry_id: str):
 @bp.post("/<entry_id>/archive")
 def archive(entry_id: str):
     try:
-        store().archive_entry(g.target, entry_id, expected_etag=etag())
+        result = store().archive_entry(g.target, entry_id, expected_etag=etag())
     except REFUSALS as error:
         return refused_card(error, entry_id)
-    return written("Entry archived (restore it from the archive).", redirect_to=safe_next(url_for(".tiers")))
+    return written("Entry archived (restore it from the archive).", redirect_to=safe_next(url_for(".tiers")), undo=result)
 
 
 @bp.post("/<entry_id>/hit")
