@@ -23,6 +23,7 @@ from .model import (
     SourceKind,
     authority_weight,
     promotion_check,
+    text_hash,
 )
 from .state import TargetState
 from .storage import (
@@ -158,6 +159,18 @@ class StoreReads:
         wanted = {"entry_id": entry_id, "actor": actor, "action": action}
         selected = (r for r in records if all(v is None or r.get(k) == v for k, v in wanted.items()))
         return list(itertools.islice(selected, limit)) if limit is not None else list(selected)
+
+    def change_stamp(self) -> str:
+        """A short token that changes whenever any process writes to either target's files.
+
+        Only ``stat`` calls (no read, no lock): cheap enough for a dashboard to poll every second
+        or two to notice what the agent, the CLI or an editor wrote.
+        """
+        parts = []
+        for target in TARGET_FILES:
+            paths = TargetPaths(self.home, target)
+            parts.extend(file_stamp(p) for p in (*paths.watched(), paths.history))
+        return text_hash(repr(parts))
 
     def _history_records(self, target: str) -> list[dict[str, Any]]:
         """The target's history newest first, parsed again only when the log file changed."""

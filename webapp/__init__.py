@@ -116,8 +116,10 @@ def _register_blueprints(app: Flask) -> None:
     from .contradictions import bp as contradictions
     from .entries import bp as entries
     from .overview import bp as overview
+    from .live import bp as live
     from .promotions import bp as promotions
+    from .search import bp as search
     from .verification import bp as verification
 
-    for blueprint in (overview, entries, contradictions, verification, promotions, archive):
+    for blueprint in (overview, entries, contradictions, verification, promotions, archive, search, live):
         app.register_blueprint(blueprint)

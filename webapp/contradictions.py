@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 
-from flask import Blueprint, abort, g, request, url_for
+from flask import Blueprint, abort, g, make_response, request, url_for
 
 from dialectical_memory import KnowledgeType, NotFoundError
 
@@ -17,6 +17,7 @@ from .adapter import entry_or_404, find_entry, store
 from .forms import FormError, optional_choice, optional_text, required_text, whole_number
 from .graph_layout import layout_graph
 from .presenters import id_url
+from .reasons import behaviour_side, plain_reason
 from .responses import REFUSALS, refused, render, wants_fragment, written
 
 bp = Blueprint("contradictions", __name__, url_prefix="/<target:target>/contradictions")
@@ -31,7 +32,8 @@ PAGE = "contradictions/graph.html"
 
 @bp.get("/")
 def graph():
-    return render(PAGE, **workspace_context())
+    """The workspace, opened on the first unresolved contradiction (its panel ready to act on)."""
+    return render(PAGE, **workspace_context(edge_id=first_unresolved_id(), preselected=True))
 
 
 @bp.get("/edges/<edge_id>")
@@ -105,11 +107,20 @@ def resolved(message: str, *, entry_id: str | None = None, edge_id: str | None =
         redirect_to = url_for(".edge_panel", edge_id=edge_id, **view_args())
     else:
         redirect_to = url_for(".graph", **view_args())
-    context = workspace_context(edge_id=edge_id, result_id=entry_id) if wants_fragment() else {}
-    return written(message, redirect_to=redirect_to, fragment=WORKSPACE, undo=undo, **context)
+    g.pop("all_edges", None)
+    preselected = not edge_id and not entry_id
+    if preselected:
+        edge_id = first_unresolved_id()  # dismissed: straight on to the next one
+    if not wants_fragment():
+        return written(message, redirect_to=redirect_to, undo=undo)
+    context = workspace_context(edge_id=edge_id, result_id=entry_id, preselected=preselected)
+    response = make_response(written(message, redirect_to=redirect_to, fragment=WORKSPACE, undo=undo, **context))
+    response.headers["HX-Push-Url"] = redirect_to  # a reload shows what the workspace shows now
+    return response
 
 
 def refused_on_edge(error: Exception, edge_id: str):
+    g.pop("all_edges", None)
     return refused(error, page=PAGE, fragment=WORKSPACE, draft=request.form.get("text"), **workspace_context(edge_id=edge_id))
 
 
@@ -117,7 +128,34 @@ def refused_on_edge(error: Exception, edge_id: str):
 
 
 def all_edges() -> list[dict]:
-    return store().get_contradictions(g.target, include_resolved=True)
+    """Every edge of the target, read once per request (cleared after a write)."""
+    if "all_edges" not in g:
+        g.all_edges = store().get_contradictions(g.target, include_resolved=True)
+    return g.all_edges
+
+
+def unresolved_ids() -> list[str]:
+    return [e["edge_id"] for e in all_edges() if not e["resolved"]]
+
+
+def first_unresolved_id() -> str | None:
+    ids = unresolved_ids()
+    return ids[0] if ids else None
+
+
+def neighbours(edge_id: str) -> dict:
+    """Where this edge stands among the unresolved ones, and the previous and next (wrapping)."""
+    ids = unresolved_ids()
+    if edge_id not in ids:
+        return {"position": None, "total": len(ids), "previous": ids[-1] if ids else None, "next": ids[0] if ids else None}
+    at = ids.index(edge_id)
+    many = len(ids) > 1
+    return {
+        "position": at + 1,
+        "total": len(ids),
+        "previous": ids[at - 1] if many else None,
+        "next": ids[(at + 1) % len(ids)] if many else None,
+    }
 
 
 def edge_or_404(edge_id: str) -> dict:
@@ -152,13 +190,16 @@ def panel_context(*, edge_id: str | None = None, entry_id: str | None = None, re
     return {
         "panel": edge_view(edge_id) if edge_id else node_view(entry_id) if entry_id else None,
         "result": entry_or_none(result_id),
+        "next_unresolved": first_unresolved_id(),
         "knowledge_types": [k.value for k in KnowledgeType],
         "view": view,
         "edge_url": id_url(".edge_panel", "edge_id", **view),
     }
 
 
-def workspace_context(*, edge_id: str | None = None, entry_id: str | None = None, result_id: str | None = None) -> dict:
+def workspace_context(*, edge_id: str | None = None, entry_id: str | None = None, result_id: str | None = None, preselected: bool = False) -> dict:
+    """``preselected``: the edge was chosen for the person (the first unresolved one); links to other
+    pages of the graph or list then lead to the plain workspace, not to that edge."""
     context = panel_context(edge_id=edge_id, entry_id=entry_id, result_id=result_id)
     view = context["view"]
     graph = store().contradiction_graph(g.target, max_resolved=MAX_RESOLVED_EDGES)
@@ -177,7 +218,7 @@ def workspace_context(*, edge_id: str | None = None, entry_id: str | None = None
         view=view,
         edge_url=id_url(".edge_panel", "edge_id", **view),
         node_url=id_url(".node_panel", "entry_id", **view),
-        page_url=page_url_maker(panel, view),
+        page_url=page_url_maker(None if preselected else panel, view),
     )
     return context
 
@@ -199,7 +240,15 @@ def page_url_maker(panel: dict | None, view: dict):
 def edge_view(edge_id: str) -> dict:
     edge = edge_or_404(edge_id)
     sides = [side_view(edge, "from"), side_view(edge, "to")]
-    return {"kind": "edge", "edge": edge, "sides": sides, "preferred": next((s for s in sides if s["preferred"]), None)}
+    return {
+        "kind": "edge",
+        "edge": edge,
+        "sides": sides,
+        "preferred": next((s for s in sides if s["preferred"]), None),
+        "behaviour": None if edge["resolved"] else behaviour_side(sides),
+        "plain_reason": plain_reason(edge),
+        "nav": neighbours(edge_id),
+    }
 
 
 def side_view(edge: dict, end: str) -> dict:

@@ -10,22 +10,55 @@ from dialectical_memory import BeliefStatus, KnowledgeType, MaturityLevel, Sourc
 
 from . import charts
 from .adapter import entry_or_404, store
-from .forms import etag, query_offset, required_text
+from .forms import etag, optional_choice, query_offset, required_text
 from .responses import REFUSALS, refused, render, safe_next, written
+from .targets import TARGETS
 
 bp = Blueprint("entries", __name__, url_prefix="/<target:target>/entries")
 
 COLUMN_PAGE_SIZE = 20
+ADD_FORM = "entries/_add_form.html"
+BOARD_OOB = "entries/_board_oob.html"
 SEARCH_MAX_CHARS = 200
 
 
 @bp.get("/")
 def tiers():
+    context = board_context()
+    status = 422 if context["error"] else 200
+    return render("entries/tiers.html", "entries/_board.html", status=status, **context)
+
+
+@bp.post("/")
+def add():
+    """A person adds an entry; the agent tool's safety checks apply (unsafe text is refused, 422)."""
+    try:
+        text = required_text("text", "The new entry")
+        source = optional_choice("source_kind", SourceKind, "Source") or SourceKind.USER_EXPLICIT
+        kind = optional_choice("knowledge_type", KnowledgeType, "Knowledge type")
+        result = store().add(g.target, text, source_kind=source, knowledge_type=kind, actor="person")
+    except REFUSALS as error:
+        context = board_context()
+        del context["error"]
+        return refused(error, page="entries/tiers.html", fragment=ADD_FORM, draft=request.form.get("text"), add_error=True, **context)
+    message = result.message if result.reinforced or result.contradictions else "Entry added."
+    return written(message, redirect_to=url_for(".tiers"), fragment=ADD_FORM, oob_fragment=BOARD_OOB, **board_context())
+
+
+def board_context() -> dict:
     filters, error = read_filters()
     pages = store().query_by_tier(g.target, limit=COLUMN_PAGE_SIZE, **filters.store_args())
     columns = [TierColumn(level, pages[level], filters) for level in MaturityLevel]
-    status = 422 if error else 200
-    return render("entries/tiers.html", "entries/_board.html", status=status, filters=filters, columns=columns, error=error)
+    return {"filters": filters, "columns": columns, "error": error, "elsewhere": matches_elsewhere(filters.search)}
+
+
+def matches_elsewhere(search: str) -> dict | None:
+    """How many entries of the other target contain the search text (a hint when this one has none)."""
+    if not search:
+        return None
+    other = next(t for t in TARGETS if t != g.target)
+    total = store().query_entries(other, search=search, limit=1).total
+    return {"target": other, "total": total} if total else None
 
 
 @bp.get("/tier/<maturity>")

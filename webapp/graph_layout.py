@@ -19,10 +19,10 @@ from dataclasses import dataclass, field
 CANVAS_WIDTH = 760
 NODE_SPACING = 64
 MIN_RING_RADIUS = 44
-CELL_PADDING_X = 118
+CELL_PADDING_X = 130
 CELL_PADDING_Y = 38
 LABEL_GAP = 5
-LABEL_WIDTH_UNITS = 15
+LABEL_WIDTH_UNITS = 20
 MAX_GROUPS = 24
 MAX_NODES = 120
 MAX_GROUP_NODES = 24
@@ -46,6 +46,7 @@ class LayoutNode:
     label_x: float
     label_y: float
     label_anchor: str
+    group: int = 0  # index of its cell on this page
 
 
 @dataclass(frozen=True)
@@ -55,6 +56,7 @@ class LayoutEdge:
     y1: float
     x2: float
     y2: float
+    group: int = 0
 
     @property
     def resolved(self) -> bool:
@@ -114,8 +116,14 @@ def short_label(text: str, units: int = LABEL_WIDTH_UNITS) -> str:
     return text
 
 
+MIN_RADIUS, MAX_RADIUS, LOW_AUTHORITY = 10.0, 24.0, 0.3
+
+
 def node_radius(authority: float) -> float:
-    return round(7 + 11 * max(0.0, min(1.0, authority)), 1)
+    """Authorities sit between 0.4 and 0.95, so the size grows faster towards the top of the range
+    (0.5 → 12, 0.9 → 21, 0.95 → 22.5 px); the number itself is printed in the node."""
+    share = max(0.0, min(1.0, (authority - LOW_AUTHORITY) / (1 - LOW_AUTHORITY)))
+    return round(MIN_RADIUS + (MAX_RADIUS - MIN_RADIUS) * share**1.5, 1)
 
 
 def ring_radius(size: int) -> float:
@@ -156,7 +164,7 @@ def layout_graph(graph: dict, page: int = 1) -> GraphLayout:
     for edge in graph["edges"]:
         a, b = positions.get(edge["from_id"]), positions.get(edge["to_id"])
         if a and b:
-            layout.edges.append(LayoutEdge(edge, a.x, a.y, b.x, b.y))
+            layout.edges.append(LayoutEdge(edge, a.x, a.y, b.x, b.y, a.group))
     layout.edges.sort(key=lambda e: not e.resolved)
     return layout
 
@@ -189,7 +197,7 @@ def start_angle(size: int) -> float:
 def _pack(layout: GraphLayout, groups, unresolved: list[bool], nodes_by_id) -> dict[str, LayoutNode]:
     positions: dict[str, LayoutNode] = {}
     x = y = row_height = 0.0
-    for group, has_unresolved in zip(groups, unresolved):
+    for number, (group, has_unresolved) in enumerate(zip(groups, unresolved)):
         radius = ring_radius(len(group))
         width, height = 2 * (radius + CELL_PADDING_X), 2 * (radius + CELL_PADDING_Y)
         if x and x + width > CANVAS_WIDTH:
@@ -198,7 +206,7 @@ def _pack(layout: GraphLayout, groups, unresolved: list[bool], nodes_by_id) -> d
         for index, entry_id in enumerate(group):
             angle = start_angle(len(group)) + 2 * math.pi * index / len(group)
             center = (x + width / 2, y + height / 2)
-            positions[entry_id] = _node(nodes_by_id[entry_id], center, radius, angle)
+            positions[entry_id] = _node(nodes_by_id[entry_id], center, radius, angle, number)
         x += width
         row_height = max(row_height, height)
     layout.nodes = list(positions.values())
@@ -207,7 +215,7 @@ def _pack(layout: GraphLayout, groups, unresolved: list[bool], nodes_by_id) -> d
     return positions
 
 
-def _node(node: dict, center: tuple[float, float], radius: float, angle: float) -> LayoutNode:
+def _node(node: dict, center: tuple[float, float], radius: float, angle: float, group: int = 0) -> LayoutNode:
     cos, sin = math.cos(angle), math.sin(angle)
     x, y = center[0] + radius * cos, center[1] + radius * sin
     r = node_radius(node["authority"])
@@ -230,4 +238,5 @@ def _node(node: dict, center: tuple[float, float], radius: float, angle: float) 
         authority=node["authority"],
         archived=node["archived"],
         contested=node["contested"],
+        group=group,
     )

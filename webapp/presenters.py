@@ -182,6 +182,13 @@ def undo_state(record: dict) -> str | None:
     return "undone" if record["id"] in undone[record["target"]] else "undoable"
 
 
+def change_stamp() -> str:
+    """The files' stamp when the page was drawn; the page polls for a newer one."""
+    from .adapter import store
+
+    return store().change_stamp()
+
+
 def current_page_url() -> str:
     """The page the person is looking at: this GET, or the page an htmx request was sent from."""
     sent_from = request.headers.get("HX-Current-URL") if request.method != "GET" or request.headers.get("HX-Request") else None
@@ -216,6 +223,7 @@ def template_defaults() -> dict:
         "record_details": record_details,
         "current_page_url": current_page_url,
         "undo_state": undo_state,
+        "change_stamp": change_stamp,
     }
 
 
