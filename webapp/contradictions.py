@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import math
 
-from flask import Blueprint, abort, g, make_response, request, url_for
+from flask import Blueprint, abort, g, make_response, redirect, request, url_for
 
 from dialectical_memory import KnowledgeType, NotFoundError
 
-from .adapter import entry_or_404, find_entry, store
+from .adapter import entry_or_404, find_entry, full_entry_id, full_id, store
 from .forms import FormError, optional_choice, optional_text, required_text, whole_number
 from .graph_layout import layout_graph
 from .presenters import id_url
@@ -38,6 +38,9 @@ def graph():
 
 @bp.get("/edges/<edge_id>")
 def edge_panel(edge_id: str):
+    full = full_id(edge_id, [e["edge_id"] for e in all_edges()])
+    if full != edge_id:
+        return redirect(url_for(".edge_panel", edge_id=full, **request.args))
     if wants_fragment():
         return render(PAGE, PANEL, **panel_context(edge_id=edge_id))
     return render(PAGE, **workspace_context(edge_id=edge_id))
@@ -45,6 +48,9 @@ def edge_panel(edge_id: str):
 
 @bp.get("/nodes/<entry_id>")
 def node_panel(entry_id: str):
+    full = full_entry_id(g.target, entry_id)
+    if full != entry_id:
+        return redirect(url_for(".node_panel", entry_id=full, **request.args))
     if wants_fragment():
         return render(PAGE, PANEL, **panel_context(entry_id=entry_id))
     return render(PAGE, **workspace_context(entry_id=entry_id))

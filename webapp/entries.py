@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 
-from flask import Blueprint, abort, g, request, url_for
+from flask import Blueprint, abort, g, redirect, request, url_for
 
 from dialectical_memory import BeliefStatus, KnowledgeType, MaturityLevel, SourceKind
 
 from . import charts
-from .adapter import entry_or_404, store
+from .adapter import entry_or_404, full_entry_id, store
 from .forms import etag, optional_choice, query_offset, required_text
 from .responses import REFUSALS, refused, render, safe_next, written
 from .targets import TARGETS
@@ -72,6 +72,9 @@ def tier(maturity: str):
 
 @bp.get("/<entry_id>")
 def detail(entry_id: str):
+    full = full_entry_id(g.target, entry_id)
+    if full != entry_id:
+        return redirect(url_for(".detail", entry_id=full))
     return render("entries/detail.html", **detail_context(entry_id))
 
 

@@ -182,6 +182,12 @@ def undo_state(record: dict) -> str | None:
     return "undone" if record["id"] in undone[record["target"]] else "undoable"
 
 
+def _plain_reason(edge: dict) -> str:
+    from .reasons import plain_reason
+
+    return plain_reason(edge)
+
+
 def change_stamp() -> str:
     """The files' stamp when the page was drawn; the page polls for a newer one."""
     from .adapter import store
@@ -224,6 +230,7 @@ def template_defaults() -> dict:
         "current_page_url": current_page_url,
         "undo_state": undo_state,
         "change_stamp": change_stamp,
+        "plain_reason": _plain_reason,
     }
 
 
