@@ -168,7 +168,7 @@
 
   function poll() {
     var url = document.body.getAttribute("data-stamp-url");
-    if (!url || document.hidden || busy) return;
+    if (!url || document.hidden || busy || document.body.hasAttribute("data-live-paused")) return;
     fetch(url, { credentials: "same-origin", cache: "no-store" })
       .then(function (response) { return response.ok ? response.json() : null; })
       .then(function (data) {

@@ -41,7 +41,8 @@ def add():
         context = board_context()
         del context["error"]
         return refused(error, page="entries/tiers.html", fragment=ADD_FORM, draft=request.form.get("text"), add_error=True, **context)
-    message = result.message if result.reinforced or result.contradictions else "Entry added."
+    added = f"“{text[:60]}{'…' if len(text) > 60 else ''}”"
+    message = f"{result.message} {added}" if result.reinforced or result.contradictions else f"Entry added: {added}."
     return written(message, redirect_to=url_for(".tiers"), fragment=ADD_FORM, oob_fragment=BOARD_OOB, **board_context())
 
 

@@ -181,6 +181,7 @@ def test_a_stale_form_is_refused_with_the_fresh_row(page: Page, live_server):
     car = EXPIRED_BELIEFS[1]
     page.goto(f"{live_server.url}/memory/reverify/")
     mark_page(page)
+    page.evaluate("document.body.setAttribute('data-live-paused', '')")  # keep the stale row: no live refresh
     agent = live_server.store()
     entry = agent.get_entry_meta("memory", car)
     agent.record_surface("memory", entry.entry_id)
