@@ -119,8 +119,8 @@ def test_labels_sit_outside_the_ring_on_the_side_of_their_node():
 
 
 def test_labels_are_short_and_count_chinese_characters_double():
-    assert short_label("User prefers concise replies today.") == "User prefers concise…"
-    assert short_label("用户喜欢简洁的回答，越短越好。") == "用户喜欢简洁的回答，…"
+    assert short_label("User prefers concise replies today.") == "User prefers conc…"
+    assert short_label("用户喜欢简洁的回答，越短越好。") == "用户喜欢简洁的回…"
     assert short_label("Short.") == "Short."
 
 
