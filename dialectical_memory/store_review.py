@@ -32,6 +32,9 @@ from .results import MutationResult
 from .state import TargetState, summary
 
 
+UNDOABLE_ACTORS = ("person", "cli")
+
+
 class ReviewActions:
     # ------------------------------------------------------------ person edits
 
@@ -240,8 +243,11 @@ class ReviewActions:
     def _undoable(self, state, change, snap, action: str, entry_id, message: str, *, created=(), result_action=None, **kwargs) -> MutationResult:
         """The result of an undoable action; its history record keeps what :meth:`undo` needs."""
         record = next(r for r in reversed(change.history) if r["action"] == action)
-        record["undo"] = undo_snapshot.payload(state, change, snap, list(created))
         extra = {**kwargs.pop("extra", {}), "history_id": record["id"]}
+        if change.actor in UNDOABLE_ACTORS:  # what a person did; the agent corrects itself by acting again
+            record["undo"] = undo_snapshot.payload(state, change, snap, list(created))
+        else:
+            del extra["history_id"]
         return self._result(state, result_action or action, entry_id, message, extra=extra, **kwargs)
 
     def undo(self, target: str, history_id, *, actor: str = "person") -> MutationResult:

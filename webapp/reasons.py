@@ -87,7 +87,8 @@ def parse(edge: dict) -> Reason | None:
 
 def plain_reason(edge: dict) -> str:
     """One sentence a person can read; the detector's own words stay in ``edge["reason"]``."""
-    words = ZH if contains_cjk((edge.get("from_text") or "") + (edge.get("to_text") or "")) else EN
+    chinese = contains_cjk(edge.get("from_text") or "") and contains_cjk(edge.get("to_text") or "")
+    words = ZH if chinese else EN  # a mixed pair reads in the dashboard's English
     reason = parse(edge)
     if reason is None:
         return _unstructured(edge, words)
@@ -109,14 +110,17 @@ def _value(left: str, right: str, words: dict) -> str:
 
 def _unstructured(edge: dict, words: dict) -> str:
     text = (edge.get("reason") or "").strip()
+    vs = " vs " if words is EN else " 与 "
+    head, _, detail = text.partition(":")
+    if head.replace(" ", "") in ("stated↔observed", "observed↔stated"):
+        said = words["stated_observed"]
+        return said[:-1] + (": " if words is EN else "：") + detail.strip().replace("↔", vs.strip()).replace("  ", " ") + said[-1] if detail.strip() else said
     left, arrow, right = text.partition("↔")
-    if {left.strip(), right.strip()} == {"stated", "observed"}:
-        return words["stated_observed"]
     if arrow and left.strip() and right.strip() and ":" not in left:
         return words["pair"].format(left=left.strip(), right=right.strip())
     if text in HAND_MADE:
         return words["by_hand_plain"]
-    return words["by_hand"].format(reason=text)
+    return words["by_hand"].format(reason=" ".join(text.replace("↔", vs).split()))
 
 
 BEHAVIOUR_SOURCES = ("observed", "user_correction")
