@@ -144,7 +144,9 @@ def layout_graph(graph: dict, page: int = 1) -> GraphLayout:
         degree.update(ends)
         if not edge["resolved"]:
             open_degree.update(ends)
-    groups = sorted(graph["groups"], key=lambda g: (not any(open_degree[i] for i in g), -len(g)))
+    # Each ring is keyed by entry id, so a group looks the same after every reload and resolution.
+    rings = [sorted(group) for group in graph["groups"]]
+    groups = sorted(rings, key=lambda g: (not any(open_degree[i] for i in g), -len(g)))
     drawn = [drawn_members(group, degree, open_degree) for group in groups]
     pages = paginate([len(members) for members in drawn])
     page = min(max(page, 1), len(pages))

@@ -162,3 +162,10 @@ def _under_type_checking(tree, statement) -> bool:
             if any(child is statement for child in ast.walk(block)):
                 return True
     return False
+
+
+def test_a_ring_is_keyed_by_entry_id_whatever_order_the_group_comes_in():
+    edges = [edge("1", "a", "b"), edge("2", "b", "c")]
+    first = {n.entry_id: (n.x, n.y) for n in layout_graph(graph([["c", "a", "b"]], edges)).nodes}
+    second = {n.entry_id: (n.x, n.y) for n in layout_graph(graph([["b", "c", "a"]], edges)).nodes}
+    assert first == second
