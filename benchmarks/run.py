@@ -128,7 +128,7 @@ def bench_size(size: int, repeat: int) -> dict:
 def _bench_pages(home: Path, repeat: int) -> dict[str, dict]:
     """Dashboard pages through the app (server time, no network)."""
     try:
-        from webapp import create_app
+        from dialectical_memory.web import create_app
     except ImportError:
         return {}
     app = create_app({"MEMORY_HOME": str(home), "TESTING": False})

@@ -241,11 +241,14 @@ def cmd_eval_detector(args) -> int:
 
 def cmd_serve(args) -> int:
     try:
-        from webapp import serve
+        from dialectical_memory.web import MissingAssetsError, serve
     except ImportError:
         raise InvalidInputError("the dashboard needs the web extra: pip install 'dialectical-memory[web]'") from None
-    serve(args.home, host=args.host, port=args.port, allow_remote=args.allow_remote,
-          **_limits(args, {"memory": 0, "user": 0}))  # fmt: skip
+    try:
+        serve(args.home, host=args.host, port=args.port, allow_remote=args.allow_remote,
+              **_limits(args, {"memory": 0, "user": 0}))  # fmt: skip
+    except MissingAssetsError as error:
+        raise DialecticalMemoryError(str(error)) from None
     return 0
 
 

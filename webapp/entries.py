@@ -12,6 +12,7 @@ from . import charts
 from .adapter import entry_or_404, store
 from .forms import etag, query_offset, required_text
 from .responses import REFUSALS, refused, render, safe_next, written
+from .security import is_local_path
 
 bp = Blueprint("entries", __name__, url_prefix="/<target:target>/entries")
 
@@ -50,7 +51,7 @@ def card(entry_id: str):
 @bp.get("/<entry_id>/edit")
 def edit_form(entry_id: str):
     entry = entry_or_404(g.target, entry_id)
-    return render("entries/edit.html", "entries/_entry_edit_form.html", entry=entry, next_url=request.args.get("next", ""))
+    return render("entries/edit.html", "entries/_entry_edit_form.html", entry=entry, next_url=local_next())
 
 
 @bp.post("/<entry_id>/edit")
@@ -216,3 +217,9 @@ def related_entries(entry_ids) -> list:
         except NotFoundError:
             continue
     return found
+
+
+def local_next() -> str:
+    """``?next=`` for the edit form's Cancel link, when it is a path on this site."""
+    value = request.args.get("next", "")
+    return value if is_local_path(value) else ""

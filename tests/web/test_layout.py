@@ -6,8 +6,8 @@ import ast
 from pathlib import Path
 from types import SimpleNamespace
 
-from webapp.charts import confidence_plot
-from webapp.graph_layout import (
+from dialectical_memory.web.charts import confidence_plot
+from dialectical_memory.web.graph_layout import (
     CANVAS_WIDTH,
     MAX_GROUP_NODES,
     MAX_GROUPS,
