@@ -228,5 +228,7 @@ class ReviewActions:
             raise InvalidInputError("policy must be 'review' or 'auto'")
         with self._mutation(target, actor) as (state, change):
             report = maintain(state, change, chosen, self._detect)
-            report["changed"] = not change.empty
+            # A change a person can see (a history record, the .md file); marking entries as
+            # deep-checked is bookkeeping and is saved without being reported.
+            report["changed"] = bool(change.history) or change.md_dirty
             return report
