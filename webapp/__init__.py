@@ -140,7 +140,10 @@ def _register_blueprints(app: Flask) -> None:
     from .entries import bp as entries
     from .overview import bp as overview
     from .promotions import bp as promotions
+    from .transfer import allow_large_upload
+    from .transfer import bp as transfer
     from .verification import bp as verification
 
-    for blueprint in (overview, entries, contradictions, verification, promotions, archive):
+    app.before_request_funcs.setdefault(None, []).insert(0, allow_large_upload)  # before the CSRF check reads the form
+    for blueprint in (overview, entries, contradictions, verification, promotions, archive, transfer):
         app.register_blueprint(blueprint)

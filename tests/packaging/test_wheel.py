@@ -30,7 +30,7 @@ NOT_SOURCE = shutil.ignore_patterns(
     ".hypothesis", "test-artifacts", ".demo-home", "benchmarks",
 )  # fmt: skip
 PAGES = ("/memory/", "/memory/entries/", "/memory/contradictions/", "/memory/reverify/", "/memory/promotions/",
-         "/memory/archive/", "/user/")  # fmt: skip
+         "/memory/archive", "/memory/history", "/user/")  # fmt: skip
 
 
 def run(*args, cwd=None, env=None, timeout=300) -> subprocess.CompletedProcess:
@@ -108,23 +108,23 @@ def test_the_installed_wheel_serves_the_demo_from_another_folder(installed, else
     dmem = installed / "dmem"
     run(dmem, "demo", "demo-home", cwd=folder, env=env)
     assert (folder / "demo-home" / "MEMORY.md").is_file()
-    server = subprocess.Popen([dmem, "--home", "demo-home", "serve", "--port", "0"], cwd=folder, env=env,
-                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)  # fmt: skip
-    try:
-        port = _announced_port(server)
-        for path in PAGES:
-            with urllib.request.urlopen(f"http://127.0.0.1:{port}{path}", timeout=10) as response:
-                html = response.read().decode("utf-8")
-                assert response.status == 200 and "<html" in html, path
-                assert response.headers["Content-Security-Policy"], path
-        css_link = re.search(r'href="(/static/dashboard\.css[^"]*)"', html).group(1)
-        for path in (css_link, "/static/vendor/htmx-2.0.11.min.js"):
-            with urllib.request.urlopen(f"http://127.0.0.1:{port}{path}", timeout=10) as response:
-                body = response.read()
-                assert response.status == 200 and len(body) > 1000, path
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
+    command = [dmem, "--home", "demo-home", "serve", "--port", "0"]
+    with subprocess.Popen(command, cwd=folder, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True) as server:
+        try:
+            port = _announced_port(server)
+            for path in PAGES:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}{path}", timeout=10) as response:
+                    html = response.read().decode("utf-8")
+                    assert response.status == 200 and "<html" in html, path
+                    assert response.headers["Content-Security-Policy"], path
+            css_link = re.search(r'href="(/static/dashboard\.css[^"]*)"', html).group(1)
+            for path in (css_link, "/static/vendor/htmx-2.0.11.min.js"):
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}{path}", timeout=10) as response:
+                    body = response.read()
+                    assert response.status == 200 and len(body) > 1000, path
+        finally:
+            server.terminate()
+            server.wait(timeout=10)
 
 
 def _announced_port(server: subprocess.Popen) -> int:
