@@ -19,7 +19,6 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Any
 
-from . import __version__
 from .errors import InvalidInputError
 from .model import BeliefStatus, ContradictionEdge, EntryMeta, MaturityLevel, new_id
 from .state import ArchivedEntry, Change, TargetState, summary
@@ -35,7 +34,9 @@ CONFLICT_REASON = "import: another text under the same id"
 
 
 def export_document(store, targets=tuple(TARGET_FILES)) -> dict[str, Any]:
-    """Everything of ``targets`` as one JSON-ready document (read under each target's lock)."""
+    """Everything of ``targets`` as one JSON-ready document, from fresh state (reloaded if another process wrote)."""
+    from . import __version__  # the package imports this module before it defines its version
+
     now = store.now()
     document = {
         "format": FORMAT,

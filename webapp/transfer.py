@@ -13,7 +13,7 @@ import time
 
 from flask import Blueprint, Response, abort, current_app, request, url_for
 
-from dialectical_memory.transfer import export_document, export_filename, import_document, read_document, to_json, to_markdown
+from dialectical_memory import transfer
 
 from .adapter import store
 from .forms import FormError
@@ -41,9 +41,9 @@ def download():
     kind = request.args.get("format", "json")
     if scope not in SCOPES or kind not in ("json", "md"):
         abort(404, "Unknown export: scope must be all, memory or user and format json or md.")
-    document = export_document(store(), SCOPES[scope])
-    body = to_markdown(document) if kind == "md" else to_json(document)
-    name = export_filename(store().now()).replace(".json", f"-{scope}.{kind}")
+    document = transfer.export_document(store(), SCOPES[scope])
+    body = transfer.to_markdown(document) if kind == "md" else transfer.to_json(document)
+    name = transfer.export_filename(store().now()).replace(".json", f"-{scope}.{kind}")
     mimetype = "text/markdown" if kind == "md" else "application/json"
     return Response(body, mimetype=mimetype, headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
@@ -56,8 +56,8 @@ def preview():
         upload = request.files.get("file")
         if upload is None or not upload.filename:
             raise FormError("Choose an export file to upload.")
-        document = read_document(upload.read())
-        plan = import_document(store(), document, mode=mode, dry_run=True)
+        document = transfer.read_document(upload.read())
+        plan = transfer.import_document(store(), document, mode=mode, dry_run=True)
     except REFUSALS as error:
         return refused(error, page=PAGE)
     token = _keep(document)
@@ -72,7 +72,7 @@ def confirm():
     if document is None:
         abort(404, "This upload is no longer waiting (it expired or was imported); upload the file again.")
     try:
-        plan = import_document(store(), document, mode=mode, actor="person")
+        plan = transfer.import_document(store(), document, mode=mode, actor="person")
     except REFUSALS as error:
         return refused(error, page=PAGE)
     return written(plan.summary(), redirect_to=url_for("overview.show"))
