@@ -12,7 +12,7 @@ HERMES_VERSION := 0.19.0
 HERMES_VENV ?= .cache/hermes-agent-$(HERMES_VERSION)
 export DMEM_HERMES_PYTHON := $(abspath $(HERMES_VENV))/bin/python
 
-.PHONY: install browser hermes test test-fast run demo bench clean
+.PHONY: install browser hermes test test-fast run demo bench wheel clean
 
 install: $(VENV)/.installed
 
@@ -53,5 +53,9 @@ demo: install
 bench: install
 	$(PY) benchmarks/run.py
 
+# The wheel `pip install 'dialectical-memory[web]'` gets (tests/packaging installs and serves one).
+wheel: install
+	$(PY) -m pip wheel --quiet --no-deps --wheel-dir dist .
+
 clean:
-	rm -rf $(VENV) .cache *.egg-info .pytest_cache .hypothesis test-artifacts $(DEMO_HOME)
+	rm -rf $(VENV) .cache build dist *.egg-info .pytest_cache .hypothesis test-artifacts $(DEMO_HOME)

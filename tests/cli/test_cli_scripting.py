@@ -186,3 +186,10 @@ def test_eval_detector_without_a_file_uses_the_bundled_dev_set(capsys, tmp_path,
     code = main(["eval-detector", "--json"])
     report = json.loads(capsys.readouterr().out)
     assert code == 0 and report["overall"]["n"] > 100
+
+
+def test_serve_without_its_templates_says_so_in_one_line(capsys, home, monkeypatch):
+    monkeypatch.setattr("dialectical_memory.web.REQUIRED_TEMPLATES", ("base.html", "no-such-page.html"))
+    code = main(["--home", str(home), "serve", "--port", "0"])
+    err = capsys.readouterr().err
+    assert code == 1 and err.startswith("dmem: error: the dashboard's templates are missing") and err.count("\n") == 1
