@@ -66,7 +66,7 @@ def to_json(document: dict[str, Any]) -> str:
 
 def to_markdown(document: dict[str, Any]) -> str:
     """A readable report of an export (for people; import reads the JSON form)."""
-    lines = [f"# Dialectical memory export", "", f"Exported {document['exported_at_utc']} by {document['generator']}."]
+    lines = ["# Dialectical memory export", "", f"Exported {document['exported_at_utc']} by {document['generator']}."]
     for target, section in document["targets"].items():
         texts = {m["entry_id"]: m["text"] for m in section["entries"]}
         texts.update({a["meta"]["entry_id"]: a["meta"]["text"] for a in section["archive"]})
@@ -167,10 +167,6 @@ class TargetPlan:
     def to_dict(self) -> dict[str, Any]:
         return dict(self.__dict__)
 
-    @property
-    def changes(self) -> bool:
-        return any(v for k, v in self.__dict__.items() if k not in ("target", "unchanged", "same_text_elsewhere", "kept_archived", "edges_skipped"))
-
 
 @dataclass
 class ImportPlan:
@@ -194,7 +190,8 @@ class ImportPlan:
                 (len(plan.archive_added), "archived entries added"), (len(plan.edges_added), "contradictions added"),
                 (plan.history_added, "history records added"),
             ]  # fmt: skip
-            lines.append(f"  {target}: " + ", ".join(f"{n} {label}" for n, label in parts if n) if any(n for n, _ in parts) else f"  {target}: nothing to import")
+            done = ", ".join(f"{n} {label}" for n, label in parts if n)
+            lines.append(f"  {target}: {done or 'nothing to import'}")
         return "\n".join(lines)
 
 

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from dialectical_memory import BeliefStatus, CharLimitError, InvalidInputError, MemoryStore
+from dialectical_memory import CharLimitError, InvalidInputError, MemoryStore
 from dialectical_memory.demo import seed_demo
 from dialectical_memory.transfer import FORMAT, VERSION, export_document, import_document, read_document, to_json, to_markdown
 
