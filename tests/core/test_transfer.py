@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from dialectical_memory import CharLimitError, InvalidInputError, MemoryStore
+from dialectical_memory import BeliefStatus, CharLimitError, InvalidInputError, MemoryStore
 from dialectical_memory.demo import seed_demo
 from dialectical_memory.transfer import FORMAT, VERSION, export_document, import_document, read_document, to_json, to_markdown
 
@@ -149,3 +149,34 @@ def test_the_markdown_export_is_readable(exported):
     text = to_markdown(exported)
     assert text.startswith("# Dialectical memory export") and "## memory (MEMORY.md)" in text
     assert "Unresolved contradictions" in text and "### Archive" in text
+
+
+def test_an_imported_home_loads_clean(exported, tmp_path):
+    """What import wrote is consistent: a later load finds nothing to reconcile and warns of nothing."""
+    home = tmp_path / "h"
+    import_document(MemoryStore(home, memory_char_limit=0, user_char_limit=0), exported)
+    before = files(home)
+    again = MemoryStore(home, memory_char_limit=0, user_char_limit=0)
+    again.load_from_disk()
+    assert files(home) == before
+    assert again.warnings("memory") == [] and again.warnings("user") == []
+    for target in ("memory", "user"):
+        for entry in again.entries(target):
+            open_edges = {e["edge_id"] for e in again.get_contradictions(target) if entry.entry_id in (e["from_id"], e["to_id"])}
+            assert entry.contested == bool(open_edges)
+            assert (entry.meta.status is BeliefStatus.CONTRADICTED) == bool(open_edges), entry.text
+
+
+def test_replace_then_merge_back_loses_nothing(exported, tmp_path):
+    """Replace a home with the export, then merge the home's own old export back: every text is somewhere."""
+    home = tmp_path / "h"
+    store = MemoryStore(home, memory_char_limit=0, user_char_limit=0)
+    store.add("memory", "Local note that only this home has")
+    store.add("user", "User keeps bees on the roof")
+    own = read_document(to_json(export_document(store)))
+    import_document(store, exported, mode="replace")
+    everything = {e.text for t in ("memory", "user") for e in store.entries(t) + store.archived(t)}
+    assert {"Local note that only this home has", "User keeps bees on the roof"} <= everything
+    import_document(store, own)
+    assert not [e for e in store.entries("memory") if e.text == "Local note that only this home has"], "kept archived"
+    assert "Local note that only this home has" in {e.text for e in store.archived("memory")}
