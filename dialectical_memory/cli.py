@@ -359,6 +359,67 @@ def cmd_serve(args) -> int:
     return 0
 
 
+# ---------------------------------------------------------------- several devices (dmem sync)
+
+
+def _sync_host() -> str:
+    import socket
+
+    return os.environ.get("DMEM_SYNC_HOST") or socket.gethostname()
+
+
+def cmd_sync(args) -> int:
+    from . import sync
+
+    limits = _limits(args, DEFAULT_LIMITS)
+    host, stall = _sync_host(), os.environ.get("DMEM_SYNC_STALL")  # the stall point is for kill -9 tests
+    if args.action == "status":
+        print("\n".join(sync.status(args.home, fetch=args.fetch)))
+        return 0
+    if args.action in ("init", "join") and not args.remote:
+        raise InvalidInputError(f"dmem sync {args.action} needs a REMOTE (a path or URL git accepts)")
+    if args.action is None and args.remote:
+        raise InvalidInputError("dmem sync takes no REMOTE; did you mean `dmem sync init REMOTE` or `dmem sync join REMOTE`?")
+    if args.action == "init":
+        commit = sync.init(args.home, args.remote, host=host, limits=limits)
+        print(f"Memory home is now synced with {args.remote} (commit {commit}).")
+        return 0
+    if args.action == "join":
+        report = sync.join(args.home, args.remote, host=host, limits=limits, stall_at=stall)
+    else:
+        report = sync.sync(args.home, host=host, limits=limits, stall_at=stall)
+    print(f"dmem sync from {report.host}")
+    print("\n".join(report.lines()))
+    return 0
+
+
+def cmd_merge_driver(args) -> int:
+    """Called by git, never by hand: merge %O %A %B of %P into %A, or fail leaving %A untouched."""
+    from .sync import run_driver
+
+    try:
+        return run_driver(args.kind, args.base, args.ours, args.theirs, args.path)
+    except Exception as error:  # git shows stderr; a failed driver leaves the merge for dmem sync to undo
+        print(f"dmem merge-driver: cannot merge {args.path}: {type(error).__name__}: {error}", file=sys.stderr)
+        return 1
+
+
+def _add_sync_commands(command) -> None:
+    p = command("sync", help="one memory on several devices, through git (init REMOTE, join REMOTE, status)")
+    p.add_argument("action", nargs="?", choices=["init", "join", "status"], help="omit to sync now")
+    p.add_argument("remote", nargs="?", help="for init and join: any remote git accepts (a bare repository path, a URL)")
+    p.add_argument("--fetch", action="store_true", help="for status: fetch first")
+    p.set_defaults(func=cmd_sync)
+
+    p = command("merge-driver", help="run by git during a merge (installed by dmem sync; see docs/sync.md)")
+    p.add_argument("--kind", required=True, choices=["md", "meta", "jsonl"], help="which file format git hands over")
+    p.add_argument("base", help="git's %%O: the common ancestor")
+    p.add_argument("ours", help="git's %%A: our version, replaced by the merge")
+    p.add_argument("theirs", help="git's %%B: their version")
+    p.add_argument("path", help="git's %%P: the file's path in the repository")
+    p.set_defaults(func=cmd_merge_driver)
+
+
 # ---------------------------------------------------------------- review (what the dashboard does)
 
 
@@ -520,7 +581,7 @@ def build_parser() -> argparse.ArgumentParser:
     def command(name: str, help: str, into=sub) -> argparse.ArgumentParser:
         return into.add_parser(name, help=help, description=help[:1].upper() + help[1:] + ".", parents=[home_after_command])
 
-    for add_group in (_entry_commands, _review_commands, _transfer_commands, _tool_commands):
+    for add_group in (_entry_commands, _review_commands, _transfer_commands, _tool_commands, _add_sync_commands):
         add_group(command)
     return parser
 
@@ -599,7 +660,7 @@ def _entry_commands(command) -> None:
     p = command("history", help="what changed, who changed it")
     _target_option(p, allow_all=True)
     p.add_argument("--entry", help="only this entry (id or unique prefix)")
-    p.add_argument("--actor", choices=["agent", "person", "maintenance", "cli"], help="only changes made by this actor")
+    p.add_argument("--actor", choices=["agent", "person", "maintenance", "cli", "sync"], help="only changes made by this actor")
     p.add_argument("--limit", type=int, default=30, help="newest N changes (default: 30)")
     _json_option(p, "the records")
     p.set_defaults(func=cmd_history)
