@@ -28,6 +28,11 @@ class LoadResult:
     reconcile: Change
     quarantined: str | None = None
 
+    @property
+    def arrived(self) -> list[str]:
+        """Ids of entries whose text came new or edited from the ``.md`` file (Hermes, an editor, a sync)."""
+        return [record["entry_id"] for record in self.reconcile.history if record["action"] in ("add", "edit")]
+
 
 @contextmanager
 def _collector_paused():

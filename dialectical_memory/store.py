@@ -19,6 +19,7 @@ from .errors import (
     AmbiguousMatchError,
     CharLimitError,
     ConflictError,
+    DialecticalMemoryError,
     InvalidInputError,
     NotFoundError,
     StaleEntryError,
@@ -64,6 +65,7 @@ MAX_ENTRY_CHARS = 8000
 FAST_CHECK_CANDIDATES = 24
 SMALL_STORE_ENTRIES = 200
 COMPACT_AFTER_JOURNAL_LINES = 500
+RECONCILE_CHECK_BUDGET = 32  # entries arriving from disk checked per load; maintenance checks the rest
 
 
 
@@ -171,10 +173,20 @@ class MemoryStore(ReviewActions, StoreReads):
             remove_leftover_temp_files(paths)
         loaded = load_target(paths, self.now())
         state = loaded.state
+        if state.md_writable:
+            self._check_arrivals(state, loaded.reconcile, loaded.arrived)
         if state.md_writable and (not loaded.reconcile.empty or loaded.quarantined):
             self._commit(state, loaded.reconcile, force_compact=bool(loaded.quarantined))
         self._states[target] = state
         return state
+
+    def _check_arrivals(self, state: TargetState, change: Change, arrived: list[str]) -> None:
+        """Text that arrived from disk gets the add path's contradiction check, within a budget per load;
+        entries beyond it stay unchecked (``deep_checked`` false) for maintenance to find."""
+        for entry_id in arrived[:RECONCILE_CHECK_BUDGET]:
+            meta = state.entries.get(entry_id)
+            if meta is not None:
+                self._detect(state, change, meta, FAST_CHECK_CANDIDATES)
 
     @contextmanager
     def _file_lock(self, paths: TargetPaths):
@@ -374,6 +386,21 @@ class MemoryStore(ReviewActions, StoreReads):
         now = self.now()
         return [views.edge_dict(state, e, now) for e in edges]
 
+    def check_entry(self, target: str, entry_id, *, actor: str = "agent") -> MutationResult:
+        """Run the add path's contradiction check on one entry now, for callers that know it just
+        changed outside this store (Hermes wrote the file, an editor, a sync).
+
+        The result lists every open contradiction of the entry; ``extra["new_edges"]`` counts those
+        this call found.
+        """
+        with self._mutation(target, actor) as (state, change):
+            meta = self._active(state, entry_id)
+            found = self._detect(state, change, meta, FAST_CHECK_CANDIDATES)
+            open_edges = state.unresolved_edges_of(meta.entry_id)
+            message = f"Checked; {len(open_edges)} open contradiction(s), {len(found)} new."
+            return self._result(state, "check", meta.entry_id, message,
+                                contradictions=self._edge_dicts(state, open_edges), extra={"new_edges": len(found)})  # fmt: skip
+
     # ------------------------------------------------------------ action layer (agent)
 
     def add(self, target: str, content, *, source_kind=SourceKind.USER_EXPLICIT, knowledge_type=None, actor: str = "agent") -> MutationResult:
@@ -382,16 +409,20 @@ class MemoryStore(ReviewActions, StoreReads):
         source = parse_enum(SourceKind, source_kind, "source_kind")
         kind = parse_enum(KnowledgeType, knowledge_type, "knowledge_type") if knowledge_type else None
         with self._mutation(target, actor) as (state, change):
-            existing_id = state.id_for_text(text)
-            if existing_id:
-                return self._reinforce(state, change, state.entries[existing_id], source)
+            return self._add_in(state, change, text, source, kind)
+
+    def _add_in(self, state, change, text: str, source: SourceKind, kind, check_limit: bool = True) -> MutationResult:
+        existing_id = state.id_for_text(text)
+        if existing_id:
+            return self._reinforce(state, change, state.entries[existing_id], source)
+        if check_limit:
             self._check_limit(state, [text])
-            meta = EntryMeta.new(change.now, source_kind=source, text=text, knowledge_type=kind or KnowledgeType.BELIEF)
-            state.insert(change, meta)
-            change.log(state.target, "add", meta.entry_id, None, summary(meta))
-            edges = self._detect(state, change, meta, FAST_CHECK_CANDIDATES)
-            message = "Entry added." if not edges else f"Entry added; it contradicts {len(edges)} existing entr{'y' if len(edges) == 1 else 'ies'} (both kept)."
-            return self._result(state, "add", meta.entry_id, message, contradictions=self._edge_dicts(state, edges))
+        meta = EntryMeta.new(change.now, source_kind=source, text=text, knowledge_type=kind or KnowledgeType.BELIEF)
+        state.insert(change, meta)
+        change.log(state.target, "add", meta.entry_id, None, summary(meta))
+        edges = self._detect(state, change, meta, FAST_CHECK_CANDIDATES)
+        message = "Entry added." if not edges else f"Entry added; it contradicts {len(edges)} existing entr{'y' if len(edges) == 1 else 'ies'} (both kept)."
+        return self._result(state, "add", meta.entry_id, message, contradictions=self._edge_dicts(state, edges))
 
     def _reinforce(self, state, change, meta: EntryMeta, source: SourceKind) -> MutationResult:
         before = summary(meta)
@@ -407,13 +438,17 @@ class MemoryStore(ReviewActions, StoreReads):
         text = self._content(new_content)
         source = parse_enum(SourceKind, source_kind, "source_kind") if source_kind else None
         with self._mutation(target, actor) as (state, change):
-            meta = self._find_by_substring(state, old_text)
-            if text == meta.text:
-                return self._result(state, "replace", meta.entry_id, "Entry already has this text; nothing changed.")
-            self._no_duplicate(state, text, meta.entry_id)
+            return self._replace_in(state, change, old_text, text, source)
+
+    def _replace_in(self, state, change, old_text, text: str, source, check_limit: bool = True) -> MutationResult:
+        meta = self._find_by_substring(state, old_text)
+        if text == meta.text:
+            return self._result(state, "replace", meta.entry_id, "Entry already has this text; nothing changed.")
+        self._no_duplicate(state, text, meta.entry_id)
+        if check_limit:
             self._check_limit(state, [text], [meta.text])
-            edges = self._change_text(state, change, meta, text, "replace", source)
-            return self._result(state, "replace", meta.entry_id, "Entry replaced.", contradictions=self._edge_dicts(state, edges))
+        edges = self._change_text(state, change, meta, text, "replace", source)
+        return self._result(state, "replace", meta.entry_id, "Entry replaced.", contradictions=self._edge_dicts(state, edges))
 
     def _change_text(self, state, change, meta: EntryMeta, text: str, action: str, source=None) -> list:
         before = summary(meta)
@@ -429,9 +464,75 @@ class MemoryStore(ReviewActions, StoreReads):
 
     def remove(self, target: str, old_text, *, actor: str = "agent") -> MutationResult:
         with self._mutation(target, actor) as (state, change):
-            meta = self._find_by_substring(state, old_text)
-            self._archive(state, change, meta, f"removed by {actor}", "remove")
-            return self._result(state, "remove", meta.entry_id, "Entry removed (kept in the archive).")
+            return self._remove_in(state, change, old_text)
+
+    def _remove_in(self, state, change, old_text) -> MutationResult:
+        meta = self._find_by_substring(state, old_text)
+        self._archive(state, change, meta, f"removed by {change.actor}", "remove")
+        return self._result(state, "remove", meta.entry_id, "Entry removed (kept in the archive).")
+
+    def apply_batch(self, target: str, operations, *, source_kind=SourceKind.USER_EXPLICIT, actor: str = "agent") -> MutationResult:
+        """Hermes' batch form: ``[{action, content, old_text}, …]`` applied in order, all or nothing.
+
+        As in Hermes, the character limit applies to the final state only, so one batch can free room
+        and add. Any failing operation raises (its number in the message) and nothing is written.
+        """
+        ops = self._batch_operations(operations)
+        source = parse_enum(SourceKind, source_kind, "source_kind")
+        with self._mutation(target, actor) as (state, change):
+            results = []
+            for number, (action, text, old_text) in enumerate(ops, 1):
+                try:
+                    if action == "add":
+                        results.append(self._add_in(state, change, text, source, None, check_limit=False))
+                    elif action == "replace":
+                        results.append(self._replace_in(state, change, old_text, text, None, check_limit=False))
+                    else:
+                        results.append(self._remove_in(state, change, old_text))
+                except DialecticalMemoryError as error:
+                    error.args = (f"operation {number} ({action}): {error}; no operation was applied",)
+                    raise
+            self._check_final_limit(state)
+            edges = [edge for result in results for edge in result.contradictions]
+            return self._result(
+                state, "batch", None, f"Applied {len(results)} operation(s).", contradictions=edges,
+                extra={"results": [result.to_dict() for result in results]},
+            )
+
+    def _batch_operations(self, operations) -> list[tuple[str, str | None, str | None]]:
+        """Validate every operation (including the safety check) before anything is locked."""
+        if not isinstance(operations, list) or not operations:
+            raise InvalidInputError("operations must be a non-empty list of {action, content, old_text} objects")
+        checked = []
+        for number, op in enumerate(operations, 1):
+            action = op.get("action") if isinstance(op, dict) else None
+            try:
+                if action not in ("add", "replace", "remove"):
+                    raise InvalidInputError(f"unknown action {action!r}; expected add, replace or remove")
+                unexpected = set(op) - {"action", "content", "old_text"}
+                if unexpected:
+                    raise InvalidInputError(f"unexpected field(s): {', '.join(sorted(map(str, unexpected)))}")
+                content = op.get("content")
+                if action != "remove" and (not isinstance(content, str) or not content.strip()):
+                    raise InvalidInputError(f"content is required for {action}")
+                text = self._content(content) if action != "remove" else None
+                old_text = op.get("old_text")
+                if action != "add" and (not isinstance(old_text, str) or not old_text.strip()):
+                    raise InvalidInputError(f"old_text is required for {action}")
+            except DialecticalMemoryError as error:
+                error.args = (f"operation {number} ({action}): {error}; no operation was applied",)
+                raise
+            checked.append((action, text, old_text))
+        return checked
+
+    def _check_final_limit(self, state: TargetState) -> None:
+        limit = self.limits[state.target]
+        if limit and state.usage() > limit:
+            raise CharLimitError(
+                f"after all operations {state.target} would be at {state.usage():,}/{limit:,} chars; "
+                "remove or shorten more entries in the same batch (no operation was applied)",
+                usage=state.usage(), limit=limit,
+            )
 
     def _archive(self, state, change, meta: EntryMeta, reason: str, action: str) -> None:
         before = summary(meta)
