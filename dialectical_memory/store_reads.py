@@ -23,6 +23,7 @@ from .model import (
     SourceKind,
     authority_weight,
     promotion_check,
+    ranking_score,
 )
 from .state import TargetState
 from .storage import (
@@ -33,6 +34,7 @@ from .storage import (
 )
 
 REVERIFY_HORIZON_DAYS = 7.0
+RECALL_CANDIDATES = 64
 COUNTS_MAX_AGE_SECONDS = 60
 
 
@@ -74,6 +76,11 @@ class StoreReads:
         entry_id = state.id_for_text(hermes_format.normalise_entry(text_or_id))
         return state.entries.get(entry_id) if entry_id else None
 
+    def find_entry(self, target: str, old_text) -> views.Entry:
+        """The active entry containing ``old_text`` (Hermes' rule: one match, else a clear error)."""
+        state = self._read_state(self._target(target))
+        return views.entry_view(state, self._find_by_substring(state, old_text).entry_id, self.now())
+
     def entries(self, target: str) -> list[views.Entry]:
         return views.active_entries(self._read_state(self._target(target)), self.now())
 
@@ -106,6 +113,33 @@ class StoreReads:
             raise InvalidInputError("offset must be ≥ 0 and limit between 1 and 1000")
         if search is not None and not isinstance(search, str):
             raise InvalidInputError("search must be a string")
+
+    def recall(self, target: str, query: str, *, limit: int = 8) -> list[tuple[float, views.Entry]]:
+        """Active entries relevant to ``query``, best first, by the SPEC's ``ranking_score``.
+
+        The candidate index finds the entries sharing terms with the query; similarity is the cosine
+        of their term sets. Entries sharing nothing are never returned.
+        """
+        from .detection.index import index_terms
+
+        if not isinstance(query, str):
+            raise InvalidInputError("query must be a string")
+        self._check_paging(None, 0, limit)
+        state = self._read_state(self._target(target))
+        wanted = index_terms(query)
+        if not wanted or not state.entries:
+            return []
+        now = self.now()
+        scored = []
+        for entry_id in state.ensure_index().candidates(query, limit=max(RECALL_CANDIDATES, limit)):
+            meta = state.entries.get(entry_id)
+            terms = index_terms(meta.text) if meta else frozenset()
+            shared = len(wanted & terms)
+            if shared:
+                similarity = shared / (len(wanted) * len(terms)) ** 0.5
+                scored.append((ranking_score(meta, similarity, now), entry_id))
+        scored.sort(key=lambda pair: -pair[0])
+        return [(score, views.entry_view(state, entry_id, now)) for score, entry_id in scored[:limit]]
 
     def contradiction_graph(self, target: str, *, max_resolved: int = 200) -> dict[str, Any]:
         return views.graph(self._read_state(self._target(target)), self.now(), max_resolved)

@@ -1,0 +1,49 @@
+"""Fixtures for the agent integrations: the real Hermes agent in its own venv, the MCP SDK."""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import dialectical_memory
+
+REPO = Path(dialectical_memory.__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="session")
+def hermes_pythonpath(tmp_path_factory) -> str:
+    """A PYTHONPATH that lets Hermes' python import this checkout and nothing else of our venv:
+    the package itself plus its two runtime dependencies, linked one by one (the shared Hermes venv
+    is never modified)."""
+    deps = tmp_path_factory.mktemp("hermes-deps")
+    for name in ("filelock", "orjson"):
+        spec = importlib.util.find_spec(name)
+        source = Path(spec.origin).parent
+        (deps / source.name).symlink_to(source, target_is_directory=True)
+    return os.pathsep.join([str(REPO), str(deps)])
+
+
+@pytest.fixture
+def hermes_home(tmp_path, hermes_python) -> Path:
+    """A fresh Hermes home with the plugin installed by `dmem hermes install` and selected by Hermes'
+    own `hermes config set` (the command `dmem` prints)."""
+    home = tmp_path / "hermes-home"
+    out = subprocess.run([sys.executable, "-m", "dialectical_memory", "hermes", "install", "--hermes-home", str(home)],
+                         capture_output=True, text=True, timeout=60, check=True)  # fmt: skip
+    command = out.stdout.strip().splitlines()[-1].split()
+    assert command == ["hermes", "config", "set", "memory.provider", "dialectical"]
+    hermes = Path(hermes_python).with_name("hermes")
+    subprocess.run([str(hermes), *command[1:]], env={**os.environ, "HERMES_HOME": str(home)},
+                   capture_output=True, text=True, timeout=120, check=True)  # fmt: skip
+    return home
+
+
+def run_in_hermes(hermes_python, pythonpath: str, home: Path, script: Path, timeout: int = 180):
+    env = {**os.environ, "HERMES_HOME": str(home), "PYTHONPATH": pythonpath}
+    env.pop("DMEM_HOME", None)
+    return subprocess.run([str(hermes_python), str(script)], env=env, capture_output=True, text=True, timeout=timeout, cwd=home)
