@@ -47,3 +47,26 @@ def run_in_hermes(hermes_python, pythonpath: str, home: Path, script: Path, time
     env = {**os.environ, "HERMES_HOME": str(home), "PYTHONPATH": pythonpath}
     env.pop("DMEM_HOME", None)
     return subprocess.run([str(hermes_python), str(script)], env=env, capture_output=True, text=True, timeout=timeout, cwd=home)
+
+
+@pytest.fixture(scope="session")
+def mcp_sdk():
+    """The official MCP SDK (the `mcp` extra). Missing: skipped on a developer machine, a failure under
+    CI or DMEM_REQUIRE_MCP, so a green run never comes from skipping it."""
+    try:
+        import mcp
+        from mcp.client.stdio import StdioServerParameters  # noqa: F401
+    except ImportError as error:
+        message = f"the mcp SDK is missing ({error}); pip install -e '.[test]'"
+        if os.environ.get("DMEM_REQUIRE_MCP") or os.environ.get("CI"):
+            pytest.fail(f"{message}; MCP tests are required here", pytrace=False)
+        pytest.skip(message)
+    return mcp
+
+
+def mcp_server_params(home: Path, *extra: str):
+    """`dmem mcp` over stdio, exactly as an MCP client configuration launches it."""
+    from mcp.client.stdio import StdioServerParameters
+
+    env = {key: value for key, value in os.environ.items() if key not in ("DMEM_HOME", "HERMES_HOME")}
+    return StdioServerParameters(command=sys.executable, args=["-m", "dialectical_memory", "--home", str(home), *extra, "mcp"], env=env)
