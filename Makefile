@@ -38,7 +38,7 @@ $(HERMES_VENV)/.installed:
 	touch $@
 
 test: install browser hermes
-	DMEM_REQUIRE_BROWSER=1 DMEM_REQUIRE_HERMES=1 $(PY) -m pytest
+	DMEM_REQUIRE_BROWSER=1 DMEM_REQUIRE_HERMES=1 DMEM_REQUIRE_MCP=1 $(PY) -m pytest
 
 test-fast: install
 	$(PY) -m pytest -m "not browser and not slow"

@@ -28,11 +28,9 @@ def hermes_pythonpath(tmp_path_factory) -> str:
     return os.pathsep.join([str(REPO), str(deps)])
 
 
-@pytest.fixture
-def hermes_home(tmp_path, hermes_python) -> Path:
+def make_hermes_home(home: Path, hermes_python) -> Path:
     """A fresh Hermes home with the plugin installed by `dmem hermes install` and selected by Hermes'
     own `hermes config set` (the command `dmem` prints)."""
-    home = tmp_path / "hermes-home"
     out = subprocess.run([sys.executable, "-m", "dialectical_memory", "hermes", "install", "--hermes-home", str(home)],
                          capture_output=True, text=True, timeout=60, check=True)  # fmt: skip
     command = out.stdout.strip().splitlines()[-1].split()
