@@ -166,22 +166,23 @@ class DialecticalMemoryProvider(_ProviderBase):
         """Open contradictions (both sides, the side with more authority starred) and the behaviour-first
         hint, within ``PROMPT_BUDGET_CHARS``."""
         header = "DIALECTICAL MEMORY\n" + BEHAVIOUR_FIRST
+        title = "Contested entries (★ = more authority):"
         lines, more = [], 0
-        used = len(header)
+        used = len(header) + 1 + len(title)
         for target in TARGETS:
             for edge in self.store.get_contradictions(target):
                 star = {edge["from_id"]: "", edge["to_id"]: ""}
                 star[edge["preferred_id"]] = "★"
                 line = (f"- [{target}] {star[edge['from_id']]}\"{_shown(edge['from_text'])}\" ⟷ "
                         f"{star[edge['to_id']]}\"{_shown(edge['to_text'])}\" ({edge['reason']})")  # fmt: skip
-                if used + len(line) + 1 > PROMPT_BUDGET_CHARS - 60:
+                if used + 1 + len(line) > PROMPT_BUDGET_CHARS - 50:  # room for the "… more" line
                     more += 1
                     continue
                 lines.append(line)
                 used += len(line) + 1
         if not lines and not more:
             return header
-        body = "Contested entries (★ = more authority):\n" + "\n".join(lines)
+        body = title + "\n" + "\n".join(lines)
         if more:
             body += f"\n- … {more} more (call dmem_contradictions)"
         return f"{header}\n{body}"
@@ -227,11 +228,11 @@ class DialecticalMemoryProvider(_ProviderBase):
             return json.dumps({"success": False, "error": str(error)}, ensure_ascii=False)
 
     @staticmethod
-    def _targets(target: str) -> tuple[str, ...]:
-        if target == "both":
+    def _targets(target: str, allow_both: bool = True) -> tuple[str, ...]:
+        if target == "both" and allow_both:
             return TARGETS
         if target not in TARGETS:
-            raise DialecticalMemoryError(f"unknown target {target!r}; expected memory, user or both")
+            raise DialecticalMemoryError(f"unknown target {target!r}; expected memory, user{' or both' if allow_both else ''}")
         return (target,)
 
     def _tool_contradictions(self, target: str = "both", mode: str = "surface") -> dict[str, Any]:
@@ -243,7 +244,7 @@ class DialecticalMemoryProvider(_ProviderBase):
         return {"contradictions": edges, "count": len(edges), "mode": mode}
 
     def _tool_review(self, target: str = "memory") -> dict[str, Any]:
-        (name,) = self._targets(target)
+        (name,) = self._targets(target, allow_both=False)
         return review_summary(self.store, name)
 
     def _tool_search(self, query: str, target: str = "both", limit: int = 8) -> dict[str, Any]:
@@ -256,7 +257,7 @@ class DialecticalMemoryProvider(_ProviderBase):
     def _tool_observed(self, target: str, old_text: str) -> dict[str, Any]:
         if not self._primary:
             raise DialecticalMemoryError("this agent context does not write memory (only the primary agent does)")
-        (name,) = self._targets(target)
+        (name,) = self._targets(target, allow_both=False)
         entry = self.store.find_entry(name, old_text)
         return self.store.record_observed(name, entry.entry_id).to_dict()
 
