@@ -188,3 +188,32 @@ def test_two_server_processes_on_one_home_lose_nothing(mcp_sdk, tmp_path):
     store = MemoryStore(home)
     assert {e.text for target in ("memory", "user") for e in store.entries(target)} == expected
     assert len(store.history(action="add")) == 2 * per_server
+
+
+def test_the_readme_mcp_servers_block_works_as_written(mcp_sdk, tmp_path):
+    """The README's client configuration, with its home path swapped for a temp one, launches `dmem mcp`."""
+    import re
+    import shutil
+    import sys
+    from pathlib import Path
+
+    from mcp import Client
+    from mcp.client.stdio import StdioServerParameters
+
+    readme = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
+    block = next(b for b in re.findall(r"```json\n(.*?)```", readme, flags=re.DOTALL) if "mcpServers" in b)
+    config = json.loads(block)["mcpServers"]["dialectical-memory"]
+    assert config["args"][-1] == "mcp"
+    args = [str(tmp_path / "home") if a == "/home/you/.hermes/memories" else a for a in config["args"]]
+    command = shutil.which(config["command"], path=str(Path(sys.executable).parent))
+    assert command, "the dmem script is installed next to this python"
+
+    async def main():
+        async with Client(StdioServerParameters(command=command, args=args), cache=None) as client:
+            return await client.call_tool("add_memory", {"content": "User likes tea", "target": "user"})
+
+    assert not anyio.run(main).is_error
+    assert (tmp_path / "home" / "USER.md").read_text(encoding="utf-8") == "User likes tea"
+    from dialectical_memory.hermes.install import ACTIVATE_COMMAND
+
+    assert f"\n{ACTIVATE_COMMAND}\n" in readme
