@@ -68,3 +68,14 @@ def mcp_server_params(home: Path, *extra: str):
 
     env = {key: value for key, value in os.environ.items() if key not in ("DMEM_HOME", "HERMES_HOME")}
     return StdioServerParameters(command=sys.executable, args=["-m", "dialectical_memory", "--home", str(home), *extra, "mcp"], env=env)
+
+
+def run_async(function, *args):
+    """``anyio.run(function, *args)`` on a thread of its own: the browser tests' Playwright keeps an
+    event loop running on the main thread for the whole session."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    import anyio
+
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(anyio.run, function, *args).result()

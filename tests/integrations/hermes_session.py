@@ -48,8 +48,10 @@ def hermes_memory_call(args):
     """What agent/tool_executor.py does for a `memory` tool call: run it, then mirror it."""
     result = memory_tool(action=args.get("action"), target=args.get("target", "memory"), content=args.get("content"),
                          old_text=args.get("old_text"), operations=args.get("operations"), store=store)
+    started = time.perf_counter()
     manager.notify_memory_tool_write(result, args, build_metadata=lambda: {"session_id": "session-1"})
-    say({"tool_call": {"name": "memory", "arguments": args}, "result": json.loads(result)})
+    mirrored = round((time.perf_counter() - started) * 1000, 1)
+    say({"tool_call": {"name": "memory", "arguments": args}, "result": json.loads(result), "mirror_ms": mirrored})
     return result
 
 

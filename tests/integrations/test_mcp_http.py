@@ -11,8 +11,9 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
-import anyio
 import pytest
+
+from .conftest import run_async
 
 INIT = b'{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"0"}}}'
 
@@ -65,7 +66,7 @@ def test_the_sdk_client_talks_to_it_over_http(http_server):
             result = await client.call_tool("add_memory", {"content": "User lives in Berlin", "target": "user"})
             return result.is_error
 
-    assert anyio.run(main) is False
+    assert run_async(main) is False
     assert (home / "USER.md").read_text(encoding="utf-8") == "User lives in Berlin"
 
 

@@ -10,7 +10,7 @@ import pytest
 from dialectical_memory import MemoryStore
 from dialectical_memory.hermes_format import loads
 
-from .conftest import mcp_server_params
+from .conftest import mcp_server_params, run_async
 
 TOOLS = {
     "add_memory": (False, False), "replace_memory": (False, True), "remove_memory": (False, True),
@@ -27,7 +27,7 @@ def run_client(home, script, *extra):
         async with Client(mcp_server_params(home, *extra), cache=None) as client:
             return await script(client)
 
-    return anyio.run(main)
+    return run_async(main)
 
 
 def data(result):
@@ -181,7 +181,7 @@ def test_two_server_processes_on_one_home_lose_nothing(mcp_sdk, tmp_path):
             group.start_soon(writer, "A")
             group.start_soon(writer, "B")
 
-    anyio.run(main)
+    run_async(main)
     texts = loads((home / "MEMORY.md").read_text(encoding="utf-8")) + loads((home / "USER.md").read_text(encoding="utf-8"))
     expected = {f"Agent {name} note {i}" for name in "AB" for i in range(per_server)}
     assert sorted(texts) == sorted(expected)
@@ -212,7 +212,7 @@ def test_the_readme_mcp_servers_block_works_as_written(mcp_sdk, tmp_path):
         async with Client(StdioServerParameters(command=command, args=args), cache=None) as client:
             return await client.call_tool("add_memory", {"content": "User likes tea", "target": "user"})
 
-    assert not anyio.run(main).is_error
+    assert not run_async(main).is_error
     assert (tmp_path / "home" / "USER.md").read_text(encoding="utf-8") == "User likes tea"
     from dialectical_memory.hermes.install import ACTIVATE_COMMAND
 
