@@ -57,6 +57,13 @@ def _replace_entry(md: bytes, old: str, new: str) -> bytes | None:
 
 
 @dataclass
+class IndexCache:
+    """The candidate index a store keeps for one target across reloads of its state."""
+
+    index: Any = None
+
+
+@dataclass
 class ArchivedEntry:
     meta: EntryMeta
     reason: str
@@ -120,6 +127,7 @@ class TargetState:
         self.md_writable = True
         self.md_problem = ""  # why the .md file is not writable
         self.index = None
+        self.index_cache: IndexCache | None = None  # set by the store: outlives reloads
         self._edges_by_entry: dict[str, list[ContradictionEdge]] | None = None
 
     # ---------------------------------------------------------- lookups
@@ -176,19 +184,32 @@ class TargetState:
     # ---------------------------------------------------------- index
 
     def ensure_index(self):
-        """The candidate index over active entries, built on first use (not at load)."""
-        if self.index is None:
-            from .detection import CandidateIndex
+        """The candidate index over active entries, opened on first use (not at load).
 
-            index = CandidateIndex()
-            for entry_id, meta in self.doc.entries.items():
-                index.add(entry_id, meta.text)
-            self.index = index
+        It comes from ``index_cache`` (this process's index before a reload: only entries whose
+        text changed are analysed again), else from the index file beside the sidecar, else a
+        full build; in every case it is checked against the entries by text first. Code that puts
+        back an earlier state after a failure calls :meth:`drop_index` to have it checked again.
+        """
+        if self.index is None:
+            from .detection.index_file import index_path, open_index
+
+            previous = self.index_cache.index if self.index_cache is not None else None
+            texts = {entry_id: meta.text for entry_id, meta in self.doc.entries.items()}
+            self.index = open_index(index_path(self.paths.home, self.paths.stem), texts, previous)
+            if self.index_cache is not None:
+                self.index_cache.index = self.index
         return self.index
+
+    def drop_index(self) -> None:
+        self.index = None
 
     def _index_add(self, meta: EntryMeta) -> None:
         if self.index is not None:
+            from .detection.index_file import index_path, save_if_due
+
             self.index.add(meta.entry_id, meta.text)
+            save_if_due(index_path(self.paths.home, self.paths.stem), self.index)
 
     def _index_remove(self, entry_id: str) -> None:
         if self.index is not None and entry_id in self.index:

@@ -41,7 +41,7 @@ from .model import record_surface as surface_signal
 from .paths import resolve_home
 from .results import MutationResult
 from .safety import check_content
-from .state import Change, TargetState, summary
+from .state import Change, IndexCache, TargetState, summary
 from .storage import (
     TARGET_FILES,
     TargetPaths,
@@ -108,6 +108,7 @@ class MemoryStore(ReviewActions, StoreReads):
         self._counts_cache: dict[str, tuple] = {}
         self._thread_locks = {target: threading.RLock() for target in TARGET_FILES}
         self._held: set[str] = set()  # targets whose lock file :meth:`exclusive` holds
+        self._index_caches = {target: IndexCache() for target in TARGET_FILES}
 
     @staticmethod
     def _limit(value) -> int:
@@ -171,6 +172,7 @@ class MemoryStore(ReviewActions, StoreReads):
             remove_leftover_temp_files(paths)
         loaded = load_target(paths, self.now())
         state = loaded.state
+        state.index_cache = self._index_caches[target]
         if state.md_writable and (not loaded.reconcile.empty or loaded.quarantined):
             self._commit(state, loaded.reconcile, force_compact=bool(loaded.quarantined))
         self._states[target] = state
