@@ -111,7 +111,7 @@ def _replay_journal(state: TargetState) -> None:
             for entry_id in batch.get("drop", []):
                 entries.pop(entry_id, None)
             for data in batch.get("edges", []):
-                edge = ContradictionEdge.from_dict(data)
+                edge = ContradictionEdge.from_dict(data, owned=True)
                 edges[edge.edge_id] = edge
         except (TypeError, AttributeError, ValueError):
             state.warnings.append(f"{state.paths.journal.name}: skipped a malformed batch (seq {seq})")

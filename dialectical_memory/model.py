@@ -295,9 +295,14 @@ class ContradictionEdge:
         return dict(self.__dict__)  # every field is a scalar: no deep copy needed
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> ContradictionEdge:
-        known = {f.name for f in fields(cls)}
-        return cls(**{key: value for key, value in data.items() if key in known})
+    def from_dict(cls, data: dict[str, Any], *, owned: bool = False) -> ContradictionEdge:
+        """Unknown keys ignored, missing ones defaulted. A record with exactly the known keys (what
+        this code writes) becomes the instance's attribute dict; ``owned=True`` skips the copy."""
+        if data.keys() == _EDGE_FIELDS:
+            edge = object.__new__(cls)
+            edge.__dict__ = data if owned else dict(data)
+            return edge
+        return cls(**{key: value for key, value in data.items() if key in _EDGE_FIELDS})
 
     def touches(self, entry_id: str) -> bool:
         return entry_id in (self.from_id, self.to_id)
@@ -307,6 +312,9 @@ class ContradictionEdge:
 
     def pair(self) -> frozenset[str]:
         return frozenset((self.from_id, self.to_id))
+
+
+_EDGE_FIELDS = frozenset(f.name for f in fields(ContradictionEdge))
 
 
 @dataclass
@@ -337,7 +345,7 @@ class SidecarDocument:
         return cls(
             version=int(data.get("version", SIDECAR_VERSION)),
             entries=entries,
-            contradictions=[ContradictionEdge.from_dict(e) for e in data.get("contradictions") or []],
+            contradictions=[ContradictionEdge.from_dict(e, owned=owned) for e in data.get("contradictions") or []],
             text_to_id=dict(data.get("text_to_id") or {}),
         )
 

@@ -107,8 +107,10 @@ class StoreReads:
         if search is not None and not isinstance(search, str):
             raise InvalidInputError("search must be a string")
 
-    def contradiction_graph(self, target: str, *, max_resolved: int = 200) -> dict[str, Any]:
-        return views.graph(self._read_state(self._target(target)), self.now(), max_resolved)
+    def contradiction_graph(self, target: str, *, max_resolved: int = 200, select=None) -> dict[str, Any]:
+        """The graph; ``select(outline) -> (entry_ids, edge_ids)`` builds only what one page shows
+        (see :func:`views.graph`), from the same state as the outline."""
+        return views.graph(self._read_state(self._target(target)), self.now(), max_resolved, select)
 
     def reverification_queue(self, target: str, *, horizon_days: float = REVERIFY_HORIZON_DAYS, offset: int = 0, limit: int | None = None) -> list[views.QueueItem]:
         """Expired and soon-expiring beliefs, most important first; ``counts()["reverify"]`` is the total."""
