@@ -80,14 +80,17 @@ def _fresh_store(home: Path) -> MemoryStore:
     return store
 
 
-def _read_and_parse(paths: TargetPaths) -> None:
-    """What any loader of these files must pay: read every byte, parse the JSON, split the ``.md``."""
-    hermes_format.loads(paths.md.read_bytes().decode("utf-8"))
-    orjson.loads(paths.sidecar.read_bytes())
-    for path in (paths.journal, paths.archive):
-        if path.exists():
-            for line in path.read_bytes().splitlines():
-                orjson.loads(line)
+def _read_and_parse(home: Path) -> None:
+    """What any loader of a home must pay (both targets, as ``load_from_disk`` reads): read every
+    byte, parse the JSON, split the ``.md``."""
+    for target in ("memory", "user"):
+        paths = TargetPaths(home, target)
+        hermes_format.loads(paths.md.read_bytes().decode("utf-8"))
+        orjson.loads(paths.sidecar.read_bytes())
+        for path in (paths.journal, paths.archive):
+            if path.exists():
+                for line in path.read_bytes().splitlines():
+                    orjson.loads(line)
 
 
 def _once(fn: Callable[[], object]) -> dict:
@@ -113,7 +116,7 @@ def bench_size(size: int, repeat: int, cli_repeat: int) -> dict:
         build_target(home, "user", max(10, size // 10), now, seed=11)
         floor: list[float] = []
         counter = iter(range(10**9))
-        results["read_parse"] = _stats(_time(lambda: _read_and_parse(TargetPaths(home, "memory")), repeat))
+        results["read_parse"] = _stats(_time(lambda: _read_and_parse(home), repeat))
         results["load"] = _stats(_time(lambda: _fresh_store(home), repeat))
 
         store = _fresh_store(home)
@@ -204,10 +207,10 @@ def _bench_hermes(home: Path, folder: Path, counter, repeat: int, floor: list[fl
 
 def _bench_grown(home: Path, size: int, repeat: int, counter) -> dict[str, dict]:
     """The same operations on a home grown over time (see corpus.build_grown)."""
-    build_grown(home, "memory", size, time.time())
+    grown = build_grown(home, "memory", size, time.time())
     build_target(home, "user", max(10, size // 10), time.time(), seed=11)
     out = {"grown_load_first": _once(lambda: _fresh_store(home))}  # adopts the hand-appended chunks
-    out["grown_read_parse"] = _stats(_time(lambda: _read_and_parse(TargetPaths(home, "memory")), repeat))
+    out["grown_read_parse"] = _stats(_time(lambda: _read_and_parse(home), repeat))
     out["grown_load"] = _stats(_time(lambda: _fresh_store(home), repeat))
     store = _fresh_store(home)
     out["grown_index_build"] = _once(lambda: store.add("memory", "Warm-up entry that builds the candidate index"))
@@ -221,7 +224,8 @@ def _bench_grown(home: Path, size: int, repeat: int, counter) -> dict[str, dict]
     out["grown_add_first"] = _stats(samples)
     out["grown_maintenance_first"] = _once(lambda: store.run_maintenance("memory"))
     out["grown_maintenance"] = _stats(_time(lambda: store.run_maintenance("memory"), repeat))
-    pages = _bench_pages(home, repeat, {"grown_page_graph": "/memory/contradictions/"})
+    edge_id = grown["open_edges"][len(grown["open_edges"]) // 2]
+    pages = _bench_pages(home, repeat, {"grown_page_graph": "/memory/contradictions/", "grown_page_edge": f"/memory/contradictions/edges/{edge_id}"})
     out.update(pages)
     return out
 
@@ -276,6 +280,7 @@ ROWS = [
     ("grown_maintenance_first", "grown: maintenance (first run)"),
     ("grown_maintenance", "grown: maintenance (steady)"),
     ("grown_page_graph", "grown: page: contradictions"),
+    ("grown_page_edge", "grown: page: one contradiction"),
 ]
 
 
@@ -307,7 +312,7 @@ def targets(all_results: dict[int, dict]) -> list[tuple[str, str, bool | None]]:
         at_most(f"cold load ≤ 100 ms, {label} (n={big:,})", _median(r, f"{prefix}load"), 100, "ms")
         at_most(f"cold load ≤ 3× read+parse, {label} (n={big:,})", _ratio(r, f"{prefix}load", f"{prefix}read_parse"), 3, "×")
         at_most(f"maintenance ≤ 200 ms, {label} (n={big:,})", _median(r, f"{prefix}maintenance"), 200, "ms")
-    for key in ("page_tiers", "page_graph", "page_reverify", "grown_page_graph"):
+    for key in ("page_tiers", "page_graph", "page_reverify", "grown_page_graph", "grown_page_edge"):
         at_most(f"{key} ≤ 50 ms (n={big:,})", _median(r, key), 50, "ms")
     html = r.get("grown_page_graph", {}).get("html_kib")
     out.append((f"grown contradictions page HTML ≤ 150 KiB (n={big:,})", "—" if html is None else f"{html:.0f} KiB", None if html is None else html <= 150))

@@ -48,10 +48,11 @@ def _render_prompt(target: str, texts: tuple[str, ...], marked: set[str], hidden
 class StoreReads:
     # ------------------------------------------------------------ contradictions
 
-    def get_contradictions(self, target: str, *, include_resolved: bool = False, mode=None) -> list[dict[str, Any]]:
-        """Unresolved edges (both sides). ``mode="filter"`` keeps only edges and names the side shown."""
+    def get_contradictions(self, target: str, *, include_resolved: bool = False, mode=None, entry_id: str | None = None, edge_id: str | None = None) -> list[dict[str, Any]]:
+        """Unresolved edges (both sides). ``mode="filter"`` keeps only edges and names the side shown.
+        ``entry_id`` / ``edge_id`` narrow the answer to one entry's edges or one edge (cheap at any size)."""
         state = self._read_state(self._target(target))
-        edges = views.contradictions(state, self.now(), include_resolved)
+        edges = views.contradictions(state, self.now(), include_resolved, entry_id, edge_id)
         if mode is not None:
             chosen = parse_enum(ContradictionMode, mode, "contradiction_mode")
             for edge in edges:

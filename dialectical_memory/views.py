@@ -163,9 +163,15 @@ def edge_dict(state: TargetState, edge: ContradictionEdge, now: float) -> dict[s
     }
 
 
-def contradictions(state: TargetState, now: float, include_resolved: bool) -> list[dict[str, Any]]:
-    edges = [e for e in state.doc.contradictions if include_resolved or not e.resolved]
-    return [edge_dict(state, e, now) for e in edges]
+def contradictions(state: TargetState, now: float, include_resolved: bool, entry_id: str | None = None, edge_id: str | None = None) -> list[dict[str, Any]]:
+    """Edges as dicts; ``entry_id`` keeps that entry's, ``edge_id`` that one (only those are built)."""
+    if edge_id is not None:
+        edges = [e for e in (state.edge(edge_id),) if e is not None]
+    elif entry_id is not None:
+        edges = state.edges_of(entry_id)
+    else:
+        edges = state.doc.contradictions
+    return [edge_dict(state, e, now) for e in edges if include_resolved or not e.resolved]
 
 
 def _node(state: TargetState, entry_id: str) -> dict[str, Any]:

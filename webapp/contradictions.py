@@ -121,7 +121,7 @@ def all_edges() -> list[dict]:
 
 
 def edge_or_404(edge_id: str) -> dict:
-    edge = next((e for e in all_edges() if e["edge_id"] == edge_id), None)
+    edge = next(iter(store().get_contradictions(g.target, include_resolved=True, edge_id=edge_id)), None)
     if edge is None:
         abort(404, f"No contradiction {edge_id!r} in {g.target}.")
     return edge
@@ -222,7 +222,7 @@ def side_view(edge: dict, end: str) -> dict:
 
 def node_view(entry_id: str) -> dict:
     entry = entry_or_404(g.target, entry_id)
-    edges = [e for e in all_edges() if entry_id in (e["from_id"], e["to_id"])]
+    edges = store().get_contradictions(g.target, include_resolved=True, entry_id=entry_id)
     return {"kind": "node", "entry": entry, "edges": edges}
 
 
