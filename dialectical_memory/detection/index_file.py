@@ -100,9 +100,9 @@ def _read_index(path: Path) -> CandidateIndex | None:
             return None
         if not len(ids) == len(texts) == len(sizes) or not all(type(p) is list for p in postings.values()):
             return None
-    except (OSError, ValueError, KeyError, TypeError):
+        return CandidateIndex.from_stored(ids, texts, sizes, postings)
+    except (OSError, ValueError, KeyError, TypeError):  # an unhashable id is a TypeError too
         return None
-    return CandidateIndex.from_stored(ids, texts, sizes, postings)
 
 
 def write_index(path: Path, index: CandidateIndex) -> None:

@@ -164,12 +164,13 @@ def _rewrite_body(path, edit) -> None:
     [
         lambda body: body["postings"].update({next(iter(body["postings"])): [10**6, -1, "x", None, 1.5]}),
         lambda body: body.update(ids=[1] + body["ids"][1:]),
+        lambda body: body.update(ids=[["unhashable"]] + body["ids"][1:]),
         lambda body: body.update(ids=[body["ids"][1]] + body["ids"][1:]),
         lambda body: body.update(sizes=["3"] + body["sizes"][1:]),
         lambda body: body.update(texts=body["texts"][:-1]),
         lambda body: body.update(postings=[]),
     ],
-    ids=["bad-slots", "id-not-a-string", "repeated-id", "size-not-int", "short-texts", "postings-not-object"],
+    ids=["bad-slots", "id-not-a-string", "id-unhashable", "repeated-id", "size-not-int", "short-texts", "postings-not-object"],
 )
 def test_malformed_parts_with_a_valid_checksum_never_give_a_wrong_answer(path, edit):
     write_index(path, fresh(TEXTS))
