@@ -26,6 +26,7 @@ LABEL_WIDTH_UNITS = 15
 MAX_GROUPS = 16  # with MAX_NODES, keeps a page of the graph near 90 KiB of HTML
 MAX_NODES = 80
 MAX_GROUP_NODES = 24
+MAX_EDGES = 60  # lines drawn per page (unresolved first): dense groups would otherwise dominate the HTML
 PAIR_TILT = math.pi / 8
 
 
@@ -91,6 +92,7 @@ class GraphLayout:
     first_group: int = 0
     trimmed: list[TrimmedGroup] = field(default_factory=list)
     hidden_resolved_edges: int = 0
+    hidden_edges: int = 0  # between drawn entries, past MAX_EDGES
 
     @property
     def hidden_groups(self) -> int:
@@ -99,7 +101,7 @@ class GraphLayout:
 
     @property
     def truncated(self) -> bool:
-        return bool(self.hidden_groups or self.trimmed or self.hidden_resolved_edges)
+        return bool(self.hidden_groups or self.trimmed or self.hidden_resolved_edges or self.hidden_edges)
 
 
 def short_label(text: str, units: int = LABEL_WIDTH_UNITS) -> str:
@@ -182,6 +184,8 @@ def layout_graph(graph: dict, page: int = 1, plan: PagePlan | None = None) -> Gr
         if a and b:
             layout.edges.append(LayoutEdge(edge, a.x, a.y, b.x, b.y))
     layout.edges.sort(key=lambda e: not e.resolved)
+    layout.hidden_edges = max(0, len(layout.edges) - MAX_EDGES)
+    del layout.edges[: layout.hidden_edges]  # resolved ones come first (drawn beneath): they go first
     return layout
 
 
