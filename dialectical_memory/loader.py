@@ -14,6 +14,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 
 from . import hermes_format
+from .blocking import screen
 from .model import ContradictionEdge, EntryMeta, SidecarDocument, SourceKind
 from .state import ArchivedEntry, Change, TargetState, summary
 from .storage import TargetPaths, quarantine, read_records, read_sidecar, stamps
@@ -27,6 +28,7 @@ class LoadResult:
     state: TargetState
     reconcile: Change
     quarantined: str | None = None
+    rescanned: bool = False  # every entry was safety-checked again: write the sidecar
 
 
 @contextmanager
@@ -57,8 +59,9 @@ def _load_target(paths: TargetPaths, now: float) -> LoadResult:
     _read_archive(state)
     change = Change(now=now, actor=RECONCILE_ACTOR)
     reconcile(state, change)
+    rescanned = screen(state, change)
     _drop_dangling_edges(state)
-    return LoadResult(state, change, quarantined)
+    return LoadResult(state, change, quarantined, rescanned)
 
 
 def _read_md(state: TargetState) -> None:
@@ -85,6 +88,7 @@ def _read_sidecar(state: TargetState, now: float) -> str | None:
             state.doc = SidecarDocument.from_dict(document, owned=True)
             seq = document.get("journal_seq", 0)
             state.journal_seq = seq if isinstance(seq, int) else 0
+            state.safety_version = document.get("safety_version", 0)
         return None
     except (ValueError, TypeError, AttributeError, UnicodeDecodeError) as error:
         moved = quarantine(path, now)
@@ -117,6 +121,7 @@ def _replay_journal(state: TargetState) -> None:
             state.warnings.append(f"{state.paths.journal.name}: skipped a malformed batch (seq {seq})")
             continue
         state.journal_seq = seq
+        state.safety_version = batch.get("safety_version", state.safety_version)
     state.journal_lines = len(records)
     state.doc.contradictions = list(edges.values())
 

@@ -165,6 +165,8 @@ class EntryMeta:
 
     ``text`` mirrors the entry's current text so that a hand-deleted entry can be archived with its
     words; ``pending_promotion`` and ``contradiction_demoted`` are bookkeeping of the reflection layer.
+    ``blocked`` is why text that arrived from disk failed the safety check (it stays in the file but
+    not in the prompt); ``safety_kept`` records that a person kept it anyway.
     """
 
     entry_id: str = field(default_factory=new_id)
@@ -198,6 +200,8 @@ class EntryMeta:
     rejected_promotion_hits: int | None = None
     contradiction_demoted: bool = False
     deep_checked: bool = False
+    blocked: str | None = None
+    safety_kept: bool = False
 
     @classmethod
     def new(cls, now: float, source_kind: SourceKind = SourceKind.USER_EXPLICIT, **values) -> EntryMeta:
@@ -257,12 +261,13 @@ _FIELD_LOADERS: dict[str, Callable[[Any], Any]] = {
     **{name: _exact(int) for name in ("hit_count", "surface_count", "ignore_count",
                                       "observed_behavior_count", "contradiction_count")},
     **{name: _exact(list) for name in ("contradiction_ids", "parent_ids", "child_ids", "noise_context")},
-    **{name: _optional(str) for name in ("synthesis_id", "superseded_by", "original_text", "principle_text")},
+    **{name: _optional(str) for name in ("synthesis_id", "superseded_by", "original_text", "principle_text", "blocked")},
     **{name: _optional(int) for name in ("pending_promotion", "rejected_promotion_hits")},
     "scope": _exact(dict),
     "text": _exact(str),
     "contradiction_demoted": _exact(bool),
     "deep_checked": _exact(bool),
+    "safety_kept": _exact(bool),
 }  # fmt: skip
 assert set(_FIELD_LOADERS) == {f.name for f in fields(EntryMeta)}
 _ENUM_TYPES = {"maturity": MaturityLevel, "knowledge_type": KnowledgeType, "source_kind": SourceKind, "status": BeliefStatus}

@@ -115,6 +115,7 @@ class TargetState:
         self.archive: dict[str, ArchivedEntry] = {}
         self.journal_seq = 0
         self.journal_lines = 0
+        self.safety_version = 0  # of the checker that last screened every entry (see blocking.py)
         self.stamps: tuple = ()
         self.warnings: list[str] = []
         self.md_writable = True
@@ -222,6 +223,7 @@ class TargetState:
         self._index_remove(meta.entry_id)
         meta.text = new_text
         meta.deep_checked = False
+        meta.blocked, meta.safety_kept = None, False  # callers checked the new text
         self._index_add(meta)
         change.md_dirty = True
         change.touch(meta)

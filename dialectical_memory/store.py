@@ -171,8 +171,8 @@ class MemoryStore(ReviewActions, StoreReads):
             remove_leftover_temp_files(paths)
         loaded = load_target(paths, self.now())
         state = loaded.state
-        if state.md_writable and (not loaded.reconcile.empty or loaded.quarantined):
-            self._commit(state, loaded.reconcile, force_compact=bool(loaded.quarantined))
+        if state.md_writable and (not loaded.reconcile.empty or loaded.quarantined or loaded.rescanned):
+            self._commit(state, loaded.reconcile, force_compact=bool(loaded.quarantined) or loaded.rescanned)
         self._states[target] = state
         return state
 
@@ -242,6 +242,7 @@ class MemoryStore(ReviewActions, StoreReads):
             "put": [m.to_dict() for i, m in change.put.items() if i in state.entries],
             "drop": sorted(change.dropped),
             "edges": [e.to_dict() for e in change.edges.values()],
+            "safety_version": state.safety_version,
         }
         state.journal_seq += 1
         small = len(state.entries) <= SMALL_STORE_ENTRIES
@@ -259,6 +260,7 @@ class MemoryStore(ReviewActions, StoreReads):
         """Write the whole sidecar (it now includes every journal batch), then empty the journal."""
         document = state.sidecar_document().to_dict()
         document["journal_seq"] = state.journal_seq
+        document["safety_version"] = state.safety_version
         atomic_write(state.paths.sidecar, dumps_sidecar(document))
         if state.journal_lines or state.paths.journal.exists():
             atomic_write(state.paths.journal, b"")

@@ -44,6 +44,17 @@ class ReviewActions:
             edges = self._change_text(state, change, meta, text, "edit")
             return self._result(state, "edit", meta.entry_id, "Entry edited.", contradictions=self._edge_dicts(state, edges))
 
+    def keep_blocked(self, target: str, entry_id, *, expected_etag=None, actor: str = "person") -> MutationResult:
+        """A person's override: this entry, blocked by the safety check, is fine and goes back in the prompt."""
+        with self._mutation(target, actor) as (state, change):
+            meta = self._active(state, entry_id, expected_etag)
+            if not meta.blocked:
+                raise ConflictError("this entry is not blocked")
+            reason, meta.blocked, meta.safety_kept = meta.blocked, None, True
+            change.touch(meta)
+            change.log(state.target, "keep_blocked", meta.entry_id, reason=reason)
+            return self._result(state, "keep_blocked", meta.entry_id, "Kept: the entry is back in the prompt from the next session.")
+
     def archive_entry(self, target: str, entry_id, *, expected_etag=None, reason: str = "archived by a person", actor: str = "person") -> MutationResult:
         with self._mutation(target, actor) as (state, change):
             meta = self._active(state, entry_id, expected_etag)
