@@ -24,6 +24,7 @@ from .errors import (
     StaleEntryError,
     StorageError,
 )
+from .hermes_config import hermes_limits
 from .inputs import parse_enum
 from .loader import load_target
 from .model import (
@@ -79,8 +80,10 @@ def _storage_errors(home: Path):
 class MemoryStore(ReviewActions, StoreReads):
     """Memories of one home: ``MEMORY.md`` (target ``memory``) and ``USER.md`` (target ``user``).
 
-    ``memory_char_limit`` / ``user_char_limit`` are Hermes' parameters (``0`` = unlimited);
-    ``clock`` returns epoch seconds and exists so tests and demos can move time.
+    ``memory_char_limit`` / ``user_char_limit`` are Hermes' parameters (``0`` = unlimited). In a
+    Hermes home (``$HERMES_HOME/memories``, ``~/.hermes/memories``) the limits of Hermes'
+    ``config.yaml`` cap them: passing ``0`` or more than Hermes allows gives Hermes' limit, so the
+    file never grows past what the Hermes agent accepts. ``clock`` returns epoch seconds and exists so tests and demos can move time.
     """
 
     def __init__(
@@ -95,7 +98,11 @@ class MemoryStore(ReviewActions, StoreReads):
         clock: Callable[[], float] = time.time,
     ):
         self.home = resolve_home(home)
+        self.hermes = hermes_limits(self.home)
         self.limits = {"memory": self._limit(memory_char_limit), "user": self._limit(user_char_limit)}
+        if self.hermes is not None:
+            for target, cap in self.hermes.limits.items():
+                self.limits[target] = min(self.limits[target], cap) if self.limits[target] else cap
         self._detector = detector
         if promotion_policy not in ("review", "auto"):
             raise InvalidInputError("promotion_policy must be 'review' or 'auto'")
@@ -136,7 +143,8 @@ class MemoryStore(ReviewActions, StoreReads):
             self._snapshots[target] = self._prompt_inputs(state, self.contradiction_mode)
 
     def warnings(self, target: str) -> list[str]:
-        return list(self._read_state(self._target(target)).warnings)
+        config = list(self.hermes.warnings) if self.hermes else []
+        return config + list(self._read_state(self._target(target)).warnings)
 
     def paths(self, target: str) -> TargetPaths:
         return TargetPaths(self.home, self._target(target))
@@ -298,8 +306,9 @@ class MemoryStore(ReviewActions, StoreReads):
         usage = hermes_format.usage([t for t in state.texts if t not in leaving] + list(added))
         if usage > limit:
             current = state.usage()
+            source = f", Hermes' limit from {self.hermes.config}" if self.hermes else ""
             raise CharLimitError(
-                f"{state.target} would be at {usage:,}/{limit:,} chars (now {current:,}); "
+                f"{state.target} would be at {usage:,}/{limit:,} chars (now {current:,}{source}); "
                 "replace or remove existing entries first",
                 usage=current,
                 limit=limit,
