@@ -163,6 +163,7 @@ class StoreReads:
         if cached is None or cached[0] != key:
             data = views.counts(state, self.now(), REVERIFY_HORIZON_DAYS)
             data["usage"] = self._usage(state)
+            data["blocked"] = sum(1 for meta in state.entries.values() if meta.blocked)
             cached = self._counts_cache[target] = (key, data)
         return dict(cached[1])
 
