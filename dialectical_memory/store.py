@@ -23,6 +23,7 @@ from .errors import (
     NotFoundError,
     StaleEntryError,
     StorageError,
+    echo,
 )
 from .hermes_config import hermes_limits
 from .inputs import parse_enum
@@ -151,7 +152,7 @@ class MemoryStore(ReviewActions, StoreReads):
 
     def _target(self, target) -> str:
         if target not in TARGET_FILES:
-            raise InvalidInputError(f"unknown target {target!r}; expected 'memory' or 'user'")
+            raise InvalidInputError(f"unknown target {echo(target)}; expected 'memory' or 'user'")
         return target
 
     def _read_state(self, target: str) -> TargetState:
@@ -217,7 +218,7 @@ class MemoryStore(ReviewActions, StoreReads):
         """Lock, fresh state, a Change to fill; commit on success, forget the state on failure."""
         target = self._target(target)
         if actor not in ACTORS:
-            raise InvalidInputError(f"unknown actor {actor!r}; expected one of {', '.join(ACTORS)}")
+            raise InvalidInputError(f"unknown actor {echo(actor)}; expected one of {', '.join(ACTORS)}")
         with self._thread_locks[target]:
             paths = TargetPaths(self.home, target)
             ensure_home(self.home)
@@ -317,14 +318,16 @@ class MemoryStore(ReviewActions, StoreReads):
     def _find_by_substring(self, state: TargetState, old_text) -> EntryMeta:
         if not isinstance(old_text, str) or not old_text.strip():
             raise InvalidInputError("old_text must be a non-empty string")
+        if len(old_text) > MAX_ENTRY_CHARS:
+            raise InvalidInputError(f"old_text is {len(old_text):,} characters; at most {MAX_ENTRY_CHARS:,} (an entry is never longer)")
         needle = old_text.strip()
         matches = [text for text in state.texts if needle in text]
         if not matches:
-            raise NotFoundError(f"no {state.target} entry contains {needle!r}")
+            raise NotFoundError(f"no {state.target} entry contains {echo(needle)}")
         if len(matches) > 1:
             previews = [m[:60] + ("…" if len(m) > 60 else "") for m in matches[:5]]
             raise AmbiguousMatchError(
-                f"{len(matches)} {state.target} entries contain {needle!r}; be more specific", previews
+                f"{len(matches)} {state.target} entries contain {echo(needle)}; be more specific", previews
             )
         return state.entries[state.id_for_text(matches[0])]
 
@@ -332,7 +335,7 @@ class MemoryStore(ReviewActions, StoreReads):
         if not isinstance(entry_id, str) or entry_id not in state.entries:
             if isinstance(entry_id, str) and entry_id in state.archive:
                 raise ConflictError(f"entry {entry_id} is archived; restore it first")
-            raise NotFoundError(f"no active {state.target} entry with id {entry_id!r}")
+            raise NotFoundError(f"no active {state.target} entry with id {echo(entry_id)}")
         meta = state.entries[entry_id]
         self._check_etag(state, meta, expected_etag)
         return meta

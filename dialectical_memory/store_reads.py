@@ -12,6 +12,7 @@ from . import hermes_format, views
 from .errors import (
     InvalidInputError,
     NotFoundError,
+    echo,
 )
 from .inputs import parse_enum
 from .model import (
@@ -78,7 +79,7 @@ class StoreReads:
         state = self._read_state(self._target(target))
         entry = views.entry_view(state, entry_id, self.now()) if isinstance(entry_id, str) else None
         if entry is None:
-            raise NotFoundError(f"no {target} entry with id {entry_id!r}")
+            raise NotFoundError(f"no {target} entry with id {echo(entry_id)}")
         return entry
 
     def get_entry_meta(self, target: str, text_or_id: str) -> EntryMeta | None:

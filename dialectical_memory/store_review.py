@@ -11,6 +11,7 @@ from .errors import (
     ConflictError,
     InvalidInputError,
     NotFoundError,
+    echo,
 )
 from .inputs import parse_enum
 from .model import (
@@ -65,7 +66,7 @@ class ReviewActions:
         with self._mutation(target, actor) as (state, change):
             archived = state.archive.get(entry_id) if isinstance(entry_id, str) else None
             if archived is None:
-                raise NotFoundError(f"no archived {state.target} entry with id {entry_id!r}")
+                raise NotFoundError(f"no archived {state.target} entry with id {echo(entry_id)}")
             text = archived.meta.text
             self._no_duplicate(state, text)
             self._check_limit(state, [text])
@@ -82,7 +83,7 @@ class ReviewActions:
     def _edge(self, state: TargetState, edge_id) -> ContradictionEdge:
         edge = state.edge(edge_id) if isinstance(edge_id, str) else None
         if edge is None:
-            raise NotFoundError(f"no {state.target} contradiction with id {edge_id!r}")
+            raise NotFoundError(f"no {state.target} contradiction with id {echo(edge_id)}")
         return edge
 
     def synthesize(self, target: str, entry_ids, text, *, knowledge_type=None, expected_etags: dict | None = None, actor: str = "person") -> MutationResult:
