@@ -148,7 +148,7 @@ _PATTERNS: list[tuple[str, str, str]] = [
     ("network_command", EXFILTRATION, r"\b(curl|wget|nc|ncat|netcat|scp|rsync|ftp)\b[^\n]{0,80}(https?://|\d{1,3}(\.\d{1,3}){3}|@)"),
     ("send_secrets", EXFILTRATION, r"\b(send|post|upload|forward|email|exfiltrate|transmit|leak)\b.{0,60}\b(api[_ -]?keys?|passwords?|credentials?|tokens?|secrets?|private keys?|\.env|ssh keys?|cookies?)\b"),
     ("send_secrets_zh", EXFILTRATION, r"(发送|上传|转发|泄露|发到|发给).{0,20}(密码|密钥|令牌|凭证|私钥|api ?key|token)|(密码|密钥|令牌|凭证|私钥|api ?key|token).{0,20}(发送|上传|转发|泄露|发到|发给)"),
-    ("pipe_to_shell", EXFILTRATION, r"\|\s*(sudo\s+)?(-\S+\s+)*(bash|sh|zsh|ksh|dash|fish|python[23]?|perl|ruby|node)\b"),
+    ("pipe_to_shell", EXFILTRATION, r"\|\s*(sudo\s+(-\S+\s+)*)?(bash|sh|zsh|ksh|dash|python[23]?)\b|\|\s*sudo\s+(-\S+\s+)*\w+"),
     ("shell_from_download", EXFILTRATION, r"\b(bash|sh|zsh)\s+(-c\s+)?[\"']?(<\(|\$\()\s*(curl|wget)\b|\b(iex|invoke-expression)\b.{0,40}\b(iwr|irm|invoke-webrequest|invoke-restmethod|downloadstring)\b"),
     ("base64_pipe", EXFILTRATION, r"\bbase64\b[^\n]{0,40}\|\s*(curl|nc|wget)"),
     # ---- persistence
@@ -177,9 +177,10 @@ _SECRET_PATTERNS: list[tuple[str, str]] = [
     (r"(?:api[_-]?key|token|secret|password)\s*[=:]\s*[\"'][A-Za-z0-9+/=_-]{20,}", "a hardcoded secret"),  # [hermes] hardcoded_secret
     (r"\b(password|passwd|pwd|api[_-]?key|secret|token)\s*[:=]\s*\S{6,}", "a credential assignment"),
     # "my password is hunter2hunter2": a value with a digit or symbol, or a long passphrase
-    (r"\b(password|passwd|passcode|passphrase|pin|login)\s+(is|was|=|:)\s+[\"']?(?=\S*[^A-Za-z\s.,;!?\"'])\S{6,}", "a password"),
+    (r"\b(password|passwd|passcode|passphrase|pin)\s+(is|was|=|:)\s+[\"']?(?=\S*[^A-Za-z\s.,;!?\"'])\S{6,}", "a password"),
     (r"\b(password|passwd|passcode|passphrase)\s+(is|was)\s+[\"']?[A-Za-z]{12,}[\"']?\s*([.!]\s*)?$", "a password"),
-    (r"(密码|口令|密钥|验证码|私钥)\s*(是|为|[:：=])\s*[\"'“]?[\x21-\x7e]{6,}", "a password"),
+    # 密码是 hunter2hunter2, not 密码是 Bitwarden 生成的: the value has a digit or a symbol
+    (r"(密码|口令|密钥|验证码|私钥)\s*(是|为|[:：=])\s*[\"'“]?(?=[\x21-\x7e]*[\x21-\x40\x5b-\x60\x7b-\x7e])[\x21-\x7e]{6,}", "a password"),
 ]  # fmt: skip
 
 

@@ -387,3 +387,28 @@ def test_old_text_is_capped_at_8000_characters(seeded_home):
     store = MemoryStore(seeded_home)
     response = json.loads(memory_tool(action="remove", target="memory", old_text="x" * 8001, store=store))
     assert "8,000" in response["error"]
+
+
+# Ordinary memories close to a probe: each must still be accepted.
+NEAR_MISSES = [
+    "Stack: frontend | node | postgres",
+    "Favourite foods | fish | rice",
+    "Her login is alice@example.com",
+    "The password is required for the staging VPN",
+    "User keeps every password in 1Password",
+    "密码为 Bitwarden 生成的随机串",
+    "用户的密码管理器是 Bitwarden",
+    "User says the assistant should not pretend to know things it does not",
+    "User signs off with ❤️ and 1️⃣ for first choice",
+    "User's name is Ольга; she writes in Russian and English",
+    "Ελληνικά: the user is learning Greek",
+    "Prefers curl over wget for quick API checks",
+    "Edited the README to add install steps",
+]
+
+
+@pytest.mark.parametrize("text", NEAR_MISSES)
+def test_near_misses_are_accepted(text):
+    from dialectical_memory.safety import unsafe_reason
+
+    assert unsafe_reason(text) is None
