@@ -205,7 +205,7 @@ def _decoded_base64(text: str) -> list[str]:
                 decoded = raw.decode("utf-8")
             except (binascii.Error, ValueError):
                 continue
-            if decoded.isprintable() or all(c.isprintable() or c in "\n\t" for c in decoded):
+            if all(c.isprintable() or c in "\n\t" for c in decoded):
                 found.append(decoded)
                 break
     return found
