@@ -25,6 +25,7 @@ from .errors import (
     StorageError,
     echo,
 )
+from .blocking import screen_entries
 from .hermes_config import hermes_limits
 from .inputs import parse_enum
 from .loader import load_target
@@ -482,8 +483,10 @@ class MemoryStore(ReviewActions, StoreReads):
     def check_arrived(self, target: str, entry_ids, *, actor: str = "sync") -> MutationResult:
         """Entries that arrived from another device (``dmem sync``): run the fast contradiction
         check on each, against everything here, as an add does. Only what it finds is logged (the
-        other device's history already tells how the entries came to be)."""
+        other device's history already tells how the entries came to be). They pass the safety
+        check too: the other device may run an older checker."""
         with self._mutation(target, actor) as (state, change):
+            screen_entries(state, change, dict.fromkeys(entry_ids), via="sync")
             found = []
             for entry_id in dict.fromkeys(entry_ids):
                 meta = state.entries.get(entry_id)

@@ -165,3 +165,21 @@ def test_an_entry_written_by_the_real_hermes_memory_tool_is_blocked(tmp_path, ne
     assert [e.text for e in store.blocked_entries("memory")] == [PASSWORD]
     prompt = store.format_for_system_prompt("memory")
     assert CLEAN in prompt and "hunter2" not in prompt
+
+
+def test_entries_arriving_from_another_device_are_checked_too(home, new_store):
+    """``dmem sync`` merges the sidecar too, so arriving text is not 'adopted': check_arrived screens it."""
+    store = new_store()
+    store.add("memory", CLEAN)
+    store.add("memory", "User likes jazz")
+    # the merged result, as an older checker on the other device wrote it
+    md_path(home).write_text(f"{CLEAN}\n§\n{PASSWORD}", encoding="utf-8")
+    document = read_sidecar(home)
+    (jazz,) = [m for m in document["entries"].values() if m["text"] == "User likes jazz"]
+    jazz["text"] = PASSWORD
+    document.pop("text_to_id")
+    sidecar_path(home).write_text(json.dumps(document), encoding="utf-8")
+    assert store.blocked_entries("memory") == [], "the sidecar says current checker: no rescan on load"
+    store.check_arrived("memory", [jazz["entry_id"]])
+    assert [e.entry_id for e in store.blocked_entries("memory")] == [jazz["entry_id"]]
+    assert store.history("memory", action="blocked")[0]["detail"]["via"] == "sync"
