@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from . import hermes_format
 from .model import ContradictionEdge, EntryMeta, SidecarDocument, SourceKind
 from .state import ArchivedEntry, Change, TargetState, summary
-from .storage import TargetPaths, quarantine, read_records, read_sidecar, stamps
+from .storage import TargetPaths, metadata_stamps, quarantine, read_md_stable, read_records, read_sidecar
 
 SAME_ENTRY_SIMILARITY = 0.6
 RECONCILE_ACTOR = "person"
@@ -42,17 +42,21 @@ def _collector_paused():
             gc.enable()
 
 
-def load_target(paths: TargetPaths, now: float) -> LoadResult:
-    """Read the files of one target (caller holds the target's lock) and reconcile them."""
+def load_target(paths: TargetPaths, now: float, *, locked: bool = True) -> LoadResult:
+    """Read the files of one target and reconcile them in memory.
+
+    With ``locked=False`` (the caller holds no lock) nothing on disk is touched: a damaged sidecar is
+    reported in ``quarantined`` but left where it is, for a locked load to move aside.
+    """
     with _collector_paused():
-        return _load_target(paths, now)
+        return _load_target(paths, now, locked)
 
 
-def _load_target(paths: TargetPaths, now: float) -> LoadResult:
+def _load_target(paths: TargetPaths, now: float, locked: bool) -> LoadResult:
     state = TargetState(paths)
-    state.stamps = stamps(paths)
+    state.meta_stamps = metadata_stamps(paths)
     _read_md(state)
-    quarantined = _read_sidecar(state, now)
+    quarantined = _read_sidecar(state, now, locked)
     _replay_journal(state)
     _read_archive(state)
     change = Change(now=now, actor=RECONCILE_ACTOR)
@@ -62,9 +66,9 @@ def _load_target(paths: TargetPaths, now: float) -> LoadResult:
 
 
 def _read_md(state: TargetState) -> None:
-    try:
-        data = state.paths.md.read_bytes()
-    except FileNotFoundError:
+    data, state.md_ident = read_md_stable(state.paths.md)
+    state.disk_md = data
+    if data is None:
         return
     text, warnings = hermes_format.decode(data)
     state.warnings.extend(f"{state.paths.md.name}: {w}" for w in warnings)
@@ -77,7 +81,7 @@ def _read_md(state: TargetState) -> None:
         state.warnings.append(f"{state.paths.md.name}: {state.md_problem}; it is read-only until fixed by hand")
 
 
-def _read_sidecar(state: TargetState, now: float) -> str | None:
+def _read_sidecar(state: TargetState, now: float, locked: bool = True) -> str | None:
     path = state.paths.sidecar
     try:
         document = read_sidecar(path)
@@ -87,6 +91,10 @@ def _read_sidecar(state: TargetState, now: float) -> str | None:
             state.journal_seq = seq if isinstance(seq, int) else 0
         return None
     except (ValueError, TypeError, AttributeError, UnicodeDecodeError) as error:
+        if not locked:
+            state.warnings.append(f"{path.name} is unreadable ({type(error).__name__}); it is used as if empty")
+            state.doc = SidecarDocument()
+            return path.name
         moved = quarantine(path, now)
         state.warnings.append(
             f"{path.name} was unreadable ({type(error).__name__}); moved to {moved.name} and rebuilt"
@@ -244,3 +252,42 @@ def _drop_dangling_edges(state: TargetState) -> None:
         state.warnings.append(f"dropped {len(state.doc.contradictions) - len(kept)} edge(s) to unknown entries")
         state.doc.contradictions = kept
     state.invalidate_edge_index()
+
+
+def merge_foreign(state: TargetState, change: Change, base: bytes | None, foreign: bytes | None) -> None:
+    """A foreign writer (Hermes, an editor) replaced the ``.md`` file while this store was writing
+    it: ``base`` is what this store read, ``foreign`` what it found instead. Keep both sides — the
+    foreign additions join this store's texts, the foreign removals and edits leave them — and
+    reconcile the metadata as on load (new text → fresh metadata, edits keep their id, removed text →
+    archive). Raises StorageError when the foreign file cannot be rewritten safely."""
+    from .errors import StorageError
+
+    def entries(data: bytes | None) -> list[str]:
+        if data is None:
+            return []
+        text, warnings = hermes_format.decode(data)
+        if any("not valid UTF-8" in w for w in warnings):
+            raise StorageError(f"{state.paths.md.name} was replaced by a file that is not valid UTF-8; nothing was changed")
+        return hermes_format.loads(text)
+
+    base_texts, foreign_texts = entries(base), entries(foreign)
+    base_set, foreign_set = set(base_texts), set(foreign_texts)
+    ours = [t for t in state.texts if t not in base_set or t in foreign_set]
+    ours_set = set(ours)
+    merged = ours + [t for t in foreign_texts if t not in base_set and t not in ours_set]
+    before = {entry_id: meta.text for entry_id, meta in state.doc.entries.items()}
+    sub = Change(now=change.now, actor=RECONCILE_ACTOR)
+    state.texts = merged
+    state._md_bytes = None
+    reconcile(state, sub)
+    for entry_id, text in before.items():
+        meta = state.doc.entries.get(entry_id)
+        if meta is None or meta.text != text:
+            state._index_remove(entry_id)
+    for entry_id, meta in state.doc.entries.items():
+        if before.get(entry_id) != meta.text:
+            state._index_remove(entry_id)
+            state._index_add(meta)
+    state.invalidate_edge_index()
+    sub.md_dirty = True
+    change.absorb(sub)

@@ -76,6 +76,18 @@ class Change:
     edges: dict[str, ContradictionEdge] = field(default_factory=dict)
     archive_records: list[dict[str, Any]] = field(default_factory=list)
     history: list[dict[str, Any]] = field(default_factory=list)
+    compact: bool = False  # write the whole sidecar even with nothing else to write
+
+    def absorb(self, other: Change) -> None:
+        """Fold ``other`` (e.g. a reconciliation found mid-commit) into this change."""
+        self.md_dirty = self.md_dirty or other.md_dirty
+        for entry_id in other.dropped:
+            self.put.pop(entry_id, None)
+        self.put.update(other.put)
+        self.dropped = (self.dropped - set(other.put)) | other.dropped
+        self.edges.update(other.edges)
+        self.archive_records.extend(other.archive_records)
+        self.history.extend(other.history)
 
     def touch(self, meta: EntryMeta) -> None:
         self.put[meta.entry_id] = meta
@@ -99,7 +111,9 @@ class Change:
 
     @property
     def empty(self) -> bool:
-        return not (self.md_dirty or self.put or self.dropped or self.edges or self.archive_records or self.history)
+        return not (
+            self.md_dirty or self.put or self.dropped or self.edges or self.archive_records or self.history or self.compact
+        )
 
 
 class TargetState:
@@ -115,7 +129,11 @@ class TargetState:
         self.archive: dict[str, ArchivedEntry] = {}
         self.journal_seq = 0
         self.journal_lines = 0
-        self.stamps: tuple = ()
+        self.meta_stamps: tuple = ()  # sidecar, journal, archive: written only by stores, under the lock
+        self.disk_md: bytes | None = None  # the .md bytes as last read or written by this store
+        self.md_ident: tuple | None = None  # (inode, size, mtime_ns) of that file
+        self.md_verified = False  # its content was compared after its mtime tick had passed
+        self.read_only = False  # the home cannot be written: reads work, writes are refused
         self.warnings: list[str] = []
         self.md_writable = True
         self.md_problem = ""  # why the .md file is not writable

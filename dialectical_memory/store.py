@@ -8,15 +8,20 @@ discards the in-memory state, so the next call rereads what is really on disk.
 
 from __future__ import annotations
 
+import errno
+import os
 import threading
 import time
 from contextlib import ExitStack, contextmanager
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, Callable
 
 from . import hermes_format, views
+from . import storage
 from .errors import (
     AmbiguousMatchError,
+    DialecticalMemoryError,
     CharLimitError,
     ConflictError,
     InvalidInputError,
@@ -25,7 +30,7 @@ from .errors import (
     StorageError,
 )
 from .inputs import parse_enum
-from .loader import load_target
+from .loader import load_target, merge_foreign
 from .model import (
     SOURCE_AUTHORITY,
     ContradictionEdge,
@@ -44,15 +49,18 @@ from .safety import check_content
 from .state import Change, TargetState, summary
 from .storage import (
     TARGET_FILES,
+    CommitPlan,
+    HermesLock,
     TargetPaths,
-    append_records,
-    atomic_write,
     dumps_sidecar,
     ensure_home,
-    fsync_dir,
+    existing_mode,
     locked,
+    md_identity,
+    metadata_stamps,
+    read_md_stable,
+    real_target,
     remove_leftover_temp_files,
-    stamps,
     target_lock,
 )
 from .store_reads import StoreReads
@@ -64,6 +72,16 @@ MAX_ENTRY_CHARS = 8000
 FAST_CHECK_CANDIDATES = 24
 SMALL_STORE_ENTRIES = 200
 COMPACT_AFTER_JOURNAL_LINES = 500
+MAX_FOREIGN_MERGES = 8
+MTIME_TICK_NS = 200_000_000  # far beyond any file-system timestamp granularity
+
+
+
+def _read_only_fs(path: Path) -> bool:
+    try:
+        return bool(os.statvfs(path).f_flag & os.ST_RDONLY)
+    except OSError:
+        return False
 
 
 
@@ -147,24 +165,71 @@ class MemoryStore(ReviewActions, StoreReads):
         return target
 
     def _read_state(self, target: str) -> TargetState:
-        """Current state for reading: cached unless another process changed the files."""
+        """Current state for reading: cached unless another process changed the files.
+
+        A reload first reads without any lock (a writer, maintenance included, never delays a
+        reader); the result is kept when the files did not move during the read and nothing needs
+        writing. Otherwise the load is redone under the locks, which also persists what
+        reconciliation found. A home that cannot be written is read without locks, read-only.
+        """
         with self._thread_locks[target]:
             paths = TargetPaths(self.home, target)
             cached = self._states.get(target)
-            if cached is not None and cached.stamps == stamps(paths):
+            if cached is not None and self._unchanged(cached):
                 return cached
             if not self.home.is_dir():
                 if self.home.exists():
                     raise StorageError(f"memory home {self.home} is not a directory")
                 return TargetState(paths)
-            with _storage_errors(self.home), self._file_lock(paths):
-                return self._fresh_state(target)
+            with _storage_errors(self.home):
+                loaded = load_target(paths, self.now(), locked=False)
+                if loaded.reconcile.empty and not loaded.quarantined and self._unchanged(loaded.state):
+                    self._states[target] = loaded.state
+                    return loaded.state
+                if not os.access(self.home, os.W_OK) or _read_only_fs(self.home):
+                    return self._keep_read_only(target, loaded.state)
+                with self._file_lock(paths):
+                    return self._fresh_state(target)
+
+    def _keep_read_only(self, target: str, state: TargetState) -> TargetState:
+        state.read_only = True
+        state.warnings.append(
+            f"the memory home {self.home} is read-only: showing the files as they are; "
+            "changes cannot be saved"
+        )
+        self._states[target] = state
+        return state
+
+    def _unchanged(self, state: TargetState) -> bool:
+        """Whether the files still are what ``state`` was read from or last wrote.
+
+        The sidecar, journal and archive are written only by stores under the store's lock: their
+        stamps suffice. The ``.md`` file is also written by Hermes and by editors, and an in-place
+        save can keep inode, size and even mtime (same clock tick): its identity must match and,
+        until a comparison made after the file's clock tick has passed, its bytes too.
+        """
+        paths = state.paths
+        if state.meta_stamps != metadata_stamps(paths):
+            return False
+        try:
+            st = os.stat(paths.md)
+        except FileNotFoundError:
+            return state.disk_md is None
+        if md_identity(st) != state.md_ident:
+            return False
+        if state.md_verified:
+            return True
+        data, ident = read_md_stable(paths.md)
+        if data != state.disk_md or ident != state.md_ident:
+            return False
+        state.md_verified = time.time_ns() - st.st_mtime_ns > MTIME_TICK_NS
+        return True
 
     def _fresh_state(self, target: str) -> TargetState:
-        """Caller holds the lock: reload if needed and persist what reconciliation found."""
+        """Caller holds the locks: reload if needed and persist what reconciliation found."""
         paths = TargetPaths(self.home, target)
         cached = self._states.get(target)
-        if cached is not None and cached.stamps == stamps(paths):
+        if cached is not None and self._unchanged(cached):
             return cached
         self._states.pop(target, None)
         if paths.home.is_dir():
@@ -172,19 +237,27 @@ class MemoryStore(ReviewActions, StoreReads):
         loaded = load_target(paths, self.now())
         state = loaded.state
         if state.md_writable and (not loaded.reconcile.empty or loaded.quarantined):
-            self._commit(state, loaded.reconcile, force_compact=bool(loaded.quarantined))
+            loaded.reconcile.compact = bool(loaded.quarantined)
+            self._commit(state, loaded.reconcile)
         self._states[target] = state
         return state
 
     @contextmanager
     def _file_lock(self, paths: TargetPaths):
-        if paths.target in self._held:  # inside exclusive(): this store already holds it
+        """The store's lock, then Hermes' ``X.md.lock``: always in this order, so nothing deadlocks
+        (Hermes takes only the second)."""
+        if paths.target in self._held:  # inside exclusive(): this store already holds both
             yield
             return
         lock = target_lock(paths)
         locked(lock)
         try:
-            yield
+            md_lock = HermesLock(paths.md_lock)
+            md_lock.acquire()
+            try:
+                yield
+            finally:
+                md_lock.release()
         finally:
             lock.release()
 
@@ -206,14 +279,20 @@ class MemoryStore(ReviewActions, StoreReads):
 
     @contextmanager
     def _mutation(self, target, actor: str):
-        """Lock, fresh state, a Change to fill; commit on success, forget the state on failure."""
+        """Lock, fresh state, a Change to fill; commit on success.
+
+        A refused call (a domain error raised before anything changed) keeps the cached state; any
+        other failure forgets it, so the next call rereads what is really on disk.
+        """
         target = self._target(target)
         if actor not in ACTORS:
             raise InvalidInputError(f"unknown actor {actor!r}; expected one of {', '.join(ACTORS)}")
         with self._thread_locks[target]:
             paths = TargetPaths(self.home, target)
             ensure_home(self.home)
-            with _storage_errors(self.home), self._file_lock(paths):
+            self._read_state(target)  # reload (if another process wrote) before taking the locks
+            with _storage_errors(self.home), self._write_locks(paths):
+                change = None
                 try:
                     state = self._fresh_state(target)
                     change = Change(now=self.now(), actor=actor)
@@ -224,50 +303,92 @@ class MemoryStore(ReviewActions, StoreReads):
                             "by hand before writing to it (nothing was changed)"
                         )
                     self._commit(state, change)
-                except BaseException:
-                    self._states.pop(target, None)
+                except BaseException as error:
+                    refused = isinstance(error, DialecticalMemoryError) and not isinstance(error, StorageError)
+                    if not (refused and change is not None and change.empty):
+                        self._states.pop(target, None)
                     raise
 
-    def _commit(self, state: TargetState, change: Change, force_compact: bool = False) -> None:
+    @contextmanager
+    def _write_locks(self, paths: TargetPaths):
+        try:
+            with self._file_lock(paths):
+                yield
+        except (PermissionError, OSError) as error:
+            if isinstance(error, DialecticalMemoryError) or error.errno not in (errno.EROFS, errno.EACCES, errno.EPERM):
+                raise
+            raise StorageError(
+                f"the memory home {self.home} is read-only ({error.strerror}); nothing was changed"
+            ) from error
+
+    def _commit(self, state: TargetState, change: Change) -> None:
+        """Write one change all-or-nothing: the ``.md`` file first (its exchange is the commit point
+        and catches a foreign write that landed meanwhile), then one journal line or the whole
+        sidecar, archive records, history. Any failure puts every file back as it was."""
         paths = state.paths
-        if change.empty and not force_compact:
+        if change.empty:
             return
         ensure_home(paths.home)
-        append_records(paths.archive, change.archive_records)
-        if change.md_dirty:
-            atomic_write(paths.md, state.md_bytes(), sync_dir=False)
-        batch = {
-            "seq": state.journal_seq + 1,
-            "at": change.now,
-            "put": [m.to_dict() for i, m in change.put.items() if i in state.entries],
-            "drop": sorted(change.dropped),
-            "edges": [e.to_dict() for e in change.edges.values()],
-        }
-        state.journal_seq += 1
-        small = len(state.entries) <= SMALL_STORE_ENTRIES
-        if small or force_compact or state.journal_lines + 1 >= COMPACT_AFTER_JOURNAL_LINES:
-            self._write_sidecar(state)  # its folder fsync also makes the .md rename durable
-        else:
-            append_records(paths.journal, [batch])
-            state.journal_lines += 1
+        only_compact = replace(change, compact=False).empty
+        seq = state.journal_seq + (0 if only_compact else 1)
+        md_written = None
+        with CommitPlan(paths.home) as plan:
             if change.md_dirty:
-                fsync_dir(paths.home)
-        append_records(paths.history, change.history)
-        state.stamps = stamps(paths)
+                md_written = self._publish_md(state, change, plan)
+            batch = {
+                "seq": seq,
+                "at": change.now,
+                "put": [m.to_dict() for i, m in change.put.items() if i in state.entries],
+                "drop": sorted(change.dropped),
+                "edges": [e.to_dict() for e in change.edges.values()],
+            }
+            small = len(state.entries) <= SMALL_STORE_ENTRIES
+            compact = small or change.compact or state.journal_lines + 1 >= COMPACT_AFTER_JOURNAL_LINES
+            if compact:
+                document = state.sidecar_document().to_dict()
+                document["journal_seq"] = seq
+                plan.replace(paths.sidecar, dumps_sidecar(document))
+                if state.journal_lines or paths.journal.exists():
+                    plan.replace(paths.journal, b"")
+            else:
+                plan.append(paths.journal, [batch])
+            plan.append(paths.archive, change.archive_records)
+            plan.append(paths.history, change.history)
+        state.journal_seq = seq
+        state.journal_lines = 0 if compact else state.journal_lines + 1
+        if md_written is not None:
+            state.disk_md, state.md_ident = md_written
+            state.md_verified = False
+        state.meta_stamps = metadata_stamps(paths)
 
-    def _write_sidecar(self, state: TargetState) -> None:
-        """Write the whole sidecar (it now includes every journal batch), then empty the journal."""
-        document = state.sidecar_document().to_dict()
-        document["journal_seq"] = state.journal_seq
-        atomic_write(state.paths.sidecar, dumps_sidecar(document))
-        if state.journal_lines or state.paths.journal.exists():
-            atomic_write(state.paths.journal, b"")
-        state.journal_lines = 0
+    def _publish_md(self, state: TargetState, change: Change, plan: CommitPlan) -> tuple[bytes, tuple]:
+        """Exchange the new ``.md`` into place; if the file displaced is not the one this store read,
+        a foreign write landed in between: merge it in and write again (it is never overwritten)."""
+        md = real_target(state.paths.md, state.paths.home)
+        mode = existing_mode(md)
+        expected = state.disk_md
+        for _attempt in range(MAX_FOREIGN_MERGES):
+            data = state.md_bytes()
+            tmp = plan.temp(md, data, mode)
+            written = (data, md_identity(os.stat(tmp)))
+            if storage.exchange_unavailable():
+                current, _ident = read_md_stable(md)  # no atomic exchange here: check just before
+                if current != expected:
+                    merge_foreign(state, change, expected, current)
+                    expected = current
+                    continue
+            how = plan.publish(tmp, md)
+            displaced = tmp.read_bytes() if how == "exchanged" else None if how == "created" else expected
+            if displaced == expected:
+                return written
+            merge_foreign(state, change, expected, displaced)
+            expected = data
+        raise StorageError(f"{md.name} kept changing while it was written; nothing was changed")
 
     def compact(self, target: str) -> None:
         """Fold the journal into the sidecar now (maintenance does this too)."""
-        with self._mutation(target, "maintenance") as (state, _change):
-            self._write_sidecar(state)
+        with self._mutation(target, "maintenance") as (_state, change):
+            change.compact = True
 
     # ------------------------------------------------------------ validation helpers
 
