@@ -17,6 +17,7 @@ import ctypes
 import errno
 import fcntl
 import os
+import re
 import stat
 import tempfile
 import time
@@ -383,12 +384,18 @@ def atomic_write(path: Path, data: bytes, *, sync_dir: bool = True) -> None:
         fsync_dir(path.parent)
 
 
+_OWN_TEMP = re.compile(r"\.(?:MEMORY|USER)\.(?:md|meta\.json|meta\.journal)\.[a-z0-9_]{8}\.tmp")
+
+
 def remove_leftover_temp_files(paths: TargetPaths) -> list[Path]:
-    """Delete temp files a killed writer left behind. Call with the target's lock held: then no
-    writer is mid-write, and a temp file never holds the only copy of anything (the rename that
-    would have published it did not happen)."""
+    """Delete temp files a killed writer left behind. Call with the target's locks held: then no
+    store is mid-write, and a temp file never holds the only copy of anything (the rename that
+    would have published it did not happen). Only this module's own names (``mkstemp`` beside a
+    target file) are touched: an editor's or Hermes' temp file is theirs."""
     removed = []
     for candidate in paths.home.glob(f".{paths.stem}.*.tmp"):
+        if not _OWN_TEMP.fullmatch(candidate.name):
+            continue
         try:
             candidate.unlink()
             removed.append(candidate)
