@@ -313,10 +313,11 @@ class CommitPlan:
         """Append whole JSON lines; undone by truncating back to the old length."""
         if not records:
             return
+        existed = path.exists()
         fd, real = open_append(path, self.home)
         try:
             start = os.lseek(fd, 0, os.SEEK_END)
-            self._undo.append(lambda: _truncate(real, start))
+            self._undo.append(lambda: _truncate(real, start) if existed else os.unlink(real))
             payload = b"".join(_json_line(r) for r in records)
             if start > 0 and os.pread(fd, 1, start - 1) != b"\n":
                 payload = b"\n" + payload
@@ -385,6 +386,10 @@ def atomic_write(path: Path, data: bytes, *, sync_dir: bool = True) -> None:
 
 
 _OWN_TEMP = re.compile(r"\.(?:MEMORY|USER)\.(?:md|meta\.json|meta\.journal)\.[a-z0-9_]{8}\.tmp")
+
+
+def leftover_temp_files(paths: TargetPaths) -> bool:
+    return any(_OWN_TEMP.fullmatch(p.name) for p in paths.home.glob(f".{paths.stem}.*.tmp"))
 
 
 def remove_leftover_temp_files(paths: TargetPaths) -> list[Path]:

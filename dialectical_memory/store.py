@@ -55,6 +55,7 @@ from .storage import (
     dumps_sidecar,
     ensure_home,
     existing_mode,
+    leftover_temp_files,
     locked,
     md_identity,
     metadata_stamps,
@@ -183,7 +184,8 @@ class MemoryStore(ReviewActions, StoreReads):
                 return TargetState(paths)
             with _storage_errors(self.home):
                 loaded = load_target(paths, self.now(), locked=False)
-                if loaded.reconcile.empty and not loaded.quarantined and self._unchanged(loaded.state):
+                settled = loaded.reconcile.empty and not loaded.quarantined and not leftover_temp_files(paths)
+                if settled and self._unchanged(loaded.state):
                     self._states[target] = loaded.state
                     return loaded.state
                 if not os.access(self.home, os.W_OK) or _read_only_fs(self.home):
