@@ -14,7 +14,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 
 from . import hermes_format
-from .model import ContradictionEdge, EntryMeta, SidecarDocument, SourceKind
+from .model import ContradictionEdge, EntryMeta, SidecarDocument, SourceKind, text_hash
 from .state import ArchivedEntry, Change, TargetState, summary
 from .storage import TargetPaths, metadata_stamps, quarantine, read_md_stable, read_records, read_sidecar
 
@@ -58,6 +58,7 @@ def _load_target(paths: TargetPaths, now: float, locked: bool) -> LoadResult:
     _read_md(state)
     quarantined = _read_sidecar(state, now, locked)
     _replay_journal(state)
+    _texts_from_hashes(state)
     _read_archive(state)
     change = Change(now=now, actor=RECONCILE_ACTOR)
     reconcile(state, change)
@@ -127,6 +128,19 @@ def _replay_journal(state: TargetState) -> None:
         state.journal_seq = seq
     state.journal_lines = len(records)
     state.doc.contradictions = list(edges.values())
+
+
+def _texts_from_hashes(state: TargetState) -> None:
+    """A SPEC §2 sidecar keeps no text per entry, only ``text_to_id`` (first 16 hex chars of the
+    SHA-256 of the text → id): give such entries the ``.md`` text whose hash names them."""
+    missing = {entry_id for entry_id, meta in state.doc.entries.items() if not meta.text}
+    if not missing or not state.doc.text_to_id:
+        return
+    for text in state.texts:
+        entry_id = state.doc.text_to_id.get(text_hash(text))
+        if entry_id in missing:
+            state.doc.entries[entry_id].text = text
+            missing.discard(entry_id)
 
 
 def _read_archive(state: TargetState) -> None:

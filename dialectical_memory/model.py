@@ -338,11 +338,18 @@ class SidecarDocument:
             version=int(data.get("version", SIDECAR_VERSION)),
             entries=entries,
             contradictions=[ContradictionEdge.from_dict(e) for e in data.get("contradictions") or []],
-            text_to_id=dict(data.get("text_to_id") or {}),
+            text_to_id=_string_map(data.get("text_to_id")),
         )
 
     def id_for_text(self, text: str) -> str | None:
         return self.text_to_id.get(text_hash(text))
+
+
+def _string_map(value) -> dict[str, str]:
+    """``text_to_id`` as written, keeping only string → string pairs (a damaged map is ignored)."""
+    if not isinstance(value, dict):
+        return {}
+    return {k: v for k, v in value.items() if isinstance(k, str) and isinstance(v, str)}
 
 
 # ---------------------------------------------------------------- decay

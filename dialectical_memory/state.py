@@ -204,6 +204,21 @@ class TargetState:
             self.index = index
         return self.index
 
+    def adopt_index(self, index, indexed: dict[str, str]) -> None:
+        """Take over a candidate index built for ``indexed`` (entry id → text), brought up to date
+        entry by entry: a foreign write of one entry costs work for that one entry, not a rebuild."""
+        current = {entry_id: meta.text for entry_id, meta in self.doc.entries.items()}
+        for entry_id, text in indexed.items():
+            if current.get(entry_id) != text:
+                index.remove(entry_id)
+        for entry_id, text in current.items():
+            if indexed.get(entry_id) != text:
+                index.add(entry_id, text)
+        self.index = index
+
+    def indexed_texts(self) -> dict[str, str]:
+        return {entry_id: meta.text for entry_id, meta in self.doc.entries.items()}
+
     def _index_add(self, meta: EntryMeta) -> None:
         if self.index is not None:
             self.index.add(meta.entry_id, meta.text)
