@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import difflib
 import gc
+
+import orjson
 from contextlib import contextmanager
 from dataclasses import dataclass
 
@@ -108,6 +110,11 @@ def _replay_journal(state: TargetState) -> None:
     """Apply journal batches newer than the sidecar: the sidecar is their compacted prefix."""
     records, warnings = read_records(state.paths.journal)
     state.warnings.extend(warnings)
+    _apply_batches(state, records)
+    state.journal_lines = len(records)
+
+
+def _apply_batches(state: TargetState, records: list[dict]) -> None:
     entries, edges = state.doc.entries, {e.edge_id: e for e in state.doc.contradictions}
     for batch in records:
         seq = batch.get("seq")
@@ -126,8 +133,63 @@ def _replay_journal(state: TargetState) -> None:
             state.warnings.append(f"{state.paths.journal.name}: skipped a malformed batch (seq {seq})")
             continue
         state.journal_seq = seq
-    state.journal_lines = len(records)
     state.doc.contradictions = list(edges.values())
+
+
+def refresh(state: TargetState, now: float) -> Change | None:
+    """Bring ``state`` up to date with what other stores appended since it was read — the journal
+    and archive tails and the new ``.md`` — instead of loading everything again (a foreign write of
+    one entry costs the work of that entry). Returns what reconciling the new ``.md`` changed (to
+    commit under the locks when not empty), or None when that is not enough (the sidecar was
+    compacted, a file was replaced or damaged): then ``state`` may be half updated and must be
+    dropped for a full load."""
+    paths = state.paths
+    current = metadata_stamps(paths)
+    if not state.meta_stamps or current[0] != state.meta_stamps[0]:
+        return None
+    tails = []
+    for new, old, path in zip(current[1:], state.meta_stamps[1:], (paths.journal, paths.archive)):
+        if new == old:
+            tails.append([])
+            continue
+        if new is None or (old is not None and (new[2] != old[2] or new[1] < old[1])):
+            return None
+        records = _read_tail(path, 0 if old is None else old[1], new[1])
+        if records is None:
+            return None
+        tails.append(records)
+    data, ident = read_md_stable(paths.md)
+    text, warnings = hermes_format.decode(data or b"")
+    if warnings:
+        return None
+    _apply_batches(state, tails[0])
+    state.journal_lines += len(tails[0])
+    _apply_archive_records(state, tails[1])
+    state.texts = hermes_format.loads(text)
+    state._md_bytes = None
+    state.disk_md, state.md_ident, state.md_verified = data, ident, False
+    state.meta_stamps = current
+    change = Change(now=now, actor=RECONCILE_ACTOR)
+    state.invalidate_edge_index()
+    reconcile(state, change)
+    return change
+
+
+def _read_tail(path, start: int, end: int) -> list[dict] | None:
+    """Whole JSON lines between two offsets of an append-only file, or None if any is not whole."""
+    try:
+        with open(path, "rb") as handle:
+            handle.seek(start)
+            data = handle.read(end - start)
+    except FileNotFoundError:
+        return None
+    if len(data) != end - start or (data and not data.endswith(b"\n")):
+        return None
+    try:
+        records = [orjson.loads(line) for line in data.split(b"\n") if line.strip()]
+    except orjson.JSONDecodeError:
+        return None
+    return records if all(isinstance(r, dict) for r in records) else None
 
 
 def _texts_from_hashes(state: TargetState) -> None:
@@ -146,6 +208,12 @@ def _texts_from_hashes(state: TargetState) -> None:
 def _read_archive(state: TargetState) -> None:
     records, warnings = read_records(state.paths.archive)
     state.warnings.extend(warnings)
+    _apply_archive_records(state, records)
+
+
+def _apply_archive_records(state: TargetState, records: list[dict]) -> None:
+    if not records:
+        return
     for record in records:
         try:
             if record.get("op") == "archive":

@@ -346,9 +346,11 @@ class SidecarDocument:
 
 
 def _string_map(value) -> dict[str, str]:
-    """``text_to_id`` as written, keeping only string → string pairs (a damaged map is ignored)."""
-    if not isinstance(value, dict):
+    """``text_to_id`` as written, keeping only string → string pairs; not a map: a damaged sidecar."""
+    if value is None:
         return {}
+    if not isinstance(value, dict):
+        raise TypeError("text_to_id is not an object")
     return {k: v for k, v in value.items() if isinstance(k, str) and isinstance(v, str)}
 
 

@@ -30,7 +30,7 @@ from .errors import (
     StorageError,
 )
 from .inputs import parse_enum
-from .loader import load_target, merge_foreign
+from .loader import load_target, merge_foreign, refresh
 from .model import (
     SOURCE_AUTHORITY,
     ContradictionEdge,
@@ -75,6 +75,7 @@ SMALL_STORE_ENTRIES = 200
 COMPACT_AFTER_JOURNAL_LINES = 500
 MAX_FOREIGN_MERGES = 8
 LOCK_REFRESH_ATTEMPTS = 4
+UNLOCKED_LOAD_ATTEMPTS = 3  # a load that raced a writer is retried without a lock first
 MTIME_TICK_NS = 200_000_000  # far beyond any file-system timestamp granularity
 
 
@@ -128,6 +129,7 @@ class MemoryStore(ReviewActions, StoreReads):
         self._counts_cache: dict[str, tuple] = {}
         self._thread_locks = {target: threading.RLock() for target in TARGET_FILES}
         self._held: set[str] = set()  # targets whose lock file :meth:`exclusive` holds
+        self._spare_index: dict[str, tuple | None] = {}  # the index of a state dropped for a reload
         self.max_lock_hold_seconds = 0.0  # longest this store held a target's locks (a measurement)
 
     @staticmethod
@@ -178,19 +180,23 @@ class MemoryStore(ReviewActions, StoreReads):
         with self._thread_locks[target]:
             paths = TargetPaths(self.home, target)
             cached = self._states.get(target)
-            if cached is not None and self._unchanged(cached):
-                return cached
             if not self.home.is_dir():
                 if self.home.exists():
                     raise StorageError(f"memory home {self.home} is not a directory")
                 return TargetState(paths)
             with _storage_errors(self.home):
-                loaded = load_target(paths, self.now(), locked=False)
-                settled = loaded.reconcile.empty and not loaded.quarantined and not leftover_temp_files(paths)
-                if settled and self._unchanged(loaded.state):
-                    self._carry_index(cached, loaded.state)
-                    self._states[target] = loaded.state
-                    return loaded.state
+                if cached is not None and (self._unchanged(cached) or self._refreshed(cached, locked=False)):
+                    return cached
+                for _attempt in range(UNLOCKED_LOAD_ATTEMPTS):
+                    loaded = load_target(paths, self.now(), locked=False)
+                    settled = loaded.reconcile.empty and not loaded.quarantined and not leftover_temp_files(paths)
+                    if settled and self._unchanged(loaded.state):
+                        self._carry_index(cached, loaded.state)
+                        cached = None
+                        self._states[target] = loaded.state
+                        return loaded.state
+                    if not loaded.reconcile.empty or loaded.quarantined:
+                        break  # something must be written: only a locked load may do that
                 if not os.access(self.home, os.W_OK) or _read_only_fs(self.home):
                     return self._keep_read_only(target, loaded.state)
                 with self._file_lock(paths):
@@ -234,7 +240,7 @@ class MemoryStore(ReviewActions, StoreReads):
         """Caller holds the locks: reload if needed and persist what reconciliation found."""
         paths = TargetPaths(self.home, target)
         cached = self._states.get(target)
-        if cached is not None and self._unchanged(cached):
+        if cached is not None and (self._unchanged(cached) or self._refreshed(cached, locked=True)):
             return cached
         self._states.pop(target, None)
         if paths.home.is_dir():
@@ -248,10 +254,41 @@ class MemoryStore(ReviewActions, StoreReads):
         self._states[target] = state
         return state
 
-    @staticmethod
-    def _carry_index(old: TargetState | None, new: TargetState) -> None:
-        if old is not None and old.index is not None and new.index is None:
+    def _refreshed(self, state: TargetState, *, locked: bool) -> bool:
+        """Apply what other writers appended to ``state`` in place (see :func:`loader.refresh`) and
+        persist what reconciling found; when that is not enough, forget ``state`` but keep its
+        candidate index for the full load."""
+        indexed = state.indexed_texts() if state.index is not None else None
+        change = refresh(state, self.now())
+        if change is not None and (change.empty or self._commit_reconciled(state, change, locked)):
+            if indexed is not None:
+                state.adopt_index(state.index, indexed)
+            return True
+        self._states.pop(state.target, None)
+        self._spare_index[state.target] = (state.index, indexed) if indexed is not None else None
+        return False
+
+    def _commit_reconciled(self, state: TargetState, change: Change, locked: bool) -> bool:
+        if locked:
+            self._commit(state, change)
+            return True
+        try:
+            with self._file_lock(state.paths):
+                if not self._unchanged(state):
+                    return False
+                self._commit(state, change)
+                return True
+        except OSError:
+            return False  # e.g. a read-only home: the full load reports it
+
+    def _carry_index(self, old: TargetState | None, new: TargetState) -> None:
+        spare = self._spare_index.pop(new.target, None)
+        if new.index is not None:
+            return
+        if old is not None and old.index is not None and old is self._states.get(new.target):
             new.adopt_index(old.index, old.indexed_texts())
+        elif spare is not None:
+            new.adopt_index(*spare)
 
     @contextmanager
     def _file_lock(self, paths: TargetPaths):

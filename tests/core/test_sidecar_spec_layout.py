@@ -71,13 +71,3 @@ def test_what_the_store_writes_a_spec_reader_reads(home, new_store):
     assert seen["User prefers tea"]["entry_id"] == added
     reread = {e.text: e.entry_id for e in new_store().entries("memory")}
     assert reread == {**dict(zip(TEXTS, IDS)), "User prefers tea": added}
-
-
-def test_a_damaged_text_to_id_is_ignored_not_fatal(home, new_store):
-    home.mkdir()
-    md_path(home).write_text("\n§\n".join(TEXTS), encoding="utf-8")
-    document = _spec_sidecar()
-    document["text_to_id"] = ["not", "a", "map"]
-    (home / "MEMORY.meta.json").write_text(json.dumps(document), encoding="utf-8")
-    store = new_store()
-    assert sorted(e.text for e in store.entries("memory")) == sorted(TEXTS)

@@ -7,7 +7,11 @@ Usage: python shared_home_workers.py KIND HOME COUNT PREFIX [SEED]
   ``flock(MEMORY.md.lock)``, read, split on ``"\\n§\\n"``, append, temp + fsync + rename, unlock
 - ``vim`` / ``in-place``: an editor that reads the file, appends a hand note and saves it with no lock,
   either as a new file renamed over the old one (vim's default) or by rewriting the same file
-- ``reader``: loads the home in a fresh store again and again; prints ``load-failed`` on any error
+- ``reader``: loads the home in a fresh store again and again until the file ``COUNT`` exists;
+  prints ``load-failed`` on any error
+- ``timed-store``: a long-lived store (index warmed before ``ready``) adding until the file ``COUNT``
+  exists; prints ``stats<TAB>adds<TAB>max add wait<TAB>max lock hold``
+- ``maintain``: one maintenance run; prints ``stats<TAB>seconds<TAB>max lock hold<TAB>deep-checked``
 
 Each writer prints ``ready`` once set up and waits for a line on stdin, so all start together;
 then it sleeps a random 0–4 ms between writes (an editor 0–30 ms: people save less often than
@@ -102,13 +106,12 @@ def editor(home: Path, count: int, prefix: str, rng: random.Random, style: str) 
         _pause(rng, 0.03)
 
 
-def reader(home: Path, seconds: float) -> None:
+def reader(home: Path, stop: Path) -> None:
     from dialectical_memory import MemoryStore
 
     _ready()
-    deadline = time.monotonic() + seconds
     loads = 0
-    while time.monotonic() < deadline:
+    while not stop.exists():
         try:
             MemoryStore(home, memory_char_limit=0, user_char_limit=0).entries("memory")
             loads += 1
@@ -117,8 +120,41 @@ def reader(home: Path, seconds: float) -> None:
     print(f"loads\t{loads}", flush=True)
 
 
+def timed_store(home: Path, stop: Path, prefix: str, rng: random.Random) -> None:
+    from dialectical_memory import MemoryStore
+
+    store = MemoryStore(home, memory_char_limit=0, user_char_limit=0)
+    store.add("memory", f"{prefix} warm-up")  # builds the candidate index before the clock starts
+    store.max_lock_hold_seconds = 0.0
+    _ready()
+    waits, i = [], 0
+    while not stop.exists():
+        text = f"{prefix} {i}"
+        started = time.perf_counter()
+        store.add("memory", text)
+        waits.append(time.perf_counter() - started)
+        i += 1
+        time.sleep(rng.uniform(0.01, 0.03))
+    print(f"stats\t{len(waits)}\t{max(waits):.3f}\t{store.max_lock_hold_seconds:.3f}", flush=True)
+
+
+def maintain(home: Path) -> None:
+    from dialectical_memory import MemoryStore
+
+    store = MemoryStore(home, memory_char_limit=0, user_char_limit=0)
+    store.entries("memory")
+    _ready()
+    started = time.perf_counter()
+    report = store.run_maintenance("memory")
+    elapsed = time.perf_counter() - started
+    checked = 10_000 - report["deep_check_pending"]
+    print(f"stats\t{elapsed:.1f}\t{store.max_lock_hold_seconds:.3f}\t{checked}", flush=True)
+
+
 def main() -> None:
-    kind, home, count, prefix = sys.argv[1], Path(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
+    kind, home = sys.argv[1], Path(sys.argv[2])
+    count = int(sys.argv[3]) if sys.argv[3].isdigit() else 0
+    prefix = sys.argv[4] if len(sys.argv) > 4 else ""
     rng = random.Random(int(sys.argv[5]) if len(sys.argv) > 5 else 7)
     if kind == "store":
         store_writer(home, count, prefix, rng)
@@ -127,7 +163,11 @@ def main() -> None:
     elif kind in ("vim", "in-place"):
         editor(home, count, prefix, rng, kind)
     elif kind == "reader":
-        reader(home, float(count))
+        reader(home, Path(sys.argv[3]))
+    elif kind == "timed-store":
+        timed_store(home, Path(sys.argv[3]), prefix, rng)
+    elif kind == "maintain":
+        maintain(home)
     else:
         raise SystemExit(f"unknown kind {kind!r}")
 

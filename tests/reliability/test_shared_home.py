@@ -144,3 +144,40 @@ def test_editor_saves_racing_a_store_lose_no_hand_note_and_no_acknowledged_add(t
         f"{len(lost_adds)} adds; archived {len(archived)} (an editor that saved a stale copy removed them)"
     )
     assert (lost_notes, lost_adds) == ([], [])
+
+
+def _stats(process: subprocess.Popen) -> tuple[list[str], list[str]]:
+    stdout, stderr = process.communicate(timeout=900)
+    assert process.returncode == 0, stderr[-3000:]
+    lines = stdout.splitlines()
+    stats = next(line.split("\t")[1:] for line in lines if line.startswith(("stats", "loads")))
+    return stats, [line for line in lines if line.startswith("load-failed")]
+
+
+def test_maintenance_on_a_10k_hand_written_home_blocks_no_writer_and_no_reader(tmp_path):
+    import random
+
+    home, stop = tmp_path / "home", tmp_path / "stop"
+    home.mkdir()
+    rng = random.Random(10)
+    topics = ["Rust", "Python", "the garden", "jazz", "围棋", "摄影", "烘焙", "跑步"]
+    texts = [f"User note {n}: {rng.choice(topics)} on {rng.choice(['Mondays', 'weekends', '周末', '晚上'])}" for n in range(10_000)]
+    (home / "MEMORY.md").write_text("\n§\n".join(texts), encoding="utf-8")
+    MemoryStore(home, memory_char_limit=0, user_char_limit=0).entries("memory")  # adopt the hand-written entries
+    maintainer = _start(str(WORKERS), "maintain", str(home), "0")
+    writer = _start(str(WORKERS), "timed-store", str(home), str(stop), "agent note during maintenance", "11")
+    reader = _start(str(WORKERS), "reader", str(home), str(stop))
+    _go(maintainer, writer, reader)
+    (seconds, maintenance_hold, checked), _ = _stats(maintainer)
+    stop.touch()
+    (adds, max_wait, writer_hold), _ = _stats(writer)
+    (loads,), failed = _stats(reader)
+    print(
+        f"\nmaintenance at 10k: {seconds} s, deep-checked {checked}, max lock hold {maintenance_hold} s; "
+        f"writer: {adds} adds, max add wait {max_wait} s, max lock hold {writer_hold} s; reader: {loads} loads, {len(failed)} failed"
+    )
+    assert int(checked) >= 1000
+    assert failed == []
+    assert float(maintenance_hold) <= 1.0 and float(writer_hold) <= 1.0
+    assert float(max_wait) <= 1.0
+    assert int(adds) >= 5
