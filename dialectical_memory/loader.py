@@ -16,7 +16,15 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 
 from . import hermes_format
-from .model import ContradictionEdge, EntryMeta, SidecarDocument, SourceKind, text_hash
+from .model import (
+    LATEST_PLAUSIBLE_TIME,
+    EntryMeta,
+    SidecarDocument,
+    SourceKind,
+    edges_from,
+    plausible_time,
+    text_hash,
+)
 from .state import ArchivedEntry, Change, TargetState, summary
 from .storage import TargetPaths, metadata_stamps, quarantine, read_md_stable, read_records, read_sidecar
 
@@ -62,6 +70,7 @@ def _load_target(paths: TargetPaths, now: float, locked: bool) -> LoadResult:
     _replay_journal(state)
     _texts_from_hashes(state)
     _read_archive(state)
+    _plausible_times(state, now)
     change = Change(now=now, actor=RECONCILE_ACTOR)
     reconcile(state, change)
     _drop_dangling_edges(state)
@@ -89,7 +98,11 @@ def _read_sidecar(state: TargetState, now: float, locked: bool = True) -> str | 
     try:
         document = read_sidecar(path)
         if document is not None:
+            stored_edges = document.get("contradictions")
             state.doc = SidecarDocument.from_dict(document, owned=True)
+            skipped = len(stored_edges) - len(state.doc.contradictions) if isinstance(stored_edges, list) else 0
+            if skipped:
+                state.warnings.append(f"{path.name}: skipped {skipped} unusable contradiction edge(s)")
             seq = document.get("journal_seq", 0)
             state.journal_seq = seq if isinstance(seq, int) else 0
         return None
@@ -126,9 +139,11 @@ def _apply_batches(state: TargetState, records: list[dict]) -> None:
                 entries[meta.entry_id] = meta
             for entry_id in batch.get("drop", []):
                 entries.pop(entry_id, None)
-            for data in batch.get("edges", []):
-                edge = ContradictionEdge.from_dict(data)
+            batch_edges, skipped = edges_from(batch.get("edges", []))
+            for edge in batch_edges:
                 edges[edge.edge_id] = edge
+            if skipped:
+                state.warnings.append(f"{state.paths.journal.name}: skipped {skipped} unusable edge(s) (seq {seq})")
         except (TypeError, AttributeError, ValueError):
             state.warnings.append(f"{state.paths.journal.name}: skipped a malformed batch (seq {seq})")
             continue
@@ -190,6 +205,21 @@ def _read_tail(path, start: int, end: int) -> list[dict] | None:
     except orjson.JSONDecodeError:
         return None
     return records if all(isinstance(r, dict) for r in records) else None
+
+
+def _plausible_times(state: TargetState, now: float) -> None:
+    """Timestamps in milliseconds become seconds; impossible ones (±1e18, before 1970) become the
+    load time, with a warning: a damaged time must not break a page or the CLI."""
+    fixed = 0
+    metas = list(state.doc.entries.values()) + [archived.meta for archived in state.archive.values()]
+    for meta in metas:
+        for name in ("created_at", "updated_at", "last_validated_at"):
+            value = getattr(meta, name)
+            if not 0 <= value <= LATEST_PLAUSIBLE_TIME:
+                setattr(meta, name, plausible_time(value, now))
+                fixed += 1
+    if fixed:
+        state.warnings.append(f"{state.paths.sidecar.name}: {fixed} timestamp(s) out of range were corrected")
 
 
 def _texts_from_hashes(state: TargetState) -> None:

@@ -296,8 +296,28 @@ class ContradictionEdge:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> ContradictionEdge:
-        known = {f.name for f in fields(cls)}
-        return cls(**{key: value for key, value in data.items() if key in known})
+        """Build from a sidecar or journal record. An edge without two string ends cannot be shown
+        or resolved: ValueError (the loader skips it with a warning); other ill-typed values are
+        coerced (a list of reasons joined) or defaulted, and timestamps brought into range."""
+        if not isinstance(data, dict) or type(data.get("from_id")) is not str or type(data.get("to_id")) is not str:
+            raise ValueError("a contradiction edge needs string from_id and to_id")
+        values = {key: value for key, value in data.items() if key in _EDGE_FIELDS}
+        reason = values.get("reason", "")
+        if type(reason) is not str:
+            values["reason"] = "; ".join(map(str, reason)) if isinstance(reason, list) else ""
+        if _number(values.get("confidence")) is _INVALID:
+            values.pop("confidence", None)
+        values["created_at"] = plausible_time(values.get("created_at"), 0.0)
+        values["resolved_at"] = plausible_time(values.get("resolved_at"), None)
+        for name in ("author", "edge_id"):
+            if name in values and type(values[name]) is not str:
+                del values[name]
+        for name in ("resolution", "resolution_id"):
+            if values.get(name) is not None and type(values[name]) is not str:
+                values[name] = None
+        if "resolved" in values and type(values["resolved"]) is not bool:
+            values["resolved"] = bool(values.get("resolution_id") or values.get("resolution"))
+        return cls(**values)
 
     def touches(self, entry_id: str) -> bool:
         return entry_id in (self.from_id, self.to_id)
@@ -307,6 +327,33 @@ class ContradictionEdge:
 
     def pair(self) -> frozenset[str]:
         return frozenset((self.from_id, self.to_id))
+
+
+_EDGE_FIELDS = frozenset(f.name for f in fields(ContradictionEdge))
+LATEST_PLAUSIBLE_TIME = 32_503_680_000.0  # 3000-01-01: later values are milliseconds or damage
+
+
+def plausible_time(value, default):
+    """Epoch seconds from a stored timestamp: milliseconds are converted, anything else that is not
+    a finite time between 1970 and 3000 becomes ``default``."""
+    if type(value) not in (int, float) or not math.isfinite(value):
+        return default
+    if 0 <= value <= LATEST_PLAUSIBLE_TIME:
+        return float(value)
+    if 0 <= value / 1000 <= LATEST_PLAUSIBLE_TIME:
+        return value / 1000
+    return default
+
+
+def edges_from(records) -> tuple[list[ContradictionEdge], int]:
+    """The usable edges of a stored list, and how many were skipped as unusable."""
+    edges, skipped = [], 0
+    for record in records if isinstance(records, list) else []:
+        try:
+            edges.append(ContradictionEdge.from_dict(record))
+        except (ValueError, TypeError):
+            skipped += 1
+    return edges, skipped
 
 
 @dataclass
@@ -337,7 +384,7 @@ class SidecarDocument:
         return cls(
             version=int(data.get("version", SIDECAR_VERSION)),
             entries=entries,
-            contradictions=[ContradictionEdge.from_dict(e) for e in data.get("contradictions") or []],
+            contradictions=edges_from(data.get("contradictions") or [])[0],
             text_to_id=_string_map(data.get("text_to_id")),
         )
 

@@ -142,3 +142,70 @@ def test_home_that_is_a_file_is_a_clear_error(tmp_path):
     with pytest.raises(StorageError, match="not a directory"):
         store.add("memory", "anything")
     assert not_a_dir.read_text() == "x"
+
+
+# ---------------------------------------------------------------- odd values: coerce or skip, never crash
+
+def _with_edge(document, **edge):
+    first, second = list(document["entries"])[:2]
+    base = {"edge_id": "e-odd", "from_id": first, "to_id": second, "reason": "odd", "confidence": 0.8,
+            "author": "agent", "created_at": 1_700_000_000.0, "resolved": False, "resolution_id": None}  # fmt: skip
+    document["contradictions"] = [{**base, **edge}]
+
+
+def _entry_times(document, value):
+    for meta in document["entries"].values():
+        meta.update(created_at=value, updated_at=value, last_validated_at=value)
+
+
+ODD_SIDECARS = {
+    # row: (damage, edges expected after load, what the warning says)
+    "edge from_id is a list": (lambda d: _with_edge(d, from_id=["a", "b"]), 0, "unusable"),
+    "edge from_id is a dict": (lambda d: _with_edge(d, from_id={"id": "a"}), 0, "unusable"),
+    "edge confidence is a string": (lambda d: _with_edge(d, confidence="high"), 1, None),
+    "edge created_at is a string": (lambda d: _with_edge(d, created_at="yesterday"), 1, None),
+    "edge reason is a list": (lambda d: _with_edge(d, reason=["value", "Berlin↔Paris"]), 1, None),
+    "edge created_at in milliseconds": (lambda d: _with_edge(d, created_at=1_700_000_000_000), 1, None),
+    "entry times in milliseconds": (lambda d: _entry_times(d, 1_700_000_000_000), 0, "out of range"),
+    "entry times 1e18": (lambda d: _entry_times(d, 1e18), 0, "out of range"),
+    "entry times -1e18": (lambda d: _entry_times(d, -1e18), 0, "out of range"),
+}
+
+
+@pytest.mark.parametrize("row", ODD_SIDECARS, ids=list(ODD_SIDECARS))
+def test_odd_values_in_the_sidecar_are_coerced_or_skipped_never_a_crash(home, row, capsys):
+    from dialectical_memory.cli import main
+
+    damage, edges, warning = ODD_SIDECARS[row]
+    paths = _paths(home)
+    document = json.loads(paths.sidecar.read_bytes())
+    damage(document)
+    paths.sidecar.write_text(json.dumps(document))
+    store = _load(home)
+    assert _texts(store) == TEXTS
+    contradictions = store.get_contradictions("memory")
+    assert len(contradictions) == edges
+    for edge in contradictions:
+        assert isinstance(edge["reason"], str) and isinstance(edge["confidence"], float)
+        assert 0 <= edge["created_at"] < 32_503_680_000
+    if warning:
+        assert any(warning in w for w in store.warnings("memory")), store.warnings("memory")
+    for entry in store.entries("memory"):
+        assert 0 <= entry.meta.created_at < 32_503_680_000
+        store.confidence_series("memory", entry.entry_id)
+    assert main(["--home", str(home), "list"]) == 0
+    assert main(["--home", str(home), "show", store.entries("memory")[0].entry_id[:8]]) == 0
+    assert main(["--home", str(home), "contradictions"]) == 0
+    capsys.readouterr()
+    _pages_render(home, store)
+
+
+def _pages_render(home, store):
+    from webapp import create_app
+
+    client = create_app({"MEMORY_HOME": str(home), "TESTING": True}).test_client()
+    entry_id = store.entries("memory")[0].entry_id
+    for url in ("/memory/", "/memory/entries/", f"/memory/entries/{entry_id}", "/memory/contradictions/",
+                "/memory/contradictions/?view=list", "/memory/history", "/memory/archive"):  # fmt: skip
+        response = client.get(url)
+        assert response.status_code == 200, (url, response.status_code)
