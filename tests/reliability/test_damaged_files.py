@@ -209,3 +209,74 @@ def _pages_render(home, store):
                 "/memory/contradictions/?view=list", "/memory/history", "/memory/archive"):  # fmt: skip
         response = client.get(url)
         assert response.status_code == 200, (url, response.status_code)
+
+
+# ---------------------------------------------------------------- modes, symlinks, read-only homes
+
+
+def test_a_symlinked_md_is_written_through_and_keeps_its_mode(tmp_path):
+    import os
+    import stat
+
+    dotfiles = tmp_path / "dotfiles"
+    dotfiles.mkdir()
+    target = dotfiles / "MEMORY.md"
+    target.write_text("User prefers tea", encoding="utf-8")
+    target.chmod(0o664)
+    home = tmp_path / "home"
+    home.mkdir()
+    (home / "MEMORY.md").symlink_to(target)
+    store = MemoryStore(home, memory_char_limit=0, user_char_limit=0)
+    store.add("memory", "User lives in Hangzhou")
+    assert (home / "MEMORY.md").is_symlink(), "the link was replaced by a regular file"
+    assert target.read_text(encoding="utf-8") == "User prefers tea\n§\nUser lives in Hangzhou"
+    assert stat.S_IMODE(os.stat(target).st_mode) == 0o664
+    for name in ("MEMORY.history.jsonl", "MEMORY.meta.json"):
+        assert stat.S_IMODE(os.stat(home / name).st_mode) == 0o600, name
+
+
+def test_history_never_follows_a_symlink_out_of_the_home(tmp_path):
+    outside = tmp_path / "outside.jsonl"
+    outside.write_text("")
+    home = tmp_path / "home"
+    home.mkdir()
+    (home / "MEMORY.history.jsonl").symlink_to(outside)
+    store = MemoryStore(home, memory_char_limit=0, user_char_limit=0)
+    with pytest.raises(StorageError, match="symlink out of the memory home"):
+        store.add("memory", "User prefers tea")
+    assert outside.read_text() == ""
+    assert not (home / "MEMORY.md").exists() or (home / "MEMORY.md").read_text() == "", "a refused add wrote the .md"
+
+
+def test_a_read_only_home_can_be_listed_and_refuses_writes_clearly(tmp_path):
+    import os
+    import subprocess
+
+    home = tmp_path / "home"
+    store = MemoryStore(home, memory_char_limit=0, user_char_limit=0)
+    store.add("memory", "User prefers tea")
+    with open(home / "MEMORY.md", "a", encoding="utf-8") as handle:
+        handle.write("\n§\nA note added by hand")  # reconciling it would need a write
+    if os.geteuid() == 0:
+        made = subprocess.run(["mount", "--bind", str(home), str(home)], capture_output=True).returncode == 0
+        made = made and subprocess.run(["mount", "-o", "remount,bind,ro", str(home)], capture_output=True).returncode == 0
+        if not made:
+            pytest.skip("cannot make a read-only bind mount here")
+    else:
+        home.chmod(0o555)
+    try:
+        reader = MemoryStore(home, memory_char_limit=0, user_char_limit=0)
+        assert sorted(e.text for e in reader.entries("memory")) == ["A note added by hand", "User prefers tea"]
+        assert any("read-only" in w for w in reader.warnings("memory"))
+        with pytest.raises(StorageError, match="read-only"):
+            reader.add("memory", "User lives in Hangzhou")
+        from webapp import create_app
+
+        config = {"MEMORY_HOME": str(home), "TESTING": True, "SECRET_KEY": "a read-only home cannot keep one"}
+        response = create_app(config).test_client().get("/memory/entries/")
+        assert response.status_code == 200 and b"A note added by hand" in response.data
+    finally:
+        if os.geteuid() == 0:
+            subprocess.run(["umount", "-l", str(home)], check=False)
+        else:
+            home.chmod(0o755)
