@@ -139,7 +139,7 @@ def _apply_batches(state: TargetState, records: list[dict]) -> None:
                 entries[meta.entry_id] = meta
             for entry_id in batch.get("drop", []):
                 entries.pop(entry_id, None)
-            batch_edges, skipped = edges_from(batch.get("edges", []))
+            batch_edges, skipped = edges_from(batch.get("edges") or [])
             for edge in batch_edges:
                 edges[edge.edge_id] = edge
             if skipped:

@@ -347,8 +347,10 @@ def plausible_time(value, default):
 
 def edges_from(records) -> tuple[list[ContradictionEdge], int]:
     """The usable edges of a stored list, and how many were skipped as unusable."""
+    if not isinstance(records, list):
+        raise TypeError("contradictions is not a list")
     edges, skipped = [], 0
-    for record in records if isinstance(records, list) else []:
+    for record in records:
         try:
             edges.append(ContradictionEdge.from_dict(record))
         except (ValueError, TypeError):

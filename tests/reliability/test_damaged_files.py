@@ -160,6 +160,7 @@ def _entry_times(document, value):
 
 ODD_SIDECARS = {
     # row: (damage, edges expected after load, what the warning says)
+    "edge without ends": (lambda d: _with_edge(d, from_id=None, to_id=None), 0, "unusable"),
     "edge from_id is a list": (lambda d: _with_edge(d, from_id=["a", "b"]), 0, "unusable"),
     "edge from_id is a dict": (lambda d: _with_edge(d, from_id={"id": "a"}), 0, "unusable"),
     "edge confidence is a string": (lambda d: _with_edge(d, confidence="high"), 1, None),
