@@ -70,18 +70,24 @@ def _everything_kept(home: Path) -> tuple[set[str], set[str], set[str]]:
     return active, archived, historic
 
 
-def test_hermes_protocol_writer_and_store_lose_nothing_and_archive_nothing(tmp_path):
-    home = tmp_path / "home"
-    MemoryStore(home).add("memory", "seed entry written before the race")
-    hermes = _start(str(WORKERS), "hermes-protocol", str(home), str(WRITES), "hermes note", "1")
-    store = _start(str(WORKERS), "store", str(home), str(WRITES), "store note", "2")
+def _race(home, hermes, store, label: str):
+    """Release both writers, check both ran together, and return what each lost plus the archive."""
     _go(hermes, store)
     hermes_acks, store_acks = _acknowledged(hermes), _acknowledged(store)
     assert len(hermes_acks) == len(store_acks) == WRITES
     assert _overlap(hermes_acks, store_acks) > 0, "the two writers never ran at the same time"
     active, archived, _historic = _everything_kept(home)
     lost = {"hermes": [t for _, t in hermes_acks if t not in active], "store": [t for _, t in store_acks if t not in active]}
-    print(f"\nHermes protocol vs store, {WRITES}+{WRITES} writes: lost {len(lost['hermes'])} / {len(lost['store'])}")
+    print(f"\n{label} vs store, {WRITES}+{WRITES} writes: lost {len(lost['hermes'])} / {len(lost['store'])}")
+    return lost, archived
+
+
+def test_hermes_protocol_writer_and_store_lose_nothing_and_archive_nothing(tmp_path):
+    home = tmp_path / "home"
+    MemoryStore(home).add("memory", "seed entry written before the race")
+    hermes = _start(str(WORKERS), "hermes-protocol", str(home), str(WRITES), "hermes note", "1")
+    store = _start(str(WORKERS), "store", str(home), str(WRITES), "store note", "2")
+    lost, archived = _race(home, hermes, store, "Hermes protocol")
     assert lost == {"hermes": [], "store": []}
     assert not archived, f"nothing was removed, yet the archive holds {sorted(archived)[:3]}"
 
@@ -114,15 +120,8 @@ def test_real_hermes_memory_tool_and_store_lose_nothing(tmp_path, hermes_python)
     env = {**os.environ, "HERMES_HOME": str(hermes_home), "PYTHONPATH": ""}
     hermes = _start("-c", HERMES_WRITER, str(home), str(WRITES), "real hermes note", python=str(hermes_python), env=env)
     store = _start(str(WORKERS), "store", str(home), str(WRITES), "store note", "3")
-    _go(hermes, store)
-    hermes_acks, store_acks = _acknowledged(hermes), _acknowledged(store)
-    assert len(hermes_acks) == len(store_acks) == WRITES
-    assert _overlap(hermes_acks, store_acks) > 0, "the two writers never ran at the same time"
-    active, archived, _historic = _everything_kept(home)
-    lost_hermes = [t for _, t in hermes_acks if t not in active]
-    lost_store = [t for _, t in store_acks if t not in active]
-    print(f"\nreal Hermes 0.19.0 vs store, {WRITES}+{WRITES} writes: lost {len(lost_hermes)} / {len(lost_store)}")
-    assert (lost_hermes, lost_store) == ([], [])
+    lost, archived = _race(home, hermes, store, "real Hermes 0.19.0")
+    assert lost == {"hermes": [], "store": []}
     assert not archived
 
 
