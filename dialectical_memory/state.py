@@ -76,6 +76,18 @@ class Change:
     edges: dict[str, ContradictionEdge] = field(default_factory=dict)
     archive_records: list[dict[str, Any]] = field(default_factory=list)
     history: list[dict[str, Any]] = field(default_factory=list)
+    compact: bool = False  # write the whole sidecar even with nothing else to write
+
+    def absorb(self, other: Change) -> None:
+        """Fold ``other`` (e.g. a reconciliation found mid-commit) into this change."""
+        self.md_dirty = self.md_dirty or other.md_dirty
+        for entry_id in other.dropped:
+            self.put.pop(entry_id, None)
+        self.put.update(other.put)
+        self.dropped = (self.dropped - set(other.put)) | other.dropped
+        self.edges.update(other.edges)
+        self.archive_records.extend(other.archive_records)
+        self.history.extend(other.history)
 
     def touch(self, meta: EntryMeta) -> None:
         self.put[meta.entry_id] = meta
@@ -99,7 +111,9 @@ class Change:
 
     @property
     def empty(self) -> bool:
-        return not (self.md_dirty or self.put or self.dropped or self.edges or self.archive_records or self.history)
+        return not (
+            self.md_dirty or self.put or self.dropped or self.edges or self.archive_records or self.history or self.compact
+        )
 
 
 class TargetState:
@@ -116,7 +130,11 @@ class TargetState:
         self.journal_seq = 0
         self.journal_lines = 0
         self.safety_version = 0  # of the checker that last screened every entry (see blocking.py)
-        self.stamps: tuple = ()
+        self.meta_stamps: tuple = ()  # sidecar, journal, archive: written only by stores, under the lock
+        self.disk_md: bytes | None = None  # the .md bytes as last read or written by this store
+        self.md_ident: tuple | None = None  # (inode, size, mtime_ns) of that file
+        self.md_verified = False  # its content was compared after its mtime tick had passed
+        self.read_only = False  # the home cannot be written: reads work, writes are refused
         self.warnings: list[str] = []
         self.md_writable = True
         self.md_problem = ""  # why the .md file is not writable
@@ -186,6 +204,21 @@ class TargetState:
                 index.add(entry_id, meta.text)
             self.index = index
         return self.index
+
+    def adopt_index(self, index, indexed: dict[str, str]) -> None:
+        """Take over a candidate index built for ``indexed`` (entry id → text), brought up to date
+        entry by entry: a foreign write of one entry costs work for that one entry, not a rebuild."""
+        current = {entry_id: meta.text for entry_id, meta in self.doc.entries.items()}
+        for entry_id, text in indexed.items():
+            if current.get(entry_id) != text:
+                index.remove(entry_id)
+        for entry_id, text in current.items():
+            if indexed.get(entry_id) != text:
+                index.add(entry_id, text)
+        self.index = index
+
+    def indexed_texts(self) -> dict[str, str]:
+        return {entry_id: meta.text for entry_id, meta in self.doc.entries.items()}
 
     def _index_add(self, meta: EntryMeta) -> None:
         if self.index is not None:

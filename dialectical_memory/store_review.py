@@ -231,14 +231,14 @@ class ReviewActions:
 
     # ------------------------------------------------------------ reflection layer
 
-    def run_maintenance(self, target: str, *, policy: str | None = None, actor: str = "maintenance") -> dict[str, Any]:
-        """Decay, promotions, ignore-ratio supersede, demotion, deeper contradiction checks."""
-        from .maintenance import maintain
+    def run_maintenance(self, target: str, *, policy: str | None = None, actor: str = "maintenance", progress=None) -> dict[str, Any]:
+        """Decay, promotions, ignore-ratio supersede, demotion, deeper contradiction checks.
+
+        Computed outside the locks and applied in short locked steps, so it never blocks the
+        action layer; ``progress(done, total)`` is called after each deep-check step."""
+        from .maintenance import run
 
         chosen = policy or self.promotion_policy
         if chosen not in ("review", "auto"):
             raise InvalidInputError("policy must be 'review' or 'auto'")
-        with self._mutation(target, actor) as (state, change):
-            report = maintain(state, change, chosen, self._detect)
-            report["changed"] = not change.empty
-            return report
+        return run(self, self._target(target), chosen, actor, progress)
