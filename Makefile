@@ -50,8 +50,10 @@ demo: install
 	$(DMEM) demo $(DEMO_HOME) --force
 	$(DMEM) --home $(DEMO_HOME) serve --port $(PORT)
 
+# make bench BENCH_ARGS='--sizes 1000,10000 --repeat 11'
+BENCH_ARGS ?=
 bench: install
-	$(PY) benchmarks/run.py
+	$(PY) benchmarks/run.py $(BENCH_ARGS)
 
 clean:
 	rm -rf $(VENV) .cache *.egg-info .pytest_cache .hypothesis test-artifacts $(DEMO_HOME)

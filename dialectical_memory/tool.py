@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .errors import AmbiguousMatchError, CharLimitError, DialecticalMemoryError
+from .errors import AmbiguousMatchError, CharLimitError, DialecticalMemoryError, echo
 from .model import ContradictionMode, KnowledgeType, SourceKind
 from .storage import TARGET_FILES
 from .store import MemoryStore
@@ -95,9 +95,9 @@ def _ok(payload: dict[str, Any]) -> str:
 
 def _check_arguments(action, target, values: dict[str, Any]) -> str | None:
     if not isinstance(action, str) or action not in ACTIONS:
-        return f"unknown action {action!r}; expected one of: {', '.join(ACTIONS)}"
+        return f"unknown action {echo(action)}; expected one of: {', '.join(ACTIONS)}"
     if not isinstance(target, str) or target not in TARGETS:
-        return f"unknown target {target!r}; expected 'memory' or 'user'"
+        return f"unknown target {echo(target)}; expected 'memory' or 'user'"
     for name in _STRING_FIELDS:
         value = values.get(name)
         if value is not None and not isinstance(value, str):

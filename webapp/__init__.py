@@ -113,11 +113,12 @@ def _build_store(config):
 
 def _register_blueprints(app: Flask) -> None:
     from .archive import bp as archive
+    from .blocked import bp as blocked
     from .contradictions import bp as contradictions
     from .entries import bp as entries
     from .overview import bp as overview
     from .promotions import bp as promotions
     from .verification import bp as verification
 
-    for blueprint in (overview, entries, contradictions, verification, promotions, archive):
+    for blueprint in (overview, entries, contradictions, verification, promotions, archive, blocked):
         app.register_blueprint(blueprint)
