@@ -541,6 +541,43 @@ def cmd_import(args) -> int:
     return 0
 
 
+# ---------------------------------------------------------------- agents: Hermes and MCP (issue 9)
+
+
+def cmd_hermes_install(args) -> int:
+    from .hermes import install_plugin
+    from .hermes.install import ACTIVATE_COMMAND
+
+    hermes_home = args.hermes_home or os.environ.get("HERMES_HOME") or Path.home() / ".hermes"
+    plugin = install_plugin(hermes_home)
+    print(f"Installed the Hermes memory provider plugin in {plugin}")
+    print("Hermes' Python must be able to import dialectical_memory (pip install dialectical-memory there).")
+    print("Activate it with:")
+    print(f"  {ACTIVATE_COMMAND}")
+    return 0
+
+
+def cmd_mcp(args) -> int:
+    try:
+        from .mcp_server import serve_mcp
+    except ImportError as error:
+        raise InvalidInputError(f"the MCP server needs the mcp extra: pip install 'dialectical-memory[mcp]' ({error})") from None
+    serve_mcp(args.home, http_port=args.http, **_limits(args, DEFAULT_LIMITS))
+    return 0
+
+
+def _add_agent_commands(command) -> None:
+    p = command("hermes", help="plug into the Hermes agent as its memory provider")
+    hermes = p.add_subparsers(dest="hermes_command", required=True, metavar="ACTION")
+    p = hermes.add_parser("install", help="write the 'dialectical' plugin into Hermes' plugins folder")
+    p.add_argument("--hermes-home", metavar="DIR", help="Hermes' home (default: $HERMES_HOME, else ~/.hermes)")
+    p.set_defaults(func=cmd_hermes_install)
+
+    p = command("mcp", help="serve the memory to MCP clients (stdio; --http PORT for streamable HTTP)")
+    p.add_argument("--http", type=int, metavar="PORT", help="streamable HTTP on 127.0.0.1:PORT instead of stdio")
+    p.set_defaults(func=cmd_mcp)
+
+
 # ---------------------------------------------------------------- parser
 
 TARGET_HELP = {
@@ -581,7 +618,7 @@ def build_parser() -> argparse.ArgumentParser:
     def command(name: str, help: str, into=sub) -> argparse.ArgumentParser:
         return into.add_parser(name, help=help, description=help[:1].upper() + help[1:] + ".", parents=[home_after_command])
 
-    for add_group in (_entry_commands, _review_commands, _transfer_commands, _tool_commands, _add_sync_commands):
+    for add_group in (_entry_commands, _review_commands, _transfer_commands, _tool_commands, _add_sync_commands, _add_agent_commands):
         add_group(command)
     return parser
 

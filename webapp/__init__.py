@@ -136,6 +136,7 @@ def _build_store(config):
 
 def _register_blueprints(app: Flask) -> None:
     from .archive import bp as archive
+    from .blocked import bp as blocked
     from .contradictions import bp as contradictions
     from .entries import bp as entries
     from .overview import bp as overview
@@ -145,5 +146,5 @@ def _register_blueprints(app: Flask) -> None:
     from .verification import bp as verification
 
     app.before_request_funcs.setdefault(None, []).insert(0, allow_large_upload)  # before the CSRF check reads the form
-    for blueprint in (overview, entries, contradictions, verification, promotions, archive, transfer):
+    for blueprint in (overview, entries, contradictions, verification, promotions, archive, blocked, transfer):
         app.register_blueprint(blueprint)

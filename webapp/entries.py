@@ -195,7 +195,7 @@ def tier_column(level: MaturityLevel, filters: EntryFilters, offset: int) -> Tie
 def detail_context(entry_id: str) -> dict:
     entry = entry_or_404(g.target, entry_id)
     series = store().confidence_series(g.target, entry_id)
-    edges = [e for e in store().get_contradictions(g.target, include_resolved=True) if entry_id in (e["from_id"], e["to_id"])]
+    edges = store().get_contradictions(g.target, include_resolved=True, entry_id=entry_id)
     return {
         "entry": entry,
         "plot": charts.confidence_plot(series),
