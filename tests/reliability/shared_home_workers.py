@@ -49,12 +49,20 @@ def store_writer(home: Path, count: int, prefix: str, rng: random.Random) -> Non
 
     store = MemoryStore(home, memory_char_limit=0, user_char_limit=0)
     store.load_from_disk()
+    _warm(store)
     _ready()
     for i in range(count):
         text = f"{prefix} {i}"
         store.add("memory", text, source_kind="observed")
         _ack(text)
         _pause(rng)
+
+
+def _warm(store) -> None:
+    """Import and compile the detector and open the index before ``ready``: otherwise the first add
+    spends most of a second on that while a fast peer finishes all its writes alone."""
+    store._read_state("memory").ensure_index()
+    store.detector.compare("User drinks coffee", "User does not drink coffee")
 
 
 def _entries(path: Path) -> list[str]:
