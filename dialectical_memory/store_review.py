@@ -13,6 +13,7 @@ from .errors import (
     ConflictError,
     InvalidInputError,
     NotFoundError,
+    echo,
 )
 from .inputs import parse_enum
 from .model import (
@@ -50,6 +51,17 @@ class ReviewActions:
             edges = self._change_text(state, change, meta, text, "edit")
             return self._undoable(state, change, snap, "edit", meta.entry_id, "Entry edited.", contradictions=self._edge_dicts(state, edges))
 
+    def keep_blocked(self, target: str, entry_id, *, expected_etag=None, actor: str = "person") -> MutationResult:
+        """A person's override: this entry, blocked by the safety check, is fine and goes back in the prompt."""
+        with self._mutation(target, actor) as (state, change):
+            meta = self._active(state, entry_id, expected_etag)
+            if not meta.blocked:
+                raise ConflictError("this entry is not blocked")
+            reason, meta.blocked, meta.safety_kept = meta.blocked, None, True
+            change.touch(meta)
+            change.log(state.target, "keep_blocked", meta.entry_id, reason=reason)
+            return self._result(state, "keep_blocked", meta.entry_id, "Kept: the entry is back in the prompt from the next session.")
+
     def archive_entry(self, target: str, entry_id, *, expected_etag=None, reason: str = "archived by a person", actor: str = "person") -> MutationResult:
         with self._mutation(target, actor) as (state, change):
             meta = self._active(state, entry_id, expected_etag)
@@ -61,7 +73,7 @@ class ReviewActions:
         with self._mutation(target, actor) as (state, change):
             archived = state.archive.get(entry_id) if isinstance(entry_id, str) else None
             if archived is None:
-                raise NotFoundError(f"no archived {state.target} entry with id {entry_id!r}")
+                raise NotFoundError(f"no archived {state.target} entry with id {echo(entry_id)}")
             text = archived.meta.text
             self._no_duplicate(state, text)
             self._check_limit(state, [text])
@@ -78,7 +90,7 @@ class ReviewActions:
     def _edge(self, state: TargetState, edge_id) -> ContradictionEdge:
         edge = state.edge(edge_id) if isinstance(edge_id, str) else None
         if edge is None:
-            raise NotFoundError(f"no {state.target} contradiction with id {edge_id!r}")
+            raise NotFoundError(f"no {state.target} contradiction with id {echo(edge_id)}")
         return edge
 
     def synthesize(self, target: str, entry_ids, text, *, knowledge_type=None, expected_etags: dict | None = None, actor: str = "person") -> MutationResult:
@@ -314,17 +326,17 @@ class ReviewActions:
 
     # ------------------------------------------------------------ reflection layer
 
-    def run_maintenance(self, target: str, *, policy: str | None = None, actor: str = "maintenance") -> dict[str, Any]:
-        """Decay, promotions, ignore-ratio supersede, demotion, deeper contradiction checks."""
-        from .maintenance import maintain
+    def run_maintenance(self, target: str, *, policy: str | None = None, actor: str = "maintenance", progress=None) -> dict[str, Any]:
+        """Decay, promotions, ignore-ratio supersede, demotion, deeper contradiction checks.
+
+        Computed outside the locks and applied in short locked steps, so it never blocks the
+        action layer; ``progress(done, total)`` is called after each deep-check step."""
+        from .maintenance import run
 
         chosen = policy or self.promotion_policy
         if chosen not in ("review", "auto"):
             raise InvalidInputError("policy must be 'review' or 'auto'")
-        with self._mutation(target, actor) as (state, change):
-            report = maintain(state, change, chosen, self._detect)
-            report["changed"] = not change.empty
-            return report
+        return run(self, self._target(target), chosen, actor, progress)
 
 
 def _undone(records) -> set[str]:

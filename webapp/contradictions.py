@@ -15,7 +15,7 @@ from dialectical_memory import KnowledgeType, NotFoundError
 
 from .adapter import entry_or_404, find_entry, full_entry_id, full_id, store
 from .forms import FormError, optional_choice, optional_text, required_text, whole_number
-from .graph_layout import layout_graph
+from .graph_layout import layout_graph, plan_page
 from .presenters import id_url
 from .reasons import behaviour_side, plain_reason
 from .responses import REFUSALS, refused, render, wants_fragment, written
@@ -165,7 +165,7 @@ def neighbours(edge_id: str) -> dict:
 
 
 def edge_or_404(edge_id: str) -> dict:
-    edge = next((e for e in all_edges() if e["edge_id"] == edge_id), None)
+    edge = next(iter(store().get_contradictions(g.target, include_resolved=True, edge_id=edge_id)), None)
     if edge is None:
         abort(404, f"No contradiction {edge_id!r} in {g.target}.")
     return edge
@@ -208,17 +208,29 @@ def workspace_context(*, edge_id: str | None = None, entry_id: str | None = None
     pages of the graph or list then lead to the plain workspace, not to that edge."""
     context = panel_context(edge_id=edge_id, entry_id=entry_id, result_id=result_id)
     view = context["view"]
-    graph = store().contradiction_graph(g.target, max_resolved=MAX_RESOLVED_EDGES)
-    layout = layout_graph(graph, view.get("graph_page", 1))
-    ordered = [e for e in graph["edges"] if not e["resolved"]] + [e for e in graph["edges"] if e["resolved"]]
-    list_pages = max(1, math.ceil(len(ordered) / LIST_PAGE_SIZE))
-    list_page = min(view.get("list_page", 1), list_pages)
+    chosen = {}
+
+    def select(outline: dict) -> tuple[set[str], list[str]]:
+        """Only the graph page's entries and the list page's edges are built in full."""
+        links = outline["links"]  # unresolved first, as the list shows them
+        chosen["plan"] = plan_page(outline, view.get("graph_page", 1))
+        chosen["list_pages"] = max(1, math.ceil(len(links) / LIST_PAGE_SIZE))
+        chosen["list_page"] = page = min(view.get("list_page", 1), chosen["list_pages"])
+        chosen["list_ids"] = [link[0] for link in links[(page - 1) * LIST_PAGE_SIZE : page * LIST_PAGE_SIZE]]
+        chosen["total"] = len(links)
+        return chosen["plan"].drawn_ids, chosen["list_ids"]
+
+    graph = store().contradiction_graph(g.target, max_resolved=MAX_RESOLVED_EDGES, select=select)
+    layout = layout_graph(graph, plan=chosen["plan"])
+    edges_by_id = {e["edge_id"]: e for e in graph["edges"]}
+    rows = [edges_by_id[edge_id] for edge_id in chosen["list_ids"]]
+    list_pages, list_page = chosen["list_pages"], chosen["list_page"]
     view = {key: value for key, value in (("graph_page", layout.page), ("list_page", list_page)) if value > 1}
     panel = context["panel"]
     context.update(
         layout=layout,
-        edge_rows=ordered[(list_page - 1) * LIST_PAGE_SIZE : list_page * LIST_PAGE_SIZE],
-        edge_list={"page": list_page, "pages": list_pages, "total": len(ordered), "first": (list_page - 1) * LIST_PAGE_SIZE},
+        edge_rows=rows,
+        edge_list={"page": list_page, "pages": list_pages, "total": chosen["total"], "first": (list_page - 1) * LIST_PAGE_SIZE},
         selected_edge_id=panel["edge"]["edge_id"] if panel and panel["kind"] == "edge" else None,
         selected_node_id=panel["entry"].entry_id if panel and panel["kind"] == "node" else None,
         view=view,
@@ -265,7 +277,7 @@ def side_view(edge: dict, end: str) -> dict:
 
 def node_view(entry_id: str) -> dict:
     entry = entry_or_404(g.target, entry_id)
-    edges = [e for e in all_edges() if entry_id in (e["from_id"], e["to_id"])]
+    edges = store().get_contradictions(g.target, include_resolved=True, entry_id=entry_id)
     return {"kind": "node", "entry": entry, "edges": edges}
 
 

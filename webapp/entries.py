@@ -13,6 +13,7 @@ from .adapter import entry_or_404, full_entry_id, store
 from .forms import etag, optional_choice, query_offset, required_text
 from .responses import REFUSALS, refused, render, safe_next, written
 from .targets import TARGETS
+from .security import is_local_path
 
 bp = Blueprint("entries", __name__, url_prefix="/<target:target>/entries")
 
@@ -87,7 +88,7 @@ def card(entry_id: str):
 @bp.get("/<entry_id>/edit")
 def edit_form(entry_id: str):
     entry = entry_or_404(g.target, entry_id)
-    return render("entries/edit.html", "entries/_entry_edit_form.html", entry=entry, next_url=request.args.get("next", ""))
+    return render("entries/edit.html", "entries/_entry_edit_form.html", entry=entry, next_url=local_next())
 
 
 @bp.post("/<entry_id>/edit")
@@ -232,7 +233,7 @@ def tier_column(level: MaturityLevel, filters: EntryFilters, offset: int) -> Tie
 def detail_context(entry_id: str) -> dict:
     entry = entry_or_404(g.target, entry_id)
     series = store().confidence_series(g.target, entry_id)
-    edges = [e for e in store().get_contradictions(g.target, include_resolved=True) if entry_id in (e["from_id"], e["to_id"])]
+    edges = store().get_contradictions(g.target, include_resolved=True, entry_id=entry_id)
     return {
         "entry": entry,
         "plot": charts.confidence_plot(series),
@@ -254,3 +255,9 @@ def related_entries(entry_ids) -> list:
         except NotFoundError:
             continue
     return found
+
+
+def local_next() -> str:
+    """``?next=`` for the edit form's Cancel link, when it is a path on this site."""
+    value = request.args.get("next", "")
+    return value if is_local_path(value) else ""

@@ -8,6 +8,8 @@ from urllib.parse import quote, urlsplit
 
 from flask import Flask, current_app, g, request, url_for
 
+from .urls import url_with_args
+
 SECONDS_PER_DAY = 86_400.0
 MATURITY_NAMES = ("INCIDENT", "PATTERN", "PRINCIPLE", "WISDOM")
 
@@ -109,7 +111,7 @@ def target_switch_url(target: str) -> str:
     endpoint = request.endpoint or "overview.show"
     if request.view_args or endpoint == "static":
         return url_for("overview.show", target=target)
-    return url_for(endpoint, target=target, **request.args)
+    return url_with_args(endpoint, target=target)
 
 
 URL_MARKER = "IDMARKER"

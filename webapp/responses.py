@@ -20,6 +20,7 @@ from dialectical_memory import (
 )
 
 from .forms import FormError
+from .security import is_local_path
 
 REFUSALS = (FormError, DialecticalMemoryError)
 
@@ -98,9 +99,7 @@ def out_of_band_updates(message: str, kind: str, undo_id: str | None = None) -> 
 def safe_next(default: str) -> str:
     """Where to go after a plain form post: a local path from the form, else ``default``."""
     target = request.form.get("next", "")
-    if target.startswith("/") and not target.startswith(("//", "/\\")):
-        return target
-    return default
+    return target if is_local_path(target) else default
 
 
 def _message_for(error: Exception) -> str:

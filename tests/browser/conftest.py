@@ -19,7 +19,7 @@ import pytest
 from dialectical_memory import MemoryStore
 from dialectical_memory.demo import seed_demo
 from dialectical_memory.detection.base import Label, Verdict
-from webapp.server import build_server
+from dialectical_memory.web.server import build_server
 
 CHROMIUM_ARGS = [
     "--no-sandbox",

@@ -122,7 +122,7 @@ def test_confirm_revise_and_retire_from_the_reverify_queue(page: Page, live_serv
 
 
 def test_the_reverify_pager_skips_nothing_after_rows_leave(page: Page, live_server, monkeypatch):
-    from webapp import verification
+    from dialectical_memory.web import verification
 
     monkeypatch.setattr(verification, "PAGE_SIZE", 2)
     queue = [item.entry.entry_id for item in live_server.store().reverification_queue("memory")]

@@ -10,7 +10,9 @@ from dialectical_memory.cli import main
 
 @pytest.fixture
 def home(tmp_path):
-    return tmp_path / "home"
+    home = tmp_path / "home"
+    home.mkdir()
+    return home
 
 
 def dmem(capsys, home, *args):
@@ -79,7 +81,7 @@ def test_maintain_reports_each_target(capsys, home):
     code, out, _ = dmem(capsys, home, "maintain")
     assert code == 0 and out.startswith("memory: decayed 0") and "\nuser: decayed 0" in out
     code, out, _ = dmem(capsys, home, "maintain", "--target", "memory", "--json")
-    assert json.loads(out)["target"] == "memory"
+    assert json.loads(out)["memory"]["target"] == "memory"
 
 
 def test_history_lists_who_did_what(capsys, home):

@@ -6,9 +6,10 @@ import ast
 from pathlib import Path
 from types import SimpleNamespace
 
-from webapp.charts import confidence_plot
-from webapp.graph_layout import (
+from dialectical_memory.web.charts import confidence_plot
+from dialectical_memory.web.graph_layout import (
     CANVAS_WIDTH,
+    MAX_EDGES,
     MAX_GROUP_NODES,
     MAX_GROUPS,
     MAX_NODES,
@@ -55,6 +56,17 @@ def test_unresolved_groups_come_before_resolved_ones():
 def test_resolved_edges_are_drawn_beneath_unresolved_ones():
     layout = layout_graph(graph([["a", "b", "c"]], [edge("1", "a", "b"), edge("2", "b", "c", True)]))
     assert [e.resolved for e in layout.edges] == [True, False]
+
+
+def test_a_dense_group_draws_at_most_max_edges_lines_unresolved_first():
+    members = [f"n{k}" for k in range(MAX_GROUP_NODES)]
+    pairs = [(a, b) for i, a in enumerate(members) for b in members[i + 1 :]]
+    edges = [edge(str(k), a, b, resolved=k % 2 == 0) for k, (a, b) in enumerate(pairs)]
+    layout = layout_graph(graph([members], edges))
+    unresolved = sum(1 for e in edges if not e["resolved"])
+    assert len(layout.edges) == MAX_EDGES < unresolved
+    assert all(not e.resolved for e in layout.edges)
+    assert layout.hidden_edges == len(edges) - MAX_EDGES and layout.truncated
 
 
 def test_the_graph_is_bounded_and_says_so():

@@ -71,13 +71,13 @@ def test_the_panel_gives_dates_sources_and_evidence_of_each_side(client, seeded)
     ],
 )
 def test_reasons_read_as_plain_language(reason, texts, expected):
-    from webapp.reasons import plain_reason
+    from dialectical_memory.web.reasons import plain_reason
 
     assert expected in plain_reason({"reason": reason, "from_text": texts[0], "to_text": texts[1]})
 
 
 def test_structured_reason_data_is_read_too():
-    from webapp.reasons import plain_reason
+    from dialectical_memory.web.reasons import plain_reason
 
     edge = {"reason": "anything", "reason_kind": "value", "reason_values": ["works at Google", "Apple"], "from_text": "a", "to_text": "b"}
     assert plain_reason(edge) == "Both say where the user works: Google vs Apple."
@@ -101,7 +101,7 @@ def test_the_graph_has_full_texts_authority_numbers_and_a_phone_list(client, sto
 
 
 def test_node_sizes_differ_visibly_between_common_authorities():
-    from webapp.graph_layout import node_radius
+    from dialectical_memory.web.graph_layout import node_radius
 
     assert node_radius(0.5) + 8 < node_radius(0.9) and node_radius(0.9) + 1 <= node_radius(0.95)
 
@@ -266,7 +266,7 @@ def test_the_entry_page_puts_people_facing_fields_first(client, seeded):
 def test_plot_labels_sit_in_the_margin_clear_of_the_curve():
     from types import SimpleNamespace
 
-    from webapp.charts import confidence_plot
+    from dialectical_memory.web.charts import confidence_plot
 
     now = 100 * 86_400.0
     series = SimpleNamespace(past=[(now - 86_400.0 * k, 0.5) for k in range(30, -1, -1)], future=[(now + 86_400.0 * k, 0.5) for k in range(60)],
@@ -278,7 +278,7 @@ def test_plot_labels_sit_in_the_margin_clear_of_the_curve():
 
 
 def test_empty_pages_say_what_to_do(tmp_path):
-    from webapp import create_app
+    from dialectical_memory.web import create_app
 
     client = create_app({"MEMORY_HOME": str(tmp_path / "empty"), "TESTING": True}).test_client()
     assert "No entries yet. Write one in “New entry” above" in client.get("/memory/entries/").get_data(as_text=True)
