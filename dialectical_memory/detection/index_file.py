@@ -17,15 +17,14 @@ It is local to one machine and must never be synced (ignore ``.*.index.json``).
 from __future__ import annotations
 
 import functools
-import gc
 import hashlib
 import os
 import tempfile
-from contextlib import contextmanager
 from pathlib import Path
 
 import orjson
 
+from ..loader import collector_paused
 from .index import CandidateIndex
 
 FORMAT = 1
@@ -71,20 +70,8 @@ def save_if_due(path: Path, index: CandidateIndex) -> None:
 
 def read_index(path: Path) -> CandidateIndex | None:
     """The index stored at ``path``, or None when it is missing, foreign, stale or damaged."""
-    with _collector_paused():
+    with collector_paused():
         return _read_index(path)
-
-
-@contextmanager
-def _collector_paused():
-    """Parsing builds ~10^5 live objects; the cyclic collector would scan them repeatedly for nothing."""
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
 
 
 def _read_index(path: Path) -> CandidateIndex | None:

@@ -7,18 +7,7 @@ import pytest
 from dialectical_memory import MemoryStore
 from dialectical_memory.cli import main
 
-
-@pytest.fixture
-def home(tmp_path):
-    home = tmp_path / "home"
-    home.mkdir()
-    return home
-
-
-def dmem(capsys, home, *args):
-    code = main(["--home", str(home), *args])
-    captured = capsys.readouterr()
-    return code, captured.out, captured.err
+from cli_run import dmem, home  # noqa: F401  (home is a fixture)
 
 
 def test_add_then_list_shows_the_entry_in_its_tier(capsys, home):

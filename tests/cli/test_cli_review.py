@@ -5,7 +5,8 @@ import json
 import pytest
 
 from dialectical_memory import BeliefStatus, MaturityLevel, MemoryStore, SourceKind
-from dialectical_memory.cli import main
+
+from cli_run import dmem, home  # noqa: F401  (home is a fixture)
 
 DAY = 86_400.0
 START = 1_700_000_000.0
@@ -17,19 +18,6 @@ class Clock:
 
     def __call__(self):
         return self.now
-
-
-@pytest.fixture
-def home(tmp_path):
-    home = tmp_path / "home"
-    home.mkdir()
-    return home
-
-
-def dmem(capsys, home, *args):
-    code = main(["--home", str(home), *args])
-    captured = capsys.readouterr()
-    return code, captured.out, captured.err
 
 
 @pytest.fixture

@@ -10,20 +10,9 @@ import pytest
 from dialectical_memory import MemoryStore
 from dialectical_memory.cli import build_parser, main
 
+from cli_run import dmem, home  # noqa: F401  (home is a fixture)
+
 DAY = 86_400.0
-
-
-@pytest.fixture
-def home(tmp_path):
-    home = tmp_path / "home"
-    home.mkdir()
-    return home
-
-
-def dmem(capsys, home, *args):
-    code = main(["--home", str(home), *args])
-    captured = capsys.readouterr()
-    return code, captured.out, captured.err
 
 
 def ids(home, target):
