@@ -723,22 +723,24 @@ def _review_commands(command) -> None:
     def action(name: str, help: str) -> argparse.ArgumentParser:
         return command(name, help, into=actions)
 
+    def on_entry(name: str, help: str, id_help: str = "entry id or a unique prefix") -> argparse.ArgumentParser:
+        """An action on one entry: its id, ``--target`` to narrow the lookup, ``--json``."""
+        p = action(name, help)
+        p.add_argument("id", help=id_help)
+        _target_option(p, default=None)
+        _json_option(p)
+        return p
+
     p = action("promotions", help="proposed promotions with their evidence against the thresholds")
     _target_option(p, allow_all=True)
     _json_option(p, "the promotions")
     p.set_defaults(func=cmd_review_promotions)
 
-    p = action("approve", help="approve a proposed promotion")
-    p.add_argument("id", help="entry id or a unique prefix")
+    p = on_entry("approve", help="approve a proposed promotion")
     p.add_argument("--principle", metavar="TEXT", help="a shorter principle that replaces the entry's text")
-    _target_option(p, default=None)
-    _json_option(p)
     p.set_defaults(func=_entry_action("approve_promotion", principle_text="principle"))
 
-    p = action("reject", help="reject a proposed promotion (not proposed again until new evidence)")
-    p.add_argument("id", help="entry id or a unique prefix")
-    _target_option(p, default=None)
-    _json_option(p)
+    p = on_entry("reject", help="reject a proposed promotion (not proposed again until new evidence)")
     p.set_defaults(func=_entry_action("reject_promotion"))
 
     p = action("queue", help="expired and soon-expiring beliefs to re-verify, most important first")
@@ -746,30 +748,18 @@ def _review_commands(command) -> None:
     _json_option(p, "the queue")
     p.set_defaults(func=cmd_review_queue)
 
-    p = action("confirm", help="re-verified: the belief is still true")
-    p.add_argument("id", help="entry id or a unique prefix")
-    _target_option(p, default=None)
-    _json_option(p)
+    p = on_entry("confirm", help="re-verified: the belief is still true")
     p.set_defaults(func=_entry_action("confirm"))
 
-    p = action("revise", help="the belief changed: new text, counted as a user correction")
-    p.add_argument("id", help="entry id or a unique prefix")
+    p = on_entry("revise", help="the belief changed: new text, counted as a user correction")
     p.add_argument("text", help="the revised text")
-    _target_option(p, default=None)
-    _json_option(p)
     p.set_defaults(func=_entry_action("revise", new_text="text"))
 
-    p = action("retire", help="no longer true: archive the entry (restorable)")
-    p.add_argument("id", help="entry id or a unique prefix")
-    _target_option(p, default=None)
-    _json_option(p)
+    p = on_entry("retire", help="no longer true: archive the entry (restorable)")
     p.set_defaults(func=_entry_action("retire"))
 
-    p = action("keep", help="keep this side of a contradiction; the other is archived as superseded")
-    p.add_argument("id", help="the entry to keep (id or unique prefix)")
+    p = on_entry("keep", help="keep this side of a contradiction; the other is archived as superseded", id_help="the entry to keep (id or unique prefix)")
     p.add_argument("--over", metavar="ID", help="the entry that loses (needed when ID contradicts several)")
-    _target_option(p, default=None)
-    _json_option(p)
     p.set_defaults(func=cmd_review_keep)
 
     p = action("dismiss", help="not a contradiction: never flag this pair again")
