@@ -192,4 +192,4 @@ def _warm_index(store, target: str) -> None:
     with store._thread_locks[target]:
         state = store._read_state(target)
         if state.index is None:
-            state.adopt_index(index, texts)
+            state.adopt_index(index)

@@ -215,7 +215,7 @@ class TargetState:
     def drop_index(self) -> None:
         self.index = None
 
-    def adopt_index(self, index, indexed: dict[str, str] | None = None) -> None:
+    def adopt_index(self, index) -> None:
         """Take over a candidate index built earlier (by this process before a reload, or outside
         the locks), brought up to date entry by entry: the index keeps each entry's analysed text,
         so a foreign write of one entry costs work for that one entry, not a rebuild."""

@@ -139,7 +139,7 @@ class MemoryStore(ReviewActions, StoreReads):
         self._counts_cache: dict[str, tuple] = {}
         self._thread_locks = {target: threading.RLock() for target in TARGET_FILES}
         self._held: set[str] = set()  # targets whose lock file :meth:`exclusive` holds
-        self._spare_index: dict[str, tuple | None] = {}  # the index of a state dropped for a reload
+        self._spare_index: dict[str, Any] = {}  # the index of a state dropped for a reload
         self.max_lock_hold_seconds = 0.0  # longest this store held a target's locks (a measurement)
 
     @staticmethod
@@ -279,16 +279,15 @@ class MemoryStore(ReviewActions, StoreReads):
         """Apply what other writers appended to ``state`` in place (see :func:`loader.refresh`) and
         persist what reconciling found; when that is not enough, forget ``state`` but keep its
         candidate index for the full load."""
-        indexed = state.indexed_texts() if state.index is not None else None
         change = refresh(state, self.now())
-        if change is not None and indexed is not None:
-            state.adopt_index(state.index, indexed)
+        if change is not None and state.index is not None:
+            state.adopt_index(state.index)
         if change is not None and state.md_writable:
             self._check_arrivals(state, change, arrived(change))
         if change is not None and (change.empty or self._commit_reconciled(state, change, locked)):
             return True
         self._states.pop(state.target, None)
-        self._spare_index[state.target] = (state.index, indexed) if indexed is not None else None
+        self._spare_index[state.target] = state.index
         return False
 
     def _commit_reconciled(self, state: TargetState, change: Change, locked: bool) -> bool:
@@ -309,9 +308,9 @@ class MemoryStore(ReviewActions, StoreReads):
         if new.index is not None:
             return
         if old is not None and old.index is not None and old is self._states.get(new.target):
-            new.adopt_index(old.index, old.indexed_texts())
+            new.adopt_index(old.index)
         elif spare is not None:
-            new.adopt_index(*spare)
+            new.adopt_index(spare)
 
     @contextmanager
     def _file_lock(self, paths: TargetPaths):
