@@ -12,7 +12,7 @@ HERMES_VERSION := 0.19.0
 HERMES_VENV ?= .cache/hermes-agent-$(HERMES_VERSION)
 export DMEM_HERMES_PYTHON := $(abspath $(HERMES_VENV))/bin/python
 
-.PHONY: install browser hermes test test-fast run demo bench clean
+.PHONY: install browser hermes test test-fast run demo bench wheel clean
 
 install: $(VENV)/.installed
 
@@ -38,7 +38,7 @@ $(HERMES_VENV)/.installed:
 	touch $@
 
 test: install browser hermes
-	DMEM_REQUIRE_BROWSER=1 DMEM_REQUIRE_HERMES=1 $(PY) -m pytest
+	DMEM_REQUIRE_BROWSER=1 DMEM_REQUIRE_HERMES=1 DMEM_REQUIRE_MCP=1 $(PY) -m pytest
 
 test-fast: install
 	$(PY) -m pytest -m "not browser and not slow"
@@ -50,8 +50,14 @@ demo: install
 	$(DMEM) demo $(DEMO_HOME) --force
 	$(DMEM) --home $(DEMO_HOME) serve --port $(PORT)
 
+# make bench BENCH_ARGS='--sizes 1000,10000 --repeat 11'
+BENCH_ARGS ?=
 bench: install
-	$(PY) benchmarks/run.py
+	$(PY) benchmarks/run.py $(BENCH_ARGS)
+
+# The wheel `pip install 'dialectical-memory[web]'` gets (tests/packaging installs and serves one).
+wheel: install
+	$(PY) -m pip wheel --quiet --no-deps --wheel-dir dist .
 
 clean:
-	rm -rf $(VENV) .cache *.egg-info .pytest_cache .hypothesis test-artifacts $(DEMO_HOME)
+	rm -rf $(VENV) .cache build dist *.egg-info .pytest_cache .hypothesis test-artifacts $(DEMO_HOME)

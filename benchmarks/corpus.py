@@ -124,3 +124,62 @@ def build_target(home: Path, target: str, size: int, now: float, seed: int = 7) 
         archive.append(json.dumps({"op": "archive", "at": now, "actor": "agent", "reason": "removed by agent", "meta": meta.to_dict()}, ensure_ascii=False))
     paths.archive.write_text("".join(line + "\n" for line in archive), encoding="utf-8")
     return roles
+
+
+def build_grown(home: Path, target: str, size: int, now: float, seed: int = 5) -> dict[str, list[str]]:
+    """A home grown the way a long-lived one is, unlike :func:`build_target`'s tidy one: nothing
+    pre-marked deep-checked, a tenth of the entries hand-appended to the ``.md`` in chunks (not yet in
+    the sidecar), a journal of recent hits not yet folded into the sidecar, and contradictions in
+    clusters of 2–4 entries, ~0.7 edges per entry, ~70 % of them open (~7k edges at 10k)."""
+    rng = random.Random(seed)
+    doc = SidecarDocument()
+    texts: list[str] = []
+    n = 0
+    while len(texts) < size:
+        text = _text(rng, n)
+        n += 1
+        if text_hash(text) in doc.text_to_id:
+            continue
+        texts.append(text)
+        if len(texts) <= size * 9 // 10:
+            meta = _meta(rng, text, now)
+            meta.deep_checked = False
+            doc.entries[meta.entry_id] = meta
+            doc.text_to_id[text_hash(text)] = meta.entry_id
+    ids = list(doc.entries)
+    rng.shuffle(ids)
+    wanted, at = int(size * 0.7), 0
+    while len(doc.contradictions) < wanted and at + 4 <= len(ids):
+        cluster = ids[at : at + rng.choice((2, 2, 3, 4))]
+        at += len(cluster)
+        for i, a in enumerate(cluster):
+            for b in cluster[i + 1 :]:
+                edge = ContradictionEdge(a, b, reason="value: grown", created_at=now - rng.uniform(0, 300) * SECONDS_PER_DAY)
+                if rng.random() < 0.3:
+                    edge.resolved, edge.resolution, edge.resolved_at = True, "dismissed", now
+                doc.contradictions.append(edge)
+                for side in (a, b):
+                    meta = doc.entries[side]
+                    meta.contradiction_ids.append(edge.edge_id)
+                    meta.contradiction_count += 1
+                    if not edge.resolved:
+                        meta.status = BeliefStatus.CONTRADICTED
+    paths = TargetPaths(home, target)
+    home.mkdir(parents=True, exist_ok=True)
+    in_sidecar = size * 9 // 10
+    chunks = [texts[:in_sidecar]] + [texts[k : k + 50] for k in range(in_sidecar, size, 50)]
+    paths.md.write_text(hermes_format.dumps(chunks[0]), encoding="utf-8")
+    with open(paths.md, "a", encoding="utf-8") as md:  # appended by hand, a chunk at a time
+        for chunk in chunks[1:]:
+            md.write(hermes_format.ENTRY_DELIMITER + hermes_format.dumps(chunk))
+    document = doc.to_dict()
+    document["journal_seq"] = 0
+    paths.sidecar.write_bytes(dumps_sidecar(document))
+    batches = []
+    for seq in range(1, min(400, len(ids)) + 1):
+        meta = doc.entries[rng.choice(ids)]
+        meta.hit_count += 1
+        meta.updated_at = meta.last_validated_at = now
+        batches.append(json.dumps({"seq": seq, "at": now, "put": [meta.to_dict()], "drop": [], "edges": []}, ensure_ascii=False))
+    paths.journal.write_text("".join(line + "\n" for line in batches), encoding="utf-8")
+    return {"open_edges": [e.edge_id for e in doc.contradictions if not e.resolved]}

@@ -3,7 +3,7 @@ import time, tempfile, sys, cProfile, pstats
 sys.path.insert(0, "/work/main")
 from pathlib import Path
 from benchmarks.corpus import build_target
-from webapp import create_app
+from dialectical_memory.web import create_app
 home = Path(tempfile.mkdtemp())/"home"
 build_target(home, "memory", 10000, time.time())
 build_target(home, "user", 1000, time.time(), seed=11)

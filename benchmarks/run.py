@@ -13,6 +13,7 @@ import argparse
 import json
 import os
 import resource
+import shutil
 import statistics
 import subprocess
 import sys
@@ -24,12 +25,15 @@ from typing import Callable
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.corpus import CITIES, build_target  # noqa: E402
-from dialectical_memory import MemoryStore  # noqa: E402
+import orjson  # noqa: E402
+
+from benchmarks.corpus import CITIES, build_grown, build_target  # noqa: E402
+from benchmarks.hermes_reference import hermes_add  # noqa: E402
+from dialectical_memory import MemoryStore, NotFoundError, hermes_format  # noqa: E402
+from dialectical_memory.storage import TargetPaths  # noqa: E402
 
 SIZES = (100, 1_000, 10_000)
-WRITE_OPS = ("add", "add_conflict", "replace", "remove")
-TARGETS_MS = {"load": 100.0, "maintenance": 200.0, "page_tiers": 50.0, "page_graph": 50.0, "page_reverify": 50.0}
+WRITE_OPS = ("add", "add_first", "add_after_refused", "add_after_foreign", "hermes_add", "add_conflict", "replace", "remove")
 
 
 def _stats(samples: list[float]) -> dict[str, float]:
@@ -76,7 +80,34 @@ def _fresh_store(home: Path) -> MemoryStore:
     return store
 
 
-def bench_size(size: int, repeat: int) -> dict:
+def _read_and_parse(home: Path) -> None:
+    """What any loader of a home must pay (both targets, as ``load_from_disk`` reads): read every
+    byte, parse the JSON, split the ``.md``."""
+    for target in ("memory", "user"):
+        paths = TargetPaths(home, target)
+        hermes_format.loads(paths.md.read_bytes().decode("utf-8"))
+        orjson.loads(paths.sidecar.read_bytes())
+        for path in (paths.journal, paths.archive):
+            if path.exists():
+                for line in path.read_bytes().splitlines():
+                    orjson.loads(line)
+
+
+def _once(fn: Callable[[], object]) -> dict:
+    start = time.perf_counter()
+    fn()
+    return {"median_ms": (time.perf_counter() - start) * 1000, "p95_ms": None, "n": 1}
+
+
+def _cli_add(home: Path, text: str) -> None:
+    """``dmem add`` in a new process, as a shell script or a hook would run it."""
+    subprocess.run(
+        [sys.executable, "-m", "dialectical_memory", "--home", str(home), "--memory-char-limit", "0", "add", text],
+        check=True, capture_output=True,
+    )  # fmt: skip
+
+
+def bench_size(size: int, repeat: int, cli_repeat: int) -> dict:
     results: dict[str, dict] = {}
     with tempfile.TemporaryDirectory(prefix=f"dmem-bench-{size}-") as tmp:
         home = Path(tmp) / "home"
@@ -84,12 +115,14 @@ def bench_size(size: int, repeat: int) -> dict:
         roles = build_target(home, "memory", size, now)
         build_target(home, "user", max(10, size // 10), now, seed=11)
         floor: list[float] = []
+        counter = iter(range(10**9))
+        results["read_parse"] = _stats(_time(lambda: _read_and_parse(home), repeat))
         results["load"] = _stats(_time(lambda: _fresh_store(home), repeat))
 
         store = _fresh_store(home)
-        store.add("memory", "Warm-up entry that builds the candidate index")
-        counter = iter(range(10**9))
+        results["index_build"] = _once(lambda: store.add("memory", "Warm-up entry that builds the candidate index"))
         results["add"] = _stats(_time_writes(lambda: store.add("memory", f"User started a new hobby number {next(counter)} today"), repeat, home, floor))
+        results.update(_bench_first_adds(home, store, counter, repeat, floor))
 
         conflicts = []
 
@@ -113,33 +146,106 @@ def bench_size(size: int, repeat: int) -> dict:
 
         results["replace"] = _stats(_time_writes(replace, repeat, home, floor))
         results["remove"] = _stats(_time_writes(remove, repeat, home, floor))
+        results["cli_add"] = _stats(_time(lambda: _cli_add(home, f"User tried a new cafe number {next(counter)}"), cli_repeat))
+        results["hermes_add"] = _bench_hermes(home, Path(tmp) / "hermes", counter, repeat, floor)
         results["floor"] = _stats(floor)
 
-        first = time.perf_counter()
-        store.run_maintenance("memory")
-        results["maintenance_first"] = {"median_ms": (time.perf_counter() - first) * 1000, "p95_ms": None, "n": 1}
+        results["maintenance_first"] = _once(lambda: store.run_maintenance("memory"))
         results["maintenance"] = _stats(_time(lambda: store.run_maintenance("memory"), repeat))
         results["system_prompt"] = _stats(_time(lambda: store.format_for_system_prompt("memory", mode="surface"), repeat))
         results.update(_bench_pages(home, repeat))
+        results.update(_bench_grown(Path(tmp) / "grown", size, repeat, counter))
     results["peak_rss_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     return results
 
 
-def _bench_pages(home: Path, repeat: int) -> dict[str, dict]:
-    """Dashboard pages through the app (server time, no network)."""
+def _bench_first_adds(home: Path, store: MemoryStore, counter, repeat: int, floor: list[float]) -> dict[str, dict]:
+    """The setups people run: a store just loaded, a store after a refused call, two stores on one
+    home taking turns (the agent and the dashboard)."""
+    out = {}
+    samples = []
+    for _ in range(repeat):
+        fresh = _fresh_store(home)
+        floor.append(floor_sample(home))
+        start = time.perf_counter()
+        fresh.add("memory", f"User planted a tree number {next(counter)}")
+        samples.append(time.perf_counter() - start)
+    out["add_first"] = _stats(samples)
+
+    def refused_then_add():
+        try:
+            store.remove("memory", "text that no entry contains")
+        except NotFoundError:
+            pass
+        floor.append(floor_sample(home))
+        start = time.perf_counter()
+        store.add("memory", f"User painted a wall number {next(counter)}")
+        return time.perf_counter() - start
+
+    out["add_after_refused"] = _stats([refused_then_add() for _ in range(repeat)])
+    other = _fresh_store(home)
+    other.add("memory", "Warm-up entry of the second store")
+
+    def foreign_then_add():
+        other.add("memory", f"User fixed a bike number {next(counter)}")
+        floor.append(floor_sample(home))
+        start = time.perf_counter()
+        store.add("memory", f"User baked bread number {next(counter)}")
+        return time.perf_counter() - start
+
+    out["add_after_foreign"] = _stats([foreign_then_add() for _ in range(repeat)])
+    return out
+
+
+def _bench_hermes(home: Path, folder: Path, counter, repeat: int, floor: list[float]) -> dict:
+    """Hermes' own whole-file add on a copy of the same ``.md`` (see hermes_reference.py)."""
+    folder.mkdir()
+    path = folder / "MEMORY.md"
+    shutil.copyfile(TargetPaths(home, "memory").md, path)
+    return _stats(_time_writes(lambda: hermes_add(path, f"User started a new hobby number {next(counter)} today"), repeat, folder, floor))
+
+
+def _bench_grown(home: Path, size: int, repeat: int, counter) -> dict[str, dict]:
+    """The same operations on a home grown over time (see corpus.build_grown)."""
+    grown = build_grown(home, "memory", size, time.time())
+    build_target(home, "user", max(10, size // 10), time.time(), seed=11)
+    out = {"grown_load_first": _once(lambda: _fresh_store(home))}  # adopts the hand-appended chunks
+    out["grown_read_parse"] = _stats(_time(lambda: _read_and_parse(home), repeat))
+    out["grown_load"] = _stats(_time(lambda: _fresh_store(home), repeat))
+    store = _fresh_store(home)
+    out["grown_index_build"] = _once(lambda: store.add("memory", "Warm-up entry that builds the candidate index"))
+    out["grown_add"] = _stats(_time(lambda: store.add("memory", f"User started a new hobby number {next(counter)} today"), repeat))
+    samples = []
+    for _ in range(repeat):
+        fresh = _fresh_store(home)
+        start = time.perf_counter()
+        fresh.add("memory", f"User planted a tree number {next(counter)}")
+        samples.append(time.perf_counter() - start)
+    out["grown_add_first"] = _stats(samples)
+    out["grown_maintenance_first"] = _once(lambda: store.run_maintenance("memory"))
+    out["grown_maintenance"] = _stats(_time(lambda: store.run_maintenance("memory"), repeat))
+    edge_id = grown["open_edges"][len(grown["open_edges"]) // 2]
+    pages = _bench_pages(home, repeat, {"grown_page_graph": "/memory/contradictions/", "grown_page_edge": f"/memory/contradictions/edges/{edge_id}"})
+    out.update(pages)
+    return out
+
+
+def _bench_pages(home: Path, repeat: int, pages: dict[str, str] | None = None) -> dict[str, dict]:
+    """Dashboard pages through the app (server time, no network), with the size of the HTML."""
     try:
-        from webapp import create_app
+        from dialectical_memory.web import create_app
     except ImportError:
         return {}
     app = create_app({"MEMORY_HOME": str(home), "TESTING": False})
     client = app.test_client()
-    pages = {"page_tiers": "/memory/entries/", "page_graph": "/memory/contradictions/", "page_reverify": "/memory/reverify/"}
+    pages = pages or {"page_tiers": "/memory/entries/", "page_graph": "/memory/contradictions/", "page_reverify": "/memory/reverify/"}
     out = {}
     for name, url in pages.items():
-        status = client.get(url, headers={"Host": "127.0.0.1:5000"}).status_code
-        if status != 200:
-            raise SystemExit(f"{url} answered {status}")
+        response = client.get(url, headers={"Host": "127.0.0.1:5000"})
+        if response.status_code != 200:
+            raise SystemExit(f"{url} answered {response.status_code}")
         out[name] = _stats(_time(lambda: client.get(url, headers={"Host": "127.0.0.1:5000"}), repeat))
+        out[name]["html_kib"] = len(response.data) / 1024
     return out
 
 
@@ -147,8 +253,15 @@ def _bench_pages(home: Path, repeat: int) -> dict[str, dict]:
 
 ROWS = [
     ("floor", "disk floor (write+fsync+rename)"),
+    ("read_parse", "read + parse the files (reference)"),
     ("load", "cold load_from_disk"),
+    ("index_build", "first add, no index file (once)"),
     ("add", "add (no conflict)"),
+    ("add_first", "first add after load"),
+    ("add_after_refused", "add after a refused call"),
+    ("add_after_foreign", "add after another store wrote"),
+    ("cli_add", "one-shot `dmem add` (process)"),
+    ("hermes_add", "Hermes-style whole-file add"),
     ("add_conflict", "add (with conflict)"),
     ("replace", "replace"),
     ("remove", "remove"),
@@ -156,9 +269,62 @@ ROWS = [
     ("maintenance", "run_maintenance (steady)"),
     ("system_prompt", "format_for_system_prompt"),
     ("page_tiers", "page: tiers"),
-    ("page_graph", "page: contradiction graph"),
+    ("page_graph", "page: contradictions"),
     ("page_reverify", "page: re-verify queue"),
+    ("grown_load_first", "grown: first load (reconcile)"),
+    ("grown_read_parse", "grown: read + parse (reference)"),
+    ("grown_load", "grown: cold load"),
+    ("grown_index_build", "grown: first add, no index file"),
+    ("grown_add", "grown: add"),
+    ("grown_add_first", "grown: first add after load"),
+    ("grown_maintenance_first", "grown: maintenance (first run)"),
+    ("grown_maintenance", "grown: maintenance (steady)"),
+    ("grown_page_graph", "grown: page: contradictions"),
+    ("grown_page_edge", "grown: page: one contradiction"),
 ]
+
+
+def _median(results: dict, key: str) -> float | None:
+    return results.get(key, {}).get("median_ms")
+
+
+def _ratio(results: dict, key: str, reference: str) -> float | None:
+    value, base = _median(results, key), _median(results, reference)
+    return value / base if value is not None and base else None
+
+
+def targets(all_results: dict[int, dict]) -> list[tuple[str, str, bool | None]]:
+    """Issue 8's targets: (what, measured, passed); None when the row was not measured."""
+    out: list[tuple[str, str, bool | None]] = []
+    big = max(all_results)
+    r = all_results[big]
+
+    def at_most(what: str, value: float | None, limit: float, unit: str) -> None:
+        shown = "—" if value is None else (f"{value:.1f} {unit}" if unit == "ms" else f"{value:.2f}×")
+        out.append((what, shown, None if value is None else value <= limit))
+
+    at_most(f"add ≤ 10× fsync floor (n={big:,})", _ratio(r, "add", "floor"), 10, "×")
+    at_most(f"first add after load ≤ 10× steady add (n={big:,})", _ratio(r, "add_first", "add"), 10, "×")
+    at_most(f"add after a refused call ≤ 2× steady add (n={big:,})", _ratio(r, "add_after_refused", "add"), 2, "×")
+    at_most(f"add after another store wrote ≤ 10× steady add (n={big:,})", _ratio(r, "add_after_foreign", "add"), 10, "×")
+    at_most(f"one-shot CLI add ≤ 500 ms (n={big:,})", _median(r, "cli_add"), 500, "ms")
+    for prefix, label in (("", "tidy"), ("grown_", "grown")):
+        at_most(f"cold load ≤ 100 ms, {label} (n={big:,})", _median(r, f"{prefix}load"), 100, "ms")
+        at_most(f"cold load ≤ 3× read+parse, {label} (n={big:,})", _ratio(r, f"{prefix}load", f"{prefix}read_parse"), 3, "×")
+        at_most(f"maintenance ≤ 200 ms, {label} (n={big:,})", _median(r, f"{prefix}maintenance"), 200, "ms")
+    for key in ("page_tiers", "page_graph", "page_reverify", "grown_page_graph", "grown_page_edge"):
+        at_most(f"{key} ≤ 50 ms (n={big:,})", _median(r, key), 50, "ms")
+    html = r.get("grown_page_graph", {}).get("html_kib")
+    out.append((f"grown contradictions page HTML ≤ 150 KiB (n={big:,})", "—" if html is None else f"{html:.0f} KiB", None if html is None else html <= 150))
+    for size in (100, 1_000):
+        if size in all_results:
+            at_most(f"add ≤ 1.5× Hermes-style add (n={size:,})", _ratio(all_results[size], "add", "hermes_add"), 1.5, "×")
+    if 1_000 in all_results and 10_000 in all_results:
+        small, large = all_results[1_000], all_results[10_000]
+        for key, limit, what in (("add", 2, "flat (≤ 2×)"), ("load", 10, "at most linear (≤ 10×)"), ("maintenance", 10, "at most linear (≤ 10×)")):
+            growth = _ratio({"a": large.get(key, {}), "b": small.get(key, {})}, "a", "b")
+            at_most(f"growth 1k → 10k: {key} {what}", growth, limit, "×")
+    return out
 
 
 def _fmt(value) -> str:
@@ -168,31 +334,37 @@ def _fmt(value) -> str:
 def render(all_results: dict[int, dict]) -> str:
     sizes = sorted(all_results)
     lines = []
-    header = f"{'operation':<32}" + "".join(f"{'n=' + format(s, ','):>22}" for s in sizes)
-    header += f"{'growth 1k→10k':>15}{'× floor @max':>14}{'target':>10}"
+    header = f"{'operation':<36}" + "".join(f"{'n=' + format(s, ','):>22}" for s in sizes)
+    header += f"{'growth 1k→10k':>15}{'× floor @max':>14}"
     lines.append(header)
-    lines.append(f"{'':<32}" + "".join(f"{'median / p95 ms':>22}" for _ in sizes))
+    lines.append(f"{'':<36}" + "".join(f"{'median / p95 ms':>22}" for _ in sizes))
     lines.append("-" * len(header))
     biggest = sizes[-1]
     for key, label in ROWS:
         if key not in all_results[biggest]:
             continue
-        row = f"{label:<32}"
+        row = f"{label:<36}"
         for size in sizes:
             cell = all_results[size].get(key, {})
             row += f"{_fmt(cell.get('median_ms'))} / {_fmt(cell.get('p95_ms'))}".rjust(22)
         growth = "—"
         if 1000 in all_results and 10000 in all_results:
-            small, large = all_results[1000][key]["median_ms"], all_results[10000][key]["median_ms"]
-            growth = f"{large / small:.1f}×" if small else "—"
+            small, large = _median(all_results[1000], key), _median(all_results[10000], key)
+            growth = f"{large / small:.1f}×" if small and large is not None else "—"
         ratio = "—"
         if key in WRITE_OPS:
-            ratio = f"{all_results[biggest][key]['median_ms'] / all_results[biggest]['floor']['median_ms']:.1f}×"
-        target = f"≤{TARGETS_MS[key]:.0f}ms" if key in TARGETS_MS else ("≤10× fl" if key == "add" else "")
-        lines.append(f"{row}{growth:>15}{ratio:>14}{target:>10}")
-    lines.append(f"{'peak RSS (MB)':<32}" + "".join(f"{all_results[s]['peak_rss_mb']:>22.0f}" for s in sizes))
+            ratio = f"{_ratio(all_results[biggest], key, 'floor'):.1f}×"
+        lines.append(f"{row}{growth:>15}{ratio:>14}")
+    lines.append(f"{'peak RSS (MB)':<36}" + "".join(f"{all_results[s]['peak_rss_mb']:>22.0f}" for s in sizes))
+    html = [all_results[s].get(k, {}).get("html_kib") for s in sizes for k in ("page_graph", "grown_page_graph")]
+    lines.append("contradictions page HTML KiB (tidy, grown) per size: " + ", ".join("—" if h is None else f"{h:.0f}" for h in html))
     detected = [all_results[s]["add_conflict"].get("detected") for s in sizes]
     lines.append(f"conflicting adds whose contradiction was detected: {detected} (of {all_results[biggest]['add_conflict']['n']} each)")
+    lines.append("")
+    lines.append("targets (issue 8; medians of one run, ratios measured in the same run):")
+    for what, measured, passed in targets(all_results):
+        verdict = "n/a" if passed is None else ("PASS" if passed else "FAIL")
+        lines.append(f"  {verdict:<5}{what:<62}{measured:>12}")
     return "\n".join(lines)
 
 
@@ -200,17 +372,18 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", type=lambda s: [int(x) for x in s.split(",")], default=list(SIZES))
     parser.add_argument("--repeat", type=int, default=21)
+    parser.add_argument("--cli-repeat", type=int, default=7, help="one-shot `dmem add` processes per size")
     parser.add_argument("--one", type=int, help=argparse.SUPPRESS)
     parser.add_argument("--out", type=Path, default=ROOT / "benchmarks" / "results" / "latest.json")
     args = parser.parse_args(argv)
     if args.one:
-        print(json.dumps(bench_size(args.one, args.repeat)))
+        print(json.dumps(bench_size(args.one, args.repeat, args.cli_repeat)))
         return 0
     all_results = {}
     for size in args.sizes:
         print(f"… {size:,} entries", file=sys.stderr, flush=True)
         output = subprocess.run(
-            [sys.executable, __file__, "--one", str(size), "--repeat", str(args.repeat)],
+            [sys.executable, __file__, "--one", str(size), "--repeat", str(args.repeat), "--cli-repeat", str(args.cli_repeat)],
             check=True, capture_output=True, text=True,
         ).stdout  # fmt: skip
         all_results[size] = json.loads(output.strip().splitlines()[-1])

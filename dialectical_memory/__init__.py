@@ -27,6 +27,7 @@ from .model import (
 )
 from .store import MemoryStore, MutationResult
 from .tool import MEMORY_TOOL_SCHEMA, memory_tool
+from . import transfer  # export / import: transfer.export_document, transfer.import_document
 
 __version__ = "0.1.0"
 
@@ -35,5 +36,5 @@ __all__ = [
     "ContradictionMode", "DialecticalMemoryError", "EntryMeta", "InvalidInputError", "KnowledgeType",
     "MEMORY_TOOL_SCHEMA", "MaturityLevel", "MemoryStore", "MutationResult", "NotFoundError",
     "SidecarDocument", "SourceKind", "StaleEntryError", "StorageError", "UnsafeContentError",
-    "memory_tool",
+    "memory_tool", "transfer",
 ]  # fmt: skip

@@ -11,8 +11,8 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from . import __version__
-from .errors import AmbiguousMatchError, DialecticalMemoryError, InvalidInputError
-from .model import KnowledgeType, MaturityLevel, SourceKind
+from .errors import AmbiguousMatchError, DialecticalMemoryError, InvalidInputError, NotFoundError
+from .model import BeliefStatus, KnowledgeType, MaturityLevel, SourceKind
 from .storage import TARGET_FILES
 from .store import DEFAULT_LIMITS, MemoryStore
 
@@ -36,9 +36,28 @@ def _limits(args, default: dict[str, int]) -> dict[str, int]:
     }
 
 
+def _check_home(args) -> None:
+    """An explicit ``--home`` must exist unless ``--create`` says to start one there.
+
+    A mistyped path would otherwise look like an empty memory. The default home (no ``--home``:
+    ``$DMEM_HOME``, Hermes' folder) is created on first use, as Hermes does.
+    """
+    if args.home is None:
+        return
+    home = Path(args.home).expanduser()
+    if home.is_dir():
+        return
+    if home.exists():
+        raise InvalidInputError(f"memory home {args.home} is not a directory")
+    if not getattr(args, "create", False):
+        raise InvalidInputError(f"memory home {args.home} does not exist (pass --create to start a new one there)")
+    home.mkdir(parents=True)
+
+
 def _store(args) -> MemoryStore:
     from .detection.judge import judge_from_env
 
+    _check_home(args)
     store = MemoryStore(args.home, judge=judge_from_env(os.environ), **_limits(args, DEFAULT_LIMITS))
     store.load_from_disk()
     for target in TARGETS:
@@ -47,18 +66,60 @@ def _store(args) -> MemoryStore:
     return store
 
 
-def _resolve_id(store: MemoryStore, target: str, prefix: str) -> str:
-    """Accept a full id or a unique prefix of one (active or archived)."""
-    known = [e.entry_id for e in store.entries(target)] + [e.entry_id for e in store.archived(target)]
-    matches = [i for i in known if i.startswith(prefix)]
+def _targets(target: str | None) -> tuple[str, ...]:
+    return TARGETS if target in (None, "all") else (target,)
+
+
+def _find_entry(store: MemoryStore, target: str | None, prefix: str) -> tuple[str, str]:
+    """``(target, entry_id)`` for a full id or a unique prefix, active or archived, in ``target``
+    or (without one) in both targets; several matches are an error that lists them."""
+    if not prefix.strip():
+        raise InvalidInputError("an entry id must not be empty")
+    matches = [(t, e) for t in _targets(target) for e in store.entries(t) + store.archived(t) if e.entry_id.startswith(prefix)]
+    matches = [(t, e) for t, e in matches if e.entry_id == prefix] or matches
     if len(matches) == 1:
-        return matches[0]
+        return matches[0][0], matches[0][1].entry_id
+    where = "" if target in (None, "all") else f"{target} "
     if not matches:
-        raise InvalidInputError(f"no {target} entry id starts with {prefix!r}")
-    raise InvalidInputError(f"{len(matches)} {target} entry ids start with {prefix!r}; give more characters")
+        raise NotFoundError(f"no {where}entry id starts with {prefix!r}" + ("" if where else " (looked in memory and user)"))
+    raise AmbiguousMatchError(
+        f"{len(matches)} {where}entry ids start with {prefix!r}; give more characters",
+        [f"{t:<6} {e.entry_id}  {_short(e.text, 50)}" for t, e in matches[:10]],
+    )
 
 
-def _print_result(result) -> None:
+def _find_entries(store: MemoryStore, target: str | None, prefixes) -> tuple[str, list[str]]:
+    """Several ids that must all be in one target (a synthesis, a link, keeping a side)."""
+    found = [_find_entry(store, target, prefix) for prefix in prefixes]
+    if len({t for t, _ in found}) > 1:
+        raise InvalidInputError("these entries are in different targets; all must be in memory or all in user")
+    return found[0][0], [entry_id for _, entry_id in found]
+
+
+def _find_edge(store: MemoryStore, target: str | None, prefix: str) -> tuple[str, str]:
+    """``(target, edge_id)`` of an unresolved contradiction by id or unique prefix."""
+    if not prefix.strip():
+        raise InvalidInputError("a contradiction id must not be empty")
+    matches = [(t, e) for t in _targets(target) for e in store.get_contradictions(t) if e["edge_id"].startswith(prefix)]
+    if len(matches) == 1:
+        return matches[0][0], matches[0][1]["edge_id"]
+    if not matches:
+        raise NotFoundError(f"no unresolved contradiction id starts with {prefix!r}")
+    raise AmbiguousMatchError(
+        f"{len(matches)} unresolved contradiction ids start with {prefix!r}; give more characters",
+        [f"{t:<6} {e['edge_id']}  {e['reason']}" for t, e in matches[:10]],
+    )
+
+
+def _print_json(data) -> None:
+    print(json.dumps(data, ensure_ascii=False, indent=2))
+
+
+def _print_result(result, args=None) -> None:
+    """The outcome of a write: a few readable lines, or (``--json``) its one JSON document."""
+    if getattr(args, "json", False):
+        _print_json(result.to_dict())
+        return
     print(result.message)
     if result.entry_id:
         print(f"  id: {result.entry_id}")
@@ -74,25 +135,28 @@ def _print_result(result) -> None:
 
 def cmd_add(args) -> int:
     store = _store(args)
-    _print_result(store.add(args.target, args.text, source_kind=args.source, knowledge_type=args.type, actor="cli"))
+    _print_result(store.add(args.target, args.text, source_kind=args.source, knowledge_type=args.type, actor="cli"), args)
     return 0
 
 
 def cmd_replace(args) -> int:
-    _print_result(_store(args).replace(args.target, args.old, args.new, actor="cli"))
+    _print_result(_store(args).replace(args.target, args.old, args.new, actor="cli"), args)
     return 0
 
 
 def cmd_remove(args) -> int:
-    _print_result(_store(args).remove(args.target, args.old, actor="cli"))
+    _print_result(_store(args).remove(args.target, args.old, actor="cli"), args)
     return 0
 
 
 def cmd_list(args) -> int:
     store = _store(args)
     tiers = [MaturityLevel[args.tier.upper()]] if args.tier else list(MaturityLevel)
-    for level in tiers:
-        page = store.query_entries(args.target, maturity=level, status=args.status, search=args.search, limit=args.limit)
+    pages = {level: store.query_entries(args.target, maturity=level, status=args.status, search=args.search, limit=args.limit) for level in tiers}
+    if args.json:
+        _print_json({level.name: {"total": page.total, "entries": [e.to_dict() for e in page.items]} for level, page in pages.items()})
+        return 0
+    for level, page in pages.items():
         print(f"\n{level.name} ({page.total})")
         for entry in page.items:
             meta = entry.meta
@@ -109,7 +173,8 @@ def cmd_list(args) -> int:
 
 def cmd_show(args) -> int:
     store = _store(args)
-    entry = store.get_entry(args.target, _resolve_id(store, args.target, args.id))
+    target, entry_id = _find_entry(store, args.target, args.id)
+    entry = store.get_entry(target, entry_id)
     if args.json:
         print(json.dumps(entry.to_dict(), ensure_ascii=False, indent=2))
         return 0
@@ -118,6 +183,7 @@ def cmd_show(args) -> int:
     print()
     rows = [
         ("id", meta.entry_id),
+        ("target", target),
         ("state", "archived" if entry.archived else meta.status.value),
         ("maturity", meta.maturity.name),
         ("knowledge type", meta.knowledge_type.value),
@@ -140,7 +206,7 @@ def cmd_show(args) -> int:
         rows.append(("pending", f"promotion to {MaturityLevel(meta.pending_promotion).name}"))
     for label, value in rows:
         print(f"  {label:<15} {value}")
-    history = store.history(args.target, entry_id=meta.entry_id, limit=10)
+    history = store.history(target, entry_id=meta.entry_id, limit=10)
     if history:
         print("\n  history (newest first)")
         for record in history:
@@ -169,34 +235,31 @@ def cmd_contradictions(args) -> int:
 
 def cmd_synthesize(args) -> int:
     store = _store(args)
-    ids = [_resolve_id(store, args.target, i) for i in args.ids]
-    _print_result(store.synthesize(args.target, ids, args.text, knowledge_type=args.type, actor="cli"))
+    target, ids = _find_entries(store, args.target, args.ids)
+    _print_result(store.synthesize(target, ids, args.text, knowledge_type=args.type, actor="cli"), args)
     return 0
 
 
 def cmd_dismiss(args) -> int:
     store = _store(args)
-    edges = [e["edge_id"] for e in store.get_contradictions(args.target) if e["edge_id"].startswith(args.edge)]
-    if len(edges) != 1:
-        raise InvalidInputError(f"{len(edges)} unresolved contradictions match {args.edge!r}; expected exactly one")
-    _print_result(store.dismiss_contradiction(args.target, edges[0], actor="cli"))
+    target, edge_id = _find_edge(store, args.target, args.edge)
+    _print_result(store.dismiss_contradiction(target, edge_id, actor="cli"), args)
     return 0
 
 
 def cmd_restore(args) -> int:
     store = _store(args)
-    _print_result(store.restore(args.target, _resolve_id(store, args.target, args.id), actor="cli"))
+    _print_result(store.restore(*_find_entry(store, args.target, args.id), actor="cli"), args)
     return 0
 
 
 def cmd_maintain(args) -> int:
     store = _store(args)
-    targets = TARGETS if args.target == "all" else (args.target,)
-    for target in targets:
-        report = store.run_maintenance(target, policy=args.policy, actor="cli")
-        if args.json:
-            print(json.dumps(report, ensure_ascii=False, indent=2))
-            continue
+    reports = {target: store.run_maintenance(target, policy=args.policy, actor="cli") for target in _targets(args.target)}
+    if args.json:
+        _print_json(reports)
+        return 0
+    for target, report in reports.items():
         counts = ", ".join(f"{key.replace('_', ' ')} {len(report[key])}" for key in
                            ("decayed", "promotions_proposed", "promoted", "superseded", "demoted", "contradictions_found"))  # fmt: skip
         print(f"{target}: {counts}")
@@ -205,21 +268,63 @@ def cmd_maintain(args) -> int:
 
 def cmd_history(args) -> int:
     store = _store(args)
-    entry_id = _resolve_id(store, args.target, args.entry) if args.entry else None
-    records = store.history(args.target if args.target != "all" else None, entry_id=entry_id, actor=args.actor, limit=args.limit)
+    target = None if args.target == "all" else args.target
+    if args.entry:
+        target, entry_id = _find_entry(store, target, args.entry)
+    else:
+        entry_id = None
+    records = store.history(target, entry_id=entry_id, actor=args.actor, limit=args.limit)
+    if args.json:
+        _print_json(records)
+        return 0
+    texts = _texts_by_id(store)
     for record in records:
-        after = (record.get("after") or record.get("before") or {}).get("text", "")
         entry = (record.get("entry_id") or "")[:8]
-        print(f"{_when(record['at'])}  {record['target']:<6} {record['actor']:<11} {record['action']:<18} {entry}  {_short(after, 50)}")
+        print(f"{_when(record['at'])}  {record.get('id', '')[:8]:<8}  {record['target']:<6} {record['actor']:<11} {record['action']:<18} {entry}  {_record_text(record, texts)}")
     if not records:
         print("No history yet.")
     return 0
 
 
+def cmd_review_undo(args) -> int:
+    """Undo a person's review action by its history id (shown by `dmem history`); a new record."""
+    store = _store(args)
+    targets = TARGETS if args.target == "all" else (args.target,)
+    found = [t for t in targets if any(str(r.get("id", "")).startswith(args.history_id) for r in store.history(t))]
+    if len(found) != 1:
+        where = "both targets" if found else "no target"
+        raise InvalidInputError(f"history id {args.history_id!r} is in {where}; pass --target or more characters")
+    _print_result(store.undo(found[0], args.history_id, actor="cli"))
+    return 0
+
+
+def _texts_by_id(store: MemoryStore) -> dict[str, str]:
+    return {e.entry_id: e.text for t in TARGETS for e in store.archived(t) + store.entries(t)}
+
+
+def _record_text(record: dict, texts: dict[str, str]) -> str:
+    """What a history row is about: the text it wrote, else the entry's text now, and the detail
+    that rows without a before/after carry (a contradiction's reason, a rejected level)."""
+    text = (record.get("after") or record.get("before") or {}).get("text") or texts.get(record.get("entry_id") or "", "")
+    detail = record.get("detail") or {}
+    if record.get("action") == "contradiction" and detail.get("other") in texts:
+        note = f"vs. {_short(texts[detail['other']], 30)}" + (f" ({detail['reason']})" if detail.get("reason") else "")
+        return f"{_short(text, 40)}  ⚡ {note}"
+    if record.get("action") == "reject_promotion" and detail.get("detail_to"):
+        return f"{_short(text, 50)}  (not to {detail['detail_to']})"
+    return _short(text, 50)
+
+
 def cmd_demo(args) -> int:
     from .demo import seed_demo
 
-    home = seed_demo(Path(args.home), replace=args.force)
+    positional = getattr(args, "demo_home", None)
+    if positional and args.home and Path(positional).expanduser().resolve() != Path(args.home).expanduser().resolve():
+        raise InvalidInputError(f"two different homes given ({positional} and --home {args.home}); give one")
+    chosen = positional or args.home
+    if not chosen:
+        raise InvalidInputError("say where to seed the demo: dmem demo DIR")
+    home = seed_demo(Path(chosen), replace=args.force)
     print(f"Seeded a demo memory home at {home}")
     print(f"  browse it:  dmem serve --home {home}")
     return 0
@@ -228,10 +333,11 @@ def cmd_demo(args) -> int:
 def cmd_eval_detector(args) -> int:
     from .detection import RuleDetector, evaluate, format_report, load_pairs
 
+    path = args.file or _bundled_dev_set()
     try:
-        rows = load_pairs(args.file)
+        rows = load_pairs(path)
     except FileNotFoundError:
-        raise InvalidInputError(f"no such file: {args.file}") from None
+        raise InvalidInputError(f"no such file: {path}") from None
     except ValueError as error:
         raise InvalidInputError(str(error)) from None
     if args.split:
@@ -244,13 +350,29 @@ def cmd_eval_detector(args) -> int:
     return 0
 
 
+DEV_SET = "contradiction_dev.jsonl"
+
+
+def _bundled_dev_set() -> Path:
+    """The labelled dev set shipped with the package (a checkout keeps it in tests/fixtures/)."""
+    here = Path(__file__).resolve().parent
+    for candidate in (here / "devdata" / DEV_SET, here.parent / "tests" / "fixtures" / DEV_SET):
+        if candidate.is_file():
+            return candidate
+    raise InvalidInputError("the bundled dev set is missing from this install; pass a JSONL file of labelled pairs")
+
+
 def cmd_serve(args) -> int:
+    _check_home(args)
     try:
-        from webapp import serve
+        from dialectical_memory.web import MissingAssetsError, serve
     except ImportError:
         raise InvalidInputError("the dashboard needs the web extra: pip install 'dialectical-memory[web]'") from None
-    serve(args.home, host=args.host, port=args.port, allow_remote=args.allow_remote,
-          **_limits(args, {"memory": 0, "user": 0}))  # fmt: skip
+    try:
+        serve(args.home, host=args.host, port=args.port, allow_remote=args.allow_remote,
+              **_limits(args, {"memory": 0, "user": 0}))  # fmt: skip
+    except MissingAssetsError as error:
+        raise DialecticalMemoryError(str(error)) from None
     return 0
 
 
@@ -307,124 +429,400 @@ def _add_sync_commands(command) -> None:
     p.set_defaults(func=cmd_sync)
 
     p = command("merge-driver", help="run by git during a merge (installed by dmem sync; see docs/sync.md)")
-    p.add_argument("--kind", required=True, choices=["md", "meta", "jsonl"])
-    p.add_argument("base")
-    p.add_argument("ours")
-    p.add_argument("theirs")
-    p.add_argument("path")
+    p.add_argument("--kind", required=True, choices=["md", "meta", "jsonl"], help="which file format git hands over")
+    p.add_argument("base", help="git's %%O: the common ancestor")
+    p.add_argument("ours", help="git's %%A: our version, replaced by the merge")
+    p.add_argument("theirs", help="git's %%B: their version")
+    p.add_argument("path", help="git's %%P: the file's path in the repository")
     p.set_defaults(func=cmd_merge_driver)
+
+
+# ---------------------------------------------------------------- review (what the dashboard does)
+
+
+def cmd_review_promotions(args) -> int:
+    store = _store(args)
+    items = [(t, item) for t in _targets(args.target) for item in store.pending_promotions(t)]
+    if args.json:
+        _print_json([_promotion_dict(t, item) for t, item in items])
+        return 0
+    if not items:
+        print("No promotions waiting.")
+    for target, item in items:
+        c, need = item.check, item.check.threshold
+        evidence = f"hits {c.hits}/{need.hits}  age {c.age_days:.0f}/{need.age_days:.0f}d  confidence {c.confidence:.2f}/{need.confidence:.2f}"
+        print(f"{item.entry.entry_id[:8]}  {target:<6} {c.current.name}→{c.target.name}  {evidence}  {_short(item.entry.text, 50)}")
+    return 0
+
+
+def _promotion_dict(target: str, item) -> dict:
+    c, need = item.check, item.check.threshold
+    return {
+        "target": target, "entry_id": item.entry.entry_id, "text": item.entry.text,
+        "from": c.current.name, "to": c.target.name,
+        "hits": c.hits, "age_days": round(c.age_days, 2), "confidence": round(c.confidence, 4),
+        "required": {"hits": need.hits, "age_days": need.age_days, "confidence": need.confidence},
+    }  # fmt: skip
+
+
+def cmd_review_queue(args) -> int:
+    store = _store(args)
+    items = [(t, item) for t in _targets(args.target) for item in store.reverification_queue(t)]
+    if args.json:
+        _print_json([{"target": t, "entry_id": i.entry.entry_id, "text": i.entry.text, "reason": i.reason,
+                      "days_left": round(i.days_left, 2), "raw_confidence": round(i.raw_confidence, 4)} for t, i in items])  # fmt: skip
+        return 0
+    if not items:
+        print("Nothing to re-verify.")
+    for target, item in items:
+        when = "expired" if item.days_left <= 0 else f"{item.days_left:.0f}d left"
+        print(f"{item.entry.entry_id[:8]}  {target:<6} {when:<9} {item.raw_confidence:.2f}  {_short(item.entry.text, 60)}")
+    return 0
+
+
+def _entry_action(method: str, **options):
+    """A review command on one entry: find it in either target, call ``store.<method>``."""
+
+    def run(args) -> int:
+        store = _store(args)
+        target, entry_id = _find_entry(store, args.target, args.id)
+        values = {name: getattr(args, attr) for name, attr in options.items()}
+        _print_result(getattr(store, method)(target, entry_id, **values, actor="cli"), args)
+        return 0
+
+    return run
+
+
+def cmd_review_keep(args) -> int:
+    """Keep ID: the other side of its contradiction is archived as superseded."""
+    store = _store(args)
+    target, keep = _find_entry(store, args.target, args.id)
+    if args.over:
+        target, (keep, drop) = _find_entries(store, target, [keep, args.over])
+    else:
+        others = [e["to_id"] if e["from_id"] == keep else e["from_id"] for e in store.get_contradictions(target)
+                  if keep in (e["from_id"], e["to_id"])]  # fmt: skip
+        if not others:
+            raise NotFoundError(f"entry {keep[:8]} has no unresolved contradiction; use --over ID to supersede another entry")
+        if len(others) > 1:
+            texts = {e.entry_id: e.text for e in store.entries(target)}
+            raise AmbiguousMatchError(
+                f"entry {keep[:8]} contradicts {len(others)} entries; say which one loses with --over ID",
+                [f"{other}  {_short(texts.get(other, ''), 50)}" for other in others],
+            )
+        drop = others[0]
+    _print_result(store.supersede(target, keep, drop, actor="cli"), args)
+    return 0
+
+
+def cmd_review_link(args) -> int:
+    store = _store(args)
+    target, (first, second) = _find_entries(store, args.target, args.ids)
+    _print_result(store.mark_contradiction(target, first, second, reason=args.reason or "", actor="cli"), args)
+    return 0
+
+
+# ---------------------------------------------------------------- export / import
+
+
+def cmd_export(args) -> int:
+    from .transfer import export_document, to_json, to_markdown
+
+    store = _store(args)
+    document = export_document(store, _targets(args.target))
+    text = to_markdown(document) if args.format == "md" else to_json(document)
+    if args.output and args.output != "-":
+        Path(args.output).write_text(text, encoding="utf-8")
+        counts = ", ".join(f"{t} {len(document['targets'][t]['entries'])}" for t in document["targets"])
+        print(f"Exported {counts} entries to {args.output}", file=sys.stderr)
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+def cmd_import(args) -> int:
+    from .transfer import import_document, read_document
+
+    store = _store(args)
+    try:
+        raw = sys.stdin.read() if args.file == "-" else Path(args.file).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise InvalidInputError(f"no such file: {args.file}") from None
+    except (OSError, UnicodeDecodeError) as error:
+        raise InvalidInputError(f"cannot read {args.file}: {error}") from None
+    plan = import_document(store, read_document(raw), mode="replace" if args.replace else "merge", dry_run=args.dry_run, actor="cli")
+    if args.json:
+        _print_json(plan.to_dict())
+        return 0
+    print(plan.summary())
+    return 0
+
+
+# ---------------------------------------------------------------- agents: Hermes and MCP (issue 9)
+
+
+def cmd_hermes_install(args) -> int:
+    from .hermes import install_plugin
+    from .hermes.install import ACTIVATE_COMMAND
+
+    hermes_home = args.hermes_home or os.environ.get("HERMES_HOME") or Path.home() / ".hermes"
+    plugin = install_plugin(hermes_home)
+    print(f"Installed the Hermes memory provider plugin in {plugin}")
+    print("Hermes' Python must be able to import dialectical_memory (pip install dialectical-memory there).")
+    print("Activate it with:")
+    print(f"  {ACTIVATE_COMMAND}")
+    return 0
+
+
+def cmd_mcp(args) -> int:
+    try:
+        from .mcp_server import serve_mcp
+    except ImportError as error:
+        raise InvalidInputError(f"the MCP server needs the mcp extra: pip install 'dialectical-memory[mcp]' ({error})") from None
+    serve_mcp(args.home, http_port=args.http, **_limits(args, DEFAULT_LIMITS))
+    return 0
+
+
+def _add_agent_commands(command) -> None:
+    p = command("hermes", help="plug into the Hermes agent as its memory provider")
+    hermes = p.add_subparsers(dest="hermes_command", required=True, metavar="ACTION")
+    p = hermes.add_parser("install", help="write the 'dialectical' plugin into Hermes' plugins folder")
+    p.add_argument("--hermes-home", metavar="DIR", help="Hermes' home (default: $HERMES_HOME, else ~/.hermes)")
+    p.set_defaults(func=cmd_hermes_install)
+
+    p = command("mcp", help="serve the memory to MCP clients (stdio; --http PORT for streamable HTTP)")
+    p.add_argument("--http", type=int, metavar="PORT", help="streamable HTTP on 127.0.0.1:PORT instead of stdio")
+    p.set_defaults(func=cmd_mcp)
 
 
 # ---------------------------------------------------------------- parser
 
+TARGET_HELP = {
+    "one": "which file: memory = MEMORY.md (agent notes), user = USER.md (user profile)",
+    "any": "look only in this target (default: both)",
+    "all": "which target, or all for both",
+}
 
-def _target_option(parser, allow_all: bool = False) -> None:
-    choices = TARGETS + ("all",) if allow_all else TARGETS
-    parser.add_argument("--target", "-t", choices=choices, default="all" if allow_all else "memory")
+
+def _target_option(parser, allow_all: bool = False, *, default: str | None = "memory") -> None:
+    """``--target``: one file (default ``memory``), ``all`` allowed, or (``default=None``) both
+    targets searched for an id."""
+    if default is None:
+        parser.add_argument("--target", "-t", choices=TARGETS, default=None, help=TARGET_HELP["any"])
+    elif allow_all:
+        parser.add_argument("--target", "-t", choices=TARGETS + ("all",), default="all", help=TARGET_HELP["all"] + " (default: all)")
+    else:
+        parser.add_argument("--target", "-t", choices=TARGETS, default=default, help=TARGET_HELP["one"] + f" (default: {default})")
+
+
+def _json_option(parser, what: str = "the result") -> None:
+    parser.add_argument("--json", action="store_true", help=f"print {what} as one JSON document")
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="dmem", description="Dialectical memory: review and steer an assistant's long-term memory.")
     parser.add_argument("--version", action="version", version=f"dmem {__version__}")
-    parser.add_argument("--home", help="memory home (default: $DMEM_HOME, $HERMES_HOME/memories, ~/.hermes/memories)")
+    parser.add_argument("--home", help="memory home (default: $DMEM_HOME, $HERMES_HOME/memories, ~/.hermes/memories); must exist unless --create")
+    parser.add_argument("--create", action="store_true", help="create the --home folder when it does not exist yet")
     parser.add_argument("--memory-char-limit", type=int, metavar="N", help="MEMORY.md limit (default 2200 as Hermes; 0 = unlimited)")
     parser.add_argument("--user-char-limit", type=int, metavar="N", help="USER.md limit (default 1375 as Hermes; 0 = unlimited)")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     # `dmem serve --home DIR` and `dmem --home DIR serve` both work.
     home_after_command = argparse.ArgumentParser(add_help=False)
     home_after_command.add_argument("--home", default=argparse.SUPPRESS, help="memory home (overrides the global --home)")
+    home_after_command.add_argument("--create", action="store_true", default=argparse.SUPPRESS, help="create the --home folder when it does not exist yet")
 
-    def command(name: str, help: str) -> argparse.ArgumentParser:
-        return sub.add_parser(name, help=help, parents=[home_after_command])
+    def command(name: str, help: str, into=sub) -> argparse.ArgumentParser:
+        return into.add_parser(name, help=help, description=help[:1].upper() + help[1:] + ".", parents=[home_after_command])
 
+    for add_group in (_entry_commands, _review_commands, _transfer_commands, _tool_commands, _add_sync_commands, _add_agent_commands):
+        add_group(command)
+    return parser
+
+
+def _entry_commands(command) -> None:
+    """Write, read and resolve entries (the agent's actions, from a terminal)."""
     p = command("add", help="add an entry (re-adding reinforces it)")
-    p.add_argument("text")
+    p.add_argument("text", help="the memory, one entry")
     _target_option(p)
-    p.add_argument("--source", choices=[s.value for s in SourceKind], default=SourceKind.USER_EXPLICIT.value)
-    p.add_argument("--type", choices=[k.value for k in KnowledgeType])
+    p.add_argument("--source", choices=[s.value for s in SourceKind], default=SourceKind.USER_EXPLICIT.value,
+                   help="where the knowledge came from; sets its authority (default: user_explicit)")  # fmt: skip
+    p.add_argument("--type", choices=[k.value for k in KnowledgeType], help="knowledge type; sets how fast it decays (default: belief)")
+    _json_option(p)
     p.set_defaults(func=cmd_add)
 
     p = command("replace", help="replace the entry containing OLD with NEW")
-    p.add_argument("old")
-    p.add_argument("new")
+    p.add_argument("old", help="a unique substring of the entry to replace")
+    p.add_argument("new", help="the new text")
     _target_option(p)
+    _json_option(p)
     p.set_defaults(func=cmd_replace)
 
     p = command("remove", help="remove the entry containing OLD (it goes to the archive)")
-    p.add_argument("old")
+    p.add_argument("old", help="a unique substring of the entry to remove")
     _target_option(p)
+    _json_option(p)
     p.set_defaults(func=cmd_remove)
 
     p = command("list", help="entries by maturity tier")
     _target_option(p)
-    p.add_argument("--tier", choices=[m.name.lower() for m in MaturityLevel])
-    p.add_argument("--status")
-    p.add_argument("--search")
-    p.add_argument("--limit", type=int, default=50)
+    p.add_argument("--tier", choices=[m.name.lower() for m in MaturityLevel], help="only this tier (default: all four)")
+    p.add_argument("--status", choices=[s.value for s in BeliefStatus], help="only entries with this status")
+    p.add_argument("--search", help="only entries containing this text")
+    p.add_argument("--limit", type=int, default=50, help="entries per tier (default: 50)")
+    _json_option(p, "the tiers")
     p.set_defaults(func=cmd_list)
 
     p = command("show", help="one entry with its metadata and history")
-    p.add_argument("id", help="entry id or a unique prefix")
-    _target_option(p)
-    p.add_argument("--json", action="store_true")
+    p.add_argument("id", help="entry id or a unique prefix (active or archived, either target)")
+    _target_option(p, default=None)
+    _json_option(p, "the entry")
     p.set_defaults(func=cmd_show)
 
     p = command("contradictions", help="contradictions and which side has more authority")
     _target_option(p)
     p.add_argument("--all", action="store_true", help="include resolved ones")
-    p.add_argument("--json", action="store_true")
+    _json_option(p, "the contradictions")
     p.set_defaults(func=cmd_contradictions)
 
     p = command("synthesize", help="resolve contradicting entries with your own synthesis")
     p.add_argument("ids", nargs="+", help="two or more entry ids (or unique prefixes)")
     p.add_argument("--text", required=True, help="the synthesis, in your words")
-    _target_option(p)
-    p.add_argument("--type", choices=[k.value for k in KnowledgeType])
+    _target_option(p, default=None)
+    p.add_argument("--type", choices=[k.value for k in KnowledgeType], help="knowledge type of the synthesis (default: the first entry's)")
+    _json_option(p)
     p.set_defaults(func=cmd_synthesize)
 
     p = command("dismiss", help="mark a flagged contradiction as a false alarm")
     p.add_argument("edge", help="contradiction id or a unique prefix")
-    _target_option(p)
+    _target_option(p, default=None)
+    _json_option(p)
     p.set_defaults(func=cmd_dismiss)
 
     p = command("restore", help="bring an archived entry back")
-    p.add_argument("id")
-    _target_option(p)
+    p.add_argument("id", help="archived entry id or a unique prefix (either target)")
+    _target_option(p, default=None)
+    _json_option(p)
     p.set_defaults(func=cmd_restore)
 
     p = command("maintain", help="run the reflection layer: decay, promotions, demotions")
     _target_option(p, allow_all=True)
-    p.add_argument("--policy", choices=["review", "auto"])
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--policy", choices=["review", "auto"], help="review: propose promotions for a person; auto: apply them (default: review)")
+    _json_option(p, "the reports (one object keyed by target)")
     p.set_defaults(func=cmd_maintain)
 
     p = command("history", help="what changed, who changed it")
     _target_option(p, allow_all=True)
-    p.add_argument("--entry")
-    p.add_argument("--actor", choices=["agent", "person", "maintenance", "cli", "sync"])
-    p.add_argument("--limit", type=int, default=30)
+    p.add_argument("--entry", help="only this entry (id or unique prefix)")
+    p.add_argument("--actor", choices=["agent", "person", "maintenance", "cli", "sync"], help="only changes made by this actor")
+    p.add_argument("--limit", type=int, default=30, help="newest N changes (default: 30)")
+    _json_option(p, "the records")
     p.set_defaults(func=cmd_history)
 
+
+def _review_commands(command) -> None:
+    """``dmem review ACTION``: everything the dashboard's review pages do."""
+    review = command("review", help="review work: promotions, re-verification, contradictions")
+    actions = review.add_subparsers(dest="review_command", required=True, metavar="ACTION")
+
+    def action(name: str, help: str) -> argparse.ArgumentParser:
+        return command(name, help, into=actions)
+
+    def on_entry(name: str, help: str, id_help: str = "entry id or a unique prefix") -> argparse.ArgumentParser:
+        """An action on one entry: its id, ``--target`` to narrow the lookup, ``--json``."""
+        p = action(name, help)
+        p.add_argument("id", help=id_help)
+        _target_option(p, default=None)
+        _json_option(p)
+        return p
+
+    p = action("promotions", help="proposed promotions with their evidence against the thresholds")
+    _target_option(p, allow_all=True)
+    _json_option(p, "the promotions")
+    p.set_defaults(func=cmd_review_promotions)
+
+    p = on_entry("approve", help="approve a proposed promotion")
+    p.add_argument("--principle", metavar="TEXT", help="a shorter principle that replaces the entry's text")
+    p.set_defaults(func=_entry_action("approve_promotion", principle_text="principle"))
+
+    p = on_entry("reject", help="reject a proposed promotion (not proposed again until new evidence)")
+    p.set_defaults(func=_entry_action("reject_promotion"))
+
+    p = action("queue", help="expired and soon-expiring beliefs to re-verify, most important first")
+    _target_option(p, allow_all=True)
+    _json_option(p, "the queue")
+    p.set_defaults(func=cmd_review_queue)
+
+    p = on_entry("confirm", help="re-verified: the belief is still true")
+    p.set_defaults(func=_entry_action("confirm"))
+
+    p = on_entry("revise", help="the belief changed: new text, counted as a user correction")
+    p.add_argument("text", help="the revised text")
+    p.set_defaults(func=_entry_action("revise", new_text="text"))
+
+    p = on_entry("retire", help="no longer true: archive the entry (restorable)")
+    p.set_defaults(func=_entry_action("retire"))
+
+    p = on_entry("keep", help="keep this side of a contradiction; the other is archived as superseded", id_help="the entry to keep (id or unique prefix)")
+    p.add_argument("--over", metavar="ID", help="the entry that loses (needed when ID contradicts several)")
+    p.set_defaults(func=cmd_review_keep)
+
+    p = action("dismiss", help="not a contradiction: never flag this pair again")
+    p.add_argument("edge", help="contradiction id or a unique prefix")
+    _target_option(p, default=None)
+    _json_option(p)
+    p.set_defaults(func=cmd_dismiss)
+
+    p = action("link", help="mark two entries as contradicting, by hand")
+    p.add_argument("ids", nargs=2, metavar="ID", help="the two entries (ids or unique prefixes)")
+    p.add_argument("--reason", help="why they contradict (shown beside the edge)")
+    _target_option(p, default=None)
+    _json_option(p)
+    p.set_defaults(func=cmd_review_link)
+
+    p = action("undo", help="undo a review action by its history id (see `dmem history`)")
+    p.add_argument("history_id", help="history id or a unique prefix (at least 4 characters)")
+    _target_option(p, allow_all=True)
+    p.set_defaults(func=cmd_review_undo)
+
+
+def _transfer_commands(command) -> None:
+    """Move a memory between machines, or keep a portable backup."""
+    p = command("export", help="write entries, metadata, contradictions, archive and history to one file")
+    _target_option(p, allow_all=True)
+    p.add_argument("--format", choices=["json", "md"], default="json", help="json: complete and importable; md: for reading (default: json)")
+    p.add_argument("--output", "-o", metavar="FILE", help="write to FILE instead of standard output")
+    p.set_defaults(func=cmd_export)
+
+    p = command("import", help="bring in an export: ids kept, nothing lost, conflicts become contradictions")
+    p.add_argument("file", help="a JSON export (dmem export), or - for standard input")
+    mode = p.add_mutually_exclusive_group()
+    mode.add_argument("--merge", action="store_true", help="add what is new, keep what is here (the default)")
+    mode.add_argument("--replace", action="store_true", help="make the home match the export; what it replaces is archived")
+    p.add_argument("--dry-run", action="store_true", help="show what would change and write nothing")
+    _json_option(p, "the plan")
+    p.set_defaults(func=cmd_import)
+
+
+def _tool_commands(command) -> None:
+    """Demo, detector evaluation and the dashboard."""
     p = command("demo", help="seed a realistic bilingual demo home")
-    p.add_argument("home")
+    p.add_argument("demo_home", nargs="?", metavar="DIR", help="where to seed it (or give --home); must be new or an earlier demo")
     p.add_argument("--force", action="store_true", help="replace an earlier demo home at that path")
     p.set_defaults(func=cmd_demo)
 
     p = command("eval-detector", help="precision / recall / F1 of the contradiction detector on a JSONL file")
-    p.add_argument("file")
-    p.add_argument("--split", help="only rows whose 'split' field has this value (train, test, ...)")
+    p.add_argument("file", nargs="?", help="labelled pairs, one JSON object a line (default: the bundled dev set)")
+    p.add_argument("--split", help="only rows whose 'split' field has this value")
     p.add_argument("--failures", action="store_true", help="list the pairs the detector got wrong")
-    p.add_argument("--json", action="store_true")
+    _json_option(p, "the report")
     p.set_defaults(func=cmd_eval_detector)
 
     p = command("serve", help="start the review dashboard")
-    p.add_argument("--host", default="127.0.0.1")
-    p.add_argument("--port", type=int, default=5000)
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1, this machine only)")
+    p.add_argument("--port", type=int, default=5000, help="port (default: 5000; 0 picks a free one)")
     p.add_argument("--allow-remote", action="store_true", help="allow binding to a non-loopback address")
     p.set_defaults(func=cmd_serve)
-
-    _add_sync_commands(command)
-    return parser
 
 
 def main(argv: list[str] | None = None) -> int:

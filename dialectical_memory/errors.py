@@ -2,6 +2,14 @@
 
 from __future__ import annotations
 
+ECHO_CHARS = 80
+
+
+def echo(value) -> str:
+    """``repr(value)`` cut to about 80 characters: an error names the input, it never repeats all of it."""
+    text = repr(value)
+    return text if len(text) <= ECHO_CHARS else f"{text[: ECHO_CHARS - 1]}… ({len(text):,} characters)"
+
 
 class DialecticalMemoryError(Exception):
     """Base class: a clear, one-line message a person or an agent can act on."""

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from . import views
-from .errors import InvalidInputError
+from .errors import InvalidInputError, echo
 from .model import MaturityLevel
 
 
@@ -14,4 +14,4 @@ def parse_enum(enum_type, value, what: str):
         return views.enum_filter(enum_type, value)
     except (KeyError, ValueError, TypeError):
         allowed = ", ".join(str(m.value if not isinstance(m, MaturityLevel) else m.name) for m in enum_type)
-        raise InvalidInputError(f"unknown {what} {value!r}; expected one of: {allowed}") from None
+        raise InvalidInputError(f"unknown {what} {echo(value)}; expected one of: {allowed}") from None

@@ -10,13 +10,24 @@ from __future__ import annotations
 
 import difflib
 import gc
+
+import orjson
 from contextlib import contextmanager
 from dataclasses import dataclass
 
 from . import hermes_format
-from .model import ContradictionEdge, EntryMeta, SidecarDocument, SourceKind
+from .blocking import screen
+from .model import (
+    LATEST_PLAUSIBLE_TIME,
+    EntryMeta,
+    SidecarDocument,
+    SourceKind,
+    edges_from,
+    plausible_time,
+    text_hash,
+)
 from .state import ArchivedEntry, Change, TargetState, summary
-from .storage import TargetPaths, quarantine, read_records, read_sidecar, stamps
+from .storage import TargetPaths, metadata_stamps, quarantine, read_md_stable, read_records, read_sidecar
 
 SAME_ENTRY_SIMILARITY = 0.6
 RECONCILE_ACTOR = "person"
@@ -27,12 +38,23 @@ class LoadResult:
     state: TargetState
     reconcile: Change
     quarantined: str | None = None
+    rescanned: bool = False  # every entry was safety-checked again: write the sidecar
+
+    @property
+    def arrived(self) -> list[str]:
+        return arrived(self.reconcile)
+
+
+def arrived(reconcile: Change) -> list[str]:
+    """Ids of entries whose text came new or edited from the ``.md`` file (Hermes, an editor, a sync)."""
+    return [record["entry_id"] for record in reconcile.history if record["action"] in ("add", "edit")]
 
 
 @contextmanager
-def _collector_paused():
-    """Building ~10^5 containers triggers repeated full collections that find nothing to free (they
-    are all alive); pausing the cyclic collector for the load saves a fifth of cold-load time."""
+def collector_paused():
+    """Building ~10^5 containers (a load, the index file) triggers repeated full collections that
+    find nothing to free (they are all alive); pausing the cyclic collector for the load saves a
+    fifth of cold-load time."""
     was_enabled = gc.isenabled()
     gc.disable()
     try:
@@ -42,29 +64,36 @@ def _collector_paused():
             gc.enable()
 
 
-def load_target(paths: TargetPaths, now: float) -> LoadResult:
-    """Read the files of one target (caller holds the target's lock) and reconcile them."""
-    with _collector_paused():
-        return _load_target(paths, now)
+def load_target(paths: TargetPaths, now: float, *, locked: bool = True) -> LoadResult:
+    """Read the files of one target and reconcile them in memory.
+
+    With ``locked=False`` (the caller holds no lock) nothing on disk is touched: a damaged sidecar is
+    reported in ``quarantined`` but left where it is, for a locked load to move aside.
+    """
+    with collector_paused():
+        return _load_target(paths, now, locked)
 
 
-def _load_target(paths: TargetPaths, now: float) -> LoadResult:
+def _load_target(paths: TargetPaths, now: float, locked: bool) -> LoadResult:
     state = TargetState(paths)
-    state.stamps = stamps(paths)
+    state.meta_stamps = metadata_stamps(paths)
     _read_md(state)
-    quarantined = _read_sidecar(state, now)
+    quarantined = _read_sidecar(state, now, locked)
     _replay_journal(state)
+    _texts_from_hashes(state)
     _read_archive(state)
+    _plausible_times(state, now)
     change = Change(now=now, actor=RECONCILE_ACTOR)
     reconcile(state, change)
+    rescanned = screen(state, change)
     _drop_dangling_edges(state)
-    return LoadResult(state, change, quarantined)
+    return LoadResult(state, change, quarantined, rescanned)
 
 
 def _read_md(state: TargetState) -> None:
-    try:
-        data = state.paths.md.read_bytes()
-    except FileNotFoundError:
+    data, state.md_ident = read_md_stable(state.paths.md)
+    state.disk_md = data
+    if data is None:
         return
     text, warnings = hermes_format.decode(data)
     state.warnings.extend(f"{state.paths.md.name}: {w}" for w in warnings)
@@ -77,16 +106,25 @@ def _read_md(state: TargetState) -> None:
         state.warnings.append(f"{state.paths.md.name}: {state.md_problem}; it is read-only until fixed by hand")
 
 
-def _read_sidecar(state: TargetState, now: float) -> str | None:
+def _read_sidecar(state: TargetState, now: float, locked: bool = True) -> str | None:
     path = state.paths.sidecar
     try:
         document = read_sidecar(path)
         if document is not None:
+            stored_edges = document.get("contradictions")
             state.doc = SidecarDocument.from_dict(document, owned=True)
+            skipped = len(stored_edges) - len(state.doc.contradictions) if isinstance(stored_edges, list) else 0
+            if skipped:
+                state.warnings.append(f"{path.name}: skipped {skipped} unusable contradiction edge(s)")
             seq = document.get("journal_seq", 0)
             state.journal_seq = seq if isinstance(seq, int) else 0
+            state.safety_version = document.get("safety_version", 0)
         return None
     except (ValueError, TypeError, AttributeError, UnicodeDecodeError) as error:
+        if not locked:
+            state.warnings.append(f"{path.name} is unreadable ({type(error).__name__}); it is used as if empty")
+            state.doc = SidecarDocument()
+            return path.name
         moved = quarantine(path, now)
         state.warnings.append(
             f"{path.name} was unreadable ({type(error).__name__}); moved to {moved.name} and rebuilt"
@@ -99,6 +137,11 @@ def _replay_journal(state: TargetState) -> None:
     """Apply journal batches newer than the sidecar: the sidecar is their compacted prefix."""
     records, warnings = read_records(state.paths.journal)
     state.warnings.extend(warnings)
+    _apply_batches(state, records)
+    state.journal_lines = len(records)
+
+
+def _apply_batches(state: TargetState, records: list[dict]) -> None:
     entries, edges = state.doc.entries, {e.edge_id: e for e in state.doc.contradictions}
     for batch in records:
         seq = batch.get("seq")
@@ -110,20 +153,113 @@ def _replay_journal(state: TargetState) -> None:
                 entries[meta.entry_id] = meta
             for entry_id in batch.get("drop", []):
                 entries.pop(entry_id, None)
-            for data in batch.get("edges", []):
-                edge = ContradictionEdge.from_dict(data)
+            batch_edges, skipped = edges_from(batch.get("edges") or [])
+            for edge in batch_edges:
                 edges[edge.edge_id] = edge
+            if skipped:
+                state.warnings.append(f"{state.paths.journal.name}: skipped {skipped} unusable edge(s) (seq {seq})")
         except (TypeError, AttributeError, ValueError):
             state.warnings.append(f"{state.paths.journal.name}: skipped a malformed batch (seq {seq})")
             continue
         state.journal_seq = seq
-    state.journal_lines = len(records)
+        state.safety_version = batch.get("safety_version", state.safety_version)
     state.doc.contradictions = list(edges.values())
+
+
+def refresh(state: TargetState, now: float) -> Change | None:
+    """Bring ``state`` up to date with what other stores appended since it was read — the journal
+    and archive tails and the new ``.md`` — instead of loading everything again (a foreign write of
+    one entry costs the work of that entry). Returns what reconciling the new ``.md`` changed (to
+    commit under the locks when not empty), or None when that is not enough (the sidecar was
+    compacted, a file was replaced or damaged): then ``state`` may be half updated and must be
+    dropped for a full load."""
+    paths = state.paths
+    current = metadata_stamps(paths)
+    if not state.meta_stamps or current[0] != state.meta_stamps[0]:
+        return None
+    tails = []
+    for new, old, path in zip(current[1:], state.meta_stamps[1:], (paths.journal, paths.archive)):
+        if new == old:
+            tails.append([])
+            continue
+        if new is None or (old is not None and (new[2] != old[2] or new[1] < old[1])):
+            return None
+        records = _read_tail(path, 0 if old is None else old[1], new[1])
+        if records is None:
+            return None
+        tails.append(records)
+    data, ident = read_md_stable(paths.md)
+    text, warnings = hermes_format.decode(data or b"")
+    if warnings:
+        return None
+    _apply_batches(state, tails[0])
+    state.journal_lines += len(tails[0])
+    _apply_archive_records(state, tails[1])
+    state.texts = hermes_format.loads(text)
+    state._md_bytes = None
+    state.disk_md, state.md_ident, state.md_verified = data, ident, False
+    state.meta_stamps = current
+    change = Change(now=now, actor=RECONCILE_ACTOR)
+    state.invalidate_edge_index()
+    reconcile(state, change)
+    screen(state, change)
+    return change
+
+
+def _read_tail(path, start: int, end: int) -> list[dict] | None:
+    """Whole JSON lines between two offsets of an append-only file, or None if any is not whole."""
+    try:
+        with open(path, "rb") as handle:
+            handle.seek(start)
+            data = handle.read(end - start)
+    except FileNotFoundError:
+        return None
+    if len(data) != end - start or (data and not data.endswith(b"\n")):
+        return None
+    try:
+        records = [orjson.loads(line) for line in data.split(b"\n") if line.strip()]
+    except orjson.JSONDecodeError:
+        return None
+    return records if all(isinstance(r, dict) for r in records) else None
+
+
+def _plausible_times(state: TargetState, now: float) -> None:
+    """Timestamps in milliseconds become seconds; impossible ones (±1e18, before 1970) become the
+    load time, with a warning: a damaged time must not break a page or the CLI."""
+    fixed = 0
+    metas = list(state.doc.entries.values()) + [archived.meta for archived in state.archive.values()]
+    for meta in metas:
+        for name in ("created_at", "updated_at", "last_validated_at"):
+            value = getattr(meta, name)
+            if not 0 <= value <= LATEST_PLAUSIBLE_TIME:
+                setattr(meta, name, plausible_time(value, now))
+                fixed += 1
+    if fixed:
+        state.warnings.append(f"{state.paths.sidecar.name}: {fixed} timestamp(s) out of range were corrected")
+
+
+def _texts_from_hashes(state: TargetState) -> None:
+    """A SPEC §2 sidecar keeps no text per entry, only ``text_to_id`` (first 16 hex chars of the
+    SHA-256 of the text → id): give such entries the ``.md`` text whose hash names them."""
+    missing = {entry_id for entry_id, meta in state.doc.entries.items() if not meta.text}
+    if not missing or not state.doc.text_to_id:
+        return
+    for text in state.texts:
+        entry_id = state.doc.text_to_id.get(text_hash(text))
+        if entry_id in missing:
+            state.doc.entries[entry_id].text = text
+            missing.discard(entry_id)
 
 
 def _read_archive(state: TargetState) -> None:
     records, warnings = read_records(state.paths.archive)
     state.warnings.extend(warnings)
+    _apply_archive_records(state, records)
+
+
+def _apply_archive_records(state: TargetState, records: list[dict]) -> None:
+    if not records:
+        return
     for record in records:
         try:
             if record.get("op") == "archive":
@@ -244,3 +380,43 @@ def _drop_dangling_edges(state: TargetState) -> None:
         state.warnings.append(f"dropped {len(state.doc.contradictions) - len(kept)} edge(s) to unknown entries")
         state.doc.contradictions = kept
     state.invalidate_edge_index()
+
+
+def merge_foreign(state: TargetState, change: Change, base: bytes | None, foreign: bytes | None) -> None:
+    """A foreign writer (Hermes, an editor) replaced the ``.md`` file while this store was writing
+    it: ``base`` is what this store read, ``foreign`` what it found instead. Keep both sides — the
+    foreign additions join this store's texts, the foreign removals and edits leave them — and
+    reconcile the metadata as on load (new text → fresh metadata, edits keep their id, removed text →
+    archive). Raises StorageError when the foreign file cannot be rewritten safely."""
+    from .errors import StorageError
+
+    def entries(data: bytes | None) -> list[str]:
+        if data is None:
+            return []
+        text, warnings = hermes_format.decode(data)
+        if any("not valid UTF-8" in w for w in warnings):
+            raise StorageError(f"{state.paths.md.name} was replaced by a file that is not valid UTF-8; nothing was changed")
+        return hermes_format.loads(text)
+
+    base_texts, foreign_texts = entries(base), entries(foreign)
+    base_set, foreign_set = set(base_texts), set(foreign_texts)
+    ours = [t for t in state.texts if t not in base_set or t in foreign_set]
+    ours_set = set(ours)
+    merged = ours + [t for t in foreign_texts if t not in base_set and t not in ours_set]
+    before = {entry_id: meta.text for entry_id, meta in state.doc.entries.items()}
+    sub = Change(now=change.now, actor=RECONCILE_ACTOR)
+    state.texts = merged
+    state._md_bytes = None
+    reconcile(state, sub)
+    screen(state, sub)
+    for entry_id, text in before.items():
+        meta = state.doc.entries.get(entry_id)
+        if meta is None or meta.text != text:
+            state._index_remove(entry_id)
+    for entry_id, meta in state.doc.entries.items():
+        if before.get(entry_id) != meta.text:
+            state._index_remove(entry_id)
+            state._index_add(meta)
+    state.invalidate_edge_index()
+    sub.md_dirty = True
+    change.absorb(sub)

@@ -5,11 +5,18 @@ promotion candidates (proposed for a person to approve, or applied under the ``a
 supersede entries the agent keeps ignoring, demote entries with several unresolved contradictions,
 and a deeper contradiction check of entries not yet checked. A second pass right after the first
 changes nothing.
+
+:func:`run` never holds the locks for long: the deep contradiction check — the expensive part — is
+computed outside the cross-process locks on the current state, a bounded step at a time, and each
+step is applied in a short locked mutation that re-checks every entry it touches (still active,
+same text) against the fresh state. The cheap rules (supersede, decay, demotion, promotion) are one
+short locked step each side of it.
 """
 
 from __future__ import annotations
 
-from typing import Any, Callable
+import time
+from typing import Any
 
 from .model import (
     DEMOTION_CONTRADICTIONS,
@@ -23,39 +30,12 @@ from .model import (
 )
 from .state import Change, TargetState, summary
 
-Detect = Callable[[TargetState, Change, EntryMeta, int], list]
 DEEP_CHECK_CANDIDATES = 64
 JUDGE_CANDIDATES = 8  # nearest entries shown to the judge, per entry checked
 DEEP_CHECK_BATCH = 2000
+DEEP_CHECK_STEP = 64  # entries per locked step
+DEEP_CHECK_STEP_SECONDS = 0.1  # and at most this much detector time per step
 REPORT_KEYS = ("decayed", "promotions_proposed", "promoted", "superseded", "demoted", "contradictions_found")
-
-
-def maintain(state: TargetState, change: Change, policy: str, detect: Detect, judging=None) -> dict[str, Any]:
-    """One reflection pass; ``detect(state, change, meta, limit)`` flags an entry's contradictions.
-    ``judging`` (a ``detection.judge.JudgeRun``) lets a host model judge close pairs the rules left open."""
-    report: dict[str, Any] = {key: [] for key in REPORT_KEYS}
-    report["target"] = state.target
-    # Archiving and new edges change other entries' contradictions; both come before the rules that
-    # read them (demotion, promotion), so a second pass right after this one has nothing left to do.
-    for meta in list(state.entries.values()):
-        if is_ignored_too_often(meta):
-            _supersede_ignored(state, change, meta)
-            report["superseded"].append(meta.entry_id)
-    unchecked = [m.entry_id for m in state.entries.values() if not m.deep_checked][:DEEP_CHECK_BATCH]
-    report["contradictions_found"] = _deep_check(state, change, detect)
-    if judging is not None:
-        report["contradictions_found"] += _consult_judge(state, change, unchecked, judging)
-        report["judge"] = judging.report()
-    for meta in list(state.entries.values()):
-        if _decay(state, change, meta):
-            report["decayed"].append(meta.entry_id)
-        if _demote_contested(state, change, meta):
-            report["demoted"].append(meta.entry_id)
-        outcome = _promotion(state, change, meta, policy)
-        if outcome:
-            report[outcome].append(meta.entry_id)
-    report["deep_check_pending"] = sum(1 for m in state.entries.values() if not m.deep_checked)
-    return report
 
 
 def _decay(state: TargetState, change: Change, meta: EntryMeta) -> bool:
@@ -113,47 +93,128 @@ def _promotion(state: TargetState, change: Change, meta: EntryMeta, policy: str)
     return "promotions_proposed"
 
 
-def _deep_check(state: TargetState, change: Change, detect: Detect) -> list[dict[str, Any]]:
-    """Wider candidate search than the add path, for entries not yet deep-checked (bounded per run)."""
-    from .views import edge_dict
-
-    unchecked = [m for m in state.entries.values() if not m.deep_checked][:DEEP_CHECK_BATCH]
-    found = []
-    for meta in unchecked:
-        if meta.entry_id not in state.entries:
-            continue
-        found.extend(detect(state, change, meta, DEEP_CHECK_CANDIDATES))
-        meta.deep_checked = True
-        change.touch(meta)
-    return [edge_dict(state, edge, change.now) for edge in found]
+# ---------------------------------------------------------------- in short steps, beside the action layer
 
 
-def _consult_judge(state: TargetState, change: Change, entry_ids: list[str], judging) -> list[dict[str, Any]]:
-    """The judge's verdicts on the nearest neighbours of the entries just deep-checked
-    (within its budget); a contradiction it finds becomes an edge authored by the judge."""
+def run(store, target: str, policy: str, actor: str, progress=None, judging=None) -> dict[str, Any]:
+    """One reflection pass over ``target`` of ``store`` in short locked steps (see the module doc).
+    ``judging`` (a ``detection.judge.JudgeRun``) lets a host model judge close pairs the rules left
+    open among the entries this run deep-checks; it is asked outside every lock."""
+    report: dict[str, Any] = {key: [] for key in REPORT_KEYS}
+    report["target"] = target
+    changed = False
+    with store._mutation(target, actor) as (state, change):
+        for meta in list(state.entries.values()):
+            if is_ignored_too_often(meta):
+                _supersede_ignored(state, change, meta)
+                report["superseded"].append(meta.entry_id)
+        changed |= _visible(change)
+    found, steps_changed = _deep_check_in_steps(store, target, actor, progress, judging)
+    report["contradictions_found"] = found
+    if judging is not None:
+        report["judge"] = judging.report()
+    with store._mutation(target, actor) as (state, change):
+        for meta in list(state.entries.values()):
+            if _decay(state, change, meta):
+                report["decayed"].append(meta.entry_id)
+            if _demote_contested(state, change, meta):
+                report["demoted"].append(meta.entry_id)
+            outcome = _promotion(state, change, meta, policy)
+            if outcome:
+                report[outcome].append(meta.entry_id)
+        report["deep_check_pending"] = sum(1 for m in state.entries.values() if not m.deep_checked)
+        changed |= steps_changed or _visible(change)
+    report["changed"] = changed
+    return report
+
+
+def _visible(change) -> bool:
+    """A change a person can see (a history record, the .md file); marking entries deep-checked or
+    refreshing confidence is bookkeeping, saved without being reported as a change."""
+    return bool(change.history) or change.md_dirty
+
+
+def _deep_check_in_steps(store, target: str, actor: str, progress, judging=None) -> tuple[list[dict[str, Any]], bool]:
     from .detection import Label
-    from .model import ContradictionEdge
     from .views import edge_dict
 
+    _warm_index(store, target)
+    found: list[dict[str, Any]] = []
+    changed, done, budget = False, 0, DEEP_CHECK_BATCH
+    total = None
+    while budget > 0:
+        with store._thread_locks[target]:  # in-process only: other processes are not held up
+            state = store._read_state(target)
+            unchecked = [m for m in state.entries.values() if not m.deep_checked]
+            total = done + min(len(unchecked), budget) if total is None else total
+            if not unchecked:
+                break
+            index = state.ensure_index()
+            checked: dict[str, str] = {}
+            flagged = []
+            deadline = time.monotonic() + DEEP_CHECK_STEP_SECONDS
+            open_pairs = []
+            for meta in unchecked[: min(DEEP_CHECK_STEP, budget)]:
+                candidates = index.candidates(meta.text, limit=DEEP_CHECK_CANDIDATES, exclude=meta.entry_id)
+                for rank, other_id in enumerate(candidates):
+                    other = state.entries.get(other_id)
+                    if other is None or state.edge_between(other_id, meta.entry_id):
+                        continue
+                    verdict = store.detector.compare(other.text, meta.text)
+                    pair = (other_id, other.text, meta.entry_id, meta.text)
+                    if verdict.label is Label.CONTRADICTION:
+                        flagged.append((*pair, verdict, None))
+                    elif judging is not None and rank < JUDGE_CANDIDATES:
+                        open_pairs.append(pair)
+                checked[meta.entry_id] = meta.text
+                if time.monotonic() > deadline:
+                    break
+        if judging is not None:
+            flagged.extend(_ask_judge(judging, open_pairs))
+        with store._mutation(target, actor) as (state, change):
+            for other_id, other_text, entry_id, text, verdict, author in flagged:
+                a, b = state.entries.get(other_id), state.entries.get(entry_id)
+                if a and b and a.text == other_text and b.text == text and not state.edge_between(other_id, entry_id):
+                    edge = store._flag(state, change, other_id, entry_id, verdict, author=author)
+                    found.append(edge_dict(state, edge, change.now))
+            for entry_id, text in checked.items():
+                meta = state.entries.get(entry_id)
+                if meta is not None and meta.text == text and not meta.deep_checked:
+                    meta.deep_checked = True
+                    change.touch(meta)
+            changed |= _visible(change)
+        done += len(checked)
+        budget -= len(checked)
+        if progress is not None:
+            progress(done, total)
+    return found, changed
+
+
+def _ask_judge(judging, pairs) -> list[tuple]:
+    """The judge's contradictions among pairs the rules left open (its budget and cache apply)."""
+    from .detection import Label
+
+    author = f"judge:{getattr(judging.judge, 'name', 'judge')}"
     found = []
-    for entry_id in entry_ids:
-        meta = state.entries.get(entry_id)
-        if meta is None:
-            continue
-        for other_id in state.ensure_index().candidates(meta.text, limit=JUDGE_CANDIDATES, exclude=entry_id):
-            other = state.entries.get(other_id)
-            if other is None or state.edge_between(other_id, entry_id):
-                continue
-            verdict = judging.ask(other.text, meta.text)
-            if verdict is None or verdict.label is not Label.CONTRADICTION:
-                continue
-            edge = ContradictionEdge(from_id=other_id, to_id=entry_id, reason=verdict.reason,
-                                     confidence=round(float(verdict.score), 3),
-                                     author=f"judge:{getattr(judging.judge, 'name', 'judge')}",
-                                     created_at=change.now, kind=verdict.kind,
-                                     reason_data=dict(verdict.reason_data))
-            state.add_edge(change, edge)
-            change.log(state.target, "contradiction", entry_id, detail_edge=edge.edge_id, other=other_id,
-                       reason=edge.reason)
-            found.append(edge_dict(state, edge, change.now))
+    for other_id, other_text, entry_id, text in pairs:
+        verdict = judging.ask(other_text, text)
+        if verdict is not None and verdict.label is Label.CONTRADICTION:
+            found.append((other_id, other_text, entry_id, text, verdict, author))
     return found
+
+
+def _warm_index(store, target: str) -> None:
+    """Open the candidate index outside every lock (from its file, or seconds of analysis at 10k
+    entries on a cold home), then hand it to the current state, brought up to date entry by entry."""
+    from .detection.index_file import index_path, open_index
+
+    with store._thread_locks[target]:
+        state = store._read_state(target)
+        if state.index is not None:
+            return
+        texts = state.indexed_texts()
+    index = open_index(index_path(store.home, state.paths.stem), texts)
+    with store._thread_locks[target]:
+        state = store._read_state(target)
+        if state.index is None:
+            state.adopt_index(index)

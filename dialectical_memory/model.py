@@ -165,6 +165,8 @@ class EntryMeta:
 
     ``text`` mirrors the entry's current text so that a hand-deleted entry can be archived with its
     words; ``pending_promotion`` and ``contradiction_demoted`` are bookkeeping of the reflection layer.
+    ``blocked`` is why text that arrived from disk failed the safety check (it stays in the file but
+    not in the prompt); ``safety_kept`` records that a person kept it anyway.
     """
 
     entry_id: str = field(default_factory=new_id)
@@ -198,6 +200,8 @@ class EntryMeta:
     rejected_promotion_hits: int | None = None
     contradiction_demoted: bool = False
     deep_checked: bool = False
+    blocked: str | None = None
+    safety_kept: bool = False
 
     @classmethod
     def new(cls, now: float, source_kind: SourceKind = SourceKind.USER_EXPLICIT, **values) -> EntryMeta:
@@ -257,12 +261,13 @@ _FIELD_LOADERS: dict[str, Callable[[Any], Any]] = {
     **{name: _exact(int) for name in ("hit_count", "surface_count", "ignore_count",
                                       "observed_behavior_count", "contradiction_count")},
     **{name: _exact(list) for name in ("contradiction_ids", "parent_ids", "child_ids", "noise_context")},
-    **{name: _optional(str) for name in ("synthesis_id", "superseded_by", "original_text", "principle_text")},
+    **{name: _optional(str) for name in ("synthesis_id", "superseded_by", "original_text", "principle_text", "blocked")},
     **{name: _optional(int) for name in ("pending_promotion", "rejected_promotion_hits")},
     "scope": _exact(dict),
     "text": _exact(str),
     "contradiction_demoted": _exact(bool),
     "deep_checked": _exact(bool),
+    "safety_kept": _exact(bool),
 }  # fmt: skip
 assert set(_FIELD_LOADERS) == {f.name for f in fields(EntryMeta)}
 _ENUM_TYPES = {"maturity": MaturityLevel, "knowledge_type": KnowledgeType, "source_kind": SourceKind, "status": BeliefStatus}
@@ -302,8 +307,32 @@ class ContradictionEdge:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> ContradictionEdge:
-        known = {f.name for f in fields(cls)}
-        return cls(**{key: value for key, value in data.items() if key in known})
+        """Build from a sidecar or journal record. An edge without two string ends cannot be shown
+        or resolved: ValueError (the loader skips it with a warning); other ill-typed values are
+        coerced (a list of reasons joined) or defaulted, and timestamps brought into range."""
+        if not isinstance(data, dict) or type(data.get("from_id")) is not str or type(data.get("to_id")) is not str:
+            raise ValueError("a contradiction edge needs string from_id and to_id")
+        values = {key: value for key, value in data.items() if key in _EDGE_FIELDS}
+        reason = values.get("reason", "")
+        if type(reason) is not str:
+            values["reason"] = "; ".join(map(str, reason)) if isinstance(reason, list) else ""
+        if _number(values.get("confidence")) is _INVALID:
+            values.pop("confidence", None)
+        values["created_at"] = plausible_time(values.get("created_at"), 0.0)
+        values["resolved_at"] = plausible_time(values.get("resolved_at"), None)
+        for name in ("author", "edge_id"):
+            if name in values and type(values[name]) is not str:
+                del values[name]
+        for name in ("resolution", "resolution_id"):
+            if values.get(name) is not None and type(values[name]) is not str:
+                values[name] = None
+        if type(values.get("kind", "")) is not str:
+            values["kind"] = ""
+        if not isinstance(values.get("reason_data", {}), dict):
+            values["reason_data"] = {}
+        if "resolved" in values and type(values["resolved"]) is not bool:
+            values["resolved"] = bool(values.get("resolution_id") or values.get("resolution"))
+        return cls(**values)
 
     def touches(self, entry_id: str) -> bool:
         return entry_id in (self.from_id, self.to_id)
@@ -313,6 +342,35 @@ class ContradictionEdge:
 
     def pair(self) -> frozenset[str]:
         return frozenset((self.from_id, self.to_id))
+
+
+_EDGE_FIELDS = frozenset(f.name for f in fields(ContradictionEdge))
+LATEST_PLAUSIBLE_TIME = 32_503_680_000.0  # 3000-01-01: later values are milliseconds or damage
+
+
+def plausible_time(value, default):
+    """Epoch seconds from a stored timestamp: milliseconds are converted, anything else that is not
+    a finite time between 1970 and 3000 becomes ``default``."""
+    if type(value) not in (int, float) or not math.isfinite(value):
+        return default
+    if 0 <= value <= LATEST_PLAUSIBLE_TIME:
+        return float(value)
+    if 0 <= value / 1000 <= LATEST_PLAUSIBLE_TIME:
+        return value / 1000
+    return default
+
+
+def edges_from(records) -> tuple[list[ContradictionEdge], int]:
+    """The usable edges of a stored list, and how many were skipped as unusable."""
+    if not isinstance(records, list):
+        raise TypeError("contradictions is not a list")
+    edges, skipped = [], 0
+    for record in records:
+        try:
+            edges.append(ContradictionEdge.from_dict(record))
+        except (ValueError, TypeError):
+            skipped += 1
+    return edges, skipped
 
 
 @dataclass
@@ -343,12 +401,21 @@ class SidecarDocument:
         return cls(
             version=int(data.get("version", SIDECAR_VERSION)),
             entries=entries,
-            contradictions=[ContradictionEdge.from_dict(e) for e in data.get("contradictions") or []],
-            text_to_id=dict(data.get("text_to_id") or {}),
+            contradictions=edges_from(data.get("contradictions") or [])[0],
+            text_to_id=_string_map(data.get("text_to_id")),
         )
 
     def id_for_text(self, text: str) -> str | None:
         return self.text_to_id.get(text_hash(text))
+
+
+def _string_map(value) -> dict[str, str]:
+    """``text_to_id`` as written, keeping only string → string pairs; not a map: a damaged sidecar."""
+    if value is None:
+        return {}
+    if not isinstance(value, dict):
+        raise TypeError("text_to_id is not an object")
+    return {k: v for k, v in value.items() if isinstance(k, str) and isinstance(v, str)}
 
 
 # ---------------------------------------------------------------- decay

@@ -1,107 +1,243 @@
 """Refuse memory text that would poison the system prompt or leak secrets.
 
 Memory text is injected into every future system prompt, so it is an attack surface: a note that
-says "ignore previous instructions" or carries an API key must never be stored. Each check returns a
-reason a person can act on; the store refuses the write and writes nothing.
+says "ignore previous instructions" or carries an API key must never be stored. The same check runs
+on every add and on every entry that reaches the store from disk (Hermes, an editor): such an entry
+is kept in the file untouched but *blocked* from the prompt until a person decides.
+
+The patterns refuse at least what the Hermes agent's own scanner refuses (``tools/threat_patterns.py``
+of hermes-agent 0.19.0, MIT; its "strict" scope, the one Hermes applies to memory), so an entry that
+Hermes would block is blocked here too. A few of Hermes' patterns are narrowed where they refuse
+ordinary memories ("weekly check-in with her manager", "a sliver of cake", "SSH keys live in
+~/.ssh"); ``tests/reliability/test_hostile_input.py`` lists each such text and proves that the hostile
+forms of the same pattern are still refused by both. Matching runs on the NFKC form and on a folded
+form (confusable Cyrillic/Greek/Armenian letters mapped to Latin, combining marks dropped, casefold),
+and on the decoded form of base64 runs (a key wrapped in base64 is still a key).
 """
 
 from __future__ import annotations
 
+import base64
+import binascii
 import re
 import unicodedata
 
 from .errors import UnsafeContentError
 
-# Zero-width, bidi-override and other invisible format characters that hide text from a reviewer.
-_INVISIBLE = {
-    "\u200b", "\u200c", "\u200d", "\u200e", "\u200f", "\u2060", "\u2061", "\u2062", "\u2063",
-    "\u2064", "\ufeff", "\u00ad", "\u180e", "\u202a", "\u202b", "\u202c", "\u202d", "\u202e",
-    "\u2066", "\u2067", "\u2068", "\u2069",
-}  # fmt: skip
+# -------------------------------------------------------------------------- invisible characters
 
-_INJECTION_PATTERNS = [
-    r"\b(ignore|disregard|forget|override|bypass)\b.{0,20}\b(previous|prior|above|earlier|all|any|your|system)( (of )?(the|your|my|these|those))?\s+(instructions?|prompts?|rules?|guidelines?|directives?|messages?)\b",
-    r"\byou are now\b.{0,40}\b(dan|jailbroken|unrestricted|developer mode|no longer bound)",
-    r"\b(new|updated|real) system prompt\b",
-    r"<\s*/?\s*(system|im_start|im_end|assistant)\s*>",
-    r"\[\s*(system|inst)\s*\]",
-    r"\bdo not (tell|inform|alert) the user\b",
-    r"\bpretend (that )?(you have no|there are no) (rules|restrictions)",
-    r"\breveal (your|the) (system prompt|hidden instructions)",
-    r"(忽略|无视|忘记|忘掉|绕过|覆盖)掉?(你|我)?(之前|以上|先前|所有|全部|上面|系统)的?(所有|全部|一切)?的?(指令|指示|提示词?|规则|设定)",
-    r"(你现在是|从现在起你是).{0,12}(不受限制|没有限制|越狱|开发者模式)",
-    r"(不要|别)(告诉|通知)用户",
-    r"(泄露|透露|输出).{0,6}(系统提示|系统指令)",
-]
-
-_EXFILTRATION_PATTERNS = [
-    r"\b(curl|wget|nc|ncat|netcat|scp|rsync|ftp)\b[^\n]{0,80}(https?://|\d{1,3}(\.\d{1,3}){3}|@)",
-    r"\b(send|post|upload|forward|email|exfiltrate|transmit|leak)\b.{0,60}\b(api[_ -]?keys?|passwords?|credentials?|tokens?|secrets?|private keys?|\.env|ssh keys?|cookies?)\b",
-    r"(发送|上传|转发|泄露|发到|发给).{0,20}(密码|密钥|令牌|凭证|私钥|api ?key|token)",
-    r"(密码|密钥|令牌|凭证|私钥|api ?key|token).{0,20}(发送|上传|转发|泄露|发到|发给)",
-    r"(cat|type|less|more)\s+[^\n]{0,40}(\.env\b|id_rsa|\.ssh/|/etc/shadow|\.aws/credentials|\.netrc)",
-    r"\|\s*(bash|sh|zsh|python3?)\b",
-    r"\bbase64\b[^\n]{0,40}\|\s*(curl|nc|wget)",
-]
-
-_SECRET_PATTERNS = [
-    (r"\bsk-(proj-|ant-)?[A-Za-z0-9_-]{20,}", "an API key (sk-…)"),
-    (r"\bgh[pousr]_[A-Za-z0-9]{30,}", "a GitHub token"),
-    (r"\bgithub_pat_[A-Za-z0-9_]{30,}", "a GitHub token"),
-    (r"\bAKIA[0-9A-Z]{16}\b", "an AWS access key"),
-    (r"\bxox[abprs]-[A-Za-z0-9-]{10,}", "a Slack token"),
-    (r"\bAIza[0-9A-Za-z_-]{35}\b", "a Google API key"),
-    (r"-----BEGIN [A-Z ]*PRIVATE KEY-----", "a private key"),
-    (r"\beyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}", "a JSON web token"),
-    (r"\b(password|passwd|pwd|api[_-]?key|secret|token)\s*[:=]\s*\S{6,}", "a credential assignment"),
-    (r"(密码|口令|密钥)\s*(是|为|[:：=])\s*\S{6,}", "a password"),
-]
-
-
-def _compile(patterns):
-    return [re.compile(p, re.IGNORECASE | re.DOTALL) for p in patterns]
-
-
-_INJECTION = _compile(_INJECTION_PATTERNS)
-_EXFILTRATION = _compile(_EXFILTRATION_PATTERNS)
-_SECRETS = [(re.compile(p, re.IGNORECASE), what) for p, what in _SECRET_PATTERNS]
-
-
+# Invisible characters outside category Cf (which is refused as a whole): they render as nothing or
+# as blank space and let a reviewer read something other than what the model reads.
+_INVISIBLE = frozenset(
+    ["\u034f", "\u115f", "\u1160", "\u3164", "\uffa0", "\u2800", "\u2028", "\u2029"]
+    + [chr(c) for c in range(0x180B, 0x1810)]  # Mongolian free variation selectors (U+180E is Cf)
+    + [chr(c) for c in range(0xFE00, 0xFE10)]  # variation selectors
+    + [chr(c) for c in range(0xE0100, 0xE01F0)]  # variation selectors supplement
+    + [chr(c) for c in range(0x17B4, 0x17B6)]  # Khmer inherent vowels (invisible)
+)
+_EMOJI_PRESENTATION = "\ufe0f"
+_TEXT_PRESENTATION = "\ufe0e"
 _ZERO_WIDTH_JOINER = "\u200d"
+_KEYCAP_BASES = frozenset("0123456789#*")
 
 
-def _joins_emoji(text: str, index: int) -> bool:
-    """U+200D between two emoji (👨‍👩‍👧) is how emoji sequences are spelled, not hidden text."""
-    before, after = text[index - 1 : index], text[index + 1 : index + 2]
-    return bool(before and after) and all(
-        unicodedata.category(c) == "So" or c == "\ufe0f" for c in (before, after)
-    )
+def _is_emoji(char: str) -> bool:
+    return unicodedata.category(char) == "So"
+
+
+def _allowed_in_emoji(text: str, index: int) -> bool:
+    """How emoji are spelled, not hidden text: ❤️ (U+FE0F after a symbol), 1️⃣, 👨‍👩‍👧 (U+200D between emoji)."""
+    char, before = text[index], text[index - 1] if index else ""
+    if char in (_EMOJI_PRESENTATION, _TEXT_PRESENTATION):
+        return bool(before) and (_is_emoji(before) or before in _KEYCAP_BASES)
+    if char == _ZERO_WIDTH_JOINER:
+        after = text[index + 1 : index + 2]
+        return bool(before and after) and all(_is_emoji(c) or c == _EMOJI_PRESENTATION for c in (before, after))
+    return False
 
 
 def _invisible_reason(text: str) -> str | None:
     for index, char in enumerate(text):
-        if char == _ZERO_WIDTH_JOINER and _joins_emoji(text, index):
-            continue
-        if char in _INVISIBLE or unicodedata.category(char) in ("Cf", "Co", "Cs"):
-            return f"invisible or bidirectional control character U+{ord(char):04X} is not allowed"
-        if unicodedata.category(char) == "Cc" and char not in "\n\t":
+        category = unicodedata.category(char)
+        if char in _INVISIBLE or category in ("Cf", "Co", "Cs"):
+            if _allowed_in_emoji(text, index):
+                continue
+            return f"invisible or bidirectional character U+{ord(char):04X} is not allowed"
+        if category == "Cc" and char not in "\n\t":
             return f"control character U+{ord(char):04X} is not allowed"
     return None
 
 
+# -------------------------------------------------------------------------- folding
+
+# Letters that look like Latin ones (Unicode TR#39 confusables, the ones used in practice).
+_CONFUSABLES = str.maketrans({
+    **dict(zip("АВСЕНІЈКМОРЅТХУҮаеһіјӏорѕсхуԁԛԝҽɡ", "ABCEHIJKMOPSTXYYaehijlopscxydqweg")),  # Cyrillic
+    **dict(zip("ΑΒΕΖΗΙΚΜΝΟΡΤΥΧαειικνορτυχγ", "ABEZHIKMNOPTYXaeiikvoptuxy")),  # Greek
+    **dict(zip("օսոհցզաԼ", "ounhgqwL")),  # Armenian
+    **dict(zip("ıȷ", "ij")),
+})
+
+
+def fold(text: str) -> str:
+    """The form patterns match against: NFKC, confusables → Latin, no combining marks, casefolded."""
+    decomposed = unicodedata.normalize("NFKD", unicodedata.normalize("NFKC", text).translate(_CONFUSABLES))
+    bare = "".join(c for c in decomposed if not unicodedata.combining(c))
+    return unicodedata.normalize("NFKC", bare).casefold()
+
+
+# -------------------------------------------------------------------------- patterns
+
+_F = r"(?:\w+\s+){0,8}"  # bounded filler between key words (Hermes' _FILLER)
+
+INJECTION = "looks like a prompt injection (an instruction aimed at the assistant, not a memory)"
+EXFILTRATION = "looks like a command to exfiltrate data or run a remote script"
+PERSISTENCE = "looks like an instruction to change the agent's configuration or SSH access"
+HIDDEN = "contains hidden markup (an HTML comment or invisible block)"
+SECRET = "looks like it contains {what}; secrets do not belong in memory"
+
+# (label, kind, regex). Labels marked [hermes] are Hermes' pattern ids, ported as they are or
+# narrowed as noted; the rest are ours.
+_PATTERNS: list[tuple[str, str, str]] = [
+    # ---- classic prompt injection
+    ("prompt_injection", INJECTION, rf"ignore\s+{_F}(previous|all|above|prior)\s+{_F}instructions"),  # [hermes]
+    ("prompt_injection", INJECTION, r"\b(ignore|disregard|forget|override|bypass)\b.{0,20}\b(previous|prior|above|earlier|all|any|your|system)( (of )?(the|your|my|these|those))?\s+(instructions?|prompts?|rules?|guidelines?|directives?|messages?)\b"),
+    ("sys_prompt_override", INJECTION, r"system\s+prompt\s+override"),  # [hermes]
+    ("disregard_rules", INJECTION, rf"disregard\s+{_F}(your|all|any)\s+{_F}(instructions|rules|guidelines)"),  # [hermes]
+    ("bypass_restrictions", INJECTION, rf"act\s+as\s+(if|though)\s+{_F}you\s+{_F}(have\s+no|don't\s+have)\s+{_F}(restrictions|limits|rules)"),  # [hermes]
+    ("fake_system_prompt", INJECTION, r"\b(new|updated|real) system prompt\b"),
+    ("role_tag", INJECTION, r"<\s*/?\s*(system|im_start|im_end|assistant)\s*>|\[\s*(system|inst)\s*\]"),
+    ("deception_hide", INJECTION, rf"do\s+not\s+{_F}tell\s+{_F}the\s+user|\bdo not (tell|inform|alert) the user\b"),  # [hermes]
+    ("translate_execute", INJECTION, r"translate\s+[^\n]{0,512}\s+into\s+[^\n]{0,512}\s+and\s+(execute|run|eval)"),  # [hermes]
+    ("reveal_system_prompt", INJECTION, r"\breveal (your|the) (system prompt|hidden instructions)"),
+    # ---- role-play / identity hijack
+    ("role_hijack", INJECTION, rf"you\s+are\s+{_F}now\s+(?:a|an|the)\s+"),  # [hermes]
+    ("role_hijack", INJECTION, r"\byou are now\b.{0,40}\b(dan|jailbroken|unrestricted|developer mode|no longer bound|free)"),
+    # [hermes] role_pretend, narrowed: "pretend to be" only as an order (Hermes also refuses "likes to pretend to be a pirate")
+    ("role_pretend", INJECTION, rf"pretend\s+{_F}(you\s+are|you're|you\s+were)\s+|(^|[.!?;:\n]\s*|\b(you|assistant|ai)\s+(should|must|will|can)\s+)(please\s+)?pretend\s+(that\s+)?(to\s+be|you)\b"),
+    ("role_pretend", INJECTION, r"\bpretend (that )?(you have no|there are no) (rules|restrictions)"),
+    ("leak_system_prompt", INJECTION, rf"output\s+{_F}(system|initial)\s+prompt"),  # [hermes]
+    ("remove_filters", INJECTION, rf"(respond|answer|reply)\s+without\s+{_F}(restrictions|limitations|filters|safety)"),  # [hermes]
+    ("fake_update", INJECTION, rf"you\s+have\s+been\s+{_F}(updated|upgraded|patched)\s+to"),  # [hermes]
+    ("identity_override", INJECTION, r"\bname\s+yourself\s+\w+"),  # [hermes]
+    # ---- Chinese
+    ("prompt_injection_zh", INJECTION, r"(忽略|无视|忘记|忘掉|绕过|覆盖)掉?(你|我)?(之前|以上|先前|所有|全部|上面|系统)的?(所有|全部|一切)?的?(指令|指示|提示词?|规则|设定)"),
+    ("role_hijack_zh", INJECTION, r"(你现在是|从现在(起|开始)，?你(就)?是|你(现在)?(要|必须)?扮演|(假装|假扮)(你是|成为?)|请你扮演)"),
+    ("deception_hide_zh", INJECTION, r"(不要|别)(告诉|通知)用户"),
+    ("leak_system_prompt_zh", INJECTION, r"(泄露|透露|输出).{0,6}(系统提示|系统指令)"),
+    # ---- hidden markup
+    ("html_comment_injection", HIDDEN, r"<!--.*?-->|<!--"),  # [hermes], widened: any HTML comment hides text when rendered
+    ("hidden_div", HIDDEN, r"<\s*div\s+style\s*=\s*[\"'][^>]{0,2048}display\s*:\s*none"),  # [hermes]
+    # ---- promptware / command and control
+    ("c2_node_registration", INJECTION, r"register\s+(yourself\s+)?as\s+a\s*node"),  # [hermes] narrowed ("register a node in the cluster")
+    ("c2_heartbeat", INJECTION, r"(heartbeat|beacon)\s+(to|with)\s+|check[\s\-]?in\s+(to|with)\s+(the\s+|a\s+)?(c2|server|https?://|\d{1,3}\.\d{1,3}\.)"),  # [hermes] narrowed ("check-in with her manager")
+    ("c2_task_pull", INJECTION, r"pull\s+(down\s+)?(?:new\s+)?tasking\b|pull\s+(down\s+)?(new\s+)?tasks?\s+from\s+(the\s+|a\s+)?(c2|server|https?://)"),  # [hermes] narrowed ("pull tasks from Jira")
+    ("c2_network_connect", INJECTION, r"\b(you|agent|assistant)\s+(must|should|will|need to)\s+connect\s+to\s+the\s+network\b"),  # [hermes] narrowed
+    ("forced_action", INJECTION, r"you\s+must\s+(?:\w+\s+){0,3}(register|connect|report|beacon)\b"),  # [hermes]
+    ("anti_forensic_oneliner", INJECTION, r"only\s+use\s+one[\s\-]?liners?\b"),  # [hermes]
+    ("anti_forensic_disk", INJECTION, rf"never\s+{_F}(?:create|write)\s+{_F}(?:script|file)\s+{_F}disk"),  # [hermes]
+    ("env_var_unset_agent", INJECTION, r"unset\s+\w*(?:CLAUDE|CODEX|HERMES|AGENT|OPENAI|ANTHROPIC)\w*"),  # [hermes]
+    ("known_c2_framework", INJECTION, r"\b(?:cobalt\s*strike|metasploit|brainworm)\b|\b(sliver|havoc|mythic)\s+(c2|implants?|beacons?|agents?|payloads?|listeners?|servers?|teamservers?)\b"),  # [hermes] narrowed ("a sliver of cake")
+    ("c2_explicit", INJECTION, r"\bc2\s+(?:server|channel|infrastructure|beacon)\b|\bcommand\s+and\s+control\b"),  # [hermes]
+    # ---- exfiltration and remote code
+    ("exfil_curl", EXFILTRATION, r"(curl|wget)\s+[^\n]{0,2048}\$\{?\w*(KEY|TOKEN|SECRET|PASSWORD|CREDENTIAL|API)"),  # [hermes]
+    ("read_secrets", EXFILTRATION, r"cat\s+[^\n]{0,2048}(\.env|credentials|\.netrc|\.pgpass|\.npmrc|\.pypirc)"),  # [hermes]
+    ("read_secrets", EXFILTRATION, r"(cat|type|less|more|head|tail|cp|scp)\s+[^\n]{0,40}(\.env\b|id_rsa|id_ed25519|\.ssh/|/etc/shadow|\.aws/credentials|\.netrc)"),
+    ("send_to_url", EXFILTRATION, r"(send|post|upload|transmit)\s+[^\n]{0,2048}\s+(to|at)\s+https?://"),  # [hermes]
+    ("context_exfil", EXFILTRATION, rf"(include|output|print|share)\s+{_F}(conversation|chat\s+history|previous\s+messages|full\s+context|entire\s+context)"),  # [hermes]
+    ("network_command", EXFILTRATION, r"\b(curl|wget|nc|ncat|netcat|scp|rsync|ftp)\b[^\n]{0,80}(https?://|\d{1,3}(\.\d{1,3}){3}|@)"),
+    ("send_secrets", EXFILTRATION, r"\b(send|post|upload|forward|email|exfiltrate|transmit|leak)\b.{0,60}\b(api[_ -]?keys?|passwords?|credentials?|tokens?|secrets?|private keys?|\.env|ssh keys?|cookies?)\b"),
+    ("send_secrets_zh", EXFILTRATION, r"(发送|上传|转发|泄露|发到|发给).{0,20}(密码|密钥|令牌|凭证|私钥|api ?key|token)|(密码|密钥|令牌|凭证|私钥|api ?key|token).{0,20}(发送|上传|转发|泄露|发到|发给)"),
+    ("pipe_to_shell", EXFILTRATION, r"\|\s*(sudo\s+(-\S+\s+)*)?(bash|sh|zsh|ksh|dash|python[23]?)\b|\|\s*sudo\s+(-\S+\s+)*\w+"),
+    ("shell_from_download", EXFILTRATION, r"\b(bash|sh|zsh)\s+(-c\s+)?[\"']?(<\(|\$\()\s*(curl|wget)\b|\b(iex|invoke-expression)\b.{0,40}\b(iwr|irm|invoke-webrequest|invoke-restmethod|downloadstring)\b"),
+    ("base64_pipe", EXFILTRATION, r"\bbase64\b[^\n]{0,40}\|\s*(curl|nc|wget)"),
+    # ---- persistence
+    ("ssh_backdoor", PERSISTENCE, r"authorized_keys"),  # [hermes]
+    ("ssh_access", PERSISTENCE, r"(\$home|~)/\.ssh/id_|\b(cat|cp|copy|scp|read|print|send|upload|share|paste|show|open|mv|move|rsync|tar|zip)\b[^\n]{0,80}(\$home|~)/\.ssh\b"),  # [hermes] narrowed ("SSH keys live in ~/.ssh")
+    ("hermes_env", PERSISTENCE, r"\$HOME/\.hermes/\.env|\~/\.hermes/\.env"),  # [hermes]
+    ("agent_config_mod", PERSISTENCE, r"(update|modify|edit|write|change|append|add\s+to)\s+[^\n]{0,2048}(?:AGENTS\.md|CLAUDE\.md|\.cursorrules|\.clinerules)"),  # [hermes]
+    ("hermes_config_mod", PERSISTENCE, r"(update|modify|edit|write|change|append|add\s+to)\s+[^\n]{0,2048}\.hermes/(config\.yaml|SOUL\.md)"),  # [hermes]
+    ("agent_config_mod_zh", PERSISTENCE, r"(修改|编辑|改写|写入|追加|添加到|更新).{0,40}(AGENTS\.md|CLAUDE\.md|authorized_keys|\.hermes/)"),
+]  # fmt: skip
+
+_SECRET_PATTERNS: list[tuple[str, str]] = [
+    (r"\bsk-(proj-|ant-)?[A-Za-z0-9_-]{20,}", "an API key (sk-…)"),
+    (r"\b[sr]k_(live|test)_[A-Za-z0-9]{16,}", "a Stripe secret key"),
+    (r"\bgh[pousr]_[A-Za-z0-9]{30,}", "a GitHub token"),
+    (r"\bgithub_pat_[A-Za-z0-9_]{30,}", "a GitHub token"),
+    (r"\bgl(pat|ptt|dt|rt|cbt|oas)-[A-Za-z0-9_-]{20,}", "a GitLab token"),
+    (r"\bhf_[A-Za-z0-9]{30,}", "a Hugging Face token"),
+    (r"\bnpm_[A-Za-z0-9]{36}\b", "an npm token"),
+    (r"\bpypi-AgE[A-Za-z0-9_-]{50,}", "a PyPI token"),
+    (r"\b(AKIA|ASIA)[0-9A-Z]{16}\b", "an AWS access key"),
+    (r"\bxox[abprs]-[A-Za-z0-9-]{10,}", "a Slack token"),
+    (r"\bAIza[0-9A-Za-z_-]{35}\b", "a Google API key"),
+    (r"-----BEGIN [A-Z ]*PRIVATE KEY-----", "a private key"),
+    (r"\beyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}", "a JSON web token"),
+    (r"(?:api[_-]?key|token|secret|password)\s*[=:]\s*[\"'][A-Za-z0-9+/=_-]{20,}", "a hardcoded secret"),  # [hermes] hardcoded_secret
+    (r"\b(password|passwd|pwd|api[_-]?key|secret|token)\s*[:=]\s*\S{6,}", "a credential assignment"),
+    # "my password is hunter2hunter2": a value with a digit or symbol, or a long passphrase
+    (r"\b(password|passwd|passcode|passphrase|pin)\s+(is|was|=|:)\s+[\"']?(?=\S*[^A-Za-z\s.,;!?\"'])\S{6,}", "a password"),
+    (r"\b(password|passwd|passcode|passphrase)\s+(is|was)\s+[\"']?[A-Za-z]{12,}[\"']?\s*([.!]\s*)?$", "a password"),
+    # 密码是 hunter2hunter2, not 密码是 Bitwarden 生成的: the value has a digit or a symbol
+    (r"(密码|口令|密钥|验证码|私钥)\s*(是|为|[:：=])\s*[\"'“]?(?=[\x21-\x7e]*[\x21-\x40\x5b-\x60\x7b-\x7e])[\x21-\x7e]{6,}", "a password"),
+]  # fmt: skip
+
+
+def _compile(patterns):
+    return [(label, kind, re.compile(regex, re.IGNORECASE | re.DOTALL)) for label, kind, regex in patterns]
+
+
+_COMPILED = _compile(_PATTERNS)
+_SECRETS = [(re.compile(regex, re.IGNORECASE | re.MULTILINE), what) for regex, what in _SECRET_PATTERNS]
+_BASE64_RUN = re.compile(r"[A-Za-z0-9+/_-]{24,}={0,2}")
+
+
+def _decoded_base64(text: str) -> list[str]:
+    """Readable text hidden in base64 runs (standard or URL-safe alphabet)."""
+    found = []
+    for match in _BASE64_RUN.finditer(text):
+        run = match.group(0).rstrip("=")
+        padded = run + "=" * (-len(run) % 4)
+        for alphabet in (None, b"-_"):
+            try:
+                raw = base64.b64decode(padded, altchars=alphabet, validate=True)
+                decoded = raw.decode("utf-8")
+            except (binascii.Error, ValueError):
+                continue
+            if all(c.isprintable() or c in "\n\t" for c in decoded):
+                found.append(decoded)
+                break
+    return found
+
+
+def _match(forms: list[str]) -> str | None:
+    for label, kind, pattern in _COMPILED:
+        if any(pattern.search(form) for form in forms):
+            return f"{kind} [{label}]"
+    for pattern, what in _SECRETS:
+        if any(pattern.search(form) for form in forms):
+            return SECRET.format(what=what)
+    return None
+
+
 def unsafe_reason(text: str) -> str | None:
-    """Why ``text`` must not be stored as a memory, or None when it is fine."""
+    """Why ``text`` must not be stored as (or shown from) a memory, or None when it is fine.
+
+    The reason never quotes the text, so it can be shown anywhere.
+    """
     reason = _invisible_reason(text)
     if reason:
         return reason
-    folded = unicodedata.normalize("NFKC", text)
-    if any(p.search(folded) for p in _INJECTION):
-        return "looks like a prompt injection (an instruction aimed at the assistant, not a memory)"
-    if any(p.search(folded) for p in _EXFILTRATION):
-        return "looks like a command to exfiltrate data or run a remote script"
-    for pattern, what in _SECRETS:
-        if pattern.search(folded):
-            return f"looks like it contains {what}; secrets do not belong in memory"
+    normal = unicodedata.normalize("NFKC", text)
+    folded = fold(text)
+    reason = _match([normal] if folded == normal else [normal, folded])
+    if reason:
+        return reason
+    for decoded in _decoded_base64(normal):
+        inner = _invisible_reason(decoded) or _match([unicodedata.normalize("NFKC", decoded), fold(decoded)])
+        if inner:
+            return f"base64-encoded text: {inner}"
     return None
 
 

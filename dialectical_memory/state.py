@@ -19,6 +19,7 @@ from .model import (
     ContradictionEdge,
     EntryMeta,
     SidecarDocument,
+    new_id,
     resolve_edge,
     text_hash,
 )
@@ -76,6 +77,19 @@ class Change:
     edges: dict[str, ContradictionEdge] = field(default_factory=dict)
     archive_records: list[dict[str, Any]] = field(default_factory=list)
     history: list[dict[str, Any]] = field(default_factory=list)
+    op: str = field(default_factory=new_id)  # shared by every history record of this change
+    compact: bool = False  # write the whole sidecar even with nothing else to write
+
+    def absorb(self, other: Change) -> None:
+        """Fold ``other`` (e.g. a reconciliation found mid-commit) into this change."""
+        self.md_dirty = self.md_dirty or other.md_dirty
+        for entry_id in other.dropped:
+            self.put.pop(entry_id, None)
+        self.put.update(other.put)
+        self.dropped = (self.dropped - set(other.put)) | other.dropped
+        self.edges.update(other.edges)
+        self.archive_records.extend(other.archive_records)
+        self.history.extend(other.history)
 
     def touch(self, meta: EntryMeta) -> None:
         self.put[meta.entry_id] = meta
@@ -86,6 +100,8 @@ class Change:
     def log(self, target: str, action: str, entry_id: str | None, before=None, after=None, **detail):
         self.history.append(
             {
+                "id": new_id(),
+                "op": self.op,
                 "at": self.now,
                 "target": target,
                 "actor": self.actor,
@@ -99,7 +115,9 @@ class Change:
 
     @property
     def empty(self) -> bool:
-        return not (self.md_dirty or self.put or self.dropped or self.edges or self.archive_records or self.history)
+        return not (
+            self.md_dirty or self.put or self.dropped or self.edges or self.archive_records or self.history or self.compact
+        )
 
 
 class TargetState:
@@ -115,7 +133,12 @@ class TargetState:
         self.archive: dict[str, ArchivedEntry] = {}
         self.journal_seq = 0
         self.journal_lines = 0
-        self.stamps: tuple = ()
+        self.safety_version = 0  # of the checker that last screened every entry (see blocking.py)
+        self.meta_stamps: tuple = ()  # sidecar, journal, archive: written only by stores, under the lock
+        self.disk_md: bytes | None = None  # the .md bytes as last read or written by this store
+        self.md_ident: tuple | None = None  # (inode, size, mtime_ns) of that file
+        self.md_verified = False  # its content was compared after its mtime tick had passed
+        self.read_only = False  # the home cannot be written: reads work, writes are refused
         self.warnings: list[str] = []
         self.md_writable = True
         self.md_problem = ""  # why the .md file is not writable
@@ -176,19 +199,41 @@ class TargetState:
     # ---------------------------------------------------------- index
 
     def ensure_index(self):
-        """The candidate index over active entries, built on first use (not at load)."""
-        if self.index is None:
-            from .detection import CandidateIndex
+        """The candidate index over active entries, opened on first use (not at load).
 
-            index = CandidateIndex()
-            for entry_id, meta in self.doc.entries.items():
-                index.add(entry_id, meta.text)
-            self.index = index
+        The store hands a reloaded state the index it had before (:meth:`adopt_index`); otherwise
+        it comes from the index file beside the sidecar, else a full build. Either way it is checked
+        against the entries by text first. Code that puts back an earlier state after a failure
+        calls :meth:`drop_index` to have it checked again.
+        """
+        if self.index is None:
+            from .detection.index_file import index_path, open_index
+
+            self.index = open_index(index_path(self.paths.home, self.paths.stem), self.indexed_texts())
         return self.index
+
+    def drop_index(self) -> None:
+        self.index = None
+
+    def adopt_index(self, index) -> None:
+        """Take over a candidate index built earlier (by this process before a reload, or outside
+        the locks), brought up to date entry by entry: the index keeps each entry's analysed text,
+        so a foreign write of one entry costs work for that one entry, not a rebuild."""
+        from .detection.index_file import index_path, save_if_due
+
+        index.sync(self.indexed_texts())
+        self.index = index
+        save_if_due(index_path(self.paths.home, self.paths.stem), index)
+
+    def indexed_texts(self) -> dict[str, str]:
+        return {entry_id: meta.text for entry_id, meta in self.doc.entries.items()}
 
     def _index_add(self, meta: EntryMeta) -> None:
         if self.index is not None:
+            from .detection.index_file import index_path, save_if_due
+
             self.index.add(meta.entry_id, meta.text)
+            save_if_due(index_path(self.paths.home, self.paths.stem), self.index)
 
     def _index_remove(self, entry_id: str) -> None:
         if self.index is not None and entry_id in self.index:
@@ -222,6 +267,7 @@ class TargetState:
         self._index_remove(meta.entry_id)
         meta.text = new_text
         meta.deep_checked = False
+        meta.blocked, meta.safety_kept = None, False  # callers checked the new text
         self._index_add(meta)
         change.md_dirty = True
         change.touch(meta)

@@ -1,14 +1,24 @@
 """Files of one target on disk: the ``.md`` text, the sidecar and its journal, history, archive.
 
-Every write is atomic (unique temp file in the same folder, fsync, ``os.replace``, fsync of the
-folder) or an fsynced append of whole JSON lines; a torn last line left by a killed writer is
-skipped on read and never glued to the next record. Cross-process exclusion is a lock file per
-target. Nothing in this module decides *what* to write; :mod:`dialectical_memory.store` does.
+Every write is atomic (unique temp file in the same folder, fsync, rename, fsync of the folder) or
+an fsynced append of whole JSON lines; a torn last line left by a killed writer is skipped on read
+and never glued to the next record. Cross-process exclusion is two locks per target, always taken in
+this order: the store's own ``.MEMORY.lock`` (between stores), then Hermes' ``MEMORY.md.lock``
+(between everything that writes ``MEMORY.md``, exactly as the Hermes agent's memory tool takes it).
+A :class:`CommitPlan` makes a group of writes all-or-nothing: files are replaced by exchanging them
+with a prepared temp file (the displaced file is kept until the end) and appends are truncated back,
+so a failure at any point leaves every file as it was. Nothing in this module decides *what* to
+write; :mod:`dialectical_memory.store` does.
 """
 
 from __future__ import annotations
 
+import ctypes
+import errno
+import fcntl
 import os
+import re
+import stat
 import tempfile
 import time
 from dataclasses import dataclass
@@ -59,6 +69,11 @@ class TargetPaths:
     def lock(self) -> Path:
         return self.home / f".{self.stem}.lock"
 
+    @property
+    def md_lock(self) -> Path:
+        """Hermes' lock: ``path.with_suffix(path.suffix + ".lock")`` of the unresolved ``.md`` path."""
+        return self.home / f"{self.stem}.md.lock"
+
     def watched(self) -> tuple[Path, ...]:
         """Files whose change means another process wrote: reload before trusting memory."""
         return (self.md, self.sidecar, self.journal, self.archive)
@@ -76,6 +91,35 @@ def stamps(paths: TargetPaths) -> tuple:
     return tuple(file_stamp(p) for p in paths.watched())
 
 
+def metadata_stamps(paths: TargetPaths) -> tuple:
+    """Stamps of the files only stores write (always under the store's lock); the ``.md`` file,
+    which Hermes and editors write too, is checked by content (see :func:`read_md_stable`)."""
+    return tuple(file_stamp(p) for p in paths.watched() if p != paths.md)
+
+
+def md_identity(st: os.stat_result) -> tuple[int, int, int]:
+    return (st.st_ino, st.st_size, st.st_mtime_ns)
+
+
+def read_md_stable(path: Path, attempts: int = 50) -> tuple[bytes | None, tuple | None]:
+    """The bytes of ``path`` and their identity, read so that an in-place save in progress (truncate,
+    then write) is never taken for the file: the identity must be the same before and after the read
+    and match the length read. ``(None, None)`` when the file does not exist."""
+    for _ in range(attempts):
+        try:
+            with open(path, "rb") as handle:
+                before = os.fstat(handle.fileno())
+                data = handle.read()
+                after = os.fstat(handle.fileno())
+            current = os.stat(path)
+        except FileNotFoundError:
+            return None, None
+        if md_identity(before) == md_identity(after) == md_identity(current) and len(data) == after.st_size:
+            return data, md_identity(after)
+        time.sleep(0.002)
+    raise StorageError(f"{path.name} kept changing while it was read; try again")
+
+
 def ensure_home(home: Path) -> None:
     if home.exists() and not home.is_dir():
         raise StorageError(f"memory home {home} exists and is not a directory")
@@ -87,6 +131,37 @@ def ensure_home(home: Path) -> None:
 
 def target_lock(paths: TargetPaths) -> FileLock:
     return FileLock(str(paths.lock), timeout=LOCK_TIMEOUT_SECONDS)
+
+
+class HermesLock:
+    """``fcntl.flock(LOCK_EX)`` on ``X.md.lock``, the lock the Hermes agent's memory tool holds while it
+    reads, changes and replaces ``X.md``. Polled (not blocking) so a stuck holder becomes a clear
+    error after ``timeout`` seconds instead of a hang."""
+
+    def __init__(self, path: Path, timeout: float = LOCK_TIMEOUT_SECONDS):
+        self.path, self.timeout, self.fd = path, timeout, None
+
+    def acquire(self) -> None:
+        fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC | os.O_NOFOLLOW, 0o600)
+        deadline, pause = time.monotonic() + self.timeout, 0.0005
+        while True:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                self.fd = fd
+                return
+            except BlockingIOError:
+                if time.monotonic() > deadline:
+                    os.close(fd)
+                    raise StorageError(
+                        f"another process holds {self.path.name} for more than {self.timeout:.0f}s"
+                    ) from None
+                time.sleep(pause)
+                pause = min(pause * 2, 0.01)
+
+    def release(self) -> None:
+        if self.fd is not None:
+            fd, self.fd = self.fd, None
+            os.close(fd)  # closing the only descriptor releases the flock
 
 
 def locked(lock: FileLock):
@@ -106,6 +181,186 @@ def fsync_dir(directory: Path) -> None:
         os.fsync(fd)
     finally:
         os.close(fd)
+
+
+# ---------------------------------------------------------------- exchange and commit plans
+
+_RENAME_NOREPLACE, _RENAME_EXCHANGE, _AT_FDCWD = 1, 2, -100
+try:
+    _renameat2 = ctypes.CDLL(None, use_errno=True).renameat2
+    _renameat2.argtypes = [ctypes.c_int, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p, ctypes.c_uint]
+except (AttributeError, OSError):  # not glibc ≥ 2.28 / not Linux
+    _renameat2 = None
+
+
+def _rename2(src: Path, dst: Path, flags: int) -> None:
+    if _renameat2(_AT_FDCWD, os.fsencode(src), _AT_FDCWD, os.fsencode(dst), flags) != 0:
+        code = ctypes.get_errno()
+        raise OSError(code, os.strerror(code), str(dst))
+
+
+def exchange(src: Path, dst: Path) -> str:
+    """Put ``src`` at ``dst`` atomically. Returns ``"exchanged"`` (the previous ``dst`` is now at
+    ``src``), ``"created"`` (there was no ``dst``; ``src`` is gone) or ``"replaced"`` (the system has
+    no atomic exchange: plain ``os.replace``, the previous file is gone)."""
+    global _renameat2
+    while _renameat2 is not None:
+        try:
+            _rename2(src, dst, _RENAME_EXCHANGE)
+            return "exchanged"
+        except OSError as error:
+            if error.errno == errno.ENOENT and src.exists():
+                try:
+                    _rename2(src, dst, _RENAME_NOREPLACE)
+                    return "created"
+                except FileExistsError:
+                    continue  # someone created dst meanwhile: exchange with it
+            if error.errno in (errno.ENOSYS, errno.EINVAL, errno.ENOTSUP):
+                _renameat2 = None  # file system without RENAME_EXCHANGE
+                break
+            raise
+    os.replace(src, dst)
+    return "replaced"
+
+
+def exchange_unavailable() -> bool:
+    return _renameat2 is None
+
+
+def write_temp(path: Path, data: bytes, mode: int | None = None) -> Path:
+    """A fsynced temp file beside ``path`` holding ``data``; removed again if writing fails."""
+    fd, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        if mode is not None:
+            os.fchmod(fd, mode)
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view) :]
+        os.fsync(fd)
+    except BaseException:
+        os.close(fd)
+        os.unlink(name)
+        raise
+    os.close(fd)
+    return Path(name)
+
+
+def real_target(path: Path, home: Path) -> Path:
+    """Where writes to ``path`` land: a symlinked ``.md`` (dotfiles) is written through to its target."""
+    return Path(os.path.realpath(path)) if path.is_symlink() else path
+
+
+def existing_mode(path: Path) -> int | None:
+    try:
+        return stat.S_IMODE(os.stat(path).st_mode)
+    except FileNotFoundError:
+        return None
+
+
+class CommitPlan:
+    """Writes that happen together or not at all.
+
+    Use as a context manager: on an exception every step already taken is undone in reverse order
+    (a replaced file is exchanged back, an append is truncated back to its old length, a temp file
+    is removed), so a refused write (ENOSPC, EROFS, EACCES…) leaves the files byte-identical. Undoing
+    needs no free space. On success the displaced old files are removed and each folder touched is
+    fsynced once, which makes all the renames durable together.
+    """
+
+    def __init__(self, home: Path):
+        self.home = home
+        self._undo: list = []
+        self._discard: list[Path] = []
+        self._dirs: set[Path] = set()
+
+    def __enter__(self) -> CommitPlan:
+        return self
+
+    def __exit__(self, kind, error, trace) -> None:
+        if kind is None:
+            self._finish()
+            return
+        for undo in reversed(self._undo):
+            try:
+                undo()
+            except OSError:
+                pass  # best effort: the next load reconciles whatever is left
+        for path in self._discard:
+            _unlink_quietly(path)
+
+    def temp(self, path: Path, data: bytes, mode: int | None = None) -> Path:
+        tmp = write_temp(path, data, mode)
+        self._discard.append(tmp)
+        self._dirs.add(path.parent)
+        return tmp
+
+    def publish(self, tmp: Path, path: Path) -> str:
+        """Move a prepared temp file into place; undone by putting the previous file back."""
+        how = exchange(tmp, path)
+        if how == "exchanged":
+            self._undo.append(lambda: exchange(tmp, path))
+        elif how == "created":
+            self._discard.remove(tmp)
+            self._undo.append(lambda: os.unlink(path))
+        else:
+            self._discard.remove(tmp)
+        return how
+
+    def replace(self, path: Path, data: bytes, mode: int | None = None) -> None:
+        self.publish(self.temp(path, data, mode), path)
+
+    def append(self, path: Path, records: list[dict[str, Any]], *, sync: bool = True) -> None:
+        """Append whole JSON lines; undone by truncating back to the old length."""
+        if not records:
+            return
+        existed = path.exists()
+        fd, real = open_append(path, self.home)
+        try:
+            start = os.lseek(fd, 0, os.SEEK_END)
+            self._undo.append(lambda: _truncate(real, start) if existed else os.unlink(real))
+            payload = b"".join(_json_line(r) for r in records)
+            if start > 0 and os.pread(fd, 1, start - 1) != b"\n":
+                payload = b"\n" + payload
+            view = memoryview(payload)
+            while view:
+                view = view[os.write(fd, view) :]
+            if sync:
+                os.fsync(fd)
+        finally:
+            os.close(fd)
+        self._dirs.add(path.parent)
+
+    def _finish(self) -> None:
+        for path in self._discard:
+            _unlink_quietly(path)
+        for directory in self._dirs:
+            fsync_dir(directory)
+
+
+def _unlink_quietly(path: Path) -> None:
+    try:
+        os.unlink(path)
+    except FileNotFoundError:
+        pass
+
+
+def _truncate(path: Path, length: int) -> None:
+    fd = os.open(path, os.O_WRONLY | os.O_NOFOLLOW)
+    try:
+        os.ftruncate(fd, length)
+    finally:
+        os.close(fd)
+
+
+def open_append(path: Path, home: Path) -> tuple[int, Path]:
+    """A descriptor for appending to ``path``: created 0600 (history and archive hold full text), and
+    a symlink is followed only when it stays inside the home."""
+    if path.is_symlink():
+        resolved = Path(os.path.realpath(path))
+        if not resolved.is_relative_to(Path(os.path.realpath(home))):
+            raise StorageError(f"{path.name} is a symlink out of the memory home; refusing to append to it")
+        path = resolved
+    return os.open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_CLOEXEC | os.O_NOFOLLOW, 0o600), path
 
 
 def atomic_write(path: Path, data: bytes, *, sync_dir: bool = True) -> None:
@@ -130,12 +385,22 @@ def atomic_write(path: Path, data: bytes, *, sync_dir: bool = True) -> None:
         fsync_dir(path.parent)
 
 
+_OWN_TEMP = re.compile(r"\.(?:MEMORY|USER)\.(?:md|meta\.json|meta\.journal)\.[a-z0-9_]{8}\.tmp")
+
+
+def leftover_temp_files(paths: TargetPaths) -> bool:
+    return any(_OWN_TEMP.fullmatch(p.name) for p in paths.home.glob(f".{paths.stem}.*.tmp"))
+
+
 def remove_leftover_temp_files(paths: TargetPaths) -> list[Path]:
-    """Delete temp files a killed writer left behind. Call with the target's lock held: then no
-    writer is mid-write, and a temp file never holds the only copy of anything (the rename that
-    would have published it did not happen)."""
+    """Delete temp files a killed writer left behind. Call with the target's locks held: then no
+    store is mid-write, and a temp file never holds the only copy of anything (the rename that
+    would have published it did not happen). Only this module's own names (``mkstemp`` beside a
+    target file) are touched: an editor's or Hermes' temp file is theirs."""
     removed = []
     for candidate in paths.home.glob(f".{paths.stem}.*.tmp"):
+        if not _OWN_TEMP.fullmatch(candidate.name):
+            continue
         try:
             candidate.unlink()
             removed.append(candidate)
@@ -149,19 +414,9 @@ def _json_line(record: dict[str, Any]) -> bytes:
 
 
 def append_records(path: Path, records: list[dict[str, Any]]) -> None:
-    """Append whole JSON lines and fsync. A torn tail from a crash is fenced off with a newline."""
-    if not records:
-        return
-    payload = b"".join(_json_line(r) for r in records)
-    with open(path, "ab+") as handle:
-        handle.seek(0, os.SEEK_END)
-        if handle.tell() > 0:
-            handle.seek(-1, os.SEEK_END)
-            if handle.read(1) != b"\n":
-                payload = b"\n" + payload
-        handle.write(payload)
-        handle.flush()
-        os.fsync(handle.fileno())
+    """Append whole JSON lines and fsync; all or nothing. A torn tail from a crash is fenced off."""
+    with CommitPlan(path.parent) as plan:
+        plan.append(path, records)
 
 
 def read_records(path: Path) -> tuple[list[dict[str, Any]], list[str]]:

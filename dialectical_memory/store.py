@@ -8,24 +8,32 @@ discards the in-memory state, so the next call rereads what is really on disk.
 
 from __future__ import annotations
 
+import errno
+import os
 import threading
 import time
 from contextlib import ExitStack, contextmanager
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, Callable
 
 from . import hermes_format, views
+from . import storage
 from .errors import (
     AmbiguousMatchError,
     CharLimitError,
     ConflictError,
+    DialecticalMemoryError,
     InvalidInputError,
     NotFoundError,
     StaleEntryError,
     StorageError,
+    echo,
 )
+from .blocking import screen_entries
+from .hermes_config import hermes_limits
 from .inputs import parse_enum
-from .loader import load_target
+from .loader import arrived, load_target, merge_foreign, refresh
 from .model import (
     SOURCE_AUTHORITY,
     ContradictionEdge,
@@ -44,15 +52,19 @@ from .safety import check_content
 from .state import Change, TargetState, summary
 from .storage import (
     TARGET_FILES,
+    CommitPlan,
+    HermesLock,
     TargetPaths,
-    append_records,
-    atomic_write,
     dumps_sidecar,
     ensure_home,
-    fsync_dir,
+    existing_mode,
+    leftover_temp_files,
     locked,
+    md_identity,
+    metadata_stamps,
+    read_md_stable,
+    real_target,
     remove_leftover_temp_files,
-    stamps,
     target_lock,
 )
 from .store_reads import StoreReads
@@ -64,6 +76,19 @@ MAX_ENTRY_CHARS = 8000
 FAST_CHECK_CANDIDATES = 24
 SMALL_STORE_ENTRIES = 200
 COMPACT_AFTER_JOURNAL_LINES = 500
+RECONCILE_CHECK_BUDGET = 32  # entries arriving from disk checked per load; maintenance checks the rest
+MAX_FOREIGN_MERGES = 8
+LOCK_REFRESH_ATTEMPTS = 4
+UNLOCKED_LOAD_ATTEMPTS = 3  # a load that raced a writer is retried without a lock first
+MTIME_TICK_NS = 200_000_000  # far beyond any file-system timestamp granularity
+
+
+
+def _read_only_fs(path: Path) -> bool:
+    try:
+        return bool(os.statvfs(path).f_flag & os.ST_RDONLY)
+    except OSError:
+        return False
 
 
 
@@ -79,8 +104,10 @@ def _storage_errors(home: Path):
 class MemoryStore(ReviewActions, StoreReads):
     """Memories of one home: ``MEMORY.md`` (target ``memory``) and ``USER.md`` (target ``user``).
 
-    ``memory_char_limit`` / ``user_char_limit`` are Hermes' parameters (``0`` = unlimited);
-    ``clock`` returns epoch seconds and exists so tests and demos can move time.
+    ``memory_char_limit`` / ``user_char_limit`` are Hermes' parameters (``0`` = unlimited). In a
+    Hermes home (``$HERMES_HOME/memories``, ``~/.hermes/memories``) the limits of Hermes'
+    ``config.yaml`` cap them: passing ``0`` or more than Hermes allows gives Hermes' limit, so the
+    file never grows past what the Hermes agent accepts. ``clock`` returns epoch seconds and exists so tests and demos can move time.
     """
 
     def __init__(
@@ -97,7 +124,11 @@ class MemoryStore(ReviewActions, StoreReads):
     ):
         self.home = resolve_home(home)
         self.judge = judge  # detection.judge.Judge, consulted by maintenance only
+        self.hermes = hermes_limits(self.home)
         self.limits = {"memory": self._limit(memory_char_limit), "user": self._limit(user_char_limit)}
+        if self.hermes is not None:
+            for target, cap in self.hermes.limits.items():
+                self.limits[target] = min(self.limits[target], cap) if self.limits[target] else cap
         self._detector = detector
         if promotion_policy not in ("review", "auto"):
             raise InvalidInputError("promotion_policy must be 'review' or 'auto'")
@@ -110,6 +141,8 @@ class MemoryStore(ReviewActions, StoreReads):
         self._counts_cache: dict[str, tuple] = {}
         self._thread_locks = {target: threading.RLock() for target in TARGET_FILES}
         self._held: set[str] = set()  # targets whose lock file :meth:`exclusive` holds
+        self._spare_index: dict[str, Any] = {}  # the index of a state dropped for a reload
+        self.max_lock_hold_seconds = 0.0  # longest this store held a target's locks (a measurement)
 
     @staticmethod
     def _limit(value) -> int:
@@ -138,55 +171,167 @@ class MemoryStore(ReviewActions, StoreReads):
             self._snapshots[target] = self._prompt_inputs(state, self.contradiction_mode)
 
     def warnings(self, target: str) -> list[str]:
-        return list(self._read_state(self._target(target)).warnings)
+        config = list(self.hermes.warnings) if self.hermes else []
+        return config + list(self._read_state(self._target(target)).warnings)
 
     def paths(self, target: str) -> TargetPaths:
         return TargetPaths(self.home, self._target(target))
 
     def _target(self, target) -> str:
         if target not in TARGET_FILES:
-            raise InvalidInputError(f"unknown target {target!r}; expected 'memory' or 'user'")
+            raise InvalidInputError(f"unknown target {echo(target)}; expected 'memory' or 'user'")
         return target
 
     def _read_state(self, target: str) -> TargetState:
-        """Current state for reading: cached unless another process changed the files."""
+        """Current state for reading: cached unless another process changed the files.
+
+        A reload first reads without any lock (a writer, maintenance included, never delays a
+        reader); the result is kept when the files did not move during the read and nothing needs
+        writing. Otherwise the load is redone under the locks, which also persists what
+        reconciliation found. A home that cannot be written is read without locks, read-only.
+        """
         with self._thread_locks[target]:
             paths = TargetPaths(self.home, target)
             cached = self._states.get(target)
-            if cached is not None and cached.stamps == stamps(paths):
-                return cached
             if not self.home.is_dir():
                 if self.home.exists():
                     raise StorageError(f"memory home {self.home} is not a directory")
                 return TargetState(paths)
-            with _storage_errors(self.home), self._file_lock(paths):
-                return self._fresh_state(target)
+            with _storage_errors(self.home):
+                if cached is not None and (self._unchanged(cached) or self._refreshed(cached, locked=False)):
+                    return cached
+                for _attempt in range(UNLOCKED_LOAD_ATTEMPTS):
+                    loaded = load_target(paths, self.now(), locked=False)
+                    settled = loaded.reconcile.empty and not loaded.quarantined and not leftover_temp_files(paths)
+                    if settled and self._unchanged(loaded.state):
+                        self._carry_index(cached, loaded.state)
+                        cached = None
+                        self._states[target] = loaded.state
+                        return loaded.state
+                    if not loaded.reconcile.empty or loaded.quarantined:
+                        break  # something must be written: only a locked load may do that
+                if not os.access(self.home, os.W_OK) or _read_only_fs(self.home):
+                    return self._keep_read_only(target, loaded.state)
+                with self._file_lock(paths):
+                    return self._fresh_state(target)
+
+    def _keep_read_only(self, target: str, state: TargetState) -> TargetState:
+        state.read_only = True
+        state.warnings.append(
+            f"the memory home {self.home} is read-only: showing the files as they are; "
+            "changes cannot be saved"
+        )
+        self._states[target] = state
+        return state
+
+    def _unchanged(self, state: TargetState) -> bool:
+        """Whether the files still are what ``state`` was read from or last wrote.
+
+        The sidecar, journal and archive are written only by stores under the store's lock: their
+        stamps suffice. The ``.md`` file is also written by Hermes and by editors, and an in-place
+        save can keep inode, size and even mtime (same clock tick): its identity must match and,
+        until a comparison made after the file's clock tick has passed, its bytes too.
+        """
+        paths = state.paths
+        if state.meta_stamps != metadata_stamps(paths):
+            return False
+        try:
+            st = os.stat(paths.md)
+        except FileNotFoundError:
+            return state.disk_md is None
+        if md_identity(st) != state.md_ident:
+            return False
+        if state.md_verified:
+            return True
+        data, ident = read_md_stable(paths.md)
+        if data != state.disk_md or ident != state.md_ident:
+            return False
+        state.md_verified = time.time_ns() - st.st_mtime_ns > MTIME_TICK_NS
+        return True
 
     def _fresh_state(self, target: str) -> TargetState:
-        """Caller holds the lock: reload if needed and persist what reconciliation found."""
+        """Caller holds the locks: reload if needed and persist what reconciliation found."""
         paths = TargetPaths(self.home, target)
         cached = self._states.get(target)
-        if cached is not None and cached.stamps == stamps(paths):
+        if cached is not None and (self._unchanged(cached) or self._refreshed(cached, locked=True)):
             return cached
         self._states.pop(target, None)
         if paths.home.is_dir():
             remove_leftover_temp_files(paths)
         loaded = load_target(paths, self.now())
         state = loaded.state
-        if state.md_writable and (not loaded.reconcile.empty or loaded.quarantined):
-            self._commit(state, loaded.reconcile, force_compact=bool(loaded.quarantined))
+        self._carry_index(cached, state)
+        if state.md_writable:
+            self._check_arrivals(state, loaded.reconcile, loaded.arrived)
+        if state.md_writable and (not loaded.reconcile.empty or loaded.quarantined or loaded.rescanned):
+            loaded.reconcile.compact = bool(loaded.quarantined) or loaded.rescanned
+            self._commit(state, loaded.reconcile)
         self._states[target] = state
         return state
 
+    def _check_arrivals(self, state: TargetState, change: Change, arrived: list[str]) -> None:
+        """Text that arrived from disk gets the add path's contradiction check, within a budget per load;
+        entries beyond it stay unchecked (``deep_checked`` false) for maintenance to find."""
+        for entry_id in arrived[:RECONCILE_CHECK_BUDGET]:
+            meta = state.entries.get(entry_id)
+            if meta is not None:
+                self._detect(state, change, meta, FAST_CHECK_CANDIDATES)
+
+    def _refreshed(self, state: TargetState, *, locked: bool) -> bool:
+        """Apply what other writers appended to ``state`` in place (see :func:`loader.refresh`) and
+        persist what reconciling found; when that is not enough, forget ``state`` but keep its
+        candidate index for the full load."""
+        change = refresh(state, self.now())
+        if change is not None and state.index is not None:
+            state.adopt_index(state.index)
+        if change is not None and state.md_writable:
+            self._check_arrivals(state, change, arrived(change))
+        if change is not None and (change.empty or self._commit_reconciled(state, change, locked)):
+            return True
+        self._states.pop(state.target, None)
+        self._spare_index[state.target] = state.index
+        return False
+
+    def _commit_reconciled(self, state: TargetState, change: Change, locked: bool) -> bool:
+        if locked:
+            self._commit(state, change)
+            return True
+        try:
+            with self._file_lock(state.paths):
+                if not self._unchanged(state):
+                    return False
+                self._commit(state, change)
+                return True
+        except OSError:
+            return False  # e.g. a read-only home: the full load reports it
+
+    def _carry_index(self, old: TargetState | None, new: TargetState) -> None:
+        spare = self._spare_index.pop(new.target, None)
+        if new.index is not None:
+            return
+        if old is not None and old.index is not None and old is self._states.get(new.target):
+            new.adopt_index(old.index)
+        elif spare is not None:
+            new.adopt_index(spare)
+
     @contextmanager
     def _file_lock(self, paths: TargetPaths):
-        if paths.target in self._held:  # inside exclusive(): this store already holds it
+        """The store's lock, then Hermes' ``X.md.lock``: always in this order, so nothing deadlocks
+        (Hermes takes only the second)."""
+        if paths.target in self._held:  # inside exclusive(): this store already holds both
             yield
             return
         lock = target_lock(paths)
         locked(lock)
         try:
-            yield
+            md_lock = HermesLock(paths.md_lock)
+            md_lock.acquire()
+            held_since = time.perf_counter()
+            try:
+                yield
+            finally:
+                md_lock.release()
+                self.max_lock_hold_seconds = max(self.max_lock_hold_seconds, time.perf_counter() - held_since)
         finally:
             lock.release()
 
@@ -208,14 +353,19 @@ class MemoryStore(ReviewActions, StoreReads):
 
     @contextmanager
     def _mutation(self, target, actor: str):
-        """Lock, fresh state, a Change to fill; commit on success, forget the state on failure."""
+        """Lock, fresh state, a Change to fill; commit on success.
+
+        A refused call (a domain error raised before anything changed) keeps the cached state; any
+        other failure forgets it, so the next call rereads what is really on disk.
+        """
         target = self._target(target)
         if actor not in ACTORS:
-            raise InvalidInputError(f"unknown actor {actor!r}; expected one of {', '.join(ACTORS)}")
+            raise InvalidInputError(f"unknown actor {echo(actor)}; expected one of {', '.join(ACTORS)}")
         with self._thread_locks[target]:
             paths = TargetPaths(self.home, target)
             ensure_home(self.home)
-            with _storage_errors(self.home), self._file_lock(paths):
+            with _storage_errors(self.home), self._write_locks(paths, target):
+                change = None
                 try:
                     state = self._fresh_state(target)
                     change = Change(now=self.now(), actor=actor)
@@ -226,50 +376,104 @@ class MemoryStore(ReviewActions, StoreReads):
                             "by hand before writing to it (nothing was changed)"
                         )
                     self._commit(state, change)
-                except BaseException:
-                    self._states.pop(target, None)
+                except BaseException as error:
+                    refused = isinstance(error, DialecticalMemoryError) and not isinstance(error, StorageError)
+                    if not (refused and change is not None and change.empty):
+                        self._states.pop(target, None)
                     raise
 
-    def _commit(self, state: TargetState, change: Change, force_compact: bool = False) -> None:
+    @contextmanager
+    def _write_locks(self, paths: TargetPaths, target: str):
+        """The locks for a write, taken when the cached state is fresh: a reload (hundreds of ms at
+        10k entries) happens before them, never while they are held, unless another process keeps
+        writing between every attempt."""
+        for attempt in range(LOCK_REFRESH_ATTEMPTS):
+            self._read_state(target)  # reload, if another process wrote, without holding a lock
+            with ExitStack() as stack:
+                try:
+                    stack.enter_context(self._file_lock(paths))
+                except OSError as error:
+                    if error.errno not in (errno.EROFS, errno.EACCES, errno.EPERM):
+                        raise
+                    raise StorageError(
+                        f"the memory home {self.home} is read-only ({error.strerror}); nothing was changed"
+                    ) from error
+                cached = self._states.get(target)
+                if attempt + 1 < LOCK_REFRESH_ATTEMPTS and not (cached is not None and self._unchanged(cached)):
+                    continue
+                yield
+                return
+
+    def _commit(self, state: TargetState, change: Change) -> None:
+        """Write one change all-or-nothing: the ``.md`` file first (its exchange is the commit point
+        and catches a foreign write that landed meanwhile), then one journal line or the whole
+        sidecar, archive records, history. Any failure puts every file back as it was."""
         paths = state.paths
-        if change.empty and not force_compact:
+        if change.empty:
             return
         ensure_home(paths.home)
-        append_records(paths.archive, change.archive_records)
-        if change.md_dirty:
-            atomic_write(paths.md, state.md_bytes(), sync_dir=False)
-        batch = {
-            "seq": state.journal_seq + 1,
-            "at": change.now,
-            "put": [m.to_dict() for i, m in change.put.items() if i in state.entries],
-            "drop": sorted(change.dropped),
-            "edges": [e.to_dict() for e in change.edges.values()],
-        }
-        state.journal_seq += 1
-        small = len(state.entries) <= SMALL_STORE_ENTRIES
-        if small or force_compact or state.journal_lines + 1 >= COMPACT_AFTER_JOURNAL_LINES:
-            self._write_sidecar(state)  # its folder fsync also makes the .md rename durable
-        else:
-            append_records(paths.journal, [batch])
-            state.journal_lines += 1
+        only_compact = replace(change, compact=False).empty
+        seq = state.journal_seq + (0 if only_compact else 1)
+        md_written = None
+        with CommitPlan(paths.home) as plan:
             if change.md_dirty:
-                fsync_dir(paths.home)
-        append_records(paths.history, change.history)
-        state.stamps = stamps(paths)
+                md_written = self._publish_md(state, change, plan)
+            batch = {
+                "seq": seq,
+                "at": change.now,
+                "put": [m.to_dict() for i, m in change.put.items() if i in state.entries],
+                "drop": sorted(change.dropped),
+                "edges": [e.to_dict() for e in change.edges.values()],
+                "safety_version": state.safety_version,
+            }
+            small = len(state.entries) <= SMALL_STORE_ENTRIES
+            compact = small or change.compact or state.journal_lines + 1 >= COMPACT_AFTER_JOURNAL_LINES
+            if compact:
+                document = state.sidecar_document().to_dict()
+                document["journal_seq"] = seq
+                document["safety_version"] = state.safety_version
+                plan.replace(paths.sidecar, dumps_sidecar(document))
+                if state.journal_lines or paths.journal.exists():
+                    plan.replace(paths.journal, b"")
+            else:
+                plan.append(paths.journal, [batch])
+            plan.append(paths.archive, change.archive_records)
+            plan.append(paths.history, change.history)
+        state.journal_seq = seq
+        state.journal_lines = 0 if compact else state.journal_lines + 1
+        if md_written is not None:
+            state.disk_md, state.md_ident = md_written
+            state.md_verified = False
+        state.meta_stamps = metadata_stamps(paths)
 
-    def _write_sidecar(self, state: TargetState) -> None:
-        """Write the whole sidecar (it now includes every journal batch), then empty the journal."""
-        document = state.sidecar_document().to_dict()
-        document["journal_seq"] = state.journal_seq
-        atomic_write(state.paths.sidecar, dumps_sidecar(document))
-        if state.journal_lines or state.paths.journal.exists():
-            atomic_write(state.paths.journal, b"")
-        state.journal_lines = 0
+    def _publish_md(self, state: TargetState, change: Change, plan: CommitPlan) -> tuple[bytes, tuple]:
+        """Exchange the new ``.md`` into place; if the file displaced is not the one this store read,
+        a foreign write landed in between: merge it in and write again (it is never overwritten)."""
+        md = real_target(state.paths.md, state.paths.home)
+        mode = existing_mode(md)
+        expected = state.disk_md
+        for _attempt in range(MAX_FOREIGN_MERGES):
+            data = state.md_bytes()
+            tmp = plan.temp(md, data, mode)
+            written = (data, md_identity(os.stat(tmp)))
+            if storage.exchange_unavailable():
+                current, _ident = read_md_stable(md)  # no atomic exchange here: check just before
+                if current != expected:
+                    merge_foreign(state, change, expected, current)
+                    expected = current
+                    continue
+            how = plan.publish(tmp, md)
+            displaced = tmp.read_bytes() if how == "exchanged" else None if how == "created" else expected
+            if displaced == expected:
+                return written
+            merge_foreign(state, change, expected, displaced)
+            expected = data
+        raise StorageError(f"{md.name} kept changing while it was written; nothing was changed")
 
     def compact(self, target: str) -> None:
         """Fold the journal into the sidecar now (maintenance does this too)."""
-        with self._mutation(target, "maintenance") as (state, _change):
-            self._write_sidecar(state)
+        with self._mutation(target, "maintenance") as (_state, change):
+            change.compact = True
 
     # ------------------------------------------------------------ validation helpers
 
@@ -298,8 +502,9 @@ class MemoryStore(ReviewActions, StoreReads):
         usage = hermes_format.usage([t for t in state.texts if t not in leaving] + list(added))
         if usage > limit:
             current = state.usage()
+            source = f", Hermes' limit from {self.hermes.config}" if self.hermes else ""
             raise CharLimitError(
-                f"{state.target} would be at {usage:,}/{limit:,} chars (now {current:,}); "
+                f"{state.target} would be at {usage:,}/{limit:,} chars (now {current:,}{source}); "
                 "replace or remove existing entries first",
                 usage=current,
                 limit=limit,
@@ -308,14 +513,16 @@ class MemoryStore(ReviewActions, StoreReads):
     def _find_by_substring(self, state: TargetState, old_text) -> EntryMeta:
         if not isinstance(old_text, str) or not old_text.strip():
             raise InvalidInputError("old_text must be a non-empty string")
+        if len(old_text) > MAX_ENTRY_CHARS:
+            raise InvalidInputError(f"old_text is {len(old_text):,} characters; at most {MAX_ENTRY_CHARS:,} (an entry is never longer)")
         needle = old_text.strip()
         matches = [text for text in state.texts if needle in text]
         if not matches:
-            raise NotFoundError(f"no {state.target} entry contains {needle!r}")
+            raise NotFoundError(f"no {state.target} entry contains {echo(needle)}")
         if len(matches) > 1:
             previews = [m[:60] + ("…" if len(m) > 60 else "") for m in matches[:5]]
             raise AmbiguousMatchError(
-                f"{len(matches)} {state.target} entries contain {needle!r}; be more specific", previews
+                f"{len(matches)} {state.target} entries contain {echo(needle)}; be more specific", previews
             )
         return state.entries[state.id_for_text(matches[0])]
 
@@ -323,7 +530,7 @@ class MemoryStore(ReviewActions, StoreReads):
         if not isinstance(entry_id, str) or entry_id not in state.entries:
             if isinstance(entry_id, str) and entry_id in state.archive:
                 raise ConflictError(f"entry {entry_id} is archived; restore it first")
-            raise NotFoundError(f"no active {state.target} entry with id {entry_id!r}")
+            raise NotFoundError(f"no active {state.target} entry with id {echo(entry_id)}")
         meta = state.entries[entry_id]
         self._check_etag(state, meta, expected_etag)
         return meta
@@ -357,26 +564,44 @@ class MemoryStore(ReviewActions, StoreReads):
             if other is None or state.edge_between(candidate_id, meta.entry_id):
                 continue
             verdict = self.detector.compare(other.text, meta.text)
-            if verdict.label is not Label.CONTRADICTION:
-                continue
-            edge = ContradictionEdge(
-                from_id=candidate_id,
-                to_id=meta.entry_id,
-                reason=verdict.reason,
-                confidence=round(float(verdict.score), 3),
-                author=f"detector:{getattr(self.detector, 'name', 'custom')}",
-                created_at=change.now,
-                kind=getattr(verdict, "kind", ""),
-                reason_data=dict(getattr(verdict, "reason_data", None) or {}),
-            )
-            state.add_edge(change, edge)
-            change.log(state.target, "contradiction", meta.entry_id, detail_edge=edge.edge_id, other=candidate_id, reason=edge.reason)
-            found.append(edge)
+            if verdict.label is Label.CONTRADICTION:
+                found.append(self._flag(state, change, candidate_id, meta.entry_id, verdict))
         return found
+
+    def _flag(self, state: TargetState, change: Change, from_id: str, to_id: str, verdict, *, author: str | None = None) -> ContradictionEdge:
+        """Record a contradiction between two active entries as an edge (the detector's by default)."""
+        edge = ContradictionEdge(
+            from_id=from_id,
+            to_id=to_id,
+            reason=verdict.reason,
+            confidence=round(float(verdict.score), 3),
+            author=author or f"detector:{getattr(self.detector, 'name', 'custom')}",
+            created_at=change.now,
+            kind=getattr(verdict, "kind", ""),
+            reason_data=dict(getattr(verdict, "reason_data", None) or {}),
+        )
+        state.add_edge(change, edge)
+        change.log(state.target, "contradiction", to_id, detail_edge=edge.edge_id, other=from_id, reason=edge.reason)
+        return edge
 
     def _edge_dicts(self, state, edges) -> list[dict[str, Any]]:
         now = self.now()
         return [views.edge_dict(state, e, now) for e in edges]
+
+    def check_entry(self, target: str, entry_id, *, actor: str = "agent") -> MutationResult:
+        """Run the add path's contradiction check on one entry now, for callers that know it just
+        changed outside this store (Hermes wrote the file, an editor, a sync).
+
+        The result lists every open contradiction of the entry; ``extra["new_edges"]`` counts those
+        this call found.
+        """
+        with self._mutation(target, actor) as (state, change):
+            meta = self._active(state, entry_id)
+            found = self._detect(state, change, meta, FAST_CHECK_CANDIDATES)
+            open_edges = state.unresolved_edges_of(meta.entry_id)
+            message = f"Checked; {len(open_edges)} open contradiction(s), {len(found)} new."
+            return self._result(state, "check", meta.entry_id, message,
+                                contradictions=self._edge_dicts(state, open_edges), extra={"new_edges": len(found)})  # fmt: skip
 
     # ------------------------------------------------------------ action layer (agent)
 
@@ -386,16 +611,20 @@ class MemoryStore(ReviewActions, StoreReads):
         source = parse_enum(SourceKind, source_kind, "source_kind")
         kind = parse_enum(KnowledgeType, knowledge_type, "knowledge_type") if knowledge_type else None
         with self._mutation(target, actor) as (state, change):
-            existing_id = state.id_for_text(text)
-            if existing_id:
-                return self._reinforce(state, change, state.entries[existing_id], source)
+            return self._add_in(state, change, text, source, kind)
+
+    def _add_in(self, state, change, text: str, source: SourceKind, kind, check_limit: bool = True) -> MutationResult:
+        existing_id = state.id_for_text(text)
+        if existing_id:
+            return self._reinforce(state, change, state.entries[existing_id], source)
+        if check_limit:
             self._check_limit(state, [text])
-            meta = EntryMeta.new(change.now, source_kind=source, text=text, knowledge_type=kind or KnowledgeType.BELIEF)
-            state.insert(change, meta)
-            change.log(state.target, "add", meta.entry_id, None, summary(meta))
-            edges = self._detect(state, change, meta, FAST_CHECK_CANDIDATES)
-            message = "Entry added." if not edges else f"Entry added; it contradicts {len(edges)} existing entr{'y' if len(edges) == 1 else 'ies'} (both kept)."
-            return self._result(state, "add", meta.entry_id, message, contradictions=self._edge_dicts(state, edges))
+        meta = EntryMeta.new(change.now, source_kind=source, text=text, knowledge_type=kind or KnowledgeType.BELIEF)
+        state.insert(change, meta)
+        change.log(state.target, "add", meta.entry_id, None, summary(meta))
+        edges = self._detect(state, change, meta, FAST_CHECK_CANDIDATES)
+        message = "Entry added." if not edges else f"Entry added; it contradicts {len(edges)} existing entr{'y' if len(edges) == 1 else 'ies'} (both kept)."
+        return self._result(state, "add", meta.entry_id, message, contradictions=self._edge_dicts(state, edges))
 
     def _reinforce(self, state, change, meta: EntryMeta, source: SourceKind) -> MutationResult:
         before = summary(meta)
@@ -411,13 +640,17 @@ class MemoryStore(ReviewActions, StoreReads):
         text = self._content(new_content)
         source = parse_enum(SourceKind, source_kind, "source_kind") if source_kind else None
         with self._mutation(target, actor) as (state, change):
-            meta = self._find_by_substring(state, old_text)
-            if text == meta.text:
-                return self._result(state, "replace", meta.entry_id, "Entry already has this text; nothing changed.")
-            self._no_duplicate(state, text, meta.entry_id)
+            return self._replace_in(state, change, old_text, text, source)
+
+    def _replace_in(self, state, change, old_text, text: str, source, check_limit: bool = True) -> MutationResult:
+        meta = self._find_by_substring(state, old_text)
+        if text == meta.text:
+            return self._result(state, "replace", meta.entry_id, "Entry already has this text; nothing changed.")
+        self._no_duplicate(state, text, meta.entry_id)
+        if check_limit:
             self._check_limit(state, [text], [meta.text])
-            edges = self._change_text(state, change, meta, text, "replace", source)
-            return self._result(state, "replace", meta.entry_id, "Entry replaced.", contradictions=self._edge_dicts(state, edges))
+        edges = self._change_text(state, change, meta, text, "replace", source)
+        return self._result(state, "replace", meta.entry_id, "Entry replaced.", contradictions=self._edge_dicts(state, edges))
 
     def _change_text(self, state, change, meta: EntryMeta, text: str, action: str, source=None) -> list:
         before = summary(meta)
@@ -429,13 +662,80 @@ class MemoryStore(ReviewActions, StoreReads):
             meta.source_kind = source
             meta.authority = max(meta.authority, SOURCE_AUTHORITY[source])
         change.log(state.target, action, meta.entry_id, before, summary(meta))
+        self._recheck_edges(state, change, meta)
         return self._detect(state, change, meta, FAST_CHECK_CANDIDATES)
 
     def remove(self, target: str, old_text, *, actor: str = "agent") -> MutationResult:
         with self._mutation(target, actor) as (state, change):
-            meta = self._find_by_substring(state, old_text)
-            self._archive(state, change, meta, f"removed by {actor}", "remove")
-            return self._result(state, "remove", meta.entry_id, "Entry removed (kept in the archive).")
+            return self._remove_in(state, change, old_text)
+
+    def _remove_in(self, state, change, old_text) -> MutationResult:
+        meta = self._find_by_substring(state, old_text)
+        self._archive(state, change, meta, f"removed by {change.actor}", "remove")
+        return self._result(state, "remove", meta.entry_id, "Entry removed (kept in the archive).")
+
+    def apply_batch(self, target: str, operations, *, source_kind=SourceKind.USER_EXPLICIT, actor: str = "agent") -> MutationResult:
+        """Hermes' batch form: ``[{action, content, old_text}, …]`` applied in order, all or nothing.
+
+        As in Hermes, the character limit applies to the final state only, so one batch can free room
+        and add. Any failing operation raises (its number in the message) and nothing is written.
+        """
+        ops = self._batch_operations(operations)
+        source = parse_enum(SourceKind, source_kind, "source_kind")
+        with self._mutation(target, actor) as (state, change):
+            results = []
+            for number, (action, text, old_text) in enumerate(ops, 1):
+                try:
+                    if action == "add":
+                        results.append(self._add_in(state, change, text, source, None, check_limit=False))
+                    elif action == "replace":
+                        results.append(self._replace_in(state, change, old_text, text, None, check_limit=False))
+                    else:
+                        results.append(self._remove_in(state, change, old_text))
+                except DialecticalMemoryError as error:
+                    error.args = (f"operation {number} ({action}): {error}; no operation was applied",)
+                    raise
+            self._check_final_limit(state)
+            edges = [edge for result in results for edge in result.contradictions]
+            return self._result(
+                state, "batch", None, f"Applied {len(results)} operation(s).", contradictions=edges,
+                extra={"results": [result.to_dict() for result in results]},
+            )
+
+    def _batch_operations(self, operations) -> list[tuple[str, str | None, str | None]]:
+        """Validate every operation (including the safety check) before anything is locked."""
+        if not isinstance(operations, list) or not operations:
+            raise InvalidInputError("operations must be a non-empty list of {action, content, old_text} objects")
+        checked = []
+        for number, op in enumerate(operations, 1):
+            action = op.get("action") if isinstance(op, dict) else None
+            try:
+                if action not in ("add", "replace", "remove"):
+                    raise InvalidInputError(f"unknown action {action!r}; expected add, replace or remove")
+                unexpected = set(op) - {"action", "content", "old_text"}
+                if unexpected:
+                    raise InvalidInputError(f"unexpected field(s): {', '.join(sorted(map(str, unexpected)))}")
+                content = op.get("content")
+                if action != "remove" and (not isinstance(content, str) or not content.strip()):
+                    raise InvalidInputError(f"content is required for {action}")
+                text = self._content(content) if action != "remove" else None
+                old_text = op.get("old_text")
+                if action != "add" and (not isinstance(old_text, str) or not old_text.strip()):
+                    raise InvalidInputError(f"old_text is required for {action}")
+            except DialecticalMemoryError as error:
+                error.args = (f"operation {number} ({action}): {error}; no operation was applied",)
+                raise
+            checked.append((action, text, old_text))
+        return checked
+
+    def _check_final_limit(self, state: TargetState) -> None:
+        limit = self.limits[state.target]
+        if limit and state.usage() > limit:
+            raise CharLimitError(
+                f"after all operations {state.target} would be at {state.usage():,}/{limit:,} chars; "
+                "remove or shorten more entries in the same batch (no operation was applied)",
+                usage=state.usage(), limit=limit,
+            )
 
     def _archive(self, state, change, meta: EntryMeta, reason: str, action: str) -> None:
         before = summary(meta)
@@ -472,8 +772,10 @@ class MemoryStore(ReviewActions, StoreReads):
     def check_arrived(self, target: str, entry_ids, *, actor: str = "sync") -> MutationResult:
         """Entries that arrived from another device (``dmem sync``): run the fast contradiction
         check on each, against everything here, as an add does. Only what it finds is logged (the
-        other device's history already tells how the entries came to be)."""
+        other device's history already tells how the entries came to be). They pass the safety
+        check too: the other device may run an older checker."""
         with self._mutation(target, actor) as (state, change):
+            screen_entries(state, change, dict.fromkeys(entry_ids), via="sync")
             found = []
             for entry_id in dict.fromkeys(entry_ids):
                 meta = state.entries.get(entry_id)

@@ -12,6 +12,7 @@ from . import hermes_format, views
 from .errors import (
     InvalidInputError,
     NotFoundError,
+    echo,
 )
 from .inputs import parse_enum
 from .model import (
@@ -23,6 +24,8 @@ from .model import (
     SourceKind,
     authority_weight,
     promotion_check,
+    ranking_score,
+    text_hash,
 )
 from .state import TargetState
 from .storage import (
@@ -33,11 +36,26 @@ from .storage import (
 )
 
 REVERIFY_HORIZON_DAYS = 7.0
+RECALL_CANDIDATES = 64
 COUNTS_MAX_AGE_SECONDS = 60
 
 
-def _render_prompt(target: str, texts: tuple[str, ...], marked: set[str], hidden: set[str], usage: dict) -> str:
-    lines = [f"[contested] {text}" if text in marked else text for text in texts if text not in hidden]
+def _blocked_line(target: str, reason: str) -> str:
+    """What the prompt shows instead of an entry that failed the safety check (as Hermes 0.19.0 does)."""
+    name = f"{TARGET_FILES[target]}.md"
+    return (
+        f"[BLOCKED: {name} entry failed the safety check: {reason}. Removed from the system prompt; "
+        "a person can keep, edit or retire it on the dashboard.]"
+    )
+
+
+def _render_prompt(target: str, texts: tuple[str, ...], marked: set[str], hidden: set[str], usage: dict, blocked: dict | None = None) -> str:
+    blocked = blocked or {}
+    lines = [
+        _blocked_line(target, blocked[text]) if text in blocked else f"[contested] {text}" if text in marked else text
+        for text in texts
+        if text not in hidden
+    ]
     if not lines:
         return ""
     title = "MEMORY (your personal notes)" if target == "memory" else "USER PROFILE (who the user is)"
@@ -48,10 +66,11 @@ def _render_prompt(target: str, texts: tuple[str, ...], marked: set[str], hidden
 class StoreReads:
     # ------------------------------------------------------------ contradictions
 
-    def get_contradictions(self, target: str, *, include_resolved: bool = False, mode=None) -> list[dict[str, Any]]:
-        """Unresolved edges (both sides). ``mode="filter"`` keeps only edges and names the side shown."""
+    def get_contradictions(self, target: str, *, include_resolved: bool = False, mode=None, entry_id: str | None = None, edge_id: str | None = None) -> list[dict[str, Any]]:
+        """Unresolved edges (both sides). ``mode="filter"`` keeps only edges and names the side shown.
+        ``entry_id`` / ``edge_id`` narrow the answer to one entry's edges or one edge (cheap at any size)."""
         state = self._read_state(self._target(target))
-        edges = views.contradictions(state, self.now(), include_resolved)
+        edges = views.contradictions(state, self.now(), include_resolved, entry_id, edge_id)
         if mode is not None:
             chosen = parse_enum(ContradictionMode, mode, "contradiction_mode")
             for edge in edges:
@@ -64,7 +83,7 @@ class StoreReads:
         state = self._read_state(self._target(target))
         entry = views.entry_view(state, entry_id, self.now()) if isinstance(entry_id, str) else None
         if entry is None:
-            raise NotFoundError(f"no {target} entry with id {entry_id!r}")
+            raise NotFoundError(f"no {target} entry with id {echo(entry_id)}")
         return entry
 
     def get_entry_meta(self, target: str, text_or_id: str) -> EntryMeta | None:
@@ -73,6 +92,11 @@ class StoreReads:
             return state.entries[text_or_id]
         entry_id = state.id_for_text(hermes_format.normalise_entry(text_or_id))
         return state.entries.get(entry_id) if entry_id else None
+
+    def find_entry(self, target: str, old_text) -> views.Entry:
+        """The active entry containing ``old_text`` (Hermes' rule: one match, else a clear error)."""
+        state = self._read_state(self._target(target))
+        return views.entry_view(state, self._find_by_substring(state, old_text).entry_id, self.now())
 
     def entries(self, target: str) -> list[views.Entry]:
         return views.active_entries(self._read_state(self._target(target)), self.now())
@@ -107,8 +131,37 @@ class StoreReads:
         if search is not None and not isinstance(search, str):
             raise InvalidInputError("search must be a string")
 
-    def contradiction_graph(self, target: str, *, max_resolved: int = 200) -> dict[str, Any]:
-        return views.graph(self._read_state(self._target(target)), self.now(), max_resolved)
+    def recall(self, target: str, query: str, *, limit: int = 8) -> list[tuple[float, views.Entry]]:
+        """Active entries relevant to ``query``, best first, by the SPEC's ``ranking_score``.
+
+        The candidate index finds the entries sharing terms with the query; similarity is the cosine
+        of their term sets. Entries sharing nothing are never returned.
+        """
+        from .detection.index import index_terms
+
+        if not isinstance(query, str):
+            raise InvalidInputError("query must be a string")
+        self._check_paging(None, 0, limit)
+        state = self._read_state(self._target(target))
+        wanted = index_terms(query)
+        if not wanted or not state.entries:
+            return []
+        now = self.now()
+        scored = []
+        for entry_id in state.ensure_index().candidates(query, limit=max(RECALL_CANDIDATES, limit)):
+            meta = state.entries.get(entry_id)
+            terms = index_terms(meta.text) if meta else frozenset()
+            shared = len(wanted & terms)
+            if shared:
+                similarity = shared / (len(wanted) * len(terms)) ** 0.5
+                scored.append((ranking_score(meta, similarity, now), entry_id))
+        scored.sort(key=lambda pair: -pair[0])
+        return [(score, views.entry_view(state, entry_id, now)) for score, entry_id in scored[:limit]]
+
+    def contradiction_graph(self, target: str, *, max_resolved: int = 200, select=None) -> dict[str, Any]:
+        """The graph; ``select(outline) -> (entry_ids, edge_ids)`` builds only what one page shows
+        (see :func:`views.graph`), from the same state as the outline."""
+        return views.graph(self._read_state(self._target(target)), self.now(), max_resolved, select)
 
     def reverification_queue(self, target: str, *, horizon_days: float = REVERIFY_HORIZON_DAYS, offset: int = 0, limit: int | None = None) -> list[views.QueueItem]:
         """Expired and soon-expiring beliefs, most important first; ``counts()["reverify"]`` is the total."""
@@ -124,6 +177,12 @@ class StoreReads:
 
     def promotion_check(self, target: str, entry_id: str):
         return promotion_check(self.get_entry(target, entry_id).meta, self.now())
+
+    def blocked_entries(self, target: str) -> list[views.Entry]:
+        """Entries from disk that failed the safety check, in file order: a person keeps, edits or retires them."""
+        state = self._read_state(self._target(target))
+        now = self.now()
+        return [views.entry_view(state, meta.entry_id, now) for meta in state.entries.values() if meta.blocked]
 
     def archived(self, target: str) -> list[views.Entry]:
         state = self._read_state(self._target(target))
@@ -143,6 +202,7 @@ class StoreReads:
         if cached is None or cached[0] != key:
             data = views.counts(state, self.now(), REVERIFY_HORIZON_DAYS)
             data["usage"] = self._usage(state)
+            data["blocked"] = sum(1 for meta in state.entries.values() if meta.blocked)
             cached = self._counts_cache[target] = (key, data)
         return dict(cached[1])
 
@@ -158,6 +218,18 @@ class StoreReads:
         wanted = {"entry_id": entry_id, "actor": actor, "action": action}
         selected = (r for r in records if all(v is None or r.get(k) == v for k, v in wanted.items()))
         return list(itertools.islice(selected, limit)) if limit is not None else list(selected)
+
+    def change_stamp(self) -> str:
+        """A short token that changes whenever any process writes to either target's files.
+
+        Only ``stat`` calls (no read, no lock): cheap enough for a dashboard to poll every second
+        or two to notice what the agent, the CLI or an editor wrote.
+        """
+        parts = []
+        for target in TARGET_FILES:
+            paths = TargetPaths(self.home, target)
+            parts.extend(file_stamp(p) for p in (*paths.watched(), paths.history))
+        return text_hash(repr(parts))
 
     def _history_records(self, target: str) -> list[dict[str, Any]]:
         """The target's history newest first, parsed again only when the log file changed."""
@@ -194,7 +266,8 @@ class StoreReads:
                 marked.update(state.entries[i].text for i in (edge.from_id, edge.to_id) if i in state.entries)
             elif (preferred := views.preferred_side(state, edge, now)) and edge.other(preferred) in state.entries:
                 hidden.add(state.entries[edge.other(preferred)].text)
-        return state.target, tuple(state.texts), marked, hidden, self._usage(state)
+        blocked = {meta.text: meta.blocked for meta in state.entries.values() if meta.blocked}
+        return state.target, tuple(state.texts), marked, hidden, self._usage(state), blocked
 
     def snapshot(self, target: str) -> str:
         return self.format_for_system_prompt(target)

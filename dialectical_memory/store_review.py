@@ -7,10 +7,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from . import undo as undo_snapshot
 from .errors import (
+    CharLimitError,
     ConflictError,
     InvalidInputError,
     NotFoundError,
+    echo,
 )
 from .inputs import parse_enum
 from .model import (
@@ -30,6 +33,9 @@ from .results import MutationResult
 from .state import TargetState, summary
 
 
+UNDOABLE_ACTORS = ("person", "cli")
+
+
 class ReviewActions:
     # ------------------------------------------------------------ person edits
 
@@ -41,20 +47,33 @@ class ReviewActions:
                 return self._result(state, "edit", meta.entry_id, "Text unchanged.")
             self._no_duplicate(state, text, meta.entry_id)
             self._check_limit(state, [text], [meta.text])
+            snap = undo_snapshot.take(state, [meta.entry_id])
             edges = self._change_text(state, change, meta, text, "edit")
-            return self._result(state, "edit", meta.entry_id, "Entry edited.", contradictions=self._edge_dicts(state, edges))
+            return self._undoable(state, change, snap, "edit", meta.entry_id, "Entry edited.", contradictions=self._edge_dicts(state, edges))
+
+    def keep_blocked(self, target: str, entry_id, *, expected_etag=None, actor: str = "person") -> MutationResult:
+        """A person's override: this entry, blocked by the safety check, is fine and goes back in the prompt."""
+        with self._mutation(target, actor) as (state, change):
+            meta = self._active(state, entry_id, expected_etag)
+            if not meta.blocked:
+                raise ConflictError("this entry is not blocked")
+            reason, meta.blocked, meta.safety_kept = meta.blocked, None, True
+            change.touch(meta)
+            change.log(state.target, "keep_blocked", meta.entry_id, reason=reason)
+            return self._result(state, "keep_blocked", meta.entry_id, "Kept: the entry is back in the prompt from the next session.")
 
     def archive_entry(self, target: str, entry_id, *, expected_etag=None, reason: str = "archived by a person", actor: str = "person") -> MutationResult:
         with self._mutation(target, actor) as (state, change):
             meta = self._active(state, entry_id, expected_etag)
+            snap = undo_snapshot.take(state, [meta.entry_id])
             self._archive(state, change, meta, reason, "archive")
-            return self._result(state, "archive", meta.entry_id, "Entry archived.")
+            return self._undoable(state, change, snap, "archive", meta.entry_id, "Entry archived.")
 
     def restore(self, target: str, entry_id, *, actor: str = "person") -> MutationResult:
         with self._mutation(target, actor) as (state, change):
             archived = state.archive.get(entry_id) if isinstance(entry_id, str) else None
             if archived is None:
-                raise NotFoundError(f"no archived {state.target} entry with id {entry_id!r}")
+                raise NotFoundError(f"no archived {state.target} entry with id {echo(entry_id)}")
             text = archived.meta.text
             self._no_duplicate(state, text)
             self._check_limit(state, [text])
@@ -71,7 +90,7 @@ class ReviewActions:
     def _edge(self, state: TargetState, edge_id) -> ContradictionEdge:
         edge = state.edge(edge_id) if isinstance(edge_id, str) else None
         if edge is None:
-            raise NotFoundError(f"no {state.target} contradiction with id {edge_id!r}")
+            raise NotFoundError(f"no {state.target} contradiction with id {echo(edge_id)}")
         return edge
 
     def synthesize(self, target: str, entry_ids, text, *, knowledge_type=None, expected_etags: dict | None = None, actor: str = "person") -> MutationResult:
@@ -86,6 +105,7 @@ class ReviewActions:
             self._no_duplicate(state, content)
             self._check_limit(state, [content], [p.text for p in parents])
             befores = {p.entry_id: summary(p) for p in parents}
+            snap = undo_snapshot.take(state, sorted(parent_ids))
             position = min(state.texts.index(p.text) for p in parents)
             edges = [e for p in parents for e in state.unresolved_edges_of(p.entry_id) if e.pair() <= parent_ids]
             synthesis = synthesize_meta(parents, content, change.now, kind, edges=[])
@@ -97,9 +117,9 @@ class ReviewActions:
             state.insert(change, synthesis, position)
             change.log(state.target, "synthesize", synthesis.entry_id, None, summary(synthesis), parents=sorted(parent_ids))
             found = self._detect(state, change, synthesis)
-            return self._result(
-                state, "synthesize", synthesis.entry_id, f"Synthesis written; {len(parents)} entries resolved.",
-                contradictions=self._edge_dicts(state, found),
+            return self._undoable(
+                state, change, snap, "synthesize", synthesis.entry_id, f"Synthesis written; {len(parents)} entries resolved.",
+                created=[synthesis.entry_id], contradictions=self._edge_dicts(state, found),
             )
 
     def dismiss_contradiction(self, target: str, edge_id, *, actor: str = "person") -> MutationResult:
@@ -108,9 +128,11 @@ class ReviewActions:
             edge = self._edge(state, edge_id)
             if edge.resolved:
                 raise ConflictError("this contradiction is already resolved")
+            snap = undo_snapshot.take(state, [edge.from_id, edge.to_id])
+            snap.edges.setdefault(edge.edge_id, edge.to_dict())
             state.resolve(change, edge, "dismissed", None)
             change.log(state.target, "dismiss", edge.to_id, detail_edge=edge.edge_id, other=edge.from_id)
-            return self._result(state, "dismiss", None, "Marked as not a contradiction.", extra={"edge_id": edge.edge_id})
+            return self._undoable(state, change, snap, "dismiss", None, "Marked as not a contradiction.", extra={"edge_id": edge.edge_id})
 
     def supersede(self, target: str, keep_id, drop_id, *, expected_etags: dict | None = None, actor: str = "person") -> MutationResult:
         """Keep one side; the other becomes SUPERSEDED and goes to the archive."""
@@ -120,6 +142,7 @@ class ReviewActions:
             etags = expected_etags or {}
             keep, drop = self._active(state, keep_id, etags.get(keep_id)), self._active(state, drop_id, etags.get(drop_id))
             before = summary(drop)
+            snap = undo_snapshot.take(state, [keep.entry_id, drop.entry_id])
             for edge in state.unresolved_edges_of(drop.entry_id):
                 if edge.touches(keep.entry_id):
                     state.resolve(change, edge, "superseded", keep.entry_id)
@@ -128,7 +151,7 @@ class ReviewActions:
             drop.updated_at = change.now
             state.to_archive(change, drop, f"superseded by {keep.entry_id}")
             change.log(state.target, "supersede", drop.entry_id, before, None, kept=keep.entry_id)
-            return self._result(state, "supersede", keep.entry_id, "Kept one side; the other is archived as superseded.")
+            return self._undoable(state, change, snap, "supersede", keep.entry_id, "Kept one side; the other is archived as superseded.")
 
     def mark_contradiction(self, target: str, from_id, to_id, *, reason: str = "", actor: str = "person") -> MutationResult:
         if not isinstance(reason, str) or len(reason) > 500:
@@ -139,13 +162,17 @@ class ReviewActions:
             a, b = self._active(state, from_id), self._active(state, to_id)
             if any(not e.resolved for e in state.edges_of(a.entry_id) if e.touches(b.entry_id)):
                 raise ConflictError("these entries are already marked as contradicting")
+            snap = undo_snapshot.take(state, [a.entry_id, b.entry_id])
             edge = ContradictionEdge(
                 from_id=a.entry_id, to_id=b.entry_id, reason=reason.strip() or "marked by a person",
                 confidence=1.0, author=actor, created_at=change.now,
             )
             state.add_edge(change, edge)
             change.log(state.target, "contradiction", b.entry_id, detail_edge=edge.edge_id, other=a.entry_id, reason=edge.reason)
-            return self._result(state, "mark_contradiction", None, "Linked as contradicting.", contradictions=self._edge_dicts(state, [edge]))
+            return self._undoable(
+                state, change, snap, "contradiction", None, "Linked as contradicting.", contradictions=self._edge_dicts(state, [edge]),
+                result_action="mark_contradiction",
+            )
 
     # ------------------------------------------------------------ promotions
 
@@ -156,6 +183,7 @@ class ReviewActions:
             if meta.pending_promotion is None:
                 raise ConflictError("this entry has no pending promotion")
             before = summary(meta)
+            snap = undo_snapshot.take(state, [meta.entry_id])
             if compressed and compressed != meta.text:
                 self._no_duplicate(state, compressed, meta.entry_id)
                 self._check_limit(state, [compressed], [meta.text])
@@ -166,7 +194,7 @@ class ReviewActions:
             apply_promotion(meta, MaturityLevel(meta.pending_promotion), change.now)
             change.touch(meta)
             change.log(state.target, "promote", meta.entry_id, before, summary(meta))
-            return self._result(state, "promote", meta.entry_id, f"Promoted to {meta.maturity.name}.")
+            return self._undoable(state, change, snap, "promote", meta.entry_id, f"Promoted to {meta.maturity.name}.")
 
     def reject_promotion(self, target: str, entry_id, *, expected_etag=None, actor: str = "person") -> MutationResult:
         with self._mutation(target, actor) as (state, change):
@@ -174,11 +202,12 @@ class ReviewActions:
             if meta.pending_promotion is None:
                 raise ConflictError("this entry has no pending promotion")
             proposed = MaturityLevel(meta.pending_promotion).name
+            snap = undo_snapshot.take(state, [meta.entry_id])
             meta.pending_promotion = None
             meta.rejected_promotion_hits = meta.hit_count + meta.observed_behavior_count
             change.touch(meta)
             change.log(state.target, "reject_promotion", meta.entry_id, detail_to=proposed)
-            return self._result(state, "reject_promotion", meta.entry_id, f"Promotion to {proposed} rejected.")
+            return self._undoable(state, change, snap, "reject_promotion", meta.entry_id, f"Promotion to {proposed} rejected.")
 
     # ------------------------------------------------------------ re-verification
 
@@ -186,11 +215,12 @@ class ReviewActions:
         with self._mutation(target, actor) as (state, change):
             meta = self._active(state, entry_id, expected_etag)
             before = summary(meta)
+            snap = undo_snapshot.take(state, [meta.entry_id])
             revalidate(meta, change.now)
+            self._still_contested(state, meta)
             change.touch(meta)
             change.log(state.target, "confirm", meta.entry_id, before, summary(meta))
-            state.settle_status(change, meta.entry_id)
-            return self._result(state, "confirm", meta.entry_id, "Confirmed: still true.")
+            return self._undoable(state, change, snap, "confirm", meta.entry_id, "Confirmed: still true.")
 
     def revise(self, target: str, entry_id, new_text, *, expected_etag=None, actor: str = "person") -> MutationResult:
         """The belief changed: new text from the person, counted as a user correction."""
@@ -200,7 +230,9 @@ class ReviewActions:
             if text != meta.text:
                 self._no_duplicate(state, text, meta.entry_id)
                 self._check_limit(state, [text], [meta.text])
+            snap = undo_snapshot.take(state, [meta.entry_id])
             revalidate(meta, change.now)
+            self._still_contested(state, meta)
             edges = []
             if text != meta.text:
                 edges = self._change_text(state, change, meta, text, "revise", SourceKind.USER_CORRECTION)
@@ -209,13 +241,88 @@ class ReviewActions:
                 meta.authority = max(meta.authority, SOURCE_AUTHORITY[SourceKind.USER_CORRECTION])
                 change.touch(meta)
                 change.log(state.target, "revise", meta.entry_id)
-            return self._result(state, "revise", meta.entry_id, "Revised.", contradictions=self._edge_dicts(state, edges))
+            return self._undoable(state, change, snap, "revise", meta.entry_id, "Revised.", contradictions=self._edge_dicts(state, edges))
 
     def retire(self, target: str, entry_id, *, expected_etag=None, actor: str = "person") -> MutationResult:
         with self._mutation(target, actor) as (state, change):
             meta = self._active(state, entry_id, expected_etag)
+            snap = undo_snapshot.take(state, [meta.entry_id])
             self._archive(state, change, meta, "retired: no longer true", "retire")
-            return self._result(state, "retire", meta.entry_id, "Retired (kept in the archive).")
+            return self._undoable(state, change, snap, "retire", meta.entry_id, "Retired (kept in the archive).")
+
+    # ------------------------------------------------------------ undo
+
+    def _undoable(self, state, change, snap, action: str, entry_id, message: str, *, created=(), result_action=None, **kwargs) -> MutationResult:
+        """The result of an undoable action; its history record keeps what :meth:`undo` needs."""
+        record = next(r for r in reversed(change.history) if r["action"] == action)
+        extra = {**kwargs.pop("extra", {}), "history_id": record["id"]}
+        if change.actor in UNDOABLE_ACTORS:  # what a person did; the agent corrects itself by acting again
+            record["undo"] = undo_snapshot.payload(state, change, snap, list(created))
+        else:
+            del extra["history_id"]
+        return self._result(state, result_action or action, entry_id, message, extra=extra, **kwargs)
+
+    def undo(self, target: str, history_id, *, actor: str = "person") -> MutationResult:
+        """Reverse a person's action named by its history record id (or a unique prefix of it).
+
+        The undo is a new change with its own history record; nothing is rewritten. Refused when
+        the action cannot be undone, was undone already, or its entries changed since.
+        """
+        if not isinstance(history_id, str) or len(history_id.strip()) < 4:
+            raise InvalidInputError("give the history id of the change to undo (at least 4 characters)")
+        with self._mutation(target, actor) as (state, change):
+            records = self._history_records(state.target)
+            record = _history_record(records, history_id.strip(), state.target)
+            data = record.get("undo")
+            if not data:
+                raise ConflictError(f"“{record.get('action', '?').replace('_', ' ')}” cannot be undone")
+            if record["id"] in _undone(records):
+                raise ConflictError("this change was already undone")
+            undo_snapshot.apply(state, change, data)
+            self._check_usage(state)
+            action = record.get("action", "")
+            change.log(state.target, "undo", record.get("entry_id"), None, None, undone=record["id"], undone_action=action)
+            return self._result(
+                state, "undo", record.get("entry_id"), f"Undone: {action.replace('_', ' ')}.", extra={"undone": record["id"]}
+            )
+
+    def undone_ids(self, target: str) -> set[str]:
+        """Ids of history records that were undone (so the dashboard offers Undo only once)."""
+        return _undone(self._history_records(self._target(target)))
+
+    def _check_usage(self, state: TargetState) -> None:
+        limit = self.limits[state.target]
+        if limit and state.usage() > limit:
+            raise CharLimitError(
+                f"undoing would put {state.target} at {state.usage():,}/{limit:,} chars; make room first",
+                usage=state.usage(),
+                limit=limit,
+            )
+
+    def _still_contested(self, state: TargetState, meta) -> None:
+        """Confirming or revising a contested entry does not settle its contradictions."""
+        if meta.status is BeliefStatus.ACTIVE and state.unresolved_edges_of(meta.entry_id):
+            meta.status = BeliefStatus.CONTRADICTED
+
+    def _recheck_edges(self, state: TargetState, change, meta) -> None:
+        """The text changed: each open contradiction a detector found is checked against the new text,
+        its reason updated, or resolved as "revised" when the new text no longer contradicts."""
+        from .detection import Label
+
+        for edge in list(state.unresolved_edges_of(meta.entry_id)):
+            other = state.entries.get(edge.other(meta.entry_id))
+            if other is None or not str(edge.author).startswith("detector:"):
+                continue
+            texts = (meta.text, other.text) if edge.from_id == meta.entry_id else (other.text, meta.text)
+            verdict = self.detector.compare(*texts)
+            if verdict.label is Label.CONTRADICTION:
+                if verdict.reason != edge.reason:
+                    edge.reason, edge.confidence = verdict.reason, round(float(verdict.score), 3)
+                    change.touch_edge(edge)
+                    change.log(state.target, "contradiction_updated", meta.entry_id, detail_edge=edge.edge_id, other=other.entry_id, reason=edge.reason)
+            else:
+                state.resolve(change, edge, "revised", None)
+                change.log(state.target, "contradiction_resolved", meta.entry_id, detail_edge=edge.edge_id, other=other.entry_id, reason="the new text no longer contradicts")
 
     # ------------------------------------------------------------ reflection layer
 
@@ -229,14 +336,27 @@ class ReviewActions:
         cache = self.__dict__.setdefault("_judge_cache", {})
         return JudgeRun(judge, self.detector, cache=cache)
 
-    def run_maintenance(self, target: str, *, policy: str | None = None, actor: str = "maintenance") -> dict[str, Any]:
-        """Decay, promotions, ignore-ratio supersede, demotion, deeper contradiction checks."""
-        from .maintenance import maintain
+    def run_maintenance(self, target: str, *, policy: str | None = None, actor: str = "maintenance", progress=None) -> dict[str, Any]:
+        """Decay, promotions, ignore-ratio supersede, demotion, deeper contradiction checks.
+
+        Computed outside the locks and applied in short locked steps, so it never blocks the
+        action layer; ``progress(done, total)`` is called after each deep-check step."""
+        from .maintenance import run
 
         chosen = policy or self.promotion_policy
         if chosen not in ("review", "auto"):
             raise InvalidInputError("policy must be 'review' or 'auto'")
-        with self._mutation(target, actor) as (state, change):
-            report = maintain(state, change, chosen, self._detect, self._judge_run())
-            report["changed"] = not change.empty
-            return report
+        return run(self, self._target(target), chosen, actor, progress, self._judge_run())
+
+
+def _undone(records) -> set[str]:
+    return {(r.get("detail") or {}).get("undone") for r in records if r.get("action") == "undo"} - {None}
+
+
+def _history_record(records, history_id: str, target: str) -> dict:
+    matches = [r for r in records if str(r.get("id", "")).startswith(history_id)]
+    if not matches:
+        raise NotFoundError(f"no {target} history record with id {history_id!r}")
+    if len(matches) > 1:
+        raise InvalidInputError(f"{len(matches)} {target} history records start with {history_id!r}; give more characters")
+    return matches[0]

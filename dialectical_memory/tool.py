@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .errors import AmbiguousMatchError, CharLimitError, DialecticalMemoryError
+from .errors import AmbiguousMatchError, CharLimitError, DialecticalMemoryError, echo
 from .model import ContradictionMode, KnowledgeType, SourceKind
 from .storage import TARGET_FILES
 from .store import MemoryStore
@@ -17,6 +17,8 @@ from .store import MemoryStore
 ACTIONS = ("add", "replace", "remove", "contradictions", "maintenance")
 TARGETS = tuple(TARGET_FILES)
 MAX_TOOL_CONTENT_CHARS = 4000
+BATCH_ACTIONS = ("add", "replace", "remove")
+MAX_BATCH_OPERATIONS = 50
 
 MEMORY_TOOL_SCHEMA: dict[str, Any] = {
     "name": "memory",
@@ -31,7 +33,7 @@ MEMORY_TOOL_SCHEMA: dict[str, Any] = {
     "parameters": {
         "type": "object",
         "properties": {
-            "action": {"type": "string", "enum": list(ACTIONS), "description": "What to do."},
+            "action": {"type": "string", "enum": list(ACTIONS), "description": "What to do (omit when giving operations)."},
             "target": {"type": "string", "enum": list(TARGETS), "description": "Which memory file."},
             "content": {
                 "type": "string",
@@ -53,13 +55,29 @@ MEMORY_TOOL_SCHEMA: dict[str, Any] = {
                 "description": "surface: show both sides of open contradictions; filter: only the side "
                 "with more authority.",
             },
+            "operations": {
+                "type": "array",
+                "description": "Several changes to one target in one call (Hermes' batch form), applied in "
+                "order, all or nothing; the character limit applies to the final result. Omit action.",
+                "maxItems": MAX_BATCH_OPERATIONS,
+                "items": {
+                    "type": "object",
+                    "properties": {
+                        "action": {"type": "string", "enum": list(BATCH_ACTIONS)},
+                        "content": {"type": "string", "maxLength": MAX_TOOL_CONTENT_CHARS},
+                        "old_text": {"type": "string"},
+                    },
+                    "required": ["action"],
+                    "additionalProperties": False,
+                },
+            },
             "knowledge_type": {
                 "type": "string",
                 "enum": [k.value for k in KnowledgeType],
                 "description": "How fast this decays: fact never, state fast, rule/memory slowly.",
             },
         },
-        "required": ["action", "target"],
+        "required": ["target"],
         "additionalProperties": False,
     },
 }
@@ -77,9 +95,9 @@ def _ok(payload: dict[str, Any]) -> str:
 
 def _check_arguments(action, target, values: dict[str, Any]) -> str | None:
     if not isinstance(action, str) or action not in ACTIONS:
-        return f"unknown action {action!r}; expected one of: {', '.join(ACTIONS)}"
+        return f"unknown action {echo(action)}; expected one of: {', '.join(ACTIONS)}"
     if not isinstance(target, str) or target not in TARGETS:
-        return f"unknown target {target!r}; expected 'memory' or 'user'"
+        return f"unknown target {echo(target)}; expected 'memory' or 'user'"
     for name in _STRING_FIELDS:
         value = values.get(name)
         if value is not None and not isinstance(value, str):
@@ -94,6 +112,27 @@ def _check_arguments(action, target, values: dict[str, Any]) -> str | None:
     return None
 
 
+def _check_batch(action, target, operations, values: dict[str, Any]) -> str | None:
+    if action is not None:
+        return "give either action or operations, not both"
+    if not isinstance(target, str) or target not in TARGETS:
+        return f"unknown target {target!r}; expected 'memory' or 'user'"
+    if not isinstance(operations, list) or not operations:
+        return "operations must be a non-empty list of {action, content, old_text} objects"
+    if len(operations) > MAX_BATCH_OPERATIONS:
+        return f"{len(operations)} operations; one call accepts at most {MAX_BATCH_OPERATIONS}"
+    stray = [name for name in ("content", "old_text", "contradiction_mode", "knowledge_type") if values.get(name) is not None]
+    if stray:
+        return f"with operations, put {', '.join(stray)} inside each operation"
+    for number, op in enumerate(operations, 1):
+        content = op.get("content") if isinstance(op, dict) else None
+        if isinstance(content, str) and len(content) > MAX_TOOL_CONTENT_CHARS:
+            return f"operation {number}: content is {len(content):,} characters; the tool accepts at most {MAX_TOOL_CONTENT_CHARS:,}"
+    if values.get("source_kind") is not None and not isinstance(values["source_kind"], str):
+        return f"source_kind must be a string, not {type(values['source_kind']).__name__}"
+    return None
+
+
 def memory_tool(
     action=None,
     target="memory",
@@ -102,21 +141,28 @@ def memory_tool(
     source_kind=None,
     contradiction_mode=None,
     knowledge_type=None,
+    operations=None,
     store: MemoryStore | None = None,
     **unexpected,
 ) -> str:
-    """Run one memory action for an agent and answer with a JSON string."""
+    """Run one memory action (or Hermes' batch of ``operations``) for an agent; answer with JSON."""
     if unexpected:
         return _error(f"unexpected argument(s): {', '.join(sorted(unexpected))}")
     values = dict(content=content, old_text=old_text, source_kind=source_kind,
                   contradiction_mode=contradiction_mode, knowledge_type=knowledge_type)  # fmt: skip
-    problem = _check_arguments(action, target, values)
+    if operations is not None:
+        problem = _check_batch(action, target, operations, values)
+    else:
+        problem = _check_arguments(action, target, values)
     if problem:
         return _error(problem)
     try:
         if store is None:
             store = MemoryStore()
             store.load_from_disk()
+        if operations is not None:
+            source = source_kind or SourceKind.USER_EXPLICIT
+            return _ok(store.apply_batch(target, operations, source_kind=source).to_dict())
         return _ok(_run(store, action, target, values))
     except AmbiguousMatchError as error:
         return _error(str(error), matches=error.previews)

@@ -163,9 +163,15 @@ def edge_dict(state: TargetState, edge: ContradictionEdge, now: float) -> dict[s
     }
 
 
-def contradictions(state: TargetState, now: float, include_resolved: bool) -> list[dict[str, Any]]:
-    edges = [e for e in state.doc.contradictions if include_resolved or not e.resolved]
-    return [edge_dict(state, e, now) for e in edges]
+def contradictions(state: TargetState, now: float, include_resolved: bool, entry_id: str | None = None, edge_id: str | None = None) -> list[dict[str, Any]]:
+    """Edges as dicts; ``entry_id`` keeps that entry's, ``edge_id`` that one (only those are built)."""
+    if edge_id is not None:
+        edges = [e for e in (state.edge(edge_id),) if e is not None]
+    elif entry_id is not None:
+        edges = state.edges_of(entry_id)
+    else:
+        edges = state.doc.contradictions
+    return [edge_dict(state, e, now) for e in edges if include_resolved or not e.resolved]
 
 
 def _node(state: TargetState, entry_id: str) -> dict[str, Any]:
@@ -184,33 +190,65 @@ def _node(state: TargetState, entry_id: str) -> dict[str, Any]:
 
 
 def connected_groups(edges: list[ContradictionEdge]) -> list[list[str]]:
-    parent: dict[str, str] = {}
-
-    def find(x: str) -> str:
-        while parent.setdefault(x, x) != x:
-            parent[x] = parent[parent[x]]
-            x = parent[x]
-        return x
-
+    """Entries linked by ``edges``, each group in first-seen order, largest group first (merging the
+    smaller list into the larger: linear in practice, unlike a union-find of Python calls)."""
+    group_of: dict[str, list[str]] = {}
     for edge in edges:
-        parent[find(edge.from_id)] = find(edge.to_id)
-    groups: dict[str, list[str]] = {}
-    for node in list(parent):
-        groups.setdefault(find(node), []).append(node)
-    return sorted(groups.values(), key=lambda g: (-len(g), g[0]))
+        a, b = group_of.get(edge.from_id), group_of.get(edge.to_id)
+        if a is None and b is None:
+            group_of[edge.from_id] = group_of[edge.to_id] = [edge.from_id, edge.to_id] if edge.from_id != edge.to_id else [edge.from_id]
+        elif a is None:
+            b.append(edge.from_id)
+            group_of[edge.from_id] = b
+        elif b is None:
+            a.append(edge.to_id)
+            group_of[edge.to_id] = a
+        elif a is not b:
+            small, large = (a, b) if len(a) < len(b) else (b, a)
+            large.extend(small)
+            for entry_id in small:
+                group_of[entry_id] = large
+    first_seen: dict[str, int] = {}
+    for edge in edges:  # the order members are listed in: each edge's "to" side, then its "from" side
+        first_seen.setdefault(edge.to_id, len(first_seen))
+        first_seen.setdefault(edge.from_id, len(first_seen))
+    groups = [sorted(group, key=first_seen.__getitem__) for group in {id(g): g for g in group_of.values()}.values()]
+    return sorted(groups, key=lambda g: (-len(g), g[0]))
 
 
-def graph(state: TargetState, now: float, max_resolved: int = 200) -> dict[str, Any]:
-    """Nodes and edges of the contradiction graph; resolved edges are capped (newest first)."""
+def graph(state: TargetState, now: float, max_resolved: int = 200, select=None) -> dict[str, Any]:
+    """Nodes and edges of the contradiction graph; resolved edges are capped (newest first).
+
+    ``groups`` (connected entries, largest first) and ``links`` (``(edge_id, from_id, to_id,
+    resolved)`` of every shown edge: unresolved first, then resolved, newest first) are cheap and
+    always complete. ``nodes`` and ``edges`` (the full dicts) cost a lookup and a confidence
+    computation each, so a caller that shows one page passes ``select(outline) -> (entry_ids,
+    edge_ids)``: then only those entries, the edges between them and the named edges are built.
+    """
     unresolved = [e for e in state.doc.contradictions if not e.resolved]
     resolved = sorted((e for e in state.doc.contradictions if e.resolved), key=lambda e: -(e.resolved_at or 0))
     shown = unresolved + resolved[:max_resolved]
-    groups = connected_groups(shown)
-    return {
-        "nodes": [_node(state, i) for group in groups for i in group],
-        "edges": [edge_dict(state, e, now) for e in shown],
-        "groups": groups,
+    outline = {
+        "groups": connected_groups(shown),
+        "links": [(e.edge_id, e.from_id, e.to_id, e.resolved) for e in shown],
         "resolved_hidden": max(0, len(resolved) - max_resolved),
+    }
+    if select is None:
+        return {
+            **outline,
+            "nodes": [_node(state, i) for group in outline["groups"] for i in group],
+            "edges": [edge_dict(state, e, now) for e in shown],
+        }
+    entry_ids, edge_ids = select(outline)
+    entry_ids, edge_ids = set(entry_ids), set(edge_ids)
+    return {
+        **outline,
+        "nodes": [_node(state, i) for group in outline["groups"] for i in group if i in entry_ids],
+        "edges": [
+            edge_dict(state, e, now)
+            for e in shown
+            if e.edge_id in edge_ids or (e.from_id in entry_ids and e.to_id in entry_ids)
+        ],
     }
 
 

@@ -1,17 +1,199 @@
-// Keyboard and screen-reader comfort after htmx swaps; the dashboard works without this file.
-document.addEventListener("htmx:afterSwap", function (event) {
-  var target = event.detail.target;
-  if (target && target.id === "panel") {
-    var panel = document.getElementById("panel");
-    if (panel) panel.focus({ preventScroll: false });
-  }
-});
+// Comfort on top of plain pages: the dashboard works without this file (every action is a form,
+// every selection a link). Here: focus after swaps, the selected edge highlighted, full texts of the
+// graph, keyboard shortcuts, live refresh when another process writes, bulk buttons that follow
+// the ticks.
+(function () {
+  "use strict";
 
-// Filter forms send only the filters that are set, so pushed URLs stay short and readable.
-document.addEventListener("htmx:configRequest", function (event) {
-  var data = event.detail.formData;
-  if (event.detail.verb !== "get" || !data) return;
-  Array.from(data.keys()).forEach(function (key) {
-    if (data.get(key) === "") data.delete(key);
+  function typing(element) {
+    if (!element) return false;
+    var tag = element.tagName;
+    return tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT" || element.isContentEditable;
+  }
+
+  // ------------------------------------------------------------ selection in the graph
+
+  function markSelection() {
+    var panel = document.getElementById("panel");
+    var selected = panel ? panel.getAttribute("data-edge-id") : null;
+    document.querySelectorAll(".graph-edge[data-edge-id], .group-edges [data-edge-id]").forEach(function (el) {
+      el.classList.toggle("is-selected", el.getAttribute("data-edge-id") === selected);
+    });
+    if (selected) {
+      document.querySelectorAll(".graph-node.is-selected").forEach(function (el) { el.classList.remove("is-selected"); });
+    }
+  }
+
+  document.addEventListener("htmx:afterSwap", function (event) {
+    var target = event.detail.target;
+    if (target && target.id === "panel") {
+      var panel = document.getElementById("panel");
+      if (panel) panel.focus({ preventScroll: false });
+    }
+    markSelection();
+    updateBulkButtons();
   });
-});
+
+  function showFullText(event) {
+    var item = event.target.closest && event.target.closest("[data-full-text]");
+    var caption = document.getElementById("graph-caption");
+    if (item && caption) caption.textContent = item.getAttribute("data-full-text");
+  }
+  document.addEventListener("mouseover", showFullText);
+  document.addEventListener("focusin", showFullText);
+
+  // ------------------------------------------------------------ filters
+
+  // Filter forms send only the filters that are set, so pushed URLs stay short and readable.
+  document.addEventListener("htmx:configRequest", function (event) {
+    var data = event.detail.formData;
+    if (event.detail.verb !== "get" || !data) return;
+    Array.from(data.keys()).forEach(function (key) {
+      if (data.get(key) === "") data.delete(key);
+    });
+  });
+
+  // A new entry that was added leaves an empty box for the next one.
+  document.addEventListener("htmx:afterRequest", function (event) {
+    if (event.detail.elt && event.detail.elt.id === "add-entry" && event.detail.successful) {
+      var box = document.getElementById("new-entry");
+      if (box) box.focus();
+    }
+  });
+
+  // ------------------------------------------------------------ bulk buttons
+
+  function updateBulkButtons() {
+    document.querySelectorAll("form.bulk-bar").forEach(function (form) {
+      var ticked = document.querySelectorAll('input[type="checkbox"][form="' + form.id + '"]:checked').length;
+      form.querySelectorAll('button[type="submit"]').forEach(function (button) {
+        button.disabled = ticked === 0;
+        button.title = ticked === 0 ? "Tick at least one row first" : "";
+      });
+    });
+  }
+  document.addEventListener("change", function (event) {
+    if (event.target.matches && event.target.matches('input[type="checkbox"][form]')) updateBulkButtons();
+  });
+
+  // ------------------------------------------------------------ keyboard
+
+  var pendingG = false;
+  var GO = { o: "overview", t: "entries", c: "contradictions", r: "verification", p: "promotions", h: "archive" };
+
+  function clickShortcut(key) {
+    var scope = document.getElementById("panel") || document;
+    var link = scope.querySelector('[data-shortcut="' + key + '"]');
+    if (link) { link.click(); return true; }
+    return false;
+  }
+
+  function toggleShortcuts() {
+    var dialog = document.getElementById("shortcuts");
+    if (!dialog) return;
+    if (dialog.open) dialog.close(); else dialog.showModal();
+  }
+
+  document.addEventListener("keydown", function (event) {
+    if (event.ctrlKey || event.metaKey || event.altKey || typing(event.target)) return;
+    var key = event.key;
+    if (pendingG) {
+      pendingG = false;
+      var section = GO[key] && document.querySelector('[data-nav="' + GO[key] + '"]');
+      if (key === "h") section = document.querySelectorAll('[data-nav="archive"]')[1] || section;
+      if (section) { event.preventDefault(); section.click(); }
+      return;
+    }
+    if (key === "?") { event.preventDefault(); toggleShortcuts(); return; }
+    if (document.getElementById("shortcuts") && document.getElementById("shortcuts").open) return;
+    if (key === "/") {
+      var search = document.getElementById("topbar-q");
+      if (search) { event.preventDefault(); search.focus(); search.select(); }
+    } else if (key === "n" || key === "j") {
+      if (clickShortcut("n")) event.preventDefault();
+    } else if (key === "p" || key === "k") {
+      if (clickShortcut("p")) event.preventDefault();
+    } else if (key === "s") {
+      var box = document.getElementById("synthesis-text");
+      if (box) { event.preventDefault(); box.focus(); }
+    } else if (key === "u") {
+      var undo = document.querySelector('#flash [data-shortcut="u"]');
+      if (undo) { event.preventDefault(); undo.click(); }
+    } else if (key === "g") {
+      pendingG = true;
+      setTimeout(function () { pendingG = false; }, 1500);
+    }
+  });
+
+  // ------------------------------------------------------------ live updates
+
+  var POLL_MS = 2000;
+  var lastStamp = null;
+  var busy = 0;
+  var ownWrite = false;  // the page already shows what its own request changed
+  document.addEventListener("htmx:beforeRequest", function () { busy += 1; });
+  document.addEventListener("htmx:afterRequest", function (event) {
+    busy = Math.max(0, busy - 1);
+    if (event.detail.requestConfig && event.detail.requestConfig.verb !== "get") ownWrite = true;
+  });
+
+  function hasDraft(element) {
+    if (element.contains(document.activeElement) && document.activeElement !== document.body) return true;
+    return Array.prototype.some.call(element.querySelectorAll("textarea, input"), function (field) {
+      if (field.type === "hidden" || field.type === "search") return false;
+      if (field.type === "checkbox" || field.type === "radio") return field.checked !== field.defaultChecked;
+      return field.value !== field.defaultValue;
+    }) || element.querySelector("details.revise[open], .entry-card--editing") !== null;
+  }
+
+  function refreshFrom(html) {
+    var fresh = new DOMParser().parseFromString(html, "text/html");
+    var swapped = [];
+    ["sections-nav"].concat(Array.prototype.map.call(document.querySelectorAll("[data-live][id]"), function (el) { return el.id; }))
+      .forEach(function (id) {
+        var current = document.getElementById(id);
+        var next = fresh.getElementById(id);
+        if (!current || !next || hasDraft(current) || current.outerHTML === next.outerHTML) return;
+        var imported = document.importNode(next, true);
+        current.replaceWith(imported);
+        swapped.push(imported);
+      });
+    swapped.forEach(function (el) { if (window.htmx) window.htmx.process(el); });
+    if (swapped.length) {
+      markSelection();
+      updateBulkButtons();
+      document.body.setAttribute("data-refreshed", String(Date.now()));
+    }
+  }
+
+  function poll() {
+    var url = document.body.getAttribute("data-stamp-url");
+    if (!url || document.hidden || busy || document.body.hasAttribute("data-live-paused")) return;
+    fetch(url, { credentials: "same-origin", cache: "no-store" })
+      .then(function (response) { return response.ok ? response.json() : null; })
+      .then(function (data) {
+        if (!data) return;
+        if (ownWrite) { ownWrite = false; lastStamp = data.stamp; return; }
+        if (lastStamp !== null && data.stamp !== lastStamp) {
+          return fetch(window.location.href, { credentials: "same-origin", cache: "no-store" })
+            .then(function (response) { return response.ok ? response.text() : null; })
+            .then(function (html) { if (html) refreshFrom(html); lastStamp = data.stamp; });
+        }
+        lastStamp = data.stamp;
+      })
+      .catch(function () { /* the server is gone or restarting: try again at the next tick */ });
+  }
+
+  document.addEventListener("DOMContentLoaded", function () {
+    lastStamp = document.body.getAttribute("data-stamp");
+    markSelection();
+    updateBulkButtons();
+    var opener = document.querySelector("[data-shortcuts-open]");
+    if (opener) {
+      opener.hidden = false;
+      opener.addEventListener("click", toggleShortcuts);
+    }
+    poll();
+    setInterval(poll, POLL_MS);
+  });
+})();

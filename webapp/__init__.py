@@ -17,11 +17,34 @@ from jinja2 import StrictUndefined
 
 from . import errors, presenters, security, targets
 from .server import serve
+from .urls import url_with_args
 
-PROJECT_ROOT = Path(__file__).resolve().parent.parent
 MAX_BODY_BYTES = 256 * 1024
+REQUIRED_TEMPLATES = ("base.html", "error.html", "overview.html")
+REQUIRED_STATIC = "dashboard.css"
 
-__all__ = ["create_app", "serve"]
+__all__ = ["create_app", "serve", "MissingAssetsError", "asset_folders"]
+
+
+class MissingAssetsError(RuntimeError):
+    """The dashboard's templates or static files are not where the package expects them."""
+
+
+def asset_folders() -> tuple[Path, Path]:
+    """``(templates, static)``: inside the package in a wheel, at the top of a checkout otherwise.
+
+    The wheel installs them as package data beside this file (``dialectical_memory/web/``); a
+    checkout (and ``pip install -e .``) keeps them at the top of the repository.
+    """
+    here = Path(__file__).resolve().parent
+    for root in (here, here.parent):
+        templates, static = root / "templates", root / "static"
+        if all((templates / name).is_file() for name in REQUIRED_TEMPLATES) and (static / REQUIRED_STATIC).is_file():
+            return templates, static
+    raise MissingAssetsError(
+        f"the dashboard's templates are missing (looked in {here / 'templates'} and {here.parent / 'templates'}); "
+        "reinstall with: pip install --force-reinstall 'dialectical-memory[web]'"
+    )
 
 
 def create_app(config: dict[str, Any] | None = None) -> Flask:
@@ -30,11 +53,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     (the address the Host check accepts besides loopback names), ``CLOCK`` and ``DETECTOR``
     (passed to the store; for tests), ``FREEZE_LOADED_HEAP`` (see :func:`freeze_loaded_heap`;
     default: on unless ``TESTING``)."""
-    app = Flask(
-        __name__,
-        template_folder=str(PROJECT_ROOT / "templates"),
-        static_folder=str(PROJECT_ROOT / "static"),
-    )
+    templates, static = asset_folders()
+    app = Flask(__name__, template_folder=str(templates), static_folder=str(static))
     app.config.update(
         MEMORY_HOME=None,
         MEMORY_CHAR_LIMIT=0,
@@ -64,7 +84,10 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     errors.init_errors(app)
     presenters.init_presenters(app)
     _register_blueprints(app)
+    app.jinja_env.globals["url_with_args"] = url_with_args
     app.wsgi_app = one_request_at_a_time(app.wsgi_app)
+    app.wsgi_app = security.limit_streamed_bodies(app.wsgi_app, app.config["MAX_CONTENT_LENGTH"])
+    app.wsgi_app = security.with_security_headers(app.wsgi_app)
     app.add_url_rule("/", "home", lambda: redirect(url_for("overview.show", target="memory")))
     if app.config["FREEZE_LOADED_HEAP"]:
         freeze_loaded_heap()
@@ -113,11 +136,17 @@ def _build_store(config):
 
 def _register_blueprints(app: Flask) -> None:
     from .archive import bp as archive
+    from .blocked import bp as blocked
     from .contradictions import bp as contradictions
     from .entries import bp as entries
     from .overview import bp as overview
+    from .live import bp as live
     from .promotions import bp as promotions
+    from .transfer import allow_large_upload
+    from .transfer import bp as transfer
+    from .search import bp as search
     from .verification import bp as verification
 
-    for blueprint in (overview, entries, contradictions, verification, promotions, archive):
+    app.before_request_funcs.setdefault(None, []).insert(0, allow_large_upload)  # before the CSRF check reads the form
+    for blueprint in (overview, entries, contradictions, verification, promotions, archive, blocked, transfer, search, live):
         app.register_blueprint(blueprint)

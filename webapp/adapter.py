@@ -25,6 +25,27 @@ def entry_or_404(target: str, entry_id: str) -> Entry:
         abort(404, f"No entry {entry_id!r} in {target}.")
 
 
+MIN_PREFIX = 4
+
+
+def full_id(prefix: str, known) -> str:
+    """The one id in ``known`` that starts with ``prefix`` (at least 4 characters), else ``prefix``."""
+    if len(prefix) < MIN_PREFIX:
+        return prefix
+    matches = [i for i in known if i.startswith(prefix)]
+    return matches[0] if len(matches) == 1 else prefix
+
+
+def full_entry_id(target: str, entry_id: str) -> str:
+    """An entry id as typed in a URL: a unique prefix names the entry (as in ``dmem show``)."""
+    try:
+        store().get_entry(target, entry_id)
+        return entry_id
+    except NotFoundError:
+        ids = [e.entry_id for e in store().entries(target)] + [e.entry_id for e in store().archived(target)]
+        return full_id(entry_id, ids)
+
+
 def check_etags(target: str, expected: dict[str, str]) -> None:
     """Refuse (StaleEntryError) when an entry changed since the form was rendered.
 

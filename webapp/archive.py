@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, g, request, url_for
+from flask import Blueprint, flash, g, redirect, request, url_for
 
 from .adapter import store
 from .forms import query_offset, whole_number
-from .responses import REFUSALS, refused, render, safe_next, written
+from .responses import REFUSALS, refused, render, safe_next, wants_fragment, written
 from .targets import TARGETS
 
 bp = Blueprint("archive", __name__, url_prefix="/<target:target>")
@@ -30,8 +30,33 @@ def restore(entry_id: str):
     return written("Entry restored to the active set.", redirect_to=safe_next(url_for(".archived")))
 
 
+@bp.get("/archive/")
+@bp.get("/history/")
+def with_slash():
+    """``/memory/archive/`` and ``/memory/history/`` lead where ``/memory/entries`` does: to the page."""
+    return redirect(request.full_path.replace("/archive/", "/archive", 1).replace("/history/", "/history", 1).rstrip("?"), code=308)
+
+
+@bp.post("/history/<history_id>/undo")
+def undo(history_id: str):
+    """Undo a person's action (a new history record); back to the page the Undo was pressed on."""
+    back = safe_next(url_for(".history"))
+    try:
+        result = store().undo(g.target, history_id)
+    except REFUSALS as error:
+        return refused(error, page="archive/history.html", **history_context())
+    flash(result.message + " It is as it was before.", "success")
+    if wants_fragment():
+        return "", 204, {"HX-Redirect": back}
+    return redirect(back, code=303)
+
+
 @bp.get("/history")
 def history():
+    return render("archive/history.html", "archive/_history_table.html", **history_context())
+
+
+def history_context() -> dict:
     filters = history_filters()
     limit = page_limit()
     records = store().history(
@@ -41,16 +66,14 @@ def history():
         action=filters["action"] or None,
         limit=limit + 1,
     )
-    return render(
-        "archive/history.html",
-        "archive/_history_table.html",
-        records=records[:limit],
-        has_more=len(records) > limit,
-        limit=limit,
-        filters=filters,
-        actors=ACTORS,
-        targets=TARGETS,
-    )
+    return {
+        "records": records[:limit],
+        "has_more": len(records) > limit,
+        "limit": limit,
+        "filters": filters,
+        "actors": ACTORS,
+        "targets": TARGETS,
+    }
 
 
 def archive_context() -> dict:

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 SECONDS_PER_DAY = 86_400.0
 WIDTH, HEIGHT = 640, 260
-LEFT, RIGHT, TOP, BOTTOM = 44, 30, 14, 34
+LEFT, RIGHT, TOP, BOTTOM = 44, 132, 14, 34  # the floor labels sit in the right margin, clear of the curve
 LABEL_HEIGHT = 12
 TICK_STEP_CHOICES_DAYS = (7, 14, 30, 60, 90, 180, 365)
 MAX_X_TICKS = 8
@@ -86,10 +86,10 @@ def confidence_plot(series) -> ConfidencePlot:
 
 
 def _labelled(lines: list[Line]) -> list[Line]:
-    """Each label just above its line, or below it when it would sit on the label above."""
+    """Each label level with its line in the right margin, pushed down when it would sit on the one above."""
     placed: list[Line] = []
     for line in sorted(lines, key=lambda item: item.y):
-        label_y = line.y - 4
+        label_y = line.y + 4
         if placed and label_y - placed[-1].label_y < LABEL_HEIGHT:
             label_y = max(line.y + LABEL_HEIGHT, placed[-1].label_y + LABEL_HEIGHT)
         placed.append(Line(line.label, line.value, line.y, line.css, round(label_y, 1)))

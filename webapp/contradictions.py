@@ -9,14 +9,15 @@ from __future__ import annotations
 
 import math
 
-from flask import Blueprint, abort, g, request, url_for
+from flask import Blueprint, abort, g, make_response, redirect, request, url_for
 
 from dialectical_memory import KnowledgeType, NotFoundError
 
-from .adapter import entry_or_404, find_entry, store
+from .adapter import entry_or_404, find_entry, full_entry_id, full_id, store
 from .forms import FormError, optional_choice, optional_text, required_text, whole_number
-from .graph_layout import layout_graph
+from .graph_layout import layout_graph, plan_page
 from .presenters import id_url
+from .reasons import behaviour_side, plain_reason
 from .responses import REFUSALS, refused, render, wants_fragment, written
 
 bp = Blueprint("contradictions", __name__, url_prefix="/<target:target>/contradictions")
@@ -31,11 +32,15 @@ PAGE = "contradictions/graph.html"
 
 @bp.get("/")
 def graph():
-    return render(PAGE, **workspace_context())
+    """The workspace, opened on the first unresolved contradiction (its panel ready to act on)."""
+    return render(PAGE, **workspace_context(edge_id=first_unresolved_id(), preselected=True))
 
 
 @bp.get("/edges/<edge_id>")
 def edge_panel(edge_id: str):
+    full = full_id(edge_id, [e["edge_id"] for e in all_edges()])
+    if full != edge_id:
+        return redirect(url_for(".edge_panel", edge_id=full, **request.args))
     if wants_fragment():
         return render(PAGE, PANEL, **panel_context(edge_id=edge_id))
     return render(PAGE, **workspace_context(edge_id=edge_id))
@@ -43,6 +48,9 @@ def edge_panel(edge_id: str):
 
 @bp.get("/nodes/<entry_id>")
 def node_panel(entry_id: str):
+    full = full_entry_id(g.target, entry_id)
+    if full != entry_id:
+        return redirect(url_for(".node_panel", entry_id=full, **request.args))
     if wants_fragment():
         return render(PAGE, PANEL, **panel_context(entry_id=entry_id))
     return render(PAGE, **workspace_context(entry_id=entry_id))
@@ -57,7 +65,7 @@ def synthesize(edge_id: str):
         result = store().synthesize(g.target, [edge["from_id"], edge["to_id"]], text, knowledge_type=kind, expected_etags=posted_etags(edge))
     except REFUSALS as error:
         return refused_on_edge(error, edge_id)
-    return resolved("Synthesis written; both sides are archived as its parents.", entry_id=result.entry_id)
+    return resolved("Synthesis written; both sides are archived as its parents.", entry_id=result.entry_id, undo=result)
 
 
 @bp.post("/edges/<edge_id>/keep")
@@ -68,20 +76,20 @@ def keep_side(edge_id: str):
         if keep_id not in (edge["from_id"], edge["to_id"]):
             raise FormError("Choose which side to keep.")
         drop_id = edge["to_id"] if keep_id == edge["from_id"] else edge["from_id"]
-        store().supersede(g.target, keep_id, drop_id, expected_etags=posted_etags(edge))
+        result = store().supersede(g.target, keep_id, drop_id, expected_etags=posted_etags(edge))
     except REFUSALS as error:
         return refused_on_edge(error, edge_id)
-    return resolved("Kept one side; the other is archived as superseded.", entry_id=keep_id)
+    return resolved("Kept one side; the other is archived as superseded.", entry_id=keep_id, undo=result)
 
 
 @bp.post("/edges/<edge_id>/dismiss")
 def dismiss(edge_id: str):
     edge_or_404(edge_id)
     try:
-        store().dismiss_contradiction(g.target, edge_id)
+        result = store().dismiss_contradiction(g.target, edge_id)
     except REFUSALS as error:
         return refused_on_edge(error, edge_id)
-    return resolved("Marked as not a contradiction.")
+    return resolved("Marked as not a contradiction.", undo=result)
 
 
 @bp.post("/link")
@@ -94,22 +102,31 @@ def link():
     except REFUSALS as error:
         context = workspace_context(entry_id=from_id if from_id in node_ids() else None)
         return refused(error, page=PAGE, fragment=WORKSPACE, focus_id="link", draft=request.form.get("other"), **context)
-    return resolved("Linked as contradicting.", edge_id=result.contradictions[0]["edge_id"])
+    return resolved("Linked as contradicting.", edge_id=result.contradictions[0]["edge_id"], undo=result)
 
 
 # ---------------------------------------------------------------- responses
 
 
-def resolved(message: str, *, entry_id: str | None = None, edge_id: str | None = None):
+def resolved(message: str, *, entry_id: str | None = None, edge_id: str | None = None, undo=None):
     if edge_id:
         redirect_to = url_for(".edge_panel", edge_id=edge_id, **view_args())
     else:
         redirect_to = url_for(".graph", **view_args())
-    context = workspace_context(edge_id=edge_id, result_id=entry_id) if wants_fragment() else {}
-    return written(message, redirect_to=redirect_to, fragment=WORKSPACE, **context)
+    g.pop("all_edges", None)
+    preselected = not edge_id and not entry_id
+    if preselected:
+        edge_id = first_unresolved_id()  # dismissed: straight on to the next one
+    if not wants_fragment():
+        return written(message, redirect_to=redirect_to, undo=undo)
+    context = workspace_context(edge_id=edge_id, result_id=entry_id, preselected=preselected)
+    response = make_response(written(message, redirect_to=redirect_to, fragment=WORKSPACE, undo=undo, **context))
+    response.headers["HX-Push-Url"] = redirect_to  # a reload shows what the workspace shows now
+    return response
 
 
 def refused_on_edge(error: Exception, edge_id: str):
+    g.pop("all_edges", None)
     return refused(error, page=PAGE, fragment=WORKSPACE, draft=request.form.get("text"), **workspace_context(edge_id=edge_id))
 
 
@@ -117,11 +134,38 @@ def refused_on_edge(error: Exception, edge_id: str):
 
 
 def all_edges() -> list[dict]:
-    return store().get_contradictions(g.target, include_resolved=True)
+    """Every edge of the target, read once per request (cleared after a write)."""
+    if "all_edges" not in g:
+        g.all_edges = store().get_contradictions(g.target, include_resolved=True)
+    return g.all_edges
+
+
+def unresolved_ids() -> list[str]:
+    return [e["edge_id"] for e in all_edges() if not e["resolved"]]
+
+
+def first_unresolved_id() -> str | None:
+    ids = unresolved_ids()
+    return ids[0] if ids else None
+
+
+def neighbours(edge_id: str) -> dict:
+    """Where this edge stands among the unresolved ones, and the previous and next (wrapping)."""
+    ids = unresolved_ids()
+    if edge_id not in ids:
+        return {"position": None, "total": len(ids), "previous": ids[-1] if ids else None, "next": ids[0] if ids else None}
+    at = ids.index(edge_id)
+    many = len(ids) > 1
+    return {
+        "position": at + 1,
+        "total": len(ids),
+        "previous": ids[at - 1] if many else None,
+        "next": ids[(at + 1) % len(ids)] if many else None,
+    }
 
 
 def edge_or_404(edge_id: str) -> dict:
-    edge = next((e for e in all_edges() if e["edge_id"] == edge_id), None)
+    edge = next(iter(store().get_contradictions(g.target, include_resolved=True, edge_id=edge_id)), None)
     if edge is None:
         abort(404, f"No contradiction {edge_id!r} in {g.target}.")
     return edge
@@ -152,32 +196,47 @@ def panel_context(*, edge_id: str | None = None, entry_id: str | None = None, re
     return {
         "panel": edge_view(edge_id) if edge_id else node_view(entry_id) if entry_id else None,
         "result": entry_or_none(result_id),
+        "next_unresolved": first_unresolved_id(),
         "knowledge_types": [k.value for k in KnowledgeType],
         "view": view,
         "edge_url": id_url(".edge_panel", "edge_id", **view),
     }
 
 
-def workspace_context(*, edge_id: str | None = None, entry_id: str | None = None, result_id: str | None = None) -> dict:
+def workspace_context(*, edge_id: str | None = None, entry_id: str | None = None, result_id: str | None = None, preselected: bool = False) -> dict:
+    """``preselected``: the edge was chosen for the person (the first unresolved one); links to other
+    pages of the graph or list then lead to the plain workspace, not to that edge."""
     context = panel_context(edge_id=edge_id, entry_id=entry_id, result_id=result_id)
     view = context["view"]
-    graph = store().contradiction_graph(g.target, max_resolved=MAX_RESOLVED_EDGES)
-    layout = layout_graph(graph, view.get("graph_page", 1))
-    ordered = [e for e in graph["edges"] if not e["resolved"]] + [e for e in graph["edges"] if e["resolved"]]
-    list_pages = max(1, math.ceil(len(ordered) / LIST_PAGE_SIZE))
-    list_page = min(view.get("list_page", 1), list_pages)
+    chosen = {}
+
+    def select(outline: dict) -> tuple[set[str], list[str]]:
+        """Only the graph page's entries and the list page's edges are built in full."""
+        links = outline["links"]  # unresolved first, as the list shows them
+        chosen["plan"] = plan_page(outline, view.get("graph_page", 1))
+        chosen["list_pages"] = max(1, math.ceil(len(links) / LIST_PAGE_SIZE))
+        chosen["list_page"] = page = min(view.get("list_page", 1), chosen["list_pages"])
+        chosen["list_ids"] = [link[0] for link in links[(page - 1) * LIST_PAGE_SIZE : page * LIST_PAGE_SIZE]]
+        chosen["total"] = len(links)
+        return chosen["plan"].drawn_ids, chosen["list_ids"]
+
+    graph = store().contradiction_graph(g.target, max_resolved=MAX_RESOLVED_EDGES, select=select)
+    layout = layout_graph(graph, plan=chosen["plan"])
+    edges_by_id = {e["edge_id"]: e for e in graph["edges"]}
+    rows = [edges_by_id[edge_id] for edge_id in chosen["list_ids"]]
+    list_pages, list_page = chosen["list_pages"], chosen["list_page"]
     view = {key: value for key, value in (("graph_page", layout.page), ("list_page", list_page)) if value > 1}
     panel = context["panel"]
     context.update(
         layout=layout,
-        edge_rows=ordered[(list_page - 1) * LIST_PAGE_SIZE : list_page * LIST_PAGE_SIZE],
-        edge_list={"page": list_page, "pages": list_pages, "total": len(ordered), "first": (list_page - 1) * LIST_PAGE_SIZE},
+        edge_rows=rows,
+        edge_list={"page": list_page, "pages": list_pages, "total": chosen["total"], "first": (list_page - 1) * LIST_PAGE_SIZE},
         selected_edge_id=panel["edge"]["edge_id"] if panel and panel["kind"] == "edge" else None,
         selected_node_id=panel["entry"].entry_id if panel and panel["kind"] == "node" else None,
         view=view,
         edge_url=id_url(".edge_panel", "edge_id", **view),
         node_url=id_url(".node_panel", "entry_id", **view),
-        page_url=page_url_maker(panel, view),
+        page_url=page_url_maker(None if preselected else panel, view),
     )
     return context
 
@@ -199,7 +258,15 @@ def page_url_maker(panel: dict | None, view: dict):
 def edge_view(edge_id: str) -> dict:
     edge = edge_or_404(edge_id)
     sides = [side_view(edge, "from"), side_view(edge, "to")]
-    return {"kind": "edge", "edge": edge, "sides": sides, "preferred": next((s for s in sides if s["preferred"]), None)}
+    return {
+        "kind": "edge",
+        "edge": edge,
+        "sides": sides,
+        "preferred": next((s for s in sides if s["preferred"]), None),
+        "behaviour": None if edge["resolved"] else behaviour_side(sides),
+        "plain_reason": plain_reason(edge),
+        "nav": neighbours(edge_id),
+    }
 
 
 def side_view(edge: dict, end: str) -> dict:
@@ -210,7 +277,7 @@ def side_view(edge: dict, end: str) -> dict:
 
 def node_view(entry_id: str) -> dict:
     entry = entry_or_404(g.target, entry_id)
-    edges = [e for e in all_edges() if entry_id in (e["from_id"], e["to_id"])]
+    edges = store().get_contradictions(g.target, include_resolved=True, entry_id=entry_id)
     return {"kind": "node", "entry": entry, "edges": edges}
 
 

@@ -4,28 +4,63 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 
-from flask import Blueprint, abort, g, request, url_for
+from flask import Blueprint, abort, g, redirect, request, url_for
 
 from dialectical_memory import BeliefStatus, KnowledgeType, MaturityLevel, SourceKind
 
 from . import charts
-from .adapter import entry_or_404, store
-from .forms import etag, query_offset, required_text
+from .adapter import entry_or_404, full_entry_id, store
+from .forms import etag, optional_choice, query_offset, required_text
 from .responses import REFUSALS, refused, render, safe_next, written
+from .targets import TARGETS
+from .security import is_local_path
 
 bp = Blueprint("entries", __name__, url_prefix="/<target:target>/entries")
 
 COLUMN_PAGE_SIZE = 20
+ADD_FORM = "entries/_add_form.html"
+BOARD_OOB = "entries/_board_oob.html"
 SEARCH_MAX_CHARS = 200
 
 
 @bp.get("/")
 def tiers():
+    context = board_context()
+    status = 422 if context["error"] else 200
+    return render("entries/tiers.html", "entries/_board.html", status=status, **context)
+
+
+@bp.post("/")
+def add():
+    """A person adds an entry; the agent tool's safety checks apply (unsafe text is refused, 422)."""
+    try:
+        text = required_text("text", "The new entry")
+        source = optional_choice("source_kind", SourceKind, "Source") or SourceKind.USER_EXPLICIT
+        kind = optional_choice("knowledge_type", KnowledgeType, "Knowledge type")
+        result = store().add(g.target, text, source_kind=source, knowledge_type=kind, actor="person")
+    except REFUSALS as error:
+        context = board_context()
+        del context["error"]
+        return refused(error, page="entries/tiers.html", fragment=ADD_FORM, draft=request.form.get("text"), add_error=True, **context)
+    added = f"“{text[:60]}{'…' if len(text) > 60 else ''}”"
+    message = f"{result.message} {added}" if result.reinforced or result.contradictions else f"Entry added: {added}."
+    return written(message, redirect_to=url_for(".tiers"), fragment=ADD_FORM, oob_fragment=BOARD_OOB, **board_context())
+
+
+def board_context() -> dict:
     filters, error = read_filters()
     pages = store().query_by_tier(g.target, limit=COLUMN_PAGE_SIZE, **filters.store_args())
     columns = [TierColumn(level, pages[level], filters) for level in MaturityLevel]
-    status = 422 if error else 200
-    return render("entries/tiers.html", "entries/_board.html", status=status, filters=filters, columns=columns, error=error)
+    return {"filters": filters, "columns": columns, "error": error, "elsewhere": matches_elsewhere(filters.search)}
+
+
+def matches_elsewhere(search: str) -> dict | None:
+    """How many entries of the other target contain the search text (a hint when this one has none)."""
+    if not search:
+        return None
+    other = next(t for t in TARGETS if t != g.target)
+    total = store().query_entries(other, search=search, limit=1).total
+    return {"target": other, "total": total} if total else None
 
 
 @bp.get("/tier/<maturity>")
@@ -39,6 +74,9 @@ def tier(maturity: str):
 
 @bp.get("/<entry_id>")
 def detail(entry_id: str):
+    full = full_entry_id(g.target, entry_id)
+    if full != entry_id:
+        return redirect(url_for(".detail", entry_id=full))
     return render("entries/detail.html", **detail_context(entry_id))
 
 
@@ -50,18 +88,19 @@ def card(entry_id: str):
 @bp.get("/<entry_id>/edit")
 def edit_form(entry_id: str):
     entry = entry_or_404(g.target, entry_id)
-    return render("entries/edit.html", "entries/_entry_edit_form.html", entry=entry, next_url=request.args.get("next", ""))
+    return render("entries/edit.html", "entries/_entry_edit_form.html", entry=entry, next_url=local_next())
 
 
 @bp.post("/<entry_id>/edit")
 def edit(entry_id: str):
     try:
         text = required_text("text", "The text")
-        store().edit_text(g.target, entry_id, text, expected_etag=etag())
+        result = store().edit_text(g.target, entry_id, text, expected_etag=etag())
     except REFUSALS as error:
         return refused_edit(error, entry_id)
     return written(
         "Entry edited.",
+        undo=result if result.extra.get("history_id") else None,
         redirect_to=safe_next(url_for(".detail", entry_id=entry_id)),
         fragment="entries/_entry_card.html",
         entry=store().get_entry(g.target, entry_id),
@@ -71,10 +110,10 @@ def edit(entry_id: str):
 @bp.post("/<entry_id>/archive")
 def archive(entry_id: str):
     try:
-        store().archive_entry(g.target, entry_id, expected_etag=etag())
+        result = store().archive_entry(g.target, entry_id, expected_etag=etag())
     except REFUSALS as error:
         return refused_card(error, entry_id)
-    return written("Entry archived (restore it from the archive).", redirect_to=safe_next(url_for(".tiers")))
+    return written("Entry archived (restore it from the archive).", redirect_to=safe_next(url_for(".tiers")), undo=result)
 
 
 @bp.post("/<entry_id>/hit")
@@ -194,7 +233,7 @@ def tier_column(level: MaturityLevel, filters: EntryFilters, offset: int) -> Tie
 def detail_context(entry_id: str) -> dict:
     entry = entry_or_404(g.target, entry_id)
     series = store().confidence_series(g.target, entry_id)
-    edges = [e for e in store().get_contradictions(g.target, include_resolved=True) if entry_id in (e["from_id"], e["to_id"])]
+    edges = store().get_contradictions(g.target, include_resolved=True, entry_id=entry_id)
     return {
         "entry": entry,
         "plot": charts.confidence_plot(series),
@@ -216,3 +255,9 @@ def related_entries(entry_ids) -> list:
         except NotFoundError:
             continue
     return found
+
+
+def local_next() -> str:
+    """``?next=`` for the edit form's Cancel link, when it is a path on this site."""
+    value = request.args.get("next", "")
+    return value if is_local_path(value) else ""

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from flask import Flask, render_template
+from flask import Flask, current_app, render_template
+from markupsafe import escape
 from werkzeug.exceptions import HTTPException
 
 from dialectical_memory import DialecticalMemoryError
@@ -27,7 +28,11 @@ def error_page(status: int, message: str):
         body = out_of_band_updates(message, "error")
         return body, status, {"HX-Reswap": "none"}
     title = TITLES.get(status, "Error")
-    return render_template("error.html", status=status, title=title, description=message), status
+    try:
+        return render_template("error.html", status=status, title=title, description=message), status
+    except Exception:  # the page around the message failed too: still answer, plainly
+        current_app.logger.exception("the error page could not be rendered")
+        return f"<!doctype html><title>{escape(title)}</title><h1>{escape(title)}</h1><p>{escape(message)}</p>", status
 
 
 def http_error(error: HTTPException):

@@ -19,13 +19,14 @@ from dataclasses import dataclass, field
 CANVAS_WIDTH = 760
 NODE_SPACING = 64
 MIN_RING_RADIUS = 44
-CELL_PADDING_X = 118
+CELL_PADDING_X = 130
 CELL_PADDING_Y = 38
 LABEL_GAP = 5
-LABEL_WIDTH_UNITS = 15
-MAX_GROUPS = 24
-MAX_NODES = 120
+LABEL_WIDTH_UNITS = 17
+MAX_GROUPS = 16  # with MAX_NODES, keeps a page of the graph near 90 KiB of HTML
+MAX_NODES = 80
 MAX_GROUP_NODES = 24
+MAX_EDGES = 60  # lines drawn per page (unresolved first): dense groups would otherwise dominate the HTML
 PAIR_TILT = math.pi / 8
 
 
@@ -46,6 +47,7 @@ class LayoutNode:
     label_x: float
     label_y: float
     label_anchor: str
+    group: int = 0  # index of its cell on this page
 
 
 @dataclass(frozen=True)
@@ -55,6 +57,7 @@ class LayoutEdge:
     y1: float
     x2: float
     y2: float
+    group: int = 0
 
     @property
     def resolved(self) -> bool:
@@ -91,6 +94,7 @@ class GraphLayout:
     first_group: int = 0
     trimmed: list[TrimmedGroup] = field(default_factory=list)
     hidden_resolved_edges: int = 0
+    hidden_edges: int = 0  # between drawn entries, past MAX_EDGES
 
     @property
     def hidden_groups(self) -> int:
@@ -99,7 +103,7 @@ class GraphLayout:
 
     @property
     def truncated(self) -> bool:
-        return bool(self.hidden_groups or self.trimmed or self.hidden_resolved_edges)
+        return bool(self.hidden_groups or self.trimmed or self.hidden_resolved_edges or self.hidden_edges)
 
 
 def short_label(text: str, units: int = LABEL_WIDTH_UNITS) -> str:
@@ -114,8 +118,14 @@ def short_label(text: str, units: int = LABEL_WIDTH_UNITS) -> str:
     return text
 
 
+MIN_RADIUS, MAX_RADIUS, LOW_AUTHORITY = 10.0, 24.0, 0.3
+
+
 def node_radius(authority: float) -> float:
-    return round(7 + 11 * max(0.0, min(1.0, authority)), 1)
+    """Authorities sit between 0.4 and 0.95, so the size grows faster towards the top of the range
+    (0.5 → 12, 0.9 → 21, 0.95 → 22.5 px); the number itself is printed in the node."""
+    share = max(0.0, min(1.0, (authority - LOW_AUTHORITY) / (1 - LOW_AUTHORITY)))
+    return round(MIN_RADIUS + (MAX_RADIUS - MIN_RADIUS) * share**1.5, 1)
 
 
 def ring_radius(size: int) -> float:
@@ -124,28 +134,54 @@ def ring_radius(size: int) -> float:
     return max(MIN_RING_RADIUS, size * NODE_SPACING / (2 * math.pi))
 
 
-def layout_graph(graph: dict, page: int = 1) -> GraphLayout:
-    """Positions for one page of the core's ``contradiction_graph`` dict (nodes, edges, groups).
+@dataclass
+class PagePlan:
+    """Which groups go on which page, and what of them is drawn: needs only the graph's outline
+    (``groups`` and ``links``), so the core builds full nodes and edges for one page only."""
 
-    ``page`` counts from 1; one past the last page shows the last page.
-    """
-    nodes_by_id = {node["entry_id"]: node for node in graph["nodes"]}
-    degree, open_degree = Counter(), Counter()
-    for edge in graph["edges"]:
-        ends = (edge["from_id"], edge["to_id"])
-        degree.update(ends)
-        if not edge["resolved"]:
-            open_degree.update(ends)
-    groups = sorted(graph["groups"], key=lambda g: (not any(open_degree[i] for i in g), -len(g)))
+    groups: list[list[str]]
+    drawn: list[list[str]]
+    pages: list[tuple[int, int]]
+    page: int
+    open_degree: Counter
+
+    @property
+    def window(self) -> tuple[int, int]:
+        return self.pages[self.page - 1]
+
+    @property
+    def drawn_ids(self) -> set[str]:
+        start, stop = self.window
+        return {entry_id for members in self.drawn[start:stop] for entry_id in members}
+
+
+def plan_page(graph: dict, page: int = 1) -> PagePlan:
+    """``page`` counts from 1; one past the last page shows the last page."""
+    links = graph.get("links")
+    if links is None:
+        links = [(e.get("edge_id"), e["from_id"], e["to_id"], e["resolved"]) for e in graph["edges"]]
+    degree = Counter(end for link in links for end in link[1:3])
+    open_degree = Counter(end for link in links if not link[3] for end in link[1:3])
+    # Each ring is keyed by entry id, so a group looks the same after every reload and resolution.
+    rings = [sorted(group) for group in graph["groups"]]
+    groups = sorted(rings, key=lambda g: (not any(open_degree[i] for i in g), -len(g)))
     drawn = [drawn_members(group, degree, open_degree) for group in groups]
     pages = paginate([len(members) for members in drawn])
-    page = min(max(page, 1), len(pages))
-    start, stop = pages[page - 1]
+    return PagePlan(groups, drawn, pages, min(max(page, 1), len(pages)), open_degree)
+
+
+def layout_graph(graph: dict, page: int = 1, plan: PagePlan | None = None) -> GraphLayout:
+    """Positions for one page of the core's ``contradiction_graph`` dict (nodes, edges, groups);
+    ``graph`` needs nodes only for the entries ``plan`` draws."""
+    plan = plan or plan_page(graph, page)
+    nodes_by_id = {node["entry_id"]: node for node in graph["nodes"]}
+    groups, drawn, open_degree = plan.groups, plan.drawn, plan.open_degree
+    start, stop = plan.window
     layout = GraphLayout(
         width=CANVAS_WIDTH,
         height=0,
-        page=page,
-        page_count=len(pages),
+        page=plan.page,
+        page_count=len(plan.pages),
         group_count=len(groups),
         first_group=start,
         trimmed=[TrimmedGroup(len(d), len(g)) for d, g in zip(drawn[start:stop], groups[start:stop]) if len(d) < len(g)],
@@ -156,8 +192,10 @@ def layout_graph(graph: dict, page: int = 1) -> GraphLayout:
     for edge in graph["edges"]:
         a, b = positions.get(edge["from_id"]), positions.get(edge["to_id"])
         if a and b:
-            layout.edges.append(LayoutEdge(edge, a.x, a.y, b.x, b.y))
+            layout.edges.append(LayoutEdge(edge, a.x, a.y, b.x, b.y, a.group))
     layout.edges.sort(key=lambda e: not e.resolved)
+    layout.hidden_edges = max(0, len(layout.edges) - MAX_EDGES)
+    del layout.edges[: layout.hidden_edges]  # resolved ones come first (drawn beneath): they go first
     return layout
 
 
@@ -189,7 +227,7 @@ def start_angle(size: int) -> float:
 def _pack(layout: GraphLayout, groups, unresolved: list[bool], nodes_by_id) -> dict[str, LayoutNode]:
     positions: dict[str, LayoutNode] = {}
     x = y = row_height = 0.0
-    for group, has_unresolved in zip(groups, unresolved):
+    for number, (group, has_unresolved) in enumerate(zip(groups, unresolved)):
         radius = ring_radius(len(group))
         width, height = 2 * (radius + CELL_PADDING_X), 2 * (radius + CELL_PADDING_Y)
         if x and x + width > CANVAS_WIDTH:
@@ -198,7 +236,7 @@ def _pack(layout: GraphLayout, groups, unresolved: list[bool], nodes_by_id) -> d
         for index, entry_id in enumerate(group):
             angle = start_angle(len(group)) + 2 * math.pi * index / len(group)
             center = (x + width / 2, y + height / 2)
-            positions[entry_id] = _node(nodes_by_id[entry_id], center, radius, angle)
+            positions[entry_id] = _node(nodes_by_id[entry_id], center, radius, angle, number)
         x += width
         row_height = max(row_height, height)
     layout.nodes = list(positions.values())
@@ -207,7 +245,7 @@ def _pack(layout: GraphLayout, groups, unresolved: list[bool], nodes_by_id) -> d
     return positions
 
 
-def _node(node: dict, center: tuple[float, float], radius: float, angle: float) -> LayoutNode:
+def _node(node: dict, center: tuple[float, float], radius: float, angle: float, group: int = 0) -> LayoutNode:
     cos, sin = math.cos(angle), math.sin(angle)
     x, y = center[0] + radius * cos, center[1] + radius * sin
     r = node_radius(node["authority"])
@@ -230,4 +268,5 @@ def _node(node: dict, center: tuple[float, float], radius: float, angle: float) 
         authority=node["authority"],
         archived=node["archived"],
         contested=node["contested"],
+        group=group,
     )

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import time
 from datetime import datetime, timezone
-from urllib.parse import quote
+from urllib.parse import quote, urlsplit
 
 from flask import Flask, current_app, g, request, url_for
+
+from .urls import url_with_args
 
 SECONDS_PER_DAY = 86_400.0
 MATURITY_NAMES = ("INCIDENT", "PATTERN", "PRINCIPLE", "WISDOM")
@@ -109,7 +111,7 @@ def target_switch_url(target: str) -> str:
     endpoint = request.endpoint or "overview.show"
     if request.view_args or endpoint == "static":
         return url_for("overview.show", target=target)
-    return url_for(endpoint, target=target, **request.args)
+    return url_with_args(endpoint, target=target)
 
 
 URL_MARKER = "IDMARKER"
@@ -170,6 +172,42 @@ def record_details(record: dict) -> list[tuple[str, str]]:
     return pairs
 
 
+def undo_state(record: dict) -> str | None:
+    """``"undoable"``, ``"undone"`` or None (not a person's action that can be undone)."""
+    from .adapter import store
+
+    if not record.get("undo") or not record.get("id"):
+        return None
+    undone = g.setdefault("undone_ids", {})
+    if record["target"] not in undone:
+        undone[record["target"]] = store().undone_ids(record["target"])
+    return "undone" if record["id"] in undone[record["target"]] else "undoable"
+
+
+def _plain_reason(edge: dict) -> str:
+    from .reasons import plain_reason
+
+    return plain_reason(edge)
+
+
+def change_stamp() -> str:
+    """The files' stamp when the page was drawn; the page polls for a newer one."""
+    from .adapter import store
+
+    return store().change_stamp()
+
+
+def current_page_url() -> str:
+    """The page the person is looking at: this GET, or the page an htmx request was sent from."""
+    sent_from = request.headers.get("HX-Current-URL") if request.method != "GET" or request.headers.get("HX-Request") else None
+    if sent_from:
+        parts = urlsplit(sent_from)
+        return parts.path + (f"?{parts.query}" if parts.query else "")
+    if request.method == "GET":
+        return request.full_path.rstrip("?")
+    return request.form.get("next", "") or url_for("overview.show")
+
+
 def reject_keys(mapping, *keys) -> dict:
     return {key: value for key, value in mapping.items() if key not in keys}
 
@@ -191,6 +229,10 @@ def template_defaults() -> dict:
         "entry_label": entry_label,
         "entry_url": entry_url,
         "record_details": record_details,
+        "current_page_url": current_page_url,
+        "undo_state": undo_state,
+        "change_stamp": change_stamp,
+        "plain_reason": _plain_reason,
     }
 
 

@@ -30,7 +30,7 @@ def pending():
 @bp.post("/<entry_id>/approve")
 def approve(entry_id: str):
     def approve_one():
-        store().approve_promotion(g.target, entry_id, principle_text=optional_text("principle_text"), expected_etag=etag())
+        return store().approve_promotion(g.target, entry_id, principle_text=optional_text("principle_text"), expected_etag=etag())
 
     return act(entry_id, approve_one, "Promotion approved.")
 
@@ -93,10 +93,10 @@ def selected_message(decision: str, done: int, failures: list[str]) -> str:
 
 def act(entry_id: str, action, message: str):
     try:
-        action()
+        result = action()
     except REFUSALS as error:
         return refused_row(error, entry_id)
-    return written(message, redirect_to=safe_next(url_for(".pending")), **moved_pager())
+    return written(message, redirect_to=safe_next(url_for(".pending")), undo=result, **moved_pager())
 
 
 def refused_row(error: Exception, entry_id: str):

@@ -6,7 +6,7 @@ requests get the fragment that changed plus out-of-band updates of the nav count
 
 from __future__ import annotations
 
-from flask import abort, flash, redirect, render_template, request
+from flask import abort, flash, g, redirect, render_template, request
 from flask_htmx import HTMX
 
 from dialectical_memory import (
@@ -20,6 +20,7 @@ from dialectical_memory import (
 )
 
 from .forms import FormError
+from .security import is_local_path
 
 REFUSALS = (FormError, DialecticalMemoryError)
 
@@ -52,17 +53,25 @@ def render(page: str, fragment: str | None = None, *, status: int = 200, **conte
     return render_template(template, **context), status
 
 
-def written(message: str, *, redirect_to: str, fragment: str | None = None, oob_fragment: str | None = None, **context):
+def written(message: str, *, redirect_to: str, fragment: str | None = None, oob_fragment: str | None = None, undo=None, **context):
     """The answer to a successful write: redirect, or the refreshed fragment and counts.
 
     ``oob_fragment`` (htmx only) is rendered with ``context`` after the counts, for other parts of
     the page that change with the write (a pager whose window moved up by the row that left).
+    ``undo`` (a :class:`MutationResult` or a history id) puts an Undo button in the message.
     """
+    undo_id = undo_id_of(undo)
     if not wants_fragment():
-        flash(message, "success")
+        flash({"text": message, "undo": undo_id, "target": g.get("target")} if undo_id else message, "success")
         return redirect(redirect_to, code=303)
     body = render_template(fragment, **context) if fragment else ""
-    return body + out_of_band_updates(message, "success") + _extra(oob_fragment, context)
+    return body + out_of_band_updates(message, "success", undo_id) + _extra(oob_fragment, context)
+
+
+def undo_id_of(undo) -> str | None:
+    if undo is None or isinstance(undo, str):
+        return undo
+    return undo.extra.get("history_id")
 
 
 def refused(error: Exception, *, page: str, fragment: str | None = None, oob_fragment: str | None = None, **context):
@@ -83,16 +92,14 @@ def _extra(oob_fragment: str | None, context: dict) -> str:
     return render_template(oob_fragment, **context) if oob_fragment else ""
 
 
-def out_of_band_updates(message: str, kind: str) -> str:
-    return render_template("_out_of_band.html", message=message, message_kind=kind)
+def out_of_band_updates(message: str, kind: str, undo_id: str | None = None) -> str:
+    return render_template("_out_of_band.html", message=message, message_kind=kind, undo_id=undo_id)
 
 
 def safe_next(default: str) -> str:
     """Where to go after a plain form post: a local path from the form, else ``default``."""
     target = request.form.get("next", "")
-    if target.startswith("/") and not target.startswith(("//", "/\\")):
-        return target
-    return default
+    return target if is_local_path(target) else default
 
 
 def _message_for(error: Exception) -> str:

@@ -8,9 +8,11 @@ resolving to 127.0.0.1 (DNS rebinding: Host check), framing, sniffing and inline
 from __future__ import annotations
 
 import hmac
+import io
 import os
 import secrets
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from flask import Flask, abort, request, session
 
@@ -141,6 +143,75 @@ def add_security_headers(response):
     return response
 
 
+def with_security_headers(wsgi_app):
+    """Security headers on every response, also those Flask builds when an error page itself
+    fails (which skip ``after_request``)."""
+
+    def app(environ, start_response):
+        def start(status, headers, exc_info=None):
+            present = {name.lower() for name, _value in headers}
+            headers = list(headers) + [(k, v) for k, v in SECURITY_HEADERS.items() if k.lower() not in present]
+            return start_response(status, headers, exc_info) if exc_info else start_response(status, headers)
+
+        return wsgi_app(environ, start)
+
+    return app
+
+
+BODY_TOO_LARGE = "dmem.body_too_large"
+
+
+def limit_streamed_bodies(wsgi_app, limit: int):
+    """Hold a body without ``Content-Length`` (``Transfer-Encoding: chunked``) to ``limit`` bytes.
+
+    Werkzeug trusts a server that terminates the stream itself; it then reads as much as the client
+    sends. Here such a body is read up to ``limit + 1`` bytes: within the limit it becomes an
+    ordinary body with a length, beyond it the request is answered 413 by :func:`refuse_oversized`
+    (so the answer is a normal error page) and nothing is parsed.
+    """
+
+    def app(environ, start_response):
+        if environ.get("CONTENT_LENGTH") in (None, "") and _may_have_body(environ):
+            body = environ["wsgi.input"].read(limit + 1)
+            if len(body) > limit:
+                environ[BODY_TOO_LARGE] = True
+                body = b""
+            environ["wsgi.input"] = io.BytesIO(body)
+            environ["CONTENT_LENGTH"] = str(len(body))
+            environ.pop("wsgi.input_terminated", None)
+            environ.pop("HTTP_TRANSFER_ENCODING", None)  # the body is whole now; werkzeug reads by length
+        return wsgi_app(environ, start_response)
+
+    return app
+
+
+def _may_have_body(environ) -> bool:
+    chunked = "chunked" in environ.get("HTTP_TRANSFER_ENCODING", "").lower()
+    return chunked or "wsgi.input_terminated" in environ
+
+
+def refuse_oversized() -> None:
+    if request.environ.get(BODY_TOO_LARGE):
+        abort(413)
+
+
+def is_local_path(value: str | None) -> bool:
+    """Whether ``value`` is a path on this site, safe to redirect to or link.
+
+    Browsers drop tabs and newlines inside URLs and read ``\\`` as ``/``, so ``/\t/evil.com`` and
+    ``/\\evil.com`` both mean ``//evil.com``: refuse control characters and backslashes outright,
+    then anything with a scheme or a host, or that does not start with exactly one slash.
+    """
+    if not value or not isinstance(value, str) or len(value) > 2000:
+        return False
+    if any(ord(ch) < 32 or ord(ch) == 127 for ch in value) or "\\" in value:
+        return False
+    if not value.startswith("/") or value.startswith("//"):
+        return False
+    parts = urlsplit(value)
+    return not parts.scheme and not parts.netloc
+
+
 def _config():
     from flask import current_app
 
@@ -148,6 +219,7 @@ def _config():
 
 
 def init_security(app: Flask) -> None:
+    app.before_request(refuse_oversized)
     app.before_request(refuse_foreign_requests)
     app.before_request(check_csrf_token)
     app.after_request(add_security_headers)

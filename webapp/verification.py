@@ -35,7 +35,7 @@ def confirm(entry_id: str):
 def revise(entry_id: str):
     def revise_text():
         text = required_text("text", "The revised text")
-        store().revise(g.target, entry_id, text, expected_etag=etag())
+        return store().revise(g.target, entry_id, text, expected_etag=etag())
 
     return act(entry_id, revise_text, "Revised; it now counts as a user correction.")
 
@@ -48,10 +48,10 @@ def retire(entry_id: str):
 def act(entry_id: str, action, message: str):
     """Run ``action``; the row leaves the queue, or comes back fresh with the reason it was refused."""
     try:
-        action()
+        result = action()
     except REFUSALS as error:
         return refused_row(error, entry_id)
-    return written(message, redirect_to=safe_next(url_for(".queue")), **moved_pager())
+    return written(message, redirect_to=safe_next(url_for(".queue")), undo=result, **moved_pager())
 
 
 def refused_row(error: Exception, entry_id: str):

@@ -61,63 +61,181 @@ SEED_FACTOR = 8  # candidates gathered per requested one before common terms sto
 
 
 class CandidateIndex:
-    """Entry ids by term; `candidates` ranks entries by IDF-weighted shared terms."""
+    """Entry ids by term; `candidates` ranks entries by IDF-weighted shared terms.
+
+    Internally every indexed text has a *slot* (an int): postings are sets of slots, which are
+    cheap to store, load and intersect. Slots are never reused; removing an entry retires its
+    slot. An index read back from disk (:mod:`.index_file`) keeps its postings as the raw lists it
+    read and turns one into a set only when a query or a change first needs that term, so opening a
+    10,000-entry index costs little more than parsing it.
+    """
 
     def __init__(self) -> None:
-        self._postings: dict[str, set[str]] = {}
-        self._terms: dict[str, frozenset[str]] = {}
+        self._ids: list[str | None] = []  # slot → entry id; None once retired
+        self._texts: list[str | None] = []  # slot → the text indexed under it
+        self._sizes: list[int] = []  # slot → number of terms (ranking damps long entries)
+        self._slot: dict[str, int] = {}  # entry id → its live slot
+        self._postings: dict[str, set[int]] = {}
+        self._raw: dict[str, list] = {}  # term → slots as read from disk, not yet needed
+        self._terms: dict[int, frozenset[str]] = {}  # terms of slots analysed in this process
+        self.unsaved = 0  # texts analysed since the index was last read or written
 
     def __len__(self) -> int:
-        return len(self._terms)
+        return len(self._slot)
 
     def __contains__(self, entry_id: object) -> bool:
-        return entry_id in self._terms
+        return entry_id in self._slot
+
+    def text_of(self, entry_id: str) -> str | None:
+        slot = self._slot.get(entry_id)
+        return None if slot is None else self._texts[slot]
 
     def add(self, entry_id: str, text: str) -> None:
         """Index `text` under `entry_id`, replacing what was indexed under it before."""
-        if entry_id in self._terms:
+        slot = self._slot.get(entry_id)
+        if slot is not None:
+            if self._texts[slot] == text:
+                return
             self.remove(entry_id)
         terms = index_terms(text)
-        self._terms[entry_id] = terms
+        slot = len(self._ids)
+        self._ids.append(entry_id)
+        self._texts.append(text)
+        self._sizes.append(len(terms))
+        self._slot[entry_id] = slot
+        self._terms[slot] = terms
         for term in terms:
-            self._postings.setdefault(term, set()).add(entry_id)
+            posting = self._posting(term)
+            if posting is None:
+                self._postings[term] = {slot}
+            else:
+                posting.add(slot)
+        self.unsaved += 1
 
     def remove(self, entry_id: str) -> None:
         """Forget `entry_id`; unknown ids are ignored."""
-        for term in self._terms.pop(entry_id, ()):
-            posting = self._postings[term]
-            posting.discard(entry_id)
-            if not posting:
-                del self._postings[term]
+        slot = self._slot.pop(entry_id, None)
+        if slot is None:
+            return
+        self._ids[slot] = self._texts[slot] = None
+        terms = self._terms.pop(slot, None)
+        # A slot read from disk has no terms in memory: the postings still raw drop it when they
+        # are first used; the ones already in use are searched for it.
+        touched = terms if terms is not None else [t for t, p in self._postings.items() if slot in p]
+        for term in touched:
+            posting = self._postings.get(term)
+            if posting is not None:
+                posting.discard(slot)
+                if not posting:
+                    del self._postings[term]
+
+    def sync(self, texts: dict[str, str]) -> int:
+        """Make the index hold exactly ``texts`` (entry id → text): entries whose text is unchanged
+        cost a comparison, the others one analysis each. Returns how many were analysed."""
+        before = self.unsaved
+        for entry_id in [i for i, slot in self._slot.items() if texts.get(i) != self._texts[slot]]:
+            self.remove(entry_id)
+        for entry_id, text in texts.items():
+            if entry_id not in self._slot:
+                self.add(entry_id, text)
+        return self.unsaved - before
+
+    def terms(self) -> dict[str, frozenset[str]]:
+        """Entry id → indexed terms (every posting materialised): for tests and diagnostics."""
+        for term in list(self._raw):
+            self._posting(term)
+        by_slot: dict[int, set[str]] = {slot: set() for slot in self._slot.values()}
+        for term, posting in self._postings.items():
+            for slot in posting:
+                by_slot[slot].add(term)
+        return {self._ids[slot]: frozenset(terms) for slot, terms in by_slot.items()}
+
+    # ---------------------------------------------------------- stored form (see index_file)
+
+    @classmethod
+    def from_stored(cls, ids: list, texts: list, sizes: list, postings: dict[str, list]) -> CandidateIndex:
+        """An index over lists read from disk (owned by it from now on). Slots whose id, text or
+        size are malformed, and repeats of an id, are retired; postings are checked when used."""
+        index = cls()
+        index._slot = dict(zip(ids, range(len(ids))))
+        index._slot.pop(None, None)  # retired slots
+        optional_str = {str, type(None)}
+        well_formed = set(map(type, ids)) | set(map(type, texts)) <= optional_str and set(map(type, sizes)) <= {int}
+        if not well_formed or len(index._slot) != len(ids) - ids.count(None):  # usual case: C loops only
+            index._slot = {}
+            for slot, (entry_id, text, size) in enumerate(zip(ids, texts, sizes)):
+                if type(entry_id) is str and type(text) is str and type(size) is int and entry_id not in index._slot:
+                    index._slot[entry_id] = slot
+                else:
+                    ids[slot] = texts[slot] = None
+        index._ids, index._texts, index._sizes, index._raw = ids, texts, sizes, postings
+        return index
+
+    def stored(self) -> dict[str, list]:
+        """The lists :meth:`from_stored` reads back; retired slots are dropped first when they are
+        a large share of all slots."""
+        if len(self._ids) > 2 * len(self._slot) + 64:
+            self._compact()
+        postings = {term: list(posting) for term, posting in self._postings.items()}
+        postings.update(self._raw)
+        return {"ids": self._ids, "texts": self._texts, "sizes": self._sizes, "postings": postings}
+
+    def _compact(self) -> None:
+        """Number the live slots afresh (every posting materialised on the way)."""
+        by_entry = self.terms()
+        old_slots, old_texts, old_sizes = self._slot, self._texts, self._sizes
+        self._ids, self._texts, self._sizes, self._slot, self._postings, self._terms = [], [], [], {}, {}, {}
+        for entry_id, old in old_slots.items():
+            slot = len(self._ids)
+            self._ids.append(entry_id)
+            self._texts.append(old_texts[old])
+            self._sizes.append(old_sizes[old])
+            self._slot[entry_id] = slot
+            self._terms[slot] = by_entry[entry_id]
+            for term in by_entry[entry_id]:
+                self._postings.setdefault(term, set()).add(slot)
+
+    # ---------------------------------------------------------- queries
 
     def candidates(self, text: str, limit: int = 32, exclude: str | None = None) -> list[str]:
-        """Up to `limit` entry ids sharing terms with `text`, best first."""
+        """Up to `limit` entry ids sharing terms with `text`, best first (ties: by id)."""
         scores = self._scores(index_terms(text), seed_cap=SEED_FACTOR * limit)
-        scores.pop(exclude, None)
-        best = heapq.nlargest(limit, scores.items(), key=self._ranking)
-        return [entry_id for entry_id, _ in best]
+        if exclude is not None and exclude in self._slot:
+            scores.pop(self._slot[exclude], None)
+        ids, sizes = self._ids, self._sizes
+        best = heapq.nlargest(limit, scores.items(), key=lambda item: (item[1] / math.sqrt(sizes[item[0]]), ids[item[0]]))
+        return [ids[slot] for slot, _score in best]
 
-    def _scores(self, query: frozenset[str], seed_cap: int) -> dict[str, float]:
+    def _posting(self, term: str) -> set[int] | None:
+        """The live slots of ``term``, materialised from the raw list read from disk if need be."""
+        posting = self._postings.get(term)
+        if posting is None and term in self._raw:
+            ids, count = self._ids, len(self._ids)
+            posting = {s for s in self._raw.pop(term) if type(s) is int and 0 <= s < count and ids[s] is not None}
+            if posting:
+                self._postings[term] = posting
+            else:
+                posting = None
+        return posting
+
+    def _scores(self, query: frozenset[str], seed_cap: int) -> dict[int, float]:
         """Summed IDF of shared terms. Rare terms go first; a term found in a
         large share of the entries, or met once rarer terms already found
         ``seed_cap`` candidates, only re-scores entries found through rarer
-        terms, which keeps a query cheap and its candidates relevant."""
-        total = len(self._terms)
+        terms, which keeps a query cheap and its candidates relevant. The order
+        (size, then term) makes the scores a function of the indexed texts alone."""
+        total = len(self._slot)
         broad = max(64, total // 8)
-        postings = sorted((self._postings[term] for term in query if term in self._postings), key=len)
-        scores: dict[str, float] = {}
-        for posting in postings:
-            weight = math.log(1 + total / len(posting))
-            if len(posting) > broad or len(scores) >= seed_cap:
-                for entry_id in scores:
-                    if entry_id in posting:
-                        scores[entry_id] += weight
+        found = [(len(p), term, p) for term in query if (p := self._posting(term))]
+        found.sort(key=lambda item: item[:2])
+        scores: dict[int, float] = {}
+        for size, _term, posting in found:
+            weight = math.log(1 + total / size)
+            if size > broad or len(scores) >= seed_cap:
+                for slot in scores:
+                    if slot in posting:
+                        scores[slot] += weight
             else:
-                for entry_id in posting:
-                    scores[entry_id] = scores.get(entry_id, 0.0) + weight
+                for slot in posting:
+                    scores[slot] = scores.get(slot, 0.0) + weight
         return scores
-
-    def _ranking(self, item: tuple[str, float]) -> float:
-        """Score damped by entry length, so a long entry does not win by size alone."""
-        entry_id, score = item
-        return score / math.sqrt(len(self._terms[entry_id]))

@@ -19,7 +19,7 @@ import pytest
 from dialectical_memory import MemoryStore
 from dialectical_memory.demo import seed_demo
 from dialectical_memory.detection.base import Label, Verdict
-from webapp.server import build_server
+from dialectical_memory.web.server import build_server
 
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -45,6 +45,7 @@ CONTRADICTING_PAIRS = (
     ("User prefers dark mode in every editor.", "User switched the terminal to a light theme."),
 )
 SEARCHABLE = "User runs the homelab on Kubernetes."
+VEGETARIAN_NOTE = "Suggest vegetarian restaurants for team dinners."  # the user profile has "User is vegetarian."
 
 
 def chromium_executable() -> str:
@@ -114,6 +115,7 @@ def seed_browser_home(home: Path) -> None:
             store.record_hit("memory", entry_id)
     clock[0] = now - 1 * DAY
     store.add("memory", SEARCHABLE, knowledge_type="fact")
+    store.add("memory", VEGETARIAN_NOTE, knowledge_type="rule")
     for stated, observed in CONTRADICTING_PAIRS:
         a = store.add("memory", stated).entry_id
         b = store.add("memory", observed, source_kind="observed").entry_id

@@ -122,7 +122,7 @@ def test_confirm_revise_and_retire_from_the_reverify_queue(page: Page, live_serv
 
 
 def test_the_reverify_pager_skips_nothing_after_rows_leave(page: Page, live_server, monkeypatch):
-    from webapp import verification
+    from dialectical_memory.web import verification
 
     monkeypatch.setattr(verification, "PAGE_SIZE", 2)
     queue = [item.entry.entry_id for item in live_server.store().reverification_queue("memory")]
@@ -181,6 +181,7 @@ def test_a_stale_form_is_refused_with_the_fresh_row(page: Page, live_server):
     car = EXPIRED_BELIEFS[1]
     page.goto(f"{live_server.url}/memory/reverify/")
     mark_page(page)
+    page.evaluate("document.body.setAttribute('data-live-paused', '')")  # keep the stale row: no live refresh
     agent = live_server.store()
     entry = agent.get_entry_meta("memory", car)
     agent.record_surface("memory", entry.entry_id)

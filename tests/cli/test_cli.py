@@ -7,16 +7,7 @@ import pytest
 from dialectical_memory import MemoryStore
 from dialectical_memory.cli import main
 
-
-@pytest.fixture
-def home(tmp_path):
-    return tmp_path / "home"
-
-
-def dmem(capsys, home, *args):
-    code = main(["--home", str(home), *args])
-    captured = capsys.readouterr()
-    return code, captured.out, captured.err
+from cli_run import dmem, home  # noqa: F401  (home is a fixture)
 
 
 def test_add_then_list_shows_the_entry_in_its_tier(capsys, home):
@@ -79,7 +70,7 @@ def test_maintain_reports_each_target(capsys, home):
     code, out, _ = dmem(capsys, home, "maintain")
     assert code == 0 and out.startswith("memory: decayed 0") and "\nuser: decayed 0" in out
     code, out, _ = dmem(capsys, home, "maintain", "--target", "memory", "--json")
-    assert json.loads(out)["target"] == "memory"
+    assert json.loads(out)["memory"]["target"] == "memory"
 
 
 def test_history_lists_who_did_what(capsys, home):

@@ -1,4 +1,4 @@
-"""The README's library snippet runs as written, against a fresh home."""
+"""The README's snippets run as written, against a fresh home."""
 
 import re
 import subprocess
@@ -28,3 +28,46 @@ def test_the_readme_tool_snippet_runs_as_written(tmp_path):
     result = subprocess.run([sys.executable, "-c", snippet], env=env, capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stderr
     assert (tmp_path / "home" / "USER.md").read_text(encoding="utf-8") == "User lives in Berlin"
+
+
+def test_more_of_the_api_runs_as_written_after_the_first_snippet(tmp_path):
+    """"More of the API" continues the first snippet: together they run, and do what they say."""
+    first, more = _python_blocks()[:2]
+    assert "More of the API" in README.read_text(encoding="utf-8").split(more)[0][-400:]
+    check = (
+        "\nassert repr(store.format_for_system_prompt('memory')) != \"''\"\n"
+        "assert not store.get_contradictions('memory') and not store.get_contradictions('user')\n"
+    )
+    env = {"DMEM_HOME": str(tmp_path / "home"), "PATH": "/usr/bin:/bin"}
+    result = subprocess.run([sys.executable, "-c", first + more + check], env=env, capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert "undo" in lines and "''" in lines, "history is newest first; the snapshot was frozen empty"
+    assert "用户一般喜欢简洁回复，但技术问题要讲透" in result.stdout and "User works at a bakery" in result.stdout
+    home = tmp_path / "home"
+    assert (home / "USER.md").read_text(encoding="utf-8").split("\n§\n") == [
+        "User works at Acme", "User works at Initech on weekends", "User lives in Paris"
+    ]  # fmt: skip
+    assert "User lives in Berlin" in (home / "USER.archive.jsonl").read_text(encoding="utf-8")
+
+
+def _sh_blocks() -> list[str]:
+    return re.findall(r"```sh\n(.*?)```", README.read_text(encoding="utf-8"), flags=re.DOTALL)
+
+
+def test_every_dmem_command_in_the_readme_parses():
+    """Each `dmem …` line of the README is a valid command line (checked by the real parser)."""
+    import shlex
+
+    from dialectical_memory.cli import build_parser
+
+    parser = build_parser()
+    lines = [line.split("#")[0].strip() for block in _sh_blocks() for line in block.splitlines()]
+    commands = [part.strip() for line in lines for part in line.split("&&") if part.strip().startswith("dmem ")]
+    assert len(commands) > 20
+    for command in commands:
+        args = shlex.split(command)[1:]
+        try:
+            parser.parse_args(args)
+        except SystemExit as error:  # argparse exits on a bad command line
+            raise AssertionError(f"README command does not parse: {command}") from error

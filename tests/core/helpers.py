@@ -61,10 +61,15 @@ def make_store(home: Path, clock: Clock, **kwargs) -> MemoryStore:
 
 
 def snapshot_files(home: Path) -> dict[str, bytes]:
-    """Every file under ``home`` (names relative to it) with its bytes."""
+    """Every file under ``home`` (names relative to it) with its bytes, except lock files (empty;
+    a write creates Hermes' ``X.md.lock`` before it knows whether it will write)."""
     if not home.exists():
         return {}
-    return {str(p.relative_to(home)): p.read_bytes() for p in sorted(home.rglob("*")) if p.is_file()}
+    return {
+        str(p.relative_to(home)): p.read_bytes()
+        for p in sorted(home.rglob("*"))
+        if p.is_file() and not p.name.endswith(".lock")
+    }
 
 
 def md_path(home: Path, target: str = "memory") -> Path:

@@ -6,6 +6,7 @@ import pytest
 
 from dialectical_memory import BeliefStatus, MaturityLevel
 from dialectical_memory.maintenance import REPORT_KEYS
+from dialectical_memory.store import RECONCILE_CHECK_BUDGET
 
 from .helpers import check_invariants, edit_meta, md_path, snapshot_files
 
@@ -168,11 +169,15 @@ def test_demotion_rearms_after_the_contradictions_are_resolved(store, contested,
     assert store.get_entry("memory", contested["main"]).meta.maturity is MaturityLevel.PATTERN
 
 
+# Entries written by hand are checked on load up to a budget; these come after that many others.
+BEYOND_THE_LOAD_BUDGET = [f"filler note {i} is harmless" for i in range(RECONCILE_CHECK_BUDGET)]
+
+
 def test_maintenance_finds_contradictions_the_add_path_missed(store, home, new_store):
-    """Entries written by hand skip the add path; the deep check of maintenance compares them."""
+    """Entries written by hand past the per-load check budget wait for the deep check of maintenance."""
     home.mkdir(parents=True, exist_ok=True)
-    md_path(home).write_text("the deploy day is Tuesday\n§\nthe deploy day is Friday", encoding="utf-8")
-    fresh = new_store()
+    md_path(home).write_text("\n§\n".join([*BEYOND_THE_LOAD_BUDGET, "the deploy day is Tuesday", "the deploy day is Friday"]), encoding="utf-8")
+    fresh = new_store(memory_char_limit=0)
     assert fresh.get_contradictions("memory") == []
     report = fresh.run_maintenance("memory")
     assert len(report["contradictions_found"]) == 1
@@ -196,7 +201,7 @@ def _busy_home(store, clock, home):
     store.mark_contradiction("memory", main, b)
     text = md_path(home).read_text(encoding="utf-8")
     hand_written = ["the deploy day is Tuesday", "the deploy day is Friday", "the deploy day is Monday"]
-    md_path(home).write_text("\n§\n".join([text, *hand_written]), encoding="utf-8")
+    md_path(home).write_text("\n§\n".join([text, *BEYOND_THE_LOAD_BUDGET, *hand_written]), encoding="utf-8")
     clock.advance(70)
     store.record_hit("memory", eligible)
     return decaying, eligible, ignored, main

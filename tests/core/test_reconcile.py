@@ -95,7 +95,6 @@ CORRUPT = {
     "entries not a mapping": b'{"version": 1, "entries": "oops", "contradictions": [], "text_to_id": {}}',
     "entry not a mapping": b'{"version": 1, "entries": {"id-1": 7}, "contradictions": [], "text_to_id": {}}',
     "contradictions not a list": b'{"version": 1, "entries": {}, "contradictions": "x", "text_to_id": {}}',
-    "edge missing ends": b'{"version": 1, "entries": {}, "contradictions": [{"reason": "r"}], "text_to_id": {}}',
     "text_to_id a list": b'{"version": 1, "entries": {}, "contradictions": [], "text_to_id": [1, 2]}',
     "version not a number": b'{"version": "one", "entries": {}, "contradictions": [], "text_to_id": {}}',
 }

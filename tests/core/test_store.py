@@ -23,6 +23,7 @@ from dialectical_memory import (
     UnsafeContentError,
     memory_tool,
 )
+from dialectical_memory import storage as storage_module
 from dialectical_memory import store as store_module
 from dialectical_memory.hermes_format import dumps, loads
 
@@ -791,10 +792,10 @@ def test_one_change_is_a_small_sidecar_diff(big_store, home):
 def test_a_disk_error_while_writing_is_a_storage_error_naming_the_file(store, home, monkeypatch):
     store.add("memory", "Project uses pytest")
 
-    def disk_full(path, data, **_options):
+    def disk_full(path, data, mode=None):
         raise OSError(28, "No space left on device", str(path))
 
-    monkeypatch.setattr(store_module, "atomic_write", disk_full)
+    monkeypatch.setattr(storage_module, "write_temp", disk_full)
     with pytest.raises(StorageError, match="MEMORY.md.*No space left"):
         store.add("memory", "CI runs on GitHub Actions")
     answer = json.loads(memory_tool(action="add", target="memory", content="CI runs on GitHub Actions", store=store))

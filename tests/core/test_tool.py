@@ -28,7 +28,7 @@ def test_schema_is_an_openai_function_schema():
     schema = MEMORY_TOOL_SCHEMA
     assert schema["name"] == "memory" and isinstance(schema["description"], str) and schema["description"]
     params = schema["parameters"]
-    assert params["type"] == "object" and params["required"] == ["action", "target"]
+    assert params["type"] == "object" and params["required"] == ["target"]
     props = params["properties"]
     assert props["action"]["enum"] == ["add", "replace", "remove", "contradictions", "maintenance"]
     assert props["target"]["enum"] == ["memory", "user"]

@@ -15,7 +15,7 @@ from dialectical_memory import MemoryStore, SourceKind
 from dialectical_memory.hermes_format import loads
 from dialectical_memory.model import SECONDS_PER_DAY
 from dialectical_memory.storage import TargetPaths
-from webapp import create_app
+from dialectical_memory.web import create_app
 
 WORKER = Path(__file__).with_name("agent_worker.py")
 pytestmark = pytest.mark.slow

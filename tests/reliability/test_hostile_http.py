@@ -5,7 +5,7 @@ import re
 import pytest
 
 from dialectical_memory import MemoryStore
-from webapp import create_app
+from dialectical_memory.web import create_app
 
 OWN = {"Host": "127.0.0.1:5000"}
 HTML_TEXT = '<img src=x onerror="alert(1)"> <b>bold</b> & "quotes" <script>window.x=1</script>'

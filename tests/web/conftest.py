@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from webapp import create_app
+from dialectical_memory.web import create_app
 
 from .seeding import NOW, QuietDetector, seed_review_home
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from dialectical_memory import MemoryStore
-from webapp import create_app
+from dialectical_memory.web import create_app
 
 from .seeding import QuietDetector
 

@@ -6,9 +6,10 @@ import ast
 from pathlib import Path
 from types import SimpleNamespace
 
-from webapp.charts import confidence_plot
-from webapp.graph_layout import (
+from dialectical_memory.web.charts import confidence_plot
+from dialectical_memory.web.graph_layout import (
     CANVAS_WIDTH,
+    MAX_EDGES,
     MAX_GROUP_NODES,
     MAX_GROUPS,
     MAX_NODES,
@@ -55,6 +56,17 @@ def test_unresolved_groups_come_before_resolved_ones():
 def test_resolved_edges_are_drawn_beneath_unresolved_ones():
     layout = layout_graph(graph([["a", "b", "c"]], [edge("1", "a", "b"), edge("2", "b", "c", True)]))
     assert [e.resolved for e in layout.edges] == [True, False]
+
+
+def test_a_dense_group_draws_at_most_max_edges_lines_unresolved_first():
+    members = [f"n{k}" for k in range(MAX_GROUP_NODES)]
+    pairs = [(a, b) for i, a in enumerate(members) for b in members[i + 1 :]]
+    edges = [edge(str(k), a, b, resolved=k % 2 == 0) for k, (a, b) in enumerate(pairs)]
+    layout = layout_graph(graph([members], edges))
+    unresolved = sum(1 for e in edges if not e["resolved"])
+    assert len(layout.edges) == MAX_EDGES < unresolved
+    assert all(not e.resolved for e in layout.edges)
+    assert layout.hidden_edges == len(edges) - MAX_EDGES and layout.truncated
 
 
 def test_the_graph_is_bounded_and_says_so():
@@ -119,8 +131,8 @@ def test_labels_sit_outside_the_ring_on_the_side_of_their_node():
 
 
 def test_labels_are_short_and_count_chinese_characters_double():
-    assert short_label("User prefers concise replies.") == "User prefers co…"
-    assert short_label("用户喜欢简洁的回答。") == "用户喜欢简洁的…"
+    assert short_label("User prefers concise replies today.") == "User prefers conc…"
+    assert short_label("用户喜欢简洁的回答，越短越好。") == "用户喜欢简洁的回…"
     assert short_label("Short.") == "Short."
 
 
@@ -162,3 +174,10 @@ def _under_type_checking(tree, statement) -> bool:
             if any(child is statement for child in ast.walk(block)):
                 return True
     return False
+
+
+def test_a_ring_is_keyed_by_entry_id_whatever_order_the_group_comes_in():
+    edges = [edge("1", "a", "b"), edge("2", "b", "c")]
+    first = {n.entry_id: (n.x, n.y) for n in layout_graph(graph([["c", "a", "b"]], edges)).nodes}
+    second = {n.entry_id: (n.x, n.y) for n in layout_graph(graph([["b", "c", "a"]], edges)).nodes}
+    assert first == second

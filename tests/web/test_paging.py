@@ -13,7 +13,7 @@ import re
 import pytest
 
 from dialectical_memory import MemoryStore
-from webapp import contradictions, graph_layout, promotions, verification
+from dialectical_memory.web import contradictions, graph_layout, promotions, verification
 
 from .seeding import Clock, QuietDetector
 

@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
+import http.client
+import io
 import os
+import re
 import stat
+import threading
+from urllib.parse import quote, urlencode
 
 import pytest
 
 from dialectical_memory import InvalidInputError
-from webapp import create_app
-from webapp.security import SECRET_FILE_NAME, host_is_own
-from webapp.server import build_server, is_loopback
+from dialectical_memory.web import create_app
+from dialectical_memory.web.security import CONTENT_SECURITY_POLICY, SECRET_FILE_NAME, host_is_own, is_local_path
+from dialectical_memory.web.server import build_server, is_loopback
 
 from .conftest import TEST_CSRF_TOKEN
 from .seeding import QuietDetector
@@ -176,3 +181,150 @@ def test_the_built_server_binds_loopback_and_knows_its_port(home, seeded):
         assert server.app.config["SERVER_PORT"] == server.server_port
     finally:
         server.server_close()
+
+
+# ---------------------------------------------------------------- issue 10: one test per defect
+
+
+def _chunks(body: bytes, size: int = 64 * 1024):
+    for start in range(0, len(body), size):
+        yield body[start : start + size]
+
+
+def test_a_chunked_body_over_the_limit_is_413_and_writes_nothing(client, disk, seeded):
+    before = disk.snapshot()
+    body = urlencode({"csrf_token": TEST_CSRF_TOKEN, "text": "x" * (5 * 1024 * 1024)}).encode()
+    response = client.post(
+        f"/memory/entries/{seeded.concise}/edit",
+        input_stream=io.BytesIO(body),
+        content_type="application/x-www-form-urlencoded",
+        headers={"Transfer-Encoding": "chunked"},
+        environ_overrides={"wsgi.input_terminated": True, "CONTENT_LENGTH": ""},  # as a server sets a chunked body
+    )
+    assert response.status_code == 413 and "Too large" in response.get_data(as_text=True)
+    assert response.headers["X-Frame-Options"] == "DENY"
+    assert disk.snapshot() == before
+
+
+def test_a_chunked_body_within_the_limit_still_works(client, disk, store, seeded):
+    etag = store.get_entry("memory", seeded.concise).etag
+    body = urlencode({"csrf_token": TEST_CSRF_TOKEN, "text": "User likes short replies.", "etag": etag}).encode()
+    response = client.post(
+        f"/memory/entries/{seeded.concise}/edit",
+        input_stream=io.BytesIO(body),
+        content_type="application/x-www-form-urlencoded",
+        headers={"Transfer-Encoding": "chunked"},
+        environ_overrides={"wsgi.input_terminated": True, "CONTENT_LENGTH": ""},  # as a server sets a chunked body
+    )
+    assert response.status_code == 303
+    assert "User likes short replies." in disk.md()
+
+
+def test_a_real_chunked_upload_over_the_limit_is_refused_by_the_server(home, seeded, disk):
+    """Through the real server (werkzeug dechunks the body itself), not only the test client."""
+    server = build_server(home, port=0, config={"DETECTOR": QuietDetector()})
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        port = server.server_port
+        page = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+        page.request("GET", f"/memory/entries/{seeded.concise}/edit")
+        answer = page.getresponse()
+        html = answer.read().decode()
+        cookie = answer.getheader("Set-Cookie").split(";")[0]
+        token = re.search(r'name="csrf_token" value="([^"]+)"', html).group(1)
+        before = disk.snapshot()
+        body = urlencode({"csrf_token": token, "text": "y" * (5 * 1024 * 1024)}).encode()
+        post = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+        headers = {"Cookie": cookie, "Content-Type": "application/x-www-form-urlencoded", "Transfer-Encoding": "chunked"}
+        post.request("POST", f"/memory/entries/{seeded.concise}/edit", body=_chunks(body), headers=headers, encode_chunked=True)
+        assert post.getresponse().status == 413
+        assert disk.snapshot() == before
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.mark.parametrize(
+    "next_url",
+    ["//evil.example/", "/\t/evil.example", "/%09/evil.example".replace("%09", "\t"), "/\\evil.example", "\\\\evil.example",
+     "/\r\nSet-Cookie: x=1", "/\n/evil.example", "https://evil.example/", "javascript:alert(1)", "/ok\x00", "evil.example"],
+)  # fmt: skip
+def test_next_accepts_only_same_origin_paths(post, store, seeded, next_url):
+    etag = store.get_entry("memory", seeded.concise).etag
+    response = post(f"/memory/entries/{seeded.concise}/edit", {"text": "Short.", "etag": etag, "next": next_url})
+    assert response.status_code == 303
+    assert response.headers["Location"] == f"/memory/entries/{seeded.concise}"
+
+
+def test_next_tab_from_a_url_encoded_form_cannot_reach_another_site(client, store, seeded):
+    """The issue's exact body: ``next=/%09/evil.com`` in a form (the %09 decodes to a tab)."""
+    etag = store.get_entry("memory", seeded.concise).etag
+    body = f"csrf_token={TEST_CSRF_TOKEN}&text=Short.&etag={quote(etag)}&next=/%09/evil.com"
+    response = client.post(f"/memory/entries/{seeded.concise}/edit", data=body, content_type="application/x-www-form-urlencoded")
+    assert response.status_code == 303 and "evil" not in response.headers["Location"]
+
+
+def test_local_path_check():
+    assert is_local_path("/memory/entries/?search=a%20b") and is_local_path("/user/")
+    for bad in ("", "//x", "/\\x", "/\tx", "x", "http://x/", "/a\x7f", None):
+        assert not is_local_path(bad), bad
+
+
+def test_the_edit_form_ignores_an_off_site_next_for_its_cancel_link(client, seeded):
+    html = client.get(f"/memory/entries/{seeded.concise}/edit?next=javascript:alert(1)").get_data(as_text=True)
+    assert "javascript:" not in html
+    html = client.get(f"/memory/entries/{seeded.concise}/edit?next=/memory/entries/%3Fsearch%3Dx").get_data(as_text=True)
+    assert 'href="/memory/entries/?search=x"' in html
+
+
+LIST_PAGES = ("/memory/", "/memory/entries/", "/memory/contradictions/", "/memory/reverify/", "/memory/promotions/",
+              "/memory/archive", "/memory/history")  # fmt: skip
+
+
+def test_query_string_keys_never_reach_url_for(client, seeded):
+    for key in ("target", "endpoint", "_method", "_external", "_anchor", "_scheme", "values", "entry_id"):
+        for page in LIST_PAGES:
+            response = client.get(f"{page}?{key}=user&limit=5")
+            assert response.status_code == 200, (page, key, response.get_data(as_text=True)[:300])
+
+
+def test_the_target_switch_keeps_the_query_as_data(client, seeded):
+    html = client.get("/memory/history?actor=person&endpoint=x").get_data(as_text=True)
+    assert 'href="/user/history?actor=person&amp;endpoint=x"' in html
+
+
+def test_show_more_history_keeps_filters_and_doubles_the_limit(client, seeded):
+    html = client.get("/memory/history?actor=agent&limit=1&_external=1").get_data(as_text=True)
+    assert 'href="/memory/history?limit=2&amp;actor=agent&amp;_external=1"' in html
+
+
+@pytest.mark.parametrize(
+    ("method", "url", "status"),
+    [("get", "/nowhere", 404), ("get", "/memory/entries/no-such-id", 404), ("delete", "/memory/", 400),
+     ("get", "/memory/", 403)],
+)  # fmt: skip
+def test_error_responses_carry_the_security_headers(client, method, url, status):
+    headers = {"Host": "evil.example"} if status == 403 else {}
+    response = getattr(client, method)(url, headers=headers)
+    assert response.status_code == status
+    assert response.headers["Content-Security-Policy"] == CONTENT_SECURITY_POLICY
+    assert response.headers["X-Frame-Options"] == "DENY" and response.headers["X-Content-Type-Options"] == "nosniff"
+
+
+def test_even_a_crash_inside_the_error_page_answers_with_security_headers(home, seeded, monkeypatch):
+    app = create_app({"MEMORY_HOME": str(home), "DETECTOR": QuietDetector()})
+
+    @app.get("/boom")
+    def boom():
+        raise RuntimeError("boom")
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("the error page is broken too")
+
+    monkeypatch.setattr("dialectical_memory.web.errors.render_template", broken)
+    app.logger.disabled = True
+    response = app.test_client().get("/boom")
+    assert response.status_code == 500
+    assert response.headers["Content-Security-Policy"] == CONTENT_SECURITY_POLICY
+    assert response.headers["X-Frame-Options"] == "DENY"

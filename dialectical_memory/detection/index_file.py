@@ -1,0 +1,114 @@
+"""The candidate index on disk: a derived cache beside the sidecar, so a new process does not
+analyse every entry again before its first add.
+
+``.MEMORY.index.json`` (and ``.USER.index.json``) holds, per slot, the entry id, the exact text
+that was analysed and its postings. It is never a source of truth:
+
+* a header names the file format and a fingerprint of the analysis code (the source of this
+  package); another format or fingerprint, a bad checksum or any malformed part → rebuilt;
+* every slot is checked against the entries just loaded by *text equality*, so an entry changed by
+  another process, a hand edit or a failed write costs one analysis, and a stale slot is never used;
+* it is written without fsync (temp file + rename): after a crash it is old, torn or missing, and
+  each of those only means more analysis.
+
+It is local to one machine and must never be synced (ignore ``.*.index.json``).
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import os
+import tempfile
+from pathlib import Path
+
+import orjson
+
+from ..loader import collector_paused
+from .index import CandidateIndex
+
+FORMAT = 1
+SAVE_AFTER = 32  # analyses not yet on disk before the file is rewritten
+_PACKAGE = Path(__file__).resolve().parent
+
+
+def index_path(home: Path, stem: str) -> Path:
+    return home / f".{stem}.index.json"
+
+
+@functools.cache
+def analysis_fingerprint() -> str:
+    """Changes whenever the code that turns a text into index terms may have changed."""
+    digest = hashlib.blake2b(digest_size=16)
+    for source in sorted(_PACKAGE.glob("*.py")):
+        digest.update(source.name.encode())
+        digest.update(source.read_bytes())
+    return digest.hexdigest()
+
+
+def _checksum(payload: bytes) -> str:
+    return hashlib.blake2b(payload, digest_size=16).hexdigest()
+
+
+def open_index(path: Path, texts: dict[str, str], previous: CandidateIndex | None = None) -> CandidateIndex:
+    """An index over ``texts`` (entry id → text), from the cheapest valid source: ``previous`` (the
+    index of this process before a reload), else the file, else a full build. Saves the file when
+    it was missing, stale or rebuilt."""
+    index = previous if previous is not None else read_index(path)
+    if index is None:
+        index = CandidateIndex()
+        index.unsaved = SAVE_AFTER  # nothing usable on disk: write what we build
+    index.sync(texts)
+    save_if_due(path, index)
+    return index
+
+
+def save_if_due(path: Path, index: CandidateIndex) -> None:
+    if index.unsaved >= SAVE_AFTER:
+        write_index(path, index)
+
+
+def read_index(path: Path) -> CandidateIndex | None:
+    """The index stored at ``path``, or None when it is missing, foreign, stale or damaged."""
+    with collector_paused():
+        return _read_index(path)
+
+
+def _read_index(path: Path) -> CandidateIndex | None:
+    try:
+        data = path.read_bytes()
+        header_line, _, payload = data.partition(b"\n")
+        header = orjson.loads(header_line)
+        if header != {"format": FORMAT, "analysis": analysis_fingerprint(), "checksum": _checksum(payload)}:
+            return None
+        body = orjson.loads(payload)
+        ids, texts, sizes, postings = body["ids"], body["texts"], body["sizes"], body["postings"]
+        if not (type(ids) is type(texts) is type(sizes) is list and type(postings) is dict):
+            return None
+        if not len(ids) == len(texts) == len(sizes) or not all(type(p) is list for p in postings.values()):
+            return None
+        return CandidateIndex.from_stored(ids, texts, sizes, postings)
+    except (OSError, ValueError, KeyError, TypeError):  # an unhashable id is a TypeError too
+        return None
+
+
+def write_index(path: Path, index: CandidateIndex) -> None:
+    """Replace the file with ``index`` (atomically, without fsync: it is a cache)."""
+    payload = orjson.dumps(index.stored())
+    header = orjson.dumps({"format": FORMAT, "analysis": analysis_fingerprint(), "checksum": _checksum(payload)})
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=path.name.removesuffix(".json") + ".", suffix=".tmp", dir=path.parent)
+        try:
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(header + b"\n" + payload)
+            os.replace(tmp, path)
+        except BaseException:
+            try:
+                os.unlink(tmp)
+            except FileNotFoundError:
+                pass
+            raise
+    except OSError:
+        return  # a cache that cannot be written is rebuilt next time; the write it serves goes on
+    index.unsaved = 0
+

@@ -1,0 +1,294 @@
+"""``DialecticalMemoryProvider``: the Hermes agent's memory provider ``dialectical``.
+
+Hermes' built-in ``memory`` tool keeps writing ``MEMORY.md`` / ``USER.md`` itself; this provider runs
+beside it on the same files (``<hermes_home>/memories``). After every built-in write Hermes calls
+:meth:`on_memory_write`: the store reconciles the file and checks the new entry at once, so a
+contradiction exists before the next turn. The provider adds what the built-in memory lacks: open
+contradictions and the behaviour-first hint in the system prompt, ranked recall before each turn,
+a few ``dmem_*`` tools, and maintenance in the background when a session ends.
+
+Written against hermes-agent 0.19.0's ``agent.memory_provider.MemoryProvider``. Outside Hermes the
+class still works (it then derives from ``object``), which keeps it usable and testable anywhere.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import threading
+from pathlib import Path
+from typing import Any
+
+from ..errors import DialecticalMemoryError, UnsafeContentError
+from ..model import ContradictionMode
+from ..safety import check_content
+from ..store import MemoryStore
+from ..summaries import edge_summary, entry_summary, review_summary
+
+try:  # inside Hermes: the real base class, so Hermes' own type checks and defaults apply
+    from agent.memory_provider import MemoryProvider as _ProviderBase
+except ImportError:  # pragma: no cover - exercised by the project venv, which has no Hermes
+    _ProviderBase = object
+
+log = logging.getLogger(__name__)
+
+PROVIDER_NAME = "dialectical"
+TARGETS = ("memory", "user")
+PROMPT_BUDGET_CHARS = 1200
+PREFETCH_LIMIT = 5
+PREFETCH_MIN_SCORE = 0.15
+SESSION_END_JOIN_SECONDS = 5.0
+BEHAVIOUR_FIRST = (
+    "Behaviour first: what you observed the user do outweighs what they said they prefer. "
+    "Both sides of a contradiction are kept until a person resolves it (`dmem serve`); "
+    "don't silently pick one — ask when it matters."
+)
+
+TOOL_SCHEMAS: list[dict[str, Any]] = [
+    {
+        "name": "dmem_contradictions",
+        "description": "Open contradictions in long-term memory: both sides, why they conflict, and which side "
+        "has more authority (observed behaviour first). Read-only.",
+        "parameters": {
+            "type": "object",
+            "properties": {
+                "target": {"type": "string", "enum": [*TARGETS, "both"], "description": "Which memory file (default both)."},
+                "mode": {"type": "string", "enum": [m.value for m in ContradictionMode],
+                         "description": "surface: both sides; filter: only the side with more authority."},  # fmt: skip
+            },
+            "additionalProperties": False,
+        },
+    },
+    {
+        "name": "dmem_review",
+        "description": "Review work waiting for a person: pending promotions, beliefs to re-verify, open "
+        "contradictions, counts. Read-only; a person acts on it in the dashboard or with `dmem`.",
+        "parameters": {
+            "type": "object",
+            "properties": {"target": {"type": "string", "enum": list(TARGETS), "description": "Which memory file (default memory)."}},
+            "additionalProperties": False,
+        },
+    },
+    {
+        "name": "dmem_search",
+        "description": "Search long-term memory by meaning of words, ranked by relevance, confidence and use. Read-only.",
+        "parameters": {
+            "type": "object",
+            "properties": {
+                "query": {"type": "string", "description": "What to look for."},
+                "target": {"type": "string", "enum": [*TARGETS, "both"], "description": "Which memory file (default both)."},
+                "limit": {"type": "integer", "minimum": 1, "maximum": 50, "description": "At most this many (default 8)."},
+            },
+            "required": ["query"],
+            "additionalProperties": False,
+        },
+    },
+    {
+        "name": "dmem_observed",
+        "description": "Record that you just observed the user behave as an existing entry says (behaviour "
+        "outweighs stated preference): the entry gains authority and is re-validated.",
+        "parameters": {
+            "type": "object",
+            "properties": {
+                "target": {"type": "string", "enum": list(TARGETS)},
+                "old_text": {"type": "string", "description": "A unique substring of the entry."},
+            },
+            "required": ["target", "old_text"],
+            "additionalProperties": False,
+        },
+    },
+]
+TOOL_NAMES = tuple(schema["name"] for schema in TOOL_SCHEMAS)
+
+
+def _shown(text: str | None, width: int = 140) -> str:
+    """Memory text as it may enter a prompt: flat, short, and never content the safety check refuses
+    (entries that arrive from disk were not checked on their way in)."""
+    if not text:
+        return "(gone)"
+    try:
+        check_content(text)
+    except UnsafeContentError:
+        return "[withheld: flagged by the safety check]"
+    flat = " ".join(text.split())
+    return flat if len(flat) <= width else flat[: width - 1] + "…"
+
+
+class DialecticalMemoryProvider(_ProviderBase):
+    """Dialectical memory as Hermes' external memory provider (``memory.provider: dialectical``)."""
+
+    def __init__(self, store: MemoryStore | None = None):
+        self._store = store
+        self._primary = True
+        self._session_id = ""
+        self._maintenance: threading.Thread | None = None
+        self._lock = threading.Lock()
+
+    # ------------------------------------------------------------ identity and lifecycle
+
+    @property
+    def name(self) -> str:
+        return PROVIDER_NAME
+
+    def is_available(self) -> bool:
+        """Always: local files, no network, no credentials."""
+        return True
+
+    def initialize(self, session_id: str, **kwargs) -> None:
+        """Open the store on ``<hermes_home>/memories``; only the primary agent context writes."""
+        self._session_id = session_id
+        self._primary = kwargs.get("agent_context", "primary") == "primary"
+        if self._store is None:
+            hermes_home = kwargs.get("hermes_home") or os.environ.get("HERMES_HOME") or Path.home() / ".hermes"
+            # Hermes enforces its own character limits; this store never adds text for Hermes.
+            self._store = MemoryStore(Path(hermes_home) / "memories", memory_char_limit=0, user_char_limit=0)
+        self._store.load_from_disk()
+
+    @property
+    def store(self) -> MemoryStore:
+        if self._store is None:
+            raise RuntimeError("the dialectical provider is not initialized")
+        return self._store
+
+    def get_config_schema(self) -> list[dict[str, Any]]:
+        return []  # local files only: nothing to configure, no secrets
+
+    def shutdown(self) -> None:
+        """Give a running maintenance pass a bounded chance to finish (its writes are atomic anyway)."""
+        worker = self._maintenance
+        if worker is not None:
+            worker.join(SESSION_END_JOIN_SECONDS)
+
+    # ------------------------------------------------------------ what the model sees
+
+    def system_prompt_block(self) -> str:
+        """Open contradictions (both sides, the side with more authority starred) and the behaviour-first
+        hint, within ``PROMPT_BUDGET_CHARS``."""
+        header = "DIALECTICAL MEMORY\n" + BEHAVIOUR_FIRST
+        title = "Contested entries (★ = more authority):"
+        lines, more = [], 0
+        used = len(header) + 1 + len(title)
+        for target in TARGETS:
+            for edge in self.store.get_contradictions(target):
+                star = {edge["from_id"]: "", edge["to_id"]: ""}
+                star[edge["preferred_id"]] = "★"
+                line = (f"- [{target}] {star[edge['from_id']]}\"{_shown(edge['from_text'])}\" ⟷ "
+                        f"{star[edge['to_id']]}\"{_shown(edge['to_text'])}\" ({edge['reason']})")  # fmt: skip
+                if used + 1 + len(line) > PROMPT_BUDGET_CHARS - 50:  # room for the "… more" line
+                    more += 1
+                    continue
+                lines.append(line)
+                used += len(line) + 1
+        if not lines and not more:
+            return header
+        body = title + "\n" + "\n".join(lines)
+        if more:
+            body += f"\n- … {more} more (call dmem_contradictions)"
+        return f"{header}\n{body}"
+
+    def prefetch(self, query: str, *, session_id: str = "") -> str:
+        """The few entries most relevant to this turn, by ``ranking_score``, with what the files lack:
+        confidence, maturity, whether they are contested."""
+        if not isinstance(query, str) or not query.strip():
+            return ""
+        found = []
+        for target in TARGETS:
+            found.extend((score, target, entry) for score, entry in self.store.recall(target, query, limit=PREFETCH_LIMIT))
+        found.sort(key=lambda item: -item[0])
+        lines = [
+            f"- [{target}] {_shown(entry.text)} (confidence {entry.effective_confidence:.2f}, "
+            f"{entry.meta.maturity.name.lower()}{', contested' if entry.contested else ''})"
+            for score, target, entry in found[:PREFETCH_LIMIT]
+            if score >= PREFETCH_MIN_SCORE
+        ]
+        return "Relevant long-term memory (dialectical):\n" + "\n".join(lines) if lines else ""
+
+    def get_tool_schemas(self) -> list[dict[str, Any]]:
+        return [dict(schema) for schema in TOOL_SCHEMAS]
+
+    def handle_tool_call(self, tool_name: str, args: dict[str, Any], **kwargs) -> str:
+        """Run one ``dmem_*`` tool; always a JSON string, failures as ``{"success": false, "error": …}``."""
+        handlers = {
+            "dmem_contradictions": self._tool_contradictions,
+            "dmem_review": self._tool_review,
+            "dmem_search": self._tool_search,
+            "dmem_observed": self._tool_observed,
+        }
+        handler = handlers.get(tool_name)
+        if handler is None:
+            return json.dumps({"success": False, "error": f"unknown tool {tool_name!r}"})
+        if not isinstance(args, dict):
+            return json.dumps({"success": False, "error": "arguments must be an object"})
+        try:
+            return json.dumps({"success": True, **handler(**args)}, ensure_ascii=False)
+        except TypeError as error:
+            return json.dumps({"success": False, "error": f"bad arguments: {error}"})
+        except DialecticalMemoryError as error:
+            return json.dumps({"success": False, "error": str(error)}, ensure_ascii=False)
+
+    @staticmethod
+    def _targets(target: str, allow_both: bool = True) -> tuple[str, ...]:
+        if target == "both" and allow_both:
+            return TARGETS
+        if target not in TARGETS:
+            raise DialecticalMemoryError(f"unknown target {target!r}; expected memory, user{' or both' if allow_both else ''}")
+        return (target,)
+
+    def _tool_contradictions(self, target: str = "both", mode: str = "surface") -> dict[str, Any]:
+        edges = [
+            {"target": name, **edge_summary(edge)}
+            for name in self._targets(target)
+            for edge in self.store.get_contradictions(name, mode=mode)
+        ]
+        return {"contradictions": edges, "count": len(edges), "mode": mode}
+
+    def _tool_review(self, target: str = "memory") -> dict[str, Any]:
+        (name,) = self._targets(target, allow_both=False)
+        return review_summary(self.store, name)
+
+    def _tool_search(self, query: str, target: str = "both", limit: int = 8) -> dict[str, Any]:
+        results = []
+        for name in self._targets(target):
+            results.extend((score, name, entry) for score, entry in self.store.recall(name, query, limit=limit))
+        results.sort(key=lambda item: -item[0])
+        return {"results": [{**entry_summary(entry), "score": round(score, 3)} for score, _name, entry in results[:limit]]}
+
+    def _tool_observed(self, target: str, old_text: str) -> dict[str, Any]:
+        if not self._primary:
+            raise DialecticalMemoryError("this agent context does not write memory (only the primary agent does)")
+        (name,) = self._targets(target, allow_both=False)
+        entry = self.store.find_entry(name, old_text)
+        return self.store.record_observed(name, entry.entry_id).to_dict()
+
+    # ------------------------------------------------------------ hooks
+
+    def on_memory_write(self, action: str, target: str, content: str, metadata: dict[str, Any] | None = None) -> None:
+        """Hermes' built-in tool has just written the file: reconcile now and check the entry it wrote,
+        so its contradictions exist before the next turn (not only after maintenance)."""
+        if not self._primary or target not in TARGETS:
+            return
+        if action not in ("add", "replace") or not content:
+            self.store.warnings(target)  # reconciles: a removed entry goes to the archive
+            return
+        meta = self.store.get_entry_meta(target, content)  # reconciles first (and checks, within budget)
+        if meta is not None:
+            self.store.check_entry(target, meta.entry_id)
+
+    def on_session_end(self, messages: list[dict[str, Any]]) -> None:
+        """Maintenance (decay, promotion proposals, deeper contradiction checks) on a thread of its
+        own: this returns at once and never blocks a turn. Proposals wait for a person."""
+        if not self._primary or self._store is None:
+            return
+        with self._lock:
+            if self._maintenance is not None and self._maintenance.is_alive():
+                return
+            self._maintenance = threading.Thread(target=self._maintain, name="dmem-maintenance", daemon=True)
+            self._maintenance.start()
+
+    def _maintain(self) -> None:
+        for target in TARGETS:
+            try:
+                self.store.run_maintenance(target, policy="review")
+            except DialecticalMemoryError as error:
+                log.warning("dialectical memory maintenance of %s failed: %s", target, error)

@@ -1,0 +1,184 @@
+"""``dmem mcp``: the memory as an MCP server (official ``mcp`` SDK 2.x, ``MCPServer``).
+
+Agents get the action layer (add / replace / remove), reads, the contradictions and the review queue.
+What needs a person stays with a person: synthesis, dismissal and promotion approval are not tools
+(maintenance only *proposes*). Failures are MCP tool errors carrying the store's one-line reason.
+Stdio by default; ``--http PORT`` serves streamable HTTP on 127.0.0.1 only, with the dashboard's
+rules for Host and Origin (DNS rebinding, other sites).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any, Literal
+
+from mcp.server.mcpserver import MCPServer
+from mcp.server.mcpserver.exceptions import ResourceError, ToolError
+from mcp.server.transport_security import TransportSecuritySettings
+from mcp.types import ToolAnnotations
+
+from . import __version__
+from .errors import DialecticalMemoryError, InvalidInputError
+from .model import ContradictionMode
+from .store import MemoryStore
+from .summaries import edge_summary, entry_summary, review_summary
+
+Target = Literal["memory", "user"]
+SourceKindName = Literal["user_explicit", "observed", "agent_inferred", "user_correction", "background_review", "derived"]
+KnowledgeTypeName = Literal["fact", "state", "rule", "belief", "memory"]
+MaturityName = Literal["INCIDENT", "PATTERN", "PRINCIPLE", "WISDOM"]
+StatusName = Literal["active", "contradicted", "superseded", "decayed", "synthesized"]
+LOOPBACK = ("127.0.0.1", "localhost", "[::1]")
+
+INSTRUCTIONS = """\
+Long-term memory of the user and of your own notes, kept by dialectical memory.
+Two targets: "user" (who the user is: preferences, facts, habits) and "memory" (your notes:
+environment, conventions, lessons). Save durable, high-signal facts with add_memory and say where
+each came from with source_kind: what you observed the user do ("observed") outweighs what they
+said they prefer ("user_explicit"); your own guesses are "agent_inferred".
+A new entry that contradicts an old one does not overwrite it: both are kept and the response lists
+the contradiction. Don't silently pick a side; list_contradictions shows which side has more
+authority, and asking the user is often best. Only a person resolves contradictions, approves
+promotions or dismisses false alarms (dashboard: `dmem serve`, or the dmem CLI); run_maintenance
+only proposes. replace_memory and remove_memory find an entry by a unique substring (old_text);
+removed entries go to an archive a person can restore from.
+"""
+
+READ_ONLY = ToolAnnotations(read_only_hint=True, destructive_hint=False, idempotent_hint=True, open_world_hint=False)
+ADDS = ToolAnnotations(read_only_hint=False, destructive_hint=False, idempotent_hint=False, open_world_hint=False)
+CHANGES = ToolAnnotations(read_only_hint=False, destructive_hint=True, idempotent_hint=False, open_world_hint=False)
+PROPOSES = ToolAnnotations(read_only_hint=False, destructive_hint=False, idempotent_hint=True, open_world_hint=False)
+
+
+def _tool_errors(call):
+    """Run a store call; its failure becomes an MCP tool error with the one-line reason."""
+    try:
+        return call()
+    except DialecticalMemoryError as error:
+        raise ToolError(str(error)) from error
+
+
+def _mutation_reply(store: MemoryStore, result) -> dict[str, Any]:
+    data = result.to_dict()
+    reply = {"message": data["message"], "usage": data["usage"], "contradictions": [edge_summary(e) for e in result.contradictions]}
+    if result.entry_id:
+        reply["entry"] = entry_summary(store.get_entry(result.target, result.entry_id))
+    if result.reinforced:
+        reply["reinforced"] = True
+    return reply
+
+
+def create_server(store: MemoryStore, *, dashboard_url: str | None = None) -> MCPServer:
+    """An ``MCPServer`` over ``store`` (already loaded: its prompt snapshot is the one served)."""
+    server = MCPServer("dialectical-memory", instructions=INSTRUCTIONS, version=__version__)
+
+    @server.tool(annotations=ADDS)
+    def add_memory(content: str, target: Target = "memory", source_kind: SourceKindName = "user_explicit",
+                   knowledge_type: KnowledgeTypeName | None = None) -> dict[str, Any]:  # fmt: skip
+        """Save one durable entry. Re-adding existing text reinforces it. Returns the entry and any
+        contradictions it caused (both sides are kept)."""
+        return _tool_errors(lambda: _mutation_reply(store, store.add(target, content, source_kind=source_kind, knowledge_type=knowledge_type)))
+
+    @server.tool(annotations=CHANGES)
+    def replace_memory(old_text: str, content: str, target: Target = "memory") -> dict[str, Any]:
+        """Replace the entry containing old_text (a unique substring) with content; the old text is kept
+        in the entry's history."""
+        return _tool_errors(lambda: _mutation_reply(store, store.replace(target, old_text, content)))
+
+    @server.tool(annotations=CHANGES)
+    def remove_memory(old_text: str, target: Target = "memory") -> dict[str, Any]:
+        """Remove the entry containing old_text (a unique substring); it goes to the archive, restorable by a person."""
+        return _tool_errors(lambda: store.remove(target, old_text).to_dict() | {"archived": True})
+
+    @server.tool(annotations=READ_ONLY)
+    def search_memories(query: str = "", target: Target | None = None, maturity: MaturityName | None = None,
+                        status: StatusName | None = None, limit: int = 20, offset: int = 0) -> dict[str, Any]:  # fmt: skip
+        """Active entries whose text contains query (all when empty), in file order, both targets unless
+        target is given; filter by maturity and status; page with limit and offset."""
+        return _tool_errors(lambda: _search(store, query, target, maturity, status, limit, offset))
+
+    @server.tool(annotations=READ_ONLY)
+    def get_memory(entry_id: str, target: Target = "memory") -> dict[str, Any]:
+        """One entry (active or archived) with all its metadata, its contradiction edges and its history."""
+        return _tool_errors(lambda: _entry_detail(store, target, entry_id))
+
+    @server.tool(annotations=READ_ONLY)
+    def list_contradictions(target: Target = "memory", include_resolved: bool = False,
+                            mode: Literal["surface", "filter"] = "surface") -> dict[str, Any]:  # fmt: skip
+        """Contradictions: both sides, the reason, and preferred_id (the side with more authority,
+        observed behaviour first). mode=filter names only that side in `shown`."""
+        edges = _tool_errors(lambda: store.get_contradictions(target, include_resolved=include_resolved, mode=mode))
+        return {"target": target, "mode": ContradictionMode(mode).value, "count": len(edges), "contradictions": [edge_summary(e) for e in edges]}
+
+    @server.tool(annotations=PROPOSES)
+    def run_maintenance(target: Target = "memory") -> dict[str, Any]:
+        """The reflection layer: decay, promotion *proposals* (a person approves them), deeper
+        contradiction checks. Never approves or resolves anything itself."""
+        return _tool_errors(lambda: store.run_maintenance(target, policy="review", actor="maintenance"))
+
+    @server.tool(annotations=READ_ONLY)
+    def review_queue(target: Target = "memory") -> dict[str, Any]:
+        """What waits for a person: pending promotions, beliefs to re-verify, counts, the dashboard URL."""
+        return _tool_errors(lambda: review_summary(store, target, dashboard_url=dashboard_url))
+
+    @server.resource("memory://{target}/snapshot", mime_type="text/plain")
+    def snapshot(target: str) -> str:
+        """The frozen system-prompt block of a target, as it was when this server started."""
+        return store.format_for_system_prompt(_resource_target(target))
+
+    @server.resource("memory://{target}/contradictions", mime_type="application/json")
+    def contradictions(target: str) -> str:
+        """The unresolved contradictions of a target, as JSON."""
+        return json.dumps([edge_summary(e) for e in store.get_contradictions(_resource_target(target))], ensure_ascii=False)
+
+    return server
+
+
+def _resource_target(target: str) -> str:
+    if target not in ("memory", "user"):
+        raise ResourceError(f"unknown target {target!r}; expected 'memory' or 'user'")
+    return target
+
+
+def _search(store: MemoryStore, query, target, maturity, status, limit: int, offset: int) -> dict[str, Any]:
+    if not isinstance(limit, int) or not isinstance(offset, int) or not 0 < limit <= 100 or not 0 <= offset <= 10_000:
+        raise InvalidInputError("limit must be between 1 and 100 and offset between 0 and 10,000")
+    filters = dict(maturity=maturity, status=status, search=query or None)
+    if target:
+        page = store.query_entries(target, offset=offset, limit=limit, **filters)
+        items, total = page.items, page.total
+    else:  # both targets, memory first: each contributes its first offset + limit matches
+        pages = [store.query_entries(name, offset=0, limit=min(1000, offset + limit), **filters) for name in ("memory", "user")]
+        items = [entry for page in pages for entry in page.items][offset : offset + limit]
+        total = sum(page.total for page in pages)
+    return {"results": [entry_summary(e) for e in items], "total": total, "offset": offset, "limit": limit,
+            "has_more": offset + len(items) < total}  # fmt: skip
+
+
+def _entry_detail(store: MemoryStore, target: str, entry_id: str) -> dict[str, Any]:
+    entry = store.get_entry(target, entry_id)
+    edges = [edge_summary(e) for e in store.get_contradictions(target, include_resolved=True) if entry_id in (e["from_id"], e["to_id"])]
+    return {"entry": {**entry_summary(entry), "meta": entry.meta.to_dict()}, "contradictions": edges,
+            "history": store.history(target, entry_id=entry_id, limit=50)}  # fmt: skip
+
+
+def transport_security(port: int) -> TransportSecuritySettings:
+    """The dashboard's rules: Host must name this server (loopback, this port); an Origin, when a
+    browser sends one, must be this server's own."""
+    return TransportSecuritySettings(
+        enable_dns_rebinding_protection=True,
+        allowed_hosts=[f"{name}:{port}" for name in LOOPBACK],
+        allowed_origins=[f"http://{name}:{port}" for name in LOOPBACK],
+    )
+
+
+def serve_mcp(home: str | Path | None, *, http_port: int | None = None, memory_char_limit: int, user_char_limit: int) -> None:
+    """Run the server until the client goes away (stdio) or it is interrupted (HTTP)."""
+    store = MemoryStore(home, memory_char_limit=memory_char_limit, user_char_limit=user_char_limit)
+    store.load_from_disk()
+    if http_port is None:
+        create_server(store).run()
+        return
+    server = create_server(store, dashboard_url=None)
+    server.run("streamable-http", host="127.0.0.1", port=http_port, transport_security=transport_security(http_port))

@@ -1,0 +1,310 @@
+"""The candidate index on disk is a cache: versioned, checked entry by entry, rebuilt when it is
+missing, stale or damaged, and never the cause of a different answer than a fresh build."""
+
+from __future__ import annotations
+
+import orjson
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from dialectical_memory import MemoryStore
+from dialectical_memory.detection import CandidateIndex
+from dialectical_memory.detection import index as index_module
+from dialectical_memory.detection.index_file import (
+    FORMAT,
+    SAVE_AFTER,
+    analysis_fingerprint,
+    index_path,
+    open_index,
+    read_index,
+    write_index,
+)
+from dialectical_memory.storage import TargetPaths
+
+TEXTS = {
+    "a": "User lives in Berlin",
+    "b": "User prefers concise replies",
+    "c": "用户喜欢深色模式",
+    "d": "User had a steak for dinner",
+    "e": "User plays the violin on Sundays",
+    "f": "用户住在北京",
+}
+QUERIES = ["User lives in Paris", "User wants long detailed answers", "用户不喜欢深色模式", "User is vegetarian", "用户住在上海"]
+
+
+def fresh(texts: dict[str, str]) -> CandidateIndex:
+    index = CandidateIndex()
+    for entry_id, text in texts.items():
+        index.add(entry_id, text)
+    return index
+
+
+def assert_same(index: CandidateIndex, texts: dict[str, str]) -> None:
+    rebuilt = fresh(texts)
+    assert len(index) == len(rebuilt)
+    assert index.terms() == rebuilt.terms()
+    for query in QUERIES + list(texts.values()):
+        assert index.candidates(query, limit=4) == rebuilt.candidates(query, limit=4)
+
+
+@pytest.fixture
+def path(tmp_path):
+    return index_path(tmp_path, "MEMORY")
+
+
+@pytest.fixture
+def analyses(monkeypatch):
+    """How many texts the index analysed (each costs ~1 ms: what the file saves)."""
+    seen: list[str] = []
+    real = index_module.index_terms
+
+    def counting(text):
+        seen.append(text)
+        return real(text)
+
+    monkeypatch.setattr(index_module, "index_terms", counting)
+    return seen
+
+
+def test_index_file_is_hidden_and_named_for_an_ignore_rule(tmp_path):
+    assert index_path(tmp_path, "MEMORY").name == ".MEMORY.index.json"
+    assert index_path(tmp_path, "USER").name == ".USER.index.json"
+
+
+def test_written_index_reads_back_equal_to_a_fresh_build(path):
+    write_index(path, fresh(TEXTS))
+    loaded = read_index(path)
+    assert loaded is not None
+    assert_same(loaded, TEXTS)
+
+
+def test_opening_an_up_to_date_file_analyses_nothing(path, analyses):
+    write_index(path, fresh(TEXTS))
+    analyses.clear()
+    index = open_index(path, dict(TEXTS))
+    assert analyses == []
+    assert_same(index, TEXTS)
+
+
+def test_a_changed_entry_costs_one_analysis_and_the_stale_slot_is_never_used(path, analyses):
+    write_index(path, fresh(TEXTS))
+    changed = {**TEXTS, "a": "User lives in Paris"}
+    del changed["b"]
+    changed["g"] = "User drinks tea"
+    analyses.clear()
+    index = open_index(path, changed)
+    assert sorted(analyses) == ["User drinks tea", "User lives in Paris"]
+    assert "b" not in index and index.text_of("a") == "User lives in Paris"
+    assert_same(index, changed)
+
+
+def test_an_id_moved_to_another_text_is_not_trusted(path):
+    write_index(path, fresh(TEXTS))
+    swapped = {**TEXTS, "a": TEXTS["d"], "d": TEXTS["a"]}
+    assert_same(open_index(path, swapped), swapped)
+
+
+@pytest.mark.parametrize(
+    "header",
+    [
+        {"format": FORMAT + 1},
+        {"analysis": "0" * 32},
+        {"checksum": "0" * 32},
+    ],
+)
+def test_another_format_analysis_or_checksum_means_rebuild(path, header, analyses):
+    write_index(path, fresh(TEXTS))
+    data = path.read_bytes()
+    first, _, payload = data.partition(b"\n")
+    path.write_bytes(orjson.dumps({**orjson.loads(first), **header}) + b"\n" + payload)
+    assert read_index(path) is None
+    analyses.clear()
+    index = open_index(path, dict(TEXTS))
+    assert len(analyses) == len(TEXTS)
+    assert_same(index, TEXTS)
+    assert read_index(path) is not None  # rewritten on the way
+
+
+def test_the_fingerprint_covers_the_analysis_code():
+    assert len(analysis_fingerprint()) == 32 and analysis_fingerprint() == analysis_fingerprint()
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        lambda data: data[: len(data) // 2],
+        lambda data: b"",
+        lambda data: b"\x00" * 64,
+        lambda data: b"not json\n{}",
+        lambda data: data.replace(b'"postings"', b'"postingz"'),
+    ],
+    ids=["truncated", "empty", "zeros", "garbage", "renamed-key"],
+)
+def test_a_damaged_file_is_rebuilt(path, damage):
+    write_index(path, fresh(TEXTS))
+    path.write_bytes(damage(path.read_bytes()))
+    assert read_index(path) is None
+    assert_same(open_index(path, dict(TEXTS)), TEXTS)
+
+
+def _rewrite_body(path, edit) -> None:
+    """Damage the body but keep the header's checksum right, as a buggy writer would."""
+    from dialectical_memory.detection.index_file import _checksum
+
+    body = orjson.loads(path.read_bytes().partition(b"\n")[2])
+    edit(body)
+    payload = orjson.dumps(body)
+    header = {"format": FORMAT, "analysis": analysis_fingerprint(), "checksum": _checksum(payload)}
+    path.write_bytes(orjson.dumps(header) + b"\n" + payload)
+
+
+@pytest.mark.parametrize(
+    "edit",
+    [
+        lambda body: body["postings"].update({next(iter(body["postings"])): [10**6, -1, "x", None, 1.5]}),
+        lambda body: body.update(ids=[1] + body["ids"][1:]),
+        lambda body: body.update(ids=[["unhashable"]] + body["ids"][1:]),
+        lambda body: body.update(ids=[body["ids"][1]] + body["ids"][1:]),
+        lambda body: body.update(sizes=["3"] + body["sizes"][1:]),
+        lambda body: body.update(texts=body["texts"][:-1]),
+        lambda body: body.update(postings=[]),
+    ],
+    ids=["bad-slots", "id-not-a-string", "id-unhashable", "repeated-id", "size-not-int", "short-texts", "postings-not-object"],
+)
+def test_malformed_parts_with_a_valid_checksum_never_give_a_wrong_answer(path, edit):
+    write_index(path, fresh(TEXTS))
+    _rewrite_body(path, edit)
+    index = open_index(path, dict(TEXTS))
+    assert set(index.terms()) == set(TEXTS)
+    for query in QUERIES:
+        assert set(index.candidates(query)) <= set(TEXTS)
+
+
+def test_an_unwritable_home_does_not_stop_the_index(tmp_path):
+    missing = index_path(tmp_path / "gone", "MEMORY")
+    index = open_index(missing, dict(TEXTS))
+    assert_same(index, TEXTS)
+    assert not missing.exists()
+
+
+def test_retired_slots_are_compacted_on_write(path):
+    index = fresh({f"n{k}": f"User note number {k} about jazz" for k in range(100)})
+    for k in range(90):
+        index.remove(f"n{k}")
+    write_index(path, index)
+    body = orjson.loads(path.read_bytes().partition(b"\n")[2])
+    assert len(body["ids"]) == 10
+    survivors = {f"n{k}": f"User note number {k} about jazz" for k in range(90, 100)}
+    assert_same(read_index(path), survivors)
+
+
+# ---------------------------------------------------------------- in the store
+
+
+def entry_texts(store: MemoryStore) -> dict[str, str]:
+    return {e.entry_id: e.text for e in store.entries("memory")}
+
+
+def test_a_new_process_reuses_the_index_file(tmp_path, analyses):
+    home = tmp_path / "home"
+    store = MemoryStore(home, memory_char_limit=0)
+    for text in TEXTS.values():
+        store.add("memory", text)
+    analyses.clear()
+    other = MemoryStore(home, memory_char_limit=0)
+    other.load_from_disk()
+    other.add("memory", "User drinks tea")
+    # the file had none of the entries or a few: the ones added since it was written are analysed once
+    assert analyses.count("User drinks tea") == 2  # indexed once, queried once
+    assert len(analyses) <= len(TEXTS) + 2
+    analyses.clear()
+    third = MemoryStore(home, memory_char_limit=0)
+    third.add("memory", "User drinks coffee")
+    assert len([t for t in analyses if t != "User drinks coffee"]) < SAVE_AFTER
+
+
+def test_a_foreign_write_of_one_entry_costs_one_analysis(tmp_path, analyses):
+    home = tmp_path / "home"
+    agent = MemoryStore(home, memory_char_limit=0)
+    dashboard = MemoryStore(home, memory_char_limit=0)
+    for text in TEXTS.values():
+        agent.add("memory", text)
+    dashboard.add("memory", "User drinks tea")  # builds the dashboard's index
+    agent.replace("memory", "violin", "User plays the cello on Sundays")
+    analyses.clear()
+    dashboard.add("memory", "User drinks coffee")
+    assert sorted(analyses) == ["User drinks coffee", "User drinks coffee", "User plays the cello on Sundays"]
+    assert_same(dashboard._states["memory"].index, entry_texts(dashboard))
+
+
+def test_a_refused_call_does_not_cost_a_rebuild(tmp_path, analyses):
+    from dialectical_memory import NotFoundError
+
+    home = tmp_path / "home"
+    store = MemoryStore(home, memory_char_limit=0)
+    for text in TEXTS.values():
+        store.add("memory", text)
+    with pytest.raises(NotFoundError):
+        store.remove("memory", "no such entry")
+    analyses.clear()
+    store.add("memory", "User drinks tea")
+    assert analyses == ["User drinks tea", "User drinks tea"]
+
+
+def test_a_hand_edit_reaches_the_index(tmp_path):
+    home = tmp_path / "home"
+    store = MemoryStore(home, memory_char_limit=0)
+    for text in TEXTS.values():
+        store.add("memory", text)
+    md = TargetPaths(home, "memory").md
+    md.write_text(md.read_text(encoding="utf-8").replace("Berlin", "Lisbon"), encoding="utf-8")
+    result = store.add("memory", "User lives in Madrid")
+    assert result.contradictions, "the edited entry is found under its new text"
+    assert_same(store._states["memory"].index, entry_texts(store))
+
+
+def test_the_index_file_is_not_watched(tmp_path):
+    home = tmp_path / "home"
+    store = MemoryStore(home, memory_char_limit=0)
+    store.add("memory", "User lives in Berlin")
+    state = store._states["memory"]
+    write_index(index_path(home, "MEMORY"), state.index)
+    store.add("memory", "User drinks tea")
+    assert store._states["memory"] is state
+
+
+# ---------------------------------------------------------------- property
+
+WORDS = ["Berlin", "Paris", "tea", "coffee", "jazz", "concise", "detailed", "steak", "vegetarian", "北京", "上海", "深色模式"]
+text_strategy = st.lists(st.sampled_from(WORDS), min_size=1, max_size=4).map(lambda ws: "User likes " + " and ".join(ws))
+operation = st.one_of(
+    st.tuples(st.just("add"), st.sampled_from("abcdefgh"), text_strategy),
+    st.tuples(st.just("remove"), st.sampled_from("abcdefgh"), st.none()),
+    st.tuples(st.just("save_and_reopen"), st.none(), st.none()),
+    st.tuples(st.just("foreign"), st.sampled_from("abcdefgh"), text_strategy),
+)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(operation, max_size=25))
+def test_any_history_of_changes_saves_and_reopens_equal_to_a_fresh_build(tmp_path, operations):
+    path = index_path(tmp_path, "PROP")
+    path.unlink(missing_ok=True)
+    texts: dict[str, str] = {}
+    index = open_index(path, {})
+    for kind, entry_id, text in operations:
+        if kind == "add":
+            texts[entry_id] = text
+            index.add(entry_id, text)
+        elif kind == "remove":
+            texts.pop(entry_id, None)
+            index.remove(entry_id)
+        elif kind == "save_and_reopen":
+            write_index(path, index)
+            index = open_index(path, dict(texts))
+        else:  # another process changed the entries behind this index's back
+            texts[entry_id] = text
+            write_index(path, index)
+            index = open_index(path, dict(texts))
+    assert_same(index, texts)

@@ -1,0 +1,189 @@
+"""One memory home, several writers at once: a long-lived store, Hermes (its protocol and the real
+package), editors. Every acknowledged write must survive: active, archived, or (for text a person
+replaced) in the history — and writes by Hermes must stay active (never archived)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from dialectical_memory import MemoryStore
+from dialectical_memory.hermes_format import loads
+from dialectical_memory.storage import TargetPaths
+
+WORKERS = Path(__file__).with_name("shared_home_workers.py")
+pytestmark = pytest.mark.slow
+WRITES = 120
+
+
+def _start(*args: str, python: str = sys.executable, env: dict | None = None) -> subprocess.Popen:
+    """A worker, set up and waiting for :func:`_go`."""
+    process = subprocess.Popen(
+        [python, *args], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env
+    )
+    line = process.stdout.readline()
+    assert line == "ready\n", line + process.stderr.read()[-3000:]
+    return process
+
+
+def _go(*processes: subprocess.Popen) -> None:
+    for process in processes:
+        process.stdin.write("go\n")
+        process.stdin.flush()
+    for process in processes:
+        process.stdin.close()
+        process.stdin = None  # communicate() must not touch it again
+
+
+def _acknowledged(process: subprocess.Popen, timeout: float = 300) -> list[tuple[float, str]]:
+    stdout, stderr = process.communicate(timeout=timeout)
+    assert process.returncode == 0, stderr[-3000:]
+    acks = []
+    for line in stdout.splitlines():
+        if line.startswith("ok\t"):
+            _ok, at, text = line.split("\t", 2)
+            acks.append((float(at), text))
+    return acks
+
+
+def _overlap(a: list[tuple[float, str]], b: list[tuple[float, str]]) -> float:
+    """Seconds during which both writers were acknowledging writes."""
+    return min(a[-1][0], b[-1][0]) - max(a[0][0], b[0][0])
+
+
+def _everything_kept(home: Path) -> tuple[set[str], set[str], set[str]]:
+    store = MemoryStore(home, memory_char_limit=0, user_char_limit=0)
+    store.load_from_disk()
+    active = {e.text for e in store.entries("memory")}
+    archived = {e.text for e in store.archived("memory")}
+    historic = set()
+    for record in store.history("memory"):
+        for side in ("before", "after"):
+            if isinstance(record.get(side), dict):
+                historic.add(record[side].get("text"))
+    md = set(loads(TargetPaths(home, "memory").md.read_text(encoding="utf-8")))
+    assert md == active, "the metadata must describe exactly the entries of the file"
+    return active, archived, historic
+
+
+def _race(home, hermes, store, label: str):
+    """Release both writers, check both ran together, and return what each lost plus the archive."""
+    _go(hermes, store)
+    hermes_acks, store_acks = _acknowledged(hermes), _acknowledged(store)
+    assert len(hermes_acks) == len(store_acks) == WRITES
+    assert _overlap(hermes_acks, store_acks) > 0, "the two writers never ran at the same time"
+    active, archived, _historic = _everything_kept(home)
+    lost = {"hermes": [t for _, t in hermes_acks if t not in active], "store": [t for _, t in store_acks if t not in active]}
+    print(f"\n{label} vs store, {WRITES}+{WRITES} writes: lost {len(lost['hermes'])} / {len(lost['store'])}")
+    return lost, archived
+
+
+def test_hermes_protocol_writer_and_store_lose_nothing_and_archive_nothing(tmp_path):
+    home = tmp_path / "home"
+    MemoryStore(home).add("memory", "seed entry written before the race")
+    hermes = _start(str(WORKERS), "hermes-protocol", str(home), str(WRITES), "hermes note", "1")
+    store = _start(str(WORKERS), "store", str(home), str(WRITES), "store note", "2")
+    lost, archived = _race(home, hermes, store, "Hermes protocol")
+    assert lost == {"hermes": [], "store": []}
+    assert not archived, f"nothing was removed, yet the archive holds {sorted(archived)[:3]}"
+
+
+HERMES_WRITER = textwrap.dedent(
+    """
+    import sys, time
+    from tools.memory_tool import MemoryStore, get_memory_dir
+    assert str(get_memory_dir()) == sys.argv[1], (get_memory_dir(), sys.argv[1])
+    store = MemoryStore(memory_char_limit=10**9, user_char_limit=10**9)
+    store.load_from_disk()
+    print("ready", flush=True)
+    sys.stdin.readline()
+    for i in range(int(sys.argv[2])):
+        text = f"{sys.argv[3]} {i}"
+        result = store.add("memory", text)
+        assert result["success"], result
+        print(f"ok\\t{time.time():.6f}\\t{text}", flush=True)
+        time.sleep((i * 7919 % 5) / 1000)
+    """
+)
+
+
+def test_real_hermes_memory_tool_and_store_lose_nothing(tmp_path, hermes_python):
+    import os
+
+    hermes_home = tmp_path / "hermes"
+    home = hermes_home / "memories"
+    MemoryStore(home).add("memory", "seed entry written before the race")
+    env = {**os.environ, "HERMES_HOME": str(hermes_home), "PYTHONPATH": ""}
+    hermes = _start("-c", HERMES_WRITER, str(home), str(WRITES), "real hermes note", python=str(hermes_python), env=env)
+    store = _start(str(WORKERS), "store", str(home), str(WRITES), "store note", "3")
+    lost, archived = _race(home, hermes, store, "real Hermes 0.19.0")
+    assert lost == {"hermes": [], "store": []}
+    assert not archived
+
+
+@pytest.mark.parametrize("style", ["vim", "in-place"])
+def test_editor_saves_racing_a_store_lose_no_hand_note_and_no_acknowledged_add(tmp_path, style):
+    home = tmp_path / "home"
+    MemoryStore(home).add("memory", "seed entry written before the race")
+    editor = _start(str(WORKERS), style, str(home), str(WRITES), f"{style} hand note", "4")
+    store = _start(str(WORKERS), "store", str(home), str(WRITES), "store note", "5")
+    _go(editor, store)
+    editor_acks, store_acks = _acknowledged(editor), _acknowledged(store)
+    assert _overlap(editor_acks, store_acks) > 0, "the editor and the store never ran at the same time"
+    active, archived, historic = _everything_kept(home)
+    kept = active | archived | historic
+    lost_notes = [t for _, t in editor_acks if t not in kept]
+    lost_adds = [t for _, t in store_acks if t not in kept]
+    print(
+        f"\n{style} editor vs store, {WRITES}+{WRITES} writes: lost {len(lost_notes)} hand notes, "
+        f"{len(lost_adds)} adds; archived {len(archived)} (an editor that saved a stale copy removed them)"
+    )
+    assert (lost_notes, lost_adds) == ([], [])
+
+
+def _stats(process: subprocess.Popen) -> tuple[list[str], list[str]]:
+    stdout, stderr = process.communicate(timeout=900)
+    assert process.returncode == 0, stderr[-3000:]
+    lines = stdout.splitlines()
+    stats = next(line.split("\t")[1:] for line in lines if line.startswith(("stats", "loads")))
+    return stats, [line for line in lines if line.startswith("load-failed")]
+
+
+def test_maintenance_on_a_large_hand_written_home_blocks_no_writer_and_no_reader(tmp_path):
+    """10,000 entries with ``DMEM_MAINTENANCE_ENTRIES=10000`` (the issue's figure; minutes of setup
+    on a busy 2-core machine: each process builds its candidate index); 1,000 by default."""
+    import os
+    import random
+
+    size = int(os.environ.get("DMEM_MAINTENANCE_ENTRIES", "1000"))
+    home, stop = tmp_path / "home", tmp_path / "stop"
+    home.mkdir()
+    rng = random.Random(10)
+    topics = ["Rust", "Python", "the garden", "jazz", "围棋", "摄影", "烘焙", "跑步"]
+    texts = [f"User note {n}: {rng.choice(topics)} on {rng.choice(['Mondays', 'weekends', '周末', '晚上'])}" for n in range(size)]
+    (home / "MEMORY.md").write_text("\n§\n".join(texts), encoding="utf-8")
+    MemoryStore(home, memory_char_limit=0, user_char_limit=0).entries("memory")  # adopt the hand-written entries
+    maintainer = _start(str(WORKERS), "maintain", str(home), "0")
+    writer = _start(str(WORKERS), "timed-store", str(home), str(stop), "agent note during maintenance", "11")
+    reader = _start(str(WORKERS), "reader", str(home), str(stop))
+    _go(maintainer, writer, reader)
+    (seconds, maintenance_hold, checked), _ = _stats(maintainer)
+    stop.touch()
+    (adds, max_wait, writer_hold), _ = _stats(writer)
+    (loads,), failed = _stats(reader)
+    print(
+        f"\nmaintenance at {size:,} entries: {seconds} s, deep-checked {checked}, max lock hold {maintenance_hold} s; "
+        f"writer: {adds} adds, max add wait {max_wait} s, max lock hold {writer_hold} s; reader: {loads} loads, {len(failed)} failed"
+    )
+    assert int(checked) >= min(size, 1000)
+    assert failed == []
+    assert int(adds) >= 5
+    if max(float(maintenance_hold), float(writer_hold), float(max_wait)) > 1.0:
+        pytest.xfail(
+            "known gap (RELIABILITY.md, limits): compacting the journal rewrites the whole sidecar "
+            "under the locks, which on a busy machine holds them for more than 1 s"
+        )
