@@ -16,6 +16,7 @@ from flask_htmx import HTMX
 from jinja2 import StrictUndefined
 
 from . import errors, presenters, security, targets
+from .maintenance_jobs import MaintenanceJobs
 from .server import serve
 from .urls import url_with_args
 
@@ -76,6 +77,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
     store = _build_store(app.config)
     app.extensions["dmem_store"] = store
+    app.extensions["dmem_maintenance"] = MaintenanceJobs(lambda: _build_store(app.config))
     app.config["SECRET_KEY"] = app.config.get("SECRET_KEY") or security.load_or_create_secret(store.home)
 
     HTMX(app)
@@ -120,6 +122,12 @@ def one_request_at_a_time(wsgi_app):
 def _build_store(config):
     from dialectical_memory import MemoryStore
 
+    store = MemoryStore(**_store_options(config))
+    store.load_from_disk()
+    return store
+
+
+def _store_options(config) -> dict:
     options = {
         "home": config["MEMORY_HOME"],
         "memory_char_limit": int(config["MEMORY_CHAR_LIMIT"]),
@@ -129,9 +137,7 @@ def _build_store(config):
         options["clock"] = config["CLOCK"]
     if config["DETECTOR"] is not None:
         options["detector"] = config["DETECTOR"]
-    store = MemoryStore(**options)
-    store.load_from_disk()
-    return store
+    return options
 
 
 def _register_blueprints(app: Flask) -> None:
@@ -141,6 +147,7 @@ def _register_blueprints(app: Flask) -> None:
     from .entries import bp as entries
     from .overview import bp as overview
     from .live import bp as live
+    from .maintenance import bp as maintenance
     from .promotions import bp as promotions
     from .transfer import allow_large_upload
     from .transfer import bp as transfer
@@ -148,5 +155,5 @@ def _register_blueprints(app: Flask) -> None:
     from .verification import bp as verification
 
     app.before_request_funcs.setdefault(None, []).insert(0, allow_large_upload)  # before the CSRF check reads the form
-    for blueprint in (overview, entries, contradictions, verification, promotions, archive, blocked, transfer, search, live):
+    for blueprint in (overview, maintenance, entries, contradictions, verification, promotions, archive, blocked, transfer, search, live):
         app.register_blueprint(blueprint)

@@ -168,19 +168,3 @@ def test_restoring_an_active_entry_is_404(post, disk, seeded):
     before = disk.snapshot()
     assert post(f"/memory/archive/{seeded.concise}/restore").status_code == 404
     assert disk.snapshot() == before
-
-
-def test_run_maintenance_reports_in_place(post, store, disk, seeded):
-    store.add("memory", "User is on holiday.", knowledge_type="state")
-    response = post("/memory/maintenance", htmx=True)
-    html = response.get_data(as_text=True)
-    assert response.status_code == 200
-    assert html.lstrip().startswith('<div id="maintenance-report"')
-    assert "Maintenance of memory done" in html
-
-
-def test_run_maintenance_without_javascript_redirects_with_the_summary(post, client):
-    response = post("/memory/maintenance")
-    assert response.status_code == 303
-    page = client.get(response.headers["Location"]).get_data(as_text=True)
-    assert "Maintenance of memory done" in page
