@@ -9,8 +9,9 @@ changes nothing.
 :func:`run` never holds the locks for long: the deep contradiction check — the expensive part — is
 computed outside the cross-process locks on the current state, a bounded step at a time, and each
 step is applied in a short locked mutation that re-checks every entry it touches (still active,
-same text) against the fresh state. The cheap rules (supersede, decay, demotion, promotion) are one
-short locked step each side of it.
+same text) against the fresh state. The cheap rules (supersede, decay, demotion, promotion) find
+their entries by a scan outside the cross-process locks, then apply to those entries alone in short
+locked steps before and after it, testing each rule again on the fresh state.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from .model import (
     demote,
     evaluate_promotion,
     is_ignored_too_often,
+    needs_reverification,
 )
 from .state import Change, TargetState, summary
 
@@ -35,6 +37,8 @@ JUDGE_CANDIDATES = 8  # nearest entries shown to the judge, per entry checked
 DEEP_CHECK_BATCH = 2000
 DEEP_CHECK_STEP = 64  # entries per locked step
 DEEP_CHECK_STEP_SECONDS = 0.1  # and at most this much detector time per step
+RULES_STEP = 500  # entries the cheap rules change per locked step
+SCAN_CHUNK = 1000  # entries tested per hold of the in-process lock when looking for work
 REPORT_KEYS = ("decayed", "promotions_proposed", "promoted", "superseded", "demoted", "contradictions_found")
 
 
@@ -71,19 +75,28 @@ def _demote_contested(state: TargetState, change: Change, meta: EntryMeta) -> bo
     return True
 
 
-def _promotion(state: TargetState, change: Change, meta: EntryMeta, policy: str) -> str | None:
-    target = evaluate_promotion(meta, change.now) if meta.status is BeliefStatus.ACTIVE else None
+def _promotion_due(meta: EntryMeta, now: float):
+    """What the promotion rule would do to ``meta`` now: ("withdraw", None), ("propose", level) or None."""
+    target = evaluate_promotion(meta, now) if meta.status is BeliefStatus.ACTIVE else None
     if target is None:
-        if meta.pending_promotion is not None:
-            meta.pending_promotion = None
-            change.touch(meta)
-            change.log(state.target, "withdraw_promotion", meta.entry_id, reason="no longer meets the thresholds")
-        return None
+        return ("withdraw", None) if meta.pending_promotion is not None else None
     hits = meta.hit_count + meta.observed_behavior_count
     if meta.pending_promotion == target or (meta.rejected_promotion_hits is not None and hits <= meta.rejected_promotion_hits):
         return None
-    before = summary(meta)
+    return ("propose", target)
+
+
+def _promotion(state: TargetState, change: Change, meta: EntryMeta, policy: str) -> str | None:
+    due = _promotion_due(meta, change.now)
+    if due is None:
+        return None
+    action, target = due
     change.touch(meta)
+    if action == "withdraw":
+        meta.pending_promotion = None
+        change.log(state.target, "withdraw_promotion", meta.entry_id, reason="no longer meets the thresholds")
+        return None
+    before = summary(meta)
     if policy == "auto":
         apply_promotion(meta, target, change.now)
         change.log(state.target, "promote", meta.entry_id, before, summary(meta), policy="auto")
@@ -91,6 +104,15 @@ def _promotion(state: TargetState, change: Change, meta: EntryMeta, policy: str)
     meta.pending_promotion = int(target)
     change.log(state.target, "propose_promotion", meta.entry_id, detail_to=target.name)
     return "promotions_proposed"
+
+
+def _rules_due(state: TargetState, meta: EntryMeta, now: float) -> bool:
+    """Whether decay, demotion or promotion would change ``meta`` now (a pure test, for the scan)."""
+    return (
+        needs_reverification(meta, now)
+        or (len(state.unresolved_edges_of(meta.entry_id)) >= DEMOTION_CONTRADICTIONS) != meta.contradiction_demoted
+        or _promotion_due(meta, now) is not None
+    )
 
 
 # ---------------------------------------------------------------- in short steps, beside the action layer
@@ -103,29 +125,58 @@ def run(store, target: str, policy: str, actor: str, progress=None, judging=None
     report: dict[str, Any] = {key: [] for key in REPORT_KEYS}
     report["target"] = target
     changed = False
-    with store._mutation(target, actor) as (state, change):
-        for meta in list(state.entries.values()):
-            if is_ignored_too_often(meta):
-                _supersede_ignored(state, change, meta)
-                report["superseded"].append(meta.entry_id)
-        changed |= _visible(change)
+    ignored = _scan(store, target, lambda state, meta, now: is_ignored_too_often(meta))
+    if ignored:
+        with store._mutation(target, actor) as (state, change):
+            for meta in _present(state, ignored):
+                if is_ignored_too_often(meta):
+                    _supersede_ignored(state, change, meta)
+                    report["superseded"].append(meta.entry_id)
+            changed |= _visible(change)
     found, steps_changed = _deep_check_in_steps(store, target, actor, progress, judging)
     report["contradictions_found"] = found
     if judging is not None:
         report["judge"] = judging.report()
-    with store._mutation(target, actor) as (state, change):
-        for meta in list(state.entries.values()):
-            if _decay(state, change, meta):
-                report["decayed"].append(meta.entry_id)
-            if _demote_contested(state, change, meta):
-                report["demoted"].append(meta.entry_id)
-            outcome = _promotion(state, change, meta, policy)
-            if outcome:
-                report[outcome].append(meta.entry_id)
-        report["deep_check_pending"] = sum(1 for m in state.entries.values() if not m.deep_checked)
-        changed |= steps_changed or _visible(change)
+    due = _scan(store, target, _rules_due)
+    changed |= steps_changed
+    for start in range(0, len(due), RULES_STEP):
+        with store._mutation(target, actor) as (state, change):
+            for meta in _present(state, due[start : start + RULES_STEP]):  # each rule tests again under the lock
+                if _decay(state, change, meta):
+                    report["decayed"].append(meta.entry_id)
+                if _demote_contested(state, change, meta):
+                    report["demoted"].append(meta.entry_id)
+                outcome = _promotion(state, change, meta, policy)
+                if outcome:
+                    report[outcome].append(meta.entry_id)
+            changed |= _visible(change)
+    with store._thread_locks[target]:
+        report["deep_check_pending"] = sum(1 for m in store._read_state(target).entries.values() if not m.deep_checked)
     report["changed"] = changed
     return report
+
+
+def _scan(store, target: str, wants) -> list[str]:
+    """Ids of the entries for which ``wants(state, meta, now)`` holds, read without the
+    cross-process locks, a chunk at a time under the in-process one, so neither the agent in
+    another process nor a caller in this one waits for a pass over every entry. An entry that
+    becomes due during the scan is found by the next run."""
+    with store._thread_locks[target]:
+        ids = list(store._read_state(target).entries)
+    now = store.now()
+    due = []
+    for start in range(0, len(ids), SCAN_CHUNK):
+        with store._thread_locks[target]:
+            state = store._read_state(target)
+            for entry_id in ids[start : start + SCAN_CHUNK]:
+                meta = state.entries.get(entry_id)
+                if meta is not None and wants(state, meta, now):
+                    due.append(entry_id)
+    return due
+
+
+def _present(state: TargetState, ids: list[str]) -> list[EntryMeta]:
+    return [state.entries[entry_id] for entry_id in ids if entry_id in state.entries]
 
 
 def _visible(change) -> bool:

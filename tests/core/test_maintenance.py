@@ -231,3 +231,49 @@ def test_second_run_under_auto_changes_nothing_either(new_store, clock, home):
 def test_maintenance_on_an_empty_home_reports_nothing(store):
     report = store.run_maintenance("user")
     assert listed(report) == EMPTY_REPORT and report["changed"] is False
+
+
+# ---------------------------------------------------------------- short locked steps
+
+
+def test_rules_apply_in_steps_to_exactly_the_entries_due(store, clock, monkeypatch):
+    from dialectical_memory import maintenance
+
+    monkeypatch.setattr(maintenance, "RULES_STEP", 2)
+    monkeypatch.setattr(maintenance, "SCAN_CHUNK", 3)
+    expiring = [store.add("memory", f"The build server {i} runs Debian {10 + i}", knowledge_type="state").entry_id for i in range(5)]
+    lasting = store.add("memory", "The company was founded in 2011", knowledge_type="fact").entry_id
+    clock.advance(200)
+    commits = []
+    original = store._commit
+    monkeypatch.setattr(store, "_commit", lambda state, change: (commits.append(change), original(state, change)))
+    report = store.run_maintenance("memory")
+    assert sorted(report["decayed"]) == sorted(expiring)
+    assert len([c for c in commits if c.history]) == 3, "5 due entries, 2 per locked step"
+    assert store.get_entry("memory", lasting).meta.status is BeliefStatus.ACTIVE
+    assert len(store.history("memory", action="decay")) == 5
+    assert listed(store.run_maintenance("memory")) == EMPTY_REPORT
+
+
+def test_an_entry_removed_by_another_process_after_the_scan_is_skipped(store, new_store, clock, monkeypatch):
+    from dialectical_memory import maintenance
+
+    kept = store.add("memory", "The staging server is on version 3", knowledge_type="state").entry_id
+    gone_text = "The CI runner uses Ubuntu 22.04"
+    gone = store.add("memory", gone_text, knowledge_type="state").entry_id
+    clock.advance(200)
+    other = new_store()
+    scan = maintenance._scan
+
+    def scan_then_remove(store_, target, wants):
+        due = scan(store_, target, wants)
+        if gone in due:
+            other.remove("memory", gone_text)
+        return due
+
+    monkeypatch.setattr(maintenance, "_scan", scan_then_remove)
+    report = store.run_maintenance("memory")
+    assert report["decayed"] == [kept]
+    assert gone not in store.run_maintenance("memory")["decayed"]
+    assert [r["entry_id"] for r in store.history("memory", action="decay")] == [kept]
+    check_invariants(store, "memory")
