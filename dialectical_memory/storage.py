@@ -271,6 +271,7 @@ class CommitPlan:
         self.home = home
         self._undo: list = []
         self._discard: list[Path] = []
+        self._kept: list[Path] = []
         self._dirs: set[Path] = set()
 
     def __enter__(self) -> CommitPlan:
@@ -285,7 +286,7 @@ class CommitPlan:
                 undo()
             except OSError:
                 pass  # best effort: the next load reconciles whatever is left
-        for path in self._discard:
+        for path in self._discard + self._kept:
             _unlink_quietly(path)
 
     def temp(self, path: Path, data: bytes, mode: int | None = None) -> Path:
@@ -305,6 +306,11 @@ class CommitPlan:
         else:
             self._discard.remove(tmp)
         return how
+
+    def keep(self, tmp: Path) -> None:
+        """Leave a displaced file in place on success: the caller looks at it once more, then removes it."""
+        self._discard.remove(tmp)
+        self._kept.append(tmp)
 
     def replace(self, path: Path, data: bytes, mode: int | None = None) -> None:
         self.publish(self.temp(path, data, mode), path)

@@ -12,7 +12,8 @@ import errno
 import os
 import threading
 import time
-from contextlib import ExitStack, contextmanager
+import warnings
+from contextlib import ExitStack, contextmanager, suppress
 from dataclasses import replace
 from pathlib import Path
 from typing import Any, Callable
@@ -33,7 +34,7 @@ from .errors import (
 from .blocking import screen_entries
 from .hermes_config import hermes_limits
 from .inputs import parse_enum
-from .loader import arrived, load_target, merge_foreign, refresh
+from .loader import RECONCILE_ACTOR, arrived, load_target, merge_foreign, refresh
 from .model import (
     SOURCE_AUTHORITY,
     ContradictionEdge,
@@ -414,10 +415,10 @@ class MemoryStore(ReviewActions, StoreReads):
         ensure_home(paths.home)
         only_compact = replace(change, compact=False).empty
         seq = state.journal_seq + (0 if only_compact else 1)
-        md_written = None
+        md_written = displaced = None
         with CommitPlan(paths.home) as plan:
             if change.md_dirty:
-                md_written = self._publish_md(state, change, plan)
+                md_written, displaced = self._publish_md(state, change, plan)
             batch = {
                 "seq": seq,
                 "at": change.now,
@@ -445,10 +446,35 @@ class MemoryStore(ReviewActions, StoreReads):
             state.disk_md, state.md_ident = md_written
             state.md_verified = False
         state.meta_stamps = metadata_stamps(paths)
+        if displaced is not None:
+            self._catch_late_save(state, *displaced)
 
-    def _publish_md(self, state: TargetState, change: Change, plan: CommitPlan) -> tuple[bytes, tuple]:
+    def _catch_late_save(self, state: TargetState, path: Path, read: bytes) -> None:
+        """An editor that opened the ``.md`` before the exchange and rewrites it in place saves into
+        the displaced file, possibly after it was read. Look at it once more before removing it (the
+        journal and history writes since make that window milliseconds wide) and merge what arrived,
+        as a second commit."""
+        try:
+            late, _ident = read_md_stable(path)
+            if late is not None and late != read:
+                follow = Change(now=self.now(), actor=RECONCILE_ACTOR)
+                merge_foreign(state, follow, read, late)
+                self._commit(state, follow)
+        except (OSError, DialecticalMemoryError) as error:
+            self._states.pop(state.target, None)
+            kept = path.with_name(f"{state.paths.md.name}.late-save-{int(time.time())}")
+            with suppress(OSError):
+                os.replace(path, kept)
+            warnings.warn(f"a save into {state.paths.md.name} that arrived during a write could not be merged ({error}); it is kept in {kept.name}", stacklevel=2)
+            return
+        with suppress(FileNotFoundError):
+            os.unlink(path)
+
+    def _publish_md(self, state: TargetState, change: Change, plan: CommitPlan) -> tuple[tuple[bytes, tuple], tuple[Path, bytes] | None]:
         """Exchange the new ``.md`` into place; if the file displaced is not the one this store read,
-        a foreign write landed in between: merge it in and write again (it is never overwritten)."""
+        a foreign write landed in between: merge it in and write again (it is never overwritten).
+        Returns what was written and its identity, and the displaced file kept for
+        :meth:`_catch_late_save` with the bytes read from it."""
         md = real_target(state.paths.md, state.paths.home)
         mode = existing_mode(md)
         expected = state.disk_md
@@ -463,9 +489,12 @@ class MemoryStore(ReviewActions, StoreReads):
                     expected = current
                     continue
             how = plan.publish(tmp, md)
-            displaced = tmp.read_bytes() if how == "exchanged" else None if how == "created" else expected
+            displaced = read_md_stable(tmp)[0] if how == "exchanged" else None if how == "created" else expected
             if displaced == expected:
-                return written
+                if how != "exchanged":
+                    return written, None
+                plan.keep(tmp)
+                return written, (tmp, displaced)
             merge_foreign(state, change, expected, displaced)
             expected = data
         raise StorageError(f"{md.name} kept changing while it was written; nothing was changed")

@@ -283,3 +283,48 @@ def test_large_store_journal_replays_to_the_same_state(home, clock):
     assert journal.read_bytes() == b"" and sidecar_path(home).exists()
     compacted = make_store(home, clock, memory_char_limit=0)
     assert [e.meta.to_dict() for e in compacted.entries("memory")] == [e.meta.to_dict() for e in store.entries("memory")]
+
+
+# ---------------------------------------------------------------- an in-place save racing a write
+
+
+def _save_in_place_during_history_append(monkeypatch, handle, content: bytes, failing: bool = False):
+    """An editor that opened MEMORY.md before the store's exchange writes through that handle while
+    the store appends its history (after the .md was published and the displaced file read)."""
+    from dialectical_memory import storage
+
+    append = storage.CommitPlan.append
+    saved = []
+
+    def append_then_save(plan, path, records, **kwargs):
+        append(plan, path, records, **kwargs)
+        if path.name.endswith("history.jsonl") and not saved:
+            saved.append(True)
+            handle.seek(0)
+            handle.write(content)
+            handle.truncate()
+            handle.flush()
+
+    monkeypatch.setattr(storage.CommitPlan, "append", append_then_save)
+    return saved
+
+
+def test_an_in_place_save_landing_in_the_displaced_file_is_merged(seeded, store, home, monkeypatch):
+    with open(md_path(home), "r+b") as editor:
+        hand = dumps([*NOTES, "Hand note saved in place"]).encode("utf-8")
+        saved = _save_in_place_during_history_append(monkeypatch, editor, hand)
+        store.add("memory", "The agent learned the office moved")
+    assert saved
+    on_disk = md_path(home).read_text(encoding="utf-8")
+    assert "Hand note saved in place" in on_disk
+    assert "The agent learned the office moved" in on_disk
+    assert not list(home.glob(".MEMORY.md.*.tmp")), "the displaced file is removed once merged"
+    [record] = [r for r in store.history("memory") if r["action"] == "add" and r["actor"] == "person"]
+    assert record["after"]["text"] == "Hand note saved in place"
+    check_invariants(store)
+
+
+def test_a_write_without_a_late_save_leaves_no_displaced_file(seeded, store, home):
+    store.add("memory", "The agent learned the office moved")
+    assert not list(home.glob(".MEMORY.md.*.tmp"))
+    assert not list(home.glob("MEMORY.md.late-save-*"))
