@@ -54,13 +54,16 @@ def _check_home(args) -> None:
     home.mkdir(parents=True)
 
 
-def _store(args) -> MemoryStore:
+def _store(args, targets: tuple[str, ...] = TARGETS) -> MemoryStore:
+    """The store over ``--home``, with the targets a command works on read (both by default; a
+    one-shot write to one target skips reading the other)."""
     from .detection.judge import judge_from_env
 
     _check_home(args)
     store = MemoryStore(args.home, judge=judge_from_env(os.environ), **_limits(args, DEFAULT_LIMITS))
-    store.load_from_disk()
-    for target in TARGETS:
+    if targets == TARGETS:
+        store.load_from_disk()
+    for target in targets:
         for warning in store.warnings(target):
             print(f"dmem: warning: {warning}", file=sys.stderr)
     return store
@@ -134,18 +137,18 @@ def _print_result(result, args=None) -> None:
 
 
 def cmd_add(args) -> int:
-    store = _store(args)
+    store = _store(args, (args.target,))
     _print_result(store.add(args.target, args.text, source_kind=args.source, knowledge_type=args.type, actor="cli"), args)
     return 0
 
 
 def cmd_replace(args) -> int:
-    _print_result(_store(args).replace(args.target, args.old, args.new, actor="cli"), args)
+    _print_result(_store(args, (args.target,)).replace(args.target, args.old, args.new, actor="cli"), args)
     return 0
 
 
 def cmd_remove(args) -> int:
-    _print_result(_store(args).remove(args.target, args.old, actor="cli"), args)
+    _print_result(_store(args, (args.target,)).remove(args.target, args.old, actor="cli"), args)
     return 0
 
 

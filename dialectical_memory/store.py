@@ -203,17 +203,19 @@ class MemoryStore(ReviewActions, StoreReads):
                     return cached
                 for _attempt in range(UNLOCKED_LOAD_ATTEMPTS):
                     loaded = load_target(paths, self.now(), locked=False)
-                    settled = loaded.reconcile.empty and not loaded.quarantined and not leftover_temp_files(paths)
+                    settled = loaded.reconcile.empty and not (loaded.quarantined or loaded.rescanned or leftover_temp_files(paths))
                     if settled and self._unchanged(loaded.state):
                         self._carry_index(cached, loaded.state)
                         cached = None
                         self._states[target] = loaded.state
                         return loaded.state
-                    if not loaded.reconcile.empty or loaded.quarantined:
+                    if not loaded.reconcile.empty or loaded.quarantined or loaded.rescanned:
                         break  # something must be written: only a locked load may do that
                 if not os.access(self.home, os.W_OK) or _read_only_fs(self.home):
                     return self._keep_read_only(target, loaded.state)
                 with self._file_lock(paths):
+                    if not loaded.quarantined and not leftover_temp_files(paths) and self._unchanged(loaded.state):
+                        return self._adopt_loaded(target, loaded, cached)  # no second read (and rescan) under the lock
                     return self._fresh_state(target)
 
     def _keep_read_only(self, target: str, state: TargetState) -> TargetState:
@@ -259,7 +261,11 @@ class MemoryStore(ReviewActions, StoreReads):
         self._states.pop(target, None)
         if paths.home.is_dir():
             remove_leftover_temp_files(paths)
-        loaded = load_target(paths, self.now())
+        return self._adopt_loaded(target, load_target(paths, self.now()), cached)
+
+    def _adopt_loaded(self, target: str, loaded, cached: TargetState | None) -> TargetState:
+        """Caller holds the locks and the files are as ``loaded`` read them: check what arrived,
+        persist what reconciliation (or a safety rescan) found, and keep the state."""
         state = loaded.state
         self._carry_index(cached, state)
         if state.md_writable:

@@ -82,6 +82,26 @@ def test_entries_accepted_by_an_older_checker_are_checked_again_once(home, new_s
     assert md_path(home).read_text(encoding="utf-8") == f"{CLEAN}\n§\n{PASSWORD}"
 
 
+def test_a_rescan_that_blocks_nothing_is_saved_so_the_next_load_does_not_repeat_it(home, new_store, monkeypatch):
+    from dialectical_memory import blocking
+
+    store = new_store()
+    store.add("memory", CLEAN)
+    store.add("memory", "User likes jazz")
+    document = read_sidecar(home)
+    document.pop("safety_version")  # an older checker's sidecar, all of it still fine today
+    sidecar_path(home).write_text(json.dumps(document), encoding="utf-8")
+    scanned = []
+    check = blocking.unsafe_reason
+    monkeypatch.setattr(blocking, "unsafe_reason", lambda text: scanned.append(text) or check(text))
+    new_store().entries("memory")
+    assert sorted(scanned) == sorted([CLEAN, "User likes jazz"])
+    assert read_sidecar(home)["safety_version"] == blocking.SAFETY_VERSION
+    scanned.clear()
+    new_store().entries("memory")
+    assert scanned == [], "a later load trusts the saved scan (it rescanned 10k entries, 3 s, every time)"
+
+
 def test_keep_is_a_persons_override_that_lasts_until_the_text_changes(home, new_store):
     _write_md(home, CLEAN, PASSWORD)
     store = new_store()
