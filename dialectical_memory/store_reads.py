@@ -77,6 +77,12 @@ class StoreReads:
                 edge["shown"] = [edge["preferred_id"]] if chosen is ContradictionMode.FILTER else [edge["from_id"], edge["to_id"]]
         return edges
 
+    def contradiction_links(self, target: str) -> list[tuple[str, str, str, bool]]:
+        """``(edge_id, from_id, to_id, resolved)`` of every edge, in the order of
+        :meth:`get_contradictions`: what navigation needs, without building thousands of edge dicts."""
+        state = self._read_state(self._target(target))
+        return [(e.edge_id, e.from_id, e.to_id, e.resolved) for e in state.doc.contradictions]
+
     # ------------------------------------------------------------ reads
 
     def get_entry(self, target: str, entry_id) -> views.Entry:

@@ -225,14 +225,7 @@ def graph(state: TargetState, now: float, max_resolved: int = 200, select=None) 
     computation each, so a caller that shows one page passes ``select(outline) -> (entry_ids,
     edge_ids)``: then only those entries, the edges between them and the named edges are built.
     """
-    unresolved = [e for e in state.doc.contradictions if not e.resolved]
-    resolved = sorted((e for e in state.doc.contradictions if e.resolved), key=lambda e: -(e.resolved_at or 0))
-    shown = unresolved + resolved[:max_resolved]
-    outline = {
-        "groups": connected_groups(shown),
-        "links": [(e.edge_id, e.from_id, e.to_id, e.resolved) for e in shown],
-        "resolved_hidden": max(0, len(resolved) - max_resolved),
-    }
+    shown, outline = _outline(state, max_resolved)
     if select is None:
         return {
             **outline,
@@ -250,6 +243,26 @@ def graph(state: TargetState, now: float, max_resolved: int = 200, select=None) 
             if e.edge_id in edge_ids or (e.from_id in entry_ids and e.to_id in entry_ids)
         ],
     }
+
+
+def _outline(state: TargetState, max_resolved: int) -> tuple[list[ContradictionEdge], dict[str, Any]]:
+    """The shown edges and the graph's outline, kept on the state until its files move (every
+    change of an edge is a commit or a refresh, and both move them): grouping thousands of edges
+    is most of a graph page's time at 10k entries. Shared between calls: read it, never change it."""
+    key = (state.meta_stamps, state.journal_seq, len(state.doc.contradictions), max_resolved)
+    cached = getattr(state, "_graph_outline", None)
+    if cached is not None and cached[0] == key:
+        return cached[1], cached[2]
+    unresolved = [e for e in state.doc.contradictions if not e.resolved]
+    resolved = sorted((e for e in state.doc.contradictions if e.resolved), key=lambda e: -(e.resolved_at or 0))
+    shown = unresolved + resolved[:max_resolved]
+    outline = {
+        "groups": connected_groups(shown),
+        "links": [(e.edge_id, e.from_id, e.to_id, e.resolved) for e in shown],
+        "resolved_hidden": max(0, len(resolved) - max_resolved),
+    }
+    state._graph_outline = (key, shown, outline)
+    return shown, outline
 
 
 # ---------------------------------------------------------------- review queues

@@ -35,9 +35,10 @@
   });
 
   function showFullText(event) {
-    var item = event.target.closest && event.target.closest("[data-full-text]");
+    var item = event.target.closest && event.target.closest(".graph-edge, .graph-node");
+    var title = item && item.querySelector("title");
     var caption = document.getElementById("graph-caption");
-    if (item && caption) caption.textContent = item.getAttribute("data-full-text");
+    if (title && caption) caption.textContent = title.textContent;
   }
   document.addEventListener("mouseover", showFullText);
   document.addEventListener("focusin", showFullText);

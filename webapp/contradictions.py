@@ -38,7 +38,7 @@ def graph():
 
 @bp.get("/edges/<edge_id>")
 def edge_panel(edge_id: str):
-    full = full_id(edge_id, [e["edge_id"] for e in all_edges()])
+    full = full_id(edge_id, [link[0] for link in all_links()])
     if full != edge_id:
         return redirect(url_for(".edge_panel", edge_id=full, **request.args))
     if wants_fragment():
@@ -113,7 +113,7 @@ def resolved(message: str, *, entry_id: str | None = None, edge_id: str | None =
         redirect_to = url_for(".edge_panel", edge_id=edge_id, **view_args())
     else:
         redirect_to = url_for(".graph", **view_args())
-    g.pop("all_edges", None)
+    g.pop("all_links", None)
     preselected = not edge_id and not entry_id
     if preselected:
         edge_id = first_unresolved_id()  # dismissed: straight on to the next one
@@ -126,22 +126,22 @@ def resolved(message: str, *, entry_id: str | None = None, edge_id: str | None =
 
 
 def refused_on_edge(error: Exception, edge_id: str):
-    g.pop("all_edges", None)
+    g.pop("all_links", None)
     return refused(error, page=PAGE, fragment=WORKSPACE, draft=request.form.get("text"), **workspace_context(edge_id=edge_id))
 
 
 # ---------------------------------------------------------------- reading
 
 
-def all_edges() -> list[dict]:
-    """Every edge of the target, read once per request (cleared after a write)."""
-    if "all_edges" not in g:
-        g.all_edges = store().get_contradictions(g.target, include_resolved=True)
-    return g.all_edges
+def all_links() -> list[tuple[str, str, str, bool]]:
+    """``(edge_id, from_id, to_id, resolved)`` of every edge, read once per request (cleared after a write)."""
+    if "all_links" not in g:
+        g.all_links = store().contradiction_links(g.target)
+    return g.all_links
 
 
 def unresolved_ids() -> list[str]:
-    return [e["edge_id"] for e in all_edges() if not e["resolved"]]
+    return [edge_id for edge_id, _from, _to, resolved in all_links() if not resolved]
 
 
 def first_unresolved_id() -> str | None:
@@ -172,7 +172,7 @@ def edge_or_404(edge_id: str) -> dict:
 
 
 def node_ids() -> set[str]:
-    return {i for e in all_edges() for i in (e["from_id"], e["to_id"])}
+    return {i for _edge, from_id, to_id, _resolved in all_links() for i in (from_id, to_id)}
 
 
 def posted_etags(edge: dict) -> dict[str, str]:
