@@ -127,11 +127,25 @@ def query(state: TargetState, now: float, filters: dict[str, Any], search: str |
     return Page([entry_view(state, i, now) for i in page_ids], len(hits), offset, limit)
 
 
-def query_by_tier(state: TargetState, now: float, filters: dict[str, Any], search: str | None, limit: int) -> dict[MaturityLevel, Page]:
-    """The first page of every maturity tier from one pass over the entries."""
+def _tier_buckets(state: TargetState, filters: dict[str, Any], search: str | None) -> dict[MaturityLevel, list[str]]:
+    """Matching ids by tier; the unfiltered board (what the tiers page opens on) is kept on the
+    state until its files move, like the graph outline. Shared: read it, never change it."""
+    unfiltered = search is None and all(value is None for value in filters.values())
+    key = (state.meta_stamps, state.journal_seq, state.md_ident, len(state.texts))
+    cached = getattr(state, "_tier_buckets", None)
+    if unfiltered and cached is not None and cached[0] == key:
+        return cached[1]
     buckets: dict[MaturityLevel, list[str]] = {level: [] for level in MaturityLevel}
     for entry_id in _matching_ids(state, filters, search):
         buckets[state.entries[entry_id].maturity].append(entry_id)
+    if unfiltered:
+        state._tier_buckets = (key, buckets)
+    return buckets
+
+
+def query_by_tier(state: TargetState, now: float, filters: dict[str, Any], search: str | None, limit: int) -> dict[MaturityLevel, Page]:
+    """The first page of every maturity tier from one pass over the entries."""
+    buckets = _tier_buckets(state, filters, search)
     return {
         level: Page([entry_view(state, i, now) for i in ids[:limit]], len(ids), 0, limit)
         for level, ids in buckets.items()

@@ -17,7 +17,7 @@ from .security import is_local_path
 
 bp = Blueprint("entries", __name__, url_prefix="/<target:target>/entries")
 
-COLUMN_PAGE_SIZE = 20
+COLUMN_PAGE_SIZE = 12
 ADD_FORM = "entries/_add_form.html"
 BOARD_OOB = "entries/_board_oob.html"
 SEARCH_MAX_CHARS = 200

@@ -79,12 +79,14 @@ def test_an_unknown_filter_value_is_reported_not_guessed(client):
 def test_tiers_are_paged_never_rendering_every_card(app, client, store):
     for number in range(45):
         store.add("memory", f"Filler note number {number} about gardening.", actor="cli")
+    from dialectical_memory.web.entries import COLUMN_PAGE_SIZE as size
+
     html = client.get("/memory/entries/").get_data(as_text=True)
-    assert html.count('class="entry-card') <= 4 * 20
+    assert html.count('class="entry-card') <= 4 * size
     assert "Load more" in html
-    more = client.get("/memory/entries/tier/INCIDENT?offset=20", headers=HX).get_data(as_text=True)
-    assert more.count('class="entry-card') == 20
-    assert "offset=40" in more
+    more = client.get(f"/memory/entries/tier/INCIDENT?offset={size}", headers=HX).get_data(as_text=True)
+    assert more.count('class="entry-card') == size
+    assert f"offset={2 * size}" in more
 
 
 def test_entry_detail_shows_metadata_plot_lineage_contradictions_and_history(client, seeded):
