@@ -17,6 +17,7 @@ import io
 import json
 import os
 import re
+import zipfile
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
@@ -70,9 +71,13 @@ class EmbeddingCache:
 
     def load(self) -> dict[str, np.ndarray]:
         try:
-            with np.load(self.path, allow_pickle=False) as data:
-                return self._read(data)
-        except (OSError, ValueError, KeyError, EOFError):
+            with open(self.path, "rb") as handle:
+                data = np.load(handle, allow_pickle=False)
+                if not isinstance(data, np.lib.npyio.NpzFile):  # a bare .npy array
+                    return {}
+                with data:
+                    return self._read(data)
+        except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile):
             return {}
 
     def _read(self, data) -> dict[str, np.ndarray]:
@@ -102,7 +107,7 @@ class Embeddings:
     def __init__(self, model=None):
         self._model = model
         self._vectors: dict[str, np.ndarray] = {}
-        self._loaded: set[Path] = set()
+        self._stored: dict[Path, set[str]] = {}  # keys each cache file holds, as loaded or saved
 
     def of(self, texts: Iterable[str], budget: int | None = None) -> dict[str, np.ndarray]:
         """Vectors of `texts` by text; at most `budget` missing ones are computed (None: all)."""
@@ -117,15 +122,19 @@ class Embeddings:
         return {text: vector for text, vector in found if vector is not None}
 
     def load(self, cache: EmbeddingCache) -> None:
-        if cache.path not in self._loaded:
-            self._loaded.add(cache.path)
-            for key, vector in cache.load().items():
+        if cache.path not in self._stored:
+            stored = cache.load()
+            self._stored[cache.path] = set(stored)
+            for key, vector in stored.items():
                 self._vectors.setdefault(key, vector)
 
     def save(self, cache: EmbeddingCache, texts: Iterable[str]) -> None:
-        """Write the known vectors of `texts` (only those: entries gone are dropped)."""
-        keys = {text_key(t) for t in texts}
-        cache.save({key: self._vectors[key] for key in keys if key in self._vectors})
+        """Write the known vectors of `texts` (only those: entries gone are dropped) if the file
+        lacks any of them."""
+        keys = {text_key(t) for t in texts} & self._vectors.keys()
+        if keys - self._stored.get(cache.path, set()):
+            cache.save({key: self._vectors[key] for key in keys})
+            self._stored[cache.path] = keys
 
 
 # ---------------------------------------------------------------- features of a pair
@@ -233,7 +242,7 @@ class SemanticDetector:
         wanted = [text, *texts_by_id.values()]
         vectors = self.embeddings.of(wanted, budget=EMBED_BUDGET + 1)
         if cache:
-            self.embeddings.save(cache, wanted)
+            _save_quietly(self.embeddings, cache, wanted)
         if text not in vectors:
             return []
         ids = [entry_id for entry_id, other in texts_by_id.items() if other in vectors and other != text]
@@ -244,7 +253,15 @@ class SemanticDetector:
         return [ids[i] for i in best]
 
 
+def _save_quietly(embeddings: Embeddings, cache: EmbeddingCache, texts: list[str]) -> None:
+    """The cache only saves time: a home that cannot be written (read-only, full) goes without."""
+    try:
+        embeddings.save(cache, texts)
+    except OSError:
+        pass
+
+
 def _semantic_verdict(a: str, b: str, probability: float) -> Verdict:
-    reason = f"semantic: these entries say opposite things about the same subject ({probability:.0%} likely)"
+    reason = f"semantic: close in meaning, yet they look incompatible ({probability:.0%} likely)"
     data = {"kind": "semantic", "source": "semantic", "a": a, "b": b, "probability": round(probability, 3)}
     return Verdict(Label.CONTRADICTION, round(probability, 3), reason, "semantic", "semantic", data)
