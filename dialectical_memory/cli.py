@@ -345,12 +345,20 @@ def cmd_eval_detector(args) -> int:
         raise InvalidInputError(str(error)) from None
     if args.split:
         rows = [r for r in rows if r.get("split") == args.split]
-    report = evaluate(RuleDetector(), rows)
+    report = evaluate(_semantic_detector() if args.semantic else RuleDetector(), rows)
     if not args.failures:
         report.pop("failures")
     print(json.dumps(report, ensure_ascii=False, indent=2) if args.json
           else format_report(report, failures=args.failures))
     return 0
+
+
+def _semantic_detector():
+    try:
+        from .detection.semantic import SemanticDetector
+    except ImportError:
+        raise InvalidInputError("--semantic needs the semantic extra: pip install 'dialectical-memory[semantic]'") from None
+    return SemanticDetector()
 
 
 DEV_SET = "contradiction_dev.jsonl"
@@ -818,6 +826,7 @@ def _tool_commands(command) -> None:
     p.add_argument("file", nargs="?", help="labelled pairs, one JSON object a line (default: the bundled dev set)")
     p.add_argument("--split", help="only rows whose 'split' field has this value")
     p.add_argument("--failures", action="store_true", help="list the pairs the detector got wrong")
+    p.add_argument("--semantic", action="store_true", help="the rules plus the embedding classifier (the semantic extra)")
     _json_option(p, "the report")
     p.set_defaults(func=cmd_eval_detector)
 

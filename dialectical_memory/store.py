@@ -594,7 +594,13 @@ class MemoryStore(ReviewActions, StoreReads):
         from .detection import Label
 
         found = []
-        for candidate_id in state.ensure_index().candidates(meta.text, limit=limit, exclude=meta.entry_id):
+        candidates = state.ensure_index().candidates(meta.text, limit=limit, exclude=meta.entry_id)
+        neighbours = getattr(self.detector, "semantic_neighbours", None)  # detection.semantic's optional hook
+        if neighbours is not None:
+            others = {i: e.text for i, e in state.entries.items() if i != meta.entry_id}
+            cache = state.paths.home / f".{state.paths.stem}.embeddings.npz"
+            candidates += [i for i in neighbours(others, meta.text, limit, cache) if i not in candidates]
+        for candidate_id in candidates:
             other = state.entries.get(candidate_id)
             if other is None or state.edge_between(candidate_id, meta.entry_id):
                 continue
