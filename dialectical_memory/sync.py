@@ -41,6 +41,7 @@ GITIGNORE = """\
 *.tmp
 *.meta.journal
 .*.index.*
+.*.embeddings.*
 *.corrupt-*
 *.bak
 """
