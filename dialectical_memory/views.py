@@ -262,7 +262,8 @@ def graph(state: TargetState, now: float, max_resolved: int = 200, select=None) 
 def _outline(state: TargetState, max_resolved: int) -> tuple[list[ContradictionEdge], dict[str, Any]]:
     """The shown edges and the graph's outline, kept on the state until its files move (every
     change of an edge is a commit or a refresh, and both move them): grouping thousands of edges
-    is most of a graph page's time at 10k entries. Shared between calls: read it, never change it."""
+    is most of a graph page's time at 10k entries. Shared between calls: read it, never change it
+    (callers may keep what they derive from it in ``memo``)."""
     key = (state.meta_stamps, state.journal_seq, len(state.doc.contradictions), max_resolved)
     cached = getattr(state, "_graph_outline", None)
     if cached is not None and cached[0] == key:
@@ -274,6 +275,7 @@ def _outline(state: TargetState, max_resolved: int) -> tuple[list[ContradictionE
         "groups": connected_groups(shown),
         "links": [(e.edge_id, e.from_id, e.to_id, e.resolved) for e in shown],
         "resolved_hidden": max(0, len(resolved) - max_resolved),
+        "memo": {},  # for callers' own derivations of this outline (the dashboard's page plan)
     }
     state._graph_outline = (key, shown, outline)
     return shown, outline

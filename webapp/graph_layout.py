@@ -157,6 +157,17 @@ class PagePlan:
 
 def plan_page(graph: dict, page: int = 1) -> PagePlan:
     """``page`` counts from 1; one past the last page shows the last page."""
+    memo = graph.get("memo")
+    planned = memo.get("page_plan") if memo is not None else None
+    if planned is None:
+        planned = _plan_pages(graph)
+        if memo is not None:  # the core keeps the outline until its files move: so does the plan
+            memo["page_plan"] = planned
+    groups, drawn, pages, open_degree = planned
+    return PagePlan(groups, drawn, pages, min(max(page, 1), len(pages)), open_degree)
+
+
+def _plan_pages(graph: dict) -> tuple:
     links = graph.get("links")
     if links is None:
         links = [(e.get("edge_id"), e["from_id"], e["to_id"], e["resolved"]) for e in graph["edges"]]
@@ -166,8 +177,7 @@ def plan_page(graph: dict, page: int = 1) -> PagePlan:
     rings = [sorted(group) for group in graph["groups"]]
     groups = sorted(rings, key=lambda g: (not any(open_degree[i] for i in g), -len(g)))
     drawn = [drawn_members(group, degree, open_degree) for group in groups]
-    pages = paginate([len(members) for members in drawn])
-    return PagePlan(groups, drawn, pages, min(max(page, 1), len(pages)), open_degree)
+    return groups, drawn, paginate([len(members) for members in drawn]), open_degree
 
 
 def layout_graph(graph: dict, page: int = 1, plan: PagePlan | None = None) -> GraphLayout:
