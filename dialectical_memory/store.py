@@ -213,9 +213,16 @@ class MemoryStore(ReviewActions, StoreReads):
                         break  # something must be written: only a locked load may do that
                 if not os.access(self.home, os.W_OK) or _read_only_fs(self.home):
                     return self._keep_read_only(target, loaded.state)
+                if loaded.arrived and loaded.state.md_writable:
+                    # Checking what arrived (and opening the index: seconds on a home never indexed)
+                    # is done on this state before the locks; it is kept only if the files did not move.
+                    self._carry_index(cached, loaded.state)
+                    self._check_arrivals(loaded.state, loaded.reconcile, loaded.arrived)
                 with self._file_lock(paths):
                     if not loaded.quarantined and not leftover_temp_files(paths) and self._unchanged(loaded.state):
-                        return self._adopt_loaded(target, loaded, cached)  # no second read (and rescan) under the lock
+                        return self._adopt_loaded(target, loaded, cached, checked=True)  # no second read (and rescan) under the lock
+                    if loaded.state.index is not None:
+                        self._spare_index[target] = loaded.state.index
                     return self._fresh_state(target)
 
     def _keep_read_only(self, target: str, state: TargetState) -> TargetState:
@@ -263,12 +270,13 @@ class MemoryStore(ReviewActions, StoreReads):
             remove_leftover_temp_files(paths)
         return self._adopt_loaded(target, load_target(paths, self.now()), cached)
 
-    def _adopt_loaded(self, target: str, loaded, cached: TargetState | None) -> TargetState:
-        """Caller holds the locks and the files are as ``loaded`` read them: check what arrived,
-        persist what reconciliation (or a safety rescan) found, and keep the state."""
+    def _adopt_loaded(self, target: str, loaded, cached: TargetState | None, *, checked: bool = False) -> TargetState:
+        """Caller holds the locks and the files are as ``loaded`` read them: check what arrived
+        (unless ``checked`` already), persist what reconciliation (or a safety rescan) found, and
+        keep the state."""
         state = loaded.state
         self._carry_index(cached, state)
-        if state.md_writable:
+        if state.md_writable and not checked:
             self._check_arrivals(state, loaded.reconcile, loaded.arrived)
         if state.md_writable and (not loaded.reconcile.empty or loaded.quarantined or loaded.rescanned):
             loaded.reconcile.compact = bool(loaded.quarantined) or loaded.rescanned

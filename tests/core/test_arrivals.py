@@ -146,3 +146,38 @@ def test_memory_tool_accepts_hermes_batch_form(home, clock):
         reply = json.loads(memory_tool(target="user", store=store, **bad))
         assert reply["success"] is False and reply["error"], bad
     assert snapshot_files(home) == before
+
+
+def test_what_arrived_is_checked_before_the_locks_are_taken(home, clock, monkeypatch):
+    """Opening the index (seconds of analysis on a home never indexed) and checking the arrivals
+    happen with Hermes' lock free: a Hermes add is never held up by them."""
+    import fcntl
+
+    from dialectical_memory.detection import index_file
+    from dialectical_memory.storage import TargetPaths
+
+    store = MemoryStore(home, clock=clock)
+    store.add("memory", COFFEE)
+    for path in home.glob(".MEMORY.index*"):
+        path.unlink()  # a home never indexed
+    append_by_hand(home, NO_COFFEE)
+    lock_path = TargetPaths(home, "memory").md_lock
+    seen = []
+    real_open_index = index_file.open_index
+
+    def open_index_noting_the_lock(*args, **kwargs):
+        with open(lock_path, "a") as handle:
+            try:
+                fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                seen.append("free")
+                fcntl.flock(handle, fcntl.LOCK_UN)
+            except BlockingIOError:
+                seen.append("held")
+        return real_open_index(*args, **kwargs)
+
+    monkeypatch.setattr(index_file, "open_index", open_index_noting_the_lock)
+    reloaded = MemoryStore(home, clock=clock)
+    reloaded.load_from_disk()
+    assert seen == ["free"]
+    assert [(e["from_text"], e["to_text"]) for e in reloaded.get_contradictions("memory")] == [(COFFEE, NO_COFFEE)]
+    assert [(e["from_text"], e["to_text"]) for e in MemoryStore(home, clock=clock).get_contradictions("memory")] == [(COFFEE, NO_COFFEE)]
