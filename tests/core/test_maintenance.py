@@ -277,3 +277,17 @@ def test_an_entry_removed_by_another_process_after_the_scan_is_skipped(store, ne
     assert gone not in store.run_maintenance("memory")["decayed"]
     assert [r["entry_id"] for r in store.history("memory", action="decay")] == [kept]
     check_invariants(store, "memory")
+
+
+def test_the_reverification_queue_follows_every_write_even_within_its_reuse_window(store, new_store, clock):
+    """The queue's order is reused for half a minute while the files stay put; a write by this store
+    or another one shows at once (the clock does not move here)."""
+    first = store.add("memory", "The staging server is on version 3", knowledge_type="state").entry_id
+    second = store.add("memory", "The CI runner uses Ubuntu 22.04", knowledge_type="state").entry_id
+    clock.advance(200)
+    store.run_maintenance("memory")
+    assert {item.entry.entry_id for item in store.reverification_queue("memory")} == {first, second}
+    new_store().confirm("memory", first)  # another process
+    assert [item.entry.entry_id for item in store.reverification_queue("memory")] == [second]
+    store.confirm("memory", second)
+    assert store.reverification_queue("memory") == []
