@@ -552,7 +552,13 @@ def promotion_check(meta: EntryMeta, now: float) -> PromotionCheck:
 
 
 def evaluate_promotion(meta: EntryMeta, now: float) -> MaturityLevel | None:
-    """The level this entry may be promoted to now, or None."""
+    """The level this entry may be promoted to now, or None. The cheap thresholds (hits, age) are
+    tested first: maintenance asks this of every entry, and most fall short of them."""
+    threshold = PROMOTION_THRESHOLDS.get(meta.maturity)
+    if threshold is None or meta.hit_count + meta.observed_behavior_count < threshold.hits:
+        return None
+    if _days(now, meta.created_at) < threshold.age_days:
+        return None
     check = promotion_check(meta, now)
     return check.target if check.eligible else None
 
