@@ -59,9 +59,13 @@ def _supersede_ignored(state: TargetState, change: Change, meta: EntryMeta) -> N
     change.log(state.target, "supersede", meta.entry_id, before, None, reason=reason)
 
 
+def _contested(state: TargetState, meta: EntryMeta) -> bool:
+    return len(state.unresolved_edges_of(meta.entry_id)) >= DEMOTION_CONTRADICTIONS
+
+
 def _demote_contested(state: TargetState, change: Change, meta: EntryMeta) -> bool:
     """Demote once per run of ≥ 2 unresolved contradictions; re-arm when they are resolved."""
-    contested = len(state.unresolved_edges_of(meta.entry_id)) >= DEMOTION_CONTRADICTIONS
+    contested = _contested(state, meta)
     if contested == meta.contradiction_demoted:
         return False
     meta.contradiction_demoted = contested
@@ -110,7 +114,7 @@ def _rules_due(state: TargetState, meta: EntryMeta, now: float) -> bool:
     """Whether decay, demotion or promotion would change ``meta`` now (a pure test, for the scan)."""
     return (
         needs_reverification(meta, now)
-        or (len(state.unresolved_edges_of(meta.entry_id)) >= DEMOTION_CONTRADICTIONS) != meta.contradiction_demoted
+        or _contested(state, meta) != meta.contradiction_demoted
         or _promotion_due(meta, now) is not None
     )
 

@@ -144,6 +144,7 @@ class TargetState:
         self.md_problem = ""  # why the .md file is not writable
         self.index = None
         self._edges_by_entry: dict[str, list[ContradictionEdge]] | None = None
+        self.derived: dict[str, tuple] = {}  # what views derive from every entry or edge (views.derived)
 
     # ---------------------------------------------------------- lookups
 

@@ -6,7 +6,7 @@ import json
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any
+from typing import Any, Callable
 
 from .model import (
     DECAY,
@@ -127,20 +127,31 @@ def query(state: TargetState, now: float, filters: dict[str, Any], search: str |
     return Page([entry_view(state, i, now) for i in page_ids], len(hits), offset, limit)
 
 
-def _tier_buckets(state: TargetState, filters: dict[str, Any], search: str | None) -> dict[MaturityLevel, list[str]]:
-    """Matching ids by tier; the unfiltered board (what the tiers page opens on) is kept on the
-    state until its files move, like the graph outline. Shared: read it, never change it."""
-    unfiltered = search is None and all(value is None for value in filters.values())
-    key = (state.meta_stamps, state.journal_seq, state.md_ident, len(state.texts))
-    cached = getattr(state, "_tier_buckets", None)
-    if unfiltered and cached is not None and cached[0] == key:
+def derived(state: TargetState, name: str, extra, compute: Callable[[], Any]) -> Any:
+    """``compute()``, kept on the state until its files move (every change of an entry or an edge
+    is a commit or a refresh, and both move them) or ``extra`` changes. For what a view derives
+    from every entry or edge: shared between calls, so read it, never change it."""
+    key = (state.meta_stamps, state.journal_seq, state.md_ident, len(state.texts), len(state.doc.contradictions), extra)
+    cached = state.derived.get(name)
+    if cached is not None and cached[0] == key:
         return cached[1]
-    buckets: dict[MaturityLevel, list[str]] = {level: [] for level in MaturityLevel}
-    for entry_id in _matching_ids(state, filters, search):
-        buckets[state.entries[entry_id].maturity].append(entry_id)
-    if unfiltered:
-        state._tier_buckets = (key, buckets)
-    return buckets
+    value = compute()
+    state.derived[name] = (key, value)
+    return value
+
+
+def _tier_buckets(state: TargetState, filters: dict[str, Any], search: str | None) -> dict[MaturityLevel, list[str]]:
+    """Matching ids by tier; the unfiltered board (what the tiers page opens on) is kept (``derived``)."""
+
+    def bucket() -> dict[MaturityLevel, list[str]]:
+        buckets: dict[MaturityLevel, list[str]] = {level: [] for level in MaturityLevel}
+        for entry_id in _matching_ids(state, filters, search):
+            buckets[state.entries[entry_id].maturity].append(entry_id)
+        return buckets
+
+    if search is None and all(value is None for value in filters.values()):
+        return derived(state, "tier_buckets", None, bucket)
+    return bucket()
 
 
 def query_by_tier(state: TargetState, now: float, filters: dict[str, Any], search: str | None, limit: int) -> dict[MaturityLevel, Page]:
@@ -260,25 +271,21 @@ def graph(state: TargetState, now: float, max_resolved: int = 200, select=None) 
 
 
 def _outline(state: TargetState, max_resolved: int) -> tuple[list[ContradictionEdge], dict[str, Any]]:
-    """The shown edges and the graph's outline, kept on the state until its files move (every
-    change of an edge is a commit or a refresh, and both move them): grouping thousands of edges
-    is most of a graph page's time at 10k entries. Shared between calls: read it, never change it
-    (callers may keep what they derive from it in ``memo``)."""
-    key = (state.meta_stamps, state.journal_seq, len(state.doc.contradictions), max_resolved)
-    cached = getattr(state, "_graph_outline", None)
-    if cached is not None and cached[0] == key:
-        return cached[1], cached[2]
-    unresolved = [e for e in state.doc.contradictions if not e.resolved]
-    resolved = sorted((e for e in state.doc.contradictions if e.resolved), key=lambda e: -(e.resolved_at or 0))
-    shown = unresolved + resolved[:max_resolved]
-    outline = {
-        "groups": connected_groups(shown),
-        "links": [(e.edge_id, e.from_id, e.to_id, e.resolved) for e in shown],
-        "resolved_hidden": max(0, len(resolved) - max_resolved),
-        "memo": {},  # for callers' own derivations of this outline (the dashboard's page plan)
-    }
-    state._graph_outline = (key, shown, outline)
-    return shown, outline
+    """The shown edges and the graph's outline (kept: ``derived``); grouping thousands of edges is
+    most of a graph page's time at 10k entries. Callers may keep what they derive from it in ``memo``."""
+
+    def build() -> tuple[list[ContradictionEdge], dict[str, Any]]:
+        unresolved = [e for e in state.doc.contradictions if not e.resolved]
+        resolved = sorted((e for e in state.doc.contradictions if e.resolved), key=lambda e: -(e.resolved_at or 0))
+        shown = unresolved + resolved[:max_resolved]
+        return shown, {
+            "groups": connected_groups(shown),
+            "links": [(e.edge_id, e.from_id, e.to_id, e.resolved) for e in shown],
+            "resolved_hidden": max(0, len(resolved) - max_resolved),
+            "memo": {},  # for callers' own derivations of this outline (the dashboard's page plan)
+        }
+
+    return derived(state, "graph_outline", max_resolved, build)
 
 
 # ---------------------------------------------------------------- review queues
@@ -330,20 +337,19 @@ RANKING_REUSE_SECONDS = 30.0
 
 
 def _ranked_for_reverification(state: TargetState, now: float, horizon_days: float) -> list[tuple]:
-    """The queue's order over every entry, reused for half a minute while the files do not move
-    (a pass over 10,000 entries is most of the page's time); the window's days are fresh."""
-    key = (state.meta_stamps, state.journal_seq, state.md_ident, len(state.texts), horizon_days)
-    cached = getattr(state, "_reverify_ranking", None)
-    if cached is not None and cached[0] == key and 0 <= now - cached[1] < RANKING_REUSE_SECONDS:
-        return cached[2]
-    ranked = []
-    for meta in state.entries.values():
-        left = _days_left(meta, now, horizon_days)
-        if left is not None:
-            ranked.append((left > 0, -meta.importance * meta.authority, left, meta.entry_id))
-    ranked.sort()
-    state._reverify_ranking = (key, now, ranked)
-    return ranked
+    """The queue's order over every entry, kept (``derived``) within one half-minute of the clock (a
+    pass over 10,000 entries is most of the page's time); the window's days are computed fresh."""
+
+    def rank() -> list[tuple]:
+        ranked = []
+        for meta in state.entries.values():
+            left = _days_left(meta, now, horizon_days)
+            if left is not None:
+                ranked.append((left > 0, -meta.importance * meta.authority, left, meta.entry_id))
+        ranked.sort()
+        return ranked
+
+    return derived(state, "reverification", (horizon_days, now // RANKING_REUSE_SECONDS), rank)
 
 
 @dataclass
