@@ -26,7 +26,6 @@ from pathlib import Path
 from typing import Any
 
 import orjson
-from filelock import FileLock, Timeout
 
 from .errors import StorageError
 
@@ -129,17 +128,15 @@ def ensure_home(home: Path) -> None:
         raise StorageError(f"cannot create memory home {home}: {error.strerror}") from error
 
 
-def target_lock(paths: TargetPaths) -> FileLock:
-    return FileLock(str(paths.lock), timeout=LOCK_TIMEOUT_SECONDS)
+class FlockLock:
+    """``fcntl.flock(LOCK_EX)`` on a lock file that is never deleted: the protocol of the Hermes agent's
+    memory tool on ``X.md.lock``, and ours on ``.X.lock``. Polled (not blocking) so a stuck holder
+    becomes a clear error after ``timeout`` seconds instead of a hang. Each acquisition opens its own
+    descriptor, so two holders in one process exclude each other as two processes do."""
 
-
-class HermesLock:
-    """``fcntl.flock(LOCK_EX)`` on ``X.md.lock``, the lock the Hermes agent's memory tool holds while it
-    reads, changes and replaces ``X.md``. Polled (not blocking) so a stuck holder becomes a clear
-    error after ``timeout`` seconds instead of a hang."""
-
-    def __init__(self, path: Path, timeout: float = LOCK_TIMEOUT_SECONDS):
-        self.path, self.timeout, self.fd = path, timeout, None
+    def __init__(self, path: Path, timeout: float | None = None):
+        self.path, self.fd = path, None
+        self.timeout = LOCK_TIMEOUT_SECONDS if timeout is None else timeout
 
     def acquire(self) -> None:
         fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC | os.O_NOFOLLOW, 0o600)
@@ -162,16 +159,6 @@ class HermesLock:
         if self.fd is not None:
             fd, self.fd = self.fd, None
             os.close(fd)  # closing the only descriptor releases the flock
-
-
-def locked(lock: FileLock):
-    """Acquire ``lock`` or fail with a message that names the lock file."""
-    try:
-        return lock.acquire()
-    except Timeout as error:
-        raise StorageError(
-            f"another process holds {lock.lock_file} for more than {LOCK_TIMEOUT_SECONDS:.0f}s"
-        ) from error
 
 
 def fsync_dir(directory: Path) -> None:

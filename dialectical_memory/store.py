@@ -54,19 +54,17 @@ from .state import Change, TargetState, summary
 from .storage import (
     TARGET_FILES,
     CommitPlan,
-    HermesLock,
+    FlockLock,
     TargetPaths,
     dumps_sidecar,
     ensure_home,
     existing_mode,
     leftover_temp_files,
-    locked,
     md_identity,
     metadata_stamps,
     read_md_stable,
     real_target,
     remove_leftover_temp_files,
-    target_lock,
 )
 from .store_reads import StoreReads
 from .store_review import ReviewActions
@@ -336,10 +334,10 @@ class MemoryStore(ReviewActions, StoreReads):
         if paths.target in self._held:  # inside exclusive(): this store already holds both
             yield
             return
-        lock = target_lock(paths)
-        locked(lock)
+        lock = FlockLock(paths.lock)
+        lock.acquire()
         try:
-            md_lock = HermesLock(paths.md_lock)
+            md_lock = FlockLock(paths.md_lock)
             md_lock.acquire()
             held_since = time.perf_counter()
             try:

@@ -18,10 +18,10 @@ REPO = Path(dialectical_memory.__file__).resolve().parent.parent
 @pytest.fixture(scope="session")
 def hermes_pythonpath(tmp_path_factory) -> str:
     """A PYTHONPATH that lets Hermes' python import this checkout and nothing else of our venv:
-    the package itself plus its two runtime dependencies, linked one by one (the shared Hermes venv
+    the package itself plus its one runtime dependency, linked one by one (the shared Hermes venv
     is never modified)."""
     deps = tmp_path_factory.mktemp("hermes-deps")
-    for name in ("filelock", "orjson"):
+    for name in ("orjson",):
         spec = importlib.util.find_spec(name)
         source = Path(spec.origin).parent
         (deps / source.name).symlink_to(source, target_is_directory=True)
