@@ -13,17 +13,24 @@ import functools
 
 from . import lexicon
 from .text import stem
-from .wordnet_antonyms import AXES as _WORDNET
+
+
+def stemmed_axes(axes: str) -> str:
+    """``axes`` (lines of ``pole words|pole words``) with each word stemmed, kept in first order."""
+    return "\n".join("|".join(" ".join(dict.fromkeys(map(stem, pole.split()))) for pole in line.split("|"))
+                     for line in axes.strip().splitlines())
 
 
 @functools.cache
 def _poles() -> dict[str, frozenset[tuple[int, int]]]:
+    from .wordnet_poles import STEMMED_AXES  # generated from wordnet_antonyms by stemmed_axes
+
     found: dict[str, set[tuple[int, int]]] = {}
-    lines = _WORDNET.strip().splitlines()
+    lines = STEMMED_AXES.strip().splitlines()
     for number, line in enumerate(lines):
         for side, words in enumerate(line.split("|")):
             for word in words.split():
-                found.setdefault(stem(word), set()).add((number, side))
+                found.setdefault(word, set()).add((number, side))
     for number, poles in enumerate(lexicon.BILINGUAL_AXES, start=len(lines)):
         for side, words in enumerate(poles):
             for word in words:
