@@ -58,6 +58,11 @@ def index_terms(text: str) -> frozenset[str]:
 
 
 SEED_FACTOR = 8  # candidates gathered per requested one before common terms stop adding more
+# What the rules read (a slot, an axis, a concept) says more about a possible contradiction than a
+# shared word: such terms count this many times their IDF (which also brings them forward among
+# the terms that seed candidates).
+FEATURE_WEIGHT = 3.0
+_FEATURE_PREFIXES = ("#", "@", "$")
 
 
 class CandidateIndex:
@@ -219,18 +224,22 @@ class CandidateIndex:
         return posting
 
     def _scores(self, query: frozenset[str], seed_cap: int) -> dict[int, float]:
-        """Summed IDF of shared terms. Rare terms go first; a term found in a
+        """Summed weighted IDF of shared terms. Weighty terms go first; a term found in a
         large share of the entries, or met once rarer terms already found
         ``seed_cap`` candidates, only re-scores entries found through rarer
         terms, which keeps a query cheap and its candidates relevant. The order
-        (size, then term) makes the scores a function of the indexed texts alone."""
+        (weight, then term) makes the scores a function of the indexed texts alone."""
         total = len(self._slot)
         broad = max(64, total // 8)
-        found = [(len(p), term, p) for term in query if (p := self._posting(term))]
+        found = []
+        for term in query:
+            if posting := self._posting(term):
+                boost = FEATURE_WEIGHT if term.startswith(_FEATURE_PREFIXES) else 1.0
+                found.append((-math.log(1 + total / len(posting)) * boost, term, posting))
         found.sort(key=lambda item: item[:2])
         scores: dict[int, float] = {}
-        for size, _term, posting in found:
-            weight = math.log(1 + total / size)
+        for negative_weight, _term, posting in found:
+            weight, size = -negative_weight, len(posting)
             if size > broad or len(scores) >= seed_cap:
                 for slot in scores:
                     if slot in posting:

