@@ -8,6 +8,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from .base import Detector, Label
+from .index import CandidateIndex
 
 REQUIRED_KEYS = ("a", "b", "label", "lang")
 _KIND_KEYS = ("type", "kind")  # the development file says `type`, the broad file `kind`
@@ -51,7 +52,9 @@ def pair_kind(row: dict) -> str:
 def evaluate(detector: Detector, rows: Iterable[dict]) -> dict:
     """Precision/recall/F1 of the "contradiction" class overall, per language,
     per pair kind and per split, 3-label accuracy, the false-alarm rate of each
-    kind without contradictions, and the failures (each with the verdict)."""
+    kind without contradictions, the candidate index's reach, and the failures (each with the
+    verdict)."""
+    rows = list(rows)
     scored = []
     for row in rows:
         verdict = detector.compare(row["a"], row["b"])
@@ -65,9 +68,25 @@ def evaluate(detector: Detector, rows: Iterable[dict]) -> dict:
         "by_split": _grouped([p for p in predictions if "split" in p[0]], lambda row: str(row["split"])),
         "false_alarms": _false_alarms(predictions),
         "accuracy": _accuracy(predictions),
+        "reach": index_reach(rows, {number for number, (_row, predicted, _v) in enumerate(scored) if predicted == _POSITIVE}),
         "failures": [_failure(row, predicted, verdict) for row, predicted, verdict in scored
                      if predicted != row["label"]],
     }
+
+
+def index_reach(rows: list[dict], flagged: set[int], limit: int = 32) -> dict:
+    """How many contradictions a store would compare at all: every text of the file is indexed (a
+    crowd denser in each topic than a real home), and the newer side (b) asks for its ``limit``
+    candidates. ``detected_unreached`` counts pairs the detector flags that would never meet."""
+    index = CandidateIndex()
+    for number, row in enumerate(rows):
+        index.add(f"{number}a", row["a"])
+        index.add(f"{number}b", row["b"])
+    positives = {number for number, row in enumerate(rows) if row["label"] == _POSITIVE}
+    reached = {number for number in positives
+               if f"{number}a" in index.candidates(rows[number]["b"], limit, exclude=f"{number}b")}
+    return {"contradictions": len(positives), "reached": len(reached), "limit": limit,
+            "detected_unreached": len((positives & flagged) - reached)}
 
 
 def _grouped(predictions: list[tuple[dict, str]], key) -> dict[str, dict]:
@@ -124,6 +143,9 @@ def format_report(report: dict, failures: bool = False) -> str:
         lines.append("false alarms on kinds without contradictions: " + ", ".join(
             f"{kind} {a['fp']}/{a['n']} ({a['rate']:.0%})" for kind, a in alarms.items()))
     lines.append(f"3-label accuracy: {report['accuracy']:.3f}")
+    if reach := report.get("reach"):
+        lines.append(f"index reach: {reach['reached']}/{reach['contradictions']} contradictions among the newer "
+                     f"side's {reach['limit']} candidates; {reach['detected_unreached']} detected pair(s) never compared")
     if failures:
         lines.append(f"failures ({len(report.get('failures', []))}):")
         lines.extend(_failure_line(failure) for failure in report.get("failures", []))

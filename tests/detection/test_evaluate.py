@@ -48,13 +48,23 @@ def test_accuracy_is_over_all_three_labels():
     assert evaluate(KeywordDetector(), ROWS)["accuracy"] == pytest.approx(2 / 5)
 
 
+def test_reach_counts_contradictions_the_newer_side_would_never_be_compared_with():
+    rows = [
+        {"a": "User lives in Berlin", "b": "User moved to Paris and lives there", "label": "contradiction", "lang": "en", "type": "value"},
+        {"a": "User plays the violin", "b": "用户讨厌吃香菜", "label": "contradiction", "lang": "mixed", "type": "implicit"},
+    ]
+    reach = evaluate(KeywordDetector(), rows)["reach"]
+    assert (reach["contradictions"], reach["reached"]) == (2, 1)  # nothing links the second pair
+    assert "index reach: 1/2 contradictions" in format_report(evaluate(KeywordDetector(), rows))
+
+
 def test_format_report_is_a_fixed_width_table():
     text = format_report(evaluate(KeywordDetector(), ROWS))
     lines = text.splitlines()
     assert lines[0] == "detector: keyword"
     assert lines[3].split() == ["overall", "0.500", "0.500", "0.500", "2", "1", "1", "1", "5"]
     assert "lang=zh" in text and "type=negation" in text
-    assert text.endswith("3-label accuracy: 0.400")
+    assert "3-label accuracy: 0.400" in lines
     table = [line for line in lines if line.startswith(("overall", "lang=", "type="))]
     assert len({len(line) for line in table}) == 1
 
