@@ -27,6 +27,7 @@ from dataclasses import dataclass, replace
 
 from . import frequency, lexicon
 from . import terms as t
+from .contexts import settings as named_settings
 from .holders import entry_holder
 from .slots import Slot, extract_slots, routine_times
 from .text import CJK_RANGE, chinese_bigrams, normalize, parse_number
@@ -65,6 +66,7 @@ class Claim:
     past: bool = False  # a past state ("used to", "以前", "last year"): says nothing of now
     holder: str = ""  # whose claim it is when not the user's: "husband" in "User's husband is…"
     lifetime: bool = False  # "has never", "从没": denies the past too
+    settings: frozenset[str] = frozenset()  # "at work", "和朋友聊天时": see `contexts.py`
 
     @property
     def reach(self) -> frozenset[str]:
@@ -475,6 +477,7 @@ class _Read:
     times: frozenset[str] = frozenset()  # where an elliptical clause holds ("周末", "in work emails")
     except_poles: tuple[Pole, ...] = ()  # "except spicy food", "除了辣的"
     elliptical: bool = False  # polarity without a topic: "但周末不喝", "but not on weekends"
+    settings: frozenset[str] = frozenset()  # where the clause (or the clause it qualifies) holds
 
 
 _POLARITY_ROLES = (t.NEGATION, t.CESSATION, t.NEVER, t.VERB, t.FREQUENCY, t.ABSTAIN, t.REDUCE)
@@ -598,12 +601,13 @@ def _read_clause(clause: str, inherited_sign: int, domains: frozenset[str],
     topic_set = frozenset(topic)
     occasional = occasional or frequency == "low"
     past = _is_past(clause, clause_terms)
+    where = _clause_settings(clause, poles)
     claim = Claim(clause, sign, flips < 0, stance_word, frequency, frequency_word, topic_set,
                   _broader(topic_set), frozenset(scope), tuple(poles), implicit,
                   default=default and not occasional, occasional=occasional, past=past,
-                  lifetime=frequency == "never" and bool(_LIFETIME.search(clause)))
+                  lifetime=frequency == "never" and bool(_LIFETIME.search(clause)), settings=where)
     extra = [Claim(clause, -flips, topic=frozenset([concept]), implicit=True,
-                   broader=_broader(frozenset([concept])), past=past)
+                   broader=_broader(frozenset([concept])), past=past, settings=where)
              for term in abstentions for concept in term.abstains]
     predicate = (verb_sign is not None or light_verb or poles or frequency or flips < 0
                  or abstentions or default or occasional)
@@ -611,7 +615,7 @@ def _read_clause(clause: str, inherited_sign: int, domains: frozenset[str],
     # the topic of the clause before: "但周末不喝", "but not in work emails".
     places = frozenset(scope_nouns) | (frozenset(after_preposition)
                                        if verb_sign is None and not light_verb else frozenset())
-    read = _Read(claim, extra, stance, boundary, inclusive=inclusive, times=places,
+    read = _Read(claim, extra, stance, boundary, inclusive=inclusive, times=places, settings=where,
                  elliptical=bool(predicate) and not poles and not abstentions and topic_set <= places,
                  # "除了技术问题要详细以外": an excepted statement, not an excepted pole
                  except_poles=() if except_statement else tuple(except_poles))
@@ -632,6 +636,24 @@ def _read_clause(clause: str, inherited_sign: int, domains: frozenset[str],
 
 
 _CHANGE = re.compile(lexicon.CHANGE_PATTERN)
+_EXCEPTION_WORD = re.compile(r"\b(?:except|unless|apart\s+from|aside\s+from|other\s+than|excluding|"
+                             r"save\s+for)\b|除了|除开|除非|除外|例外")
+# Axes whose poles are themselves settings: "works from home" / "works in the office" clash.
+_SETTING_AXES = frozenset(("workplace",))
+
+
+def _clause_settings(clause: str, poles: list[Pole]) -> frozenset[str]:
+    """The settings a clause holds in; those an exception names are where it does not."""
+    if any(pole.axis in _SETTING_AXES for pole in poles):
+        return frozenset()
+    found = named_settings(clause)
+    if not found:
+        return frozenset()
+    exception = _EXCEPTION_WORD.search(clause)
+    cut = exception.start() if exception else len(clause)
+    if exception and exception.group(0) in ("除外", "例外"):
+        cut = 0
+    return frozenset(name for name, start in found if start < cut)
 
 
 def _after_preposition(clause_terms: list[t.Term], position: int) -> bool:
@@ -772,6 +794,7 @@ def _assemble(reads: list[_Read]) -> list[Claim]:
     scopes: dict[int, set[str]] = {index: set() for index in mains}
     exceptions: dict[int, set[str]] = {index: set(reads[index].explicit) for index in mains}
     excepted_poles: dict[int, list[Pole]] = {index: list(reads[index].except_poles) for index in mains}
+    settings_of: dict[int, frozenset[str]] = {index: frozenset() for index in mains}
     for index, read in enumerate(reads):
         if not read.modifier or index in scopes:
             continue
@@ -780,10 +803,13 @@ def _assemble(reads: list[_Read]) -> list[Claim]:
         if target is None or (read.modifier == "exception" and reads[target].inclusive):
             mains.append(index)  # nothing to qualify: read it as a claim of its own
             scopes[index], exceptions[index], excepted_poles[index] = set(), set(), []
+            settings_of[index] = frozenset()
             if read.modifier == "exception":
                 read.claim = replace(read.claim, topic=read.units, broader=_broader(read.units))
             continue
         (exceptions if read.modifier == "exception" else scopes)[target].update(read.units)
+        if read.modifier == "condition":
+            settings_of[target] |= read.settings
         excepted_poles[target].extend(read.except_poles)
     claims: list[Claim] = []
     previous: Claim | None = None
@@ -796,8 +822,12 @@ def _assemble(reads: list[_Read]) -> list[Claim]:
                             scope=claim.scope | read.times)
         if scopes[index]:
             claim = replace(claim, scope=claim.scope | frozenset(scopes[index]))
+        if settings_of[index]:
+            claim = replace(claim, settings=claim.settings | settings_of[index])
         if read.boundary == _ENUMERATION and previous is not None:
             claim = _inherit_region(claim, previous)
+            if not claim.settings:  # "跟客户说话很客气，很正式": both in the setting named first
+                claim = replace(claim, settings=previous.settings)
         if exceptions[index]:
             claim = replace(claim, excepted=frozenset(exceptions[index]))
         claims.append(claim)

@@ -111,6 +111,8 @@ def _apart(left: Claim, right: Claim, a: Analysis, b: Analysis, axis: str | None
     only counts where one entry is qualified."""
     if left.scope and right.scope and not _overlaps(left.scope, right.scope):
         return True  # "short answers in the morning" / "long answers in the evening"
+    if left.settings and right.settings and not left.settings & right.settings:
+        return True  # "在工作场合说话很正式" / "和朋友聊天时很随意"
     region_l, region_r = claim_region(left, axis), claim_region(right, axis)
     if (a.qualified or b.qualified) and region_l and region_r and not _overlaps(region_l, region_r):
         return True  # "formal at work, casual with friends" / "casual tone with friends"

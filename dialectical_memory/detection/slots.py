@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 
 from . import antonyms, lexicon
+from .contexts import setting_names
 from . import terms as t
 from .text import CJK_RANGE, is_cjk, parse_number, stem
 
@@ -50,7 +51,7 @@ def _clean(value: str) -> str:
 
 
 def _scope(text: str) -> frozenset[str]:
-    return frozenset(name for pattern, name in _SCOPE_WORDS if pattern.search(text))
+    return frozenset(name for pattern, name in _SCOPE_WORDS if pattern.search(text)) | setting_names(text)
 
 
 def _looks_like_name(value: str) -> bool:
@@ -408,7 +409,7 @@ def _reply_language(text: str) -> list[Slot]:
     if len(found) != 1:
         return []
     language = found.pop()
-    return [Slot("reply language", language, language.capitalize(), "language")]
+    return [Slot("reply language", language, language.capitalize(), "language", scope=_scope(text))]
 
 
 def _timezone(text: str) -> list[Slot]:

@@ -1,0 +1,107 @@
+"""Settings a statement is confined to: at work, at home, with friends, in
+personal projects, at restaurants, "在工作场合", "和朋友聊天时", "团队内部".
+
+Two statements confined to different settings describe different parts of the
+user's life ("formal at work" / "casual with friends", "uses Windows at work" /
+"uses a Mac at home"): they refine each other rather than clash. A setting is
+recognised from the phrase that introduces it (a preposition, "和…", "在…"),
+not from a bare noun, so "works at a bank" or "has a big family" name none.
+"""
+
+from __future__ import annotations
+
+import re
+
+_PEOPLE_POSSESSIVE = r"(?:(?:his|her|their|my|the|close|old|good)\s+)*"
+_EN_LANGUAGES = (r"python|go|golang|java|javascript|typescript|js|ts|rust|ruby|php|kotlin|swift|"
+                 r"scala|haskell|elixir|c\+\+|c#|dart|lua|perl")
+
+# setting → phrases (English text is matched lowercased; Chinese as written)
+_SETTINGS: dict[str, tuple[str, ...]] = {
+    "work": (
+        r"\b(?:at|for|during)\s+work\b",
+        r"\b(?:at|in)\s+the\s+office\b",
+        rf"\b(?:with|to|for|among)\s+{_PEOPLE_POSSESSIVE}(?:colleagues?|co-?workers?|clients?|customers?|"
+        r"teammates?|team|boss|manager|stakeholders?)\b",
+        r"\bwork(?:place)?\s+(?:e-?mails?|documents?|docs|chats?|topics?|projects?|meetings?|laptop|"
+        r"computer|machine|code|repos?|repositories|accounts?|calls?|settings?|contexts?|group|"
+        r"matters?|slack|messages?|reports?)\b",
+        r"\b(?:professional|business|formal|office)\s+(?:settings?|contexts?|situations?|occasions?|"
+        r"e-?mails?|documents?)\b",
+        r"\b(?:during|in|outside)\s+(?:working|work|office|business)\s+hours\b",
+        r"\bon\s+the\s+job\b|\binternally\b|\bwithin\s+the\s+team\b",
+        r"\bcompany\s+(?:code|repos?|repositories|projects?|laptop|computer|e-?mails?)\b",
+        r"在公司|公司(?:里|内部|的代码|的项目|的电脑|电脑)|工作(?:场合|时|中|上|群|邮件|文档|项目|电脑|"
+        r"日志|用|话题|内容|方面)|上班(?:时|的时候|期间)|办公室|(?:和|跟|与|给|对)(?:同事|客户|领导|"
+        r"老板|上司|甲方)|同事(?:之间|间)|团队内部|开会时|正式场合|职场|工作的时候",
+    ),
+    "home": (
+        r"\bat\s+home\b|\baround\s+the\s+house\b",
+        r"\bat\s+(?:his|her|their|my)\s+(?:place|flat|apartment|house)\b",
+        r"在家|(?<!有)在家里|回家(?:后|以后|之后)|自己家里",
+    ),
+    "family": (
+        rf"\b(?:with|to|among)\s+{_PEOPLE_POSSESSIVE}(?:family|parents|kids|children|relatives|wife|husband|"
+        r"partner|spouse)\b",
+        r"\b(?:to|for)\s+(?:his|her|their|my)\s+family\b|\bfamily\s+(?:chats?|groups?|dinners?|"
+        r"gatherings?|messages?)\b",
+        r"(?:和|跟|与|给|陪|带)(?:家人|家里人|父母|爸妈|孩子|老婆|老公|妻子|丈夫)|家人群|家族群|家庭聚会",
+    ),
+    "friends": (
+        rf"\b(?:with|among|to|for)\s+{_PEOPLE_POSSESSIVE}(?:friends|mates|buddies)\b",
+        r"\bfriends?\s+(?:chats?|groups?)\b",
+        r"(?:和|跟|与|给|同)(?:朋友|好友|哥们|闺蜜)|朋友(?:之间|间|圈子|聚会)",
+    ),
+    "small talk": (
+        r"\bsmall\s*talk\b|\bchit-?chat\b|\bcasual\s+(?:chats?|conversations?)\b",
+        r"闲聊|聊家常|拉家常|随便聊|日常聊天",
+    ),
+    "personal": (
+        r"\bpersonal\s+(?:projects?|notes?|blog|e-?mails?|accounts?|code|repos?|repositories|"
+        r"website|site|use|stuff|matters?|finances?|life|time|writing|journal)\b",
+        r"\b(?:side|hobby|pet|open[- ]source)\s+projects?\b|\bfor\s+fun\b|\bprivately\b",
+        r"\bin\s+(?:his|her|their|my)\s+(?:own\s+|free\s+|spare\s+)?time\b",
+        r"私人|个人(?:项目|博客|笔记|账号|邮箱|网站|用途|生活|事务)|自己的(?:项目|博客|笔记)|业余时间|私下",
+    ),
+    "eating out": (
+        r"\b(?:at|in)\s+(?:a\s+|the\s+)?restaurants?\b|\b(?:eating|dining|eat|dine|eats|dines)\s+out\b",
+        r"出去吃|在外(?:面)?吃|下馆子|在(?:餐厅|餐馆|饭店|外面)|外出就餐",
+    ),
+    "exercise": (
+        r"\b(?:at|in)\s+the\s+gym\b|\bwhile\s+(?:working\s+out|exercising|training)\b|"
+        r"\bduring\s+(?:workouts?|training)\b",
+        r"(?:健身|运动|锻炼)(?:时|的时候)",
+    ),
+    "travel": (
+        r"\b(?:when|while)\s+travel\w*\b|\bon\s+(?:business\s+)?trips?\b|\bon\s+holiday\b",
+        r"(?:旅行|旅游|出门在外)(?:时|的时候)?",
+    ),
+    "production": (
+        r"\bin\s+production\b|\bproduction\s+(?:code|systems?|environments?|services?)\b",
+        r"生产环境|线上代码|正式项目",
+    ),
+    "prototype": (
+        r"\b(?:throwaway|throw-away|prototype|one-off|quick|scratch)\s+(?:scripts?|code|prototypes?|"
+        r"experiments?)\b|\bprototyp\w+",
+        r"一次性(?:的)?脚本|临时脚本|原型|草稿代码",
+    ),
+}
+_SETTING = re.compile("|".join(
+    f"(?P<s{index}>{'|'.join(forms)})" for index, forms in enumerate(_SETTINGS.values())))
+_NAMES = tuple(_SETTINGS)
+# "in Go projects", "JavaScript 项目里": the codebase is the setting
+_CODEBASE = re.compile(
+    rf"(?<![a-z])(?P<lang>{_EN_LANGUAGES})\s*(?:projects?|code|codebases?|repos?|repositories|files?|"
+    r"scripts?|services?|项目|代码|仓库)", re.IGNORECASE)
+
+
+def settings(text: str) -> list[tuple[str, int]]:
+    """The settings `text` names, each with where its phrase starts."""
+    lowered = text.lower()
+    found = [(_NAMES[int(match.lastgroup[1:])], match.start()) for match in _SETTING.finditer(lowered)]
+    found.extend((f"codebase:{match['lang'].lower()}", match.start()) for match in _CODEBASE.finditer(text))
+    return found
+
+
+def setting_names(text: str) -> frozenset[str]:
+    return frozenset(name for name, _ in settings(text))
