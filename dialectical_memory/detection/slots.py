@@ -463,6 +463,7 @@ def _possessive(text: str) -> list[Slot]:
         for chinese, english in _ZH_SLOT_WORDS:  # "默认 shell" is the "default shell"
             if slot.startswith(chinese) and slot not in _SLOT_ALIASES:
                 slot = " ".join((english + slot[len(chinese):]).split())
+        slot = canonical_noun(slot)
         value = _clean(match["v"])
         if not value or slot.split()[-1] in lexicon.MULTI_VALUED_SLOTS or slot in lexicon.MULTI_VALUED_SLOTS:
             return []
@@ -870,9 +871,160 @@ def _attributes_clash(a: Slot, b: Slot) -> bool:
     return True
 
 
+# --- what a person or pet is called, when an event is, which team one supports ----
+
+# One person or pet named in either language: "丈夫" and "老公", "cat" and "猫咪".
+_SLOT_NOUNS = {form: noun for noun, forms in {
+    "husband": ("husband", "丈夫", "老公", "先生"), "wife": ("wife", "妻子", "老婆", "太太", "爱人"),
+    "cat": ("cat", "kitten", "猫", "猫咪", "小猫"), "dog": ("dog", "puppy", "狗", "狗狗", "小狗"),
+    "son": ("son", "儿子"), "daughter": ("daughter", "女儿"), "partner": ("partner", "对象", "伴侣"),
+    "boyfriend": ("boyfriend", "男朋友", "男友"), "girlfriend": ("girlfriend", "女朋友", "女友"),
+    "manager": ("manager", "boss", "line manager", "领导", "上司", "老板", "直属领导"),
+    "team": ("team", "球队"),
+}.items() for form in forms}
+_FAVOURITE_TEAM = re.compile(r"^(?:favou?rite|favorite)\s+(?:[a-z]+\s+)?(?:team|球队)$")
+_NAMED_ONE = (
+    re.compile(r"\b(?:has|have|owns?)\s+(?:one|a|an|only\s+one)\s+(?P<noun>[a-z]+),?\s+(?:called|named)\s+"
+               r"(?P<v>[A-Z][\w'-]*)"),
+    re.compile(rf"(?:只有|有|养了?|养着)一(?:只|条|个|位)(?P<noun>{_CJK}{{1,2}}?)[，,]?(?:名叫|叫做?|取名叫?|名字叫)"
+               rf"(?P<v>{_CJK}{{1,4}}|[A-Za-z]+)"),
+    re.compile(rf"^(?:该|这位)?用户家?的(?P<noun>{_CJK}{{1,3}}?)(?:名叫|叫做?|名字叫)(?P<v>{_CJK}{{1,4}}|[A-Za-z]+)"
+               r"[。.!！]?$"),
+)
+_SUPPORTS = (
+    re.compile(r"\b(?:supports|roots\s+for|is\s+a\s+(?:big\s+|huge\s+|lifelong\s+|die-hard\s+)?"
+               r"(?P<w>[A-Z][\w.]*(?:\s+[A-Z][\w.]*){0,2})\s+(?:fan|supporter))\s*(?P<v>[A-Z][\w.]*(?:\s+[A-Z][\w.]*){0,2})?"),
+    re.compile(rf"(?:支持|是)(?P<v>{_CJK}{{2,6}}?)队?的(?:铁杆|忠实)?球迷"),
+)
+
+
+def canonical_noun(noun: str) -> str:
+    noun = " ".join(noun.lower().split())
+    if _FAVOURITE_TEAM.match(noun):
+        return "favorite team"
+    return _SLOT_NOUNS.get(noun, noun)
+
+
+def _named_ones(text: str) -> list[Slot]:
+    """"has one cat, named Luna", "家只有一只猫，叫团子", "用户家的狗名叫豆豆"."""
+    for pattern in _NAMED_ONE:
+        match = pattern.search(text)
+        if match:
+            value = _clean(match["v"])
+            return [Slot(f"{canonical_noun(match['noun'])} name", value.lower(), value, "name")] if value else []
+    return []
+
+
+def _supported_team(text: str) -> list[Slot]:
+    """"supports Arsenal", "is a Liverpool fan", "是湖人的球迷": one's team."""
+    for pattern in _SUPPORTS:
+        match = pattern.search(text)
+        value = match and (match["v"] or match.groupdict().get("w"))
+        if value and not _NEGATED_EN.search(text[: match.start()]):
+            return [Slot("favorite team", value.lower(), value, "name")]
+    return []
+
+
+# "The standup starts at 9:30", "User's flight to Tokyo leaves at 09:40", "航班早上八点起飞":
+# the clock time of one event (same wording of the event in both entries).
+_EN_EVENT_VERBS = (r"starts?|begins?|leaves?|departs?|takes?\s+off|lands?|arrives?|kicks?\s+off|"
+                   r"is\s+(?:scheduled|set|booked|planned)\s+for|is\s+at|was\s+moved\s+to|has\s+been\s+moved\s+to")
+_EVENT_TIMES = (
+    re.compile(rf"^(?:the\s+)?(?:user'?s\s+)?(?P<event>[a-z][\w' ]{{2,60}}?)\s+(?:{_EN_EVENT_VERBS})\s+"
+               rf"(?:at\s+)?{_EN_TIME}", re.IGNORECASE),
+    re.compile(rf"^(?:该|这位)?用户的?(?P<event>{_CJK}{{2,8}}?)(?:定在|安排在|改到|改在|在)?{_ZH_TIME}"
+               r"(?:起飞|出发|发车|开始|开会|到达|降落|举行|开)"),
+)
+
+
+def _event_times(text: str) -> list[Slot]:
+    for pattern in _EVENT_TIMES:
+        match = pattern.search(text)
+        if match and (match.groupdict().get("m") or match.groupdict().get("ap") or match.groupdict().get("noon")
+                      or match.groupdict().get("part") or is_cjk(match["event"])):
+            hour = _clock_hour(match, bedtime=False)
+            if hour is not None:
+                event = " ".join(match["event"].lower().split())
+                return [Slot(f"time of {event}", f"{hour:g}", match.group(0), "clock")]
+    return []
+
+
+# A child's stage of schooling, as a range of school years (0 kindergarten, -1 a baby).
+_STAGES = (
+    (r"newborn|\bbaby\b|\binfant\b|刚满月|满月|刚出生|新生儿|婴儿", (-1, -1)),
+    (r"kindergarten|nursery|preschool|幼儿园", (0, 0)),
+    (r"小学(?P<zh>[一二三四五六])年级|\b(?:year|grade)\s+(?P<n>\d{1,2})\b|\b(?P<o>\d{1,2})(?:st|nd|rd|th)\s+grade", None),
+    (r"小学|primary\s+school|elementary\s+school", (1, 6)),
+    (r"初(?P<j>[一二三])|初中|middle\s+school|junior\s+high", (7, 9)),
+    (r"高(?P<s>[一二三])(?![\u4e00-\u9fff]*(?:速|铁|兴|手|级))|高中|高考|high\s+school", (10, 12)),
+    (r"secondary\s+school", (7, 13)),
+    (r"大(?P<u>[一二三四])(?![\u4e00-\u9fff])|上大学|读大学|大学生|university|college", (13, 16)),
+)
+_STAGE = re.compile("|".join(f"(?P<g{index}>{pattern})" for index, (pattern, _) in enumerate(_STAGES)),
+                    re.IGNORECASE)
+_CHILD_HOLDERS = {"child": "child", "kid": "child", "孩子": "child", "宝宝": "child", "baby": "child",
+                  "son": "son", "儿子": "son", "独生子": "son", "daughter": "daughter", "女儿": "daughter",
+                  "独生女": "daughter"}
+_CHILD = re.compile(r"\b(?:child|kid|son|daughter|baby)\b|孩子|宝宝|儿子|女儿|独生子|独生女", re.IGNORECASE)
+_SEVERAL_CHILDREN = re.compile(r"\b(?:children|kids|sons|daughters|twins|eldest|youngest|older|younger)\b|"
+                               r"[两二三四几]个(?:孩子|儿子|女儿)|老大|老二|大儿子|小儿子|大女儿|小女儿|双胞胎",
+                               re.IGNORECASE)
+_ZH_ORDINAL = {"一": 1, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6}
+
+
+def _school_stage(text: str) -> list[Slot]:
+    """"用户的独生女今年上小学三年级" / "用户的女儿今年读初一": the one child's school year."""
+    child = _CHILD.search(text)
+    if not child or _SEVERAL_CHILDREN.search(text):
+        return []
+    match = _STAGE.search(text)
+    if not match:
+        return []
+    index = int(match.lastgroup[1:]) if match.lastgroup and match.lastgroup.startswith("g") else next(
+        int(name[1:]) for name, value in match.groupdict().items() if value and name.startswith("g"))
+    low, high = _STAGES[index][1] or (0, 0)
+    year = match["zh"] or match["n"] or match["o"]
+    if year:
+        low = high = _ZH_ORDINAL.get(year) or int(year)
+    for group, base in (("j", 6), ("s", 9), ("u", 12)):
+        if match[group]:
+            low = high = base + _ZH_ORDINAL[match[group]]
+    who = _CHILD_HOLDERS.get(child.group(0).lower(), "child")
+    return [Slot("school stage", f"{low}-{high}", match.group(0), "stage", holder=who)]
+
+
+_NEGATED_EN = re.compile(r"\b(?:not|no|never|used\s+to|former|formerly)\b|n't|不|没|以前|曾", re.IGNORECASE)
+_EN_CAR = re.compile(r"\bdrives?\s+(?:a|an|the)?\s*(?P<v>[A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*)?)|"
+                     r"\bcar\s+is\s+(?:a|an)?\s*(?P<w>[A-Za-z][\w-]*)", re.IGNORECASE)
+_EN_PHONE = re.compile(r"(?<!')\b(?P<v>[A-Za-z]+)\s+(?:phone|smartphone)\b|\bphone\s+is\s+(?:an?\s+)?(?P<w>[A-Za-z]+)|"
+                       r"\b(?:uses?|has|owns?)\s+an?\s+(?P<x>iphone|pixel)\b", re.IGNORECASE)
+
+
+def _english_makes(text: str) -> list[Slot]:
+    """"drives a Toyota", "uses a Samsung phone": the make of the user's car or phone."""
+    found = []
+    for name, pattern, brands in (("car", _EN_CAR, lexicon.CAR_BRANDS), ("phone", _EN_PHONE, lexicon.PHONE_BRANDS)):
+        match = pattern.search(text)
+        if not match or _NEGATED_EN.search(text[: match.start()]):
+            continue
+        value = next(group for group in match.groups() if group)
+        makes = {brands[brand] for brand in _mentions(value, brands)}
+        if len(makes) == 1:
+            make = makes.pop()
+            found.append(Slot(name, make, make, "brand", holder=holder(text, match.start())))
+    return found
+
+
+def _stages_clash(a: str, b: str) -> bool:
+    low_a, high_a = map(int, a.split("-", 1)) if not a.startswith("-") else (-1, -1)
+    low_b, high_b = map(int, b.split("-", 1)) if not b.startswith("-") else (-1, -1)
+    return high_a < low_b or high_b < low_a
+
+
 _EXTRACTORS = (_residence, _employer, _job, _name, _age, _count, _systems, _reply_language,
                _timezone, _versions, _possessive, routine_times, _commute, _durations,
-               _education, _attributes)
+               _education, _attributes, _named_ones, _supported_team, _event_times, _school_stage,
+               _english_makes)
 
 # --- comparison ---------------------------------------------------------------
 
@@ -889,6 +1041,10 @@ def clash(a: Slot, b: Slot) -> bool:
         return a.scope == b.scope and _durations_clash(a.value, b.value)
     if a.kind == "degree" == b.kind:
         return _degrees_clash(a.value, b.value)
+    if a.kind == "stage" == b.kind:
+        return _stages_clash(a.value, b.value)
+    if a.kind == "clock" == b.kind:
+        return a.value != b.value
     if a.value == b.value or (a.scope and b.scope and not a.scope & b.scope):
         return False
     if a.kind in ("attribute", "brand") or a.name in ("hometown", "school", "alma mater"):
