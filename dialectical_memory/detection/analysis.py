@@ -122,7 +122,7 @@ _CLAUSE_SPLIT = re.compile(
     # "对咖啡因敏感所以不喝咖啡", "喜欢猫而且养了两只": a second predicate
     r"|所以|因此|因而|而且|并且"
     # "finds podcasts boring and never listens to them": a second predicate
-    r"|\s+and\s+(?=(?:never|not|does\s+not|do\s+not|rarely|seldom|no\s+longer)\b)")
+    r"|\s+and\s+(?=(?:(?:would|will|could|can)\s+)?(?:never|not|does\s+not|do\s+not|rarely|seldom|no\s+longer)\b)")
 _ENUMERATION = "enumeration"
 _CONTRAST = "contrast"
 _SUBJECT = re.compile(r"^\s*(?:the\s+)?user(?:'s)?\s+|^\s*(?:该|这位)?用户", re.IGNORECASE)
@@ -538,7 +538,7 @@ def _read_clause(clause: str, inherited_sign: int, domains: frozenset[str],
             if role == t.NEVER:
                 frequency, frequency_word = "never", term.surface
         elif role == t.VERB:
-            verb_sign = (verb_sign or 1) * term.sign
+            verb_sign = _stance_sign(verb_sign, term.sign)
             implicit = implicit or term.implicit
             stance_word = stance_word or term.surface
         elif role == t.FREQUENCY:
@@ -636,6 +636,14 @@ def _read_clause(clause: str, inherited_sign: int, domains: frozenset[str],
 
 
 _CHANGE = re.compile(lexicon.CHANGE_PATTERN)
+
+
+def _stance_sign(so_far: int | None, sign: int) -> int:
+    """A liking of an aversion is an aversion ("likes to avoid sugar"); two
+    aversions do not cancel ("is wary of cats and keeps away from them")."""
+    if so_far is None:
+        return sign
+    return -1 if so_far < 0 and sign < 0 else so_far * sign
 _EXCEPTION_WORD = re.compile(r"\b(?:except|unless|apart\s+from|aside\s+from|other\s+than|excluding|"
                              r"save\s+for)\b|除了|除开|除非|除外|例外")
 # Axes whose poles are themselves settings: "works from home" / "works in the office" clash.

@@ -288,7 +288,8 @@ def _negation_conflict(a: Analysis, b: Analysis) -> Verdict | None:
     concept: "avoids sugar" vs "eats dessert", "has no pets" vs "has a cat"."""
     for denial, claim in _rival_pairs(a, b):
         if (denial.sign < 0 < claim.sign and claim.frequency not in ("low", "reduced")
-                and _covers(denial, claim) and not _learning_only(claim, denial)
+                and (_covers(denial, claim) or _aversion_to(denial, claim))
+                and not _learning_only(claim, denial)
                 and not _apart(denial, claim, a, b)):
             return _denial_verdict(denial, claim)
     return None
@@ -313,6 +314,28 @@ def _denial_verdict(denial: Claim, claim: Claim) -> Verdict:
     if not denial.negated and denial.stance and claim.stance:
         return _contradiction("antonym", 0.85, denial.stance, claim.stance)
     return _contradiction("negation", 0.85, denial.text, claim.text)
+
+
+_CONCEPT_UNITS = frozenset(lexicon.CONCEPTS)
+# Aversions that take a thing as their object ("嫌停车难" is a complaint about parking, not the car).
+_ZH_AVERSIONS = frozenset(("受不了", "不能忍受", "忍受不了", "拒绝", "推掉", "推辞", "拒收", "讨厌", "厌恶",
+                           "反感", "排斥", "抵触", "回避", "避免"))
+# After the thing: its smell or taste ("的膻味", "味"), or nothing more.
+_ATTRIBUTE_OF = re.compile(r"^(?:的?[\u4e00-\u9fff]?[味气]|[。.!！]?$|[，,；;])")
+
+
+def _aversion_to(denial: Claim, claim: Claim) -> bool:
+    """A Chinese aversion verb aimed at the very thing the other entry affirms, or
+    at its smell or taste: "受不了羊肉的膻味" / "爱吃羊肉", "推掉同事聚餐" / "喜欢同事聚餐".
+    English modifiers narrow the thing ("refuses cheap wine"), so they must be covered."""
+    if (not denial.stance or denial.stance not in _ZH_AVERSIONS or denial.negated or denial.excepted
+            or not denial.scope <= claim.scope or not claim.topic <= _CONCEPT_UNITS
+            or not claim.topic <= denial.topic):
+        return False
+    extra = denial.topic - claim.topic
+    return all(not unit.isascii() for unit in extra) and all(
+        _ATTRIBUTE_OF.search(denial.text.split(form, 1)[1]) for concept in claim.topic
+        for form in lexicon.CONCEPTS[concept] if not form.isascii() and form in denial.text)
 
 
 def _covers(general: Claim, specific: Claim) -> bool:
