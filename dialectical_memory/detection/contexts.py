@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import re
 
+from .text import is_cjk
+
 _PEOPLE_POSSESSIVE = r"(?:(?:his|her|their|my|the|close|old|good)\s+)*"
 _EN_LANGUAGES = (r"python|go|golang|java|javascript|typescript|js|ts|rust|ruby|php|kotlin|swift|"
                  r"scala|haskell|elixir|c\+\+|c#|dart|lua|perl")
@@ -86,8 +88,17 @@ _SETTINGS: dict[str, tuple[str, ...]] = {
         r"一次性(?:的)?脚本|临时脚本|原型|草稿代码",
     ),
 }
-_SETTING = re.compile("|".join(
-    f"(?P<s{index}>{'|'.join(forms)})" for index, forms in enumerate(_SETTINGS.values())))
+
+
+def _alternation(chinese: bool) -> re.Pattern:
+    """One pattern for the phrases of one language; group `s<i>` names setting i."""
+    return re.compile("|".join(
+        f"(?P<s{index}>{'|'.join(form for form in forms if is_cjk(form) == chinese)})"
+        for index, forms in enumerate(_SETTINGS.values())))
+
+
+_EN_SETTING, _ZH_SETTING = _alternation(False), _alternation(True)
+_LATIN = re.compile("[a-z]{2}")
 _NAMES = tuple(_SETTINGS)
 # "in Go projects", "JavaScript 项目里": the codebase is the setting
 _CODEBASE = re.compile(
@@ -95,11 +106,35 @@ _CODEBASE = re.compile(
     r"scripts?|services?|项目|代码|仓库)", re.IGNORECASE)
 
 
+# Words one of whose phrases every setting contains: most entries have none, and a
+# substring test is much cheaper than the phrases (detection runs on every add).
+_TRIGGERS = (
+    "work", "office", "colleague", "co-worker", "coworker", "client", "customer", "team", "boss",
+    "manager", "stakeholder", "professional", "business", "formal", "job", "internal", "compan",
+    "home", "house", "place", "flat", "apartment", "famil", "parent", "kid", "children", "relative",
+    "wife", "husband", "partner", "spouse", "friend", "mate", "budd", "talk", "chit", "chat",
+    "conversation", "personal", "project", "fun", "privat", "time", "restaurant", " out", "gym",
+    "training", "exercis", "travel", "trip", "holiday", "production", "prototyp", "throw", "one-off",
+    "quick", "scratch",
+    "公司", "工作", "上班", "办公", "同事", "客户", "领导", "老板", "上司", "甲方", "团队", "开会", "场合",
+    "职场", "家", "父母", "爸妈", "孩子", "老婆", "老公", "妻子", "丈夫", "朋友", "好友", "哥们", "闺蜜",
+    "闲聊", "随便聊", "日常聊天", "私", "个人", "自己的", "业余", "吃", "馆子", "餐", "饭店", "外面", "健身",
+    "运动", "锻炼", "旅", "出门", "生产环境", "线上", "正式", "一次性", "临时脚本", "原型", "草稿",
+)
+_CODE_TRIGGERS = ("project", "code", "repo", "file", "script", "service", "项目", "代码", "仓库")
+
+
 def settings(text: str) -> list[tuple[str, int]]:
     """The settings `text` names, each with where its phrase starts."""
     lowered = text.lower()
-    found = [(_NAMES[int(match.lastgroup[1:])], match.start()) for match in _SETTING.finditer(lowered)]
-    found.extend((f"codebase:{match['lang'].lower()}", match.start()) for match in _CODEBASE.finditer(text))
+    found = []
+    if any(trigger in lowered for trigger in _TRIGGERS):
+        patterns = ((_EN_SETTING,) if _LATIN.search(lowered) else ()) + (
+            (_ZH_SETTING,) if is_cjk(lowered) else ())
+        found = [(_NAMES[int(match.lastgroup[1:])], match.start())
+                 for pattern in patterns for match in pattern.finditer(lowered)]
+    if any(trigger in lowered for trigger in _CODE_TRIGGERS):
+        found.extend((f"codebase:{match['lang'].lower()}", match.start()) for match in _CODEBASE.finditer(text))
     return found
 
 
