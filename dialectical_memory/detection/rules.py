@@ -24,7 +24,7 @@ import functools
 import re
 from collections.abc import Callable, Iterator
 
-from . import antonyms, frequency, lexicon
+from . import antonyms, conditions, frequency, lexicon
 from . import terms as t
 from .analysis import LEFT_BEHIND, Analysis, Claim, Pole, analyse, claim_region
 from .base import Label, Verdict
@@ -220,9 +220,19 @@ def _axis_conflict(a: Analysis, b: Analysis) -> Verdict | None:
         for pole_a in left.poles:
             for pole_b in right.poles:
                 if (pole_a.axis == pole_b.axis and _poles_clash(left, pole_a, right, pole_b)
-                        and not _apart(left, right, a, b, pole_a.axis)):
+                        and not _apart(left, right, a, b, pole_a.axis) and not _conditions_differ(a, b, {pole_a.axis}, axis=True)):
                     return _axis_verdict(left, pole_a, right, pole_b)
     return None
+
+
+def _conditions_differ(a: Analysis, b: Analysis, predicate: set[str], axis: bool = False) -> bool:
+    """Opposite predicates, each under its own condition: "short answers for simple
+    questions" / "long answers for complex questions", "上班穿得很正式" / "周末穿得很随意".
+    Not for qualified entries, whose conditions are their claims' regions (`_apart`)."""
+    if a.qualified or b.qualified:
+        return False
+    return conditions.differ(conditions.condition(a.text), conditions.condition(b.text),
+                             frozenset(predicate), axis)
 
 
 def _poles_clash(left: Claim, pole_a: Pole, right: Claim, pole_b: Pole) -> bool:
@@ -449,7 +459,8 @@ def _opposite_conflict(a: Analysis, b: Analysis) -> Verdict | None:
         for word_a, frame_a in _pole_words(left):
             for word_b, frame_b in _pole_words(right):
                 if (antonyms.opposed(word_a, word_b) and _same_frame(frame_a, frame_b)
-                        and not _apart(left, right, a, b)):
+                        and not _apart(left, right, a, b)
+                        and not _conditions_differ(a, b, {word_a, word_b})):
                     return _contradiction("antonym", 0.75, left.text, right.text, holder=left.holder,
                                           words=[_word(left.text, word_a), _word(right.text, word_b)])
     return None

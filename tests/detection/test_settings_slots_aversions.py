@@ -6,7 +6,10 @@ inherit its neighbour's setting); `slot_pairs.jsonl` and `aversion_pairs.jsonl`
 were used while writing their rules, so they guard against regressions rather
 than measure generalisation. `scope_antonym_pairs.jsonl` holds scoped
 antonyms ("short answers for simple questions" / "long answers for complex
-ones") the rules still flag: it is scored here only so its false alarms do not grow.
+ones"); it was used while writing `conditions.py`. `scope_condition_pairs.jsonl`
+was written after the first version of that rule and scored once (1 false
+alarm of 15, P 0.857 R 0.857), then used to widen the condition phrases ("from
+friends", "在代码评审中"), so it is no longer held out either.
 """
 
 from pathlib import Path
@@ -27,6 +30,8 @@ def test_own_pairs_keep_precision_and_recall(name):
     assert all(alarm["fp"] == 0 for alarm in report["false_alarms"].values())
 
 
-def test_scoped_antonyms_do_not_raise_more_alarms():
-    report = evaluate(detector, load_pairs(HERE / "scope_antonym_pairs.jsonl"))
-    assert report["false_alarms"]["scope_refinement"]["fp"] <= 4
+@pytest.mark.parametrize("name", ["scope_antonym_pairs", "scope_condition_pairs"])
+def test_opposites_under_different_conditions_do_not_clash(name):
+    report = evaluate(detector, load_pairs(HERE / f"{name}.jsonl"))
+    assert report["false_alarms"]["scope_refinement"]["fp"] == 0
+    assert report["overall"]["recall"] >= 0.7
