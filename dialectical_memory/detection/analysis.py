@@ -149,10 +149,30 @@ def strip_subject(text: str) -> str:
     return _SUBJECT.sub("", text, count=1).strip()
 
 
+# What the user says of themselves, or a record shows, is read as the claim it
+# states: "says they don't use social media", "自称很少网购", "说自己从不熬夜",
+# "fitness tracker shows no workouts", "计步数据显示他…".
+_REPORTED = re.compile(
+    r"^(?:(?:says|said|claims|claimed|insists|insisted|maintains|swears|tells\s+(?:people|everyone|others))"
+    r"\s+(?:that\s+)?(?:(?:they|he|she)\s+(?:are|is|were|was\s+)?)?|"
+    r"(?:describes|considers|calls|sees)\s+(?:themselves|himself|herself)\s+(?:as\s+)?|"
+    r"claims\s+to\s+(?=be\b|have\b)|"
+    r"(?:[\w-]+\s+){0,2}(?:tracker|app|data|records?|logs?|history|statements?)\s+(?:shows?|showed|says)"
+    r"\s+(?:that\s+)?(?:(?:they|he|she)\s+)?)|"
+    r"^(?:自称|声称|号称|坚称|自认为|觉得自己|说(?:自己|他|她)|表示自己)|"
+    r"^[\u4e00-\u9fff]{0,6}(?:数据|记录)显示(?:他|她|用户)?")
+
+
+def reported_content(sentence: str) -> tuple[str, bool]:
+    """The sentence without its reporting frame, and whether it had one."""
+    content = _REPORTED.sub("", sentence, count=1)
+    return content, content != sentence
+
+
 @functools.lru_cache(maxsize=8192)
 def analyse(text: str) -> Analysis:
     original = unicodedata.normalize("NFKC", text)
-    sentence = normalize(strip_subject(original))
+    sentence, _ = reported_content(normalize(strip_subject(original)))
     domains, anchored = _anchors(sentence)
     orders, clause_source = _orders(sentence)
     orders += _sequences(sentence)

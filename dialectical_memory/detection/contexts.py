@@ -15,8 +15,9 @@ import re
 from .text import is_cjk
 
 _PEOPLE_POSSESSIVE = r"(?:(?:his|her|their|my|the|close|old|good)\s+)*"
-_EN_LANGUAGES = (r"python|go|golang|java|javascript|typescript|js|ts|rust|ruby|php|kotlin|swift|"
-                 r"scala|haskell|elixir|c\+\+|c#|dart|lua|perl")
+# longest first: "javascript" is not "java" with "script" after it
+_EN_LANGUAGES = (r"javascript|typescript|haskell|python|golang|elixir|kotlin|scala|swift|java|rust|ruby|"
+                 r"dart|perl|php|lua|c\+\+|c#|go|js|ts")
 
 # setting → phrases (English text is matched lowercased; Chinese as written)
 _SETTINGS: dict[str, tuple[str, ...]] = {

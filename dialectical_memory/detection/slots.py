@@ -1021,10 +1021,27 @@ def _stages_clash(a: str, b: str) -> bool:
     return high_a < low_b or high_b < low_a
 
 
+_INDENT_WORD = re.compile(r"\bindent|缩进", re.IGNORECASE)
+_INDENT_STYLE = re.compile(r"(?P<tab>\btabs?\b|制表符)|(?P<n>\b(?:two|four|2|4|8)\b|[两二四八24])?[- ]?(?P<space>\bspaces?\b|-space|个?空格)",
+                           re.IGNORECASE)
+
+
+def _indentation(text: str) -> list[Slot]:
+    """One indentation style per codebase: tabs, or spaces ("4-space", "四个空格缩进")."""
+    if not _INDENT_WORD.search(text):
+        return []
+    styles = {("tabs" if match["tab"] else "spaces"): match for match in _INDENT_STYLE.finditer(text)}
+    if len(styles) != 1:
+        return []
+    style, match = styles.popitem()
+    return [Slot("indentation", style, match.group(0).strip(), "mode", scope=_scope(text),
+                 holder=holder(text, match.start()))]
+
+
 _EXTRACTORS = (_residence, _employer, _job, _name, _age, _count, _systems, _reply_language,
                _timezone, _versions, _possessive, routine_times, _commute, _durations,
                _education, _attributes, _named_ones, _supported_team, _event_times, _school_stage,
-               _english_makes)
+               _english_makes, _indentation)
 
 # --- comparison ---------------------------------------------------------------
 
