@@ -102,6 +102,7 @@ class Analysis:
     habits: tuple[Habit, ...] = ()
     text: str = ""  # the entry as written (NFKC)
     holder: str = ""  # whose entry it is ("" for the user)
+    reported: bool = False  # what the user says, or a record shows ("says they…", "自称")
 
 
 @dataclass(frozen=True)
@@ -160,7 +161,7 @@ _REPORTED = re.compile(
     r"(?:[\w-]+\s+){0,2}(?:tracker|app|data|records?|logs?|history|statements?)\s+(?:shows?|showed|says)"
     r"\s+(?:that\s+)?(?:(?:they|he|she)\s+)?)|"
     r"^(?:自称|声称|号称|坚称|自认为|觉得自己|说(?:自己|他|她)|表示自己)|"
-    r"^[\u4e00-\u9fff]{0,6}(?:数据|记录)显示(?:他|她|用户)?")
+    r"^[\u4e00-\u9fff]{0,6}(?:数据|记录|账单|日志|统计|截图)显示(?:他|她|用户)?")
 
 
 def reported_content(sentence: str) -> tuple[str, bool]:
@@ -172,7 +173,7 @@ def reported_content(sentence: str) -> tuple[str, bool]:
 @functools.lru_cache(maxsize=8192)
 def analyse(text: str) -> Analysis:
     original = unicodedata.normalize("NFKC", text)
-    sentence, _ = reported_content(normalize(strip_subject(original)))
+    sentence, reported = reported_content(normalize(strip_subject(original)))
     domains, anchored = _anchors(sentence)
     orders, clause_source = _orders(sentence)
     orders += _sequences(sentence)
@@ -207,7 +208,8 @@ def analyse(text: str) -> Analysis:
         slots = tuple(replace(slot, holder=_join(named, slot.holder)) for slot in slots)
         habits = tuple(replace(habit, holder=_join(named, habit.holder)) for habit in habits)
     return Analysis(key=key, claims=tuple(claims), orders=orders, slots=slots, qualified=qualified,
-                    habits=habits, text=original, holder=_join(named, holder) if named else holder)
+                    habits=habits, text=original, holder=_join(named, holder) if named else holder,
+                    reported=reported)
 
 
 # Units a frequency phrase leaves behind ("once in the last three years"): not what the habit is.

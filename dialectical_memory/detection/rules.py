@@ -298,7 +298,8 @@ def _negation_conflict(a: Analysis, b: Analysis) -> Verdict | None:
     concept: "avoids sugar" vs "eats dessert", "has no pets" vs "has a cat"."""
     for denial, claim in _rival_pairs(a, b):
         if (denial.sign < 0 < claim.sign and claim.frequency not in ("low", "reduced")
-                and (_covers(denial, claim) or _aversion_to(denial, claim))
+                and (_covers(denial, claim) or _aversion_to(denial, claim)
+                     or _stated_against_observed(denial, claim, a, b))
                 and not _learning_only(claim, denial)
                 and not _apart(denial, claim, a, b)):
             return _denial_verdict(denial, claim)
@@ -316,6 +317,15 @@ def _learning_only(claim: Claim, denial: Claim) -> bool:
     """An inability ("不会游泳") against learning it ("在学游泳")."""
     return (bool(claim.topic & _LEARNING_UNITS) and not denial.topic & _LEARNING_UNITS
             and bool(_INABILITY.search(denial.text)))
+
+
+def _stated_against_observed(denial: Claim, claim: Claim, a: Analysis, b: Analysis) -> bool:
+    """A stated denial meets what the user is seen doing where it denies:
+    "says they don't use social media" / "posts on Instagram several times a day".
+    Only across a stated and an observed entry: two plain entries ("doesn't drink
+    coffee" / "reads in coffee shops") name a place, not a use."""
+    return (a.reported != b.reported and not denial.scope and bool(denial.topic)
+            and denial.topic <= claim.scope)
 
 
 def _denial_verdict(denial: Claim, claim: Claim) -> Verdict:
