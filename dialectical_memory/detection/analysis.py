@@ -191,6 +191,7 @@ def analyse(text: str) -> Analysis:
     claims.extend(_wake_time_claims(sentence))
     claims.extend(_employment_claims(sentence))
     claims.extend(_left_behind(sentence))
+    claims.extend(_completed(sentence))
     if not any(pole.axis == "chronotype" for claim in claims for pole in claim.poles):
         claims.extend(_bedtime_claims(original))
     key = "".join(ch for ch in sentence if ch.isalnum())
@@ -435,8 +436,38 @@ def _left_behind(sentence: str) -> list[Claim]:
 
 
 _LEFT_CUE = re.compile(r"\bfrom\b|\b(?:left|quit|sold|cancel+ed|gave|uninstalled|deleted|closed)\b|从|把")
-_GENERIC_LEFT = frozenset(("job", "的", "那套"))
+# What one holds a thing through: cancelling the subscription leaves Netflix behind.
+_GENERIC_LEFT = frozenset(("job", "的", "那套", "subscription", "membership", "account", "plan",
+                           "订阅", "会员", "账号"))
 LEFT_BEHIND = "left behind"  # the stance of a state a change left behind
+
+
+# Finishing a course of study ends studying for it, not having it: "finished their
+# PhD last summer", "graduated from university", "去年研究生毕业了", "读完了硕士".
+_COMPLETED = (
+    re.compile(r"\b(?:finish\w*|complet\w*|graduat\w*\s+from|defend\w*)\s+(?:(?:their|his|her|my|the|a)\s+)?"
+               r"(?P<x>[^,;.]+?)(?=\s+(?:last|this|in|on|at|and|with|two|three|a|years?)\b|[,;.]|$)"),
+    re.compile(r"(?P<x>[\u4e00-\u9fff]{2,5}?)(?:已经|已|就)?毕业(?:了)?|(?:读完|念完|修完)了?(?P<y>[\u4e00-\u9fff]{2,4})"),
+)
+COMPLETED = "completed"  # the stance of a course of study finished
+
+
+def _completed(sentence: str) -> list[Claim]:
+    if not _COMPLETION_CUE.search(sentence):
+        return []
+    for pattern in _COMPLETED:
+        match = pattern.search(sentence)
+        topic = units(match["x"] or match.groupdict().get("y") or "") - _GENERIC_LEFT if match else None
+        if topic and _STUDY.search(match.group(0)):
+            return [Claim(match.group(0), 1, stance=COMPLETED, topic=topic,
+                          broader=_broader(topic))]
+    return []
+
+
+_STUDY = re.compile(r"\b(?:phd|doctorate|master'?s|bachelor'?s|degree|mba|university|college|school|"
+                    r"course|thesis|dissertation|studies|apprenticeship|bootcamp)\b|"
+                    r"研究生|硕士|博士|本科|大学|学位|高中|初中|小学|课程|论文|学业|研[一二三]?")
+_COMPLETION_CUE = re.compile(r"\b(?:finish|complet|graduat|defend)|毕业|读完|念完|修完")
 
 
 # Sequences: what comes first is the order's "preferred" side. "showers before
@@ -1027,6 +1058,9 @@ _EMPLOYED = (
     # (not the 在 of 正在/现在: "正在找工作" is looking for one)
     re.compile(r"(?<![正现实存所])在(?!家)[^，,。；;在不没]{1,10}?(?:上班|工作|任职|就职)"),
     re.compile(r"(?:就职于|任职于|供职于)"),
+    # "在华为做全职工程师", "在医院当护士": a post somewhere
+    re.compile(r"(?<![正现实存所])在(?!家)[^，,。；;在不没]{1,10}?(?:做|当)(?:全职|兼职)?[\u4e00-\u9fff]{0,4}?"
+               r"(?:师|员|经理|主管|总监|医生|老师|护士|会计|顾问)"),
 )
 _NOT_EMPLOYED = re.compile(r"\b(?:not|never|no\s+longer|used\s+to|volunteer\w*|unpaid)\b|"
                            r"不|没|曾|以前|过去|志愿|义工|想|打算|希望|找|求职|want|hope|plan|"

@@ -55,8 +55,10 @@ CHANGE_PATTERN = (
     r"\b(?:mov(?:e|es|ed|ing)|relocat\w*|start\w*|beg[ai]n\w*|switch\w*|join\w*|"
     r"bec[oa]me|becoming|t(?:ook|ake[sn]?|aking) up|pick(?:ed|s)? up|quit\w*|stopp?\w*|"
     r"g(?:ave|ive[sn]?|iving) up|turn(?:ed|s)?|converted|got|gets|getting|bought|adopted|"
-    r"married|had\s+(?:a|an|twins)|took\s+in)\b|"
-    r"搬|开始|加入|换|改|成为|戒|入职|转行|当上|升职|迷上|爱上|结婚|买了|领养|收养|生了|养了"
+    r"married|had\s+(?:a|an|twins)|took\s+in|retir\w*|graduat\w*|finish\w*|complet\w*|divorc\w*|"
+    r"sold|cancel+ed)\b|"
+    r"搬|开始|加入|换|改|成为|戒|入职|转行|当上|升职|迷上|爱上|结婚|买了|领养|收养|生了|养了|退休|毕业|"
+    r"离婚|卖了|辞职|退学"
 )
 # Reported speech: "previously mentioned", "之前提到" date the saying, not the state.
 SAID_PATTERN = (
@@ -396,7 +398,11 @@ AXES: dict[str, AxisSpec] = {
                          "inexperienced", "新手", "初学者", "入门", "小白", "菜鸟", "刚开始", "刚入门",
                          "才开始"),
             "expert": ("expert", "senior", "veteran", "experienced", "seasoned", "advanced",
-                       "year of experience", "资深", "专家", "老手", "高手", "经验丰富", "多年经验"),
+                       "year of experience", "资深", "专家", "老手", "高手", "经验丰富", "多年经验",
+                       # titles and grades only the practised reach
+                       "grandmaster", "virtuoso", "professional player",
+                       "interpreter", "职业棋手", "职业选手", "九段", "八段", "大师", "精通",
+                       "考过十级", "十级", "专业八级", "母语水平"),
         },
         contextual=True,
     ),
@@ -469,7 +475,21 @@ AXES: dict[str, AxisSpec] = {
                 "unemployed": ("unemployed", "jobless", "out of work", "between jobs",
                                "laid off", "lost his job", "lost her job", "lost their job",
                                "without a job", "失业", "待业", "无业", "下岗", "没有工作", "没工作",
-                               "丢了工作", "被裁员", "被裁")},
+                               "丢了工作", "被裁员", "被裁",
+                               # retirement ends employment as surely as a lay-off
+                               "retired", "in retirement", "退休", "退休了", "已退休", "已经退休")},
+    ),
+    # how much one can drink: "drinks most people under the table" / "一杯啤酒就醉"
+    "alcohol tolerance": AxisSpec(
+        strict={"high": ("high tolerance for alcohol", "high alcohol tolerance", "high tolerance",
+                         "under the table", "hold his liquor", "hold her liquor", "hold their liquor",
+                         "酒量好", "酒量很好", "酒量特别好", "酒量大", "酒量惊人", "千杯不醉", "海量",
+                         "很能喝", "特别能喝"),
+                "low": ("lightweight", "low tolerance for alcohol", "low alcohol tolerance",
+                        "low tolerance", "get drunk easily", "enough to get him drunk",
+                        "enough to get her drunk", "enough to get them drunk", "一杯就醉",
+                        "一杯啤酒就醉", "一瓶啤酒就倒", "一瓶就倒", "一喝就醉", "一喝酒就醉", "沾酒就醉",
+                        "酒量差", "酒量很差", "酒量不好", "不胜酒力", "一杯倒")},
     ),
     "format": AxisSpec(
         strict={"list": ("bullet point", "bulleted list", "bullet list", "numbered list", "列表",

@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterator
 
 from . import antonyms, conditions, frequency, lexicon
 from . import terms as t
-from .analysis import LEFT_BEHIND, Analysis, Claim, Pole, analyse, claim_region
+from .analysis import COMPLETED, LEFT_BEHIND, Analysis, Claim, Pole, analyse, claim_region
 from .base import Label, Verdict
 from . import slots
 from .slots import Slot, clash
@@ -420,6 +420,24 @@ def _change_conflict(a: Analysis, b: Analysis) -> Verdict | None:
     return None
 
 
+# Still in the middle of something: "still working on their PhD thesis", "目前还在读研二".
+_ONGOING = re.compile(r"\b(?:still|currently|now)\b|还在|仍在|目前在|正在|在读|读研[一二三]|研[一二三]|大[一二三四]")
+
+
+def _completion_conflict(a: Analysis, b: Analysis) -> Verdict | None:
+    """A course of study finished, still under way in the other entry: "finished
+    their PhD last summer" / "is still working on their PhD thesis"."""
+    if a.holder != b.holder or not _ONGOING.search(b.text):
+        return None
+    for done in a.claims:
+        if done.stance != COMPLETED:
+            continue
+        for claim in b.claims:
+            if claim.sign > 0 and not claim.past and done.topic <= claim.reach | claim.scope:
+                return _contradiction("temporal", 0.75, done.text, claim.text, holder=a.holder)
+    return None
+
+
 _STAYED = re.compile(r"\b(?:has|have)\s+never\s+(?:left|been\s+outside(?:\s+of)?)\s+(?:the\s+)?(?P<x>[A-Za-z][\w ]*?)"
                      r"(?=[,.;]|$|\s+(?:and|but|in|before)\b)|"
                      r"(?:从来|从|一直)?(?:没|未)(?:有)?离开过(?P<z>[\u4e00-\u9fff]{2,4}?)(?=[，,。；;]|$)")
@@ -506,7 +524,7 @@ def _same_frame(x: frozenset[str], y: frozenset[str]) -> bool:
 _RULES: tuple[Callable[[Analysis, Analysis], Verdict | None], ...] = (
     _order_conflict, _value_conflict, _preference_conflict, _axis_conflict, _frequency_conflict,
     _negation_conflict, _only_conflict, _only_language_conflict, _opposite_conflict, _rate_conflict,
-    _change_conflict, _place_conflict)
+    _change_conflict, _completion_conflict, _place_conflict)
 
 # --- no conflict: same subject or not? ---------------------------------------------
 
