@@ -132,7 +132,10 @@ _ORDER_PATTERNS = tuple(re.compile(p) for p in (
     r"\b(?:like|love|enjoy)\w*\s+(?P<x>.+?)\s+(?:more than|better than|over)\s+(?P<y>.+)",
     r"\bwould rather\s+(?P<x>.+?)\s+than\s+(?P<y>.+)",
     r"\b(?:choose|chooses|chose|pick|picks)\s+(?P<x>.+?)\s+over\s+(?P<y>.+)",
-    r"(?:更喜欢|更爱|更偏好|偏好|喜欢|选择|偏爱)(?P<x>.+?)(?:而不是|而非|胜过|多于|超过)(?P<y>.+)",
+    r"(?:更喜欢|更爱|更偏好|偏好|喜欢|选择|偏爱|更愿意|更倾向于?|更习惯)(?P<x>.+?)(?:而不是|而非|胜过|多于|超过)(?P<y>.+)",
+    r"(?:更喜欢|更爱|更偏好|偏好|首选|优先)(?P<x>[^，,]+?)[，,](?P<y>[^，,]+?)(?:是|作为|只是|只能算)?(?:次选|其次|备选|第二选择)",
+    r"\bprefer\w*\s+(?P<x>[^,]+?),\s+(?:with\s+)?(?P<y>[^,]+?)\s+(?:as\s+(?:a|the|their|his|her)\s+)?"
+    r"(?:second\s+choice|fallback|backup|last\s+resort)",
     r"(?:比起|相比于?|与其)(?P<y>.+?)[,，]?(?:更喜欢|更爱|更偏好|更倾向于?|更想|不如|宁愿)(?P<x>.+)",
     r"宁[愿可](?P<x>.+?)[,，]?也不(?:要|想|愿意?)?(?P<y>.+)",
 ))
@@ -500,11 +503,18 @@ def _sequences(sentence: str) -> tuple[Order, ...]:
         match = pattern.search(sentence)
         if not match or _TIME_VALUE.search(match["y"]):
             continue  # "meetings before 9 am": a time, not a step
-        first, then = _step_units(match["x"]), _step_units(match["y"])
-        if first and then and not first & then:
+        first, then = _distinct_steps(_step_units(match["x"]), _step_units(match["y"]))
+        if first and then:
             return (Order(first, then, f"{match['x'].strip()}→{match['y'].strip()}",
                           _is_past(sentence, t.terms(sentence))),)
     return ()
+
+
+def _distinct_steps(first: frozenset[str], then: frozenset[str]) -> tuple[frozenset[str], frozenset[str]]:
+    """What tells two steps apart: "写描述" / "写工单号" are about the description
+    and the ticket, both written."""
+    shared = first & then
+    return first - shared, then - shared
 
 
 def _step_units(text: str) -> frozenset[str]:
