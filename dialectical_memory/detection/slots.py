@@ -149,7 +149,7 @@ _PREFERRED_NAME = (
 _AGE = (
     re.compile(r"\b(?P<n>\d{1,3})[- ]years?[- ]old\b", re.IGNORECASE),
     re.compile(r"\b(?:is|turned|aged?|age\s+is)\s+(?:just\s+|now\s+|only\s+)?(?P<about>about\s+|around\s+)?"
-               r"(?P<n>\d{1,3})(?=\s*$|\s*[,.;]|\s+(?:years?|yrs?|this|now|and|last|in|on)\b)",
+               r"(?P<n>\d{1,3})(?=\s*$|\s*[,;]|\.(?!\d)|\s+(?:years?|yrs?|this|now|and|last|in|on)\b)",
                re.IGNORECASE),
     re.compile(r"\bin\s+(?:his|her|their|the)\s+(?P<part>early\s+|mid\s+|late\s+)?"
                r"(?P<decade>twenties|thirties|forties|fifties|sixties|seventies|[2-7]0s)\b",
@@ -177,6 +177,9 @@ _POSSESSIVE = (
     # "用户的周会在周一": when or where something of the user's is
     re.compile(r"^(?:该|这位)?用户的(?P<slot>[\u4e00-\u9fffA-Za-z ]{1,10}?)(?<![住待])"
                r"(?P<at>在|定在|安排在|改到|改在)(?P<v>[^，,。；;]+)[。.!！]?$"),
+    # "用户生日在十月": a personal attribute needs no 的
+    re.compile(r"^(?:该|这位)?用户(?P<slot>生日|母语|车牌号|车牌|手机号|邮箱|名字|年龄|职业|时区)"
+               r"(?:是|为|(?P<at>在))(?P<v>[^，,。；;]+)[。.!！]?$"),
 )
 _SLOT_ALIASES = {
     "home city": "residence", "city": "residence", "current city": "residence",
@@ -441,10 +444,15 @@ _MAJOR_VERSION = re.compile(rf"(?<![a-z0-9])(?P<name>{_LANGUAGE_NAMES})\s*(?P<ve
                             re.IGNORECASE)
 
 
+# "is 1.80 m tall", "weighs 72.5 kg": a verb before a measure, not a product's version
+_NOT_PRODUCTS = frozenset(("is", "are", "was", "were", "be", "weighs", "weigh", "about", "around", "at"))
+
+
 def _versions(text: str) -> list[Slot]:
     found: dict[str, set[str]] = {}
     for match in _VERSION.finditer(text):
-        found.setdefault(match["name"].lower(), set()).add(match["ver"])
+        if match["name"].lower() not in _NOT_PRODUCTS:
+            found.setdefault(match["name"].lower(), set()).add(match["ver"])
     majors: dict[str, set[str]] = {}
     for match in _MAJOR_VERSION.finditer(text):
         majors.setdefault(match["name"].lower(), set()).add(match["ver"])
@@ -815,8 +823,8 @@ def _degrees_clash(a: str, b: str) -> bool:
 _ZH_VALUE = r"(?P<v>[^，,。；;]+?)[。.!！]?$"
 _ATTRIBUTES = (
     ("hometown", re.compile(r"(?:老家|家乡|籍贯|出生地)(?:在|是)" + _ZH_VALUE)),
-    ("blood type", re.compile(r"(?<![A-Za-z])(?P<v>AB|A|B|O)型血|血型(?:是|为)(?P<w>AB|A|B|O)(?![A-Za-z])",
-                              re.IGNORECASE)),
+    ("blood type", re.compile(r"(?<![A-Za-z])(?P<v>AB|A|B|O)型血|血型(?:是|为)(?P<w>AB|A|B|O)(?![A-Za-z])|"
+                              r"\bblood\s+type\s+(?:is\s+)?(?P<x>AB|A|B|O)(?![A-Za-z])", re.IGNORECASE)),
     ("star sign", re.compile(r"(?P<v>白羊|金牛|双子|巨蟹|狮子|处女|天秤|天蝎|射手|摩羯|水瓶|双鱼)座")),
     ("chinese zodiac", re.compile(r"(?:属|生肖是|属相是)(?P<v>[鼠牛虎兔龙蛇马羊猴鸡狗猪])(?![\u4e00-\u9fff])")),
     ("major", re.compile(r"(?:专业是|主修)" + _ZH_VALUE)),
@@ -841,7 +849,7 @@ def _attributes(text: str) -> list[Slot]:
         match = pattern.search(text)
         if not match:
             continue
-        value = _clean(match["v"] or match.groupdict().get("w") or "")
+        value = _clean(match["v"] or match.groupdict().get("w") or match.groupdict().get("x") or "")
         if (name == "hometown" and match.group(0).endswith(("人", "人。"))
                 and _place(value)[1] == "unknown" and value not in lexicon.ZH_PROVINCES):
             continue  # "用户是好人": "是…人" names a place only for a known one
@@ -1038,10 +1046,65 @@ def _indentation(text: str) -> list[Slot]:
                  holder=holder(text, match.start()))]
 
 
+_ZH_TENTHS = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
+_HEIGHT = re.compile(
+    r"(?P<m>[12]\.\d{1,2})\s*(?:m\b|meters?|metres?|米)|(?P<cm>1\d{2})\s*(?:cm\b|centimet\w*|厘米|公分)|"
+    r"(?P<ft>[4-7])\s*(?:foot|feet|ft|')\s*(?P<inch>\d{1,2})?|"
+    r"一米(?P<zh>[一二两三四五六七八九])|身高\s*(?P<bare>1\d{2})(?!\d)", re.IGNORECASE)
+_HEIGHT_CUE = re.compile(r"\btall\b|\bheight\b|身高|个子|个头", re.IGNORECASE)
+_WEIGHT = re.compile(r"(?P<kg>\d{2,3}(?:\.\d)?)\s*(?:kg\b|kilos?|kilograms?|公斤|千克)|"
+                     r"(?P<jin>\d{2,3})\s*斤|(?P<lb>\d{2,3})\s*(?:lbs?\b|pounds)", re.IGNORECASE)
+_WEIGHT_CUE = re.compile(r"\bweigh|体重|重", re.IGNORECASE)
+_HOME_FLOOR = re.compile(
+    r"\blives?\s+on\s+the\s+(?P<en>\d{1,2}(?:st|nd|rd|th)|first|second|third|fourth|fifth|sixth|"
+    r"seventh|eighth|ninth|tenth|top|ground)\s+floor|"
+    r"(?:住在|家在|住)(?P<zh>\d{1,2}|[一二三四五六七八九十]{1,3})(?:楼|层)(?![房梯下上])", re.IGNORECASE)
+_ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,
+             "eighth": 8, "ninth": 9, "tenth": 10, "ground": 0, "top": 99}
+
+
+def _body_and_home(text: str) -> list[Slot]:
+    """One height and weight per person, one floor one lives on: "is 1.80 m tall" /
+    "身高165厘米", "70 kg" / "140斤", "住在三楼"."""
+    slots = []
+    height = _HEIGHT_CUE.search(text) and _HEIGHT.search(text)
+    if height:
+        slots.append(Slot("height", str(_centimetres(height)), height.group(0), "measure",
+                          holder=holder(text, height.start())))
+    weight = _WEIGHT_CUE.search(text) and _WEIGHT.search(text)
+    if weight:
+        kilos = float(weight["kg"] or 0) or float(weight["jin"] or 0) / 2 or float(weight["lb"] or 0) * 0.4536
+        slots.append(Slot("weight", f"{kilos:.1f}", weight.group(0), "measure",
+                          holder=holder(text, weight.start())))
+    floor = _HOME_FLOOR.search(text)
+    if floor:
+        slots.append(Slot("home floor", str(_floor_number(floor)), floor.group(0), "exact",
+                          holder=holder(text, floor.start())))
+    return slots
+
+
+def _centimetres(match: re.Match) -> float:
+    if match["m"]:
+        return round(float(match["m"]) * 100)
+    if match["cm"] or match["bare"]:
+        return float(match["cm"] or match["bare"])
+    if match["ft"]:
+        return round(int(match["ft"]) * 30.48 + int(match["inch"] or 0) * 2.54)
+    return 100.0 + _ZH_TENTHS[match["zh"]] * 10
+
+
+def _floor_number(match: re.Match) -> int:
+    if match["en"]:
+        word = match["en"].lower()
+        return _ORDINALS.get(word) or int(re.sub(r"\D", "", word))
+    raw = match["zh"]
+    return int(raw) if raw.isdigit() else int(_zh_numeral(raw) or 0)
+
+
 _EXTRACTORS = (_residence, _employer, _job, _name, _age, _count, _systems, _reply_language,
                _timezone, _versions, _possessive, routine_times, _commute, _durations,
                _education, _attributes, _named_ones, _supported_team, _event_times, _school_stage,
-               _english_makes, _indentation)
+               _english_makes, _indentation, _body_and_home)
 
 # --- comparison ---------------------------------------------------------------
 
@@ -1060,8 +1123,10 @@ def clash(a: Slot, b: Slot) -> bool:
         return _degrees_clash(a.value, b.value)
     if a.kind == "stage" == b.kind:
         return _stages_clash(a.value, b.value)
-    if a.kind == "clock" == b.kind:
+    if a.kind == "clock" == b.kind or a.kind == "exact" == b.kind:
         return a.value != b.value
+    if a.kind == "measure" == b.kind:
+        return abs(float(a.value) - float(b.value)) > 0.04 * max(float(a.value), float(b.value))
     if a.value == b.value or (a.scope and b.scope and not a.scope & b.scope):
         return False
     if a.kind in ("attribute", "brand") or a.name in ("hometown", "school", "alma mater"):
