@@ -93,6 +93,13 @@ NEGATIVE_VERBS = (
     "turn down", "decline", "can not stomach", "not okay with", "not fine with",
     "抵触", "不肯", "不愿", "不愿意", "不乐意", "推掉", "推辞", "拒收", "发怵", "害怕", "嫌", "反对",
     "碰都不碰", "一口都不碰",
+    # lack of interest, disgust and keeping one's distance, as a class
+    "unbearable", "intolerable", "can not abide", "no interest", "zero interest", "not interested",
+    "uninterested", "disinterested", "disgust", "disgusted", "disgusting", "gross", "repulsive",
+    "nauseat", "revolting", "averse to", "steer clear of", "stay away from", "want nothing to do with",
+    "一点兴趣都没有", "一点兴趣也没有", "兴趣都没有", "没什么兴趣", "不感冒", "无感", "敬而远之",
+    "避之不及", "避之唯恐不及", "想吐", "恶心", "反胃", "接受不了", "吃不消", "不待见", "嫌弃",
+    "烦透", "受够",
 )
 # Words of NEGATIVE_VERBS that express a fact about the body or diet rather than taste:
 # a conflict they take part in is reported as "implicit".
@@ -164,8 +171,8 @@ NUMBER_WORDS = tuple("two three four five six seven eight nine ten eleven twelve
                      "forty fifty hundred".split())
 # Verbs and nouns too general to be what a statement is about.
 LIGHT_WORDS = (
-    # "不碰甜食": touching stands for consuming
-    "碰", "沾",
+    # "不碰甜食", "refuses to touch Slack": touching stands for using or consuming
+    "碰", "沾", "touch",
     # "精通法语" / "不懂法语", "不敢看恐怖片": knowing or daring, about what follows
     "精通", "懂", "敢",
     # "希望被叫作小王" / "不要叫他小王": the name is what it is about

@@ -339,7 +339,11 @@ def _denial_verdict(denial: Claim, claim: Claim) -> Verdict:
 _CONCEPT_UNITS = frozenset(lexicon.CONCEPTS)
 # Aversions that take a thing as their object ("嫌停车难" is a complaint about parking, not the car).
 _ZH_AVERSIONS = frozenset(("受不了", "不能忍受", "忍受不了", "拒绝", "推掉", "推辞", "拒收", "讨厌", "厌恶",
-                           "反感", "排斥", "抵触", "回避", "避免"))
+                           "反感", "排斥", "抵触", "回避", "避免", "想吐", "恶心", "反胃", "受够",
+                           "敬而远之", "避之不及", "接受不了", "嫌弃"))
+# Sensing a thing is meeting it: "闻到香菜的味道就想吐", "一看到榴莲就反胃".
+_SENSES = frozenset(("闻", "闻到", "味道", "气味", "味", "看到", "看见", "一看到", "听到", "想到", "一想到",
+                     "提到", "一提到", "看", "听", "smell", "sight", "thought"))
 # After the thing: its smell or taste ("的膻味", "味"), or nothing more.
 _ATTRIBUTE_OF = re.compile(r"^(?:的?[\u4e00-\u9fff]?[味气]|[。.!！]?$|[，,；;])")
 
@@ -349,10 +353,13 @@ def _aversion_to(denial: Claim, claim: Claim) -> bool:
     at its smell or taste: "受不了羊肉的膻味" / "爱吃羊肉", "推掉同事聚餐" / "喜欢同事聚餐".
     English modifiers narrow the thing ("refuses cheap wine"), so they must be covered."""
     if (not denial.stance or denial.stance not in _ZH_AVERSIONS or denial.negated or denial.excepted
-            or not denial.scope <= claim.scope or not claim.topic <= _CONCEPT_UNITS
-            or not claim.topic <= denial.topic):
+            or not denial.scope <= claim.scope or not claim.topic or not claim.topic <= denial.topic):
         return False
     extra = denial.topic - claim.topic
+    if extra <= _SENSES:
+        return True  # "闻到香菜的味道就想吐" / "喜欢香菜"
+    if not claim.topic <= _CONCEPT_UNITS:
+        return False
     return all(not unit.isascii() for unit in extra) and all(
         _ATTRIBUTE_OF.search(denial.text.split(form, 1)[1]) for concept in claim.topic
         for form in lexicon.CONCEPTS[concept] if not form.isascii() and form in denial.text)
