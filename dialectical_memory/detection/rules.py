@@ -521,7 +521,12 @@ def _word(text: str, unit: str) -> str:
     return next((word for word in re.findall(r"[a-z]+", text.lower()) if stem(word) == unit), unit)
 
 
+# What a trait is said of when it is the person's: "性格很急躁" / "很有耐心的人".
+_PERSON_FRAME = frozenset(("性格", "脾气", "人", "为人", "person", "personality", "character", "guy"))
+
+
 def _same_frame(x: frozenset[str], y: frozenset[str]) -> bool:
+    x, y = x - _PERSON_FRAME, y - _PERSON_FRAME
     if not x and not y:
         return True
     shared = x & y  # most of each side shared, and little beside: "piping hot" / "ice cold"
