@@ -167,6 +167,16 @@ _REPORTED = re.compile(
     r"^[\u4e00-\u9fff]{0,6}(?:数据|记录|账单|日志|统计|截图)显示(?:他|她|用户)?")
 
 
+# A proper name a thing is called by is no mention of what its words mean:
+# "健身房叫 Orange Fitness" is not about oranges.
+_CALLED = re.compile(r"(?:叫做?|名叫|名为|\bcalled|\bnamed)\s*(?P<name>[A-Z][\w'&-]*(?:\s+[A-Z][\w'&-]*)+)")
+
+
+def _without_proper_names(original: str, sentence: str) -> str:
+    match = _CALLED.search(original)
+    return sentence.replace(match["name"].lower(), " ") if match else sentence
+
+
 def reported_content(sentence: str) -> tuple[str, bool]:
     """The sentence without its reporting frame, and whether it had one."""
     content = _REPORTED.sub("", sentence, count=1)
@@ -177,6 +187,7 @@ def reported_content(sentence: str) -> tuple[str, bool]:
 def analyse(text: str) -> Analysis:
     original = unicodedata.normalize("NFKC", text)
     sentence, reported = reported_content(normalize(strip_subject(original)))
+    sentence = _without_proper_names(original, sentence)
     domains, anchored = _anchors(sentence)
     orders, clause_source = _orders(sentence)
     orders += _sequences(sentence)
@@ -751,8 +762,13 @@ def _is_past(clause: str, clause_terms: list[t.Term]) -> bool:
            and (term.surface != "used to" or _USED_TO.search(clause)) for term in clause_terms):
         return True
     past_time = (any(term.role == t.PAST_TIME for term in clause_terms) or _AGO.search(clause)
-                 or _WAS.match(clause))
+                 or _WAS.match(clause) or _PAST_LIFE_STAGE.search(clause))
     return bool(past_time) and not _CHANGE.search(clause)
+
+
+# A stage of life told in the past tense: "smoked in their twenties" (not "is in their twenties").
+_PAST_LIFE_STAGE = re.compile(r"\b(?:was|were|had|[a-z]+ed)\b[^,;.]*?\bin\s+(?:his|her|their|my)\s+"
+                              r"(?:teens|twenties|thirties|forties|fifties|[2-5]0s)\b")
 
 
 # A clause in the past tense of "be" states a past state: "was unemployed for a

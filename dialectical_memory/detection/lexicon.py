@@ -18,6 +18,8 @@ from dataclasses import dataclass, field
 NEGATIONS = (
     "not", "no", "none", "nor", "neither", "without", "nothing",
     "不", "没", "没有", "别", "未", "无", "非", "并不", "并没有", "一点也不", "不是", "毫无", "毫不",
+    # lacking is having none: "目前缺少任何文档", "lacks any tests"
+    "lack", "lacks", "lacking", "缺少", "缺乏", "欠缺",
 )
 NEVER = ("never", "never ever", "从不", "从来不", "从没", "从来没", "从来没有", "从未", "绝不", "永远不")
 # "Never" about a whole life ("has never been to Japan", "从没去过日本") also
@@ -50,6 +52,10 @@ PAST_TIMES = (
     "in his youth", "in her youth", "in their youth",
     "去年", "前年", "小时候", "大学时", "大学的时候", "上大学时", "上学时", "读书时",
     "年轻时", "年轻的时候", "那时", "那时候", "早些年", "几年前", "多年前",
+    # a stage of life or a span of years now over
+    "as a student",
+    "during college", "during university", "前几年", "那几年", "早年", "当年", "上学的时候",
+    "二十多岁时", "二十几岁时", "读书的时候",
 )
 CHANGE_PATTERN = (
     r"\b(?:mov(?:e|es|ed|ing)|relocat\w*|start\w*|beg[ai]n\w*|switch\w*|join\w*|"
@@ -939,6 +945,9 @@ BILINGUAL_CONCEPTS: dict[str, tuple[str, ...]] = {
     "journal": ("journal", "diary", "日记", "手账"),
     "news": ("news", "headlines", "新闻", "时事"),
     "mattress": ("mattress", "床垫"),
+    # feeling the cold easily: "很怕冷" / "一点凉风就觉得冷"
+    "cold sensitivity": ("feel the cold", "feels the cold", "sensitive to cold", "怕冷", "觉得冷",
+                         "畏寒", "容易冷"),
     "wechat": ("wechat", "wechat message", "微信", "微信消息"),
     "description": ("description", "描述", "说明文字"),
     "ticket": ("ticket number", "ticket id", "issue number", "工单号", "工单"),
