@@ -648,7 +648,14 @@ BROADER: dict[str, tuple[str, ...]] = {
     "piano": ("instrument",), "guitar": ("instrument",), "violin": ("instrument",),
     "drums": ("instrument",),  # working overtime on Saturdays is working on Saturdays
     "horror film": ("horror", "film"), "comedy": ("film",), "documentary": ("film",),
+    "iphone": ("apple device",),
 }
+
+# What doing something needs: driving needs a licence, so "has no driving licence"
+# denies "drives to work every day".
+REQUIRES: dict[str, tuple[str, ...]] = {"car": ("driving licence",)}
+# Concepts one cannot both hold now: owning the home one lives in and renting it.
+EXCLUSIVE_CONCEPTS: tuple[tuple[str, str], ...] = (("house purchase", "rent"),)
 
 # Identities that imply abstaining from something ("vegetarian" → no meat).
 ABSTAINS: dict[str, tuple[str, ...]] = {
@@ -969,6 +976,10 @@ BILINGUAL_CONCEPTS: dict[str, tuple[str, ...]] = {
     "phone": ("smartphone", "mobile phone", "手机"),
     "android": ("android", "安卓"),
     "iphone": ("iphone", "苹果手机"),
+    "apple device": ("apple device", "apple product", "ipad", "macbook", "imac", "apple watch", "airpods",
+                     "苹果设备", "苹果产品", "苹果电脑"),
+    "driving licence": ("driving licence", "driving license", "driver's license", "drivers license",
+                        "driver license", "驾照", "驾驶证", "驾驶执照"),
     "subscription": ("subscription", "订阅", "会员"),
     "report": ("report", "报告", "汇报"),
     "progress report": ("progress report", "status report", "进度报告", "周报"),

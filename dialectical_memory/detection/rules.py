@@ -299,7 +299,7 @@ def _negation_conflict(a: Analysis, b: Analysis) -> Verdict | None:
     for denial, claim in _rival_pairs(a, b):
         if (denial.sign < 0 < claim.sign and claim.frequency not in ("low", "reduced")
                 and (_covers(denial, claim) or _aversion_to(denial, claim)
-                     or _stated_against_observed(denial, claim, a, b))
+                     or _stated_against_observed(denial, claim, a, b) or _lacks_what_it_needs(denial, claim))
                 and not _learning_only(claim, denial)
                 and not _apart(denial, claim, a, b)):
             return _denial_verdict(denial, claim)
@@ -326,6 +326,13 @@ def _stated_against_observed(denial: Claim, claim: Claim, a: Analysis, b: Analys
     coffee" / "reads in coffee shops") name a place, not a use."""
     return (a.reported != b.reported and not denial.scope and bool(denial.topic)
             and denial.topic <= claim.scope)
+
+
+def _lacks_what_it_needs(denial: Claim, claim: Claim) -> bool:
+    """"Has no driving licence" / "drives to work every day": what the claim does needs
+    what the denial lacks."""
+    needed = {need for concept in claim.topic for need in lexicon.REQUIRES.get(concept, ())}
+    return bool(needed) and bool(denial.topic) and denial.topic <= needed and not denial.scope
 
 
 def _denial_verdict(denial: Claim, claim: Claim) -> Verdict:
@@ -445,6 +452,42 @@ def _completion_conflict(a: Analysis, b: Analysis) -> Verdict | None:
     return None
 
 
+_RENTED_OUT = re.compile(r"\brents?\s+out|\blet(?:s|ting)?\s+out|出租|租出去|租给")
+
+
+def _exclusive_conflict(a: Analysis, b: Analysis) -> Verdict | None:
+    """Two states one cannot hold at once, affirmed now: "bought a flat and moved in" /
+    "is still renting" (not "rents out the old flat")."""
+    if _RENTED_OUT.search(a.text) or _RENTED_OUT.search(b.text):
+        return None
+    for left, right in _rival_pairs(a, b):
+        if left.sign > 0 < right.sign and not left.derived and not right.derived:
+            for one, other in lexicon.EXCLUSIVE_CONCEPTS:
+                if one in left.reach and other in right.reach and other not in left.reach:
+                    return _contradiction("implicit", 0.7, left.text, right.text, holder=left.holder)
+    return None
+
+
+# "has lived in Singapore all their life" / "grew up in Norway"
+_LIFELONG_HOME = re.compile(r"\blived\s+in\s+(?P<x>[A-Z][\w]*(?:\s+[A-Z][\w]*)?)\s+(?:all|for\s+all\s+of)\s+"
+                            r"(?:their|his|her|my)\s+li(?:fe|ves)|"
+                            r"(?:一直|从小到大都?|这辈子都)住在(?P<z>[\u4e00-\u9fff]{2,4}?)(?=[，,。；;]|$)")
+_GREW_UP = re.compile(r"\b(?:grew\s+up|was\s+born|was\s+raised)\s+in\s+(?P<y>[A-Z][\w]*(?:\s+[A-Z][\w]*)?)|"
+                      r"在(?P<w>[\u4e00-\u9fff]{2,4}?)(?:长大|出生)")
+
+
+def _lifelong_home_conflict(a: Analysis, b: Analysis) -> Verdict | None:
+    """Having lived in one place all one's life leaves no other place to grow up in."""
+    home, elsewhere = _LIFELONG_HOME.search(a.text), _GREW_UP.search(b.text)
+    if not home or not elsewhere or a.holder != b.holder:
+        return None
+    place, other = home["x"] or home["z"], elsewhere["y"] or elsewhere["w"]
+    if slots.place_outside(other, place) or slots.place_outside(place, other):
+        return _contradiction("implicit", 0.75, home.group(0), elsewhere.group(0), holder=a.holder,
+                              values=[place, other])
+    return None
+
+
 _STAYED = re.compile(r"\b(?:has|have)\s+never\s+(?:left|been\s+outside(?:\s+of)?)\s+(?:the\s+)?(?P<x>[A-Za-z][\w ]*?)"
                      r"(?=[,.;]|$|\s+(?:and|but|in|before)\b)|"
                      r"(?:从来|从|一直)?(?:没|未)(?:有)?离开过(?P<z>[\u4e00-\u9fff]{2,4}?)(?=[，,。；;]|$)")
@@ -536,7 +579,8 @@ def _same_frame(x: frozenset[str], y: frozenset[str]) -> bool:
 _RULES: tuple[Callable[[Analysis, Analysis], Verdict | None], ...] = (
     _order_conflict, _value_conflict, _preference_conflict, _axis_conflict, _frequency_conflict,
     _negation_conflict, _only_conflict, _only_language_conflict, _opposite_conflict, _rate_conflict,
-    _change_conflict, _completion_conflict, _place_conflict)
+    _change_conflict, _completion_conflict, _place_conflict, _exclusive_conflict,
+    _lifelong_home_conflict)
 
 # --- no conflict: same subject or not? ---------------------------------------------
 
