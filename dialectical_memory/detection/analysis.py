@@ -149,6 +149,11 @@ _WAKE_TIME = (
 )
 
 
+# "加班到十点以后": a clock time says when, not what about (wake-up times are read apart)
+_ZH_CLOCK = re.compile(r"(?:到|至)?[零一二两三四五六七八九十\d]{1,3}点(?:半|钟|多)?(?:以后|之后|以前|之前|前|后)?"
+                       r"(?=[^起醒]|$)")
+
+
 def strip_subject(text: str) -> str:
     return _SUBJECT.sub("", text, count=1).strip()
 
@@ -194,7 +199,7 @@ def analyse(text: str) -> Analysis:
     reads: list[_Read] = []
     inherited_sign = 1
     for boundary, clause in _clauses(clause_source):
-        clause, without = _local_negation(clause)
+        clause, without = _local_negation(_ZH_CLOCK.sub(" ", clause))
         read = _read_clause(clause, inherited_sign, domains, anchored, boundary)
         if without and not read.modifier and read.claim.sign > 0:
             read.extra.append(_without_claim(without, read.claim))
