@@ -222,7 +222,7 @@ DOMAINS: dict[str, tuple[str, ...]] = {
 # reply" is about reply length, a "long thread" or "long walk" is not.
 AXIS_NOUNS: dict[str, tuple[str, ...]] = {
     "length": ("reply", "answer", "response", "explanation", "message", "summary", "text",
-               "writing", "output", "wording", "respond", "explain", "write",
+               "writing", "output", "wording", "respond", "explain", "write", "version", "vers",
                "回复", "回答", "答复", "答案", "解释", "讲解", "说明", "文字", "内容", "总结"),
     "formality": ("reply", "answer", "response", "message", "text", "writing", "output",
                   "tone", "style", "voice", "wording", "language",
@@ -378,9 +378,9 @@ AXES: dict[str, AxisSpec] = {
                      "冗长", "啰嗦", "长篇大论", "详尽", "讲透", "讲透彻", "讲深讲透", "面面俱到"),
         },
         loose={
-            "short": ("short", "brief", "summary", "compact", "minimal",
+            "short": ("short", "brief", "summary", "compact", "minimal", "shorter", "briefer",
                       "简短", "简明", "简单", "短", "更短", "一句话", "概括"),
-            "long": ("long", "detailed", "detail", "thorough", "comprehensive", "elaborate",
+            "long": ("long", "detailed", "detail", "thorough", "comprehensive", "elaborate", "longer",
                      "depth", "透彻", "展开",
                      "详细", "深入", "细节", "长", "更长", "全面", "深度"),
         },
