@@ -27,6 +27,7 @@ from dataclasses import dataclass, replace
 
 from . import frequency, lexicon
 from . import terms as t
+from .contexts import settings as named_settings
 from .holders import entry_holder
 from .slots import Slot, extract_slots, routine_times
 from .text import CJK_RANGE, chinese_bigrams, normalize, parse_number
@@ -65,6 +66,7 @@ class Claim:
     past: bool = False  # a past state ("used to", "以前", "last year"): says nothing of now
     holder: str = ""  # whose claim it is when not the user's: "husband" in "User's husband is…"
     lifetime: bool = False  # "has never", "从没": denies the past too
+    settings: frozenset[str] = frozenset()  # "at work", "和朋友聊天时": see `contexts.py`
 
     @property
     def reach(self) -> frozenset[str]:
@@ -100,6 +102,7 @@ class Analysis:
     habits: tuple[Habit, ...] = ()
     text: str = ""  # the entry as written (NFKC)
     holder: str = ""  # whose entry it is ("" for the user)
+    reported: bool = False  # what the user says, or a record shows ("says they…", "自称")
 
 
 @dataclass(frozen=True)
@@ -120,7 +123,7 @@ _CLAUSE_SPLIT = re.compile(
     # "对咖啡因敏感所以不喝咖啡", "喜欢猫而且养了两只": a second predicate
     r"|所以|因此|因而|而且|并且"
     # "finds podcasts boring and never listens to them": a second predicate
-    r"|\s+and\s+(?=(?:never|not|does\s+not|do\s+not|rarely|seldom|no\s+longer)\b)")
+    r"|\s+and\s+(?=(?:(?:would|will|could|can)\s+)?(?:never|not|does\s+not|do\s+not|rarely|seldom|no\s+longer)\b)")
 _ENUMERATION = "enumeration"
 _CONTRAST = "contrast"
 _SUBJECT = re.compile(r"^\s*(?:the\s+)?user(?:'s)?\s+|^\s*(?:该|这位)?用户", re.IGNORECASE)
@@ -129,7 +132,10 @@ _ORDER_PATTERNS = tuple(re.compile(p) for p in (
     r"\b(?:like|love|enjoy)\w*\s+(?P<x>.+?)\s+(?:more than|better than|over)\s+(?P<y>.+)",
     r"\bwould rather\s+(?P<x>.+?)\s+than\s+(?P<y>.+)",
     r"\b(?:choose|chooses|chose|pick|picks)\s+(?P<x>.+?)\s+over\s+(?P<y>.+)",
-    r"(?:更喜欢|更爱|更偏好|偏好|喜欢|选择|偏爱)(?P<x>.+?)(?:而不是|而非|胜过|多于|超过)(?P<y>.+)",
+    r"(?:更喜欢|更爱|更偏好|偏好|喜欢|选择|偏爱|更愿意|更倾向于?|更习惯)(?P<x>.+?)(?:而不是|而非|胜过|多于|超过)(?P<y>.+)",
+    r"(?:更喜欢|更爱|更偏好|偏好|首选|优先)(?P<x>[^，,]+?)[，,](?P<y>[^，,]+?)(?:是|作为|只是|只能算)?(?:次选|其次|备选|第二选择)",
+    r"\bprefer\w*\s+(?P<x>[^,]+?),\s+(?:with\s+)?(?P<y>[^,]+?)\s+(?:as\s+(?:a|the|their|his|her)\s+)?"
+    r"(?:second\s+choice|fallback|backup|last\s+resort)",
     r"(?:比起|相比于?|与其)(?P<y>.+?)[,，]?(?:更喜欢|更爱|更偏好|更倾向于?|更想|不如|宁愿)(?P<x>.+)",
     r"宁[愿可](?P<x>.+?)[,，]?也不(?:要|想|愿意?)?(?P<y>.+)",
 ))
@@ -143,21 +149,57 @@ _WAKE_TIME = (
 )
 
 
+# "加班到十点以后": a clock time says when, not what about (wake-up times are read apart)
+_ZH_CLOCK = re.compile(r"(?:到|至)?[零一二两三四五六七八九十\d]{1,3}点(?:半|钟|多)?(?:以后|之后|以前|之前|前|后)?"
+                       r"(?=[^起醒]|$)")
+
+
 def strip_subject(text: str) -> str:
     return _SUBJECT.sub("", text, count=1).strip()
+
+
+# What the user says of themselves, or a record shows, is read as the claim it
+# states: "says they don't use social media", "自称很少网购", "说自己从不熬夜",
+# "fitness tracker shows no workouts", "计步数据显示他…".
+_REPORTED = re.compile(
+    r"^(?:(?:says|said|claims|claimed|insists|insisted|maintains|swears|tells\s+(?:people|everyone|others))"
+    r"\s+(?:that\s+)?(?:(?:they|he|she)\s+(?:are|is|were|was\s+)?)?|"
+    r"(?:describes|considers|calls|sees)\s+(?:themselves|himself|herself)\s+(?:as\s+)?|"
+    r"claims\s+to\s+(?=be\b|have\b)|"
+    r"(?:[\w-]+\s+){0,2}(?:tracker|app|data|records?|logs?|history|statements?)\s+(?:shows?|showed|says)"
+    r"\s+(?:that\s+)?(?:(?:they|he|she)\s+)?)|"
+    r"^(?:自称|声称|号称|坚称|自认为|觉得自己|说(?:自己|他|她)|表示自己)|"
+    r"^[\u4e00-\u9fff]{0,6}(?:数据|记录|账单|日志|统计|截图)显示(?:他|她|用户)?")
+
+
+# A proper name a thing is called by is no mention of what its words mean:
+# "健身房叫 Orange Fitness" is not about oranges.
+_CALLED = re.compile(r"(?:叫做?|名叫|名为|\bcalled|\bnamed)\s*(?P<name>[A-Z][\w'&-]*(?:\s+[A-Z][\w'&-]*)+)")
+
+
+def _without_proper_names(original: str, sentence: str) -> str:
+    match = _CALLED.search(original)
+    return sentence.replace(match["name"].lower(), " ") if match else sentence
+
+
+def reported_content(sentence: str) -> tuple[str, bool]:
+    """The sentence without its reporting frame, and whether it had one."""
+    content = _REPORTED.sub("", sentence, count=1)
+    return content, content != sentence
 
 
 @functools.lru_cache(maxsize=8192)
 def analyse(text: str) -> Analysis:
     original = unicodedata.normalize("NFKC", text)
-    sentence = normalize(strip_subject(original))
+    sentence, reported = reported_content(normalize(strip_subject(original)))
+    sentence = _without_proper_names(original, sentence)
     domains, anchored = _anchors(sentence)
     orders, clause_source = _orders(sentence)
     orders += _sequences(sentence)
     reads: list[_Read] = []
     inherited_sign = 1
     for boundary, clause in _clauses(clause_source):
-        clause, without = _local_negation(clause)
+        clause, without = _local_negation(_ZH_CLOCK.sub(" ", clause))
         read = _read_clause(clause, inherited_sign, domains, anchored, boundary)
         if without and not read.modifier and read.claim.sign > 0:
             read.extra.append(_without_claim(without, read.claim))
@@ -168,6 +210,7 @@ def analyse(text: str) -> Analysis:
     claims.extend(_wake_time_claims(sentence))
     claims.extend(_employment_claims(sentence))
     claims.extend(_left_behind(sentence))
+    claims.extend(_completed(sentence))
     if not any(pole.axis == "chronotype" for claim in claims for pole in claim.poles):
         claims.extend(_bedtime_claims(original))
     key = "".join(ch for ch in sentence if ch.isalnum())
@@ -185,7 +228,8 @@ def analyse(text: str) -> Analysis:
         slots = tuple(replace(slot, holder=_join(named, slot.holder)) for slot in slots)
         habits = tuple(replace(habit, holder=_join(named, habit.holder)) for habit in habits)
     return Analysis(key=key, claims=tuple(claims), orders=orders, slots=slots, qualified=qualified,
-                    habits=habits, text=original, holder=_join(named, holder) if named else holder)
+                    habits=habits, text=original, holder=_join(named, holder) if named else holder,
+                    reported=reported)
 
 
 # Units a frequency phrase leaves behind ("once in the last three years"): not what the habit is.
@@ -411,8 +455,38 @@ def _left_behind(sentence: str) -> list[Claim]:
 
 
 _LEFT_CUE = re.compile(r"\bfrom\b|\b(?:left|quit|sold|cancel+ed|gave|uninstalled|deleted|closed)\b|从|把")
-_GENERIC_LEFT = frozenset(("job", "的", "那套"))
+# What one holds a thing through: cancelling the subscription leaves Netflix behind.
+_GENERIC_LEFT = frozenset(("job", "的", "那套", "subscription", "membership", "account", "plan",
+                           "订阅", "会员", "账号"))
 LEFT_BEHIND = "left behind"  # the stance of a state a change left behind
+
+
+# Finishing a course of study ends studying for it, not having it: "finished their
+# PhD last summer", "graduated from university", "去年研究生毕业了", "读完了硕士".
+_COMPLETED = (
+    re.compile(r"\b(?:finish\w*|complet\w*|graduat\w*\s+from|defend\w*)\s+(?:(?:their|his|her|my|the|a)\s+)?"
+               r"(?P<x>[^,;.]+?)(?=\s+(?:last|this|in|on|at|and|with|two|three|a|years?)\b|[,;.]|$)"),
+    re.compile(r"(?P<x>[\u4e00-\u9fff]{2,5}?)(?:已经|已|就)?毕业(?:了)?|(?:读完|念完|修完)了?(?P<y>[\u4e00-\u9fff]{2,4})"),
+)
+COMPLETED = "completed"  # the stance of a course of study finished
+
+
+def _completed(sentence: str) -> list[Claim]:
+    if not _COMPLETION_CUE.search(sentence):
+        return []
+    for pattern in _COMPLETED:
+        match = pattern.search(sentence)
+        topic = units(match["x"] or match.groupdict().get("y") or "") - _GENERIC_LEFT if match else None
+        if topic and _STUDY.search(match.group(0)):
+            return [Claim(match.group(0), 1, stance=COMPLETED, topic=topic,
+                          broader=_broader(topic))]
+    return []
+
+
+_STUDY = re.compile(r"\b(?:phd|doctorate|master'?s|bachelor'?s|degree|mba|university|college|school|"
+                    r"course|thesis|dissertation|studies|apprenticeship|bootcamp)\b|"
+                    r"研究生|硕士|博士|本科|大学|学位|高中|初中|小学|课程|论文|学业|研[一二三]?")
+_COMPLETION_CUE = re.compile(r"\b(?:finish|complet|graduat|defend)|毕业|读完|念完|修完")
 
 
 # Sequences: what comes first is the order's "preferred" side. "showers before
@@ -445,11 +519,18 @@ def _sequences(sentence: str) -> tuple[Order, ...]:
         match = pattern.search(sentence)
         if not match or _TIME_VALUE.search(match["y"]):
             continue  # "meetings before 9 am": a time, not a step
-        first, then = _step_units(match["x"]), _step_units(match["y"])
-        if first and then and not first & then:
+        first, then = _distinct_steps(_step_units(match["x"]), _step_units(match["y"]))
+        if first and then:
             return (Order(first, then, f"{match['x'].strip()}→{match['y'].strip()}",
                           _is_past(sentence, t.terms(sentence))),)
     return ()
+
+
+def _distinct_steps(first: frozenset[str], then: frozenset[str]) -> tuple[frozenset[str], frozenset[str]]:
+    """What tells two steps apart: "写描述" / "写工单号" are about the description
+    and the ticket, both written."""
+    shared = first & then
+    return first - shared, then - shared
 
 
 def _step_units(text: str) -> frozenset[str]:
@@ -475,6 +556,7 @@ class _Read:
     times: frozenset[str] = frozenset()  # where an elliptical clause holds ("周末", "in work emails")
     except_poles: tuple[Pole, ...] = ()  # "except spicy food", "除了辣的"
     elliptical: bool = False  # polarity without a topic: "但周末不喝", "but not on weekends"
+    settings: frozenset[str] = frozenset()  # where the clause (or the clause it qualifies) holds
 
 
 _POLARITY_ROLES = (t.NEGATION, t.CESSATION, t.NEVER, t.VERB, t.FREQUENCY, t.ABSTAIN, t.REDUCE)
@@ -535,7 +617,7 @@ def _read_clause(clause: str, inherited_sign: int, domains: frozenset[str],
             if role == t.NEVER:
                 frequency, frequency_word = "never", term.surface
         elif role == t.VERB:
-            verb_sign = (verb_sign or 1) * term.sign
+            verb_sign = _stance_sign(verb_sign, term.sign)
             implicit = implicit or term.implicit
             stance_word = stance_word or term.surface
         elif role == t.FREQUENCY:
@@ -598,12 +680,13 @@ def _read_clause(clause: str, inherited_sign: int, domains: frozenset[str],
     topic_set = frozenset(topic)
     occasional = occasional or frequency == "low"
     past = _is_past(clause, clause_terms)
+    where = _clause_settings(clause, poles)
     claim = Claim(clause, sign, flips < 0, stance_word, frequency, frequency_word, topic_set,
                   _broader(topic_set), frozenset(scope), tuple(poles), implicit,
                   default=default and not occasional, occasional=occasional, past=past,
-                  lifetime=frequency == "never" and bool(_LIFETIME.search(clause)))
+                  lifetime=frequency == "never" and bool(_LIFETIME.search(clause)), settings=where)
     extra = [Claim(clause, -flips, topic=frozenset([concept]), implicit=True,
-                   broader=_broader(frozenset([concept])), past=past)
+                   broader=_broader(frozenset([concept])), past=past, settings=where)
              for term in abstentions for concept in term.abstains]
     predicate = (verb_sign is not None or light_verb or poles or frequency or flips < 0
                  or abstentions or default or occasional)
@@ -611,7 +694,7 @@ def _read_clause(clause: str, inherited_sign: int, domains: frozenset[str],
     # the topic of the clause before: "但周末不喝", "but not in work emails".
     places = frozenset(scope_nouns) | (frozenset(after_preposition)
                                        if verb_sign is None and not light_verb else frozenset())
-    read = _Read(claim, extra, stance, boundary, inclusive=inclusive, times=places,
+    read = _Read(claim, extra, stance, boundary, inclusive=inclusive, times=places, settings=where,
                  elliptical=bool(predicate) and not poles and not abstentions and topic_set <= places,
                  # "除了技术问题要详细以外": an excepted statement, not an excepted pole
                  except_poles=() if except_statement else tuple(except_poles))
@@ -632,6 +715,32 @@ def _read_clause(clause: str, inherited_sign: int, domains: frozenset[str],
 
 
 _CHANGE = re.compile(lexicon.CHANGE_PATTERN)
+
+
+def _stance_sign(so_far: int | None, sign: int) -> int:
+    """A liking of an aversion is an aversion ("likes to avoid sugar"); two
+    aversions do not cancel ("is wary of cats and keeps away from them")."""
+    if so_far is None:
+        return sign
+    return -1 if so_far < 0 and sign < 0 else so_far * sign
+_EXCEPTION_WORD = re.compile(r"\b(?:except|unless|apart\s+from|aside\s+from|other\s+than|excluding|"
+                             r"save\s+for)\b|除了|除开|除非|除外|例外")
+# Axes whose poles are themselves settings: "works from home" / "works in the office" clash.
+_SETTING_AXES = frozenset(("workplace",))
+
+
+def _clause_settings(clause: str, poles: list[Pole]) -> frozenset[str]:
+    """The settings a clause holds in; those an exception names are where it does not."""
+    if any(pole.axis in _SETTING_AXES for pole in poles):
+        return frozenset()
+    found = named_settings(clause)
+    if not found:
+        return frozenset()
+    exception = _EXCEPTION_WORD.search(clause)
+    cut = exception.start() if exception else len(clause)
+    if exception and exception.group(0) in ("除外", "例外"):
+        cut = 0
+    return frozenset(name for name, start in found if start < cut)
 
 
 def _after_preposition(clause_terms: list[t.Term], position: int) -> bool:
@@ -658,8 +767,13 @@ def _is_past(clause: str, clause_terms: list[t.Term]) -> bool:
            and (term.surface != "used to" or _USED_TO.search(clause)) for term in clause_terms):
         return True
     past_time = (any(term.role == t.PAST_TIME for term in clause_terms) or _AGO.search(clause)
-                 or _WAS.match(clause))
+                 or _WAS.match(clause) or _PAST_LIFE_STAGE.search(clause))
     return bool(past_time) and not _CHANGE.search(clause)
+
+
+# A stage of life told in the past tense: "smoked in their twenties" (not "is in their twenties").
+_PAST_LIFE_STAGE = re.compile(r"\b(?:was|were|had|[a-z]+ed)\b[^,;.]*?\bin\s+(?:his|her|their|my)\s+"
+                              r"(?:teens|twenties|thirties|forties|fifties|[2-5]0s)\b")
 
 
 # A clause in the past tense of "be" states a past state: "was unemployed for a
@@ -772,6 +886,7 @@ def _assemble(reads: list[_Read]) -> list[Claim]:
     scopes: dict[int, set[str]] = {index: set() for index in mains}
     exceptions: dict[int, set[str]] = {index: set(reads[index].explicit) for index in mains}
     excepted_poles: dict[int, list[Pole]] = {index: list(reads[index].except_poles) for index in mains}
+    settings_of: dict[int, frozenset[str]] = {index: frozenset() for index in mains}
     for index, read in enumerate(reads):
         if not read.modifier or index in scopes:
             continue
@@ -780,10 +895,13 @@ def _assemble(reads: list[_Read]) -> list[Claim]:
         if target is None or (read.modifier == "exception" and reads[target].inclusive):
             mains.append(index)  # nothing to qualify: read it as a claim of its own
             scopes[index], exceptions[index], excepted_poles[index] = set(), set(), []
+            settings_of[index] = frozenset()
             if read.modifier == "exception":
                 read.claim = replace(read.claim, topic=read.units, broader=_broader(read.units))
             continue
         (exceptions if read.modifier == "exception" else scopes)[target].update(read.units)
+        if read.modifier == "condition":
+            settings_of[target] |= read.settings
         excepted_poles[target].extend(read.except_poles)
     claims: list[Claim] = []
     previous: Claim | None = None
@@ -796,8 +914,12 @@ def _assemble(reads: list[_Read]) -> list[Claim]:
                             scope=claim.scope | read.times)
         if scopes[index]:
             claim = replace(claim, scope=claim.scope | frozenset(scopes[index]))
+        if settings_of[index]:
+            claim = replace(claim, settings=claim.settings | settings_of[index])
         if read.boundary == _ENUMERATION and previous is not None:
             claim = _inherit_region(claim, previous)
+            if not claim.settings:  # "跟客户说话很客气，很正式": both in the setting named first
+                claim = replace(claim, settings=previous.settings)
         if exceptions[index]:
             claim = replace(claim, excepted=frozenset(exceptions[index]))
         claims.append(claim)
@@ -967,6 +1089,9 @@ _EMPLOYED = (
     # (not the 在 of 正在/现在: "正在找工作" is looking for one)
     re.compile(r"(?<![正现实存所])在(?!家)[^，,。；;在不没]{1,10}?(?:上班|工作|任职|就职)"),
     re.compile(r"(?:就职于|任职于|供职于)"),
+    # "在华为做全职工程师", "在医院当护士": a post somewhere
+    re.compile(r"(?<![正现实存所])在(?!家)[^，,。；;在不没]{1,10}?(?:做|当)(?:全职|兼职)?[\u4e00-\u9fff]{0,4}?"
+               r"(?:师|员|经理|主管|总监|医生|老师|护士|会计|顾问)"),
 )
 _NOT_EMPLOYED = re.compile(r"\b(?:not|never|no\s+longer|used\s+to|volunteer\w*|unpaid)\b|"
                            r"不|没|曾|以前|过去|志愿|义工|想|打算|希望|找|求职|want|hope|plan|"

@@ -18,6 +18,8 @@ from dataclasses import dataclass, field
 NEGATIONS = (
     "not", "no", "none", "nor", "neither", "without", "nothing",
     "不", "没", "没有", "别", "未", "无", "非", "并不", "并没有", "一点也不", "不是", "毫无", "毫不",
+    # lacking is having none: "目前缺少任何文档", "lacks any tests"
+    "lack", "lacks", "lacking", "缺少", "缺乏", "欠缺",
 )
 NEVER = ("never", "never ever", "从不", "从来不", "从没", "从来没", "从来没有", "从未", "绝不", "永远不")
 # "Never" about a whole life ("has never been to Japan", "从没去过日本") also
@@ -50,13 +52,19 @@ PAST_TIMES = (
     "in his youth", "in her youth", "in their youth",
     "去年", "前年", "小时候", "大学时", "大学的时候", "上大学时", "上学时", "读书时",
     "年轻时", "年轻的时候", "那时", "那时候", "早些年", "几年前", "多年前",
+    # a stage of life or a span of years now over
+    "as a student",
+    "during college", "during university", "前几年", "那几年", "早年", "当年", "上学的时候",
+    "二十多岁时", "二十几岁时", "读书的时候",
 )
 CHANGE_PATTERN = (
     r"\b(?:mov(?:e|es|ed|ing)|relocat\w*|start\w*|beg[ai]n\w*|switch\w*|join\w*|"
     r"bec[oa]me|becoming|t(?:ook|ake[sn]?|aking) up|pick(?:ed|s)? up|quit\w*|stopp?\w*|"
     r"g(?:ave|ive[sn]?|iving) up|turn(?:ed|s)?|converted|got|gets|getting|bought|adopted|"
-    r"married|had\s+(?:a|an|twins)|took\s+in)\b|"
-    r"搬|开始|加入|换|改|成为|戒|入职|转行|当上|升职|迷上|爱上|结婚|买了|领养|收养|生了|养了"
+    r"married|had\s+(?:a|an|twins)|took\s+in|retir\w*|graduat\w*|finish\w*|complet\w*|divorc\w*|"
+    r"sold|cancel+ed)\b|"
+    r"搬|开始|加入|换|改|成为|戒|入职|转行|当上|升职|迷上|爱上|结婚|买了|领养|收养|生了|养了|退休|毕业|"
+    r"离婚|卖了|辞职|退学"
 )
 # Reported speech: "previously mentioned", "之前提到" date the saying, not the state.
 SAID_PATTERN = (
@@ -91,6 +99,13 @@ NEGATIVE_VERBS = (
     "turn down", "decline", "can not stomach", "not okay with", "not fine with",
     "抵触", "不肯", "不愿", "不愿意", "不乐意", "推掉", "推辞", "拒收", "发怵", "害怕", "嫌", "反对",
     "碰都不碰", "一口都不碰",
+    # lack of interest, disgust and keeping one's distance, as a class
+    "unbearable", "intolerable", "can not abide", "no interest", "zero interest", "not interested",
+    "uninterested", "disinterested", "disgust", "disgusted", "disgusting", "gross", "repulsive",
+    "nauseat", "revolting", "averse to", "steer clear of", "stay away from", "want nothing to do with",
+    "一点兴趣都没有", "一点兴趣也没有", "兴趣都没有", "没什么兴趣", "不感冒", "无感", "敬而远之",
+    "避之不及", "避之唯恐不及", "想吐", "恶心", "反胃", "接受不了", "吃不消", "不待见", "嫌弃",
+    "烦透", "受够",
 )
 # Words of NEGATIVE_VERBS that express a fact about the body or diet rather than taste:
 # a conflict they take part in is reported as "implicit".
@@ -154,6 +169,7 @@ STOPWORDS = (
     "last", "month", "year", "week", "ago", "yesterday", "recently", "lately", "today",
     "tonight", "since", "again", "yet", "soon", "later", "earlier", "去年", "今年", "上个月",
     "上周", "最近", "昨天", "今天", "昨晚", "前天", "后来", "刚", "刚刚", "近来",
+    "年前", "月前", "天前", "周前",  # "三年前就戒酒了": how long ago
     "擅长", "成长", "家长", "爱人", "零", "一", "二", "两", "三", "四", "五", "六", "七", "八", "九",
     "十", "百", "千", "几", "多",
 )
@@ -161,8 +177,8 @@ NUMBER_WORDS = tuple("two three four five six seven eight nine ten eleven twelve
                      "forty fifty hundred".split())
 # Verbs and nouns too general to be what a statement is about.
 LIGHT_WORDS = (
-    # "不碰甜食": touching stands for consuming
-    "碰", "沾",
+    # "不碰甜食", "refuses to touch Slack": touching stands for using or consuming
+    "碰", "沾", "touch",
     # "精通法语" / "不懂法语", "不敢看恐怖片": knowing or daring, about what follows
     "精通", "懂", "敢",
     # "希望被叫作小王" / "不要叫他小王": the name is what it is about
@@ -206,7 +222,7 @@ DOMAINS: dict[str, tuple[str, ...]] = {
 # reply" is about reply length, a "long thread" or "long walk" is not.
 AXIS_NOUNS: dict[str, tuple[str, ...]] = {
     "length": ("reply", "answer", "response", "explanation", "message", "summary", "text",
-               "writing", "output", "wording", "respond", "explain", "write",
+               "writing", "output", "wording", "respond", "explain", "write", "version", "vers",
                "回复", "回答", "答复", "答案", "解释", "讲解", "说明", "文字", "内容", "总结"),
     "formality": ("reply", "answer", "response", "message", "text", "writing", "output",
                   "tone", "style", "voice", "wording", "language",
@@ -362,9 +378,9 @@ AXES: dict[str, AxisSpec] = {
                      "冗长", "啰嗦", "长篇大论", "详尽", "讲透", "讲透彻", "讲深讲透", "面面俱到"),
         },
         loose={
-            "short": ("short", "brief", "summary", "compact", "minimal",
+            "short": ("short", "brief", "summary", "compact", "minimal", "shorter", "briefer",
                       "简短", "简明", "简单", "短", "更短", "一句话", "概括"),
-            "long": ("long", "detailed", "detail", "thorough", "comprehensive", "elaborate",
+            "long": ("long", "detailed", "detail", "thorough", "comprehensive", "elaborate", "longer",
                      "depth", "透彻", "展开",
                      "详细", "深入", "细节", "长", "更长", "全面", "深度"),
         },
@@ -396,7 +412,11 @@ AXES: dict[str, AxisSpec] = {
                          "inexperienced", "新手", "初学者", "入门", "小白", "菜鸟", "刚开始", "刚入门",
                          "才开始"),
             "expert": ("expert", "senior", "veteran", "experienced", "seasoned", "advanced",
-                       "year of experience", "资深", "专家", "老手", "高手", "经验丰富", "多年经验"),
+                       "year of experience", "资深", "专家", "老手", "高手", "经验丰富", "多年经验",
+                       # titles and grades only the practised reach
+                       "grandmaster", "virtuoso", "professional player",
+                       "interpreter", "职业棋手", "职业选手", "九段", "八段", "大师", "精通",
+                       "考过十级", "十级", "专业八级", "母语水平"),
         },
         contextual=True,
     ),
@@ -469,7 +489,21 @@ AXES: dict[str, AxisSpec] = {
                 "unemployed": ("unemployed", "jobless", "out of work", "between jobs",
                                "laid off", "lost his job", "lost her job", "lost their job",
                                "without a job", "失业", "待业", "无业", "下岗", "没有工作", "没工作",
-                               "丢了工作", "被裁员", "被裁")},
+                               "丢了工作", "被裁员", "被裁",
+                               # retirement ends employment as surely as a lay-off
+                               "retired", "in retirement", "退休", "退休了", "已退休", "已经退休")},
+    ),
+    # how much one can drink: "drinks most people under the table" / "一杯啤酒就醉"
+    "alcohol tolerance": AxisSpec(
+        strict={"high": ("high tolerance for alcohol", "high alcohol tolerance", "high tolerance",
+                         "under the table", "hold his liquor", "hold her liquor", "hold their liquor",
+                         "酒量好", "酒量很好", "酒量特别好", "酒量大", "酒量惊人", "千杯不醉", "海量",
+                         "很能喝", "特别能喝"),
+                "low": ("lightweight", "low tolerance for alcohol", "low alcohol tolerance",
+                        "low tolerance", "get drunk easily", "enough to get him drunk",
+                        "enough to get her drunk", "enough to get them drunk", "一杯就醉",
+                        "一杯啤酒就醉", "一瓶啤酒就倒", "一瓶就倒", "一喝就醉", "一喝酒就醉", "沾酒就醉",
+                        "酒量差", "酒量很差", "酒量不好", "不胜酒力", "一杯倒")},
     ),
     "format": AxisSpec(
         strict={"list": ("bullet point", "bulleted list", "bullet list", "numbered list", "列表",
@@ -492,9 +526,11 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     "sausage": ("sausage", "hot dog", "香肠"),
     "seafood": ("seafood", "shellfish", "海鲜"),
     "fish": ("fish", "salmon", "tuna", "鱼", "三文鱼", "金枪鱼"),
-    "shrimp": ("shrimp", "prawn", "crab", "lobster", "oyster", "虾", "螃蟹", "龙虾", "生蚝"),
+    "shrimp": ("shrimp", "prawn", "crab", "lobster", "oyster", "clam", "mussel", "scallop", "虾",
+               "螃蟹", "蟹", "大闸蟹", "虾蟹", "龙虾", "生蚝", "扇贝", "贝类", "小龙虾"),
     "dairy": ("dairy", "milk", "cheese", "yogurt", "butter", "cream", "乳制品", "牛奶", "奶酪",
-              "酸奶", "黄油", "奶油"),
+              "酸奶", "黄油", "奶油", "cheddar", "brie", "mozzarella", "parmesan", "feta", "gouda",
+              "camembert", "芝士", "起司"),
     # milk that is not dairy
     "plant milk": ("oat milk", "soy milk", "almond milk", "rice milk", "coconut milk",
                    "plant milk", "燕麦奶", "豆奶", "豆浆", "杏仁奶", "椰奶", "植物奶"),
@@ -505,7 +541,8 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
                 "可乐"),
     "alcohol": ("alcohol", "booze", "liquor", "酒", "酒精"),
     "wine": ("wine", "beer", "whisky", "whiskey", "vodka", "cocktail", "sake", "gin", "rum",
-             "champagne", "啤酒", "红酒", "白酒", "葡萄酒", "鸡尾酒"),
+             "champagne", "lager", "ale", "stout", "ipa", "cider", "pint of beer", "pint", "tequila",
+             "brandy", "啤酒", "红酒", "白酒", "葡萄酒", "鸡尾酒", "精酿", "威士忌", "清酒", "黄酒"),
     "caffeine": ("caffeine", "咖啡因"),
     "coffee": ("coffee", "espresso", "latte", "cappuccino", "咖啡", "拿铁"),
     "tea": ("tea", "茶"),
@@ -528,7 +565,12 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     "daughter": ("daughter", "女儿"),
     "nut": ("nut", "almond", "walnut", "cashew", "坚果", "杏仁", "核桃", "腰果"),
     "peanut": ("peanut", "peanut butter", "花生", "花生酱"),
-    "gluten": ("gluten", "bread", "pasta", "pizza", "麸质", "面包", "意大利面", "披萨"),
+    "gluten": ("gluten", "bread", "pasta", "pizza", "bagel", "croissant", "toast", "baguette",
+               "sandwich", "wheat", "麸质", "面包", "意大利面", "披萨", "馒头", "包子", "饺子", "小麦",
+               "三明治", "吐司"),
+    # starchy staples a low-carb diet gives up
+    "carbs": ("carbs", "carb", "carbohydrate", "starch", "碳水", "碳水化合物", "主食", "淀粉"),
+    "potato": ("potato", "fries", "chips", "土豆", "薯条", "马铃薯"),
     "exercise": ("exercise", "workout", "work out", "gym", "fitness", "sport", "运动", "锻炼",
                  "健身", "健身房"),
     "running": ("run", "running", "jog", "jogging", "跑步", "慢跑", "跑"),
@@ -539,7 +581,8 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
              "骑行"),
     "cohabit": ("live with", "live together", "住在一起", "一起住", "住一起", "同住", "合租", "同居"),
     "car": ("car", "drive", "driving", "汽车", "开车", "车"),
-    "train": ("train", "rail", "火车", "高铁", "动车"),
+    "train": ("train", "rail", "high speed train", "bullet train", "high speed rail", "火车", "高铁",
+              "动车"),
     "flight": ("fly", "flight", "plane", "airplane", "飞机", "坐飞机", "航班"),
     "programming": ("programming", "coding", "program", "编程", "写代码", "开发"),
     "programmer": ("programmer", "developer", "software engineer", "coder", "程序员",
@@ -560,7 +603,7 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
                    "外出就餐", "下馆子", "餐馆", "餐厅", "馆子"),
     "jazz": ("jazz", "爵士", "爵士乐"),
     "email": ("email", "e mail", "邮件", "电子邮件"),
-    "phone call": ("phone call", "phone", "电话", "打电话"),
+    "phone call": ("phone call", "phone", "call", "电话", "打电话"),
     "rice": ("rice", "米饭", "大米"),
     "corn": ("corn", "玉米"),
     "music": ("music", "音乐"),
@@ -600,11 +643,19 @@ BROADER: dict[str, tuple[str, ...]] = {
     "running": ("exercise",), "marathon": ("running", "exercise"), "swimming": ("exercise",),
     "hiking": ("exercise",), "programmer": ("programming",), "code": ("programming",),
     "spicy food": ("spice",), "kana": ("japanese",), "jazz": ("music",),
+    "rice": ("carbs",), "gluten": ("carbs",), "potato": ("carbs",), "noodles": ("gluten", "carbs"),
     "overtime": ("work",),
     "piano": ("instrument",), "guitar": ("instrument",), "violin": ("instrument",),
     "drums": ("instrument",),  # working overtime on Saturdays is working on Saturdays
     "horror film": ("horror", "film"), "comedy": ("film",), "documentary": ("film",),
+    "iphone": ("apple device",),
 }
+
+# What doing something needs: driving needs a licence, so "has no driving licence"
+# denies "drives to work every day".
+REQUIRES: dict[str, tuple[str, ...]] = {"car": ("driving licence",)}
+# Concepts one cannot both hold now: owning the home one lives in and renting it.
+EXCLUSIVE_CONCEPTS: tuple[tuple[str, str], ...] = (("house purchase", "rent"),)
 
 # Identities that imply abstaining from something ("vegetarian" → no meat).
 ABSTAINS: dict[str, tuple[str, ...]] = {
@@ -613,6 +664,8 @@ ABSTAINS: dict[str, tuple[str, ...]] = {
     "teetotal": ("alcohol",), "teetotaler": ("alcohol",), "sober": ("alcohol",),
     "non drinker": ("alcohol",), "non smoker": ("smoke",), "nonsmoker": ("smoke",),
     "lactose intolerant": ("dairy",), "gluten free": ("gluten",), "celiac": ("gluten",),
+    "coeliac": ("gluten",), "keto": ("carbs", "sugar"), "low carb": ("carbs",),
+    "乳糜泻": ("gluten",), "无麸质": ("gluten",), "生酮": ("carbs", "sugar"), "低碳水": ("carbs",),
     "childless": ("child",), "only child": ("sibling",), "live alone": ("cohabit",),
     "live by myself": ("cohabit",), "live on his own": ("cohabit",),
     "live on her own": ("cohabit",), "live on their own": ("cohabit",),
@@ -856,7 +909,7 @@ BILINGUAL_AXES: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     (("spacious", "roomy", "宽敞"), ("cramped", "狭小", "拥挤", "逼仄")),
     (("cheap", "便宜"), ("expensive", "贵", "昂贵")),
     (("simple", "简单"), ("complicated", "complex", "复杂")),
-    (("soft", "软"), ("hard", "硬")),
+    (("soft", "软"), ("hard", "firm", "硬")),
     (("light", "淡", "偏淡", "清淡"), ("heavy", "重", "浓", "重口")),
     (("sweet", "甜", "甜口"), ("savory", "salty", "咸", "咸口")),
     (("hot", "烫", "热"), ("cold", "冰", "凉")),
@@ -869,6 +922,25 @@ BILINGUAL_AXES: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     (("patient", "耐心"), ("impatient", "急躁", "没耐心")),
     (("optimistic", "乐观"), ("pessimistic", "悲观")),
     (("frugal", "thrifty", "节俭", "省钱"), ("extravagant", "lavish", "大手大脚", "挥霍")),
+    # everyday traits and states, as a class
+    (("generous", "大方", "慷慨"), ("stingy", "mean", "小气", "抠门", "吝啬")),
+    (("cautious", "careful", "prudent", "谨慎", "小心", "稳重"), ("impulsive", "reckless", "rash", "冲动",
+                                                                 "鲁莽", "莽撞")),
+    (("clean", "干净", "一尘不染"), ("dirty", "filthy", "脏", "脏乱", "邋遢")),
+    (("brave", "bold", "勇敢", "胆大"), ("timid", "cowardly", "胆小", "怯懦")),
+    (("diligent", "hardworking", "勤快", "勤奋"), ("lazy", "懒", "懒惰", "懒散")),
+    (("humble", "modest", "谦虚", "低调"), ("arrogant", "boastful", "傲慢", "自大", "高调")),
+    (("calm", "composed", "冷静", "沉着"), ("anxious", "nervous", "焦虑", "紧张")),
+    (("talkative", "chatty", "健谈", "话多", "话痨"), ("taciturn", "reserved", "寡言", "话少", "沉默寡言")),
+    (("busy", "忙", "忙碌"), ("idle", "free", "清闲", "闲")),
+    (("rich", "wealthy", "富裕", "有钱"), ("poor", "broke", "穷", "拮据")),
+    (("bright", "sunny", "明亮", "亮堂"), ("dark", "dim", "gloomy", "昏暗", "阴暗")),
+    (("warm", "温暖", "暖和"), ("chilly", "寒冷", "冷")),
+    (("dry", "干燥"), ("humid", "damp", "潮湿")),
+    (("strong", "强壮", "结实"), ("weak", "frail", "虚弱", "瘦弱")),
+    (("easygoing", "随和"), ("picky", "fussy", "挑剔")),
+    (("confident", "自信"), ("insecure", "self conscious", "自卑")),
+    (("healthy", "健康"), ("unhealthy", "不健康")),
 )
 
 # Everyday things named in both languages, so an English entry and a Chinese one
@@ -878,6 +950,12 @@ BILINGUAL_CONCEPTS: dict[str, tuple[str, ...]] = {
     "instant noodles": ("instant noodles", "instant noodle", "ramen", "cup noodles", "泡面", "方便面"),
     "noodles": ("noodles", "noodle", "面条", "面食", "拉面"),
     "journal": ("journal", "diary", "日记", "手账"),
+    "news": ("news", "headlines", "新闻", "时事"),
+    "mattress": ("mattress", "床垫"),
+    # feeling the cold easily: "很怕冷" / "一点凉风就觉得冷"
+    "cold sensitivity": ("feel the cold", "feels the cold", "sensitive to cold", "怕冷", "觉得冷",
+                         "畏寒", "容易冷"),
+    "wechat": ("wechat", "wechat message", "微信", "微信消息"),
     "description": ("description", "描述", "说明文字"),
     "ticket": ("ticket number", "ticket id", "issue number", "工单号", "工单"),
     "commit message": ("commit message", "提交信息", "提交说明"),
@@ -898,6 +976,10 @@ BILINGUAL_CONCEPTS: dict[str, tuple[str, ...]] = {
     "phone": ("smartphone", "mobile phone", "手机"),
     "android": ("android", "安卓"),
     "iphone": ("iphone", "苹果手机"),
+    "apple device": ("apple device", "apple product", "ipad", "macbook", "imac", "apple watch", "airpods",
+                     "苹果设备", "苹果产品", "苹果电脑"),
+    "driving licence": ("driving licence", "driving license", "driver's license", "drivers license",
+                        "driver license", "驾照", "驾驶证", "驾驶执照"),
     "subscription": ("subscription", "订阅", "会员"),
     "report": ("report", "报告", "汇报"),
     "progress report": ("progress report", "status report", "进度报告", "周报"),

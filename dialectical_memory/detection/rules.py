@@ -24,9 +24,9 @@ import functools
 import re
 from collections.abc import Callable, Iterator
 
-from . import antonyms, frequency, lexicon
+from . import antonyms, conditions, frequency, lexicon
 from . import terms as t
-from .analysis import LEFT_BEHIND, Analysis, Claim, Pole, analyse, claim_region
+from .analysis import COMPLETED, LEFT_BEHIND, Analysis, Claim, Pole, analyse, claim_region
 from .base import Label, Verdict
 from . import slots
 from .slots import Slot, clash
@@ -111,6 +111,8 @@ def _apart(left: Claim, right: Claim, a: Analysis, b: Analysis, axis: str | None
     only counts where one entry is qualified."""
     if left.scope and right.scope and not _overlaps(left.scope, right.scope):
         return True  # "short answers in the morning" / "long answers in the evening"
+    if left.settings and right.settings and not left.settings & right.settings:
+        return True  # "在工作场合说话很正式" / "和朋友聊天时很随意"
     region_l, region_r = claim_region(left, axis), claim_region(right, axis)
     if (a.qualified or b.qualified) and region_l and region_r and not _overlaps(region_l, region_r):
         return True  # "formal at work, casual with friends" / "casual tone with friends"
@@ -218,9 +220,19 @@ def _axis_conflict(a: Analysis, b: Analysis) -> Verdict | None:
         for pole_a in left.poles:
             for pole_b in right.poles:
                 if (pole_a.axis == pole_b.axis and _poles_clash(left, pole_a, right, pole_b)
-                        and not _apart(left, right, a, b, pole_a.axis)):
+                        and not _apart(left, right, a, b, pole_a.axis) and not _conditions_differ(a, b, {pole_a.axis}, axis=True)):
                     return _axis_verdict(left, pole_a, right, pole_b)
     return None
+
+
+def _conditions_differ(a: Analysis, b: Analysis, predicate: set[str], axis: bool = False) -> bool:
+    """Opposite predicates, each under its own condition: "short answers for simple
+    questions" / "long answers for complex questions", "上班穿得很正式" / "周末穿得很随意".
+    Not for qualified entries, whose conditions are their claims' regions (`_apart`)."""
+    if a.qualified or b.qualified:
+        return False
+    return conditions.differ(conditions.condition(a.text), conditions.condition(b.text),
+                             frozenset(predicate), axis)
 
 
 def _poles_clash(left: Claim, pole_a: Pole, right: Claim, pole_b: Pole) -> bool:
@@ -286,7 +298,9 @@ def _negation_conflict(a: Analysis, b: Analysis) -> Verdict | None:
     concept: "avoids sugar" vs "eats dessert", "has no pets" vs "has a cat"."""
     for denial, claim in _rival_pairs(a, b):
         if (denial.sign < 0 < claim.sign and claim.frequency not in ("low", "reduced")
-                and _covers(denial, claim) and not _learning_only(claim, denial)
+                and (_covers(denial, claim) or _aversion_to(denial, claim)
+                     or _stated_against_observed(denial, claim, a, b) or _lacks_what_it_needs(denial, claim))
+                and not _learning_only(claim, denial)
                 and not _apart(denial, claim, a, b)):
             return _denial_verdict(denial, claim)
     return None
@@ -305,12 +319,57 @@ def _learning_only(claim: Claim, denial: Claim) -> bool:
             and bool(_INABILITY.search(denial.text)))
 
 
+def _stated_against_observed(denial: Claim, claim: Claim, a: Analysis, b: Analysis) -> bool:
+    """A stated denial meets what the user is seen doing where it denies:
+    "says they don't use social media" / "posts on Instagram several times a day".
+    Only across a stated and an observed entry: two plain entries ("doesn't drink
+    coffee" / "reads in coffee shops") name a place, not a use."""
+    return (a.reported != b.reported and not denial.scope and bool(denial.topic)
+            and denial.topic <= claim.scope)
+
+
+def _lacks_what_it_needs(denial: Claim, claim: Claim) -> bool:
+    """"Has no driving licence" / "drives to work every day": what the claim does needs
+    what the denial lacks."""
+    needed = {need for concept in claim.topic for need in lexicon.REQUIRES.get(concept, ())}
+    return bool(needed) and bool(denial.topic) and denial.topic <= needed and not denial.scope
+
+
 def _denial_verdict(denial: Claim, claim: Claim) -> Verdict:
     if denial.implicit or not denial.topic & claim.topic:
         return _contradiction("implicit", 0.7, denial.text, claim.text)
     if not denial.negated and denial.stance and claim.stance:
         return _contradiction("antonym", 0.85, denial.stance, claim.stance)
     return _contradiction("negation", 0.85, denial.text, claim.text)
+
+
+_CONCEPT_UNITS = frozenset(lexicon.CONCEPTS)
+# Aversions that take a thing as their object ("嫌停车难" is a complaint about parking, not the car).
+_ZH_AVERSIONS = frozenset(("受不了", "不能忍受", "忍受不了", "拒绝", "推掉", "推辞", "拒收", "讨厌", "厌恶",
+                           "反感", "排斥", "抵触", "回避", "避免", "想吐", "恶心", "反胃", "受够",
+                           "敬而远之", "避之不及", "接受不了", "嫌弃"))
+# Sensing a thing is meeting it: "闻到香菜的味道就想吐", "一看到榴莲就反胃".
+_SENSES = frozenset(("闻", "闻到", "味道", "气味", "味", "看到", "看见", "一看到", "听到", "想到", "一想到",
+                     "提到", "一提到", "看", "听", "smell", "sight", "thought"))
+# After the thing: its smell or taste ("的膻味", "味"), or nothing more.
+_ATTRIBUTE_OF = re.compile(r"^(?:的?[\u4e00-\u9fff]?[味气]|[。.!！]?$|[，,；;])")
+
+
+def _aversion_to(denial: Claim, claim: Claim) -> bool:
+    """A Chinese aversion verb aimed at the very thing the other entry affirms, or
+    at its smell or taste: "受不了羊肉的膻味" / "爱吃羊肉", "推掉同事聚餐" / "喜欢同事聚餐".
+    English modifiers narrow the thing ("refuses cheap wine"), so they must be covered."""
+    if (not denial.stance or denial.stance not in _ZH_AVERSIONS or denial.negated or denial.excepted
+            or not denial.scope <= claim.scope or not claim.topic or not claim.topic <= denial.topic):
+        return False
+    extra = denial.topic - claim.topic
+    if extra <= _SENSES:
+        return True  # "闻到香菜的味道就想吐" / "喜欢香菜"
+    if not claim.topic <= _CONCEPT_UNITS:
+        return False
+    return all(not unit.isascii() for unit in extra) and all(
+        _ATTRIBUTE_OF.search(denial.text.split(form, 1)[1]) for concept in claim.topic
+        for form in lexicon.CONCEPTS[concept] if not form.isascii() and form in denial.text)
 
 
 def _covers(general: Claim, specific: Claim) -> bool:
@@ -375,6 +434,60 @@ def _change_conflict(a: Analysis, b: Analysis) -> Verdict | None:
     return None
 
 
+# Still in the middle of something: "still working on their PhD thesis", "目前还在读研二".
+_ONGOING = re.compile(r"\b(?:still|currently|now)\b|还在|仍在|目前在|正在|在读|读研[一二三]|研[一二三]|大[一二三四]")
+
+
+def _completion_conflict(a: Analysis, b: Analysis) -> Verdict | None:
+    """A course of study finished, still under way in the other entry: "finished
+    their PhD last summer" / "is still working on their PhD thesis"."""
+    if a.holder != b.holder or not _ONGOING.search(b.text):
+        return None
+    for done in a.claims:
+        if done.stance != COMPLETED:
+            continue
+        for claim in b.claims:
+            if claim.sign > 0 and not claim.past and done.topic <= claim.reach | claim.scope:
+                return _contradiction("temporal", 0.75, done.text, claim.text, holder=a.holder)
+    return None
+
+
+_RENTED_OUT = re.compile(r"\brents?\s+out|\blet(?:s|ting)?\s+out|出租|租出去|租给")
+
+
+def _exclusive_conflict(a: Analysis, b: Analysis) -> Verdict | None:
+    """Two states one cannot hold at once, affirmed now: "bought a flat and moved in" /
+    "is still renting" (not "rents out the old flat")."""
+    if _RENTED_OUT.search(a.text) or _RENTED_OUT.search(b.text):
+        return None
+    for left, right in _rival_pairs(a, b):
+        if left.sign > 0 < right.sign and not left.derived and not right.derived:
+            for one, other in lexicon.EXCLUSIVE_CONCEPTS:
+                if one in left.reach and other in right.reach and other not in left.reach:
+                    return _contradiction("implicit", 0.7, left.text, right.text, holder=left.holder)
+    return None
+
+
+# "has lived in Singapore all their life" / "grew up in Norway"
+_LIFELONG_HOME = re.compile(r"\blived\s+in\s+(?P<x>[A-Z][\w]*(?:\s+[A-Z][\w]*)?)\s+(?:all|for\s+all\s+of)\s+"
+                            r"(?:their|his|her|my)\s+li(?:fe|ves)|"
+                            r"(?:一直|从小到大都?|这辈子都)住在(?P<z>[\u4e00-\u9fff]{2,4}?)(?=[，,。；;]|$)")
+_GREW_UP = re.compile(r"\b(?:grew\s+up|was\s+born|was\s+raised)\s+in\s+(?P<y>[A-Z][\w]*(?:\s+[A-Z][\w]*)?)|"
+                      r"在(?P<w>[\u4e00-\u9fff]{2,4}?)(?:长大|出生)")
+
+
+def _lifelong_home_conflict(a: Analysis, b: Analysis) -> Verdict | None:
+    """Having lived in one place all one's life leaves no other place to grow up in."""
+    home, elsewhere = _LIFELONG_HOME.search(a.text), _GREW_UP.search(b.text)
+    if not home or not elsewhere or a.holder != b.holder:
+        return None
+    place, other = home["x"] or home["z"], elsewhere["y"] or elsewhere["w"]
+    if slots.place_outside(other, place) or slots.place_outside(place, other):
+        return _contradiction("implicit", 0.75, home.group(0), elsewhere.group(0), holder=a.holder,
+                              values=[place, other])
+    return None
+
+
 _STAYED = re.compile(r"\b(?:has|have)\s+never\s+(?:left|been\s+outside(?:\s+of)?)\s+(?:the\s+)?(?P<x>[A-Za-z][\w ]*?)"
                      r"(?=[,.;]|$|\s+(?:and|but|in|before)\b)|"
                      r"(?:从来|从|一直)?(?:没|未)(?:有)?离开过(?P<z>[\u4e00-\u9fff]{2,4}?)(?=[，,。；;]|$)")
@@ -424,7 +537,8 @@ def _opposite_conflict(a: Analysis, b: Analysis) -> Verdict | None:
         for word_a, frame_a in _pole_words(left):
             for word_b, frame_b in _pole_words(right):
                 if (antonyms.opposed(word_a, word_b) and _same_frame(frame_a, frame_b)
-                        and not _apart(left, right, a, b)):
+                        and not _apart(left, right, a, b)
+                        and not _conditions_differ(a, b, {word_a, word_b})):
                     return _contradiction("antonym", 0.75, left.text, right.text, holder=left.holder,
                                           words=[_word(left.text, word_a), _word(right.text, word_b)])
     return None
@@ -450,7 +564,12 @@ def _word(text: str, unit: str) -> str:
     return next((word for word in re.findall(r"[a-z]+", text.lower()) if stem(word) == unit), unit)
 
 
+# What a trait is said of when it is the person's: "性格很急躁" / "很有耐心的人".
+_PERSON_FRAME = frozenset(("性格", "脾气", "人", "为人", "person", "personality", "character", "guy"))
+
+
 def _same_frame(x: frozenset[str], y: frozenset[str]) -> bool:
+    x, y = x - _PERSON_FRAME, y - _PERSON_FRAME
     if not x and not y:
         return True
     shared = x & y  # most of each side shared, and little beside: "piping hot" / "ice cold"
@@ -460,7 +579,8 @@ def _same_frame(x: frozenset[str], y: frozenset[str]) -> bool:
 _RULES: tuple[Callable[[Analysis, Analysis], Verdict | None], ...] = (
     _order_conflict, _value_conflict, _preference_conflict, _axis_conflict, _frequency_conflict,
     _negation_conflict, _only_conflict, _only_language_conflict, _opposite_conflict, _rate_conflict,
-    _change_conflict, _place_conflict)
+    _change_conflict, _completion_conflict, _place_conflict, _exclusive_conflict,
+    _lifelong_home_conflict)
 
 # --- no conflict: same subject or not? ---------------------------------------------
 

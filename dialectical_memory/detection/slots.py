@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 
 from . import antonyms, lexicon
+from .contexts import setting_names
 from . import terms as t
 from .text import CJK_RANGE, is_cjk, parse_number, stem
 
@@ -50,7 +51,7 @@ def _clean(value: str) -> str:
 
 
 def _scope(text: str) -> frozenset[str]:
-    return frozenset(name for pattern, name in _SCOPE_WORDS if pattern.search(text))
+    return frozenset(name for pattern, name in _SCOPE_WORDS if pattern.search(text)) | setting_names(text)
 
 
 def _looks_like_name(value: str) -> bool:
@@ -148,7 +149,7 @@ _PREFERRED_NAME = (
 _AGE = (
     re.compile(r"\b(?P<n>\d{1,3})[- ]years?[- ]old\b", re.IGNORECASE),
     re.compile(r"\b(?:is|turned|aged?|age\s+is)\s+(?:just\s+|now\s+|only\s+)?(?P<about>about\s+|around\s+)?"
-               r"(?P<n>\d{1,3})(?=\s*$|\s*[,.;]|\s+(?:years?|yrs?|this|now|and|last|in|on)\b)",
+               r"(?P<n>\d{1,3})(?=\s*$|\s*[,;]|\.(?!\d)|\s+(?:years?|yrs?|this|now|and|last|in|on)\b)",
                re.IGNORECASE),
     re.compile(r"\bin\s+(?:his|her|their|the)\s+(?P<part>early\s+|mid\s+|late\s+)?"
                r"(?P<decade>twenties|thirties|forties|fifties|sixties|seventies|[2-7]0s)\b",
@@ -176,6 +177,9 @@ _POSSESSIVE = (
     # "用户的周会在周一": when or where something of the user's is
     re.compile(r"^(?:该|这位)?用户的(?P<slot>[\u4e00-\u9fffA-Za-z ]{1,10}?)(?<![住待])"
                r"(?P<at>在|定在|安排在|改到|改在)(?P<v>[^，,。；;]+)[。.!！]?$"),
+    # "用户生日在十月": a personal attribute needs no 的
+    re.compile(r"^(?:该|这位)?用户(?P<slot>生日|母语|车牌号|车牌|手机号|邮箱|名字|年龄|职业|时区)"
+               r"(?:是|为|(?P<at>在))(?P<v>[^，,。；;]+)[。.!！]?$"),
 )
 _SLOT_ALIASES = {
     "home city": "residence", "city": "residence", "current city": "residence",
@@ -408,7 +412,7 @@ def _reply_language(text: str) -> list[Slot]:
     if len(found) != 1:
         return []
     language = found.pop()
-    return [Slot("reply language", language, language.capitalize(), "language")]
+    return [Slot("reply language", language, language.capitalize(), "language", scope=_scope(text))]
 
 
 def _timezone(text: str) -> list[Slot]:
@@ -440,10 +444,15 @@ _MAJOR_VERSION = re.compile(rf"(?<![a-z0-9])(?P<name>{_LANGUAGE_NAMES})\s*(?P<ve
                             re.IGNORECASE)
 
 
+# "is 1.80 m tall", "weighs 72.5 kg": a verb before a measure, not a product's version
+_NOT_PRODUCTS = frozenset(("is", "are", "was", "were", "be", "weighs", "weigh", "about", "around", "at"))
+
+
 def _versions(text: str) -> list[Slot]:
     found: dict[str, set[str]] = {}
     for match in _VERSION.finditer(text):
-        found.setdefault(match["name"].lower(), set()).add(match["ver"])
+        if match["name"].lower() not in _NOT_PRODUCTS:
+            found.setdefault(match["name"].lower(), set()).add(match["ver"])
     majors: dict[str, set[str]] = {}
     for match in _MAJOR_VERSION.finditer(text):
         majors.setdefault(match["name"].lower(), set()).add(match["ver"])
@@ -462,6 +471,7 @@ def _possessive(text: str) -> list[Slot]:
         for chinese, english in _ZH_SLOT_WORDS:  # "默认 shell" is the "default shell"
             if slot.startswith(chinese) and slot not in _SLOT_ALIASES:
                 slot = " ".join((english + slot[len(chinese):]).split())
+        slot = canonical_noun(slot)
         value = _clean(match["v"])
         if not value or slot.split()[-1] in lexicon.MULTI_VALUED_SLOTS or slot in lexicon.MULTI_VALUED_SLOTS:
             return []
@@ -813,8 +823,8 @@ def _degrees_clash(a: str, b: str) -> bool:
 _ZH_VALUE = r"(?P<v>[^，,。；;]+?)[。.!！]?$"
 _ATTRIBUTES = (
     ("hometown", re.compile(r"(?:老家|家乡|籍贯|出生地)(?:在|是)" + _ZH_VALUE)),
-    ("blood type", re.compile(r"(?<![A-Za-z])(?P<v>AB|A|B|O)型血|血型(?:是|为)(?P<w>AB|A|B|O)(?![A-Za-z])",
-                              re.IGNORECASE)),
+    ("blood type", re.compile(r"(?<![A-Za-z])(?P<v>AB|A|B|O)型血|血型(?:是|为)(?P<w>AB|A|B|O)(?![A-Za-z])|"
+                              r"\bblood\s+type\s+(?:is\s+)?(?P<x>AB|A|B|O)(?![A-Za-z])", re.IGNORECASE)),
     ("star sign", re.compile(r"(?P<v>白羊|金牛|双子|巨蟹|狮子|处女|天秤|天蝎|射手|摩羯|水瓶|双鱼)座")),
     ("chinese zodiac", re.compile(r"(?:属|生肖是|属相是)(?P<v>[鼠牛虎兔龙蛇马羊猴鸡狗猪])(?![\u4e00-\u9fff])")),
     ("major", re.compile(r"(?:专业是|主修)" + _ZH_VALUE)),
@@ -839,7 +849,7 @@ def _attributes(text: str) -> list[Slot]:
         match = pattern.search(text)
         if not match:
             continue
-        value = _clean(match["v"] or match.groupdict().get("w") or "")
+        value = _clean(match["v"] or match.groupdict().get("w") or match.groupdict().get("x") or "")
         if (name == "hometown" and match.group(0).endswith(("人", "人。"))
                 and _place(value)[1] == "unknown" and value not in lexicon.ZH_PROVINCES):
             continue  # "用户是好人": "是…人" names a place only for a known one
@@ -869,9 +879,232 @@ def _attributes_clash(a: Slot, b: Slot) -> bool:
     return True
 
 
+# --- what a person or pet is called, when an event is, which team one supports ----
+
+# One person or pet named in either language: "丈夫" and "老公", "cat" and "猫咪".
+_SLOT_NOUNS = {form: noun for noun, forms in {
+    "husband": ("husband", "丈夫", "老公", "先生"), "wife": ("wife", "妻子", "老婆", "太太", "爱人"),
+    "cat": ("cat", "kitten", "猫", "猫咪", "小猫"), "dog": ("dog", "puppy", "狗", "狗狗", "小狗"),
+    "son": ("son", "儿子"), "daughter": ("daughter", "女儿"), "partner": ("partner", "对象", "伴侣"),
+    "boyfriend": ("boyfriend", "男朋友", "男友"), "girlfriend": ("girlfriend", "女朋友", "女友"),
+    "manager": ("manager", "boss", "line manager", "领导", "上司", "老板", "直属领导"),
+    "team": ("team", "球队"),
+}.items() for form in forms}
+_FAVOURITE_TEAM = re.compile(r"^(?:favou?rite|favorite)\s+(?:[a-z]+\s+)?(?:team|球队)$")
+_NAMED_ONE = (
+    re.compile(r"\b(?:has|have|owns?)\s+(?:one|a|an|only\s+one)\s+(?P<noun>[a-z]+),?\s+(?:called|named)\s+"
+               r"(?P<v>[A-Z][\w'-]*)"),
+    re.compile(rf"(?:只有|有|养了?|养着)一(?:只|条|个|位)(?P<noun>{_CJK}{{1,2}}?)[，,]?(?:名叫|叫做?|取名叫?|名字叫)"
+               rf"(?P<v>{_CJK}{{1,4}}|[A-Za-z]+)"),
+    re.compile(rf"^(?:该|这位)?用户家?的(?P<noun>{_CJK}{{1,3}}?)(?:名叫|叫做?|名字叫)(?P<v>{_CJK}{{1,4}}|[A-Za-z]+)"
+               r"[。.!！]?$"),
+)
+_SUPPORTS = (
+    re.compile(r"\b(?:supports|roots\s+for|is\s+a\s+(?:big\s+|huge\s+|lifelong\s+|die-hard\s+)?"
+               r"(?P<w>[A-Z][\w.]*(?:\s+[A-Z][\w.]*){0,2})\s+(?:fan|supporter))\s*(?P<v>[A-Z][\w.]*(?:\s+[A-Z][\w.]*){0,2})?"),
+    re.compile(rf"(?:支持|是)(?P<v>{_CJK}{{2,6}}?)队?的(?:铁杆|忠实)?球迷"),
+)
+
+
+def canonical_noun(noun: str) -> str:
+    noun = " ".join(noun.lower().split())
+    if _FAVOURITE_TEAM.match(noun):
+        return "favorite team"
+    return _SLOT_NOUNS.get(noun, noun)
+
+
+def _named_ones(text: str) -> list[Slot]:
+    """"has one cat, named Luna", "家只有一只猫，叫团子", "用户家的狗名叫豆豆"."""
+    for pattern in _NAMED_ONE:
+        match = pattern.search(text)
+        if match:
+            value = _clean(match["v"])
+            return [Slot(f"{canonical_noun(match['noun'])} name", value.lower(), value, "name")] if value else []
+    return []
+
+
+def _supported_team(text: str) -> list[Slot]:
+    """"supports Arsenal", "is a Liverpool fan", "是湖人的球迷": one's team."""
+    for pattern in _SUPPORTS:
+        match = pattern.search(text)
+        value = match and (match["v"] or match.groupdict().get("w"))
+        if value and not _NEGATED_EN.search(text[: match.start()]):
+            return [Slot("favorite team", value.lower(), value, "name")]
+    return []
+
+
+# "The standup starts at 9:30", "User's flight to Tokyo leaves at 09:40", "航班早上八点起飞":
+# the clock time of one event (same wording of the event in both entries).
+_EN_EVENT_VERBS = (r"starts?|begins?|leaves?|departs?|takes?\s+off|lands?|arrives?|kicks?\s+off|"
+                   r"is\s+(?:scheduled|set|booked|planned)\s+for|is\s+at|was\s+moved\s+to|has\s+been\s+moved\s+to")
+_EVENT_TIMES = (
+    re.compile(rf"^(?:the\s+)?(?:user'?s\s+)?(?P<event>[a-z][\w' ]{{2,60}}?)\s+(?:{_EN_EVENT_VERBS})\s+"
+               rf"(?:at\s+)?{_EN_TIME}", re.IGNORECASE),
+    re.compile(rf"^(?:该|这位)?用户的?(?P<event>{_CJK}{{2,8}}?)(?:定在|安排在|改到|改在|在)?{_ZH_TIME}"
+               r"(?:起飞|出发|发车|开始|开会|到达|降落|举行|开)"),
+)
+
+
+def _event_times(text: str) -> list[Slot]:
+    for pattern in _EVENT_TIMES:
+        match = pattern.search(text)
+        if match and (match.groupdict().get("m") or match.groupdict().get("ap") or match.groupdict().get("noon")
+                      or match.groupdict().get("part") or is_cjk(match["event"])):
+            hour = _clock_hour(match, bedtime=False)
+            if hour is not None:
+                event = " ".join(match["event"].lower().split())
+                return [Slot(f"time of {event}", f"{hour:g}", match.group(0), "clock")]
+    return []
+
+
+# A child's stage of schooling, as a range of school years (0 kindergarten, -1 a baby).
+_STAGES = (
+    (r"newborn|\bbaby\b|\binfant\b|刚满月|满月|刚出生|新生儿|婴儿", (-1, -1)),
+    (r"kindergarten|nursery|preschool|幼儿园", (0, 0)),
+    (r"小学(?P<zh>[一二三四五六])年级|\b(?:year|grade)\s+(?P<n>\d{1,2})\b|\b(?P<o>\d{1,2})(?:st|nd|rd|th)\s+grade", None),
+    (r"小学|primary\s+school|elementary\s+school", (1, 6)),
+    (r"初(?P<j>[一二三])|初中|middle\s+school|junior\s+high", (7, 9)),
+    (r"高(?P<s>[一二三])(?![\u4e00-\u9fff]*(?:速|铁|兴|手|级))|高中|高考|high\s+school", (10, 12)),
+    (r"secondary\s+school", (7, 13)),
+    (r"大(?P<u>[一二三四])(?![\u4e00-\u9fff])|上大学|读大学|大学生|university|college", (13, 16)),
+)
+_STAGE = re.compile("|".join(f"(?P<g{index}>{pattern})" for index, (pattern, _) in enumerate(_STAGES)),
+                    re.IGNORECASE)
+_CHILD_HOLDERS = {"child": "child", "kid": "child", "孩子": "child", "宝宝": "child", "baby": "child",
+                  "son": "son", "儿子": "son", "独生子": "son", "daughter": "daughter", "女儿": "daughter",
+                  "独生女": "daughter"}
+_CHILD = re.compile(r"\b(?:child|kid|son|daughter|baby)\b|孩子|宝宝|儿子|女儿|独生子|独生女", re.IGNORECASE)
+_SEVERAL_CHILDREN = re.compile(r"\b(?:children|kids|sons|daughters|twins|eldest|youngest|older|younger)\b|"
+                               r"[两二三四几]个(?:孩子|儿子|女儿)|老大|老二|大儿子|小儿子|大女儿|小女儿|双胞胎",
+                               re.IGNORECASE)
+_ZH_ORDINAL = {"一": 1, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6}
+
+
+def _school_stage(text: str) -> list[Slot]:
+    """"用户的独生女今年上小学三年级" / "用户的女儿今年读初一": the one child's school year."""
+    child = _CHILD.search(text)
+    if not child or _SEVERAL_CHILDREN.search(text):
+        return []
+    match = _STAGE.search(text)
+    if not match:
+        return []
+    index = int(match.lastgroup[1:]) if match.lastgroup and match.lastgroup.startswith("g") else next(
+        int(name[1:]) for name, value in match.groupdict().items() if value and name.startswith("g"))
+    low, high = _STAGES[index][1] or (0, 0)
+    year = match["zh"] or match["n"] or match["o"]
+    if year:
+        low = high = _ZH_ORDINAL.get(year) or int(year)
+    for group, base in (("j", 6), ("s", 9), ("u", 12)):
+        if match[group]:
+            low = high = base + _ZH_ORDINAL[match[group]]
+    who = _CHILD_HOLDERS.get(child.group(0).lower(), "child")
+    return [Slot("school stage", f"{low}-{high}", match.group(0), "stage", holder=who)]
+
+
+_NEGATED_EN = re.compile(r"\b(?:not|no|never|used\s+to|former|formerly)\b|n't|不|没|以前|曾", re.IGNORECASE)
+_EN_CAR = re.compile(r"\bdrives?\s+(?:a|an|the)?\s*(?P<v>[A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*)?)|"
+                     r"\bcar\s+is\s+(?:a|an)?\s*(?P<w>[A-Za-z][\w-]*)", re.IGNORECASE)
+_EN_PHONE = re.compile(r"(?<!')\b(?P<v>[A-Za-z]+)\s+(?:phone|smartphone)\b|\bphone\s+is\s+(?:an?\s+)?(?P<w>[A-Za-z]+)|"
+                       r"\b(?:uses?|has|owns?)\s+an?\s+(?P<x>iphone|pixel)\b", re.IGNORECASE)
+
+
+def _english_makes(text: str) -> list[Slot]:
+    """"drives a Toyota", "uses a Samsung phone": the make of the user's car or phone."""
+    found = []
+    for name, pattern, brands in (("car", _EN_CAR, lexicon.CAR_BRANDS), ("phone", _EN_PHONE, lexicon.PHONE_BRANDS)):
+        match = pattern.search(text)
+        if not match or _NEGATED_EN.search(text[: match.start()]):
+            continue
+        value = next(group for group in match.groups() if group)
+        makes = {brands[brand] for brand in _mentions(value, brands)}
+        if len(makes) == 1:
+            make = makes.pop()
+            found.append(Slot(name, make, make, "brand", holder=holder(text, match.start())))
+    return found
+
+
+def _stages_clash(a: str, b: str) -> bool:
+    low_a, high_a = map(int, a.split("-", 1)) if not a.startswith("-") else (-1, -1)
+    low_b, high_b = map(int, b.split("-", 1)) if not b.startswith("-") else (-1, -1)
+    return high_a < low_b or high_b < low_a
+
+
+_INDENT_WORD = re.compile(r"\bindent|缩进", re.IGNORECASE)
+_INDENT_STYLE = re.compile(r"(?P<tab>\btabs?\b|制表符)|(?P<n>\b(?:two|four|2|4|8)\b|[两二四八24])?[- ]?(?P<space>\bspaces?\b|-space|个?空格)",
+                           re.IGNORECASE)
+
+
+def _indentation(text: str) -> list[Slot]:
+    """One indentation style per codebase: tabs, or spaces ("4-space", "四个空格缩进")."""
+    if not _INDENT_WORD.search(text):
+        return []
+    styles = {("tabs" if match["tab"] else "spaces"): match for match in _INDENT_STYLE.finditer(text)}
+    if len(styles) != 1:
+        return []
+    style, match = styles.popitem()
+    return [Slot("indentation", style, match.group(0).strip(), "mode", scope=_scope(text),
+                 holder=holder(text, match.start()))]
+
+
+_ZH_TENTHS = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
+_HEIGHT = re.compile(
+    r"(?P<m>[12]\.\d{1,2})\s*(?:m\b|meters?|metres?|米)|(?P<cm>1\d{2})\s*(?:cm\b|centimet\w*|厘米|公分)|"
+    r"(?P<ft>[4-7])\s*(?:foot|feet|ft|')\s*(?P<inch>\d{1,2})?|"
+    r"一米(?P<zh>[一二两三四五六七八九])|身高\s*(?P<bare>1\d{2})(?!\d)", re.IGNORECASE)
+_HEIGHT_CUE = re.compile(r"\btall\b|\bheight\b|身高|个子|个头", re.IGNORECASE)
+_WEIGHT = re.compile(r"(?P<kg>\d{2,3}(?:\.\d)?)\s*(?:kg\b|kilos?|kilograms?|公斤|千克)|"
+                     r"(?P<jin>\d{2,3})\s*斤|(?P<lb>\d{2,3})\s*(?:lbs?\b|pounds)", re.IGNORECASE)
+_WEIGHT_CUE = re.compile(r"\bweigh|体重|重", re.IGNORECASE)
+_HOME_FLOOR = re.compile(
+    r"\blives?\s+on\s+the\s+(?P<en>\d{1,2}(?:st|nd|rd|th)|first|second|third|fourth|fifth|sixth|"
+    r"seventh|eighth|ninth|tenth|top|ground)\s+floor|"
+    r"(?:住在|家在|住)(?P<zh>\d{1,2}|[一二三四五六七八九十]{1,3})(?:楼|层)(?![房梯下上])", re.IGNORECASE)
+_ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,
+             "eighth": 8, "ninth": 9, "tenth": 10, "ground": 0, "top": 99}
+
+
+def _body_and_home(text: str) -> list[Slot]:
+    """One height and weight per person, one floor one lives on: "is 1.80 m tall" /
+    "身高165厘米", "70 kg" / "140斤", "住在三楼"."""
+    slots = []
+    height = _HEIGHT_CUE.search(text) and _HEIGHT.search(text)
+    if height:
+        slots.append(Slot("height", str(_centimetres(height)), height.group(0), "measure",
+                          holder=holder(text, height.start())))
+    weight = _WEIGHT_CUE.search(text) and _WEIGHT.search(text)
+    if weight:
+        kilos = float(weight["kg"] or 0) or float(weight["jin"] or 0) / 2 or float(weight["lb"] or 0) * 0.4536
+        slots.append(Slot("weight", f"{kilos:.1f}", weight.group(0), "measure",
+                          holder=holder(text, weight.start())))
+    floor = _HOME_FLOOR.search(text)
+    if floor:
+        slots.append(Slot("home floor", str(_floor_number(floor)), floor.group(0), "exact",
+                          holder=holder(text, floor.start())))
+    return slots
+
+
+def _centimetres(match: re.Match) -> float:
+    if match["m"]:
+        return round(float(match["m"]) * 100)
+    if match["cm"] or match["bare"]:
+        return float(match["cm"] or match["bare"])
+    if match["ft"]:
+        return round(int(match["ft"]) * 30.48 + int(match["inch"] or 0) * 2.54)
+    return 100.0 + _ZH_TENTHS[match["zh"]] * 10
+
+
+def _floor_number(match: re.Match) -> int:
+    if match["en"]:
+        word = match["en"].lower()
+        return _ORDINALS.get(word) or int(re.sub(r"\D", "", word))
+    raw = match["zh"]
+    return int(raw) if raw.isdigit() else int(_zh_numeral(raw) or 0)
+
+
 _EXTRACTORS = (_residence, _employer, _job, _name, _age, _count, _systems, _reply_language,
                _timezone, _versions, _possessive, routine_times, _commute, _durations,
-               _education, _attributes)
+               _education, _attributes, _named_ones, _supported_team, _event_times, _school_stage,
+               _english_makes, _indentation, _body_and_home)
 
 # --- comparison ---------------------------------------------------------------
 
@@ -888,6 +1121,12 @@ def clash(a: Slot, b: Slot) -> bool:
         return a.scope == b.scope and _durations_clash(a.value, b.value)
     if a.kind == "degree" == b.kind:
         return _degrees_clash(a.value, b.value)
+    if a.kind == "stage" == b.kind:
+        return _stages_clash(a.value, b.value)
+    if a.kind == "clock" == b.kind or a.kind == "exact" == b.kind:
+        return a.value != b.value
+    if a.kind == "measure" == b.kind:
+        return abs(float(a.value) - float(b.value)) > 0.04 * max(float(a.value), float(b.value))
     if a.value == b.value or (a.scope and b.scope and not a.scope & b.scope):
         return False
     if a.kind in ("attribute", "brand") or a.name in ("hometown", "school", "alma mater"):
