@@ -16,12 +16,13 @@ import heapq
 import math
 
 from .analysis import analyse
+from .rules import relation_terms
 from .text import PIECE, chinese_bigrams, normalize, stem
 
 # What `index_terms` gives for a text; bump it whenever that changes, so a
 # stored index built by an older version is rebuilt instead of trusted.
-# 2: bilingual concepts, antonym words and habits of issue 11.
-TERMS_VERSION = 2
+# 2: bilingual concepts, antonym words and habits of issue 11. 3: relation terms.
+TERMS_VERSION = 3
 
 _STOPWORDS = frozenset(
     "a an the is are was were be been being am do does did to of in on at for with and or "
@@ -54,6 +55,7 @@ def index_terms(text: str) -> frozenset[str]:
     features.update(f"${slot.name}" for slot in analysis.slots)
     for order in analysis.orders:
         features.update(f"#{unit}" for unit in order.preferred | order.other)
+    features.update(relation_terms(analysis))
     return (frozenset(tokenize(text)) - _SUBJECT_TERMS) | features
 
 

@@ -510,6 +510,21 @@ def _place_conflict(a: Analysis, b: Analysis) -> Verdict | None:
     return None
 
 
+def relation_terms(analysis: Analysis) -> set[str]:
+    """What the relation rules above can link this entry by, for the candidate index: the two
+    sides of a relation share no word ("has no driving licence" / "drives to work", "never left
+    the UK" / "backpacked through Vietnam"), so each side names the relation instead."""
+    found = set()
+    for claim in analysis.claims:
+        found.update(f"#{need}" for unit in claim.reach for need in lexicon.REQUIRES.get(unit, ()))
+        found.update(f"#{one}|{other}" for one, other in lexicon.EXCLUSIVE_CONCEPTS
+                     if one in claim.reach or other in claim.reach)
+    text = analysis.text
+    if any(pattern.search(text) for pattern in (_LIFELONG_HOME, _GREW_UP, _STAYED, _TRAVELLED)):
+        found.add("$whereabouts")
+    return found
+
+
 def _rate_conflict(a: Analysis, b: Analysis) -> Verdict | None:
     """One habit at two frequencies far apart on the scale: "runs every day" /
     "runs about once a month", "用户每天都写日记" / "only a few times a year"."""

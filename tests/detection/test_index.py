@@ -82,10 +82,12 @@ def _unreached_detections(rows: list[dict]) -> list[tuple[str, str]]:
             and f"a{number}" not in index.candidates(row["b"], exclude=f"b{number}")]
 
 
-def test_slots_axes_and_concepts_outrank_everyday_words_in_a_crowded_topic():
-    """Measured on the train split: 3 were lost when shared words and features weighed alike
-    ("用户上个月搬到了苏州" did not reach "用户现在住在上海" among the other homes), 2 now."""
-    assert len(_unreached_detections(load_pairs(BROAD_TRAIN_FILE))) <= 2
+def test_slots_axes_concepts_and_relations_reach_the_candidates_in_a_crowded_topic():
+    """Measured on the train split: with shared words and features weighed alike 3 were lost
+    ("用户上个月搬到了苏州" did not reach "用户现在住在上海" among the other homes); relations
+    with no shared word ("has no driving licence" / "drives to work") lost 7 more until their
+    sides named the relation. 1 is left (social media / Instagram)."""
+    assert len(_unreached_detections(load_pairs(BROAD_TRAIN_FILE))) <= 1
 
 
 def _distractors(count: int) -> list[str]:
