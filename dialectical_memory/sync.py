@@ -16,7 +16,7 @@ import shutil
 import subprocess
 import sys
 import time
-from contextlib import ExitStack, contextmanager
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -24,7 +24,7 @@ from . import merge
 from .errors import DialecticalMemoryError
 from .model import SidecarDocument
 from .paths import resolve_home
-from .storage import LOCK_TIMEOUT_SECONDS, TARGET_FILES, TargetPaths, atomic_write, dumps_sidecar
+from .storage import TARGET_FILES, TargetPaths, atomic_write, dumps_sidecar
 from .store import MemoryStore
 
 REMOTE = "origin"
@@ -193,40 +193,11 @@ def _remote_head(home: Path, branch: str) -> str | None:
 
 @contextmanager
 def home_locks(store: MemoryStore):
-    """The store's lock files, then Hermes' ``MEMORY.md.lock`` / ``USER.md.lock`` (flock on a file
-    opened for append, exactly as Hermes takes them), in a fixed order: agents, the dashboard and
-    Hermes wait for the sync."""
-    with store.exclusive(), ExitStack() as stack:
-        # A store that takes Hermes' lock itself (``TargetPaths.md_lock``) holds it already inside
-        # exclusive(); a second flock from this process on another descriptor would wait forever.
-        if not hasattr(TargetPaths, "md_lock"):
-            for target in TARGET_FILES:
-                stack.enter_context(hermes_lock(Path(str(TargetPaths(store.home, target).md) + ".lock")))
+    """Every target's locks, the store's lock files then Hermes' ``MEMORY.md.lock`` /
+    ``USER.md.lock`` (``MemoryStore.exclusive``): agents, the dashboard and Hermes wait for the
+    sync, while this store's own calls inside the block proceed."""
+    with store.exclusive():
         yield
-
-
-@contextmanager
-def hermes_lock(path: Path, timeout: float = LOCK_TIMEOUT_SECONDS):
-    """Hermes' lock protocol: ``fcntl.flock(LOCK_EX)`` on ``X.md.lock``, never deleted."""
-    try:
-        import fcntl
-    except ImportError:  # Windows: Hermes locks with msvcrt there; git's own locks still apply
-        yield
-        return
-    with open(path, "a+", encoding="utf-8") as handle:
-        deadline = time.monotonic() + timeout
-        while True:
-            try:
-                fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                break
-            except BlockingIOError:
-                if time.monotonic() > deadline:
-                    raise SyncError(f"Hermes holds {path.name} for more than {timeout:.0f}s; try again") from None
-                time.sleep(0.05)
-        try:
-            yield
-        finally:
-            fcntl.flock(handle, fcntl.LOCK_UN)
 
 
 # ---------------------------------------------------------------- init / join
