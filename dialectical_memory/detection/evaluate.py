@@ -68,7 +68,8 @@ def evaluate(detector: Detector, rows: Iterable[dict]) -> dict:
         "by_split": _grouped([p for p in predictions if "split" in p[0]], lambda row: str(row["split"])),
         "false_alarms": _false_alarms(predictions),
         "accuracy": _accuracy(predictions),
-        "reach": index_reach(rows, {number for number, (_row, predicted, _v) in enumerate(scored) if predicted == _POSITIVE}),
+        "reach": index_reach(rows, {number for number, (_row, predicted, _verdict) in enumerate(scored)
+                                    if predicted == _POSITIVE}),
         "failures": [_failure(row, predicted, verdict) for row, predicted, verdict in scored
                      if predicted != row["label"]],
     }

@@ -227,8 +227,8 @@ class CandidateIndex:
 
     def _scores(self, query: frozenset[str], seed_cap: int) -> dict[int, float]:
         """Summed weighted IDF of shared terms. Weighty terms go first; a term found in a
-        large share of the entries, or met once rarer terms already found
-        ``seed_cap`` candidates, only re-scores entries found through rarer
+        large share of the entries, or met once weightier terms already found
+        ``seed_cap`` candidates, only re-scores entries found through weightier
         terms, which keeps a query cheap and its candidates relevant. The order
         (weight, then term) makes the scores a function of the indexed texts alone."""
         total = len(self._slot)
@@ -237,12 +237,11 @@ class CandidateIndex:
         for term in query:
             if posting := self._posting(term):
                 boost = FEATURE_WEIGHT if term.startswith(_FEATURE_PREFIXES) else 1.0
-                found.append((-math.log(1 + total / len(posting)) * boost, term, posting))
-        found.sort(key=lambda item: item[:2])
+                found.append((math.log(1 + total / len(posting)) * boost, term, posting))
+        found.sort(key=lambda item: (-item[0], item[1]))
         scores: dict[int, float] = {}
-        for negative_weight, _term, posting in found:
-            weight, size = -negative_weight, len(posting)
-            if size > broad or len(scores) >= seed_cap:
+        for weight, _term, posting in found:
+            if len(posting) > broad or len(scores) >= seed_cap:
                 for slot in scores:
                     if slot in posting:
                         scores[slot] += weight
