@@ -306,10 +306,32 @@ class ContradictionEdge:
         return data
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> ContradictionEdge:
+    def from_dict(cls, data: dict[str, Any], *, owned: bool = False) -> ContradictionEdge:
         """Build from a sidecar or journal record. An edge without two string ends cannot be shown
         or resolved: ValueError (the loader skips it with a warning); other ill-typed values are
-        coerced (a list of reasons joined) or defaulted, and timestamps brought into range."""
+        coerced (a list of reasons joined) or defaulted, and timestamps brought into range.
+
+        As in :meth:`EntryMeta.from_dict`, a record of a shape already seen to be well-formed, with
+        finite numbers and plausible times, is taken as it is (``owned=True``: without a copy).
+        """
+        if type(data) is dict and (tuple(data), tuple(map(type, data.values()))) in _WELL_FORMED_EDGE_SHAPES:
+            resolved_at = data["resolved_at"]
+            if (
+                0.0 <= data["created_at"] <= LATEST_PLAUSIBLE_TIME
+                and (resolved_at is None or 0.0 <= resolved_at <= LATEST_PLAUSIBLE_TIME)
+                and math.isfinite(data["confidence"])
+            ):
+                edge = object.__new__(cls)
+                edge.__dict__ = data if owned else {**data, "reason_data": dict(data["reason_data"])}
+                return edge
+        edge = cls._checked(data)
+        stored = edge.__dict__
+        if type(data) is dict and data.keys() == stored.keys() and all(type(stored[k]) is type(v) for k, v in data.items()):
+            _WELL_FORMED_EDGE_SHAPES.add((tuple(data), tuple(map(type, data.values()))))
+        return edge
+
+    @classmethod
+    def _checked(cls, data: dict[str, Any]) -> ContradictionEdge:
         if not isinstance(data, dict) or type(data.get("from_id")) is not str or type(data.get("to_id")) is not str:
             raise ValueError("a contradiction edge needs string from_id and to_id")
         values = {key: value for key, value in data.items() if key in _EDGE_FIELDS}
@@ -345,6 +367,9 @@ class ContradictionEdge:
 
 
 _EDGE_FIELDS = frozenset(f.name for f in fields(ContradictionEdge))
+# Shapes (keys in order, value types) whose records came through the checks unchanged; the time
+# range and finiteness are value checks, made again for every record.
+_WELL_FORMED_EDGE_SHAPES: set[tuple] = set()
 LATEST_PLAUSIBLE_TIME = 32_503_680_000.0  # 3000-01-01: later values are milliseconds or damage
 
 
@@ -360,14 +385,14 @@ def plausible_time(value, default):
     return default
 
 
-def edges_from(records) -> tuple[list[ContradictionEdge], int]:
+def edges_from(records, *, owned: bool = False) -> tuple[list[ContradictionEdge], int]:
     """The usable edges of a stored list, and how many were skipped as unusable."""
     if not isinstance(records, list):
         raise TypeError("contradictions is not a list")
     edges, skipped = [], 0
     for record in records:
         try:
-            edges.append(ContradictionEdge.from_dict(record))
+            edges.append(ContradictionEdge.from_dict(record, owned=owned))
         except (ValueError, TypeError):
             skipped += 1
     return edges, skipped
@@ -401,7 +426,7 @@ class SidecarDocument:
         return cls(
             version=int(data.get("version", SIDECAR_VERSION)),
             entries=entries,
-            contradictions=edges_from(data.get("contradictions") or [])[0],
+            contradictions=edges_from(data.get("contradictions") or [], owned=owned)[0],
             text_to_id=_string_map(data.get("text_to_id")),
         )
 

@@ -334,6 +334,32 @@ def test_edge_serialization_round_trip():
     assert ContradictionEdge.from_dict({**edge.to_dict(), "unknown": 1}) == edge
 
 
+@pytest.mark.parametrize(
+    ("damage", "expected"),
+    [
+        ({"created_at": NOW * 1000}, {"created_at": NOW}),
+        ({"created_at": -5.0}, {"created_at": 0.0}),
+        ({"resolved_at": float("inf")}, {"resolved_at": None}),
+        ({"confidence": float("nan")}, {"confidence": 0.8}),
+    ],
+)
+def test_edge_values_are_checked_after_a_well_formed_record_of_the_same_shape(damage, expected):
+    """Records of a known shape skip the type checks, never the value checks."""
+    good = ContradictionEdge(from_id="a", to_id="b", created_at=NOW, resolved_at=NOW).to_dict()
+    assert ContradictionEdge.from_dict(dict(good), owned=True).__dict__ == good
+    loaded = ContradictionEdge.from_dict({**good, **damage}, owned=True)
+    assert {name: getattr(loaded, name) for name in expected} == expected
+
+
+def test_an_owned_edge_record_is_not_copied_and_an_unowned_one_is():
+    record = ContradictionEdge(from_id="a", to_id="b", created_at=NOW, reason_data={"slot": "city"}).to_dict()
+    ContradictionEdge.from_dict(dict(record))  # teaches the shape
+    copied = ContradictionEdge.from_dict(record)
+    copied.reason_data["slot"] = "changed"
+    assert record["reason_data"] == {"slot": "city"}
+    assert ContradictionEdge.from_dict(record, owned=True).__dict__ is record
+
+
 # ---------------------------------------------------------------- store (5)
 
 
