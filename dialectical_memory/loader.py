@@ -97,7 +97,7 @@ def _read_md(state: TargetState) -> None:
         return
     text, warnings = hermes_format.decode(data)
     state.warnings.extend(f"{state.paths.md.name}: {w}" for w in warnings)
-    state.texts = hermes_format.loads(text)
+    state.set_texts(hermes_format.loads(text))
     if any("not valid UTF-8" in w for w in warnings):
         state.md_writable, state.md_problem = False, "contains bytes that are not valid UTF-8"
     elif any("§" in text for text in state.texts) and hermes_format.loads(hermes_format.dumps(state.texts)) != state.texts:
@@ -195,8 +195,7 @@ def refresh(state: TargetState, now: float) -> Change | None:
     _apply_batches(state, tails[0])
     state.journal_lines += len(tails[0])
     _apply_archive_records(state, tails[1])
-    state.texts = hermes_format.loads(text)
-    state._md_bytes = None
+    state.set_texts(hermes_format.loads(text))
     state.disk_md, state.md_ident, state.md_verified = data, ident, False
     state.meta_stamps = current
     change = Change(now=now, actor=RECONCILE_ACTOR)
@@ -405,8 +404,7 @@ def merge_foreign(state: TargetState, change: Change, base: bytes | None, foreig
     merged = ours + [t for t in foreign_texts if t not in base_set and t not in ours_set]
     before = {entry_id: meta.text for entry_id, meta in state.doc.entries.items()}
     sub = Change(now=change.now, actor=RECONCILE_ACTOR)
-    state.texts = merged
-    state._md_bytes = None
+    state.set_texts(merged)
     reconcile(state, sub)
     screen(state, sub)
     for entry_id, text in before.items():

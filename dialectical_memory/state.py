@@ -128,6 +128,7 @@ class TargetState:
         self.target = paths.target
         self.texts: list[str] = []
         self._md_bytes: bytes | None = None  # the encoded .md file, kept in step with texts
+        self._chars: int | None = None  # usage() of texts, kept in step with them
         self.ids_by_text: dict[str, str] = {}
         self.doc = SidecarDocument()
         self.archive: dict[str, ArchivedEntry] = {}
@@ -188,8 +189,14 @@ class TargetState:
         self.doc.text_to_id = {text_hash(text): entry_id for text, entry_id in self.ids_by_text.items()}
         return self.doc
 
+    def set_texts(self, texts: list[str]) -> None:
+        self.texts = texts
+        self._md_bytes = self._chars = None
+
     def usage(self) -> int:
-        return hermes_format.usage(self.texts)
+        if self._chars is None:
+            self._chars = hermes_format.usage(self.texts)
+        return self._chars
 
     def md_bytes(self) -> bytes:
         """The ``.md`` file for the current texts; an append extends the cached bytes (10k-entry adds)."""
@@ -244,6 +251,8 @@ class TargetState:
 
     def insert(self, change: Change, meta: EntryMeta, position: int | None = None) -> None:
         """Make ``meta`` (whose ``text`` is set) an active entry of the ``.md`` file."""
+        if self._chars is not None:
+            self._chars += len(meta.text) + (len(hermes_format.ENTRY_DELIMITER) if self.texts else 0)
         if position is None:
             if self._md_bytes is not None:
                 separator = _DELIMITER_BYTES if self.texts else b""
@@ -263,6 +272,8 @@ class TargetState:
         position = self.texts.index(meta.text)
         self.texts[position] = new_text
         self._md_bytes = self._md_bytes and _replace_entry(self._md_bytes, meta.text, new_text)
+        if self._chars is not None:
+            self._chars += len(new_text) - len(meta.text)
         del self.ids_by_text[meta.text]
         self.ids_by_text[new_text] = meta.entry_id
         self._index_remove(meta.entry_id)
@@ -317,7 +328,7 @@ class TargetState:
     def to_archive(self, change: Change, meta: EntryMeta, reason: str) -> None:
         """Move an active entry to the archive with its text; settle its open contradictions."""
         self.texts.remove(meta.text)
-        self._md_bytes = None
+        self._md_bytes = self._chars = None
         del self.doc.entries[meta.entry_id]
         del self.ids_by_text[meta.text]
         self._index_remove(meta.entry_id)

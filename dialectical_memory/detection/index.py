@@ -12,6 +12,7 @@ rarer terms found.
 
 from __future__ import annotations
 
+import functools
 import heapq
 import math
 
@@ -47,6 +48,7 @@ def tokenize(text: str) -> list[str]:
     return tokens
 
 
+@functools.lru_cache(maxsize=256)  # an add asks twice: for its candidates, then to index itself
 def index_terms(text: str) -> frozenset[str]:
     """Words plus the detector's features, prefixed so they never meet a word."""
     analysis = analyse(text)

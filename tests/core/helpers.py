@@ -100,6 +100,8 @@ def check_invariants(store: MemoryStore, target: str = "memory") -> None:
     texts = hermes_format.loads(md.read_text(encoding="utf-8")) if md.exists() else []
     active = store.entries(target)
     assert [e.text for e in active] == texts, "every .md entry has metadata, in file order"
+    state = store._read_state(target)
+    assert state.usage() == hermes_format.usage(state.texts), "the kept character count follows every change"
     assert len({e.entry_id for e in active}) == len(active)
     archived_ids = {e.entry_id for e in store.archived(target)}
     active_ids = {e.entry_id for e in active}
