@@ -49,13 +49,15 @@ def _blocked_line(target: str, reason: str) -> str:
     )
 
 
-def _render_prompt(target: str, texts: tuple[str, ...], marked: set[str], hidden: set[str], usage: dict, blocked: dict | None = None) -> str:
-    blocked = blocked or {}
-    lines = [
-        _blocked_line(target, blocked[text]) if text in blocked else f"[contested] {text}" if text in marked else text
-        for text in texts
-        if text not in hidden
-    ]
+def _render_prompt(target: str, texts: tuple[str, ...], ids: dict[str, str], marked: set[str], hidden: set[str], usage: dict, blocked: dict[str, str]) -> str:
+    """``ids`` maps each text to its entry id; ``marked`` (contested), ``hidden`` and ``blocked``
+    (id → reason) are by entry id."""
+    lines = []
+    for text in texts:
+        entry_id = ids.get(text)
+        if entry_id in hidden:
+            continue
+        lines.append(_blocked_line(target, blocked[entry_id]) if entry_id in blocked else f"[contested] {text}" if entry_id in marked else text)
     if not lines:
         return ""
     title = "MEMORY (your personal notes)" if target == "memory" else "USER PROFILE (who the user is)"
@@ -262,18 +264,19 @@ class StoreReads:
         return _render_prompt(*self._prompt_inputs(self._read_state(target), chosen))
 
     def _prompt_inputs(self, state: TargetState, mode: ContradictionMode) -> tuple:
-        """Everything the prompt shows, copied: cheap to take at load, rendered when first asked."""
+        """Everything the prompt shows, copied: cheap to take at load (by entry id: no text is
+        hashed), rendered when first asked."""
         now = self.now()
+        open_edges = [edge for edge in state.doc.contradictions if not edge.resolved]
         marked, hidden = set(), set()
-        for edge in state.doc.contradictions:
-            if edge.resolved:
-                continue
-            if mode is ContradictionMode.SURFACE:
-                marked.update(state.entries[i].text for i in (edge.from_id, edge.to_id) if i in state.entries)
-            elif (preferred := views.preferred_side(state, edge, now)) and edge.other(preferred) in state.entries:
-                hidden.add(state.entries[edge.other(preferred)].text)
-        blocked = {meta.text: meta.blocked for meta in state.entries.values() if meta.blocked}
-        return state.target, tuple(state.texts), marked, hidden, self._usage(state), blocked
+        if mode is ContradictionMode.SURFACE:
+            marked = {edge.from_id for edge in open_edges} | {edge.to_id for edge in open_edges}
+        else:
+            for edge in open_edges:
+                if preferred := views.preferred_side(state, edge, now):
+                    hidden.add(edge.other(preferred))
+        blocked = {meta.entry_id: meta.blocked for meta in state.entries.values() if meta.blocked}
+        return state.target, tuple(state.texts), dict(state.ids_by_text), marked, hidden, self._usage(state), blocked
 
     def snapshot(self, target: str) -> str:
         return self.format_for_system_prompt(target)
