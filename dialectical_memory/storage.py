@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import ctypes
 import errno
+import functools
 import fcntl
 import os
 import re
@@ -35,7 +36,7 @@ LOCK_TIMEOUT_SECONDS = 30.0
 
 @dataclass(frozen=True)
 class TargetPaths:
-    """Where the files of one target live."""
+    """Where the files of one target live (each path built once: they are asked for on every call)."""
 
     home: Path
     target: str
@@ -44,43 +45,48 @@ class TargetPaths:
     def stem(self) -> str:
         return TARGET_FILES[self.target]
 
-    @property
+    @functools.cached_property
     def md(self) -> Path:
         return self.home / f"{self.stem}.md"
 
-    @property
+    @functools.cached_property
     def sidecar(self) -> Path:
         return self.home / f"{self.stem}.meta.json"
 
-    @property
+    @functools.cached_property
     def journal(self) -> Path:
         return self.home / f"{self.stem}.meta.journal"
 
-    @property
+    @functools.cached_property
     def history(self) -> Path:
         return self.home / f"{self.stem}.history.jsonl"
 
-    @property
+    @functools.cached_property
     def archive(self) -> Path:
         return self.home / f"{self.stem}.archive.jsonl"
 
-    @property
+    @functools.cached_property
     def lock(self) -> Path:
         return self.home / f".{self.stem}.lock"
 
-    @property
+    @functools.cached_property
     def md_lock(self) -> Path:
         """Hermes' lock: ``path.with_suffix(path.suffix + ".lock")`` of the unresolved ``.md`` path."""
         return self.home / f"{self.stem}.md.lock"
 
     def watched(self) -> tuple[Path, ...]:
         """Files whose change means another process wrote: reload before trusting memory."""
-        return (self.md, self.sidecar, self.journal, self.archive)
+        return (self.md, *self.store_written)
+
+    @functools.cached_property
+    def store_written(self) -> tuple[Path, ...]:
+        """The watched files only stores write, always under the store's lock."""
+        return (self.sidecar, self.journal, self.archive)
 
 
 def file_stamp(path: Path) -> tuple[int, int, int] | None:
     try:
-        st = path.stat()
+        st = os.stat(path)
     except FileNotFoundError:
         return None
     return (st.st_mtime_ns, st.st_size, st.st_ino)
@@ -93,7 +99,7 @@ def stamps(paths: TargetPaths) -> tuple:
 def metadata_stamps(paths: TargetPaths) -> tuple:
     """Stamps of the files only stores write (always under the store's lock); the ``.md`` file,
     which Hermes and editors write too, is checked by content (see :func:`read_md_stable`)."""
-    return tuple(file_stamp(p) for p in paths.watched() if p != paths.md)
+    return tuple(map(file_stamp, paths.store_written))
 
 
 def md_identity(st: os.stat_result) -> tuple[int, int, int]:

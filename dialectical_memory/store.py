@@ -122,6 +122,7 @@ class MemoryStore(ReviewActions, StoreReads):
         judge=None,
     ):
         self.home = resolve_home(home)
+        self._paths = {target: TargetPaths(self.home, target) for target in TARGET_FILES}
         self.judge = judge  # detection.judge.Judge, consulted by maintenance only
         self.hermes = hermes_limits(self.home)
         self.limits = {"memory": self._limit(memory_char_limit), "user": self._limit(user_char_limit)}
@@ -174,7 +175,7 @@ class MemoryStore(ReviewActions, StoreReads):
         return config + list(self._read_state(self._target(target)).warnings)
 
     def paths(self, target: str) -> TargetPaths:
-        return TargetPaths(self.home, self._target(target))
+        return self._paths[self._target(target)]
 
     def _target(self, target) -> str:
         if target not in TARGET_FILES:
@@ -190,7 +191,7 @@ class MemoryStore(ReviewActions, StoreReads):
         reconciliation found. A home that cannot be written is read without locks, read-only.
         """
         with self._thread_locks[target]:
-            paths = TargetPaths(self.home, target)
+            paths = self._paths[target]
             cached = self._states.get(target)
             if not self.home.is_dir():
                 if self.home.exists():
@@ -259,7 +260,7 @@ class MemoryStore(ReviewActions, StoreReads):
 
     def _fresh_state(self, target: str) -> TargetState:
         """Caller holds the locks: reload if needed and persist what reconciliation found."""
-        paths = TargetPaths(self.home, target)
+        paths = self._paths[target]
         cached = self._states.get(target)
         if cached is not None and (self._unchanged(cached) or self._refreshed(cached, locked=True)):
             return cached
@@ -357,7 +358,7 @@ class MemoryStore(ReviewActions, StoreReads):
                 stack.enter_context(self._thread_locks[target])
                 ensure_home(self.home)
                 with _storage_errors(self.home):
-                    stack.enter_context(self._file_lock(TargetPaths(self.home, target)))
+                    stack.enter_context(self._file_lock(self._paths[target]))
                 self._held.add(target)
                 stack.callback(self._held.discard, target)
             yield self
@@ -375,7 +376,7 @@ class MemoryStore(ReviewActions, StoreReads):
         if actor not in ACTORS:
             raise InvalidInputError(f"unknown actor {echo(actor)}; expected one of {', '.join(ACTORS)}")
         with self._thread_locks[target]:
-            paths = TargetPaths(self.home, target)
+            paths = self._paths[target]
             ensure_home(self.home)
             with _storage_errors(self.home), self._write_locks(paths, target):
                 change = None

@@ -30,7 +30,6 @@ from .model import (
 from .state import TargetState
 from .storage import (
     TARGET_FILES,
-    TargetPaths,
     file_stamp,
     read_records,
 )
@@ -235,13 +234,13 @@ class StoreReads:
         """
         parts = []
         for target in TARGET_FILES:
-            paths = TargetPaths(self.home, target)
+            paths = self._paths[target]
             parts.extend(file_stamp(p) for p in (*paths.watched(), paths.history))
         return text_hash(repr(parts))
 
     def _history_records(self, target: str) -> list[dict[str, Any]]:
         """The target's history newest first, parsed again only when the log file changed."""
-        path = TargetPaths(self.home, target).history
+        path = self._paths[target].history
         stamp = file_stamp(path)
         cached = self._history_cache.get(target)
         if cached is None or cached[0] != stamp:

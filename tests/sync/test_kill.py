@@ -101,9 +101,12 @@ def test_syncs_killed_at_random_moments_lose_nothing(devices, remote):
     killed_midway = 0
     for round_ in range(1, 5):
         written |= diverge(laptop, desktop, round_)
+        start = time.perf_counter()
         laptop.dmem("sync")
+        # The kill lands within the time a whole sync takes on this machine (the desktop's also
+        # merges, so it takes longer): a fixed delay would let a fast machine finish every sync first.
         process = start_sync(desktop)
-        time.sleep(rng.uniform(0.05, 1.2))
+        time.sleep(rng.uniform(0.1, 0.9) * (time.perf_counter() - start))
         killed_midway += kill_group(process)
         desktop.store()
         print(desktop.dmem("sync"))
