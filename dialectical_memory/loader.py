@@ -13,7 +13,8 @@ import gc
 
 import orjson
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 from . import hermes_format
 from .blocking import screen
@@ -27,7 +28,7 @@ from .model import (
     text_hash,
 )
 from .state import ArchivedEntry, Change, TargetState, summary
-from .storage import TargetPaths, metadata_stamps, quarantine, read_md_stable, read_records, read_sidecar
+from .storage import TargetPaths, file_stamp, metadata_stamps, quarantine, read_md_stable, read_records, read_sidecar
 
 SAME_ENTRY_SIMILARITY = 0.6
 RECONCILE_ACTOR = "person"
@@ -39,10 +40,16 @@ class LoadResult:
     reconcile: Change
     quarantined: str | None = None
     rescanned: bool = False  # every entry was safety-checked again: write the sidecar
+    restored_history: list[dict[str, Any]] = field(default_factory=list)  # see _lost_history
 
     @property
     def arrived(self) -> list[str]:
         return arrived(self.reconcile)
+
+    @property
+    def needs_write(self) -> bool:
+        """Whether only a locked load may keep this result: it found something to write."""
+        return not self.reconcile.empty or bool(self.quarantined or self.rescanned or self.restored_history)
 
 
 def arrived(reconcile: Change) -> list[str]:
@@ -87,7 +94,7 @@ def _load_target(paths: TargetPaths, now: float, locked: bool) -> LoadResult:
     state.meta_stamps = metadata_stamps(paths)
     _read_md(state)
     quarantined = _read_sidecar(state, now, locked)
-    _replay_journal(state)
+    restored_history = _replay_journal(state)
     _texts_from_hashes(state)
     _read_archive(state)
     _plausible_times(state, now)
@@ -95,7 +102,7 @@ def _load_target(paths: TargetPaths, now: float, locked: bool) -> LoadResult:
     reconcile(state, change)
     rescanned = screen(state, change)
     _drop_dangling_edges(state)
-    return LoadResult(state, change, quarantined, rescanned)
+    return LoadResult(state, change, quarantined, rescanned, restored_history)
 
 
 def _read_md(state: TargetState) -> None:
@@ -141,12 +148,38 @@ def _read_sidecar(state: TargetState, now: float, locked: bool = True) -> str | 
         return moved.name
 
 
-def _replay_journal(state: TargetState) -> None:
-    """Apply journal batches newer than the sidecar: the sidecar is their compacted prefix."""
+def _replay_journal(state: TargetState) -> list[dict[str, Any]]:
+    """Apply journal batches newer than the sidecar: the sidecar is their compacted prefix.
+    Returns the history records those batches carry that the history file lost."""
     records, warnings = read_records(state.paths.journal)
     state.warnings.extend(warnings)
+    compacted = state.journal_seq
     _apply_batches(state, records)
     state.journal_lines = len(records)
+    replayed = [b for b in records if isinstance(b.get("seq"), int) and compacted < b["seq"] <= state.journal_seq]
+    return _lost_history(state, replayed)
+
+
+def _lost_history(state: TargetState, batches: list[dict]) -> list[dict[str, Any]]:
+    """A journaled commit appends its history records unsynced and syncs them in its journal line.
+    A power loss can take them from the end of the history file; they are put back from there."""
+    ends = [b["history_end"] for b in batches if type(b.get("history_end")) is int]
+    if not ends:
+        return []
+    stamp = file_stamp(state.paths.history)
+    if stamp is not None and stamp[1] >= max(ends):
+        return []
+    present = {record.get("id") for record in read_records(state.paths.history)[0]}
+    lost = [
+        record
+        for batch in batches
+        if isinstance(batch.get("history"), list)
+        for record in batch["history"]
+        if isinstance(record, dict) and record.get("id") not in present
+    ]
+    if lost:
+        state.warnings.append(f"{state.paths.history.name}: put back {len(lost)} record(s) lost from its end, from the journal")
+    return lost
 
 
 def _apply_batches(state: TargetState, records: list[dict]) -> None:

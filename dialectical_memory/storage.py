@@ -308,10 +308,11 @@ class CommitPlan:
     def replace(self, path: Path, data: bytes, mode: int | None = None) -> None:
         self.publish(self.temp(path, data, mode), path)
 
-    def append(self, path: Path, records: list[dict[str, Any]], *, sync: bool = True) -> None:
-        """Append whole JSON lines; undone by truncating back to the old length."""
+    def append(self, path: Path, records: list[dict[str, Any]], *, sync: bool = True) -> int | None:
+        """Append whole JSON lines; undone by truncating back to the old length. Returns the file's
+        length after the append (None when there was nothing to append)."""
         if not records:
-            return
+            return None
         existed = path.exists()
         fd, real = open_append(path, self.home)
         try:
@@ -328,6 +329,18 @@ class CommitPlan:
         finally:
             os.close(fd)
         self._dirs.add(path.parent)
+        return start + len(payload)
+
+    def sync(self, path: Path) -> None:
+        """Make earlier unsynced appends to ``path`` durable (if it exists)."""
+        try:
+            fd = os.open(path, os.O_RDONLY | os.O_CLOEXEC)
+        except FileNotFoundError:
+            return
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
 
     def _finish(self) -> None:
         for path in self._discard:

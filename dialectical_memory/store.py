@@ -202,13 +202,13 @@ class MemoryStore(ReviewActions, StoreReads):
                     return cached
                 for _attempt in range(UNLOCKED_LOAD_ATTEMPTS):
                     loaded = load_target(paths, self.now(), locked=False)
-                    settled = loaded.reconcile.empty and not (loaded.quarantined or loaded.rescanned or leftover_temp_files(paths))
+                    settled = not loaded.needs_write and not leftover_temp_files(paths)
                     if settled and self._unchanged(loaded.state):
                         self._carry_index(cached, loaded.state)
                         cached = None
                         self._states[target] = loaded.state
                         return loaded.state
-                    if not loaded.reconcile.empty or loaded.quarantined or loaded.rescanned:
+                    if loaded.needs_write:
                         break  # something must be written: only a locked load may do that
                 if not os.access(self.home, os.W_OK) or _read_only_fs(self.home):
                     return self._keep_read_only(target, loaded.state)
@@ -277,8 +277,9 @@ class MemoryStore(ReviewActions, StoreReads):
         self._carry_index(cached, state)
         if state.md_writable and not checked:
             self._check_arrivals(state, loaded.reconcile, loaded.arrived)
-        if state.md_writable and (not loaded.reconcile.empty or loaded.quarantined or loaded.rescanned):
+        if state.md_writable and loaded.needs_write:
             loaded.reconcile.compact = bool(loaded.quarantined) or loaded.rescanned
+            loaded.reconcile.history.extend(loaded.restored_history)
             self._commit(state, loaded.reconcile)
         self._states[target] = state
         return state
@@ -420,8 +421,10 @@ class MemoryStore(ReviewActions, StoreReads):
 
     def _commit(self, state: TargetState, change: Change) -> None:
         """Write one change all-or-nothing: the ``.md`` file first (its exchange is the commit point
-        and catches a foreign write that landed meanwhile), then one journal line or the whole
-        sidecar, archive records, history. Any failure puts every file back as it was."""
+        and catches a foreign write that landed meanwhile), then the archive records (before the
+        metadata that drops their entries, so a kill in between never leaves a text nowhere), then
+        history and one journal line or the whole sidecar. Any failure puts every file back as it
+        was."""
         paths = state.paths
         if change.empty:
             return
@@ -432,6 +435,7 @@ class MemoryStore(ReviewActions, StoreReads):
         with CommitPlan(paths.home) as plan:
             if change.md_dirty:
                 md_written, displaced = self._publish_md(state, change, plan)
+            plan.append(paths.archive, change.archive_records)
             batch = {
                 "seq": seq,
                 "at": change.now,
@@ -443,6 +447,10 @@ class MemoryStore(ReviewActions, StoreReads):
             small = len(state.entries) <= SMALL_STORE_ENTRIES
             compact = small or change.compact or state.journal_lines + 1 >= COMPACT_AFTER_JOURNAL_LINES
             if compact:
+                # The journal may hold history its file has not synced (below): sync it before the
+                # journal is emptied.
+                if plan.append(paths.history, change.history) is None and state.journal_lines:
+                    plan.sync(paths.history)
                 document = state.sidecar_document().to_dict()
                 document["journal_seq"] = seq
                 document["safety_version"] = state.safety_version
@@ -450,9 +458,12 @@ class MemoryStore(ReviewActions, StoreReads):
                 if state.journal_lines or paths.journal.exists():
                     plan.replace(paths.journal, b"")
             else:
+                # One fsync fewer per add: the journal line carries the history records and is the
+                # one synced; a load puts back any a power loss took from the history file.
+                if change.history:
+                    batch["history_end"] = plan.append(paths.history, change.history, sync=False)
+                    batch["history"] = change.history
                 plan.append(paths.journal, [batch])
-            plan.append(paths.archive, change.archive_records)
-            plan.append(paths.history, change.history)
         state.journal_seq = seq
         state.journal_lines = 0 if compact else state.journal_lines + 1
         if md_written is not None:

@@ -328,3 +328,90 @@ def test_a_write_without_a_late_save_leaves_no_displaced_file(seeded, store, hom
     store.add("memory", "The agent learned the office moved")
     assert not list(home.glob(".MEMORY.md.*.tmp"))
     assert not list(home.glob("MEMORY.md.late-save-*"))
+
+
+# ---------------------------------------------------------------- history carried by the journal
+
+
+def _journal_home(home, clock):
+    home.mkdir(parents=True)
+    write_md(home, [f"Imported note number {i:03d}" for i in range(201)])
+    return make_store(home, clock, memory_char_limit=0)
+
+
+def test_history_a_power_loss_took_is_put_back_from_the_journal(home, clock):
+    """A journaled add syncs its history records in its journal line, not in the history file:
+    history lost from the file's end (what a power loss can do to an unsynced append) comes back
+    on the next load, once."""
+    store = _journal_home(home, clock)
+    history = home / "MEMORY.history.jsonl"
+    kept = history.stat().st_size
+    added = [store.add("memory", f"Note written before the power cut {i}").entry_id for i in range(3)]
+    store.replace("memory", "power cut 1", "Note written before the power cut 1, edited")
+    logged = [r["id"] for r in store.history("memory")]
+    with open(history, "r+b") as handle:
+        handle.truncate(kept + 40)  # the records of these calls are gone, the first one torn
+    reloaded = make_store(home, clock, memory_char_limit=0)
+    assert any("put back 4 record(s)" in w for w in reloaded.warnings("memory"))
+    assert sorted(r["id"] for r in reloaded.history("memory")) == sorted(logged)
+    assert {r["entry_id"] for r in reloaded.history("memory") if r["action"] == "add"} >= set(added)
+    again = make_store(home, clock, memory_char_limit=0)
+    assert sorted(r["id"] for r in again.history("memory")) == sorted(logged), "nothing is put back twice"
+    assert not any("put back" in w for w in again.warnings("memory"))
+
+
+def test_a_journaled_add_fsyncs_three_times_and_compaction_syncs_the_history(home, clock, monkeypatch):
+    import os
+
+    store = _journal_home(home, clock)
+    store.add("memory", "Warm-up note")
+    synced = []
+    real_fsync = os.fsync
+
+    def counting(fd):
+        synced.append(os.readlink(f"/proc/self/fd/{fd}"))
+        real_fsync(fd)
+
+    monkeypatch.setattr(os, "fsync", counting)
+    store.add("memory", "A note in journal mode")
+    assert len(synced) == 3, synced  # the .md temp file, the journal line, the folder
+    assert not any(path.endswith("MEMORY.history.jsonl") for path in synced)
+    synced.clear()
+    store.compact("memory")
+    assert any(path.endswith("MEMORY.history.jsonl") for path in synced), "the journal's history is synced before it is emptied"
+
+
+class _Killed(BaseException):
+    """Stands for SIGKILL: nothing after it runs, and nothing is undone."""
+
+
+@pytest.mark.parametrize("entries", [3, 201], ids=["sidecar", "journal"])
+def test_a_remove_killed_once_its_metadata_is_written_leaves_its_text_in_the_archive(home, clock, monkeypatch, entries):
+    from dialectical_memory.storage import CommitPlan
+
+    home.mkdir(parents=True)
+    write_md(home, [f"Imported note number {i:03d}" for i in range(entries)])
+    store = make_store(home, clock, memory_char_limit=0)
+    real_replace, real_append = CommitPlan.replace, CommitPlan.append
+
+    def replace_then_die(plan, path, data, mode=None):
+        real_replace(plan, path, data, mode)
+        if path.name == "MEMORY.meta.json":
+            raise _Killed
+
+    def append_then_die(plan, path, records, **kwargs):
+        end = real_append(plan, path, records, **kwargs)
+        if path.name == "MEMORY.meta.journal":
+            raise _Killed
+        return end
+
+    monkeypatch.setattr(CommitPlan, "replace", replace_then_die)
+    monkeypatch.setattr(CommitPlan, "append", append_then_die)
+    monkeypatch.setattr(CommitPlan, "__exit__", lambda plan, *error: None)
+    with pytest.raises(_Killed):
+        store.remove("memory", "Imported note number 001")
+    monkeypatch.undo()
+    reloaded = make_store(home, clock, memory_char_limit=0)
+    assert "Imported note number 001" not in {e.text for e in reloaded.entries("memory")}
+    assert "Imported note number 001" in {e.text for e in reloaded.archived("memory")}
+    check_invariants(reloaded)
