@@ -75,18 +75,26 @@ def evaluate(detector: Detector, rows: Iterable[dict]) -> dict:
     }
 
 
-def index_reach(rows: list[dict], flagged: set[int], limit: int = 32) -> dict:
+# The candidates a store compares: an add's fast check and maintenance's deep check
+# (store.FAST_CHECK_CANDIDATES and maintenance.DEEP_CHECK_CANDIDATES; a test keeps them equal).
+ADD_CANDIDATES, DEEP_CHECK_CANDIDATES = 24, 64
+
+
+def index_reach(rows: list[dict], flagged: set[int], limit: int = ADD_CANDIDATES, deep_limit: int = DEEP_CHECK_CANDIDATES) -> dict:
     """How many contradictions a store would compare at all: every text of the file is indexed (a
     crowd denser in each topic than a real home), and the newer side (b) asks for its ``limit``
-    candidates. ``detected_unreached`` counts pairs the detector flags that would never meet."""
+    candidates, as an add does, or ``deep_limit``, as maintenance does. ``detected_unreached``
+    counts pairs the detector flags that an add would never compare."""
     index = CandidateIndex()
     for number, row in enumerate(rows):
         index.add(f"{number}a", row["a"])
         index.add(f"{number}b", row["b"])
     positives = {number for number, row in enumerate(rows) if row["label"] == _POSITIVE}
-    reached = {number for number in positives
-               if f"{number}a" in index.candidates(rows[number]["b"], limit, exclude=f"{number}b")}
+    ranked = {number: index.candidates(rows[number]["b"], max(limit, deep_limit), exclude=f"{number}b") for number in positives}
+    reached = {number for number in positives if f"{number}a" in ranked[number][:limit]}
+    deep = {number for number in positives if f"{number}a" in ranked[number][:deep_limit]}
     return {"contradictions": len(positives), "reached": len(reached), "limit": limit,
+            "reached_deep": len(deep), "deep_limit": deep_limit,
             "detected_unreached": len((positives & flagged) - reached)}
 
 
@@ -146,7 +154,8 @@ def format_report(report: dict, failures: bool = False) -> str:
     lines.append(f"3-label accuracy: {report['accuracy']:.3f}")
     if reach := report.get("reach"):
         lines.append(f"index reach: {reach['reached']}/{reach['contradictions']} contradictions among the newer "
-                     f"side's {reach['limit']} candidates; {reach['detected_unreached']} detected pair(s) never compared")
+                     f"side's {reach['limit']} candidates (an add's check), {reach['reached_deep']}/{reach['contradictions']} "
+                     f"among {reach['deep_limit']} (maintenance); {reach['detected_unreached']} detected pair(s) an add never compares")
     if failures:
         lines.append(f"failures ({len(report.get('failures', []))}):")
         lines.extend(_failure_line(failure) for failure in report.get("failures", []))

@@ -110,3 +110,14 @@ def test_failures_name_the_pair_and_the_verdict():
         ("y", "compatible"), ("z", "contradiction"), ("v", "compatible")]
     assert "failures (3):" in format_report(report, failures=True)
     assert "failures" not in format_report(report)
+
+
+def test_reach_is_measured_with_the_candidates_the_store_compares():
+    import importlib
+
+    from dialectical_memory import maintenance, store
+
+    module = importlib.import_module("dialectical_memory.detection.evaluate")
+
+    assert module.ADD_CANDIDATES == store.FAST_CHECK_CANDIDATES
+    assert module.DEEP_CHECK_CANDIDATES == maintenance.DEEP_CHECK_CANDIDATES
