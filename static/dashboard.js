@@ -85,8 +85,12 @@
   function clickShortcut(key) {
     var scope = document.getElementById("panel") || document;
     var link = scope.querySelector('[data-shortcut="' + key + '"]');
-    if (link) { link.click(); return true; }
-    return false;
+    if (!link) return false;
+    // A key pressed right after a swap can meet a link htmx has not set up yet: set it up first
+    // (idempotent), or the click would be a full page load.
+    if (window.htmx) window.htmx.process(link);
+    link.click();
+    return true;
   }
 
   function toggleShortcuts() {
