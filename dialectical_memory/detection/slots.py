@@ -119,14 +119,25 @@ _RESIDENCE = (
                r"\s+(?:back\s+)?(?:in|to|at)\s+(?P<v>[^,;.]+)", re.IGNORECASE),
     re.compile(r"(?:住在|生活在|定居在|居住在|定居于|搬到了?|搬去了?)(?P<v>[^，,。；;]+)"),
     re.compile(r"在(?P<v>[^，,。；;在]{1,8}?)(?:生活|定居|居住|住了|住过|住)"),
+    # "User's home is in Vancouver", "用户家在青岛": where the home is (a known place, below)
+    re.compile(r"\bhome\s+is\s+(?:in|at)\s+(?P<v>[^,;.]+)", re.IGNORECASE),
+    re.compile(r"^(?:该|这位)?用户(?:的)?家(?:住)?在(?P<v>[^，,。；;]+)"),
 )
+# Patterns whose value must be a known place: "家在三楼" is a floor, "home is in a mess" no place.
+_KNOWN_PLACE_ONLY = (_RESIDENCE[-2], _RESIDENCE[-1])
 _EMPLOYER = (
     re.compile(r"\b(?:works?|worked|working|job)\s+(?:at|for)\s+(?P<v>[^,;.]+)", re.IGNORECASE),
     re.compile(r"\b(?:works?|worked|working)\s+in\s+(?P<v>[A-Z][^,;.]*)"),
     re.compile(r"\b(?:employed\s+(?:by|at)|joined)\s+(?P<v>[^,;.]+)", re.IGNORECASE),
     re.compile(r"在(?P<v>[^，,。；;在]{1,10}?)(?:工作|上班|任职|实习)"),
     re.compile(r"(?:就职于|任职于|供职于)(?P<v>[^，,。；;]+)"),
+    # "User is an accountant at KPMG", "is a senior engineer with Shopify": a job and its employer
+    re.compile(r"\b(?:is|as)\s+an?\s+(?P<job>(?:[a-z][\w-]*\s+){1,3}?)(?:at|for|with)\s+(?P<v>[A-Z][^,;.]*)"),
+    # "用户是小米的员工", "用户是腾讯员工"
+    re.compile(r"是(?P<v>[^，,。；;是]{2,10}?)的?(?:正式)?(?:员工|职员|雇员)"),
 )
+_GENERIC_EMPLOYER = re.compile(r"^(?:一家|一个|某|家)|(?:互联网|科技|游戏|外|国|私|央|民)(?:公司|企业|企)$|"
+                               r"^(?:公司|企业|外企|国企|私企|央企|大厂|创业公司|银行|医院|学校|工厂)$")
 _ZH_NOT_EMPLOYER = ("家", "家里", "公司", "办公室", "单位", "学校", "这里", "那里", "国外", "本地", "这儿",
                     "那儿", "宿舍", "附近", "当地")
 _JOB = (
@@ -285,7 +296,7 @@ def _residence(text: str) -> list[Slot]:
             continue  # "the meeting moved to Friday": a date, not a place to live
         if _past_tense(match):
             return []
-        if _place(value)[1] == "unknown" and not _looks_like_name(value):
+        if _place(value)[1] == "unknown" and (not _looks_like_name(value) or pattern in _KNOWN_PLACE_ONLY):
             continue
         return [Slot("residence", value.lower(), value, "place", holder=holder(text, match.start()))]
     return []
@@ -295,6 +306,10 @@ def _employer(text: str) -> list[Slot]:
     value, match = _first_match(_EMPLOYER, text)
     if not value or _past_tense(match):
         return []
+    if match.groupdict().get("job") is not None and not job_field(match["job"].strip()):
+        return []  # "a season-ticket holder at Borussia Dortmund": no job, no employer
+    if _GENERIC_EMPLOYER.search(value) and value.lower() not in lexicon.COMPANY_ALIASES:
+        return []  # "在互联网公司上班", "在一家外企工作": a kind of employer, not which one
     known_place = _place(value)[1] != "unknown"
     if match.re is _EMPLOYER[1] and not known_place:
         return []  # "works in Marketing": a field, not a place
@@ -839,7 +854,7 @@ _ATTRIBUTES = (
 # Institutions of one kind: two different names of one kind are two schools.
 _INSTITUTION = re.compile(r"(?:大学|学院|中学|高中|小学)$")
 _CAR = re.compile(r"(?:开的是|开着?一辆|的车是|座驾是)(?P<v>[^，,。；;]+)")
-_PHONE = re.compile(r"(?P<v>[A-Za-z\u4e00-\u9fff]{2,6}?)手机|手机是(?P<w>[^，,。；;]+)")
+_PHONE = re.compile(r"(?P<v>[A-Za-z\u4e00-\u9fff]{2,6}?)\s*的?手机|手机是(?P<w>[^，,。；;]+)")
 _ATTRIBUTE_SUFFIX = re.compile(r"(?:型血|型|座)$")
 
 
@@ -864,7 +879,17 @@ def _attributes(text: str) -> list[Slot]:
             if len(makes) == 1:
                 make = makes.pop()
                 found.append(Slot(name, make, make, "brand", holder=holder(text, match.start())))
+                found.extend(_phone_system(name, make, text, match))
     return found
+
+
+def _phone_system(name: str, make: str, text: str, match: re.Match) -> list[Slot]:
+    """A phone's make names its system too: a Huawei or a Samsung runs Android, so
+    "用华为手机" and "用的是 iPhone" (which names only the system) clash."""
+    if name != "phone" or _mentions(text, lexicon.MOBILE_SYSTEMS):
+        return []
+    system = "ios" if make == "apple" else "android"
+    return [Slot("mobile os", system, make, holder=holder(text, match.start()))]
 
 
 _NEGATED_ATTRIBUTE = re.compile(r"不|没|非|未|以前|曾|过去|原来")
@@ -892,6 +917,8 @@ _SLOT_NOUNS = {form: noun for noun, forms in {
 }.items() for form in forms}
 _FAVOURITE_TEAM = re.compile(r"^(?:favou?rite|favorite)\s+(?:[a-z]+\s+)?(?:team|球队)$")
 _NAMED_ONE = (
+    # "User's dog's name is Bella"
+    re.compile(r"^(?:[Tt]he\s+)?[Uu]ser'?s\s+(?P<noun>[a-z]+)'s\s+name\s+is\s+(?P<v>[A-Z][\w'-]*)"),
     re.compile(r"\b(?:has|have|owns?)\s+(?:one|a|an|only\s+one)\s+(?P<noun>[a-z]+),?\s+(?:called|named)\s+"
                r"(?P<v>[A-Z][\w'-]*)"),
     re.compile(rf"(?:只有|有|养了?|养着)一(?:只|条|个|位)(?P<noun>{_CJK}{{1,2}}?)[，,]?(?:名叫|叫做?|取名叫?|名字叫)"
@@ -1020,6 +1047,7 @@ def _english_makes(text: str) -> list[Slot]:
         if len(makes) == 1:
             make = makes.pop()
             found.append(Slot(name, make, make, "brand", holder=holder(text, match.start())))
+            found.extend(_phone_system(name, make, text, match))
     return found
 
 
