@@ -968,7 +968,7 @@ BILINGUAL_CONCEPTS: dict[str, tuple[str, ...]] = {
     "handwriting": ("handwriting", "字迹", "写字", "字写得"),
     "tofu pudding": ("tofu pudding", "douhua", "豆花", "豆腐脑"),
     "takeaway": ("takeaway", "takeout", "delivery food", "外卖"),
-    "chess": ("chess", "国际象棋"),
+    "chess": ("chess", "国际象棋", "grandmaster", "国际象棋大师"),
     "go game": ("go game", "weiqi", "围棋"),
     "piano lessons": ("piano lesson", "钢琴课"),
     "snow": ("snow", "雪"),

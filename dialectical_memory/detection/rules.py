@@ -24,9 +24,9 @@ import functools
 import re
 from collections.abc import Callable, Iterator
 
-from . import antonyms, conditions, frequency, lexicon
+from . import antonyms, conditions, frequency, lexicon, states
 from . import terms as t
-from .analysis import COMPLETED, LEFT_BEHIND, Analysis, Claim, Pole, analyse, claim_region
+from .analysis import COMPLETED, LEFT_BEHIND, Analysis, Claim, Pole, analyse, claim_region, units
 from .base import Label, Verdict
 from . import slots
 from .slots import Slot, clash
@@ -522,7 +522,24 @@ def relation_terms(analysis: Analysis) -> set[str]:
     text = analysis.text
     if any(pattern.search(text) for pattern in (_LIFELONG_HOME, _GREW_UP, _STAYED, _TRAVELLED)):
         found.add("$whereabouts")
+    found.update(states.family_terms(text))
     return found
+
+
+_STATE_KINDS = {"employment": "temporal", "relationship": "temporal", "skill": "implicit", "nights": "implicit"}
+
+
+def _state_conflict(a: Analysis, b: Analysis) -> Verdict | None:
+    """An ended state the other entry still holds, or two levels of one thing
+    (see `states.py`): "已经退休了" / "每天去公司上班", "complete beginner at chess" /
+    "FIDE-rated grandmaster", "从不熬夜" / "凌晨两点还在发消息"."""
+    if a.holder != b.holder:
+        return None
+    found = states.conflict(a.text, b.text, units)
+    if not found:
+        return None
+    family, ended, ongoing = found
+    return _contradiction(_STATE_KINDS[family], 0.7, ended, ongoing, holder=a.holder, family=family)
 
 
 def _rate_conflict(a: Analysis, b: Analysis) -> Verdict | None:
@@ -595,7 +612,7 @@ _RULES: tuple[Callable[[Analysis, Analysis], Verdict | None], ...] = (
     _order_conflict, _value_conflict, _preference_conflict, _axis_conflict, _frequency_conflict,
     _negation_conflict, _only_conflict, _only_language_conflict, _opposite_conflict, _rate_conflict,
     _change_conflict, _completion_conflict, _place_conflict, _exclusive_conflict,
-    _lifelong_home_conflict)
+    _lifelong_home_conflict, _state_conflict)
 
 # --- no conflict: same subject or not? ---------------------------------------------
 

@@ -1,0 +1,163 @@
+"""States of a life that exclude one another, read from the whole entry.
+
+Each family names a state that has ended and the ongoing state it ended, or two
+levels of one thing that cannot both hold now:
+
+- **employment** — retired, unemployed, laid off ("已经退休了", "is between jobs")
+  against going to work ("每天去公司上班", "works at Google"); quitting a job
+  ("辞职了", "quit their job") only against a job still held ("还在腾讯上班"), since
+  a new job may have followed;
+- **relationship** — broke up ("分手了") against still dating; single against a
+  partner or a marriage held now;
+- **skill** — a beginner ("零基础", "complete beginner") against a master of the
+  same thing ("考过十级", "plays professionally", "JLPT N1");
+- **nights** — an early sleeper ("从不熬夜", "goes to bed early") against what is
+  seen at 2 a.m. ("凌晨两点还在发消息", "still online at 2 a.m.").
+
+Both sides must be the same holder's, held now (no "used to", "以前"), and not
+planned ("plans to retire", "打算辞职"); an entry that states both sides of a
+family says nothing against the other entry.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .text import normalize
+
+_ZH_NUM = "[一二两三四五六七八九十]"
+
+
+@dataclass(frozen=True)
+class Family:
+    name: str
+    ended: re.Pattern  # the state that excludes the other
+    ongoing: re.Pattern
+    needs_still: re.Pattern | None = None  # ended forms that clash only with a state "still" held
+    topical: bool = False  # both sides must speak of the same thing (a skill)
+
+
+def _compile(*parts: str) -> re.Pattern:
+    return re.compile("|".join(parts))
+
+
+_FAMILIES = (
+    Family(
+        "employment",
+        _compile(r"\b(?:is|are|has|have|got|now|recently|just)\s+(?:\w+\s+)?(?:retired|unemployed)\b"
+                 r"(?!\s+from\s+(?!work\b|(?:the|his|her|their)\s+job))",
+                 r"\bretired\s+(?:last|this|in|two|three|a|years?|early)\b",
+                 r"\b(?:was|got|been)\s+(?:laid\s+off|made\s+redundant|fired)\b|\bbetween\s+jobs\b|"
+                 r"\b(?:out\s+of|without\s+a)\s+(?:work|job)\b|\bquit\s+(?:(?:his|her|their|my)\s+)?job\b|"
+                 r"\bresigned\b",
+                 r"退休|失业|待业|被裁|被辞退|辞职|离职|没有工作|没工作|辞掉了?工作"),
+        _compile(r"\b(?:works?|working)\s+(?:at|for|in)\b|\bis\s+employed\b|"
+                 r"\b(?:goes|commutes|drives|cycles|walks)\s+(?:in\s+)?to\s+(?:work|the\s+office)\b|"
+                 r"\bworks?\s+full[- ]time\b",
+                 r"(?:去|到)(?:公司|单位|办公室)(?:上班|工作)|在[^，,。；;在]{1,10}?(?:上班|工作|任职)|每天(?:都)?(?:要)?上班|"
+                 r"(?:还|仍|依然|一直)(?:在)?[^，,。；;]{0,8}?(?:上班|工作)"),
+        needs_still=_compile(r"\bquit\b|\bresigned\b|辞职|离职|辞掉"),
+    ),
+    Family(
+        "relationship",
+        _compile(r"\b(?:broke|split)\s+up\b|\bis\s+(?:now\s+)?single\b|分手|单身"),
+        _compile(r"\b(?:is|are)\s+(?:still\s+)?(?:dating|seeing|together\s+with|in\s+a\s+relationship)\b|"
+                 r"\bstill\s+(?:with|together)\b|\bis\s+(?:still\s+)?(?:married|engaged)\b",
+                 r"(?:还|仍|依然|一直)(?:在)?(?:和|跟)[^，,。；;]{1,8}?(?:在一起|交往|谈恋爱)|在谈恋爱|已婚|订婚了"),
+        needs_still=None,
+    ),
+    Family(
+        "skill",
+        _compile(r"\b(?:complete|total|absolute|a)\s+(?:beginner|novice|newbie)\b|\bbeginner\s+(?:at|in)\b|"
+                 r"\bjust\s+(?:started|began)\s+(?:learning|to\s+learn)\b|\bhas\s+never\s+(?:played|studied|learned)\b",
+                 r"零基础|初学者|新手|刚开始学|刚学|刚入门|完全不会|一窍不通|小白"),
+        _compile(r"\bgrandmaster\b|\bprofessional(?:ly)?\b|\bfluent(?:ly)?\b|\binterpreter\b|\btranslator\b|"
+                 r"\bexpert\b|\b(?:n1|c2)\b|\bfor\s+(?:\d+|ten|twenty|fifteen|many)\s+years\b|"
+                 r"\bteaches\b|\bperforms?\b|\bconcerts?\b|\bchampion\w*\b",
+                 rf"十级|专业|职业|精通|高手|大师|多年|{_ZH_NUM}+年|教练|老师|演出|上台|冠军|获奖|考过|N1"),
+        topical=True,
+    ),
+    Family(
+        "nights",
+        _compile(r"\bnever\s+stays?\s+up\s+late\b|\b(?:goes|go|gets?)\s+to\s+(?:bed|sleep)\s+early\b|"
+                 r"\bearly\s+(?:sleeper|to\s+bed)\b",
+                 r"(?:从不|从来不|不|很少)熬夜|早睡|睡得(?:很)?早"),
+        _compile(r"\b(?:at|around|past|after|until|till)\s+(?:[1-4]|one|two|three|four)\s*(?:a\.?m\.?|o'clock\s+at\s+night)|"
+                 r"\b(?:after|past)\s+midnight\b|\bin\s+the\s+small\s+hours\b",
+                 r"(?:凌晨|半夜|深夜)(?:[1-4]|[一二两三四])|(?<![十\d])(?:[1-4]|[一二两三四])点多?(?:了)?(?:还|才)"),
+    ),
+)
+
+# The state is not held now: gone by, planned, wished for, denied.
+_NOT_NOW = re.compile(
+    r"\b(?:used\s+to|formerly|previously|before|once|as\s+a\s+(?:child|kid|student)|in\s+college|"
+    r"will|plans?|planning|going\s+to|wants?\s+to|hopes?|considering|thinking\s+(?:of|about)|soon|"
+    r"not|never|no\s+longer|until|looking\s+for|applying|searching)\b|n't|找工作|求职|面试|"
+    r"以前|之前|曾|过去|原来|小时候|上学时|大学时|将|打算|准备|计划|想|要是|如果|快要?|明年|下个月|没|不再|还没", re.IGNORECASE)
+# An ending that was not: "hasn't retired", "没有辞职", "还没退休".
+_NEGATED_END = re.compile(r"\b(?:not|never|no)\s+(?:\w+\s+)?$|n't\s+(?:\w+\s+)?$|(?:没|没有|还没|未|不)$", re.IGNORECASE)
+_STILL = re.compile(r"\b(?:still|currently|now)\b|还|仍|依然|一直|目前|现在")
+_NEW = re.compile(r"\bnew\b|新")
+# A skill's level words are not the skill: what else the two entries share.
+_LEVEL_WORDS = re.compile(r"beginner|novice|newbie|complete|total|absolute|grandmaster|professional\w*|fluent\w*|"
+                          r"expert|interpreter|translator|player|level|rated|works?|learn\w*|play\w*|studi\w*|"
+                          r"years?|user|passed|has|have|the|and|at|in|a|as|is|on|of")
+
+
+def _clause(text: str, match: re.Match) -> str:
+    """The clause a match sits in."""
+    start = max(text.rfind(mark, 0, match.start()) for mark in ",;，；。.") + 1
+    ends = [i for i in (text.find(mark, match.end()) for mark in ",;，；。") if i >= 0]
+    return text[start:min(ends) if ends else len(text)]
+
+
+def _held(pattern: re.Pattern, text: str, ended: bool) -> re.Match | None:
+    """The first match of `pattern` in a clause that holds now."""
+    for match in pattern.finditer(text):
+        clause = _clause(text, match)
+        if ended:
+            if _NEGATED_END.search(text[:match.start()]) or re.search(
+                    r"\b(?:will|plans?|planning|going\s+to|wants?\s+to|hopes?|considering|thinking)\b|"
+                    r"打算|准备|计划|想|快要?|明年|下个月|将", clause, re.IGNORECASE):
+                continue
+        elif _NOT_NOW.search(clause):
+            continue
+        return match
+    return None
+
+
+def conflict(a_text: str, b_text: str, units) -> tuple[str, str, str] | None:
+    """(family, ended side, ongoing side) when `a_text` states an ended state
+    `b_text` still holds; `units(text)` gives what a text is about (a skill's
+    two entries must share something besides their level words)."""
+    a, b = normalize(a_text), normalize(b_text)
+    for family in _FAMILIES:
+        end = _held(family.ended, a, ended=True)
+        if not end:
+            continue
+        going = _held(family.ongoing, b, ended=False)
+        if not going or family.ongoing.search(a) or family.ended.search(b):
+            continue
+        if family.needs_still and family.needs_still.search(end.group(0)) and not _STILL.search(b):
+            continue  # "辞职了" / "在字节跳动上班": a new job may have followed
+        if family.name == "relationship" and _NEW.search(b):
+            continue
+        if family.topical and not _same_thing(family, a, b, units):
+            continue
+        return family.name, end.group(0), going.group(0)
+    return None
+
+
+def _same_thing(family: Family, a: str, b: str, units) -> bool:
+    def about(text: str) -> frozenset[str]:
+        rest = family.ongoing.sub(" ", family.ended.sub(" ", text))
+        return frozenset(unit for unit in units(rest) if not _LEVEL_WORDS.fullmatch(unit))
+    return bool(about(a) & about(b))
+
+
+def family_terms(text: str) -> set[str]:
+    """Index terms: the sides of a family share no word ("已经退休了" / "每天去公司上班")."""
+    lowered = normalize(text)
+    return {f"${family.name}" for family in _FAMILIES
+            if family.ended.search(lowered) or family.ongoing.search(lowered)}
