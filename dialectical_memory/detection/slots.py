@@ -1129,7 +1129,81 @@ def _floor_number(match: re.Match) -> int:
     return int(raw) if raw.isdigit() else int(_zh_numeral(raw) or 0)
 
 
-_EXTRACTORS = (_residence, _employer, _job, _name, _age, _count, _systems, _reply_language,
+# --- one product of a kind in daily use: "用的是联想电脑", "User's browser is Firefox" ----
+
+# family → (the nouns that name the kind, product → maker or canonical name)
+_PRODUCTS: dict[str, tuple[tuple[str, ...], dict[str, str]]] = {
+    "browser": (("browser", "浏览器"), {
+        "chrome": "chrome", "谷歌浏览器": "chrome", "firefox": "firefox", "火狐": "firefox",
+        "safari": "safari", "edge": "edge", "brave": "brave", "opera": "opera", "arc": "arc",
+        "vivaldi": "vivaldi", "360浏览器": "360", "qq浏览器": "qq"}),
+    "computer": (("laptop", "computer", "notebook", "desktop", "pc", "电脑", "笔记本", "台式机"), {
+        "lenovo": "lenovo", "thinkpad": "lenovo", "联想": "lenovo", "dell": "dell", "戴尔": "dell",
+        "xps": "dell", "hp": "hp", "惠普": "hp", "asus": "asus", "华硕": "asus", "acer": "acer",
+        "宏碁": "acer", "macbook": "apple", "imac": "apple", "mac mini": "apple", "surface": "microsoft",
+        "razer": "razer", "msi": "msi", "微星": "msi", "framework": "framework", "机械革命": "mechrevo"}),
+    "bank": (("bank", "银行"), {
+        "hsbc": "hsbc", "汇丰": "hsbc", "barclays": "barclays", "monzo": "monzo", "revolut": "revolut",
+        "chase": "chase", "lloyds": "lloyds", "natwest": "natwest", "santander": "santander",
+        "wells fargo": "wells fargo", "citi": "citi", "花旗": "citi", "招商银行": "cmb", "招行": "cmb",
+        "工商银行": "icbc", "工行": "icbc", "建设银行": "ccb", "建行": "ccb", "农业银行": "abc",
+        "中国银行": "boc", "交通银行": "bocom", "n26": "n26", "ing": "ing"}),
+    "music service": (("music", "streaming", "音乐"), {
+        "spotify": "spotify", "apple music": "apple music", "网易云音乐": "netease", "网易云": "netease",
+        "qq音乐": "qq music", "youtube music": "youtube music", "tidal": "tidal", "deezer": "deezer"}),
+    "notes app": (("note", "notes", "笔记"), {
+        "notion": "notion", "obsidian": "obsidian", "evernote": "evernote", "印象笔记": "evernote",
+        "onenote": "onenote", "bear": "bear", "logseq": "logseq", "apple notes": "apple notes",
+        "语雀": "yuque", "飞书文档": "feishu"}),
+    "issue tracker": (("tracker", "tickets", "issues", "tasks", "track", "工单", "任务", "需求"), {
+        "jira": "jira", "linear": "linear", "asana": "asana", "trello": "trello",
+        "github issues": "github issues", "youtrack": "youtrack", "clickup": "clickup",
+        "monday.com": "monday", "禅道": "zentao", "tapd": "tapd"}),
+    "password manager": (("password", "密码"), {
+        "1password": "1password", "bitwarden": "bitwarden", "lastpass": "lastpass",
+        "keepass": "keepass", "dashlane": "dashlane"}),
+}
+_PRODUCT_CUE = re.compile(r"\b(?:us(?:e|es|ed|ing)|runs?|on|with|has|owns?|banks?|stor(?:e|es)|keeps?|tracks?|"
+                          r"listens?|streams?|default|main|primary|only|favou?rite|daily|of\s+choice|is)\b|"
+                          r"用|是|装|存|记|听", re.IGNORECASE)
+_PRODUCT_NAMES = {family: re.compile("|".join(
+    rf"(?<![a-z0-9]){re.escape(name)}(?![a-z0-9])" for name in sorted(names, key=len, reverse=True)),
+    re.IGNORECASE) for family, (_, names) in _PRODUCTS.items()}
+_PRODUCT_NOUNS = {family: re.compile("|".join(
+    rf"(?<![a-z]){re.escape(noun)}" for noun in nouns), re.IGNORECASE)
+    for family, (nouns, _) in _PRODUCTS.items()}
+_PRODUCT_OWNERS = frozenset(lexicon.EN_PEOPLE + lexicon.ZH_PEOPLE + ("team", "团队"))
+# Product names that are also common words ("linear", "edge", "chase"): the kind must be named too.
+_AMBIGUOUS_PRODUCTS = frozenset(("linear", "edge", "arc", "brave", "opera", "chase", "bear", "surface",
+                                 "framework", "ing", "citi", "hp", "msi", "chrome", "notion", "tidal"))
+
+
+def _products(text: str) -> list[Slot]:
+    """The one product of a kind the user uses: a browser, a computer's make, a bank,
+    a notes app; the entry must name the kind ("浏览器", "laptop") or the product alone
+    must be known to be one (a bank's name)."""
+    found = []
+    for family, (_, names) in _PRODUCTS.items():
+        pattern = _PRODUCT_NAMES[family]
+        matches = list(pattern.finditer(text))
+        makes = {names[match.group(0).lower()] for match in matches}
+        cue = _PRODUCT_CUE.search(text)
+        if len(makes) != 1 or not cue:
+            continue
+        match = matches[0]
+        if match.group(0).lower() in _AMBIGUOUS_PRODUCTS and not _PRODUCT_NOUNS[family].search(text):
+            continue
+        if _NEGATED_EN.search(text[: match.start()]):
+            continue
+        make = makes.pop()
+        owner = holder(text, min(cue.start(), match.start()))  # "User's wife uses Safari"
+        owner = owner if owner in _PRODUCT_OWNERS else ""  # not "User's notes app is Notion"
+        found.append(Slot(f"product:{family}", make, match.group(0), "brand", scope=_scope(text),
+                          holder=owner))
+    return found
+
+
+_EXTRACTORS = (_products, _residence, _employer, _job, _name, _age, _count, _systems, _reply_language,
                _timezone, _versions, _possessive, routine_times, _commute, _durations,
                _education, _attributes, _named_ones, _supported_team, _event_times, _school_stage,
                _english_makes, _indentation, _body_and_home)
