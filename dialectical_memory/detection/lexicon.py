@@ -312,6 +312,7 @@ CONTRAST_WORDS = ("but", "however", "though", "although", "even though", "wherea
 SCOPE_NOUNS: dict[str, tuple[str, ...]] = {
     "weekend": ("weekend", "周末", "双休日"),
     "weekday": ("weekday", "work day", "workday", "monday to friday", "monday through friday",
+                "during the week", "weeknight", "week night", "school night", "上班日",
                 "mon fri", "工作日", "平日", "周一到周五", "周一至周五", "星期一到星期五"),
     "morning": ("morning", "早上", "上午", "早晨", "清晨"),
     "evening": ("evening", "晚上", "傍晚", "晚间"),

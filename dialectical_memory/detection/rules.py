@@ -47,11 +47,49 @@ class RuleDetector:
         first, second = analyse(a), analyse(b)
         if first.key == second.key:
             return Verdict(Label.COMPATIBLE, 0.95, "same statement")
+        apart = _times_apart(first.text, second.text)
         for rule in _RULES:
+            if apart and rule not in _TIMED_RULES:
+                continue
             verdict = rule(first, second) or _swapped(rule(second, first))
             if verdict:
                 return verdict
         return _relatedness(first, second)
+
+
+# Times of the week, day and year, each a family whose members exclude each other:
+# "runs every day in summer" / "rarely runs in winter", "coffee over tea in the
+# morning" / "tea over coffee in the afternoon", "meat only on weekends" /
+# "vegetarian on weekdays" speak of different times and never clash.
+_TIME_FAMILIES: dict[str, dict[str, frozenset[str]]] = {
+    "day": {**{day: frozenset([day]) for day in ("monday", "tuesday", "wednesday", "thursday", "friday",
+                                                 "saturday", "sunday")},
+            "weekday": frozenset(("monday", "tuesday", "wednesday", "thursday", "friday")),
+            "weekend": frozenset(("saturday", "sunday"))},
+    "part of day": {"morning": frozenset(["morning"]), "breakfast": frozenset(["morning"]),
+                    "afternoon": frozenset(["afternoon"]), "lunch": frozenset(["midday"]),
+                    "evening": frozenset(["evening"]), "dinner": frozenset(["evening"]),
+                    "night": frozenset(["night"]), "bedtime": frozenset(["night"])},
+    "season": {"summer": frozenset(["summer"]), "winter": frozenset(["winter"])},
+}
+
+
+@functools.lru_cache(maxsize=4096)
+def _time_scopes(text: str) -> dict[str, frozenset[str]]:
+    """The times an entry names, by family: {"day": {"saturday", "sunday"}}."""
+    named = {term.value for term in t.terms(normalize(text)) if term.role == t.SCOPE_NOUN}
+    found = {}
+    for family, members in _TIME_FAMILIES.items():
+        times = frozenset().union(*(members[unit] for unit in named if unit in members))
+        if times:
+            found[family] = times
+    return found
+
+
+def _times_apart(a: str, b: str) -> bool:
+    """Do the entries name times of one family that do not meet?"""
+    times_a, times_b = _time_scopes(a), _time_scopes(b)
+    return any(family in times_b and not times & times_b[family] for family, times in times_a.items())
 
 
 def _swapped(verdict: Verdict | None) -> Verdict | None:
@@ -613,6 +651,10 @@ _RULES: tuple[Callable[[Analysis, Analysis], Verdict | None], ...] = (
     _negation_conflict, _only_conflict, _only_language_conflict, _opposite_conflict, _rate_conflict,
     _change_conflict, _completion_conflict, _place_conflict, _exclusive_conflict,
     _lifelong_home_conflict, _state_conflict)
+
+# Rules whose times are their subject: "only works on weekends", "deadline is Friday",
+# "prefers morning meetings" / "prefers afternoon meetings".
+_TIMED_RULES = (_only_conflict, _value_conflict, _preference_conflict)
 
 # --- no conflict: same subject or not? ---------------------------------------------
 
