@@ -188,11 +188,18 @@ def reported_content(sentence: str) -> tuple[str, bool]:
     return content, content != sentence
 
 
+# "Drinks" with no object is drinking alcohol: "never drinks on weekdays", "doesn't drink",
+# "drinks socially" (not "drinks a lot of water").
+_BARE_DRINK = re.compile(r"\b(?:drinks?|drinking|drank)\b(?=\s*(?:$|[.,;!?]|(?:on|at|in|during|when|while|after|"
+                         r"before|with|socially|anymore|any\s+more|heavily|much|every|daily|often|rarely|"
+                         r"occasionally|sometimes|nowadays|now|these\s+days|at\s+all|a\s+lot(?!\s+of))\b))")
+
+
 @functools.lru_cache(maxsize=8192)
 def analyse(text: str) -> Analysis:
     original = unicodedata.normalize("NFKC", text)
     sentence, reported = reported_content(normalize(strip_subject(original)))
-    sentence = _without_proper_names(original, sentence)
+    sentence = _BARE_DRINK.sub(r"\g<0> alcohol", _without_proper_names(original, sentence))
     domains, anchored = _anchors(sentence)
     orders, clause_source = _orders(sentence)
     orders += _sequences(sentence)

@@ -650,6 +650,7 @@ BROADER: dict[str, tuple[str, ...]] = {
     "drums": ("instrument",),  # working overtime on Saturdays is working on Saturdays
     "horror film": ("horror", "film"), "comedy": ("film",), "documentary": ("film",),
     "iphone": ("apple device",),
+    "commit code": ("work", "programming"),
 }
 
 # What doing something needs: driving needs a licence, so "has no driving licence"
@@ -1007,6 +1008,16 @@ BILINGUAL_CONCEPTS: dict[str, tuple[str, ...]] = {
     "durian": ("durian", "榴莲"),
     "horror": ("horror movie", "horror film", "恐怖片"),
     "dinner party": ("team dinner", "work dinner", "聚餐", "同事聚餐"),
+    # what is seen of a stated habit, named in other words: "网上买的" is 网购, "ten minutes
+    # late" is 迟到, "pushes commits" is working
+    "online shopping": ("online shopping", "shop online", "shopping online", "buy online", "buys online",
+                        "bought online", "order online", "orders online", "ordered online",
+                        "amazon order", "amazon delivery", "amazon deliveries", "amazon package",
+                        "网购", "网上买", "在网上买", "网上购物", "淘宝下单"),
+    "lateness": ("be late", "arrive late", "arrives late", "arrived late", "minutes late", "hour late",
+                 "hours late", "running late", "show up late", "shows up late", "迟到", "晚到"),
+    "commit code": ("push commits", "pushes commits", "pushed commits", "push code", "pushes code",
+                    "commit code", "commits code", "提交代码", "推代码"),
 }
 for _concept, _forms in BILINGUAL_CONCEPTS.items():
     CONCEPTS.setdefault(_concept, _forms)

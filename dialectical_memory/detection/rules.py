@@ -86,6 +86,16 @@ def _time_scopes(text: str) -> dict[str, frozenset[str]]:
     return found
 
 
+_DAY_NAMES = frozenset(("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"))
+
+
+def _with_days(scope: frozenset[str]) -> frozenset[str]:
+    """A scope with its days spelled out: "weekend" meets "saturday"."""
+    days = _TIME_FAMILIES["day"]
+    return frozenset(unit for unit in scope if unit not in days).union(
+        *(days[unit] for unit in scope if unit in days))
+
+
 def _times_apart(a: str, b: str) -> bool:
     """Do the entries name times of one family that do not meet?"""
     times_a, times_b = _time_scopes(a), _time_scopes(b)
@@ -147,7 +157,7 @@ def _apart(left: Claim, right: Claim, a: Analysis, b: Analysis, axis: str | None
     """Do the claims hold in different places, so that opposite polarities agree?
     Explicit scopes must be disjoint; what a clause is about ("技术问题要讲透")
     only counts where one entry is qualified."""
-    if left.scope and right.scope and not _overlaps(left.scope, right.scope):
+    if left.scope and right.scope and not _overlaps(_with_days(left.scope), _with_days(right.scope)):
         return True  # "short answers in the morning" / "long answers in the evening"
     if left.settings and right.settings and not left.settings & right.settings:
         return True  # "在工作场合说话很正式" / "和朋友聊天时很随意"
@@ -414,8 +424,12 @@ def _covers(general: Claim, specific: Claim) -> bool:
     """Does `general` speak about everything `specific` is about?"""
     if not general.topic & specific.reach:
         return False
-    target = general.topic | general.scope
-    pool = specific.reach | specific.scope
+    scope, within = _with_days(general.scope), _with_days(specific.scope)
+    days, days_within = scope & _DAY_NAMES, within & _DAY_NAMES
+    if days and days_within and days_within <= days:
+        scope = scope - days  # "never drinks on weekdays" covers Tuesday and Wednesday evenings
+    target = general.topic | scope
+    pool = specific.reach | within
     return len(target & pool) / len(target) >= _COVERAGE
 
 

@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from . import lexicon
 from .text import normalize
 
 _ZH_NUM = "[一二两三四五六七八九十]"
@@ -152,7 +153,11 @@ def conflict(a_text: str, b_text: str, units) -> tuple[str, str, str] | None:
 def _same_thing(family: Family, a: str, b: str, units) -> bool:
     def about(text: str) -> frozenset[str]:
         rest = family.ongoing.sub(" ", family.ended.sub(" ", text))
-        return frozenset(unit for unit in units(rest) if not _LEVEL_WORDS.fullmatch(unit))
+        levels = " ".join(match.group(0) for pattern in (family.ended, family.ongoing)
+                          for match in pattern.finditer(text))
+        named = {concept for concept, forms in lexicon.CONCEPTS.items()  # "grandmaster" names chess
+                 if any(re.search(rf"(?<![a-z]){re.escape(form)}(?![a-z])", levels) for form in forms)}
+        return frozenset(unit for unit in units(rest) | named if not _LEVEL_WORDS.fullmatch(unit))
     return bool(about(a) & about(b))
 
 
