@@ -109,6 +109,8 @@ _CODEBASE = re.compile(
 
 # Words one of whose phrases every setting contains: most entries have none, and a
 # substring test is much cheaper than the phrases (detection runs on every add).
+# tests/detection/test_setting_triggers.py reads every phrase of _SETTINGS and fails
+# when some way of matching it contains none of these: add a trigger with a phrase.
 _TRIGGERS = (
     "work", "office", "colleague", "co-worker", "coworker", "client", "customer", "team", "boss",
     "manager", "stakeholder", "professional", "business", "formal", "job", "internal", "compan",
