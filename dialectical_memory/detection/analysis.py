@@ -773,9 +773,36 @@ def _is_past(clause: str, clause_terms: list[t.Term]) -> bool:
     if any(term.role == t.PAST and (term.value != "head" or term is lead)
            and (term.surface != "used to" or _USED_TO.search(clause)) for term in clause_terms):
         return True
+    if _PAST_UNTIL.search(clause):
+        return True  # "lived in Madrid until 2019", "worked at Amazon before joining Stripe"
     past_time = (any(term.role == t.PAST_TIME for term in clause_terms) or _AGO.search(clause)
-                 or _WAS.match(clause) or _PAST_LIFE_STAGE.search(clause))
-    return bool(past_time) and not _CHANGE.search(clause)
+                 or _WAS.match(clause) or _PAST_LIFE_STAGE.search(clause)
+                 or (_PAST_YEAR.search(clause) and not _YEAR_ON.search(clause)))
+    if not past_time:
+        return False
+    # the time's own words are no change: "毕业前" (before graduating) is a time
+    rest = clause
+    for term in clause_terms:
+        if term.role == t.PAST_TIME and term.surface in rest:
+            rest = rest.replace(term.surface, " ")
+    return not _CHANGE.search(rest)
+
+
+# A state in the past tense that ended at a time or event: "lived in Madrid until 2019",
+# "drove a Golf until last year", "worked at Amazon before joining Stripe" (not "stretches
+# before running", a habit in the present).
+_PAST_UNTIL = re.compile(
+    r"\b(?:was|were|had|used|lived|worked|drove|wore|ate|drank|spoke|rode|kept|went|grew|taught|[a-z]{3,}ed)\b"
+    r"[^,;.]*?\b(?:until|till)\s+(?:recently|last\s+\w+|(?:19|20)\d\d|(?:a|an|his|her|their|my|the)\s+"
+    r"[\w\s-]{0,24}?(?:injury|accident|illness|surgery|move|divorce|wedding|birth)|(?:they|he|she)\s+\w+|\w+ing)\b|"
+    r"\b(?:was|were|had|used|lived|worked|drove|wore|ate|drank|spoke|rode|kept|went|grew|taught|[a-z]{3,}ed)\b"
+    r"[^,;.]*?\bbefore\s+(?:switching|joining|moving|becoming|starting|going|getting|having|taking|retiring|"
+    r"leaving|quitting|changing|turning)\b")
+# A year that dates a fact still true, or the start of a state held since: "born in 1990",
+# "出生于1990年", "since 2019", "从2019年开始".
+_YEAR_ON = re.compile(r"\b(?:born|since|founded|built)\b|出生|生于|自从?|从\s*\d{4}\s*年|起|开始|至今|以来|成立")
+# A year gone by: "in 2018", "2018年" (a change in it still holds: "moved to Berlin in 2019").
+_PAST_YEAR = re.compile(r"\b(?:in|back\s+in|during)\s+(?:19\d\d|20[01]\d|202[0-3])\b|(?:19\d\d|20[01]\d|202[0-3])年")
 
 
 # A stage of life told in the past tense: "smoked in their twenties" (not "is in their twenties").

@@ -56,6 +56,12 @@ PAST_TIMES = (
     "as a student",
     "during college", "during university", "前几年", "那几年", "早年", "当年", "上学的时候",
     "二十多岁时", "二十几岁时", "读书的时候",
+    # periods of study and former jobs: "读研期间", "毕业前", "at their previous job"
+    "in high school", "in middle school", "in grad school", "at school", "as a teen",
+    "previous job", "previous company", "previous employer", "old job", "last job", "former job",
+    "读研期间", "读博期间", "读书期间", "大学期间", "上学期间", "在校期间", "实习期间", "高中时", "初中时",
+    "毕业前", "毕业之前", "毕业以前", "那会儿", "上家公司", "上一家公司", "上一份工作", "前公司", "老东家",
+    "前东家",
 )
 CHANGE_PATTERN = (
     r"\b(?:mov(?:e|es|ed|ing)|relocat\w*|start\w*|beg[ai]n\w*|switch\w*|join\w*|"
