@@ -138,7 +138,18 @@ _ORDER_PATTERNS = tuple(re.compile(p) for p in (
     r"(?:second\s+choice|fallback|backup|last\s+resort)",
     r"(?:比起|相比于?|与其)(?P<y>.+?)[,，]?(?:更喜欢|更爱|更偏好|更倾向于?|更想|不如|宁愿)(?P<x>.+)",
     r"宁[愿可](?P<x>.+?)[,，]?也不(?:要|想|愿意?)?(?P<y>.+)",
+    # ranks and priorities: "ranks Python above Java", "top priority is health, then career"
+    r"\b(?:ranks?|ranked|rates?|rated|puts?|places?|values?|valued)\s+(?P<x>.+?)\s+(?:above|over|ahead\s+of|higher\s+than)\s+(?P<y>.+)",
+    r"\b(?:top|first|main|number\s+one)\s+(?:priority|choice|pick)\s+is\s+(?P<x>[^,]+?),\s+(?:then|followed\s+by|and\s+then|"
+    r"with\s+)(?P<y>[^,]+?)(?:\s+second)?$",
+    # "首选微信，邮件排第二", "喜欢冬天，不太喜欢夏天": a first and a second choice
+    r"首选(?P<x>[^，,。；]+?)[，,]\s*(?P<y>[^，,。；]+?)(?:排|是|算|只能)?(?:第二|次之|靠后)",
+    r"(?:比较|更|最)?喜欢(?P<x>[^，,。；不]+?)[，,]\s*(?:但)?(?:不太|不怎么|不是很|不那么)喜欢(?P<y>[^，,。；]+)",
 ))
+# "Between tea and coffee, user picks tea": the choice, and the option left.
+_BETWEEN = re.compile(r"\bbetween\s+(?P<a>[^,]+?)\s+and\s+(?P<b>[^,]+?),\s*(?:the\s+)?(?:user\s+)?(?:always\s+|usually\s+)?"
+                      r"(?:picks?|chooses?|prefers?|goes\s+for|opts\s+for|takes?)\s+(?P<x>[^,.;]+)|"
+                      r"在(?P<c>[^，,。；]+?)和(?P<d>[^，,。；]+?)之间[，,]?\s*(?:用户)?(?:总是|一般|通常)?(?:选|选择|更喜欢)(?P<z>[^，,。；]+)")
 _WAKE_TIME = (
     re.compile(r"\b(?:wake|woke|wakes|waking|get|gets|got|getting|rise|rises)\s+up\s+"
                r"(?:at|around|by|before|after)\s+(?:(?P<noon>noon|midday)|(?P<hour>\d{1,2})"
@@ -414,9 +425,31 @@ def units(text: str) -> frozenset[str]:
     return frozenset(found)
 
 
+def _options(text: str) -> frozenset[str]:
+    """What an option of an order is: its topic units, and a time it names ("summer")."""
+    return units(text) | {term.value for term in t.terms(text) if term.role == t.SCOPE_NOUN}
+
+
+def _between(sentence: str) -> tuple[tuple[Order, ...], str] | None:
+    match = _BETWEEN.search(sentence)
+    if not match:
+        return None
+    one, two, chosen = (match["a"], match["b"], match["x"]) if match["a"] else (match["c"], match["d"], match["z"])
+    picked, first, second = _options(chosen), _options(one), _options(two)
+    if not picked or not first or not second or first == second:
+        return None
+    other = second if picked & first and not picked & second else first if picked & second and not picked & first else None
+    if other is None:
+        return None
+    return (Order(picked, other, f"{chosen.strip()}>{(two if other is second else one).strip()}"),), chosen
+
+
 def _orders(sentence: str) -> tuple[tuple[Order, ...], str]:
     """Preference orders in the sentence, and the text left to read as claims
     (only the preferred option is affirmed, and the clauses after the order's)."""
+    between = _between(sentence)
+    if between:
+        return between
     for pattern in _ORDER_PATTERNS:
         match = pattern.search(sentence)
         if not match:
@@ -425,7 +458,7 @@ def _orders(sentence: str) -> tuple[tuple[Order, ...], str]:
         boundary = _CLAUSE_SPLIT.search(other)
         if boundary:  # "tea over coffee, but coffee in the morning"
             other, rest = other[: boundary.start()], other[boundary.start():]
-        preferred, dispreferred = units(match["x"]), units(other)
+        preferred, dispreferred = _options(match["x"]), _options(other)
         if preferred and dispreferred:
             text = f"{match['x'].strip()}>{other.strip()}"
             head = sentence[: match.end("x")]
@@ -510,7 +543,7 @@ _SEQUENCE_PATTERNS = tuple(re.compile(p) for p in (
     rf"(?P<y>{_EN_STEP})\s+(?:at\s+the\s+(?:very\s+)?end|at\s+the\s+bottom|last)\s+and\s+(?P<x>{_EN_STEP})\s+"
     rf"(?:first|at\s+the\s+top|up\s+front)$",
     rf"^(?P<x>[a-z]+(?:\s+[a-z]+){{0,2}})\s+before\s+(?P<y>[a-z][a-z ]*?)$",
-    r"先(?P<x>[^，,。；再]+?)(?:[，,][^，,。；]{0,4}?)?(?:再|然后|之后|最后才|后才|才)(?P<y>[^，,。；]+)",
+    r"先(?P<x>[^，,。；再]+?)(?:[，,][^，,。；]{0,4}?)?(?:再|然后|之后|最后才|后才|才|[，,]后)(?P<y>[^，,。；]+)",
     r"先(?P<x>[^，,。；再]+?)[，,](?P<y>[^，,。；]+?)(?:往后放|往后排|放后面|放在后面|放最后)",
     r"首选(?P<x>[^，,。；]+?)[，,]\s*其次(?:才是|是)?(?P<y>[^，,。；]+)",
 ))
