@@ -803,6 +803,24 @@ CAR_BRANDS: dict[str, str] = {
     "现代": "hyundai", "hyundai": "hyundai", "起亚": "kia", "蔚来": "nio", "理想": "li auto",
     "小鹏": "xpeng", "长城": "great wall", "五菱": "wuling", "斯巴鲁": "subaru", "subaru": "subaru",
     "雷克萨斯": "lexus", "lexus": "lexus", "路虎": "land rover", "凯迪拉克": "cadillac",
+    # models name their make: "开一辆黑色的思域" is a Honda
+    "卡罗拉": "toyota", "corolla": "toyota", "凯美瑞": "toyota", "camry": "toyota", "prius": "toyota",
+    "rav4": "toyota", "汉兰达": "toyota", "思域": "honda", "civic": "honda", "雅阁": "honda",
+    "accord": "honda", "cr-v": "honda", "飞度": "honda", "朗逸": "volkswagen", "帕萨特": "volkswagen",
+    "passat": "volkswagen", "golf": "volkswagen", "高尔夫": "volkswagen", "polo": "volkswagen",
+    "迈腾": "volkswagen", "途观": "volkswagen", "tiguan": "volkswagen", "model 3": "tesla",
+    "model y": "tesla", "model s": "tesla", "mustang": "ford", "f-150": "ford", "focus": "ford",
+    "福克斯": "ford", "轩逸": "nissan", "leaf": "nissan", "海豹": "byd", "seal": "byd", "海鸥": "byd", "x5": "bmw", "x3": "bmw",
+    "3 series": "bmw", "3系": "bmw", "5系": "bmw", "a4": "audi", "a6": "audi", "q5": "audi",
+    "c级": "mercedes", "e级": "mercedes", "mini": "mini", "宏光": "wuling", "outback": "subaru",
+    "forester": "subaru",
+}
+# Mobile carriers and broadband providers: one per line.
+CARRIERS: dict[str, str] = {
+    "中国移动": "china mobile", "移动": "china mobile", "中国联通": "china unicom", "联通": "china unicom",
+    "中国电信": "china telecom", "电信": "china telecom", "vodafone": "vodafone", "ee": "ee", "o2": "o2",
+    "three": "three", "verizon": "verizon", "at&t": "at&t", "t-mobile": "t-mobile", "giffgaff": "giffgaff",
+    "bt": "bt", "virgin media": "virgin media", "sky": "sky", "comcast": "comcast", "xfinity": "comcast",
 }
 PHONE_BRANDS: dict[str, str] = {
     "苹果": "apple", "iphone": "apple", "华为": "huawei", "huawei": "huawei", "小米": "xiaomi",
@@ -883,6 +901,20 @@ EN_PEOPLE = ("husband", "wife", "partner", "spouse", "sister", "brother", "sibli
              "family", "grandmother", "grandfather", "grandma", "grandpa", "aunt", "uncle",
              "cousin", "niece", "nephew", "neighbour", "neighbor", "teammate", "mentor",
              "doctor", "therapist", "dog", "cat", "pet", "team lead", "client")
+# One person named in several ways: "mum" and "mother", "老公" and "husband" hold one fact.
+SAME_PERSON = {
+    "mum": "mother", "mom": "mother", "mommy": "mother", "mummy": "mother", "妈妈": "mother",
+    "母亲": "mother", "老妈": "mother", "mother": "mother",
+    "dad": "father", "daddy": "father", "爸爸": "father", "父亲": "father", "老爸": "father",
+    "father": "father",
+    "wife": "wife", "老婆": "wife", "妻子": "wife", "太太": "wife", "爱人": "wife",
+    "husband": "husband", "老公": "husband", "丈夫": "husband", "先生": "husband",
+    "boss": "manager", "manager": "manager", "领导": "manager", "上司": "manager", "老板": "manager",
+    "直属领导": "manager", "line manager": "manager",
+    "son": "son", "儿子": "son", "daughter": "daughter", "女儿": "daughter",
+    "boyfriend": "boyfriend", "男朋友": "boyfriend", "男友": "boyfriend",
+    "girlfriend": "girlfriend", "女朋友": "girlfriend", "女友": "girlfriend",
+}
 # People other than the user a Chinese entry may state a fact about ("用户妹妹住在广州").
 ZH_PEOPLE = ("妹妹", "姐姐", "哥哥", "弟弟", "父母", "爸爸", "妈妈", "父亲", "母亲", "妻子", "老婆",
              "丈夫", "老公", "太太", "女儿", "儿子", "孩子", "朋友", "同事", "家人", "男朋友",

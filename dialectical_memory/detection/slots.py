@@ -45,7 +45,11 @@ _SCOPE_WORDS = (
 # --- value helpers ------------------------------------------------------------
 
 
+_HONORIFIC = re.compile(r"\b(Dr|Mr|Mrs|Ms|Prof|St)\.\s", re.IGNORECASE)
+
+
 def _clean(value: str) -> str:
+    value = _HONORIFIC.sub(r"\1 ", value)  # "Dr. Patel" is one name
     value = _ZH_CUT.sub("", value.strip()) if is_cjk(value) else _EN_CUT.sub("", value.strip())
     return _ARTICLE.sub("", value).strip(" '\"")
 
@@ -129,7 +133,7 @@ _EMPLOYER = (
     re.compile(r"\b(?:works?|worked|working|job)\s+(?:at|for)\s+(?P<v>[^,;.]+)", re.IGNORECASE),
     re.compile(r"\b(?:works?|worked|working)\s+in\s+(?P<v>[A-Z][^,;.]*)"),
     re.compile(r"\b(?:employed\s+(?:by|at)|joined)\s+(?P<v>[^,;.]+)", re.IGNORECASE),
-    re.compile(r"在(?P<v>[^，,。；;在]{1,10}?)(?:工作|上班|任职|实习)"),
+    re.compile(r"在(?P<v>[^，,。；;在]{1,10}?)(?:工作|上班|任职|实习|打工|兼职)"),
     re.compile(r"(?:就职于|任职于|供职于)(?P<v>[^，,。；;]+)"),
     # "User is an accountant at KPMG", "is a senior engineer with Shopify": a job and its employer
     re.compile(r"\b(?:is|as)\s+an?\s+(?P<job>(?:[a-z][\w-]*\s+){1,3}?)(?:at|for|with)\s+(?P<v>[A-Z][^,;.]*)"),
@@ -170,7 +174,7 @@ _AGE = (
 _DECADES = {"twenties": 20, "thirties": 30, "forties": 40, "fifties": 50, "sixties": 60,
             "seventies": 70}
 _COUNT = (
-    re.compile(r"\bha(?:s|ve)\s+(?P<n>\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten)"
+    re.compile(r"\bha(?:s|ve)\s+(?P<n>\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
                r"\s+(?P<noun>[a-z]+)", re.IGNORECASE),
     re.compile(rf"(?:有|养了?)(?P<n>\d{{1,2}}|[一二两三四五六七八九十]+)(?:个|只|条|位|辆|台|名)"
                rf"(?P<noun>{_CJK}{{1,3}}?)(?=$|[，,。和与及])"),
@@ -259,7 +263,13 @@ _ZH_HOLDER = re.compile(rf"的(?P<h>{_CJK}{{1,4}})$")
 
 
 def holder(text: str, start: int) -> str:
-    """The person a fact found at `start` belongs to, when not the user ("")."""
+    """The person a fact found at `start` belongs to, when not the user (""), named
+    one way for all its names ("mum" and "妈妈" are the mother)."""
+    found = _holder(text, start)
+    return lexicon.SAME_PERSON.get(found, found)
+
+
+def _holder(text: str, start: int) -> str:
     prefix = _EN_AUXILIARIES.sub("", text[:start]).strip()
     if not prefix:
         return ""
@@ -338,11 +348,11 @@ def job_field(value: str) -> str:
 
 
 def _job(text: str) -> list[Slot]:
-    value = _first_value(_JOB, text)
+    value, match = _first_match(_JOB, text)
     field = job_field(value)
     if not field or field == "student":
         return []
-    return [Slot("job", field, value, "job")]
+    return [Slot("job", field, value, "job", holder=holder(text, match.start()))]
 
 
 def _name(text: str) -> list[Slot]:
@@ -490,12 +500,46 @@ def _possessive(text: str) -> list[Slot]:
         value = _clean(match["v"])
         if not value or slot.split()[-1] in lexicon.MULTI_VALUED_SLOTS or slot in lexicon.MULTI_VALUED_SLOTS:
             return []
+        if (match.groupdict().get("named") or "").startswith("名") and slot + "名" in _HANDLE_WORDS:
+            slot = slot + "名"  # "网名叫小鱼": the slot is 网名, not 网
+        handle = _handle_slot(slot)
+        if handle:  # "GitHub handle" / "GitHub username", "网名叫小鱼" / "网名是大熊"
+            return [Slot(handle, value.lower(), value, "name")]
+        person = lexicon.SAME_PERSON.get(slot, slot)
         if match.groupdict().get("named"):
-            return [Slot(f"{slot} name", value.lower(), value, "name")]
+            return [Slot(f"{person} name", value.lower(), value, "name")]
         if match.groupdict().get("at") and _value_kind(value) not in ("date", "place"):
             return []
+        if slot in _PERSON_ROLES or slot in lexicon.SAME_PERSON:
+            kind = _value_kind(value)
+            if kind == "name":  # "User's dentist is Dr. Patel" / "…is called Sarah Jones"
+                return [Slot(f"{person} name", value.lower(), value, "name")]
+            if kind == "job":  # "User's partner is a doctor" / "…works as a lawyer"
+                return [Slot("job", job_field(value), value, "job", holder=person)]
         return [_routed(_SLOT_ALIASES.get(slot, slot), value)]
     return []
+
+
+# Roles a person fills in the user's life: their value is who fills it.
+_PERSON_ROLES = frozenset((
+    "dentist", "doctor", "gp", "landlord", "landlady", "teacher", "coach", "trainer", "therapist", "mentor",
+    "lawyer", "accountant", "tutor", "advisor", "adviser", "supervisor", "team lead", "tech lead", "partner",
+    "roommate", "flatmate", "best friend", "neighbour", "neighbor", "agent", "barber", "hairdresser",
+    "房东", "医生", "老师", "教练", "导师", "律师", "会计", "室友", "合租室友", "班主任", "主治医生", "理发师",
+    "对象", "伴侣", "男朋友", "女朋友", "男友", "女友", "最好的朋友",
+))
+_HANDLE_WORDS = {"handle": "handle", "username": "handle", "user name": "handle", "nickname": "nickname",
+                 "screen name": "handle", "网名": "nickname", "昵称": "nickname", "外号": "nickname",
+                 "小名": "nickname", "用户名": "handle", "账号": "handle"}
+
+
+def _handle_slot(slot: str) -> str:
+    """"github username" → "github handle"; "" for slots that are not a name one goes by."""
+    for word, canonical in _HANDLE_WORDS.items():
+        if slot == word or slot.endswith(" " + word) or (is_cjk(word) and slot.endswith(word)):
+            return slot[: len(slot) - len(word)].strip() + (" " if slot != word else "") + canonical \
+                if slot != word else canonical
+    return ""
 
 
 _AMOUNT = re.compile(r"(?P<n>\d+(?:\.\d+)?|[零一二两三四五六七八九十百千万亿]+)(?P<big>[万千亿kKwW])?"
@@ -603,7 +647,7 @@ _ZH_TIME = (r"(?P<part>凌晨|半夜|早上|早晨|清晨|上午|中午|下午|�
             r"(?P<h>\d{1,2}|[零一二两三四五六七八九十]{1,3})[点:：](?P<half>半|(?P<m>\d\d)分?)?"
             r"(?:钟|左右|多)?(?:才|就|准时)?")
 _ZH_ROUTINES = (
-    ("wake time", re.compile(_ZH_TIME + r"(?:起床|起来|醒来|醒)")),
+    ("wake time", re.compile(_ZH_TIME + r"(?:起床|起来|醒来|醒|起(?=[。，,；;！!]|$))")),
     ("bedtime", re.compile(_ZH_TIME + r"(?P<rel>以后|之后|以前|之前|前|后)?(?:才|就)?"
                            r"(?:睡觉|睡|上床|入睡|就寝)")),
 )
@@ -846,13 +890,20 @@ _ATTRIBUTES = (
     ("birth year", re.compile(r"(?:出生于|生于|出生在|出生的年份是)(?P<v>(?:19|20)\d\d)年")),
     ("alma mater", re.compile(r"(?:毕业于|毕业自)" + _ZH_VALUE)),
     # "在复旦大学读书": the school attended now (not where one graduated)
-    ("school", re.compile(r"在(?P<v>[^，,。；;在]{1,10}?(?:大学|学院|中学|高中|小学))"
-                          r"(?:读书|上学|念书|上大学|读大学|读本科)(?:[。.!！]?$|[，,])")),
+    ("school", re.compile(r"在(?P<v>[^，,。；;在]{1,10}?(?:大学|学院|中学|高中|小学|学校|幼儿园))"
+                          r"(?:读书|上学|念书|上大学|读大学|读本科|上幼儿园)(?:[。.!！]?$|[，,])")),
+    # "User's son goes to Oakwood Primary", "studies at Oxford", "is a student at Cambridge"
+    ("school", re.compile(r"\b(?:studies\s+at|is\s+(?:a\s+\w*\s*student|enrolled)\s+at)\s+"
+                          r"(?P<v>(?:St\.?\s+)?[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*){0,3})|"
+                          r"\b(?:goes\s+to|attends)\s+(?P<w>(?:St\.?\s+)?[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*){0,3}\s+"
+                          r"(?:School|Primary|High|Academy|College|University|Kindergarten|Nursery|Elementary))\b")),
+    # "用户姓王", "用户的房东姓李": a surname
+    ("surname", re.compile(r"姓(?P<v>[\u4e00-\u9fff])(?![\u4e00-\u9fff]{0,1}(?:名|氏))")),
     # "用户是上海人": where one is from, for a known place
     ("hometown", re.compile(r"^(?:该|这位)?用户是(?P<v>[\u4e00-\u9fff]{2,4}?)人[。.!！]?$")),
 )
 # Institutions of one kind: two different names of one kind are two schools.
-_INSTITUTION = re.compile(r"(?:大学|学院|中学|高中|小学)$")
+_INSTITUTION = re.compile(r"(?:大学|学院|中学|高中|小学|学校|幼儿园)$")
 _CAR = re.compile(r"(?:开的是|开着?一辆|的车是|座驾是)(?P<v>[^，,。；;]+)")
 _PHONE = re.compile(r"(?P<v>[A-Za-z\u4e00-\u9fff]{2,6}?)\s*的?手机|手机是(?P<w>[^，,。；;]+)")
 _ATTRIBUTE_SUFFIX = re.compile(r"(?:型血|型|座)$")
@@ -899,8 +950,12 @@ def _attributes_clash(a: Slot, b: Slot) -> bool:
     if a.name == "hometown":
         return _places_clash(a.display, b.display)
     if a.name in ("school", "alma mater"):
+        if not is_cjk(a.value) and not is_cjk(b.value):
+            return True  # two names of schools: "Oakwood Primary" / "St Mary's School"
         kind_a, kind_b = _INSTITUTION.search(a.value), _INSTITUTION.search(b.value)
-        return bool(kind_a and kind_b and kind_a.group(0) == kind_b.group(0))
+        # a 学校 is a school of any kind: "实验小学" / "外国语学校"
+        return bool(kind_a and kind_b and (kind_a.group(0) == kind_b.group(0)
+                                           or "学校" in (kind_a.group(0), kind_b.group(0))))
     return True
 
 
@@ -946,6 +1001,8 @@ def _named_ones(text: str) -> list[Slot]:
         match = pattern.search(text)
         if match:
             value = _clean(match["v"])
+            if match["noun"] + "名" in _HANDLE_WORDS:  # "网名叫小鱼"
+                return [Slot(_HANDLE_WORDS[match["noun"] + "名"], value.lower(), value, "name")] if value else []
             return [Slot(f"{canonical_noun(match['noun'])} name", value.lower(), value, "name")] if value else []
     return []
 
@@ -1159,6 +1216,8 @@ _PRODUCTS: dict[str, tuple[tuple[str, ...], dict[str, str]]] = {
         "jira": "jira", "linear": "linear", "asana": "asana", "trello": "trello",
         "github issues": "github issues", "youtrack": "youtrack", "clickup": "clickup",
         "monday.com": "monday", "禅道": "zentao", "tapd": "tapd"}),
+    "carrier": (("carrier", "network", "phone plan", "mobile plan", "sim", "broadband", "internet",
+                 "运营商", "宽带", "手机卡", "套餐", "流量", "号码"), lexicon.CARRIERS),
     "password manager": (("password", "密码"), {
         "1password": "1password", "bitwarden": "bitwarden", "lastpass": "lastpass",
         "keepass": "keepass", "dashlane": "dashlane"}),
@@ -1175,7 +1234,8 @@ _PRODUCT_NOUNS = {family: re.compile("|".join(
 _PRODUCT_OWNERS = frozenset(lexicon.EN_PEOPLE + lexicon.ZH_PEOPLE + ("team", "团队"))
 # Product names that are also common words ("linear", "edge", "chase"): the kind must be named too.
 _AMBIGUOUS_PRODUCTS = frozenset(("linear", "edge", "arc", "brave", "opera", "chase", "bear", "surface",
-                                 "framework", "ing", "citi", "hp", "msi", "chrome", "notion", "tidal"))
+                                 "framework", "ing", "citi", "hp", "msi", "chrome", "notion", "tidal",
+                                 "移动", "电信", "联通", "three", "sky", "ee", "bt", "o2"))
 
 
 def _products(text: str) -> list[Slot]:
@@ -1203,7 +1263,101 @@ def _products(text: str) -> list[Slot]:
     return found
 
 
-_EXTRACTORS = (_products, _residence, _employer, _job, _name, _age, _count, _systems, _reply_language,
+# --- the kind of place one works at, when it is named by kind: "在银行工作", "works at a hospital" ----
+
+# kind → (group, forms): kinds of one group exclude each other ("bank" / "hospital"; "外企" / "国企")
+_WORKPLACES: dict[str, tuple[str, tuple[str, ...]]] = {
+    "bank": ("sector", ("bank", "银行")),
+    "hospital": ("sector", ("hospital", "clinic", "医院", "诊所", "卫生院")),
+    "school": ("sector", ("school", "university", "college", "学校", "大学", "中学", "小学", "幼儿园")),
+    "factory": ("sector", ("factory", "plant", "工厂", "厂里", "车间")),
+    "government": ("sector", ("government", "ministry", "council", "政府", "事业单位", "机关")),
+    "law firm": ("sector", ("law firm", "律所", "律师事务所")),
+    "restaurant": ("sector", ("restaurant", "cafe", "café", "餐厅", "饭店", "餐馆", "咖啡店")),
+    "hotel": ("sector", ("hotel", "酒店", "宾馆")),
+    "supermarket": ("sector", ("supermarket", "shop", "store", "超市", "商场")),
+    "newspaper": ("sector", ("newspaper", "tv station", "报社", "电视台", "杂志社", "出版社")),
+    "foreign company": ("ownership", ("外企",)),
+    "state company": ("ownership", ("国企", "央企")),
+    "private company": ("ownership", ("私企", "民企")),
+}
+_WORKPLACE_FORM = {form: kind for kind, (_, forms) in _WORKPLACES.items() for form in forms}
+_WORKPLACE = (
+    re.compile(r"\b(?:works?|working|employed|job)\s+(?:at|for|in)\s+(?:a|an|the|a\s+local|a\s+big|a\s+small)\s+"
+               r"(?P<v>law\s+firm|tv\s+station|[a-z]+)\b", re.IGNORECASE),
+    re.compile(r"在(?:一家|一所|一个|当地的?|本地的?)?(?P<v>[\u4e00-\u9fff]{2,5}?)(?:工作|上班|任职|打工|当|做)"),
+)
+
+
+def _workplace(text: str) -> list[Slot]:
+    for pattern in _WORKPLACE:
+        match = pattern.search(text)
+        if not match:
+            continue
+        kind = _WORKPLACE_FORM.get(match["v"].lower())
+        if kind and not _NEGATED_EN.search(text[: match.start()]):
+            return [Slot(f"workplace:{_WORKPLACES[kind][0]}", kind, match["v"], "attribute",
+                         holder=holder(text, match.start()))]
+    return []
+
+
+# --- money by the month or year: "salary is 60k", "月薪两万", "rent is 1200 euros a month" ----
+
+_EN_MONEY = r"(?P<n>[$£€¥]?\s?\d[\d,]*(?:\.\d+)?\s?(?:k|K|grand)?)"
+_ZH_MONEY = r"(?P<n>\d+(?:\.\d+)?\s*[万千kKwW]?|[一二两三四五六七八九十百千万]+)"
+_MONEY = (
+    ("salary", re.compile(r"\b(?:salary|income|earns|makes|paid)\b[^.;]*?" + _EN_MONEY, re.IGNORECASE)),
+    ("rent", re.compile(r"\brent\b[^.;]*?" + _EN_MONEY + r"|\bpays\s+" + _EN_MONEY.replace("?P<n>", "?P<m>")
+                        + r"[^.;]*?\brent\b", re.IGNORECASE)),
+    ("salary", re.compile(r"(?P<p>月薪|年薪|工资|收入|年收入|月收入)(?:是|为|大概|大约|有|差不多|税前|税后|才|只有)*"
+                          + _ZH_MONEY)),
+    ("rent", re.compile(r"(?:房租|租金)(?:是|为|大概|大约|每月|一个月|差不多|要)*" + _ZH_MONEY)),
+)
+_PER_YEAR = re.compile(r"\b(?:a|per|each|every)\s+year\b|\bannual|\byearly|年薪|年收入|一年", re.IGNORECASE)
+_PER_MONTH = re.compile(r"\b(?:a|per|each|every)\s+month\b|\bmonthly|月薪|月收入|每月|一个月|房租|租金", re.IGNORECASE)
+
+
+def _money_amount(raw: str) -> float | None:
+    raw = raw.strip().lstrip("$£€¥").strip().replace(",", "")
+    match = re.fullmatch(r"(\d+(?:\.\d+)?)\s*(k|grand|万|千|w)?", raw, re.IGNORECASE)
+    if match:
+        scale = {"k": 1000, "grand": 1000, "万": 10_000, "千": 1000, "w": 10_000}.get((match[2] or "").lower(), 1)
+        return float(match[1]) * scale
+    head, sep, tail = raw.partition("万")  # "一万五" = 15000, "两万" = 20000
+    if sep and head and all(ch in _ZH_DIGIT for ch in head) and len(head) == 1:
+        rest = _ZH_DIGIT.get(tail, 0) * 1000 if len(tail) == 1 else (_zh_numeral(tail) or 0) if tail else 0
+        return _ZH_DIGIT[head] * 10_000 + rest
+    return _zh_numeral(raw) if raw else None
+
+
+def _money(text: str) -> list[Slot]:
+    """What the user earns or pays in rent, by the month or the year; a bound or a
+    range ("over 50k", "五千到六千") gives none."""
+    if _BOUND.search(text) or re.search(r"\d\s*(?:-|to|到|至)\s*\d|[到至]", text):
+        return []
+    for name, pattern in _MONEY:
+        match = pattern.search(text)
+        if not match:
+            continue
+        raw = match.groupdict().get("n") or match.groupdict().get("m") or ""
+        value = _money_amount(raw)
+        if not value or value < 100:
+            continue
+        period = "year" if _PER_YEAR.search(text) else "month" if _PER_MONTH.search(text) else ""
+        return [Slot(name, f"{period}:{value:g}", match.group(0), "money", holder=holder(text, match.start()))]
+    return []
+
+
+def _money_clash(a: str, b: str) -> bool:
+    period_a, amount_a = a.split(":")
+    period_b, amount_b = b.split(":")
+    if period_a != period_b and period_a and period_b:
+        return False  # a month's and a year's pay do not compare
+    low, high = sorted((float(amount_a), float(amount_b)))
+    return high > 1.25 * low
+
+
+_EXTRACTORS = (_products, _money, _workplace, _residence, _employer, _job, _name, _age, _count, _systems, _reply_language,
                _timezone, _versions, _possessive, routine_times, _commute, _durations,
                _education, _attributes, _named_ones, _supported_team, _event_times, _school_stage,
                _english_makes, _indentation, _body_and_home)
@@ -1221,6 +1375,8 @@ def clash(a: Slot, b: Slot) -> bool:
         return a.scope == b.scope and a.value != b.value
     if a.kind == "duration" == b.kind:
         return a.scope == b.scope and _durations_clash(a.value, b.value)
+    if a.kind == "money" == b.kind:
+        return _money_clash(a.value, b.value)
     if a.kind == "degree" == b.kind:
         return _degrees_clash(a.value, b.value)
     if a.kind == "stage" == b.kind:
