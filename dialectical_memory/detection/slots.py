@@ -496,7 +496,7 @@ def _possessive(text: str) -> list[Slot]:
         for chinese, english in _ZH_SLOT_WORDS:  # "默认 shell" is the "default shell"
             if slot.startswith(chinese) and slot not in _SLOT_ALIASES:
                 slot = " ".join((english + slot[len(chinese):]).split())
-        slot = canonical_noun(slot)
+        slot = _favourite_slot(canonical_noun(slot))
         value = _clean(match["v"])
         if not value or slot.split()[-1] in lexicon.MULTI_VALUED_SLOTS or slot in lexicon.MULTI_VALUED_SLOTS:
             return []
@@ -988,6 +988,44 @@ _SUPPORTS = (
 )
 
 
+# A favourite's noun in either language: "最喜欢的食物" and "favourite food" are one slot.
+_FAVOURITE_NOUNS = {
+    "食物": "food", "菜": "food", "美食": "food", "吃的": "food", "颜色": "color", "colour": "color",
+    "电影": "film", "movie": "film", "书": "book", "歌手": "singer", "运动": "sport", "季节": "season",
+    "城市": "city", "水果": "fruit", "饮料": "drink", "动物": "animal", "作家": "author", "writer": "author",
+    "乐队": "band", "游戏": "game", "video game": "game", "编程语言": "programming language", "语言": "language",
+    "歌": "song", "歌曲": "song", "演员": "actor", "节日": "holiday", "花": "flower", "咖啡": "coffee",
+    "茶": "tea", "零食": "snack", "甜点": "dessert", "餐厅": "restaurant", "国家": "country",
+}
+_FAVOURITE_SLOT = re.compile(r"^(?:favou?rite|最喜欢的?|最爱的?)\s*(?P<noun>.+)$")
+
+
+_COLOURS = {"red": "红", "blue": "蓝", "green": "绿", "yellow": "黄", "black": "黑", "white": "白",
+            "purple": "紫", "pink": "粉", "orange": "橙", "grey": "灰", "gray": "灰", "brown": "棕"}
+
+
+def _meaning(value: str) -> str:
+    """A value in either language as one id: a colour, a concept or a season; "" if unknown."""
+    lowered = value.lower().strip(" 《》\"'")
+    if lowered in _COLOURS:
+        return _COLOURS[lowered]
+    if is_cjk(lowered) and len(lowered) <= 2 and lowered[0] in _COLOURS.values():
+        return lowered[0]
+    if lowered.endswith("色") and lowered[0] in _COLOURS.values():
+        return lowered[0]
+    found = {term.value for term in t.terms(lowered) if term.role in (t.CONCEPT, t.SCOPE_NOUN)}
+    return found.pop() if len(found) == 1 else ""
+
+
+def _favourite_slot(slot: str) -> str:
+    """"favourite food", "favorite 食物" → "favorite food"."""
+    match = _FAVOURITE_SLOT.match(slot)
+    if not match or slot in ("favorite team", "favorite language"):
+        return slot
+    noun = match["noun"].strip()
+    return f"favorite {_FAVOURITE_NOUNS.get(noun, noun)}"
+
+
 def canonical_noun(noun: str) -> str:
     noun = " ".join(noun.lower().split())
     if _FAVOURITE_TEAM.match(noun):
@@ -1405,6 +1443,10 @@ def clash(a: Slot, b: Slot) -> bool:
     if a.name in _CANONICAL_SLOTS or a.name.startswith(("count:", "version:")):
         return True
     if _FAVORITE.match(a.name):
+        if is_cjk(a.display) != is_cjk(b.display):
+            # across languages only values we can translate: "red" is 红色, "sushi" 寿司
+            meaning_a, meaning_b = _meaning(a.display), _meaning(b.display)
+            return bool(meaning_a and meaning_b and meaning_a != meaning_b)
         return True  # one favourite, whatever kinds its values read as ("秋天", "夏天")
     if a.kind == "other" == b.kind:
         return False
