@@ -91,10 +91,28 @@ def _place(value: str) -> tuple[str, str, str]:
     name = lexicon.PLACE_ALIASES.get(name, name)
     canonical = lexicon.SAME_PLACE.get(name, name)
     if name not in lexicon.PLACES:
+        head = _known_head(name)
+        if head:  # "广州天河区", "深圳南山": a district of a known city is in that city
+            return _place(head)
         return canonical, "unknown", ""
     kind, parent = lexicon.PLACES[name]
     country = lexicon.PLACE_ALIASES.get(parent or name, parent or name)
     return canonical, kind, country
+
+
+_ZH_PLACES = sorted((name for name in lexicon.PLACES if is_cjk(name) and len(name) >= 2), key=len, reverse=True)
+
+
+def _known_head(name: str) -> str:
+    """The known place a longer name starts with ("深圳南山" → "深圳", "shanghai's pudong
+    district" → "shanghai"), or ""."""
+    if not is_cjk(name):
+        words = re.sub(r"'s\b", "", name).split()
+        return next((" ".join(words[:n]) for n in (2, 1) if len(words) > n
+                     and " ".join(words[:n]) in lexicon.PLACES), "")
+    if len(name) < 3:
+        return ""
+    return next((place for place in _ZH_PLACES if name.startswith(place) and len(place) < len(name)), "")
 
 
 def place_outside(place: str, region: str) -> bool:
@@ -121,7 +139,7 @@ def _places_clash(a: str, b: str) -> bool:
 _RESIDENCE = (
     re.compile(r"\b(?:live[sd]?|living|resides?|residing|based|settled|relocated|mov(?:ed|es|e|ing))"
                r"\s+(?:back\s+)?(?:in|to|at)\s+(?P<v>[^,;.]+)", re.IGNORECASE),
-    re.compile(r"(?:住在|生活在|定居在|居住在|定居于|搬到了?|搬去了?)(?P<v>[^，,。；;]+)"),
+    re.compile(r"(?:住在|生活在|定居在|居住在|定居于|居住于|现居|家住|常住|搬到了?|搬去了?)(?P<v>[^，,。；;]+)"),
     re.compile(r"在(?P<v>[^，,。；;在]{1,8}?)(?:生活|定居|居住|住了|住过|住)"),
     # "User's home is in Vancouver", "用户家在青岛": where the home is (a known place, below)
     re.compile(r"\bhome\s+is\s+(?:in|at)\s+(?P<v>[^,;.]+)", re.IGNORECASE),
@@ -137,9 +155,13 @@ _EMPLOYER = (
     re.compile(r"(?:就职于|任职于|供职于)(?P<v>[^，,。；;]+)"),
     # "User is an accountant at KPMG", "is a senior engineer with Shopify": a job and its employer
     re.compile(r"\b(?:is|as)\s+an?\s+(?P<job>(?:[a-z][\w-]*\s+){1,3}?)(?:at|for|with)\s+(?P<v>[A-Z][^,;.]*)"),
+    # "在腾讯当程序员", "在百度做算法工程师": a job named after the place names the employer
+    re.compile(r"在(?P<v>[^，,。；;在]{2,10}?)(?:当|做|担任)(?P<job>[^，,。；;]{2,10})"),
     # "用户是小米的员工", "用户是腾讯员工"
     re.compile(r"是(?P<v>[^，,。；;是]{2,10}?)的?(?:正式)?(?:员工|职员|雇员)"),
 )
+_PLACE_FIRST = re.compile(r"^(?P<p>[\u4e00-\u9fff]{2,4}?)的(?P<o>[\u4e00-\u9fffA-Za-z]{2,10})$")
+_ORG_PART = re.compile(r"(?:总部|分公司|分部|办公室|园区|研发中心)$")
 _GENERIC_EMPLOYER = re.compile(r"^(?:一家|一个|某|家)|(?:互联网|科技|游戏|外|国|私|央|民)(?:公司|企业|企)$|"
                                r"^(?:公司|企业|外企|国企|私企|央企|大厂|创业公司|银行|医院|学校|工厂)$")
 _ZH_NOT_EMPLOYER = ("家", "家里", "公司", "办公室", "单位", "学校", "这里", "那里", "国外", "本地", "这儿",
@@ -318,6 +340,16 @@ def _employer(text: str) -> list[Slot]:
         return []
     if match.groupdict().get("job") is not None and not job_field(match["job"].strip()):
         return []  # "a season-ticket holder at Borussia Dortmund": no job, no employer
+    place_first = _PLACE_FIRST.match(value)
+    if place_first and _place(place_first["p"])[1] != "unknown":
+        # "在深圳的一家科技公司工作": where the work is, and for whom when named
+        slots = [Slot("work location", place_first["p"].lower(), place_first["p"], "place",
+                      holder=holder(text, match.start()))]
+        rest = _ORG_PART.sub("", place_first["o"])
+        if rest and not _GENERIC_EMPLOYER.search(rest) and _looks_like_name(rest):
+            slots.append(Slot("employer", lexicon.COMPANY_ALIASES.get(rest.lower(), rest.lower()), rest, "name",
+                              holder=holder(text, match.start())))
+        return slots
     if _GENERIC_EMPLOYER.search(value) and value.lower() not in lexicon.COMPANY_ALIASES:
         return []  # "在互联网公司上班", "在一家外企工作": a kind of employer, not which one
     known_place = _place(value)[1] != "unknown"
