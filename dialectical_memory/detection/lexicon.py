@@ -913,6 +913,8 @@ SAME_PERSON = {
     "直属领导": "manager", "line manager": "manager",
     "son": "son", "儿子": "son", "daughter": "daughter", "女儿": "daughter",
     "boyfriend": "boyfriend", "男朋友": "boyfriend", "男友": "boyfriend",
+    "lead": "lead", "owner": "lead", "project lead": "lead", "tech lead": "lead", "负责人": "lead",
+    "项目负责人": "lead",
     "girlfriend": "girlfriend", "女朋友": "girlfriend", "女友": "girlfriend",
 }
 # People other than the user a Chinese entry may state a fact about ("用户妹妹住在广州").

@@ -559,6 +559,7 @@ _PERSON_ROLES = frozenset((
     "roommate", "flatmate", "best friend", "neighbour", "neighbor", "agent", "barber", "hairdresser",
     "房东", "医生", "老师", "教练", "导师", "律师", "会计", "室友", "合租室友", "班主任", "主治医生", "理发师",
     "对象", "伴侣", "男朋友", "女朋友", "男友", "女友", "最好的朋友",
+    "lead", "owner", "project lead", "负责人", "项目负责人", "主管",
 ))
 _HANDLE_WORDS = {"handle": "handle", "username": "handle", "user name": "handle", "nickname": "nickname",
                  "screen name": "handle", "网名": "nickname", "昵称": "nickname", "外号": "nickname",
@@ -1288,6 +1289,29 @@ _PRODUCTS: dict[str, tuple[tuple[str, ...], dict[str, str]]] = {
         "monday.com": "monday", "禅道": "zentao", "tapd": "tapd"}),
     "carrier": (("carrier", "network", "phone plan", "mobile plan", "sim", "broadband", "internet",
                  "运营商", "宽带", "手机卡", "套餐", "流量", "号码"), lexicon.CARRIERS),
+    # a project's stack: one language it is written in, one cloud, one main database, one CI
+    "written in": (("written in", "coded in", "implemented in", "built in", "written mostly in",
+                    "写的", "写成", "开发的", "开发语言", "编写", "主要语言", "实现的"), {
+        **{name: {"golang": "go"}.get(name, name) for name in lexicon.PROGRAMMING_LANGUAGES if len(name) > 1},
+        "node.js": "javascript", "nodejs": "javascript"}),
+    "cloud": (("deploy", "deployed", "hosted", "hosts", "runs on", "run on", "cloud", "部署", "托管", "跑在",
+               "云上", "服务器"), {
+        "aws": "aws", "amazon web services": "aws", "gcp": "gcp", "google cloud": "gcp", "azure": "azure",
+        "阿里云": "aliyun", "aliyun": "aliyun", "腾讯云": "tencent cloud", "华为云": "huawei cloud",
+        "digitalocean": "digitalocean", "heroku": "heroku", "vercel": "vercel", "fly.io": "fly.io",
+        "netlify": "netlify", "cloudflare": "cloudflare", "hetzner": "hetzner"}),
+    "database": (("database", "db", "数据库", "存储"), {
+        "mysql": "mysql", "postgresql": "postgresql", "postgres": "postgresql", "mongodb": "mongodb",
+        "mongo": "mongodb", "sqlite": "sqlite", "oracle": "oracle", "sql server": "sql server",
+        "mariadb": "mysql", "dynamodb": "dynamodb", "cassandra": "cassandra", "tidb": "tidb",
+        "clickhouse": "clickhouse", "firestore": "firestore", "supabase": "postgresql"}),
+    "frontend": (("frontend", "front-end", "front end", "前端", "界面"), {
+        "react": "react", "vue": "vue", "vue.js": "vue", "angular": "angular", "svelte": "svelte",
+        "next.js": "react", "nuxt": "vue", "solid": "solid", "jquery": "jquery"}),
+    "ci": (("ci", "ci/cd", "build", "builds", "pipeline", "pipelines", "构建", "持续集成", "流水线"), {
+        "jenkins": "jenkins", "github actions": "github actions", "gitlab ci": "gitlab ci",
+        "circleci": "circleci", "travis": "travis", "buildkite": "buildkite", "teamcity": "teamcity",
+        "drone": "drone", "argo": "argo"}),
     "password manager": (("password", "密码"), {
         "1password": "1password", "bitwarden": "bitwarden", "lastpass": "lastpass",
         "keepass": "keepass", "dashlane": "dashlane"}),
@@ -1302,6 +1326,9 @@ _PRODUCT_NOUNS = {family: re.compile("|".join(
     rf"(?<![a-z]){re.escape(noun)}" for noun in nouns), re.IGNORECASE)
     for family, (nouns, _) in _PRODUCTS.items()}
 _PRODUCT_OWNERS = frozenset(lexicon.EN_PEOPLE + lexicon.ZH_PEOPLE + ("team", "团队"))
+# Families whose products are also used side by side: only one named as the kind counts
+# ("written in Go", "数据库是 MySQL"), not a mere mention ("uses Redis and MySQL").
+_NAMED_KIND_ONLY = frozenset(("written in", "cloud", "database", "frontend", "ci"))
 # Product names that are also common words ("linear", "edge", "chase"): the kind must be named too.
 _AMBIGUOUS_PRODUCTS = frozenset(("linear", "edge", "arc", "brave", "opera", "chase", "bear", "surface",
                                  "framework", "ing", "citi", "hp", "msi", "chrome", "notion", "tidal",
@@ -1321,7 +1348,8 @@ def _products(text: str) -> list[Slot]:
         if len(makes) != 1 or not cue:
             continue
         match = matches[0]
-        if match.group(0).lower() in _AMBIGUOUS_PRODUCTS and not _PRODUCT_NOUNS[family].search(text):
+        if ((match.group(0).lower() in _AMBIGUOUS_PRODUCTS or family in _NAMED_KIND_ONLY)
+                and not _PRODUCT_NOUNS[family].search(text)):
             continue
         if _NEGATED_EN.search(text[: match.start()]):
             continue
@@ -1427,7 +1455,31 @@ def _money_clash(a: str, b: str) -> bool:
     return high > 1.25 * low
 
 
-_EXTRACTORS = (_products, _money, _workplace, _residence, _employer, _job, _name, _age, _count, _systems, _reply_language,
+# Who leads a project, which day a recurring event is on: "Project atlas is led by Priya",
+# "项目 atlas 由张伟负责", "The weekly meeting is on Monday", "周会改到了周四".
+_LEAD = re.compile(r"\b(?:is\s+)?(?:led|run|owned|managed)\s+by\s+(?P<v>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)|"
+                   r"由(?P<w>[\u4e00-\u9fff]{2,3})(?:负责|牵头|主导|带)")
+_DAYS = r"monday|tuesday|wednesday|thursday|friday|saturday|sunday"
+_EVENT_DAY = re.compile(rf"^(?:the\s+)?(?:user'?s\s+|team'?s\s+)?(?P<event>(?:[a-z-]+\s+){{0,2}}?(?:meeting|stand-?up|"
+                        rf"sync|review|retro|retrospective|class|lesson|practice|session|call|planning))\s+"
+                        rf"(?:is|are|happens|takes\s+place|was\s+moved\s+to|has\s+been\s+moved\s+to|moved\s+to|"
+                        rf"is\s+now)\s+(?:on\s+|every\s+|on\s+every\s+)?(?P<v>{_DAYS})s?\b", re.IGNORECASE)
+
+
+def _lead_and_day(text: str) -> list[Slot]:
+    found = []
+    lead = _LEAD.search(text)
+    if lead and not _NEGATED_EN.search(text[: lead.start()]):
+        value = lead["v"] or lead["w"]
+        found.append(Slot("lead name", value.lower(), value, "name"))
+    day = _EVENT_DAY.search(text)
+    if day:
+        event = " ".join(day["event"].lower().split())
+        found.append(Slot(f"day of {event}", day["v"].lower(), day["v"], "exact"))
+    return found
+
+
+_EXTRACTORS = (_products, _money, _workplace, _lead_and_day, _residence, _employer, _job, _name, _age, _count, _systems, _reply_language,
                _timezone, _versions, _possessive, routine_times, _commute, _durations,
                _education, _attributes, _named_ones, _supported_team, _event_times, _school_stage,
                _english_makes, _indentation, _body_and_home)
