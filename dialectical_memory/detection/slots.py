@@ -139,7 +139,8 @@ def _places_clash(a: str, b: str) -> bool:
 _RESIDENCE = (
     re.compile(r"\b(?:live[sd]?|living|resides?|residing|based|settled|relocated|mov(?:ed|es|e|ing))"
                r"\s+(?:back\s+)?(?:in|to|at)\s+(?P<v>[^,;.]+)", re.IGNORECASE),
-    re.compile(r"(?:住在|生活在|定居在|居住在|定居于|居住于|现居|家住|常住|搬到了?|搬去了?)(?P<v>[^，,。；;]+)"),
+    re.compile(r"(?:住在|生活在|定居在|居住在|定居于|居住于|现居|家住|常住|搬到了?|搬去了?|搬家到了?|搬回了?)(?P<v>[^，,。；;]+)"),
+    re.compile(r"\bcalls\s+(?P<v>[A-Z][\w]*(?:\s+[A-Z][\w]*)?)\s+home\b"),
     re.compile(r"在(?P<v>[^，,。；;在]{1,8}?)(?:生活|定居|居住|住了|住过|住)"),
     # "User's home is in Vancouver", "用户家在青岛": where the home is (a known place, below)
     re.compile(r"\bhome\s+is\s+(?:in|at)\s+(?P<v>[^,;.]+)", re.IGNORECASE),
@@ -157,6 +158,8 @@ _EMPLOYER = (
     re.compile(r"\b(?:is|as)\s+an?\s+(?P<job>(?:[a-z][\w-]*\s+){1,3}?)(?:at|for|with)\s+(?P<v>[A-Z][^,;.]*)"),
     # "在腾讯当程序员", "在百度做算法工程师": a job named after the place names the employer
     re.compile(r"在(?P<v>[^，,。；;在]{2,10}?)(?:当|做|担任)(?P<job>[^，,。；;]{2,10})"),
+    # "刚入职了小红书", "跳槽到了字节", "换工作去了美团": the employer joined
+    re.compile(r"(?:入职了?|跳槽(?:到|去)了?|换工作(?:到|去)了?)(?P<v>[^，,。；;]{2,10})"),
     # "用户是小米的员工", "用户是腾讯员工"
     re.compile(r"是(?P<v>[^，,。；;是]{2,10}?)的?(?:正式)?(?:员工|职员|雇员)"),
 )
@@ -205,9 +208,9 @@ _VERSION = re.compile(r"(?<![a-z0-9])(?P<name>[a-z][a-z+#]*)\s*(?P<ver>\d+(?:\.\
                       re.IGNORECASE)
 _POSSESSIVE = (
     re.compile(r"^(?:the\s+)?(?:user'?s|project\s+[\w.-]+'s|(?-i:[A-Z][a-z]+)'s)\s+"
-               r"(?P<slot>[a-z][a-z -]{0,40}?)\s+(?:is|are|was)\s+"
+               r"(?P<slot>[a-z][a-z -]{0,40}?)(?:\s+(?:is|are|was)|\s*:)\s+"
                r"(?P<named>named\s+|called\s+)?(?P<v>[^,;]+?)\.?$", re.IGNORECASE),
-    re.compile(r"^(?:(?:该|这位)?用户|项目\s*[\w.-]+\s*)的(?P<slot>[\u4e00-\u9fffA-Za-z ]{1,10}?)"
+    re.compile(r"^(?:(?:该|这位)?用户(?:目前|现在|当前)?|项目\s*[\w.-]+\s*)的(?P<slot>[\u4e00-\u9fffA-Za-z ]{1,10}?)"
                r"(?:是|(?P<named>叫做?|名叫))(?P<v>[^，,。；;]+)[。.!！]?$"),
     re.compile(r"^(?:该|这位)?用户(?P<slot>(?:最(?:喜欢|爱)|最常用|常用|惯用|主要用)的[\u4e00-\u9fffA-Za-z ]{1,8}?)是"
                r"(?P<v>[^，,。；;]+)[。.!！]?$"),
@@ -225,6 +228,8 @@ _SLOT_ALIASES = {
     "operating system": "os", "os": "os", "time zone": "timezone", "timezone": "timezone",
     "时区": "timezone", "employer": "employer", "company": "employer", "公司": "employer",
     "job": "job", "profession": "job", "occupation": "job", "职业": "job",
+    "current employer": "employer", "current company": "employer", "工作单位": "employer", "单位": "employer",
+    "雇主": "employer", "公司名": "employer", "current city": "residence", "home city": "residence",
     "favourite language": "favorite language", "favorite programming language": "favorite language",
     "favourite programming language": "favorite language", "最喜欢的编程语言": "favorite language",
     "boss": "manager", "老板": "manager", "领导": "manager", "上司": "manager",
@@ -621,6 +626,8 @@ def _routed(slot: str, value: str) -> Slot:
         return Slot("editor", families.pop() if len(families) == 1 else value.lower(), value)
     if slot == "job":
         return Slot("job", job_field(value) or value.lower(), value, "job")
+    if slot == "employer" and _looks_like_name(value) and not _GENERIC_EMPLOYER.search(value):
+        return Slot("employer", lexicon.COMPANY_ALIASES.get(value.lower(), value.lower()), value, "name")
     number = amount(value) if is_cjk(value) else None
     if number is not None:
         return Slot(slot, f"{number:g}", value, "number")  # "五千元" and "5000元" agree
