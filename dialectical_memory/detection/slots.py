@@ -923,7 +923,8 @@ _ZH_VALUE = r"(?P<v>[^，,。；;]+?)[。.!！]?$"
 _ATTRIBUTES = (
     ("hometown", re.compile(r"(?:老家|家乡|籍贯|出生地)(?:在|是)" + _ZH_VALUE)),
     ("blood type", re.compile(r"(?<![A-Za-z])(?P<v>AB|A|B|O)型血|血型(?:是|为)(?P<w>AB|A|B|O)(?![A-Za-z])|"
-                              r"\bblood\s+type\s+(?:is\s+)?(?P<x>AB|A|B|O)(?![A-Za-z])", re.IGNORECASE)),
+                              r"\bblood\s+type\s+(?:is\s+)?(?P<x>AB|A|B|O)(?![A-Za-z])|"
+                              r"\btype\s+(?P<y>AB|A|B|O)\s+blood\b", re.IGNORECASE)),
     ("star sign", re.compile(r"(?P<v>白羊|金牛|双子|巨蟹|狮子|处女|天秤|天蝎|射手|摩羯|水瓶|双鱼)座")),
     ("chinese zodiac", re.compile(r"(?:属|生肖是|属相是)(?P<v>[鼠牛虎兔龙蛇马羊猴鸡狗猪])(?![\u4e00-\u9fff])")),
     ("major", re.compile(r"(?:专业是|主修)" + _ZH_VALUE)),
@@ -955,13 +956,15 @@ def _attributes(text: str) -> list[Slot]:
         match = pattern.search(text)
         if not match:
             continue
-        value = _clean(match["v"] or match.groupdict().get("w") or match.groupdict().get("x") or "")
+        value = _clean(match["v"] or match.groupdict().get("w") or match.groupdict().get("x") or match.groupdict().get("y") or "")
         if (name == "hometown" and match.group(0).endswith(("人", "人。"))
                 and _place(value)[1] == "unknown" and value not in lexicon.ZH_PROVINCES):
             continue  # "用户是好人": "是…人" names a place only for a known one
         if value and not _NEGATED_ATTRIBUTE.search(text[: match.start()]):
             canonical = _ATTRIBUTE_SUFFIX.sub("", value.lower()) or value.lower()
             kind = "place" if name == "hometown" else "attribute"
+            if name == "star sign":  # "天蝎座" meets "a Scorpio"
+                canonical, kind = _SIGNS.get(canonical, canonical), "exact"
             found.append(Slot(name, canonical, value, kind, holder=holder(text, match.start())))
     for name, pattern, brands in (("car", _CAR, lexicon.CAR_BRANDS), ("phone", _PHONE, lexicon.PHONE_BRANDS)):
         match = pattern.search(text)
@@ -1486,7 +1489,65 @@ def _lead_and_day(text: str) -> list[Slot]:
     return found
 
 
-_EXTRACTORS = (_products, _money, _workplace, _lead_and_day, _residence, _employer, _job, _name, _age, _count, _systems, _reply_language,
+# --- traits with one value: star sign, MBTI type, eye and hair colour, a pet's breed ----
+
+_SIGNS = {"aries": "aries", "taurus": "taurus", "gemini": "gemini", "cancer": "cancer", "leo": "leo",
+          "virgo": "virgo", "libra": "libra", "scorpio": "scorpio", "sagittarius": "sagittarius",
+          "capricorn": "capricorn", "aquarius": "aquarius", "pisces": "pisces",
+          "白羊": "aries", "金牛": "taurus", "双子": "gemini", "巨蟹": "cancer", "狮子": "leo", "处女": "virgo",
+          "天秤": "libra", "天蝎": "scorpio", "射手": "sagittarius", "摩羯": "capricorn", "水瓶": "aquarius",
+          "双鱼": "pisces"}
+_HAIR = {"blond": "blond", "blonde": "blond", "red": "red", "ginger": "red", "auburn": "red", "redhead": "red",
+         "brown": "brown", "brunette": "brown", "black": "black", "grey": "grey", "gray": "grey", "white": "grey",
+         "金": "blond", "红": "red", "棕": "brown", "黑": "black", "白": "grey", "灰": "grey"}
+_EYES = {"brown": "brown", "blue": "blue", "green": "green", "grey": "grey", "gray": "grey", "hazel": "hazel",
+         "black": "black", "黑": "black", "蓝": "blue", "绿": "green", "棕": "brown", "褐": "brown", "灰": "grey"}
+_BREEDS = {"golden retriever": "golden retriever", "金毛": "golden retriever", "labrador": "labrador",
+           "拉布拉多": "labrador", "corgi": "corgi", "柯基": "corgi", "husky": "husky", "哈士奇": "husky",
+           "poodle": "poodle", "泰迪": "poodle", "贵宾": "poodle", "shiba": "shiba", "shiba inu": "shiba",
+           "柴犬": "shiba", "border collie": "border collie", "边牧": "border collie", "beagle": "beagle",
+           "比格": "beagle", "german shepherd": "german shepherd", "德牧": "german shepherd",
+           "bulldog": "bulldog", "法斗": "bulldog", "dachshund": "dachshund", "腊肠": "dachshund",
+           "chihuahua": "chihuahua", "吉娃娃": "chihuahua", "samoyed": "samoyed", "萨摩耶": "samoyed",
+           "maine coon": "maine coon", "缅因": "maine coon", "ragdoll": "ragdoll", "布偶": "ragdoll",
+           "british shorthair": "british shorthair", "英短": "british shorthair", "siamese": "siamese",
+           "暹罗": "siamese", "persian": "persian", "波斯猫": "persian", "橘猫": "orange tabby",
+           "american shorthair": "american shorthair", "美短": "american shorthair"}
+_CAT_BREEDS = frozenset(("maine coon", "ragdoll", "british shorthair", "siamese", "persian", "orange tabby",
+                         "american shorthair"))
+_BREED_NAMES = "|".join(re.escape(name) for name in sorted(_BREEDS, key=len, reverse=True))
+_TRAITS = (
+    ("star sign", _SIGNS, re.compile(r"\b(?:is\s+an?|sign\s+is|born\s+under)\s+(?P<v>aries|taurus|gemini|cancer|leo|virgo|"
+                                     r"libra|scorpio|sagittarius|capricorn|aquarius|pisces)\b", re.IGNORECASE)),
+    ("mbti", None, re.compile(r"(?:\bis\s+an?\s+|MBTI\s*(?:type\s*)?(?:is|是|:)?\s*|用户是\s*)(?P<v>[IE][NS][TF][JP])\b")),
+    ("eye colour", _EYES, re.compile(r"\b(?:has|with)\s+(?P<v>brown|blue|green|grey|gray|hazel|black)\s+eyes\b|"
+                                     r"(?P<w>[黑蓝绿棕褐灰])色?的?眼睛|眼睛是(?P<x>[黑蓝绿棕褐灰])色", re.IGNORECASE)),
+    ("hair colour", _HAIR, re.compile(r"\bhas\s+(?:long\s+|short\s+|curly\s+|straight\s+|wavy\s+)?(?P<v>red|blonde?|brown|"
+                                      r"black|grey|gray|white|ginger|auburn)\s+hair\b|\bis\s+(?:a\s+)?(?P<w>blonde?|"
+                                      r"brunette|redhead)\b|(?P<x>[金红棕黑白灰])(?:色|头)?(?:的)?头发|头发是(?P<y>[金红棕黑白灰])色",
+                                      re.IGNORECASE)),
+    ("pet breed", _BREEDS, re.compile(rf"\b(?:dog|cat|puppy|kitten)\s+is\s+an?\s+(?:\w+\s+)?(?P<v>{_BREED_NAMES})\b|"
+                                      rf"(?:狗|猫|狗狗|猫咪)是(?:一只)?(?P<w>{_BREED_NAMES})|"
+                                      rf"养的是一只(?P<x>{_BREED_NAMES})|养了一只(?P<y>{_BREED_NAMES})", re.IGNORECASE)),
+)
+
+
+def _traits(text: str) -> list[Slot]:
+    found = []
+    for name, table, pattern in _TRAITS:
+        match = pattern.search(text)
+        if not match or _NEGATED_EN.search(text[: match.start()]):
+            continue
+        raw = next(group for group in match.groups() if group)
+        value = (table or {}).get(raw.lower(), raw.upper() if table is None else "")
+        if value:
+            if name == "pet breed":  # a cat's and a dog's breeds are two slots
+                name = "cat breed" if value in _CAT_BREEDS else "dog breed"
+            found.append(Slot(name, value, raw, "exact", holder=holder(text, match.start())))
+    return found
+
+
+_EXTRACTORS = (_products, _money, _workplace, _lead_and_day, _traits, _residence, _employer, _job, _name, _age, _count, _systems, _reply_language,
                _timezone, _versions, _possessive, routine_times, _commute, _durations,
                _education, _attributes, _named_ones, _supported_team, _event_times, _school_stage,
                _english_makes, _indentation, _body_and_home)
