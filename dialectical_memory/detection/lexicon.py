@@ -826,7 +826,7 @@ PHONE_BRANDS: dict[str, str] = {
     "苹果": "apple", "iphone": "apple", "华为": "huawei", "huawei": "huawei", "小米": "xiaomi",
     "xiaomi": "xiaomi", "三星": "samsung", "samsung": "samsung", "oppo": "oppo", "vivo": "vivo",
     "荣耀": "honor", "一加": "oneplus", "oneplus": "oneplus", "魅族": "meizu", "谷歌": "google",
-    "pixel": "google", "诺基亚": "nokia", "nokia": "nokia", "索尼": "sony", "摩托罗拉": "motorola",
+    "pixel": "google", "galaxy": "samsung", "诺基亚": "nokia", "nokia": "nokia", "索尼": "sony", "摩托罗拉": "motorola",
 }
 # One-valued personal attributes a Chinese entry states ("用户的血型是A型", "用户是天蝎座").
 ZH_ATTRIBUTE_SLOTS: dict[str, str] = {

@@ -152,6 +152,7 @@ _EMPLOYER = (
     re.compile(r"\b(?:works?|worked|working|job)\s+(?:at|for)\s+(?P<v>[^,;.]+)", re.IGNORECASE),
     re.compile(r"\b(?:works?|worked|working)\s+in\s+(?P<v>[A-Z][^,;.]*)"),
     re.compile(r"\b(?:employed\s+(?:by|at)|joined)\s+(?P<v>[^,;.]+)", re.IGNORECASE),
+    re.compile(r"\b(?:started|starts|starting)\s+(?:a\s+new\s+job\s+|working\s+|work\s+)?at\s+(?P<v>[A-Z][^,;.]*)"),
     re.compile(r"在(?P<v>[^，,。；;在]{1,10}?)(?:工作|上班|任职|实习|打工|兼职)"),
     re.compile(r"(?:就职于|任职于|供职于)(?P<v>[^，,。；;]+)"),
     # "User is an accountant at KPMG", "is a senior engineer with Shopify": a job and its employer
@@ -533,7 +534,7 @@ def _possessive(text: str) -> list[Slot]:
         for chinese, english in _ZH_SLOT_WORDS:  # "默认 shell" is the "default shell"
             if slot.startswith(chinese) and slot not in _SLOT_ALIASES:
                 slot = " ".join((english + slot[len(chinese):]).split())
-        slot = _favourite_slot(canonical_noun(slot))
+        slot = _favourite_slot(canonical_noun(re.sub(r"^(?:new|current|present)\s+", "", slot)))
         value = _clean(match["v"])
         if not value or slot.split()[-1] in lexicon.MULTI_VALUED_SLOTS or slot in lexicon.MULTI_VALUED_SLOTS:
             return []
@@ -945,7 +946,7 @@ _ATTRIBUTES = (
 )
 # Institutions of one kind: two different names of one kind are two schools.
 _INSTITUTION = re.compile(r"(?:大学|学院|中学|高中|小学|学校|幼儿园)$")
-_CAR = re.compile(r"(?:开的是|开着?一辆|的车是|座驾是)(?P<v>[^，,。；;]+)")
+_CAR = re.compile(r"(?:开的是|开着?一辆|的车是|座驾是|买了一辆|提了一辆|新车是)(?P<v>[^，,。；;]+)")
 _PHONE = re.compile(r"(?P<v>[A-Za-z\u4e00-\u9fff]{2,6}?)\s*的?手机|手机是(?P<w>[^，,。；;]+)")
 _ATTRIBUTE_SUFFIX = re.compile(r"(?:型血|型|座)$")
 
@@ -1167,10 +1168,11 @@ def _school_stage(text: str) -> list[Slot]:
 
 
 _NEGATED_EN = re.compile(r"\b(?:not|no|never|used\s+to|former|formerly)\b|n't|不|没|以前|曾", re.IGNORECASE)
-_EN_CAR = re.compile(r"\bdrives?\s+(?:a|an|the)?\s*(?P<v>[A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*)?)|"
+_EN_CAR = re.compile(r"\b(?:drives?|bought|owns?|got)\s+(?:a|an|the)?\s*(?:new\s+|used\s+)?(?P<v>[A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*)?)|"
                      r"\bcar\s+is\s+(?:a|an)?\s*(?P<w>[A-Za-z][\w-]*)", re.IGNORECASE)
 _EN_PHONE = re.compile(r"(?<!')\b(?P<v>[A-Za-z]+)\s+(?:phone|smartphone)\b|\bphone\s+is\s+(?:an?\s+)?(?P<w>[A-Za-z]+)|"
-                       r"\b(?:uses?|has|owns?)\s+an?\s+(?P<x>iphone|pixel)\b", re.IGNORECASE)
+                       r"\b(?:uses?|has|owns?|got|bought|carries|(?:switched|moved|changed)\s+to)\s+(?:an?\s+)?(?:new\s+)?"
+                       r"(?P<x>iphone|pixel|galaxy)\b", re.IGNORECASE)
 
 
 def _english_makes(text: str) -> list[Slot]:
@@ -1181,12 +1183,21 @@ def _english_makes(text: str) -> list[Slot]:
         if not match or _NEGATED_EN.search(text[: match.start()]):
             continue
         value = next(group for group in match.groups() if group)
-        makes = {brands[brand] for brand in _mentions(value, brands)}
+        named = _mentions(value, brands)
+        if (name == "car" and not re.match(r"drive", match.group(0), re.IGNORECASE)
+                and not _CAR_NOUN.search(text) and any(brand in _WORD_MODELS for brand in named)):
+            continue  # "bought a Golf umbrella": a model that is also a word needs a car
+        makes = {brands[brand] for brand in named}
         if len(makes) == 1:
             make = makes.pop()
             found.append(Slot(name, make, make, "brand", holder=holder(text, match.start())))
             found.extend(_phone_system(name, make, text, match))
     return found
+
+
+_CAR_NOUN = re.compile(r"\b(?:car|cars|suv|ev|hatchback|sedan|vehicle)\b", re.IGNORECASE)
+_WORD_MODELS = frozenset(("golf", "polo", "focus", "leaf", "seal", "mini", "outback", "accord", "civic",
+                          "mustang", "forester", "passat"))
 
 
 def _stages_clash(a: str, b: str) -> bool:
