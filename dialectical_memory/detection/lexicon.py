@@ -960,10 +960,12 @@ BILINGUAL_AXES: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     (("fat", "胖"), ("thin", "瘦")),
     (("tall", "高"), ("short", "矮")),
     (("punctual", "准时", "守时"), ("late", "迟到")),
-    (("organized", "有条理"), ("disorganized", "没条理")),
+    (("organized", "organised", "有条理", "井井有条"), ("disorganized", "disorganised", "chaotic", "没条理",
+                                                          "丢三落四", "乱七八糟")),
     (("patient", "耐心"), ("impatient", "急躁", "没耐心")),
-    (("optimistic", "乐观"), ("pessimistic", "悲观")),
-    (("frugal", "thrifty", "节俭", "省钱"), ("extravagant", "lavish", "大手大脚", "挥霍")),
+    (("optimistic", "optimist", "乐观"), ("pessimistic", "pessimist", "悲观")),
+    (("frugal", "thrifty", "节俭", "省钱", "节省", "勤俭"), ("extravagant", "lavish", "spendthrift", "大手大脚",
+                                                          "挥霍", "花钱如流水", "月光族")),
     # everyday traits and states, as a class
     (("generous", "大方", "慷慨"), ("stingy", "mean", "小气", "抠门", "吝啬")),
     (("cautious", "careful", "prudent", "谨慎", "小心", "稳重"), ("impulsive", "reckless", "rash", "冲动",
@@ -983,6 +985,18 @@ BILINGUAL_AXES: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     (("easygoing", "随和"), ("picky", "fussy", "挑剔")),
     (("confident", "自信"), ("insecure", "self conscious", "自卑")),
     (("healthy", "健康"), ("unhealthy", "不健康")),
+    # tempers, moods and knacks people are described by
+    (("good tempered", "even tempered", "脾气好", "脾气很好", "脾气温和", "好脾气"),
+     ("hot tempered", "short tempered", "irritable", "暴躁", "脾气差", "脾气不好", "脾气很差", "易怒", "火爆")),
+    (("introverted", "introvert", "内向", "社恐"), ("extroverted", "extrovert", "outgoing", "外向", "社牛")),
+    (("decisive", "雷厉风行", "干脆利落", "果断"), ("procrastinator", "procrastinates", "拖拉", "拖延", "磨蹭",
+                                                    "优柔寡断")),
+    (("good sense of direction", "方向感很好", "方向感好", "很会认路"), ("路痴", "方向感很差", "方向感差",
+                                                                       "always gets lost")),
+    (("sings well", "唱歌很好听", "唱歌好听"), ("tone deaf", "五音不全", "唱歌跑调")),
+    (("酒量很大", "酒量大", "千杯不醉", "很能喝"), ("酒量很差", "酒量差", "酒量很小", "酒量小", "一杯就醉",
+                                               "沾酒就醉", "一喝就醉")),
+    (("picky eater", "fussy eater", "挑食"), ("eats anything", "eat anything", "不挑食", "什么都吃")),
 )
 
 # Everyday things named in both languages, so an English entry and a Chinese one

@@ -620,12 +620,19 @@ def _opposite_conflict(a: Analysis, b: Analysis) -> Verdict | None:
             continue
         for word_a, frame_a in _pole_words(left):
             for word_b, frame_b in _pole_words(right):
-                if (antonyms.opposed(word_a, word_b) and _same_frame(frame_a, frame_b)
+                if (antonyms.opposed(word_a, word_b)
+                        and _same_frame(_describing(frame_a, word_b), _describing(frame_b, word_a))
                         and not _apart(left, right, a, b)
                         and not _conditions_differ(a, b, {word_a, word_b})):
                     return _contradiction("antonym", 0.75, left.text, right.text, holder=left.holder,
                                           words=[_word(left.text, word_a), _word(right.text, word_b)])
     return None
+
+
+def _describing(frame: frozenset[str], other: str) -> frozenset[str]:
+    """A frame without the words that say the same as its pole ("chaotic" beside
+    "disorganised", both opposed to "organised"): they describe, they frame nothing."""
+    return frozenset(unit for unit in frame if not antonyms.opposed(unit, other))
 
 
 @functools.lru_cache(maxsize=16384)
@@ -649,7 +656,10 @@ def _word(text: str, unit: str) -> str:
 
 
 # What a trait is said of when it is the person's: "性格很急躁" / "很有耐心的人".
-_PERSON_FRAME = frozenset(("性格", "脾气", "人", "为人", "person", "personality", "character", "guy"))
+_PERSON_FRAME = frozenset(("性格", "脾气", "人", "为人", "person", "personality", "character", "guy",
+                           # how the person goes about things: "花钱大手大脚" is a trait as "节俭" is
+                           "花钱", "做事", "事", "处事", "待人", "说话", "办事", "平时", "一向", "向来",
+                           "spend", "money", "spender", "way", "natur", "gener"))
 
 
 def _same_frame(x: frozenset[str], y: frozenset[str]) -> bool:
