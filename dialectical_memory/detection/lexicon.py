@@ -551,7 +551,8 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
              "champagne", "lager", "ale", "stout", "ipa", "cider", "pint of beer", "pint", "tequila",
              "brandy", "啤酒", "红酒", "白酒", "葡萄酒", "鸡尾酒", "精酿", "威士忌", "清酒", "黄酒"),
     "caffeine": ("caffeine", "咖啡因"),
-    "coffee": ("coffee", "espresso", "latte", "cappuccino", "咖啡", "拿铁"),
+    "coffee": ("coffee", "espresso", "latte", "cappuccino", "americano", "flat white", "mocha", "cold brew",
+               "咖啡", "拿铁", "美式", "美式咖啡", "澳白", "摩卡", "冷萃", "卡布奇诺"),
     "tea": ("tea", "茶"),
     "green tea": ("green tea", "绿茶"),
     "smoke": ("smoke", "smoking", "smoker", "cigarette", "cigar", "tobacco", "vape", "抽烟",
@@ -622,7 +623,9 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     "comedy": ("comedy", "comedies", "喜剧", "喜剧片"),
     "documentary": ("documentary", "纪录片"),
     "anime": ("anime", "动漫", "动画片", "番剧"),
-    "tv series": ("tv show", "tv series", "series", "电视剧", "剧集", "美剧", "韩剧"),
+    "tv series": ("tv show", "tv series", "series", "电视剧", "剧集", "美剧", "韩剧", "episode", "episodes",
+                  "binge watch", "binge watched", "binge watches", "binge watching", "追剧", "刷剧"),
+    "tv": ("tv", "television", "telly", "电视"),
     "bus": ("bus", "公交", "公交车", "公共汽车", "巴士", "坐公交"),
     "subway": ("subway", "metro", "underground", "tube", "地铁", "坐地铁"),
     "university": ("university", "college", "uni", "大学", "高校"),
@@ -656,6 +659,7 @@ BROADER: dict[str, tuple[str, ...]] = {
     "drums": ("instrument",),  # working overtime on Saturdays is working on Saturdays
     "horror film": ("horror", "film"), "comedy": ("film",), "documentary": ("film",),
     "iphone": ("apple device",),
+    "crisps": ("snack", "potato"), "tv series": ("tv",),
     "commit code": ("work", "programming"),
 }
 
@@ -1062,6 +1066,11 @@ BILINGUAL_CONCEPTS: dict[str, tuple[str, ...]] = {
     "durian": ("durian", "榴莲"),
     "horror": ("horror movie", "horror film", "恐怖片"),
     "dinner party": ("team dinner", "work dinner", "聚餐", "同事聚餐"),
+    # kinds of food known by their instances: "薯片" is a snack, "McDonald's" fast food
+    "snack": ("snack", "snacks", "junk snacks", "零食", "辣条"),
+    "crisps": ("crisps", "potato chips", "薯片"),
+    "fast food": ("fast food", "junk food", "快餐", "垃圾食品", "mcdonald's", "mcdonalds", "mcdonald", "kfc",
+                  "burger king", "麦当劳", "肯德基", "汉堡王"),
     # what is seen of a stated habit, named in other words: "网上买的" is 网购, "ten minutes
     # late" is 迟到, "pushes commits" is working
     "online shopping": ("online shopping", "shop online", "shopping online", "buy online", "buys online",
