@@ -28,6 +28,7 @@ from . import antonyms, conditions, frequency, lexicon, states
 from . import terms as t
 from .analysis import COMPLETED, LEFT_BEHIND, Analysis, Claim, Pole, analyse, claim_region, units
 from .base import Label, Verdict
+from .contexts import setting_names
 from . import slots
 from .slots import Slot, clash
 from .text import normalize, stem
@@ -47,7 +48,7 @@ class RuleDetector:
         first, second = analyse(a), analyse(b)
         if first.key == second.key:
             return Verdict(Label.COMPATIBLE, 0.95, "same statement")
-        apart = _times_apart(first.text, second.text)
+        apart = _times_apart(first.text, second.text) or _settings_apart(first.text, second.text)
         for rule in _RULES:
             if apart and rule not in _TIMED_RULES:
                 continue
@@ -87,6 +88,19 @@ def _time_scopes(text: str) -> dict[str, frozenset[str]]:
 
 
 _DAY_NAMES = frozenset(("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"))
+
+
+@functools.lru_cache(maxsize=4096)
+def _setting_names(text: str) -> frozenset[str]:
+    return setting_names(text)
+
+
+def _settings_apart(a: str, b: str) -> bool:
+    """Do the entries hold in different settings ("at work" / "at home", "with
+    colleagues" / "with family")? Orders and habits then refine each other:
+    "tea over coffee at work" / "coffee over tea at home"."""
+    settings_a, settings_b = _setting_names(a), _setting_names(b)
+    return bool(settings_a and settings_b and not settings_a & settings_b)
 
 
 def _with_days(scope: frozenset[str]) -> frozenset[str]:
