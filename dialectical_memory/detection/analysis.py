@@ -808,7 +808,8 @@ def _is_past(clause: str, clause_terms: list[t.Term]) -> bool:
         return True
     if _PAST_UNTIL.search(clause):
         return True  # "lived in Madrid until 2019", "worked at Amazon before joining Stripe"
-    past_time = (any(term.role == t.PAST_TIME for term in clause_terms) or _AGO.search(clause)
+    past_time = ((any(term.role == t.PAST_TIME for term in clause_terms) and not _STILL_NOW.search(clause))
+                 or _AGO.search(clause)
                  or _WAS.match(clause) or _PAST_LIFE_STAGE.search(clause)
                  or (_PAST_YEAR.search(clause) and not _YEAR_ON.search(clause)))
     if not past_time:
@@ -821,6 +822,9 @@ def _is_past(clause: str, clause_terms: list[t.Term]) -> bool:
     return not _CHANGE.search(rest)
 
 
+# A stage of life held now: "is still in high school", "is in college", "还在读高中".
+_STILL_NOW = re.compile(r"\b(?:still|currently|now)\b|\b(?:is|are|am)\s+(?:\w+\s+)?in\s+(?:high\s+school|"
+                        r"middle\s+school|grad\s+school|college|school|university)\b|还在|仍在|目前|现在|正在")
 # A state in the past tense that ended at a time or event: "lived in Madrid until 2019",
 # "drove a Golf until last year", "worked at Amazon before joining Stripe" (not "stretches
 # before running", a habit in the present).

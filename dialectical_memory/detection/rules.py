@@ -592,7 +592,8 @@ def relation_terms(analysis: Analysis) -> set[str]:
     return found
 
 
-_STATE_KINDS = {"employment": "temporal", "relationship": "temporal", "skill": "implicit", "nights": "implicit"}
+_STATE_KINDS = {"employment": "temporal", "relationship": "temporal", "skill": "implicit", "nights": "implicit",
+                "finished": "temporal", "parents' home": "temporal"}
 
 
 def _state_conflict(a: Analysis, b: Analysis) -> Verdict | None:

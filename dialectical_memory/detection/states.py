@@ -80,6 +80,23 @@ _FAMILIES = (
         topical=True,
     ),
     Family(
+        "finished",  # a debt paid off, an illness got over, still under way in the other entry
+        _compile(r"\b(?:paid\s+off|cleared|recovered\s+(?:fully\s+)?from|got\s+over|finished\s+paying)\b",
+                 r"还清|还完了|已经?痊愈|康复了|已经?好了|已经?结束了"),
+        _compile(r"\bstill\s+(?:\w+\s+){0,2}?(?:paying|owes?|recovering|suffering|has|can\s*not|can't|struggl\w*)\b",
+                 r"(?:还|仍|依然|仍然|一直)(?:在|要|得|没)?[^，,。；;]{0,3}?(?:还|付|养|疼|恢复|治疗)|每个月(?:都)?(?:还|要)还"),
+        topical=True,
+    ),
+    Family(
+        "parents' home",  # having moved out of the parents' home, against living there still
+        _compile(r"\bmoved\s+out\s+of\s+(?:(?:his|her|their|my)\s+)?parents'?\s*(?:house|home|place|flat)?",
+                 r"\bmoved\s+out\b(?!\s+of\s+(?:the|a|an)\b)",
+                 r"搬出来|搬出去|从家里搬出|搬离父母"),
+        _compile(r"\b(?:lives?|living|stays?)\s+(?:\w+\s+)?with\s+(?:(?:his|her|their|my)\s+)?(?:parents|mum|mom|dad|folks)\b|"
+                 r"\b(?:lives?|living)\s+at\s+home\s+with\b",
+                 r"(?:和|跟|与)(?:父母|爸妈|家人)(?:一起)?住|住在(?:父母|爸妈)家"),
+    ),
+    Family(
         "nights",
         _compile(r"\bnever\s+stays?\s+up\s+late\b|\b(?:goes|go|gets?)\s+to\s+(?:bed|sleep)\s+early\b|"
                  r"\bearly\s+(?:sleeper|to\s+bed)\b",
@@ -158,7 +175,8 @@ def _same_thing(family: Family, a: str, b: str, units) -> bool:
         named = {concept for concept, forms in lexicon.CONCEPTS.items()  # "grandmaster" names chess
                  if any(re.search(rf"(?<![a-z]){re.escape(form)}(?![a-z])", levels) for form in forms)}
         return frozenset(unit for unit in units(rest) | named if not _LEVEL_WORDS.fullmatch(unit))
-    return bool(about(a) & about(b))
+    x, y = about(a), about(b)  # one names all the other does: "student loans" is not "car loan"
+    return bool(x and y and (x <= y or y <= x))
 
 
 def family_terms(text: str) -> set[str]:
