@@ -124,6 +124,7 @@ _TRIGGERS = (
     "闲聊", "随便聊", "日常聊天", "私", "个人", "自己的", "业余", "吃", "馆子", "餐", "饭店", "外面", "健身",
     "运动", "锻炼", "旅", "出门", "生产环境", "线上", "正式", "一次性", "临时脚本", "原型", "草稿",
 )
+_ANY_TRIGGER = re.compile("|".join(re.escape(trigger) for trigger in _TRIGGERS))  # one search, not 120 tests
 _CODE_TRIGGERS = ("project", "code", "repo", "file", "script", "service", "项目", "代码", "仓库")
 
 
@@ -131,7 +132,7 @@ def settings(text: str) -> list[tuple[str, int]]:
     """The settings `text` names, each with where its phrase starts."""
     lowered = text.lower()
     found = []
-    if any(trigger in lowered for trigger in _TRIGGERS):
+    if _ANY_TRIGGER.search(lowered):
         patterns = ((_EN_SETTING,) if _LATIN.search(lowered) else ()) + (
             (_ZH_SETTING,) if is_cjk(lowered) else ())
         found = [(_NAMES[int(match.lastgroup[1:])], match.start())

@@ -78,7 +78,10 @@ _TIME_FAMILIES: dict[str, dict[str, frozenset[str]]] = {
 @functools.lru_cache(maxsize=4096)
 def _time_scopes(text: str) -> dict[str, frozenset[str]]:
     """The times an entry names, by family: {"day": {"saturday", "sunday"}}."""
-    named = {term.value for term in t.terms(normalize(text)) if term.role == t.SCOPE_NOUN}
+    lowered = normalize(text)
+    if not _ANY_TIME.search(lowered):
+        return {}  # no time word at all: skip reading the terms
+    named = {term.value for term in t.terms(lowered) if term.role == t.SCOPE_NOUN}
     found = {}
     for family, members in _TIME_FAMILIES.items():
         times = frozenset().union(*(members[unit] for unit in named if unit in members))
@@ -108,6 +111,10 @@ def _with_days(scope: frozenset[str]) -> frozenset[str]:
     days = _TIME_FAMILIES["day"]
     return frozenset(unit for unit in scope if unit not in days).union(
         *(days[unit] for unit in scope if unit in days))
+
+
+_ANY_TIME = re.compile("|".join(re.escape(form) for unit in set().union(*_TIME_FAMILIES.values())
+                                for form in lexicon.SCOPE_NOUNS.get(unit, ())))
 
 
 def _times_apart(a: str, b: str) -> bool:

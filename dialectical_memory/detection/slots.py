@@ -1343,6 +1343,16 @@ _PRODUCT_CUE = re.compile(r"\b(?:us(?:e|es|ed|ing)|runs?|on|with|has|owns?|banks
 _PRODUCT_NAMES = {family: re.compile("|".join(
     rf"(?<![a-z0-9]){re.escape(name)}(?![a-z0-9])" for name in sorted(names, key=len, reverse=True)),
     re.IGNORECASE) for family, (_, names) in _PRODUCTS.items()}
+_ALL_PRODUCT_NAMES = frozenset(name for _, names in _PRODUCTS.values() for name in names)
+_ONE_WORD_PRODUCTS = frozenset(name for name in _ALL_PRODUCT_NAMES if re.fullmatch(r"[a-z0-9&+#-]+", name))
+_OTHER_PRODUCTS = tuple(name for name in _ALL_PRODUCT_NAMES if name not in _ONE_WORD_PRODUCTS)
+_WORDS = re.compile(r"[a-z0-9&+#-]+")
+
+
+def _names_a_product(text: str) -> bool:
+    lowered = text.lower()
+    return (not _ONE_WORD_PRODUCTS.isdisjoint(_WORDS.findall(lowered))
+            or any(name in lowered for name in _OTHER_PRODUCTS))
 _PRODUCT_NOUNS = {family: re.compile("|".join(
     rf"(?<![a-z]){re.escape(noun)}" for noun in nouns), re.IGNORECASE)
     for family, (nouns, _) in _PRODUCTS.items()}
@@ -1361,6 +1371,8 @@ def _products(text: str) -> list[Slot]:
     a notes app; the entry must name the kind ("浏览器", "laptop") or the product alone
     must be known to be one (a bank's name)."""
     found = []
+    if not _names_a_product(text):
+        return found  # most entries name no product: one look instead of one search per family
     for family, (_, names) in _PRODUCTS.items():
         pattern = _PRODUCT_NAMES[family]
         matches = list(pattern.finditer(text))
@@ -1449,9 +1461,14 @@ def _money_amount(raw: str) -> float | None:
     return _zh_numeral(raw) if raw else None
 
 
+_MONEY_CUE = re.compile(r"salar|income|earn|makes|paid|rent|月薪|年薪|工资|收入|房租|租金", re.IGNORECASE)
+
+
 def _money(text: str) -> list[Slot]:
     """What the user earns or pays in rent, by the month or the year; a bound or a
     range ("over 50k", "五千到六千") gives none."""
+    if not _MONEY_CUE.search(text):
+        return []
     if _BOUND.search(text) or re.search(r"\d\s*(?:-|to|到|至)\s*\d|[到至]", text):
         return []
     for name, pattern in _MONEY:
@@ -1543,8 +1560,14 @@ _TRAITS = (
 )
 
 
+_TRAIT_CUE = re.compile(r"\b(?:is|has|with|sign|born|mbti|dog|cat|puppy|kitten)\b|座|眼睛|头发|狗|猫|养|MBTI|用户是",
+                        re.IGNORECASE)
+
+
 def _traits(text: str) -> list[Slot]:
     found = []
+    if not _TRAIT_CUE.search(text):
+        return found
     for name, table, pattern in _TRAITS:
         match = pattern.search(text)
         if not match or _NEGATED_EN.search(text[: match.start()]):

@@ -21,6 +21,7 @@ family says nothing against the other entry.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 
@@ -73,9 +74,8 @@ _FAMILIES = (
         _compile(r"\b(?:complete|total|absolute|a)\s+(?:beginner|novice|newbie)\b|\bbeginner\s+(?:at|in)\b|"
                  r"\bjust\s+(?:started|began)\s+(?:learning|to\s+learn)\b|\bhas\s+never\s+(?:played|studied|learned)\b",
                  r"零基础|初学者|新手|刚开始学|刚学|刚入门|完全不会|一窍不通|小白"),
-        _compile(r"\bgrandmaster\b|\bprofessional(?:ly)?\b|\bfluent(?:ly)?\b|\binterpreter\b|\btranslator\b|"
-                 r"\bexpert\b|\b(?:n1|c2)\b|\bfor\s+(?:\d+|ten|twenty|fifteen|many)\s+years\b|"
-                 r"\bteaches\b|\bperforms?\b|\bconcerts?\b|\bchampion\w*\b",
+        _compile(r"\b(?:grandmaster|professional(?:ly)?|fluent(?:ly)?|interpreter|translator|expert|n1|c2|"
+                 r"teaches|performs?|concerts?|champion\w*|for\s+(?:\d+|ten|twenty|fifteen|many)\s+years)\b",
                  rf"十级|专业|职业|精通|高手|大师|多年|{_ZH_NUM}+年|教练|老师|演出|上台|冠军|获奖|考过|N1"),
         topical=True,
     ),
@@ -145,12 +145,27 @@ def _held(pattern: re.Pattern, text: str, ended: bool) -> re.Match | None:
     return None
 
 
+@functools.lru_cache(maxsize=8192)
+def _sides(text: str) -> tuple[str, frozenset[str], frozenset[str]]:
+    """The text normalised, the families whose ended state it names, and those whose
+    ongoing state it names: read once per entry, whatever it is compared with."""
+    lowered = normalize(text)
+    return (lowered, frozenset(f.name for f in _FAMILIES if f.ended.search(lowered)),
+            frozenset(f.name for f in _FAMILIES if f.ongoing.search(lowered)))
+
+
 def conflict(a_text: str, b_text: str, units) -> tuple[str, str, str] | None:
     """(family, ended side, ongoing side) when `a_text` states an ended state
     `b_text` still holds; `units(text)` gives what a text is about (a skill's
     two entries must share something besides their level words)."""
-    a, b = normalize(a_text), normalize(b_text)
+    a, ended_a, ongoing_a = _sides(a_text)
+    b, ended_b, ongoing_b = _sides(b_text)
+    candidates = (ended_a & ongoing_b) - ongoing_a - ended_b
+    if not candidates:
+        return None
     for family in _FAMILIES:
+        if family.name not in candidates:
+            continue
         end = _held(family.ended, a, ended=True)
         if not end:
             continue
@@ -167,13 +182,16 @@ def conflict(a_text: str, b_text: str, units) -> tuple[str, str, str] | None:
     return None
 
 
+_FORM_CONCEPT = {form: concept for concept, forms in lexicon.CONCEPTS.items() for form in forms}
+
+
 def _same_thing(family: Family, a: str, b: str, units) -> bool:
     def about(text: str) -> frozenset[str]:
         rest = family.ongoing.sub(" ", family.ended.sub(" ", text))
         levels = " ".join(match.group(0) for pattern in (family.ended, family.ongoing)
                           for match in pattern.finditer(text))
-        named = {concept for concept, forms in lexicon.CONCEPTS.items()  # "grandmaster" names chess
-                 if any(re.search(rf"(?<![a-z]){re.escape(form)}(?![a-z])", levels) for form in forms)}
+        named = {concept for form, concept in _FORM_CONCEPT.items()  # "grandmaster" is chess
+                 if form in levels and re.search(rf"(?<![a-z]){re.escape(form)}(?![a-z])", levels)}
         return frozenset(unit for unit in units(rest) | named if not _LEVEL_WORDS.fullmatch(unit))
     x, y = about(a), about(b)  # one names all the other does: "student loans" is not "car loan"
     return bool(x and y and (x <= y or y <= x))
@@ -181,6 +199,5 @@ def _same_thing(family: Family, a: str, b: str, units) -> bool:
 
 def family_terms(text: str) -> set[str]:
     """Index terms: the sides of a family share no word ("已经退休了" / "每天去公司上班")."""
-    lowered = normalize(text)
-    return {f"${family.name}" for family in _FAMILIES
-            if family.ended.search(lowered) or family.ongoing.search(lowered)}
+    _, ended, ongoing = _sides(text)
+    return {f"${name}" for name in ended | ongoing}
