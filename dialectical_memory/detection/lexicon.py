@@ -87,6 +87,8 @@ POSITIVE_VERBS = (
     "换成", "订阅", "安装", "改用", "选择", "感兴趣", "有兴趣", "同意", "赞成", "关心",
     # willingness: "happy to use Windows", "fine with meetings", "愿意用 Teams"
     "happy to", "glad to", "willing", "fine with", "okay with", "ok with", "愿意", "乐意", "乐于",
+    # needing something daily: "离不开咖啡", "can't live without coffee"
+    "离不开", "can not live without", "can not do without", "can not go without", "少不了",
 )
 NEGATIVE_VERBS = (
     "hate", "dislike", "detest", "loathe", "despise", "avoid", "abhor", "can not stand",
@@ -596,7 +598,8 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     "programmer": ("programmer", "developer", "software engineer", "coder", "程序员",
                    "开发者", "软件工程师"),
     "code": ("code", "snippet", "code snippet", "代码", "代码片段"),
-    "spicy food": ("chili", "hot sauce", "sichuan", "hunan", "辣椒", "川菜", "湘菜", "火锅"),
+    "spicy food": ("chili", "hot sauce", "sichuan", "hunan", "辣椒", "川菜", "湘菜", "火锅", "spicy", "spicy food",
+                   "spice", "spices", "spiciness", "辣", "吃辣", "辛辣", "麻辣"),
     "japanese": ("japanese", "日语", "日文"),
     "kana": ("kana", "hiragana", "katakana", "kanji", "假名", "平假名", "片假名"),
     "english": ("english", "英语", "英文"),
@@ -1066,6 +1069,8 @@ BILINGUAL_CONCEPTS: dict[str, tuple[str, ...]] = {
     "durian": ("durian", "榴莲"),
     "horror": ("horror movie", "horror film", "恐怖片"),
     "dinner party": ("team dinner", "work dinner", "聚餐", "同事聚餐"),
+    "public speaking": ("public speaking", "presentation", "presentations", "give talks", "giving talks",
+                        "speak in public", "speaking in public", "演讲", "公开演讲", "当众讲话", "上台发言"),
     # kinds of food known by their instances: "薯片" is a snack, "McDonald's" fast food
     "snack": ("snack", "snacks", "junk snacks", "零食", "辣条"),
     "crisps": ("crisps", "potato chips", "薯片"),

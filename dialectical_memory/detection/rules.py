@@ -202,6 +202,8 @@ def _general_case(general: Claim, other: Claim, axis: str | None) -> bool:
     exceptions: another entry's claim that holds only somewhere is one ("long
     answers for code reviews", "过年时喝一点")."""
     region = claim_region(other, axis) - _AXIS_UNITS.get(axis, frozenset()) if axis else other.scope
+    if not region and axis is None and general.default:
+        region = conditions.condition(other.text)  # "吃火锅时…": an occasion named by a clause
     return (general.default and not claim_region(general, axis) and bool(region)
             and not other.default)
 
@@ -566,7 +568,8 @@ _STAYED = re.compile(r"\b(?:has|have)\s+never\s+(?:left|been\s+outside(?:\s+of)?
                      r"(?:从来|从|一直)?(?:没|未)(?:有)?离开过(?P<z>[\u4e00-\u9fff]{2,4}?)(?=[，,。；;]|$)")
 _TRAVELLED = re.compile(r"\b(?:backpack\w*|travel\w*|went|flew|visit\w*|tour\w*|trip|vacation\w*|holiday\w*)"
                         r"\s+(?:through|to|around|in|across)?\s*(?P<y>[A-Z][\w]*(?:\s+[A-Z][\w]*)?)|"
-                        r"去(?:了|过)?(?P<w>(?:(?!去)[\u4e00-\u9fff]){2,4}?)(?:玩|旅游|旅行|出差|度假|留学)")
+                        r"去(?:了|过)?(?P<w>(?:(?!去)[\u4e00-\u9fff]){2,4}?)(?:玩|旅游|旅行|出差|度假|留学)|"
+                        r"在(?P<v>[\u4e00-\u9fff]{2,4}?)(?:读过书|留过学|留学|工作过|生活过|住过|待过)")
 
 
 def _place_conflict(a: Analysis, b: Analysis) -> Verdict | None:
@@ -576,7 +579,7 @@ def _place_conflict(a: Analysis, b: Analysis) -> Verdict | None:
     went = _TRAVELLED.search(b.text)
     if not stayed or not went or a.holder != b.holder:
         return None
-    home, place = stayed["x"] or stayed["z"], went["y"] or went["w"]
+    home, place = stayed["x"] or stayed["z"], went["y"] or went["w"] or went["v"]
     if slots.place_outside(place, home):
         return _contradiction("implicit", 0.75, stayed.group(0), went.group(0), holder=a.holder,
                               values=[home, place])
