@@ -603,7 +603,8 @@ def relation_terms(analysis: Analysis) -> set[str]:
 
 
 _STATE_KINDS = {"employment": "temporal", "relationship": "temporal", "skill": "implicit", "nights": "implicit",
-                "finished": "temporal", "parents' home": "temporal"}
+                "finished": "temporal", "parents' home": "temporal", "remote": "implicit", "eyesight": "implicit",
+                "colour vision": "implicit"}
 
 
 def _state_conflict(a: Analysis, b: Analysis) -> Verdict | None:

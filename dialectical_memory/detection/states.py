@@ -97,6 +97,29 @@ _FAMILIES = (
                  r"(?:和|跟|与)(?:父母|爸妈|家人)(?:一起)?住|住在(?:父母|爸妈)家"),
     ),
     Family(
+        "remote",  # a team or job with no office, against going to one
+        _compile(r"\b(?:fully|completely|entirely|100%)\s+remote\b|\bremote[- ]only\b|\bhas\s+no\s+office\b|"
+                 r"\bworks?\s+from\s+home\s+full[- ]time\b",
+                 r"完全远程|全员远程|全远程|没有办公室|在家办公，从不去公司"),
+        _compile(r"\b(?:commutes?|goes|drives|cycles|walks)\s+(?:in\s+)?to\s+(?:the\s+|their\s+|the\s+team's\s+)?office\b|"
+                 r"\bin\s+the\s+office\s+every\s+day\b",
+                 r"每天(?:都)?(?:去|到)(?:公司|办公室)|坐班"),
+    ),
+    Family(
+        "eyesight",  # perfect eyesight against short sight or glasses
+        _compile(r"\b(?:perfect|20/20)\s+(?:vision|eyesight)\b|\bnever\s+(?:needed|needs|wears?|wore)\s+glasses\b",
+                 r"视力\s*(?:很好|极好|[45]\.[0-3])|从来?不(?:用|需要)?戴眼镜|不用戴眼镜"),
+        _compile(r"\b(?:short|near)[- ]sighted\b|\bmyopi\w*|\bwears?\s+(?:glasses|contacts|contact\s+lenses)\b",
+                 r"近视|(?<!不)(?<!不用)(?<!需要)戴眼镜|隐形眼镜"),
+    ),
+    Family(
+        "colour vision",  # colour blindness against telling colours apart
+        _compile(r"\bcolou?r[- ]?blind\w*|\b(?:red[- ]green|total)\s+colou?r\s+blindness\b", r"色盲|色弱"),
+        _compile(r"\btells?\s+(?:\w+\s+){0,3}?(?:red|green|blue|colou?rs?)\b[^.;]*?\bfrom\b|"
+                 r"\bdistinguish(?:es)?\s+(?:\w+\s+){0,2}?colou?rs\b|\bcolou?r\s+grad\w*|\bmatch(?:es)?\s+colou?rs\b",
+                 r"分得清(?:各种)?颜色|分辨(?:各种)?颜色|调色"),
+    ),
+    Family(
         "nights",
         _compile(r"\bnever\s+stays?\s+up\s+late\b|\b(?:goes|go|gets?)\s+to\s+(?:bed|sleep)\s+early\b|"
                  r"\bearly\s+(?:sleeper|to\s+bed)\b",
