@@ -145,6 +145,8 @@ LOW_FREQUENCY = (
 STOPWORDS = (
     # English function words, auxiliaries and the subject itself
     "a", "an", "the", "user", "assistant", "i", "me", "my", "he", "she", "they", "them", "their",
+    # the assistant in Chinese, and its sending: "不需要助手每周发进度报告" is about the reports
+    "助手", "发给", "发",
     "his", "her", "it", "its", "this", "that", "these", "those", "there", "here", "be", "am",
     "do", "does", "did", "will", "would", "can", "could", "should", "may", "might", "must",
     "shall", "to", "of", "and", "or", "but", "so", "as", "by", "from", "about", "with", "than",

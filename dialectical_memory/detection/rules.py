@@ -117,6 +117,24 @@ _ANY_TIME = re.compile("|".join(re.escape(form) for unit in set().union(*_TIME_F
                                 for form in lexicon.SCOPE_NOUNS.get(unit, ())))
 
 
+@functools.lru_cache(maxsize=8192)
+def _times_named(text: str) -> frozenset[str]:
+    """The scope nouns a clause names anywhere, also inside a frequency ("every morning")."""
+    lowered = normalize(text)
+    if not _ANY_TIME.search(lowered):
+        return frozenset()
+    found = set()
+    for term in t.terms(lowered):
+        if term.role == t.SCOPE_NOUN:
+            found.add(term.value)
+        elif term.role == t.FREQUENCY:  # "every morning", "每天早上"
+            found.update(unit for form, unit in _SCOPE_FORMS.items() if form in term.surface)
+    return frozenset(found)
+
+
+_SCOPE_FORMS = {form: unit for unit, forms in lexicon.SCOPE_NOUNS.items() for form in forms}
+
+
 def _times_apart(a: str, b: str) -> bool:
     """Do the entries name times of one family that do not meet?"""
     times_a, times_b = _time_scopes(a), _time_scopes(b)
@@ -452,7 +470,7 @@ def _covers(general: Claim, specific: Claim) -> bool:
     if days and days_within and days_within <= days:
         scope = scope - days  # "never drinks on weekdays" covers Tuesday and Wednesday evenings
     target = general.topic | scope
-    pool = specific.reach | within
+    pool = specific.reach | within | _times_named(specific.text)  # "every morning" names the morning
     return len(target & pool) / len(target) >= _COVERAGE
 
 
@@ -572,14 +590,19 @@ _TRAVELLED = re.compile(r"\b(?:backpack\w*|travel\w*|went|flew|visit\w*|tour\w*|
                         r"在(?P<v>[\u4e00-\u9fff]{2,4}?)(?:读过书|留过学|留学|工作过|生活过|住过|待过)")
 
 
+# "从来没出过国", "从未出国": a Chinese entry's home country is China.
+_NEVER_ABROAD = re.compile(r"(?:从来|从|一直|这辈子)?(?:没|没有|未)(?:有)?出(?:过)?国|从未出国|没去过国外")
+
+
 def _place_conflict(a: Analysis, b: Analysis) -> Verdict | None:
     """"Has never left the UK" / "backpacked through Vietnam", "从没离开过中国" /
     "去日本玩了一周": a trip to a place outside the only country one has been in."""
-    stayed = _STAYED.search(a.text)
+    stayed = _STAYED.search(a.text) or _NEVER_ABROAD.search(a.text)
     went = _TRAVELLED.search(b.text)
     if not stayed or not went or a.holder != b.holder:
         return None
-    home, place = stayed["x"] or stayed["z"], went["y"] or went["w"] or went["v"]
+    home = stayed.groupdict().get("x") or stayed.groupdict().get("z") or "中国"  # 没出过国: China left never
+    place = went["y"] or went["w"] or went["v"]
     if slots.place_outside(place, home):
         return _contradiction("implicit", 0.75, stayed.group(0), went.group(0), holder=a.holder,
                               values=[home, place])
@@ -596,7 +619,7 @@ def relation_terms(analysis: Analysis) -> set[str]:
         found.update(f"#{one}|{other}" for one, other in lexicon.EXCLUSIVE_CONCEPTS
                      if one in claim.reach or other in claim.reach)
     text = analysis.text
-    if any(pattern.search(text) for pattern in (_LIFELONG_HOME, _GREW_UP, _STAYED, _TRAVELLED)):
+    if any(pattern.search(text) for pattern in (_LIFELONG_HOME, _GREW_UP, _STAYED, _TRAVELLED, _NEVER_ABROAD)):
         found.add("$whereabouts")
     found.update(states.family_terms(text))
     return found
@@ -604,16 +627,16 @@ def relation_terms(analysis: Analysis) -> set[str]:
 
 _STATE_KINDS = {"employment": "temporal", "relationship": "temporal", "skill": "implicit", "nights": "implicit",
                 "finished": "temporal", "parents' home": "temporal", "remote": "implicit", "eyesight": "implicit",
-                "colour vision": "implicit"}
+                "colour vision": "implicit", "marriage history": "implicit"}
 
 
 def _state_conflict(a: Analysis, b: Analysis) -> Verdict | None:
     """An ended state the other entry still holds, or two levels of one thing
     (see `states.py`): "已经退休了" / "每天去公司上班", "complete beginner at chess" /
     "FIDE-rated grandmaster", "从不熬夜" / "凌晨两点还在发消息"."""
-    if a.holder != b.holder:
-        return None
     found = states.conflict(a.text, b.text, units)
+    if found and a.holder != b.holder and found[0] not in states.ANY_HOLDER:
+        return None
     if not found:
         return None
     family, ended, ongoing = found

@@ -120,6 +120,12 @@ _FAMILIES = (
                  r"分得清(?:各种)?颜色|分辨(?:各种)?颜色|调色"),
     ),
     Family(
+        "marriage history",  # never married, against a former spouse (who may hold the other entry)
+        _compile(r"\b(?:has|have)\s+never\s+(?:been\s+)?married\b|\bnever\s+married\b",
+                 r"从(?:来)?(?:没|没有|未)(?:有)?结过婚|从未结婚|一直未婚"),
+        _compile(r"\bex[- ](?:husband|wife|spouse)\b|\bdivorc\w+|\bwidow\w*", r"前夫|前妻|离过婚|离异|离婚|丧偶"),
+    ),
+    Family(
         "nights",
         _compile(r"\bnever\s+stays?\s+up\s+late\b|\b(?:goes|go|gets?)\s+to\s+(?:bed|sleep)\s+early\b|"
                  r"\bearly\s+(?:sleeper|to\s+bed)\b",
@@ -129,6 +135,9 @@ _FAMILIES = (
                  r"(?:凌晨|半夜|深夜)(?:[1-4]|[一二两三四])|(?<![十\d])(?:[1-4]|[一二两三四])点多?(?:了)?(?:还|才)"),
     ),
 )
+
+# Families whose other side may be stated of someone else: "User's ex-husband lives in Boston".
+ANY_HOLDER = frozenset(("marriage history",))
 
 # The state is not held now: gone by, planned, wished for, denied.
 _NOT_NOW = re.compile(
