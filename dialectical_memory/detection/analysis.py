@@ -210,7 +210,9 @@ _BARE_DRINK = re.compile(r"\b(?:drinks?|drinking|drank)\b(?=\s*(?:$|[.,;!?]|(?:o
 def analyse(text: str) -> Analysis:
     original = unicodedata.normalize("NFKC", text)
     sentence, reported = reported_content(normalize(strip_subject(original)))
-    sentence = _BARE_DRINK.sub(r"\g<0> alcohol", _without_proper_names(original, sentence))
+    sentence = _without_proper_names(original, sentence)
+    if "drink" in sentence or "drank" in sentence:
+        sentence = _BARE_DRINK.sub(r"\g<0> alcohol", sentence)
     domains, anchored = _anchors(sentence)
     orders, clause_source = _orders(sentence)
     orders += _sequences(sentence)
@@ -806,7 +808,7 @@ def _is_past(clause: str, clause_terms: list[t.Term]) -> bool:
     if any(term.role == t.PAST and (term.value != "head" or term is lead)
            and (term.surface != "used to" or _USED_TO.search(clause)) for term in clause_terms):
         return True
-    if _PAST_UNTIL.search(clause):
+    if ("until" in clause or "till" in clause or "before" in clause) and _PAST_UNTIL.search(clause):
         return True  # "lived in Madrid until 2019", "worked at Amazon before joining Stripe"
     past_time = ((any(term.role == t.PAST_TIME for term in clause_terms) and not _STILL_NOW.search(clause))
                  or _AGO.search(clause)
