@@ -1349,10 +1349,22 @@ _OTHER_PRODUCTS = tuple(name for name in _ALL_PRODUCT_NAMES if name not in _ONE_
 _WORDS = re.compile(r"[a-z0-9&+#-]+")
 
 
-def _names_a_product(text: str) -> bool:
+# per family: one-word names, the first words of longer Latin names, and Chinese names
+_FAMILY_WORDS = {family: (frozenset(n for n in names if n in _ONE_WORD_PRODUCTS)
+                          | frozenset(_WORDS.findall(n)[0] for n in names
+                                      if n not in _ONE_WORD_PRODUCTS and not is_cjk(n) and _WORDS.findall(n)),
+                          tuple(n for n in names if is_cjk(n)))
+                 for family, (_, names) in _PRODUCTS.items()}
+
+
+def _named_families(text: str) -> list[str]:
+    """The families one of whose products the text may name: a word of a Latin name
+    (the patterns then decide), or a Chinese name."""
     lowered = text.lower()
-    return (not _ONE_WORD_PRODUCTS.isdisjoint(_WORDS.findall(lowered))
-            or any(name in lowered for name in _OTHER_PRODUCTS))
+    words = set(_WORDS.findall(lowered))
+    chinese = is_cjk(lowered)
+    return [family for family, (latin, cjk) in _FAMILY_WORDS.items()
+            if not latin.isdisjoint(words) or (chinese and any(name in lowered for name in cjk))]
 _PRODUCT_NOUNS = {family: re.compile("|".join(
     rf"(?<![a-z]){re.escape(noun)}" for noun in nouns), re.IGNORECASE)
     for family, (nouns, _) in _PRODUCTS.items()}
@@ -1371,9 +1383,11 @@ def _products(text: str) -> list[Slot]:
     a notes app; the entry must name the kind ("浏览器", "laptop") or the product alone
     must be known to be one (a bank's name)."""
     found = []
-    if not _names_a_product(text):
+    families = _named_families(text)
+    if not families:
         return found  # most entries name no product: one look instead of one search per family
-    for family, (_, names) in _PRODUCTS.items():
+    for family in families:
+        names = _PRODUCTS[family][1]
         pattern = _PRODUCT_NAMES[family]
         matches = list(pattern.finditer(text))
         makes = {names[match.group(0).lower()] for match in matches}
@@ -1420,7 +1434,12 @@ _WORKPLACE = (
 )
 
 
+_WORKPLACE_CUE = re.compile(r"work|employ|job|工作|上班|任职|打工|当|做", re.IGNORECASE)
+
+
 def _workplace(text: str) -> list[Slot]:
+    if not _WORKPLACE_CUE.search(text):
+        return []
     for pattern in _WORKPLACE:
         match = pattern.search(text)
         if not match:
@@ -1504,8 +1523,13 @@ _EVENT_DAY = re.compile(rf"^(?:the\s+)?(?:user'?s\s+|team'?s\s+)?(?P<event>(?:[a
                         rf"is\s+now)\s+(?:on\s+|every\s+|on\s+every\s+)?(?P<v>{_DAYS})s?\b", re.IGNORECASE)
 
 
+_LEAD_OR_DAY = re.compile(r"\bby\b|由|day", re.IGNORECASE)
+
+
 def _lead_and_day(text: str) -> list[Slot]:
     found = []
+    if not _LEAD_OR_DAY.search(text):
+        return found
     lead = _LEAD.search(text)
     if lead and not _NEGATED_EN.search(text[: lead.start()]):
         value = lead["v"] or lead["w"]
@@ -1560,8 +1584,9 @@ _TRAITS = (
 )
 
 
-_TRAIT_CUE = re.compile(r"\b(?:is|has|with|sign|born|mbti|dog|cat|puppy|kitten)\b|座|眼睛|头发|狗|猫|养|MBTI|用户是",
-                        re.IGNORECASE)
+_TRAIT_CUE = re.compile(r"aries|taurus|gemini|cancer|leo|virgo|libra|scorpio|sagittarius|capricorn|aquarius|pisces|"
+                        r"mbti|[IE][NS][TF][JP]|eyes|hair|blond|brunette|redhead|dog|cat|puppy|kitten|"
+                        r"座|眼睛|头发|狗|猫|养|MBTI", re.IGNORECASE)
 
 
 def _traits(text: str) -> list[Slot]:

@@ -204,12 +204,15 @@ CUES: dict[str, tuple[str, ...]] = {
 }
 
 
+_CUE_PATTERNS = {name: re.compile("|".join(map(re.escape, cues))) for name, cues in CUES.items()}
+
+
 @functools.lru_cache(maxsize=8192)
 def _sides(text: str) -> tuple[str, frozenset[str], frozenset[str]]:
     """The text normalised, the families whose ended state it names, and those whose
     ongoing state it names: read once per entry, whatever it is compared with."""
     lowered = normalize(text)
-    named = [f for f in _FAMILIES if any(cue in lowered for cue in CUES[f.name])]
+    named = [f for f in _FAMILIES if _CUE_PATTERNS[f.name].search(lowered)]
     return (lowered, frozenset(f.name for f in named if f.ended.search(lowered)),
             frozenset(f.name for f in named if f.ongoing.search(lowered)))
 
