@@ -8,6 +8,7 @@ a name and its short form, or an age and a decade that includes it do not.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 
@@ -373,13 +374,17 @@ def _employer(text: str) -> list[Slot]:
     return [Slot("employer", canonical, value, "name", holder=holder(text, match.start()))]
 
 
+_JOBS_LONGEST_FIRST = tuple(sorted(lexicon.JOBS, key=len, reverse=True))
+
+
+@functools.lru_cache(maxsize=4096)
 def job_field(value: str) -> str:
     """The field of a job title ("senior software engineer" → "software"), or ""."""
     lowered = value.lower()
     if any(qualifier in lowered.split() or (is_cjk(qualifier) and lowered.startswith(qualifier))
            for qualifier in lexicon.JOB_QUALIFIERS):
         return ""
-    for job in sorted(lexicon.JOBS, key=len, reverse=True):
+    for job in _JOBS_LONGEST_FIRST:
         if lowered.endswith(job) and (is_cjk(job) or lowered == job or lowered.endswith(" " + job)):
             return lexicon.JOBS[job]
     return ""
