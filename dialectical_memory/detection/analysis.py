@@ -199,6 +199,8 @@ def reported_content(sentence: str) -> tuple[str, bool]:
     return content, content != sentence
 
 
+# Chinese verbs split by what counts them: "游一两次泳", "跑了一次步".
+_SPLIT_VERB = re.compile(r"(?P<v>游|跑)(?P<m>(?:了|过)?[一二两三四五六七八九十几\d]{1,4}[次回趟]?)(?P<o>泳|步)")
 # "Drinks" with no object is drinking alcohol: "never drinks on weekdays", "doesn't drink",
 # "drinks socially" (not "drinks a lot of water").
 _BARE_DRINK = re.compile(r"\b(?:drinks?|drinking|drank)\b(?=\s*(?:$|[.,;!?]|(?:on|at|in|during|when|while|after|"
@@ -211,6 +213,8 @@ def analyse(text: str) -> Analysis:
     original = unicodedata.normalize("NFKC", text)
     sentence, reported = reported_content(normalize(strip_subject(original)))
     sentence = _without_proper_names(original, sentence)
+    if "泳" in sentence or "步" in sentence:
+        sentence = _SPLIT_VERB.sub(r"\g<m>\g<v>\g<o>", sentence)  # "游一两次泳" is "一两次游泳"
     if "drink" in sentence or "drank" in sentence:
         sentence = _BARE_DRINK.sub(r"\g<0> alcohol", sentence)
     domains, anchored = _anchors(sentence)
