@@ -15,6 +15,8 @@ two false alarms are left on purpose: a plain taste against an occasion
 not looked at until the end: scored before at P 0.941 R 0.667 F1 0.780 and
 once after at P 0.950 R 0.792 F1 0.864 (one false alarm: "likes spicy food" /
 "avoids spicy food when they have a stomach ache", the same scoped-taste case).
+Changes made after that scoring (tuned on train and our category pairs, never
+on these) leave it at P 1.000 R 0.750 F1 0.857: no longer held out, a floor.
 """
 
 from pathlib import Path
