@@ -138,7 +138,18 @@ _ORDER_PATTERNS = tuple(re.compile(p) for p in (
     r"(?:second\s+choice|fallback|backup|last\s+resort)",
     r"(?:比起|相比于?|与其)(?P<y>.+?)[,，]?(?:更喜欢|更爱|更偏好|更倾向于?|更想|不如|宁愿)(?P<x>.+)",
     r"宁[愿可](?P<x>.+?)[,，]?也不(?:要|想|愿意?)?(?P<y>.+)",
+    # ranks and priorities: "ranks Python above Java", "top priority is health, then career"
+    r"\b(?:ranks?|ranked|rates?|rated|puts?|places?|values?|valued)\s+(?P<x>.+?)\s+(?:above|over|ahead\s+of|higher\s+than)\s+(?P<y>.+)",
+    r"\b(?:top|first|main|number\s+one)\s+(?:priority|choice|pick)\s+is\s+(?P<x>[^,]+?),\s+(?:then|followed\s+by|and\s+then|"
+    r"with\s+)(?P<y>[^,]+?)(?:\s+second)?$",
+    # "首选微信，邮件排第二", "喜欢冬天，不太喜欢夏天": a first and a second choice
+    r"首选(?P<x>[^，,。；]+?)[，,]\s*(?P<y>[^，,。；]+?)(?:排|是|算|只能)?(?:第二|次之|靠后)",
+    r"(?:比较|更|最)?喜欢(?P<x>[^，,。；不]+?)[，,]\s*(?:但)?(?:不太|不怎么|不是很|不那么)喜欢(?P<y>[^，,。；]+)",
 ))
+# "Between tea and coffee, user picks tea": the choice, and the option left.
+_BETWEEN = re.compile(r"\bbetween\s+(?P<a>[^,]+?)\s+and\s+(?P<b>[^,]+?),\s*(?:the\s+)?(?:user\s+)?(?:always\s+|usually\s+)?"
+                      r"(?:picks?|chooses?|prefers?|goes\s+for|opts\s+for|takes?)\s+(?P<x>[^,.;]+)|"
+                      r"在(?P<c>[^，,。；]+?)和(?P<d>[^，,。；]+?)之间[，,]?\s*(?:用户)?(?:总是|一般|通常)?(?:选|选择|更喜欢)(?P<z>[^，,。；]+)")
 _WAKE_TIME = (
     re.compile(r"\b(?:wake|woke|wakes|waking|get|gets|got|getting|rise|rises)\s+up\s+"
                r"(?:at|around|by|before|after)\s+(?:(?P<noon>noon|midday)|(?P<hour>\d{1,2})"
@@ -188,11 +199,24 @@ def reported_content(sentence: str) -> tuple[str, bool]:
     return content, content != sentence
 
 
+# Chinese verbs split by what counts them: "游一两次泳", "跑了一次步".
+_SPLIT_VERB = re.compile(r"(?P<v>游|跑)(?P<m>(?:了|过)?[一二两三四五六七八九十几\d]{1,4}[次回趟]?)(?P<o>泳|步)")
+# "Drinks" with no object is drinking alcohol: "never drinks on weekdays", "doesn't drink",
+# "drinks socially" (not "drinks a lot of water").
+_BARE_DRINK = re.compile(r"\b(?:drinks?|drinking|drank)\b(?=\s*(?:$|[.,;!?]|(?:on|at|in|during|when|while|after|"
+                         r"before|with|socially|anymore|any\s+more|heavily|much|every|daily|often|rarely|"
+                         r"occasionally|sometimes|nowadays|now|these\s+days|at\s+all|a\s+lot(?!\s+of))\b))")
+
+
 @functools.lru_cache(maxsize=8192)
 def analyse(text: str) -> Analysis:
     original = unicodedata.normalize("NFKC", text)
     sentence, reported = reported_content(normalize(strip_subject(original)))
     sentence = _without_proper_names(original, sentence)
+    if "泳" in sentence or "步" in sentence:
+        sentence = _SPLIT_VERB.sub(r"\g<m>\g<v>\g<o>", sentence)  # "游一两次泳" is "一两次游泳"
+    if "drink" in sentence or "drank" in sentence:
+        sentence = _BARE_DRINK.sub(r"\g<0> alcohol", sentence)
     domains, anchored = _anchors(sentence)
     orders, clause_source = _orders(sentence)
     orders += _sequences(sentence)
@@ -407,9 +431,31 @@ def units(text: str) -> frozenset[str]:
     return frozenset(found)
 
 
+def _options(text: str) -> frozenset[str]:
+    """What an option of an order is: its topic units, and a time it names ("summer")."""
+    return units(text) | {term.value for term in t.terms(text) if term.role == t.SCOPE_NOUN}
+
+
+def _between(sentence: str) -> tuple[tuple[Order, ...], str] | None:
+    match = _BETWEEN.search(sentence)
+    if not match:
+        return None
+    one, two, chosen = (match["a"], match["b"], match["x"]) if match["a"] else (match["c"], match["d"], match["z"])
+    picked, first, second = _options(chosen), _options(one), _options(two)
+    if not picked or not first or not second or first == second:
+        return None
+    other = second if picked & first and not picked & second else first if picked & second and not picked & first else None
+    if other is None:
+        return None
+    return (Order(picked, other, f"{chosen.strip()}>{(two if other is second else one).strip()}"),), chosen
+
+
 def _orders(sentence: str) -> tuple[tuple[Order, ...], str]:
     """Preference orders in the sentence, and the text left to read as claims
     (only the preferred option is affirmed, and the clauses after the order's)."""
+    between = _between(sentence)
+    if between:
+        return between
     for pattern in _ORDER_PATTERNS:
         match = pattern.search(sentence)
         if not match:
@@ -418,7 +464,7 @@ def _orders(sentence: str) -> tuple[tuple[Order, ...], str]:
         boundary = _CLAUSE_SPLIT.search(other)
         if boundary:  # "tea over coffee, but coffee in the morning"
             other, rest = other[: boundary.start()], other[boundary.start():]
-        preferred, dispreferred = units(match["x"]), units(other)
+        preferred, dispreferred = _options(match["x"]), _options(other)
         if preferred and dispreferred:
             text = f"{match['x'].strip()}>{other.strip()}"
             head = sentence[: match.end("x")]
@@ -503,7 +549,7 @@ _SEQUENCE_PATTERNS = tuple(re.compile(p) for p in (
     rf"(?P<y>{_EN_STEP})\s+(?:at\s+the\s+(?:very\s+)?end|at\s+the\s+bottom|last)\s+and\s+(?P<x>{_EN_STEP})\s+"
     rf"(?:first|at\s+the\s+top|up\s+front)$",
     rf"^(?P<x>[a-z]+(?:\s+[a-z]+){{0,2}})\s+before\s+(?P<y>[a-z][a-z ]*?)$",
-    r"先(?P<x>[^，,。；再]+?)(?:[，,][^，,。；]{0,4}?)?(?:再|然后|之后|最后才|后才|才)(?P<y>[^，,。；]+)",
+    r"先(?P<x>[^，,。；再]+?)(?:[，,][^，,。；]{0,4}?)?(?:再|然后|之后|最后才|后才|才|[，,]后)(?P<y>[^，,。；]+)",
     r"先(?P<x>[^，,。；再]+?)[，,](?P<y>[^，,。；]+?)(?:往后放|往后排|放后面|放在后面|放最后)",
     r"首选(?P<x>[^，,。；]+?)[，,]\s*其次(?:才是|是)?(?P<y>[^，,。；]+)",
 ))
@@ -766,9 +812,40 @@ def _is_past(clause: str, clause_terms: list[t.Term]) -> bool:
     if any(term.role == t.PAST and (term.value != "head" or term is lead)
            and (term.surface != "used to" or _USED_TO.search(clause)) for term in clause_terms):
         return True
-    past_time = (any(term.role == t.PAST_TIME for term in clause_terms) or _AGO.search(clause)
-                 or _WAS.match(clause) or _PAST_LIFE_STAGE.search(clause))
-    return bool(past_time) and not _CHANGE.search(clause)
+    if ("until" in clause or "till" in clause or "before" in clause) and _PAST_UNTIL.search(clause):
+        return True  # "lived in Madrid until 2019", "worked at Amazon before joining Stripe"
+    past_time = ((any(term.role == t.PAST_TIME for term in clause_terms) and not _STILL_NOW.search(clause))
+                 or _AGO.search(clause)
+                 or _WAS.match(clause) or _PAST_LIFE_STAGE.search(clause)
+                 or (_PAST_YEAR.search(clause) and not _YEAR_ON.search(clause)))
+    if not past_time:
+        return False
+    # the time's own words are no change: "毕业前" (before graduating) is a time
+    rest = clause
+    for term in clause_terms:
+        if term.role == t.PAST_TIME and term.surface in rest:
+            rest = rest.replace(term.surface, " ")
+    return not _CHANGE.search(rest)
+
+
+# A stage of life held now: "is still in high school", "is in college", "还在读高中".
+_STILL_NOW = re.compile(r"\b(?:still|currently|now)\b|\b(?:is|are|am)\s+(?:\w+\s+)?in\s+(?:high\s+school|"
+                        r"middle\s+school|grad\s+school|college|school|university)\b|还在|仍在|目前|现在|正在")
+# A state in the past tense that ended at a time or event: "lived in Madrid until 2019",
+# "drove a Golf until last year", "worked at Amazon before joining Stripe" (not "stretches
+# before running", a habit in the present).
+_PAST_UNTIL = re.compile(
+    r"\b(?:was|were|had|used|lived|worked|drove|wore|ate|drank|spoke|rode|kept|went|grew|taught|[a-z]{3,}ed)\b"
+    r"[^,;.]*?\b(?:until|till)\s+(?:recently|last\s+\w+|(?:19|20)\d\d|(?:a|an|his|her|their|my|the)\s+"
+    r"[\w\s-]{0,24}?(?:injury|accident|illness|surgery|move|divorce|wedding|birth)|(?:they|he|she)\s+\w+|\w+ing)\b|"
+    r"\b(?:was|were|had|used|lived|worked|drove|wore|ate|drank|spoke|rode|kept|went|grew|taught|[a-z]{3,}ed)\b"
+    r"[^,;.]*?\bbefore\s+(?:switching|joining|moving|becoming|starting|going|getting|having|taking|retiring|"
+    r"leaving|quitting|changing|turning)\b")
+# A year that dates a fact still true, or the start of a state held since: "born in 1990",
+# "出生于1990年", "since 2019", "从2019年开始".
+_YEAR_ON = re.compile(r"\b(?:born|since|founded|built)\b|出生|生于|自从?|从\s*\d{4}\s*年|起|开始|至今|以来|成立")
+# A year gone by: "in 2018", "2018年" (a change in it still holds: "moved to Berlin in 2019").
+_PAST_YEAR = re.compile(r"\b(?:in|back\s+in|during)\s+(?:19\d\d|20[01]\d|202[0-3])\b|(?:19\d\d|20[01]\d|202[0-3])年")
 
 
 # A stage of life told in the past tense: "smoked in their twenties" (not "is in their twenties").

@@ -23,7 +23,9 @@ from .text import PIECE, chinese_bigrams, normalize, stem
 # What `index_terms` gives for a text; bump it whenever that changes, so a
 # stored index built by an older version is rebuilt instead of trusted.
 # 2: bilingual concepts, antonym words and habits of issue 11. 3: relation terms.
-TERMS_VERSION = 3
+# 4: issue 11c: state families ($employment...), new slots (products, pay, workplaces,
+# favourites in either language) and concepts.
+TERMS_VERSION = 4
 
 _STOPWORDS = frozenset(
     "a an the is are was were be been being am do does did to of in on at for with and or "

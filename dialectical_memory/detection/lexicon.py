@@ -56,6 +56,12 @@ PAST_TIMES = (
     "as a student",
     "during college", "during university", "前几年", "那几年", "早年", "当年", "上学的时候",
     "二十多岁时", "二十几岁时", "读书的时候",
+    # periods of study and former jobs: "读研期间", "毕业前", "at their previous job"
+    "in high school", "in middle school", "in grad school", "at school", "as a teen",
+    "previous job", "previous company", "previous employer", "old job", "last job", "former job",
+    "读研期间", "读博期间", "读书期间", "大学期间", "上学期间", "在校期间", "实习期间", "高中时", "初中时",
+    "毕业前", "毕业之前", "毕业以前", "那会儿", "上家公司", "上一家公司", "上一份工作", "前公司", "老东家",
+    "前东家",
 )
 CHANGE_PATTERN = (
     r"\b(?:mov(?:e|es|ed|ing)|relocat\w*|start\w*|beg[ai]n\w*|switch\w*|join\w*|"
@@ -81,6 +87,8 @@ POSITIVE_VERBS = (
     "换成", "订阅", "安装", "改用", "选择", "感兴趣", "有兴趣", "同意", "赞成", "关心",
     # willingness: "happy to use Windows", "fine with meetings", "愿意用 Teams"
     "happy to", "glad to", "willing", "fine with", "okay with", "ok with", "愿意", "乐意", "乐于",
+    # needing something daily: "离不开咖啡", "can't live without coffee"
+    "离不开", "can not live without", "can not do without", "can not go without", "少不了",
 )
 NEGATIVE_VERBS = (
     "hate", "dislike", "detest", "loathe", "despise", "avoid", "abhor", "can not stand",
@@ -137,6 +145,8 @@ LOW_FREQUENCY = (
 STOPWORDS = (
     # English function words, auxiliaries and the subject itself
     "a", "an", "the", "user", "assistant", "i", "me", "my", "he", "she", "they", "them", "their",
+    # the assistant in Chinese, and its sending: "不需要助手每周发进度报告" is about the reports
+    "助手", "发给", "发",
     "his", "her", "it", "its", "this", "that", "these", "those", "there", "here", "be", "am",
     "do", "does", "did", "will", "would", "can", "could", "should", "may", "might", "must",
     "shall", "to", "of", "and", "or", "but", "so", "as", "by", "from", "about", "with", "than",
@@ -312,6 +322,7 @@ CONTRAST_WORDS = ("but", "however", "though", "although", "even though", "wherea
 SCOPE_NOUNS: dict[str, tuple[str, ...]] = {
     "weekend": ("weekend", "周末", "双休日"),
     "weekday": ("weekday", "work day", "workday", "monday to friday", "monday through friday",
+                "during the week", "weeknight", "week night", "school night", "上班日",
                 "mon fri", "工作日", "平日", "周一到周五", "周一至周五", "星期一到星期五"),
     "morning": ("morning", "早上", "上午", "早晨", "清晨"),
     "evening": ("evening", "晚上", "傍晚", "晚间"),
@@ -544,7 +555,8 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
              "champagne", "lager", "ale", "stout", "ipa", "cider", "pint of beer", "pint", "tequila",
              "brandy", "啤酒", "红酒", "白酒", "葡萄酒", "鸡尾酒", "精酿", "威士忌", "清酒", "黄酒"),
     "caffeine": ("caffeine", "咖啡因"),
-    "coffee": ("coffee", "espresso", "latte", "cappuccino", "咖啡", "拿铁"),
+    "coffee": ("coffee", "espresso", "latte", "cappuccino", "americano", "flat white", "mocha", "cold brew",
+               "咖啡", "拿铁", "美式", "美式咖啡", "澳白", "摩卡", "冷萃", "卡布奇诺"),
     "tea": ("tea", "茶"),
     "green tea": ("green tea", "绿茶"),
     "smoke": ("smoke", "smoking", "smoker", "cigarette", "cigar", "tobacco", "vape", "抽烟",
@@ -588,7 +600,8 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     "programmer": ("programmer", "developer", "software engineer", "coder", "程序员",
                    "开发者", "软件工程师"),
     "code": ("code", "snippet", "code snippet", "代码", "代码片段"),
-    "spicy food": ("chili", "hot sauce", "sichuan", "hunan", "辣椒", "川菜", "湘菜", "火锅"),
+    "spicy food": ("chili", "hot sauce", "sichuan", "hunan", "辣椒", "川菜", "湘菜", "火锅", "spicy", "spicy food",
+                   "spice", "spices", "spiciness", "辣", "吃辣", "辛辣", "麻辣"),
     "japanese": ("japanese", "日语", "日文"),
     "kana": ("kana", "hiragana", "katakana", "kanji", "假名", "平假名", "片假名"),
     "english": ("english", "英语", "英文"),
@@ -615,7 +628,9 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     "comedy": ("comedy", "comedies", "喜剧", "喜剧片"),
     "documentary": ("documentary", "纪录片"),
     "anime": ("anime", "动漫", "动画片", "番剧"),
-    "tv series": ("tv show", "tv series", "series", "电视剧", "剧集", "美剧", "韩剧"),
+    "tv series": ("tv show", "tv series", "series", "电视剧", "剧集", "美剧", "韩剧", "episode", "episodes",
+                  "binge watch", "binge watched", "binge watches", "binge watching", "追剧", "刷剧"),
+    "tv": ("tv", "television", "telly", "电视"),
     "bus": ("bus", "公交", "公交车", "公共汽车", "巴士", "坐公交"),
     "subway": ("subway", "metro", "underground", "tube", "地铁", "坐地铁"),
     "university": ("university", "college", "uni", "大学", "高校"),
@@ -649,6 +664,8 @@ BROADER: dict[str, tuple[str, ...]] = {
     "drums": ("instrument",),  # working overtime on Saturdays is working on Saturdays
     "horror film": ("horror", "film"), "comedy": ("film",), "documentary": ("film",),
     "iphone": ("apple device",),
+    "crisps": ("snack", "potato"), "tv series": ("tv",),
+    "commit code": ("work", "programming"),
 }
 
 # What doing something needs: driving needs a licence, so "has no driving licence"
@@ -795,12 +812,30 @@ CAR_BRANDS: dict[str, str] = {
     "现代": "hyundai", "hyundai": "hyundai", "起亚": "kia", "蔚来": "nio", "理想": "li auto",
     "小鹏": "xpeng", "长城": "great wall", "五菱": "wuling", "斯巴鲁": "subaru", "subaru": "subaru",
     "雷克萨斯": "lexus", "lexus": "lexus", "路虎": "land rover", "凯迪拉克": "cadillac",
+    # models name their make: "开一辆黑色的思域" is a Honda
+    "卡罗拉": "toyota", "corolla": "toyota", "凯美瑞": "toyota", "camry": "toyota", "prius": "toyota",
+    "rav4": "toyota", "汉兰达": "toyota", "思域": "honda", "civic": "honda", "雅阁": "honda",
+    "accord": "honda", "cr-v": "honda", "飞度": "honda", "朗逸": "volkswagen", "帕萨特": "volkswagen",
+    "passat": "volkswagen", "golf": "volkswagen", "高尔夫": "volkswagen", "polo": "volkswagen",
+    "迈腾": "volkswagen", "途观": "volkswagen", "tiguan": "volkswagen", "model 3": "tesla",
+    "model y": "tesla", "model s": "tesla", "mustang": "ford", "f-150": "ford", "focus": "ford",
+    "福克斯": "ford", "轩逸": "nissan", "leaf": "nissan", "海豹": "byd", "seal": "byd", "海鸥": "byd", "x5": "bmw", "x3": "bmw",
+    "3 series": "bmw", "3系": "bmw", "5系": "bmw", "a4": "audi", "a6": "audi", "q5": "audi",
+    "c级": "mercedes", "e级": "mercedes", "mini": "mini", "宏光": "wuling", "outback": "subaru",
+    "forester": "subaru",
+}
+# Mobile carriers and broadband providers: one per line.
+CARRIERS: dict[str, str] = {
+    "中国移动": "china mobile", "移动": "china mobile", "中国联通": "china unicom", "联通": "china unicom",
+    "中国电信": "china telecom", "电信": "china telecom", "vodafone": "vodafone", "ee": "ee", "o2": "o2",
+    "three": "three", "verizon": "verizon", "at&t": "at&t", "t-mobile": "t-mobile", "giffgaff": "giffgaff",
+    "bt": "bt", "virgin media": "virgin media", "sky": "sky", "comcast": "comcast", "xfinity": "comcast",
 }
 PHONE_BRANDS: dict[str, str] = {
     "苹果": "apple", "iphone": "apple", "华为": "huawei", "huawei": "huawei", "小米": "xiaomi",
     "xiaomi": "xiaomi", "三星": "samsung", "samsung": "samsung", "oppo": "oppo", "vivo": "vivo",
     "荣耀": "honor", "一加": "oneplus", "oneplus": "oneplus", "魅族": "meizu", "谷歌": "google",
-    "pixel": "google", "诺基亚": "nokia", "nokia": "nokia", "索尼": "sony", "摩托罗拉": "motorola",
+    "pixel": "google", "galaxy": "samsung", "诺基亚": "nokia", "nokia": "nokia", "索尼": "sony", "摩托罗拉": "motorola",
 }
 # One-valued personal attributes a Chinese entry states ("用户的血型是A型", "用户是天蝎座").
 ZH_ATTRIBUTE_SLOTS: dict[str, str] = {
@@ -875,6 +910,22 @@ EN_PEOPLE = ("husband", "wife", "partner", "spouse", "sister", "brother", "sibli
              "family", "grandmother", "grandfather", "grandma", "grandpa", "aunt", "uncle",
              "cousin", "niece", "nephew", "neighbour", "neighbor", "teammate", "mentor",
              "doctor", "therapist", "dog", "cat", "pet", "team lead", "client")
+# One person named in several ways: "mum" and "mother", "老公" and "husband" hold one fact.
+SAME_PERSON = {
+    "mum": "mother", "mom": "mother", "mommy": "mother", "mummy": "mother", "妈妈": "mother",
+    "母亲": "mother", "老妈": "mother", "mother": "mother",
+    "dad": "father", "daddy": "father", "爸爸": "father", "父亲": "father", "老爸": "father",
+    "father": "father",
+    "wife": "wife", "老婆": "wife", "妻子": "wife", "太太": "wife", "爱人": "wife",
+    "husband": "husband", "老公": "husband", "丈夫": "husband", "先生": "husband",
+    "boss": "manager", "manager": "manager", "领导": "manager", "上司": "manager", "老板": "manager",
+    "直属领导": "manager", "line manager": "manager",
+    "son": "son", "儿子": "son", "daughter": "daughter", "女儿": "daughter",
+    "boyfriend": "boyfriend", "男朋友": "boyfriend", "男友": "boyfriend",
+    "lead": "lead", "owner": "lead", "project lead": "lead", "tech lead": "lead", "负责人": "lead",
+    "项目负责人": "lead",
+    "girlfriend": "girlfriend", "女朋友": "girlfriend", "女友": "girlfriend",
+}
 # People other than the user a Chinese entry may state a fact about ("用户妹妹住在广州").
 ZH_PEOPLE = ("妹妹", "姐姐", "哥哥", "弟弟", "父母", "爸爸", "妈妈", "父亲", "母亲", "妻子", "老婆",
              "丈夫", "老公", "太太", "女儿", "儿子", "孩子", "朋友", "同事", "家人", "男朋友",
@@ -918,10 +969,12 @@ BILINGUAL_AXES: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     (("fat", "胖"), ("thin", "瘦")),
     (("tall", "高"), ("short", "矮")),
     (("punctual", "准时", "守时"), ("late", "迟到")),
-    (("organized", "有条理"), ("disorganized", "没条理")),
+    (("organized", "organised", "有条理", "井井有条"), ("disorganized", "disorganised", "chaotic", "没条理",
+                                                          "丢三落四", "乱七八糟")),
     (("patient", "耐心"), ("impatient", "急躁", "没耐心")),
-    (("optimistic", "乐观"), ("pessimistic", "悲观")),
-    (("frugal", "thrifty", "节俭", "省钱"), ("extravagant", "lavish", "大手大脚", "挥霍")),
+    (("optimistic", "optimist", "乐观"), ("pessimistic", "pessimist", "悲观")),
+    (("frugal", "thrifty", "节俭", "省钱", "节省", "勤俭"), ("extravagant", "lavish", "spendthrift", "大手大脚",
+                                                          "挥霍", "花钱如流水", "月光族")),
     # everyday traits and states, as a class
     (("generous", "大方", "慷慨"), ("stingy", "mean", "小气", "抠门", "吝啬")),
     (("cautious", "careful", "prudent", "谨慎", "小心", "稳重"), ("impulsive", "reckless", "rash", "冲动",
@@ -941,6 +994,18 @@ BILINGUAL_AXES: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     (("easygoing", "随和"), ("picky", "fussy", "挑剔")),
     (("confident", "自信"), ("insecure", "self conscious", "自卑")),
     (("healthy", "健康"), ("unhealthy", "不健康")),
+    # tempers, moods and knacks people are described by
+    (("good tempered", "even tempered", "脾气好", "脾气很好", "脾气温和", "好脾气"),
+     ("hot tempered", "short tempered", "irritable", "暴躁", "脾气差", "脾气不好", "脾气很差", "易怒", "火爆")),
+    (("introverted", "introvert", "内向", "社恐"), ("extroverted", "extrovert", "outgoing", "外向", "社牛")),
+    (("decisive", "雷厉风行", "干脆利落", "果断"), ("procrastinator", "procrastinates", "拖拉", "拖延", "磨蹭",
+                                                    "优柔寡断")),
+    (("good sense of direction", "方向感很好", "方向感好", "很会认路"), ("路痴", "方向感很差", "方向感差",
+                                                                       "always gets lost")),
+    (("sings well", "唱歌很好听", "唱歌好听"), ("tone deaf", "五音不全", "唱歌跑调")),
+    (("酒量很大", "酒量大", "千杯不醉", "很能喝"), ("酒量很差", "酒量差", "酒量很小", "酒量小", "一杯就醉",
+                                               "沾酒就醉", "一喝就醉")),
+    (("picky eater", "fussy eater", "挑食"), ("eats anything", "eat anything", "不挑食", "什么都吃")),
 )
 
 # Everyday things named in both languages, so an English entry and a Chinese one
@@ -968,7 +1033,7 @@ BILINGUAL_CONCEPTS: dict[str, tuple[str, ...]] = {
     "handwriting": ("handwriting", "字迹", "写字", "字写得"),
     "tofu pudding": ("tofu pudding", "douhua", "豆花", "豆腐脑"),
     "takeaway": ("takeaway", "takeout", "delivery food", "外卖"),
-    "chess": ("chess", "国际象棋"),
+    "chess": ("chess", "国际象棋", "grandmaster", "国际象棋大师"),
     "go game": ("go game", "weiqi", "围棋"),
     "piano lessons": ("piano lesson", "钢琴课"),
     "snow": ("snow", "雪"),
@@ -1006,6 +1071,39 @@ BILINGUAL_CONCEPTS: dict[str, tuple[str, ...]] = {
     "durian": ("durian", "榴莲"),
     "horror": ("horror movie", "horror film", "恐怖片"),
     "dinner party": ("team dinner", "work dinner", "聚餐", "同事聚餐"),
+    # everyday sports and pastimes in both languages
+    "basketball": ("basketball", "篮球", "打篮球"),
+    "tennis": ("tennis", "网球", "打网球"),
+    "badminton": ("badminton", "羽毛球", "打羽毛球"),
+    "table tennis": ("table tennis", "ping pong", "乒乓球", "打乒乓球"),
+    "yoga": ("yoga", "瑜伽", "练瑜伽"),
+    "book": ("book", "books", "读书", "看书", "阅读", "书"),
+    "podcast": ("podcast", "podcasts", "播客"),
+    "photography": ("photography", "photos", "摄影", "拍照"),
+    "drawing": ("painting", "drawing", "sketching", "画画", "绘画"),
+    "dancing": ("dancing", "dance", "跳舞", "舞蹈"),
+    "skiing": ("skiing", "ski", "滑雪"),
+    "climbing": ("climbing", "bouldering", "攀岩"),
+    "fishing": ("钓鱼",),
+    "camping": ("camping", "露营"),
+    "milk tea": ("milk tea", "bubble tea", "boba", "奶茶"),
+    "public speaking": ("public speaking", "presentation", "presentations", "give talks", "giving talks",
+                        "speak in public", "speaking in public", "演讲", "公开演讲", "当众讲话", "上台发言"),
+    # kinds of food known by their instances: "薯片" is a snack, "McDonald's" fast food
+    "snack": ("snack", "snacks", "junk snacks", "零食", "辣条"),
+    "crisps": ("crisps", "potato chips", "薯片"),
+    "fast food": ("fast food", "junk food", "快餐", "垃圾食品", "mcdonald's", "mcdonalds", "mcdonald", "kfc",
+                  "burger king", "麦当劳", "肯德基", "汉堡王"),
+    # what is seen of a stated habit, named in other words: "网上买的" is 网购, "ten minutes
+    # late" is 迟到, "pushes commits" is working
+    "online shopping": ("online shopping", "shop online", "shopping online", "buy online", "buys online",
+                        "bought online", "order online", "orders online", "ordered online",
+                        "amazon order", "amazon delivery", "amazon deliveries", "amazon package",
+                        "网购", "网上买", "在网上买", "网上购物", "淘宝下单"),
+    "lateness": ("be late", "arrive late", "arrives late", "arrived late", "minutes late", "hour late",
+                 "hours late", "running late", "show up late", "shows up late", "迟到", "晚到"),
+    "commit code": ("push commits", "pushes commits", "pushed commits", "push code", "pushes code",
+                    "commit code", "commits code", "提交代码", "推代码"),
 }
 for _concept, _forms in BILINGUAL_CONCEPTS.items():
     CONCEPTS.setdefault(_concept, _forms)

@@ -24,10 +24,11 @@ import functools
 import re
 from collections.abc import Callable, Iterator
 
-from . import antonyms, conditions, frequency, lexicon
+from . import antonyms, conditions, frequency, lexicon, states
 from . import terms as t
-from .analysis import COMPLETED, LEFT_BEHIND, Analysis, Claim, Pole, analyse, claim_region
+from .analysis import COMPLETED, LEFT_BEHIND, Analysis, Claim, Pole, analyse, claim_region, units
 from .base import Label, Verdict
+from .contexts import setting_names
 from . import slots
 from .slots import Slot, clash
 from .text import normalize, stem
@@ -47,11 +48,97 @@ class RuleDetector:
         first, second = analyse(a), analyse(b)
         if first.key == second.key:
             return Verdict(Label.COMPATIBLE, 0.95, "same statement")
+        apart = _times_apart(first.text, second.text) or _settings_apart(first.text, second.text)
         for rule in _RULES:
+            if apart and rule not in _TIMED_RULES:
+                continue
             verdict = rule(first, second) or _swapped(rule(second, first))
             if verdict:
                 return verdict
         return _relatedness(first, second)
+
+
+# Times of the week, day and year, each a family whose members exclude each other:
+# "runs every day in summer" / "rarely runs in winter", "coffee over tea in the
+# morning" / "tea over coffee in the afternoon", "meat only on weekends" /
+# "vegetarian on weekdays" speak of different times and never clash.
+_TIME_FAMILIES: dict[str, dict[str, frozenset[str]]] = {
+    "day": {**{day: frozenset([day]) for day in ("monday", "tuesday", "wednesday", "thursday", "friday",
+                                                 "saturday", "sunday")},
+            "weekday": frozenset(("monday", "tuesday", "wednesday", "thursday", "friday")),
+            "weekend": frozenset(("saturday", "sunday"))},
+    "part of day": {"morning": frozenset(["morning"]), "breakfast": frozenset(["morning"]),
+                    "afternoon": frozenset(["afternoon"]), "lunch": frozenset(["midday"]),
+                    "evening": frozenset(["evening"]), "dinner": frozenset(["evening"]),
+                    "night": frozenset(["night"]), "bedtime": frozenset(["night"])},
+    "season": {"summer": frozenset(["summer"]), "winter": frozenset(["winter"])},
+}
+
+
+@functools.lru_cache(maxsize=4096)
+def _time_scopes(text: str) -> dict[str, frozenset[str]]:
+    """The times an entry names, by family: {"day": {"saturday", "sunday"}}."""
+    lowered = normalize(text)
+    if not _ANY_TIME.search(lowered):
+        return {}  # no time word at all: skip reading the terms
+    named = {term.value for term in t.terms(lowered) if term.role == t.SCOPE_NOUN}
+    found = {}
+    for family, members in _TIME_FAMILIES.items():
+        times = frozenset().union(*(members[unit] for unit in named if unit in members))
+        if times:
+            found[family] = times
+    return found
+
+
+_DAY_NAMES = frozenset(("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"))
+
+
+@functools.lru_cache(maxsize=4096)
+def _setting_names(text: str) -> frozenset[str]:
+    return setting_names(text)
+
+
+def _settings_apart(a: str, b: str) -> bool:
+    """Do the entries hold in different settings ("at work" / "at home", "with
+    colleagues" / "with family")? Orders and habits then refine each other:
+    "tea over coffee at work" / "coffee over tea at home"."""
+    settings_a, settings_b = _setting_names(a), _setting_names(b)
+    return bool(settings_a and settings_b and not settings_a & settings_b)
+
+
+def _with_days(scope: frozenset[str]) -> frozenset[str]:
+    """A scope with its days spelled out: "weekend" meets "saturday"."""
+    days = _TIME_FAMILIES["day"]
+    return frozenset(unit for unit in scope if unit not in days).union(
+        *(days[unit] for unit in scope if unit in days))
+
+
+_ANY_TIME = re.compile("|".join(re.escape(form) for unit in set().union(*_TIME_FAMILIES.values())
+                                for form in lexicon.SCOPE_NOUNS.get(unit, ())))
+
+
+@functools.lru_cache(maxsize=8192)
+def _times_named(text: str) -> frozenset[str]:
+    """The scope nouns a clause names anywhere, also inside a frequency ("every morning")."""
+    lowered = normalize(text)
+    if not _ANY_TIME.search(lowered):
+        return frozenset()
+    found = set()
+    for term in t.terms(lowered):
+        if term.role == t.SCOPE_NOUN:
+            found.add(term.value)
+        elif term.role == t.FREQUENCY:  # "every morning", "每天早上"
+            found.update(unit for form, unit in _SCOPE_FORMS.items() if form in term.surface)
+    return frozenset(found)
+
+
+_SCOPE_FORMS = {form: unit for unit, forms in lexicon.SCOPE_NOUNS.items() for form in forms}
+
+
+def _times_apart(a: str, b: str) -> bool:
+    """Do the entries name times of one family that do not meet?"""
+    times_a, times_b = _time_scopes(a), _time_scopes(b)
+    return any(family in times_b and not times & times_b[family] for family, times in times_a.items())
 
 
 def _swapped(verdict: Verdict | None) -> Verdict | None:
@@ -109,7 +196,7 @@ def _apart(left: Claim, right: Claim, a: Analysis, b: Analysis, axis: str | None
     """Do the claims hold in different places, so that opposite polarities agree?
     Explicit scopes must be disjoint; what a clause is about ("技术问题要讲透")
     only counts where one entry is qualified."""
-    if left.scope and right.scope and not _overlaps(left.scope, right.scope):
+    if left.scope and right.scope and not _overlaps(_with_days(left.scope), _with_days(right.scope)):
         return True  # "short answers in the morning" / "long answers in the evening"
     if left.settings and right.settings and not left.settings & right.settings:
         return True  # "在工作场合说话很正式" / "和朋友聊天时很随意"
@@ -133,6 +220,8 @@ def _general_case(general: Claim, other: Claim, axis: str | None) -> bool:
     exceptions: another entry's claim that holds only somewhere is one ("long
     answers for code reviews", "过年时喝一点")."""
     region = claim_region(other, axis) - _AXIS_UNITS.get(axis, frozenset()) if axis else other.scope
+    if not region and axis is None and general.default:
+        region = conditions.condition(other.text)  # "吃火锅时…": an occasion named by a clause
     return (general.default and not claim_region(general, axis) and bool(region)
             and not other.default)
 
@@ -376,8 +465,12 @@ def _covers(general: Claim, specific: Claim) -> bool:
     """Does `general` speak about everything `specific` is about?"""
     if not general.topic & specific.reach:
         return False
-    target = general.topic | general.scope
-    pool = specific.reach | specific.scope
+    scope, within = _with_days(general.scope), _with_days(specific.scope)
+    days, days_within = scope & _DAY_NAMES, within & _DAY_NAMES
+    if days and days_within and days_within <= days:
+        scope = scope - days  # "never drinks on weekdays" covers Tuesday and Wednesday evenings
+    target = general.topic | scope
+    pool = specific.reach | within | _times_named(specific.text)  # "every morning" names the morning
     return len(target & pool) / len(target) >= _COVERAGE
 
 
@@ -493,17 +586,23 @@ _STAYED = re.compile(r"\b(?:has|have)\s+never\s+(?:left|been\s+outside(?:\s+of)?
                      r"(?:从来|从|一直)?(?:没|未)(?:有)?离开过(?P<z>[\u4e00-\u9fff]{2,4}?)(?=[，,。；;]|$)")
 _TRAVELLED = re.compile(r"\b(?:backpack\w*|travel\w*|went|flew|visit\w*|tour\w*|trip|vacation\w*|holiday\w*)"
                         r"\s+(?:through|to|around|in|across)?\s*(?P<y>[A-Z][\w]*(?:\s+[A-Z][\w]*)?)|"
-                        r"去(?:了|过)?(?P<w>(?:(?!去)[\u4e00-\u9fff]){2,4}?)(?:玩|旅游|旅行|出差|度假|留学)")
+                        r"去(?:了|过)?(?P<w>(?:(?!去)[\u4e00-\u9fff]){2,4}?)(?:玩|旅游|旅行|出差|度假|留学)|"
+                        r"在(?P<v>[\u4e00-\u9fff]{2,4}?)(?:读过书|留过学|留学|工作过|生活过|住过|待过)")
+
+
+# "从来没出过国", "从未出国": a Chinese entry's home country is China.
+_NEVER_ABROAD = re.compile(r"(?:从来|从|一直|这辈子)?(?:没|没有|未)(?:有)?出(?:过)?国|从未出国|没去过国外")
 
 
 def _place_conflict(a: Analysis, b: Analysis) -> Verdict | None:
     """"Has never left the UK" / "backpacked through Vietnam", "从没离开过中国" /
     "去日本玩了一周": a trip to a place outside the only country one has been in."""
-    stayed = _STAYED.search(a.text)
+    stayed = _STAYED.search(a.text) or _NEVER_ABROAD.search(a.text)
     went = _TRAVELLED.search(b.text)
     if not stayed or not went or a.holder != b.holder:
         return None
-    home, place = stayed["x"] or stayed["z"], went["y"] or went["w"]
+    home = stayed.groupdict().get("x") or stayed.groupdict().get("z") or "中国"  # 没出过国: China left never
+    place = went["y"] or went["w"] or went["v"]
     if slots.place_outside(place, home):
         return _contradiction("implicit", 0.75, stayed.group(0), went.group(0), holder=a.holder,
                               values=[home, place])
@@ -520,9 +619,28 @@ def relation_terms(analysis: Analysis) -> set[str]:
         found.update(f"#{one}|{other}" for one, other in lexicon.EXCLUSIVE_CONCEPTS
                      if one in claim.reach or other in claim.reach)
     text = analysis.text
-    if any(pattern.search(text) for pattern in (_LIFELONG_HOME, _GREW_UP, _STAYED, _TRAVELLED)):
+    if any(pattern.search(text) for pattern in (_LIFELONG_HOME, _GREW_UP, _STAYED, _TRAVELLED, _NEVER_ABROAD)):
         found.add("$whereabouts")
+    found.update(states.family_terms(text))
     return found
+
+
+_STATE_KINDS = {"employment": "temporal", "relationship": "temporal", "skill": "implicit", "nights": "implicit",
+                "finished": "temporal", "parents' home": "temporal", "remote": "implicit", "eyesight": "implicit",
+                "colour vision": "implicit", "marriage history": "implicit"}
+
+
+def _state_conflict(a: Analysis, b: Analysis) -> Verdict | None:
+    """An ended state the other entry still holds, or two levels of one thing
+    (see `states.py`): "已经退休了" / "每天去公司上班", "complete beginner at chess" /
+    "FIDE-rated grandmaster", "从不熬夜" / "凌晨两点还在发消息"."""
+    found = states.conflict(a.text, b.text, units)
+    if found and a.holder != b.holder and found[0] not in states.ANY_HOLDER:
+        return None
+    if not found:
+        return None
+    family, ended, ongoing = found
+    return _contradiction(_STATE_KINDS[family], 0.7, ended, ongoing, holder=a.holder, family=family)
 
 
 def _rate_conflict(a: Analysis, b: Analysis) -> Verdict | None:
@@ -551,12 +669,19 @@ def _opposite_conflict(a: Analysis, b: Analysis) -> Verdict | None:
             continue
         for word_a, frame_a in _pole_words(left):
             for word_b, frame_b in _pole_words(right):
-                if (antonyms.opposed(word_a, word_b) and _same_frame(frame_a, frame_b)
+                if (antonyms.opposed(word_a, word_b)
+                        and _same_frame(_describing(frame_a, word_b), _describing(frame_b, word_a))
                         and not _apart(left, right, a, b)
                         and not _conditions_differ(a, b, {word_a, word_b})):
                     return _contradiction("antonym", 0.75, left.text, right.text, holder=left.holder,
                                           words=[_word(left.text, word_a), _word(right.text, word_b)])
     return None
+
+
+def _describing(frame: frozenset[str], other: str) -> frozenset[str]:
+    """A frame without the words that say the same as its pole ("chaotic" beside
+    "disorganised", both opposed to "organised"): they describe, they frame nothing."""
+    return frozenset(unit for unit in frame if not antonyms.opposed(unit, other))
 
 
 @functools.lru_cache(maxsize=16384)
@@ -580,7 +705,10 @@ def _word(text: str, unit: str) -> str:
 
 
 # What a trait is said of when it is the person's: "性格很急躁" / "很有耐心的人".
-_PERSON_FRAME = frozenset(("性格", "脾气", "人", "为人", "person", "personality", "character", "guy"))
+_PERSON_FRAME = frozenset(("性格", "脾气", "人", "为人", "person", "personality", "character", "guy",
+                           # how the person goes about things: "花钱大手大脚" is a trait as "节俭" is
+                           "花钱", "做事", "事", "处事", "待人", "说话", "办事", "平时", "一向", "向来",
+                           "spend", "money", "spender", "way", "natur", "gener"))
 
 
 def _same_frame(x: frozenset[str], y: frozenset[str]) -> bool:
@@ -595,7 +723,11 @@ _RULES: tuple[Callable[[Analysis, Analysis], Verdict | None], ...] = (
     _order_conflict, _value_conflict, _preference_conflict, _axis_conflict, _frequency_conflict,
     _negation_conflict, _only_conflict, _only_language_conflict, _opposite_conflict, _rate_conflict,
     _change_conflict, _completion_conflict, _place_conflict, _exclusive_conflict,
-    _lifelong_home_conflict)
+    _lifelong_home_conflict, _state_conflict)
+
+# Rules whose times are their subject: "only works on weekends", "deadline is Friday",
+# "prefers morning meetings" / "prefers afternoon meetings".
+_TIMED_RULES = (_only_conflict, _value_conflict, _preference_conflict)
 
 # --- no conflict: same subject or not? ---------------------------------------------
 

@@ -8,6 +8,7 @@ a name and its short form, or an age and a decade that includes it do not.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 
@@ -45,7 +46,11 @@ _SCOPE_WORDS = (
 # --- value helpers ------------------------------------------------------------
 
 
+_HONORIFIC = re.compile(r"\b(Dr|Mr|Mrs|Ms|Prof|St)\.\s", re.IGNORECASE)
+
+
 def _clean(value: str) -> str:
+    value = _HONORIFIC.sub(r"\1 ", value)  # "Dr. Patel" is one name
     value = _ZH_CUT.sub("", value.strip()) if is_cjk(value) else _EN_CUT.sub("", value.strip())
     return _ARTICLE.sub("", value).strip(" '\"")
 
@@ -87,10 +92,28 @@ def _place(value: str) -> tuple[str, str, str]:
     name = lexicon.PLACE_ALIASES.get(name, name)
     canonical = lexicon.SAME_PLACE.get(name, name)
     if name not in lexicon.PLACES:
+        head = _known_head(name)
+        if head:  # "广州天河区", "深圳南山": a district of a known city is in that city
+            return _place(head)
         return canonical, "unknown", ""
     kind, parent = lexicon.PLACES[name]
     country = lexicon.PLACE_ALIASES.get(parent or name, parent or name)
     return canonical, kind, country
+
+
+_ZH_PLACES = sorted((name for name in lexicon.PLACES if is_cjk(name) and len(name) >= 2), key=len, reverse=True)
+
+
+def _known_head(name: str) -> str:
+    """The known place a longer name starts with ("深圳南山" → "深圳", "shanghai's pudong
+    district" → "shanghai"), or ""."""
+    if not is_cjk(name):
+        words = re.sub(r"'s\b", "", name).split()
+        return next((" ".join(words[:n]) for n in (2, 1) if len(words) > n
+                     and " ".join(words[:n]) in lexicon.PLACES), "")
+    if len(name) < 3:
+        return ""
+    return next((place for place in _ZH_PLACES if name.startswith(place) and len(place) < len(name)), "")
 
 
 def place_outside(place: str, region: str) -> bool:
@@ -117,16 +140,35 @@ def _places_clash(a: str, b: str) -> bool:
 _RESIDENCE = (
     re.compile(r"\b(?:live[sd]?|living|resides?|residing|based|settled|relocated|mov(?:ed|es|e|ing))"
                r"\s+(?:back\s+)?(?:in|to|at)\s+(?P<v>[^,;.]+)", re.IGNORECASE),
-    re.compile(r"(?:住在|生活在|定居在|居住在|定居于|搬到了?|搬去了?)(?P<v>[^，,。；;]+)"),
+    re.compile(r"(?:住在|生活在|定居在|居住在|定居于|居住于|现居|家住|常住|搬到了?|搬去了?|搬家到了?|搬回了?)(?P<v>[^，,。；;]+)"),
+    re.compile(r"\bcalls\s+(?P<v>[A-Z][\w]*(?:\s+[A-Z][\w]*)?)\s+home\b"),
     re.compile(r"在(?P<v>[^，,。；;在]{1,8}?)(?:生活|定居|居住|住了|住过|住)"),
+    # "User's home is in Vancouver", "用户家在青岛": where the home is (a known place, below)
+    re.compile(r"\bhome\s+is\s+(?:in|at)\s+(?P<v>[^,;.]+)", re.IGNORECASE),
+    re.compile(r"^(?:该|这位)?用户(?:的)?家(?:住)?在(?P<v>[^，,。；;]+)"),
 )
+# Patterns whose value must be a known place: "家在三楼" is a floor, "home is in a mess" no place.
+_KNOWN_PLACE_ONLY = (_RESIDENCE[-2], _RESIDENCE[-1])
 _EMPLOYER = (
     re.compile(r"\b(?:works?|worked|working|job)\s+(?:at|for)\s+(?P<v>[^,;.]+)", re.IGNORECASE),
     re.compile(r"\b(?:works?|worked|working)\s+in\s+(?P<v>[A-Z][^,;.]*)"),
     re.compile(r"\b(?:employed\s+(?:by|at)|joined)\s+(?P<v>[^,;.]+)", re.IGNORECASE),
-    re.compile(r"在(?P<v>[^，,。；;在]{1,10}?)(?:工作|上班|任职|实习)"),
+    re.compile(r"\b(?:started|starts|starting)\s+(?:a\s+new\s+job\s+|working\s+|work\s+)?at\s+(?P<v>[A-Z][^,;.]*)"),
+    re.compile(r"在(?P<v>[^，,。；;在]{1,10}?)(?:工作|上班|任职|实习|打工|兼职)"),
     re.compile(r"(?:就职于|任职于|供职于)(?P<v>[^，,。；;]+)"),
+    # "User is an accountant at KPMG", "is a senior engineer with Shopify": a job and its employer
+    re.compile(r"\b(?:is|as)\s+an?\s+(?P<job>(?:[a-z][\w-]*\s+){1,3}?)(?:at|for|with)\s+(?P<v>[A-Z][^,;.]*)"),
+    # "在腾讯当程序员", "在百度做算法工程师": a job named after the place names the employer
+    re.compile(r"在(?P<v>[^，,。；;在]{2,10}?)(?:当|做|担任)(?P<job>[^，,。；;]{2,10})"),
+    # "刚入职了小红书", "跳槽到了字节", "换工作去了美团": the employer joined
+    re.compile(r"(?:入职了?|跳槽(?:到|去)了?|换工作(?:到|去)了?)(?P<v>[^，,。；;]{2,10})"),
+    # "用户是小米的员工", "用户是腾讯员工"
+    re.compile(r"是(?P<v>[^，,。；;是]{2,10}?)的?(?:正式)?(?:员工|职员|雇员)"),
 )
+_PLACE_FIRST = re.compile(r"^(?P<p>[\u4e00-\u9fff]{2,4}?)的(?P<o>[\u4e00-\u9fffA-Za-z]{2,10})$")
+_ORG_PART = re.compile(r"(?:总部|分公司|分部|办公室|园区|研发中心)$")
+_GENERIC_EMPLOYER = re.compile(r"^(?:一家|一个|某|家)|(?:互联网|科技|游戏|外|国|私|央|民)(?:公司|企业|企)$|"
+                               r"^(?:公司|企业|外企|国企|私企|央企|大厂|创业公司|银行|医院|学校|工厂)$")
 _ZH_NOT_EMPLOYER = ("家", "家里", "公司", "办公室", "单位", "学校", "这里", "那里", "国外", "本地", "这儿",
                     "那儿", "宿舍", "附近", "当地")
 _JOB = (
@@ -159,7 +201,7 @@ _AGE = (
 _DECADES = {"twenties": 20, "thirties": 30, "forties": 40, "fifties": 50, "sixties": 60,
             "seventies": 70}
 _COUNT = (
-    re.compile(r"\bha(?:s|ve)\s+(?P<n>\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten)"
+    re.compile(r"\bha(?:s|ve)\s+(?P<n>\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
                r"\s+(?P<noun>[a-z]+)", re.IGNORECASE),
     re.compile(rf"(?:有|养了?)(?P<n>\d{{1,2}}|[一二两三四五六七八九十]+)(?:个|只|条|位|辆|台|名)"
                rf"(?P<noun>{_CJK}{{1,3}}?)(?=$|[，,。和与及])"),
@@ -168,9 +210,9 @@ _VERSION = re.compile(r"(?<![a-z0-9])(?P<name>[a-z][a-z+#]*)\s*(?P<ver>\d+(?:\.\
                       re.IGNORECASE)
 _POSSESSIVE = (
     re.compile(r"^(?:the\s+)?(?:user'?s|project\s+[\w.-]+'s|(?-i:[A-Z][a-z]+)'s)\s+"
-               r"(?P<slot>[a-z][a-z -]{0,40}?)\s+(?:is|are|was)\s+"
+               r"(?P<slot>[a-z][a-z -]{0,40}?)(?:\s+(?:is|are|was)|\s*:)\s+"
                r"(?P<named>named\s+|called\s+)?(?P<v>[^,;]+?)\.?$", re.IGNORECASE),
-    re.compile(r"^(?:(?:该|这位)?用户|项目\s*[\w.-]+\s*)的(?P<slot>[\u4e00-\u9fffA-Za-z ]{1,10}?)"
+    re.compile(r"^(?:(?:该|这位)?用户(?:目前|现在|当前)?|项目\s*[\w.-]+\s*)的(?P<slot>[\u4e00-\u9fffA-Za-z ]{1,10}?)"
                r"(?:是|(?P<named>叫做?|名叫))(?P<v>[^，,。；;]+)[。.!！]?$"),
     re.compile(r"^(?:该|这位)?用户(?P<slot>(?:最(?:喜欢|爱)|最常用|常用|惯用|主要用)的[\u4e00-\u9fffA-Za-z ]{1,8}?)是"
                r"(?P<v>[^，,。；;]+)[。.!！]?$"),
@@ -188,6 +230,8 @@ _SLOT_ALIASES = {
     "operating system": "os", "os": "os", "time zone": "timezone", "timezone": "timezone",
     "时区": "timezone", "employer": "employer", "company": "employer", "公司": "employer",
     "job": "job", "profession": "job", "occupation": "job", "职业": "job",
+    "current employer": "employer", "current company": "employer", "工作单位": "employer", "单位": "employer",
+    "雇主": "employer", "公司名": "employer", "current city": "residence", "home city": "residence",
     "favourite language": "favorite language", "favorite programming language": "favorite language",
     "favourite programming language": "favorite language", "最喜欢的编程语言": "favorite language",
     "boss": "manager", "老板": "manager", "领导": "manager", "上司": "manager",
@@ -248,7 +292,13 @@ _ZH_HOLDER = re.compile(rf"的(?P<h>{_CJK}{{1,4}})$")
 
 
 def holder(text: str, start: int) -> str:
-    """The person a fact found at `start` belongs to, when not the user ("")."""
+    """The person a fact found at `start` belongs to, when not the user (""), named
+    one way for all its names ("mum" and "妈妈" are the mother)."""
+    found = _holder(text, start)
+    return lexicon.SAME_PERSON.get(found, found)
+
+
+def _holder(text: str, start: int) -> str:
     prefix = _EN_AUXILIARIES.sub("", text[:start]).strip()
     if not prefix:
         return ""
@@ -285,7 +335,7 @@ def _residence(text: str) -> list[Slot]:
             continue  # "the meeting moved to Friday": a date, not a place to live
         if _past_tense(match):
             return []
-        if _place(value)[1] == "unknown" and not _looks_like_name(value):
+        if _place(value)[1] == "unknown" and (not _looks_like_name(value) or pattern in _KNOWN_PLACE_ONLY):
             continue
         return [Slot("residence", value.lower(), value, "place", holder=holder(text, match.start()))]
     return []
@@ -295,6 +345,20 @@ def _employer(text: str) -> list[Slot]:
     value, match = _first_match(_EMPLOYER, text)
     if not value or _past_tense(match):
         return []
+    if match.groupdict().get("job") is not None and not job_field(match["job"].strip()):
+        return []  # "a season-ticket holder at Borussia Dortmund": no job, no employer
+    place_first = _PLACE_FIRST.match(value)
+    if place_first and _place(place_first["p"])[1] != "unknown":
+        # "在深圳的一家科技公司工作": where the work is, and for whom when named
+        slots = [Slot("work location", place_first["p"].lower(), place_first["p"], "place",
+                      holder=holder(text, match.start()))]
+        rest = _ORG_PART.sub("", place_first["o"])
+        if rest and not _GENERIC_EMPLOYER.search(rest) and _looks_like_name(rest):
+            slots.append(Slot("employer", lexicon.COMPANY_ALIASES.get(rest.lower(), rest.lower()), rest, "name",
+                              holder=holder(text, match.start())))
+        return slots
+    if _GENERIC_EMPLOYER.search(value) and value.lower() not in lexicon.COMPANY_ALIASES:
+        return []  # "在互联网公司上班", "在一家外企工作": a kind of employer, not which one
     known_place = _place(value)[1] != "unknown"
     if match.re is _EMPLOYER[1] and not known_place:
         return []  # "works in Marketing": a field, not a place
@@ -310,24 +374,28 @@ def _employer(text: str) -> list[Slot]:
     return [Slot("employer", canonical, value, "name", holder=holder(text, match.start()))]
 
 
+_JOBS_LONGEST_FIRST = tuple(sorted(lexicon.JOBS, key=len, reverse=True))
+
+
+@functools.lru_cache(maxsize=4096)
 def job_field(value: str) -> str:
     """The field of a job title ("senior software engineer" → "software"), or ""."""
     lowered = value.lower()
     if any(qualifier in lowered.split() or (is_cjk(qualifier) and lowered.startswith(qualifier))
            for qualifier in lexicon.JOB_QUALIFIERS):
         return ""
-    for job in sorted(lexicon.JOBS, key=len, reverse=True):
+    for job in _JOBS_LONGEST_FIRST:
         if lowered.endswith(job) and (is_cjk(job) or lowered == job or lowered.endswith(" " + job)):
             return lexicon.JOBS[job]
     return ""
 
 
 def _job(text: str) -> list[Slot]:
-    value = _first_value(_JOB, text)
+    value, match = _first_match(_JOB, text)
     field = job_field(value)
     if not field or field == "student":
         return []
-    return [Slot("job", field, value, "job")]
+    return [Slot("job", field, value, "job", holder=holder(text, match.start()))]
 
 
 def _name(text: str) -> list[Slot]:
@@ -471,16 +539,51 @@ def _possessive(text: str) -> list[Slot]:
         for chinese, english in _ZH_SLOT_WORDS:  # "默认 shell" is the "default shell"
             if slot.startswith(chinese) and slot not in _SLOT_ALIASES:
                 slot = " ".join((english + slot[len(chinese):]).split())
-        slot = canonical_noun(slot)
+        slot = _favourite_slot(canonical_noun(re.sub(r"^(?:new|current|present)\s+", "", slot)))
         value = _clean(match["v"])
         if not value or slot.split()[-1] in lexicon.MULTI_VALUED_SLOTS or slot in lexicon.MULTI_VALUED_SLOTS:
             return []
+        if (match.groupdict().get("named") or "").startswith("名") and slot + "名" in _HANDLE_WORDS:
+            slot = slot + "名"  # "网名叫小鱼": the slot is 网名, not 网
+        handle = _handle_slot(slot)
+        if handle:  # "GitHub handle" / "GitHub username", "网名叫小鱼" / "网名是大熊"
+            return [Slot(handle, value.lower(), value, "name")]
+        person = lexicon.SAME_PERSON.get(slot, slot)
         if match.groupdict().get("named"):
-            return [Slot(f"{slot} name", value.lower(), value, "name")]
+            return [Slot(f"{person} name", value.lower(), value, "name")]
         if match.groupdict().get("at") and _value_kind(value) not in ("date", "place"):
             return []
+        if slot in _PERSON_ROLES or slot in lexicon.SAME_PERSON:
+            kind = _value_kind(value)
+            if kind == "name":  # "User's dentist is Dr. Patel" / "…is called Sarah Jones"
+                return [Slot(f"{person} name", value.lower(), value, "name")]
+            if kind == "job":  # "User's partner is a doctor" / "…works as a lawyer"
+                return [Slot("job", job_field(value), value, "job", holder=person)]
         return [_routed(_SLOT_ALIASES.get(slot, slot), value)]
     return []
+
+
+# Roles a person fills in the user's life: their value is who fills it.
+_PERSON_ROLES = frozenset((
+    "dentist", "doctor", "gp", "landlord", "landlady", "teacher", "coach", "trainer", "therapist", "mentor",
+    "lawyer", "accountant", "tutor", "advisor", "adviser", "supervisor", "team lead", "tech lead", "partner",
+    "roommate", "flatmate", "best friend", "neighbour", "neighbor", "agent", "barber", "hairdresser",
+    "房东", "医生", "老师", "教练", "导师", "律师", "会计", "室友", "合租室友", "班主任", "主治医生", "理发师",
+    "对象", "伴侣", "男朋友", "女朋友", "男友", "女友", "最好的朋友",
+    "lead", "owner", "project lead", "负责人", "项目负责人", "主管",
+))
+_HANDLE_WORDS = {"handle": "handle", "username": "handle", "user name": "handle", "nickname": "nickname",
+                 "screen name": "handle", "网名": "nickname", "昵称": "nickname", "外号": "nickname",
+                 "小名": "nickname", "用户名": "handle", "账号": "handle"}
+
+
+def _handle_slot(slot: str) -> str:
+    """"github username" → "github handle"; "" for slots that are not a name one goes by."""
+    for word, canonical in _HANDLE_WORDS.items():
+        if slot == word or slot.endswith(" " + word) or (is_cjk(word) and slot.endswith(word)):
+            return slot[: len(slot) - len(word)].strip() + (" " if slot != word else "") + canonical \
+                if slot != word else canonical
+    return ""
 
 
 _AMOUNT = re.compile(r"(?P<n>\d+(?:\.\d+)?|[零一二两三四五六七八九十百千万亿]+)(?P<big>[万千亿kKwW])?"
@@ -529,6 +632,8 @@ def _routed(slot: str, value: str) -> Slot:
         return Slot("editor", families.pop() if len(families) == 1 else value.lower(), value)
     if slot == "job":
         return Slot("job", job_field(value) or value.lower(), value, "job")
+    if slot == "employer" and _looks_like_name(value) and not _GENERIC_EMPLOYER.search(value):
+        return Slot("employer", lexicon.COMPANY_ALIASES.get(value.lower(), value.lower()), value, "name")
     number = amount(value) if is_cjk(value) else None
     if number is not None:
         return Slot(slot, f"{number:g}", value, "number")  # "五千元" and "5000元" agree
@@ -588,7 +693,7 @@ _ZH_TIME = (r"(?P<part>凌晨|半夜|早上|早晨|清晨|上午|中午|下午|�
             r"(?P<h>\d{1,2}|[零一二两三四五六七八九十]{1,3})[点:：](?P<half>半|(?P<m>\d\d)分?)?"
             r"(?:钟|左右|多)?(?:才|就|准时)?")
 _ZH_ROUTINES = (
-    ("wake time", re.compile(_ZH_TIME + r"(?:起床|起来|醒来|醒)")),
+    ("wake time", re.compile(_ZH_TIME + r"(?:起床|起来|醒来|醒|起(?=[。，,；;！!]|$))")),
     ("bedtime", re.compile(_ZH_TIME + r"(?P<rel>以后|之后|以前|之前|前|后)?(?:才|就)?"
                            r"(?:睡觉|睡|上床|入睡|就寝)")),
 )
@@ -824,22 +929,30 @@ _ZH_VALUE = r"(?P<v>[^，,。；;]+?)[。.!！]?$"
 _ATTRIBUTES = (
     ("hometown", re.compile(r"(?:老家|家乡|籍贯|出生地)(?:在|是)" + _ZH_VALUE)),
     ("blood type", re.compile(r"(?<![A-Za-z])(?P<v>AB|A|B|O)型血|血型(?:是|为)(?P<w>AB|A|B|O)(?![A-Za-z])|"
-                              r"\bblood\s+type\s+(?:is\s+)?(?P<x>AB|A|B|O)(?![A-Za-z])", re.IGNORECASE)),
+                              r"\bblood\s+type\s+(?:is\s+)?(?P<x>AB|A|B|O)(?![A-Za-z])|"
+                              r"\btype\s+(?P<y>AB|A|B|O)\s+blood\b", re.IGNORECASE)),
     ("star sign", re.compile(r"(?P<v>白羊|金牛|双子|巨蟹|狮子|处女|天秤|天蝎|射手|摩羯|水瓶|双鱼)座")),
     ("chinese zodiac", re.compile(r"(?:属|生肖是|属相是)(?P<v>[鼠牛虎兔龙蛇马羊猴鸡狗猪])(?![\u4e00-\u9fff])")),
     ("major", re.compile(r"(?:专业是|主修)" + _ZH_VALUE)),
     ("birth year", re.compile(r"(?:出生于|生于|出生在|出生的年份是)(?P<v>(?:19|20)\d\d)年")),
     ("alma mater", re.compile(r"(?:毕业于|毕业自)" + _ZH_VALUE)),
     # "在复旦大学读书": the school attended now (not where one graduated)
-    ("school", re.compile(r"在(?P<v>[^，,。；;在]{1,10}?(?:大学|学院|中学|高中|小学))"
-                          r"(?:读书|上学|念书|上大学|读大学|读本科)(?:[。.!！]?$|[，,])")),
+    ("school", re.compile(r"在(?P<v>[^，,。；;在]{1,10}?(?:大学|学院|中学|高中|小学|学校|幼儿园))"
+                          r"(?:读书|上学|念书|上大学|读大学|读本科|上幼儿园)(?:[。.!！]?$|[，,])")),
+    # "User's son goes to Oakwood Primary", "studies at Oxford", "is a student at Cambridge"
+    ("school", re.compile(r"\b(?:studies\s+at|is\s+(?:a\s+\w*\s*student|enrolled)\s+at)\s+"
+                          r"(?P<v>(?:St\.?\s+)?[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*){0,3})|"
+                          r"\b(?:goes\s+to|attends)\s+(?P<w>(?:St\.?\s+)?[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*){0,3}\s+"
+                          r"(?:School|Primary|High|Academy|College|University|Kindergarten|Nursery|Elementary))\b")),
+    # "用户姓王", "用户的房东姓李": a surname
+    ("surname", re.compile(r"姓(?P<v>[\u4e00-\u9fff])(?![\u4e00-\u9fff]{0,1}(?:名|氏))")),
     # "用户是上海人": where one is from, for a known place
     ("hometown", re.compile(r"^(?:该|这位)?用户是(?P<v>[\u4e00-\u9fff]{2,4}?)人[。.!！]?$")),
 )
 # Institutions of one kind: two different names of one kind are two schools.
-_INSTITUTION = re.compile(r"(?:大学|学院|中学|高中|小学)$")
-_CAR = re.compile(r"(?:开的是|开着?一辆|的车是|座驾是)(?P<v>[^，,。；;]+)")
-_PHONE = re.compile(r"(?P<v>[A-Za-z\u4e00-\u9fff]{2,6}?)手机|手机是(?P<w>[^，,。；;]+)")
+_INSTITUTION = re.compile(r"(?:大学|学院|中学|高中|小学|学校|幼儿园)$")
+_CAR = re.compile(r"(?:开的是|开着?一辆|的车是|座驾是|买了一辆|提了一辆|新车是)(?P<v>[^，,。；;]+)")
+_PHONE = re.compile(r"(?P<v>[A-Za-z\u4e00-\u9fff]{2,6}?)\s*的?手机|手机是(?P<w>[^，,。；;]+)")
 _ATTRIBUTE_SUFFIX = re.compile(r"(?:型血|型|座)$")
 
 
@@ -849,13 +962,15 @@ def _attributes(text: str) -> list[Slot]:
         match = pattern.search(text)
         if not match:
             continue
-        value = _clean(match["v"] or match.groupdict().get("w") or match.groupdict().get("x") or "")
+        value = _clean(match["v"] or match.groupdict().get("w") or match.groupdict().get("x") or match.groupdict().get("y") or "")
         if (name == "hometown" and match.group(0).endswith(("人", "人。"))
                 and _place(value)[1] == "unknown" and value not in lexicon.ZH_PROVINCES):
             continue  # "用户是好人": "是…人" names a place only for a known one
         if value and not _NEGATED_ATTRIBUTE.search(text[: match.start()]):
             canonical = _ATTRIBUTE_SUFFIX.sub("", value.lower()) or value.lower()
             kind = "place" if name == "hometown" else "attribute"
+            if name == "star sign":  # "天蝎座" meets "a Scorpio"
+                canonical, kind = _SIGNS.get(canonical, canonical), "exact"
             found.append(Slot(name, canonical, value, kind, holder=holder(text, match.start())))
     for name, pattern, brands in (("car", _CAR, lexicon.CAR_BRANDS), ("phone", _PHONE, lexicon.PHONE_BRANDS)):
         match = pattern.search(text)
@@ -864,7 +979,17 @@ def _attributes(text: str) -> list[Slot]:
             if len(makes) == 1:
                 make = makes.pop()
                 found.append(Slot(name, make, make, "brand", holder=holder(text, match.start())))
+                found.extend(_phone_system(name, make, text, match))
     return found
+
+
+def _phone_system(name: str, make: str, text: str, match: re.Match) -> list[Slot]:
+    """A phone's make names its system too: a Huawei or a Samsung runs Android, so
+    "用华为手机" and "用的是 iPhone" (which names only the system) clash."""
+    if name != "phone" or _mentions(text, lexicon.MOBILE_SYSTEMS):
+        return []
+    system = "ios" if make == "apple" else "android"
+    return [Slot("mobile os", system, make, holder=holder(text, match.start()))]
 
 
 _NEGATED_ATTRIBUTE = re.compile(r"不|没|非|未|以前|曾|过去|原来")
@@ -874,8 +999,12 @@ def _attributes_clash(a: Slot, b: Slot) -> bool:
     if a.name == "hometown":
         return _places_clash(a.display, b.display)
     if a.name in ("school", "alma mater"):
+        if not is_cjk(a.value) and not is_cjk(b.value):
+            return True  # two names of schools: "Oakwood Primary" / "St Mary's School"
         kind_a, kind_b = _INSTITUTION.search(a.value), _INSTITUTION.search(b.value)
-        return bool(kind_a and kind_b and kind_a.group(0) == kind_b.group(0))
+        # a 学校 is a school of any kind: "实验小学" / "外国语学校"
+        return bool(kind_a and kind_b and (kind_a.group(0) == kind_b.group(0)
+                                           or "学校" in (kind_a.group(0), kind_b.group(0))))
     return True
 
 
@@ -892,6 +1021,8 @@ _SLOT_NOUNS = {form: noun for noun, forms in {
 }.items() for form in forms}
 _FAVOURITE_TEAM = re.compile(r"^(?:favou?rite|favorite)\s+(?:[a-z]+\s+)?(?:team|球队)$")
 _NAMED_ONE = (
+    # "User's dog's name is Bella"
+    re.compile(r"^(?:[Tt]he\s+)?[Uu]ser'?s\s+(?P<noun>[a-z]+)'s\s+name\s+is\s+(?P<v>[A-Z][\w'-]*)"),
     re.compile(r"\b(?:has|have|owns?)\s+(?:one|a|an|only\s+one)\s+(?P<noun>[a-z]+),?\s+(?:called|named)\s+"
                r"(?P<v>[A-Z][\w'-]*)"),
     re.compile(rf"(?:只有|有|养了?|养着)一(?:只|条|个|位)(?P<noun>{_CJK}{{1,2}}?)[，,]?(?:名叫|叫做?|取名叫?|名字叫)"
@@ -904,6 +1035,44 @@ _SUPPORTS = (
                r"(?P<w>[A-Z][\w.]*(?:\s+[A-Z][\w.]*){0,2})\s+(?:fan|supporter))\s*(?P<v>[A-Z][\w.]*(?:\s+[A-Z][\w.]*){0,2})?"),
     re.compile(rf"(?:支持|是)(?P<v>{_CJK}{{2,6}}?)队?的(?:铁杆|忠实)?球迷"),
 )
+
+
+# A favourite's noun in either language: "最喜欢的食物" and "favourite food" are one slot.
+_FAVOURITE_NOUNS = {
+    "食物": "food", "菜": "food", "美食": "food", "吃的": "food", "颜色": "color", "colour": "color",
+    "电影": "film", "movie": "film", "书": "book", "歌手": "singer", "运动": "sport", "季节": "season",
+    "城市": "city", "水果": "fruit", "饮料": "drink", "动物": "animal", "作家": "author", "writer": "author",
+    "乐队": "band", "游戏": "game", "video game": "game", "编程语言": "programming language", "语言": "language",
+    "歌": "song", "歌曲": "song", "演员": "actor", "节日": "holiday", "花": "flower", "咖啡": "coffee",
+    "茶": "tea", "零食": "snack", "甜点": "dessert", "餐厅": "restaurant", "国家": "country",
+}
+_FAVOURITE_SLOT = re.compile(r"^(?:favou?rite|最喜欢的?|最爱的?)\s*(?P<noun>.+)$")
+
+
+_COLOURS = {"red": "红", "blue": "蓝", "green": "绿", "yellow": "黄", "black": "黑", "white": "白",
+            "purple": "紫", "pink": "粉", "orange": "橙", "grey": "灰", "gray": "灰", "brown": "棕"}
+
+
+def _meaning(value: str) -> str:
+    """A value in either language as one id: a colour, a concept or a season; "" if unknown."""
+    lowered = value.lower().strip(" 《》\"'")
+    if lowered in _COLOURS:
+        return _COLOURS[lowered]
+    if is_cjk(lowered) and len(lowered) <= 2 and lowered[0] in _COLOURS.values():
+        return lowered[0]
+    if lowered.endswith("色") and lowered[0] in _COLOURS.values():
+        return lowered[0]
+    found = {term.value for term in t.terms(lowered) if term.role in (t.CONCEPT, t.SCOPE_NOUN)}
+    return found.pop() if len(found) == 1 else ""
+
+
+def _favourite_slot(slot: str) -> str:
+    """"favourite food", "favorite 食物" → "favorite food"."""
+    match = _FAVOURITE_SLOT.match(slot)
+    if not match or slot in ("favorite team", "favorite language"):
+        return slot
+    noun = match["noun"].strip()
+    return f"favorite {_FAVOURITE_NOUNS.get(noun, noun)}"
 
 
 def canonical_noun(noun: str) -> str:
@@ -919,6 +1088,8 @@ def _named_ones(text: str) -> list[Slot]:
         match = pattern.search(text)
         if match:
             value = _clean(match["v"])
+            if match["noun"] + "名" in _HANDLE_WORDS:  # "网名叫小鱼"
+                return [Slot(_HANDLE_WORDS[match["noun"] + "名"], value.lower(), value, "name")] if value else []
             return [Slot(f"{canonical_noun(match['noun'])} name", value.lower(), value, "name")] if value else []
     return []
 
@@ -1002,10 +1173,11 @@ def _school_stage(text: str) -> list[Slot]:
 
 
 _NEGATED_EN = re.compile(r"\b(?:not|no|never|used\s+to|former|formerly)\b|n't|不|没|以前|曾", re.IGNORECASE)
-_EN_CAR = re.compile(r"\bdrives?\s+(?:a|an|the)?\s*(?P<v>[A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*)?)|"
+_EN_CAR = re.compile(r"\b(?:drives?|bought|owns?|got)\s+(?:a|an|the)?\s*(?:new\s+|used\s+)?(?P<v>[A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*)?)|"
                      r"\bcar\s+is\s+(?:a|an)?\s*(?P<w>[A-Za-z][\w-]*)", re.IGNORECASE)
 _EN_PHONE = re.compile(r"(?<!')\b(?P<v>[A-Za-z]+)\s+(?:phone|smartphone)\b|\bphone\s+is\s+(?:an?\s+)?(?P<w>[A-Za-z]+)|"
-                       r"\b(?:uses?|has|owns?)\s+an?\s+(?P<x>iphone|pixel)\b", re.IGNORECASE)
+                       r"\b(?:uses?|has|owns?|got|bought|carries|(?:switched|moved|changed)\s+to)\s+(?:an?\s+)?(?:new\s+)?"
+                       r"(?P<x>iphone|pixel|galaxy)\b", re.IGNORECASE)
 
 
 def _english_makes(text: str) -> list[Slot]:
@@ -1016,11 +1188,21 @@ def _english_makes(text: str) -> list[Slot]:
         if not match or _NEGATED_EN.search(text[: match.start()]):
             continue
         value = next(group for group in match.groups() if group)
-        makes = {brands[brand] for brand in _mentions(value, brands)}
+        named = _mentions(value, brands)
+        if (name == "car" and not re.match(r"drive", match.group(0), re.IGNORECASE)
+                and not _CAR_NOUN.search(text) and any(brand in _WORD_MODELS for brand in named)):
+            continue  # "bought a Golf umbrella": a model that is also a word needs a car
+        makes = {brands[brand] for brand in named}
         if len(makes) == 1:
             make = makes.pop()
             found.append(Slot(name, make, make, "brand", holder=holder(text, match.start())))
+            found.extend(_phone_system(name, make, text, match))
     return found
+
+
+_CAR_NOUN = re.compile(r"\b(?:car|cars|suv|ev|hatchback|sedan|vehicle)\b", re.IGNORECASE)
+_WORD_MODELS = frozenset(("golf", "polo", "focus", "leaf", "seal", "mini", "outback", "accord", "civic",
+                          "mustang", "forester", "passat"))
 
 
 def _stages_clash(a: str, b: str) -> bool:
@@ -1101,7 +1283,335 @@ def _floor_number(match: re.Match) -> int:
     return int(raw) if raw.isdigit() else int(_zh_numeral(raw) or 0)
 
 
-_EXTRACTORS = (_residence, _employer, _job, _name, _age, _count, _systems, _reply_language,
+# --- one product of a kind in daily use: "用的是联想电脑", "User's browser is Firefox" ----
+
+# family → (the nouns that name the kind, product → maker or canonical name)
+_PRODUCTS: dict[str, tuple[tuple[str, ...], dict[str, str]]] = {
+    "browser": (("browser", "浏览器"), {
+        "chrome": "chrome", "谷歌浏览器": "chrome", "firefox": "firefox", "火狐": "firefox",
+        "safari": "safari", "edge": "edge", "brave": "brave", "opera": "opera", "arc": "arc",
+        "vivaldi": "vivaldi", "360浏览器": "360", "qq浏览器": "qq"}),
+    "computer": (("laptop", "computer", "notebook", "desktop", "pc", "电脑", "笔记本", "台式机"), {
+        "lenovo": "lenovo", "thinkpad": "lenovo", "联想": "lenovo", "dell": "dell", "戴尔": "dell",
+        "xps": "dell", "hp": "hp", "惠普": "hp", "asus": "asus", "华硕": "asus", "acer": "acer",
+        "宏碁": "acer", "macbook": "apple", "imac": "apple", "mac mini": "apple", "surface": "microsoft",
+        "razer": "razer", "msi": "msi", "微星": "msi", "framework": "framework", "机械革命": "mechrevo"}),
+    "bank": (("bank", "银行"), {
+        "hsbc": "hsbc", "汇丰": "hsbc", "barclays": "barclays", "monzo": "monzo", "revolut": "revolut",
+        "chase": "chase", "lloyds": "lloyds", "natwest": "natwest", "santander": "santander",
+        "wells fargo": "wells fargo", "citi": "citi", "花旗": "citi", "招商银行": "cmb", "招行": "cmb",
+        "工商银行": "icbc", "工行": "icbc", "建设银行": "ccb", "建行": "ccb", "农业银行": "abc",
+        "中国银行": "boc", "交通银行": "bocom", "n26": "n26", "ing": "ing"}),
+    "music service": (("music", "streaming", "音乐"), {
+        "spotify": "spotify", "apple music": "apple music", "网易云音乐": "netease", "网易云": "netease",
+        "qq音乐": "qq music", "youtube music": "youtube music", "tidal": "tidal", "deezer": "deezer"}),
+    "notes app": (("note", "notes", "笔记"), {
+        "notion": "notion", "obsidian": "obsidian", "evernote": "evernote", "印象笔记": "evernote",
+        "onenote": "onenote", "bear": "bear", "logseq": "logseq", "apple notes": "apple notes",
+        "语雀": "yuque", "飞书文档": "feishu"}),
+    "issue tracker": (("tracker", "tickets", "issues", "tasks", "track", "工单", "任务", "需求"), {
+        "jira": "jira", "linear": "linear", "asana": "asana", "trello": "trello",
+        "github issues": "github issues", "youtrack": "youtrack", "clickup": "clickup",
+        "monday.com": "monday", "禅道": "zentao", "tapd": "tapd"}),
+    "carrier": (("carrier", "network", "phone plan", "mobile plan", "sim", "broadband", "internet",
+                 "运营商", "宽带", "手机卡", "套餐", "流量", "号码"), lexicon.CARRIERS),
+    # a project's stack: one language it is written in, one cloud, one main database, one CI
+    "written in": (("written in", "coded in", "implemented in", "built in", "written mostly in",
+                    "写的", "写成", "开发的", "开发语言", "编写", "主要语言", "实现的"), {
+        **{name: {"golang": "go"}.get(name, name) for name in lexicon.PROGRAMMING_LANGUAGES if len(name) > 1},
+        "node.js": "javascript", "nodejs": "javascript"}),
+    "cloud": (("deploy", "deployed", "hosted", "hosts", "runs on", "run on", "cloud", "部署", "托管", "跑在",
+               "云上", "服务器"), {
+        "aws": "aws", "amazon web services": "aws", "gcp": "gcp", "google cloud": "gcp", "azure": "azure",
+        "阿里云": "aliyun", "aliyun": "aliyun", "腾讯云": "tencent cloud", "华为云": "huawei cloud",
+        "digitalocean": "digitalocean", "heroku": "heroku", "vercel": "vercel", "fly.io": "fly.io",
+        "netlify": "netlify", "cloudflare": "cloudflare", "hetzner": "hetzner"}),
+    "database": (("database", "db", "数据库", "存储"), {
+        "mysql": "mysql", "postgresql": "postgresql", "postgres": "postgresql", "mongodb": "mongodb",
+        "mongo": "mongodb", "sqlite": "sqlite", "oracle": "oracle", "sql server": "sql server",
+        "mariadb": "mysql", "dynamodb": "dynamodb", "cassandra": "cassandra", "tidb": "tidb",
+        "clickhouse": "clickhouse", "firestore": "firestore", "supabase": "postgresql"}),
+    "frontend": (("frontend", "front-end", "front end", "前端", "界面"), {
+        "react": "react", "vue": "vue", "vue.js": "vue", "angular": "angular", "svelte": "svelte",
+        "next.js": "react", "nuxt": "vue", "solid": "solid", "jquery": "jquery"}),
+    "ci": (("ci", "ci/cd", "build", "builds", "pipeline", "pipelines", "构建", "持续集成", "流水线"), {
+        "jenkins": "jenkins", "github actions": "github actions", "gitlab ci": "gitlab ci",
+        "circleci": "circleci", "travis": "travis", "buildkite": "buildkite", "teamcity": "teamcity",
+        "drone": "drone", "argo": "argo"}),
+    "password manager": (("password", "密码"), {
+        "1password": "1password", "bitwarden": "bitwarden", "lastpass": "lastpass",
+        "keepass": "keepass", "dashlane": "dashlane"}),
+}
+_PRODUCT_CUE = re.compile(r"\b(?:us(?:e|es|ed|ing)|runs?|on|with|has|owns?|banks?|stor(?:e|es)|keeps?|tracks?|"
+                          r"listens?|streams?|default|main|primary|only|favou?rite|daily|of\s+choice|is)\b|"
+                          r"用|是|装|存|记|听", re.IGNORECASE)
+_PRODUCT_NAMES = {family: re.compile("|".join(
+    rf"(?<![a-z0-9]){re.escape(name)}(?![a-z0-9])" for name in sorted(names, key=len, reverse=True)),
+    re.IGNORECASE) for family, (_, names) in _PRODUCTS.items()}
+_ALL_PRODUCT_NAMES = frozenset(name for _, names in _PRODUCTS.values() for name in names)
+_ONE_WORD_PRODUCTS = frozenset(name for name in _ALL_PRODUCT_NAMES if re.fullmatch(r"[a-z0-9&+#-]+", name))
+_OTHER_PRODUCTS = tuple(name for name in _ALL_PRODUCT_NAMES if name not in _ONE_WORD_PRODUCTS)
+_WORDS = re.compile(r"[a-z0-9&+#-]+")
+
+
+# per family: one-word names, the first words of longer Latin names, and Chinese names
+_FAMILY_WORDS = {family: (frozenset(n for n in names if n in _ONE_WORD_PRODUCTS)
+                          | frozenset(_WORDS.findall(n)[0] for n in names
+                                      if n not in _ONE_WORD_PRODUCTS and not is_cjk(n) and _WORDS.findall(n)),
+                          tuple(n for n in names if is_cjk(n)))
+                 for family, (_, names) in _PRODUCTS.items()}
+
+
+def _named_families(text: str) -> list[str]:
+    """The families one of whose products the text may name: a word of a Latin name
+    (the patterns then decide), or a Chinese name."""
+    lowered = text.lower()
+    words = set(_WORDS.findall(lowered))
+    chinese = is_cjk(lowered)
+    return [family for family, (latin, cjk) in _FAMILY_WORDS.items()
+            if not latin.isdisjoint(words) or (chinese and any(name in lowered for name in cjk))]
+_PRODUCT_NOUNS = {family: re.compile("|".join(
+    rf"(?<![a-z]){re.escape(noun)}" for noun in nouns), re.IGNORECASE)
+    for family, (nouns, _) in _PRODUCTS.items()}
+_PRODUCT_OWNERS = frozenset(lexicon.EN_PEOPLE + lexicon.ZH_PEOPLE + ("team", "团队"))
+# Families whose products are also used side by side: only one named as the kind counts
+# ("written in Go", "数据库是 MySQL"), not a mere mention ("uses Redis and MySQL").
+_NAMED_KIND_ONLY = frozenset(("written in", "cloud", "database", "frontend", "ci"))
+# Product names that are also common words ("linear", "edge", "chase"): the kind must be named too.
+_AMBIGUOUS_PRODUCTS = frozenset(("linear", "edge", "arc", "brave", "opera", "chase", "bear", "surface",
+                                 "framework", "ing", "citi", "hp", "msi", "chrome", "notion", "tidal",
+                                 "移动", "电信", "联通", "three", "sky", "ee", "bt", "o2"))
+
+
+def _products(text: str) -> list[Slot]:
+    """The one product of a kind the user uses: a browser, a computer's make, a bank,
+    a notes app; the entry must name the kind ("浏览器", "laptop") or the product alone
+    must be known to be one (a bank's name)."""
+    found = []
+    families = _named_families(text)
+    if not families:
+        return found  # most entries name no product: one look instead of one search per family
+    for family in families:
+        names = _PRODUCTS[family][1]
+        pattern = _PRODUCT_NAMES[family]
+        matches = list(pattern.finditer(text))
+        makes = {names[match.group(0).lower()] for match in matches}
+        cue = _PRODUCT_CUE.search(text)
+        if len(makes) != 1 or not cue:
+            continue
+        match = matches[0]
+        if ((match.group(0).lower() in _AMBIGUOUS_PRODUCTS or family in _NAMED_KIND_ONLY)
+                and not _PRODUCT_NOUNS[family].search(text)):
+            continue
+        if _NEGATED_EN.search(text[: match.start()]):
+            continue
+        make = makes.pop()
+        owner = holder(text, min(cue.start(), match.start()))  # "User's wife uses Safari"
+        owner = owner if owner in _PRODUCT_OWNERS else ""  # not "User's notes app is Notion"
+        found.append(Slot(f"product:{family}", make, match.group(0), "brand", scope=_scope(text),
+                          holder=owner))
+    return found
+
+
+# --- the kind of place one works at, when it is named by kind: "在银行工作", "works at a hospital" ----
+
+# kind → (group, forms): kinds of one group exclude each other ("bank" / "hospital"; "外企" / "国企")
+_WORKPLACES: dict[str, tuple[str, tuple[str, ...]]] = {
+    "bank": ("sector", ("bank", "银行")),
+    "hospital": ("sector", ("hospital", "clinic", "医院", "诊所", "卫生院")),
+    "school": ("sector", ("school", "university", "college", "学校", "大学", "中学", "小学", "幼儿园")),
+    "factory": ("sector", ("factory", "plant", "工厂", "厂里", "车间")),
+    "government": ("sector", ("government", "ministry", "council", "政府", "事业单位", "机关")),
+    "law firm": ("sector", ("law firm", "律所", "律师事务所")),
+    "restaurant": ("sector", ("restaurant", "cafe", "café", "餐厅", "饭店", "餐馆", "咖啡店")),
+    "hotel": ("sector", ("hotel", "酒店", "宾馆")),
+    "supermarket": ("sector", ("supermarket", "shop", "store", "超市", "商场")),
+    "newspaper": ("sector", ("newspaper", "tv station", "报社", "电视台", "杂志社", "出版社")),
+    "foreign company": ("ownership", ("外企",)),
+    "state company": ("ownership", ("国企", "央企")),
+    "private company": ("ownership", ("私企", "民企")),
+}
+_WORKPLACE_FORM = {form: kind for kind, (_, forms) in _WORKPLACES.items() for form in forms}
+_WORKPLACE = (
+    re.compile(r"\b(?:works?|working|employed|job)\s+(?:at|for|in)\s+(?:a|an|the|a\s+local|a\s+big|a\s+small)\s+"
+               r"(?P<v>law\s+firm|tv\s+station|[a-z]+)\b", re.IGNORECASE),
+    re.compile(r"在(?:一家|一所|一个|当地的?|本地的?)?(?P<v>[\u4e00-\u9fff]{2,5}?)(?:工作|上班|任职|打工|当|做)"),
+)
+
+
+_WORKPLACE_CUE = re.compile(r"work|employ|job|工作|上班|任职|打工|当|做", re.IGNORECASE)
+
+
+def _workplace(text: str) -> list[Slot]:
+    if not _WORKPLACE_CUE.search(text):
+        return []
+    for pattern in _WORKPLACE:
+        match = pattern.search(text)
+        if not match:
+            continue
+        kind = _WORKPLACE_FORM.get(match["v"].lower())
+        if kind and not _NEGATED_EN.search(text[: match.start()]):
+            return [Slot(f"workplace:{_WORKPLACES[kind][0]}", kind, match["v"], "attribute",
+                         holder=holder(text, match.start()))]
+    return []
+
+
+# --- money by the month or year: "salary is 60k", "月薪两万", "rent is 1200 euros a month" ----
+
+_EN_MONEY = r"(?P<n>[$£€¥]?\s?\d[\d,]*(?:\.\d+)?\s?(?:k|K|grand)?)"
+_ZH_MONEY = r"(?P<n>\d+(?:\.\d+)?\s*[万千kKwW]?|[一二两三四五六七八九十百千万]+)"
+_MONEY = (
+    ("salary", re.compile(r"\b(?:salary|income|earns|makes|paid)\b[^.;]*?" + _EN_MONEY, re.IGNORECASE)),
+    ("rent", re.compile(r"\brent\b[^.;]*?" + _EN_MONEY + r"|\bpays\s+" + _EN_MONEY.replace("?P<n>", "?P<m>")
+                        + r"[^.;]*?\brent\b", re.IGNORECASE)),
+    ("salary", re.compile(r"(?P<p>月薪|年薪|工资|收入|年收入|月收入)(?:是|为|大概|大约|有|差不多|税前|税后|才|只有)*"
+                          + _ZH_MONEY)),
+    ("rent", re.compile(r"(?:房租|租金)(?:是|为|大概|大约|每月|一个月|差不多|要)*" + _ZH_MONEY)),
+)
+_PER_YEAR = re.compile(r"\b(?:a|per|each|every)\s+year\b|\bannual|\byearly|年薪|年收入|一年", re.IGNORECASE)
+_PER_MONTH = re.compile(r"\b(?:a|per|each|every)\s+month\b|\bmonthly|月薪|月收入|每月|一个月|房租|租金", re.IGNORECASE)
+
+
+def _money_amount(raw: str) -> float | None:
+    raw = raw.strip().lstrip("$£€¥").strip().replace(",", "")
+    match = re.fullmatch(r"(\d+(?:\.\d+)?)\s*(k|grand|万|千|w)?", raw, re.IGNORECASE)
+    if match:
+        scale = {"k": 1000, "grand": 1000, "万": 10_000, "千": 1000, "w": 10_000}.get((match[2] or "").lower(), 1)
+        return float(match[1]) * scale
+    head, sep, tail = raw.partition("万")  # "一万五" = 15000, "两万" = 20000
+    if sep and head and all(ch in _ZH_DIGIT for ch in head) and len(head) == 1:
+        rest = _ZH_DIGIT.get(tail, 0) * 1000 if len(tail) == 1 else (_zh_numeral(tail) or 0) if tail else 0
+        return _ZH_DIGIT[head] * 10_000 + rest
+    return _zh_numeral(raw) if raw else None
+
+
+_MONEY_CUE = re.compile(r"salar|income|earn|makes|paid|rent|月薪|年薪|工资|收入|房租|租金", re.IGNORECASE)
+
+
+def _money(text: str) -> list[Slot]:
+    """What the user earns or pays in rent, by the month or the year; a bound or a
+    range ("over 50k", "五千到六千") gives none."""
+    if not _MONEY_CUE.search(text):
+        return []
+    if _BOUND.search(text) or re.search(r"\d\s*(?:-|to|到|至)\s*\d|[到至]", text):
+        return []
+    for name, pattern in _MONEY:
+        match = pattern.search(text)
+        if not match:
+            continue
+        raw = match.groupdict().get("n") or match.groupdict().get("m") or ""
+        value = _money_amount(raw)
+        if not value or value < 100:
+            continue
+        period = "year" if _PER_YEAR.search(text) else "month" if _PER_MONTH.search(text) else ""
+        return [Slot(name, f"{period}:{value:g}", match.group(0), "money", holder=holder(text, match.start()))]
+    return []
+
+
+def _money_clash(a: str, b: str) -> bool:
+    period_a, amount_a = a.split(":")
+    period_b, amount_b = b.split(":")
+    if period_a != period_b and period_a and period_b:
+        return False  # a month's and a year's pay do not compare
+    low, high = sorted((float(amount_a), float(amount_b)))
+    return high > 1.25 * low
+
+
+# Who leads a project, which day a recurring event is on: "Project atlas is led by Priya",
+# "项目 atlas 由张伟负责", "The weekly meeting is on Monday", "周会改到了周四".
+_LEAD = re.compile(r"\b(?:is\s+)?(?:led|run|owned|managed)\s+by\s+(?P<v>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)|"
+                   r"由(?P<w>[\u4e00-\u9fff]{2,3})(?:负责|牵头|主导|带)")
+_DAYS = r"monday|tuesday|wednesday|thursday|friday|saturday|sunday"
+_EVENT_DAY = re.compile(rf"^(?:the\s+)?(?:user'?s\s+|team'?s\s+)?(?P<event>(?:[a-z-]+\s+){{0,2}}?(?:meeting|stand-?up|"
+                        rf"sync|review|retro|retrospective|class|lesson|practice|session|call|planning))\s+"
+                        rf"(?:is|are|happens|takes\s+place|was\s+moved\s+to|has\s+been\s+moved\s+to|moved\s+to|"
+                        rf"is\s+now)\s+(?:on\s+|every\s+|on\s+every\s+)?(?P<v>{_DAYS})s?\b", re.IGNORECASE)
+
+
+_LEAD_OR_DAY = re.compile(r"\bby\b|由|day", re.IGNORECASE)
+
+
+def _lead_and_day(text: str) -> list[Slot]:
+    found = []
+    if not _LEAD_OR_DAY.search(text):
+        return found
+    lead = _LEAD.search(text)
+    if lead and not _NEGATED_EN.search(text[: lead.start()]):
+        value = lead["v"] or lead["w"]
+        found.append(Slot("lead name", value.lower(), value, "name"))
+    day = _EVENT_DAY.search(text)
+    if day:
+        event = " ".join(day["event"].lower().split())
+        found.append(Slot(f"day of {event}", day["v"].lower(), day["v"], "exact"))
+    return found
+
+
+# --- traits with one value: star sign, MBTI type, eye and hair colour, a pet's breed ----
+
+_SIGNS = {"aries": "aries", "taurus": "taurus", "gemini": "gemini", "cancer": "cancer", "leo": "leo",
+          "virgo": "virgo", "libra": "libra", "scorpio": "scorpio", "sagittarius": "sagittarius",
+          "capricorn": "capricorn", "aquarius": "aquarius", "pisces": "pisces",
+          "白羊": "aries", "金牛": "taurus", "双子": "gemini", "巨蟹": "cancer", "狮子": "leo", "处女": "virgo",
+          "天秤": "libra", "天蝎": "scorpio", "射手": "sagittarius", "摩羯": "capricorn", "水瓶": "aquarius",
+          "双鱼": "pisces"}
+_HAIR = {"blond": "blond", "blonde": "blond", "red": "red", "ginger": "red", "auburn": "red", "redhead": "red",
+         "brown": "brown", "brunette": "brown", "black": "black", "grey": "grey", "gray": "grey", "white": "grey",
+         "金": "blond", "红": "red", "棕": "brown", "黑": "black", "白": "grey", "灰": "grey"}
+_EYES = {"brown": "brown", "blue": "blue", "green": "green", "grey": "grey", "gray": "grey", "hazel": "hazel",
+         "black": "black", "黑": "black", "蓝": "blue", "绿": "green", "棕": "brown", "褐": "brown", "灰": "grey"}
+_BREEDS = {"golden retriever": "golden retriever", "金毛": "golden retriever", "labrador": "labrador",
+           "拉布拉多": "labrador", "corgi": "corgi", "柯基": "corgi", "husky": "husky", "哈士奇": "husky",
+           "poodle": "poodle", "泰迪": "poodle", "贵宾": "poodle", "shiba": "shiba", "shiba inu": "shiba",
+           "柴犬": "shiba", "border collie": "border collie", "边牧": "border collie", "beagle": "beagle",
+           "比格": "beagle", "german shepherd": "german shepherd", "德牧": "german shepherd",
+           "bulldog": "bulldog", "法斗": "bulldog", "dachshund": "dachshund", "腊肠": "dachshund",
+           "chihuahua": "chihuahua", "吉娃娃": "chihuahua", "samoyed": "samoyed", "萨摩耶": "samoyed",
+           "maine coon": "maine coon", "缅因": "maine coon", "ragdoll": "ragdoll", "布偶": "ragdoll",
+           "british shorthair": "british shorthair", "英短": "british shorthair", "siamese": "siamese",
+           "暹罗": "siamese", "persian": "persian", "波斯猫": "persian", "橘猫": "orange tabby",
+           "american shorthair": "american shorthair", "美短": "american shorthair"}
+_CAT_BREEDS = frozenset(("maine coon", "ragdoll", "british shorthair", "siamese", "persian", "orange tabby",
+                         "american shorthair"))
+_BREED_NAMES = "|".join(re.escape(name) for name in sorted(_BREEDS, key=len, reverse=True))
+_TRAITS = (
+    ("star sign", _SIGNS, re.compile(r"\b(?:is\s+an?|sign\s+is|born\s+under)\s+(?P<v>aries|taurus|gemini|cancer|leo|virgo|"
+                                     r"libra|scorpio|sagittarius|capricorn|aquarius|pisces)\b", re.IGNORECASE)),
+    ("mbti", None, re.compile(r"(?:\bis\s+an?\s+|MBTI\s*(?:type\s*)?(?:is|是|:)?\s*|用户是\s*)(?P<v>[IE][NS][TF][JP])\b")),
+    ("eye colour", _EYES, re.compile(r"\b(?:has|with)\s+(?P<v>brown|blue|green|grey|gray|hazel|black)\s+eyes\b|"
+                                     r"(?P<w>[黑蓝绿棕褐灰])色?的?眼睛|眼睛是(?P<x>[黑蓝绿棕褐灰])色", re.IGNORECASE)),
+    ("hair colour", _HAIR, re.compile(r"\bhas\s+(?:long\s+|short\s+|curly\s+|straight\s+|wavy\s+)?(?P<v>red|blonde?|brown|"
+                                      r"black|grey|gray|white|ginger|auburn)\s+hair\b|\bis\s+(?:a\s+)?(?P<w>blonde?|"
+                                      r"brunette|redhead)\b|(?P<x>[金红棕黑白灰])(?:色|头)?(?:的)?头发|头发是(?P<y>[金红棕黑白灰])色",
+                                      re.IGNORECASE)),
+    ("pet breed", _BREEDS, re.compile(rf"\b(?:dog|cat|puppy|kitten)\s+is\s+an?\s+(?:\w+\s+)?(?P<v>{_BREED_NAMES})\b|"
+                                      rf"(?:狗|猫|狗狗|猫咪)是(?:一只)?(?P<w>{_BREED_NAMES})|"
+                                      rf"养的是一只(?P<x>{_BREED_NAMES})|养了一只(?P<y>{_BREED_NAMES})", re.IGNORECASE)),
+)
+
+
+_TRAIT_CUE = re.compile(r"aries|taurus|gemini|cancer|leo|virgo|libra|scorpio|sagittarius|capricorn|aquarius|pisces|"
+                        r"mbti|[IE][NS][TF][JP]|eyes|hair|blond|brunette|redhead|dog|cat|puppy|kitten|"
+                        r"座|眼睛|头发|狗|猫|养|MBTI", re.IGNORECASE)
+
+
+def _traits(text: str) -> list[Slot]:
+    found = []
+    if not _TRAIT_CUE.search(text):
+        return found
+    for name, table, pattern in _TRAITS:
+        match = pattern.search(text)
+        if not match or _NEGATED_EN.search(text[: match.start()]):
+            continue
+        raw = next(group for group in match.groups() if group)
+        value = (table or {}).get(raw.lower(), raw.upper() if table is None else "")
+        if value:
+            if name == "pet breed":  # a cat's and a dog's breeds are two slots
+                name = "cat breed" if value in _CAT_BREEDS else "dog breed"
+            found.append(Slot(name, value, raw, "exact", holder=holder(text, match.start())))
+    return found
+
+
+_EXTRACTORS = (_products, _money, _workplace, _lead_and_day, _traits, _residence, _employer, _job, _name, _age, _count, _systems, _reply_language,
                _timezone, _versions, _possessive, routine_times, _commute, _durations,
                _education, _attributes, _named_ones, _supported_team, _event_times, _school_stage,
                _english_makes, _indentation, _body_and_home)
@@ -1119,6 +1629,8 @@ def clash(a: Slot, b: Slot) -> bool:
         return a.scope == b.scope and a.value != b.value
     if a.kind == "duration" == b.kind:
         return a.scope == b.scope and _durations_clash(a.value, b.value)
+    if a.kind == "money" == b.kind:
+        return _money_clash(a.value, b.value)
     if a.kind == "degree" == b.kind:
         return _degrees_clash(a.value, b.value)
     if a.kind == "stage" == b.kind:
@@ -1147,6 +1659,10 @@ def clash(a: Slot, b: Slot) -> bool:
     if a.name in _CANONICAL_SLOTS or a.name.startswith(("count:", "version:")):
         return True
     if _FAVORITE.match(a.name):
+        if is_cjk(a.display) != is_cjk(b.display):
+            # across languages only values we can translate: "red" is 红色, "sushi" 寿司
+            meaning_a, meaning_b = _meaning(a.display), _meaning(b.display)
+            return bool(meaning_a and meaning_b and meaning_a != meaning_b)
         return True  # one favourite, whatever kinds its values read as ("秋天", "夏天")
     if a.kind == "other" == b.kind:
         return False

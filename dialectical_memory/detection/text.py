@@ -32,7 +32,7 @@ _IRREGULAR = {
     "rode": "ride", "drove": "drive", "driven": "drive", "spoke": "speak", "wrote": "write",
     "written": "write", "began": "begin", "begun": "begin", "children": "child",
     "people": "person", "men": "man", "women": "woman", "feet": "foot", "stood": "stand",
-    "ran": "run", "swam": "swim", "bought": "buy", "thought": "think", "taught": "teach",
+    "ran": "run", "swam": "swim", "flew": "fly", "flown": "fly", "bought": "buy", "thought": "think", "taught": "teach",
     "felt": "feel", "kept": "keep", "left": "leave", "said": "say", "told": "tell",
     "found": "find", "chose": "choose", "chosen": "choose", "used": "use", "using": "use",
     "favourite": "favorite", "favour": "favor", "favours": "favor", "favoured": "favor",

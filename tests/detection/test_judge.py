@@ -10,8 +10,8 @@ from dialectical_memory.detection.judge import (CallableJudge, EndpointJudge, Ju
                                                 judge_verdict)
 
 # The rules see no conflict here (a world-knowledge pair); a judge might.
-OPEN_A = "User is a complete beginner at chess."
-OPEN_B = "User is a FIDE-rated chess grandmaster."
+OPEN_A = "User has never seen snow."
+OPEN_B = "User grew up in Harbin and went skiing in the snow every winter."
 
 
 class FakeJudge:
@@ -35,7 +35,7 @@ def test_judge_run_asks_within_budget_and_caches():
     run = JudgeRun(judge, RuleDetector(), budget=1)
     assert run.ask(OPEN_A, OPEN_B).label is Label.CONTRADICTION
     assert run.ask(OPEN_B, OPEN_A).source == "judge"  # cached, either order
-    assert run.ask("User is a beginner at go.", "User is a go grandmaster.") is None  # budget spent
+    assert run.ask("User's team is tiny.", "User's team has 200 engineers.") is None  # budget spent
     assert len(judge.calls) == 1 and run.report()["cached"] == 1
 
 
