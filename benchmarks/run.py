@@ -162,6 +162,7 @@ def bench_size(size: int, repeat: int, cli_repeat: int) -> dict:
 
         store = _fresh_store(home)
         results["index_build"] = _once(lambda: store.add("memory", "Warm-up entry that builds the candidate index"))
+        os.sync()  # the corpus and the index file just written must not be flushed by the timed writes' fsyncs
         results["add"] = _stats(_time_writes(lambda: store.add("memory", f"User started a new hobby number {next(counter)} today"), repeat, home, floor))
         results.update(_bench_first_adds(home, store, counter, repeat, floor))
 
