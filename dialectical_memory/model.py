@@ -584,8 +584,9 @@ def evaluate_promotion(meta: EntryMeta, now: float) -> MaturityLevel | None:
         return None
     if _days(now, meta.created_at) < threshold.age_days:
         return None
-    check = promotion_check(meta, now)
-    return check.target if check.eligible else None
+    if decayed_confidence(meta, now) < threshold.confidence:  # what promotion_check(...).eligible adds
+        return None
+    return MaturityLevel(meta.maturity + 1)
 
 
 def apply_promotion(meta: EntryMeta, target: MaturityLevel, now: float) -> None:

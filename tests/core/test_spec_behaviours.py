@@ -8,6 +8,8 @@ import math
 import uuid
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from dialectical_memory import (
     BeliefStatus,
@@ -24,6 +26,7 @@ from dialectical_memory.model import (
     apply_validation_decay,
     decayed_confidence,
     evaluate_promotion,
+    promotion_check,
     ranking_score,
     raw_decayed_confidence,
     record_hit,
@@ -189,6 +192,22 @@ def test_promotion_requires_three_days_of_age():
     meta = aged(2, hit_count=3, confidence=0.6)
     assert evaluate_promotion(meta, NOW) is None
     assert evaluate_promotion(aged(3, hit_count=3, confidence=0.6), NOW) is MaturityLevel.PATTERN
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    days=st.floats(min_value=0, max_value=400),
+    hits=st.integers(min_value=0, max_value=40),
+    observed=st.integers(min_value=0, max_value=5),
+    confidence=st.floats(min_value=0, max_value=1),
+    maturity=st.sampled_from(list(MaturityLevel)),
+    kind=st.sampled_from(list(KnowledgeType)),
+)
+def test_evaluate_promotion_is_what_the_full_check_says(days, hits, observed, confidence, maturity, kind):
+    """The maintenance scan's shortcut agrees with the check the dashboard explains."""
+    meta = aged(days, hit_count=hits, observed_behavior_count=observed, confidence=confidence, maturity=maturity, knowledge_type=kind)
+    check = promotion_check(meta, NOW)
+    assert evaluate_promotion(meta, NOW) == (check.target if check.eligible else None)
 
 
 def test_wisdom_never_promotes():
