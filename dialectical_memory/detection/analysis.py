@@ -208,9 +208,15 @@ _BARE_DRINK = re.compile(r"\b(?:drinks?|drinking|drank)\b(?=\s*(?:$|[.,;!?]|(?:o
                          r"occasionally|sometimes|nowadays|now|these\s+days|at\s+all|a\s+lot(?!\s+of))\b))")
 
 
+# What the rules read of an entry. Memory entries are notes of a sentence or a few; some of the ~300
+# patterns cost time quadratic in the length of an unbroken run (8,000 digits: ~1 s), so an entry
+# longer than this (rare: an entry may hold 8,000) is judged by its beginning.
+ANALYSED_CHARS = 2000
+
+
 @functools.lru_cache(maxsize=8192)
 def analyse(text: str) -> Analysis:
-    original = unicodedata.normalize("NFKC", text)
+    original = unicodedata.normalize("NFKC", text[:ANALYSED_CHARS])
     sentence, reported = reported_content(normalize(strip_subject(original)))
     sentence = _without_proper_names(original, sentence)
     if "泳" in sentence or "步" in sentence:
@@ -797,7 +803,7 @@ def _after_preposition(clause_terms: list[t.Term], position: int) -> bool:
 _SAID = re.compile(lexicon.SAID_PATTERN)
 _USED_TO = re.compile(r"\bused? to\b")
 _LIFETIME = re.compile(lexicon.LIFETIME_NEVER)
-_AGO = re.compile(r"[一二两三四五六七八九十几多\d]+\s*(?:个)?(?:年|月)(?:以|之)?前")
+_AGO = re.compile(r"(?<![一二两三四五六七八九十几多\d])[一二两三四五六七八九十几多\d]+\s*(?:个)?(?:年|月)(?:以|之)?前")  # a run's start only: linear
 
 
 def _is_past(clause: str, clause_terms: list[t.Term]) -> bool:

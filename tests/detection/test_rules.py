@@ -131,3 +131,16 @@ def test_values_that_can_both_hold_do_not_clash(a, b):
 def test_loose_length_word_needs_a_reply_context():
     assert detector.compare("User prefers short answers", "User enjoys long walks").label \
         is not Label.CONTRADICTION
+
+
+def test_a_long_entry_is_judged_by_its_beginning():
+    """Some patterns cost time quadratic in an unbroken run's length (8,000 digits took ~1 s), so
+    the rules read at most ANALYSED_CHARS of an entry; a clash at its beginning is still found."""
+    from dialectical_memory.detection.analysis import ANALYSED_CHARS, analyse
+
+    padding = " and".join(["User keeps notes about the garden"] * (ANALYSED_CHARS // 30))
+    assert len(padding) > ANALYSED_CHARS
+    digits = "User wakes at " + "1" * 7980  # an entry may hold 8,000 characters
+    assert len(analyse(digits).text) <= ANALYSED_CHARS < len(digits)
+    detector = RuleDetector()
+    assert detector.compare(f"User lives in Berlin. {padding}", "User lives in Paris").label is Label.CONTRADICTION
