@@ -415,3 +415,15 @@ def test_a_remove_killed_once_its_metadata_is_written_leaves_its_text_in_the_arc
     assert "Imported note number 001" not in {e.text for e in reloaded.entries("memory")}
     assert "Imported note number 001" in {e.text for e in reloaded.archived("memory")}
     check_invariants(reloaded)
+
+
+def test_a_history_file_lost_whole_comes_back_from_the_journal(home, clock):
+    store = _journal_home(home, clock)
+    history = home / "MEMORY.history.jsonl"
+    store.compact("memory")  # the journal is empty: what follows is all it holds
+    history.unlink()
+    added = store.add("memory", "A note whose history file vanished").entry_id
+    history.unlink()  # as if its first, unsynced append never reached the disk
+    reloaded = make_store(home, clock, memory_char_limit=0)
+    assert [r["entry_id"] for r in reloaded.history("memory")] == [added]
+    assert any("put back 1 record(s)" in w for w in reloaded.warnings("memory"))
