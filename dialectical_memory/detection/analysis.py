@@ -30,7 +30,7 @@ from . import terms as t
 from .contexts import settings as named_settings
 from .holders import entry_holder
 from .slots import Slot, extract_slots, routine_times
-from .text import CJK_RANGE, chinese_bigrams, normalize, parse_number
+from .text import CJK_RANGE, chinese_bigrams, normalize, parse_number, lazy_compile
 
 
 @dataclass(frozen=True)
@@ -117,7 +117,7 @@ class Habit:
 
 
 # Clause boundaries; the captured text tells a contrast ("but") from an enumeration (",").
-_CLAUSE_SPLIT = re.compile(
+_CLAUSE_SPLIT = lazy_compile(
     r"([;:!?；：。！？]+|\.(?!\d)|\s+(?:but|whereas|however|although|though)\s+|但是|可是|不过|然而|但)"
     r"|[,，、]+"
     # "对咖啡因敏感所以不喝咖啡", "喜欢猫而且养了两只": a second predicate
@@ -126,8 +126,8 @@ _CLAUSE_SPLIT = re.compile(
     r"|\s+and\s+(?=(?:(?:would|will|could|can)\s+)?(?:never|not|does\s+not|do\s+not|rarely|seldom|no\s+longer)\b)")
 _ENUMERATION = "enumeration"
 _CONTRAST = "contrast"
-_SUBJECT = re.compile(r"^\s*(?:the\s+)?user(?:'s)?\s+|^\s*(?:该|这位)?用户", re.IGNORECASE)
-_ORDER_PATTERNS = tuple(re.compile(p) for p in (
+_SUBJECT = lazy_compile(r"^\s*(?:the\s+)?user(?:'s)?\s+|^\s*(?:该|这位)?用户", re.IGNORECASE)
+_ORDER_PATTERNS = tuple(lazy_compile(p) for p in (
     r"\bprefer\w*\s+(?P<x>.+?)\s+(?:over|to|rather than|instead of|more than)\s+(?P<y>.+)",
     r"\b(?:like|love|enjoy)\w*\s+(?P<x>.+?)\s+(?:more than|better than|over)\s+(?P<y>.+)",
     r"\bwould rather\s+(?P<x>.+?)\s+than\s+(?P<y>.+)",
@@ -147,21 +147,21 @@ _ORDER_PATTERNS = tuple(re.compile(p) for p in (
     r"(?:比较|更|最)?喜欢(?P<x>[^，,。；不]+?)[，,]\s*(?:但)?(?:不太|不怎么|不是很|不那么)喜欢(?P<y>[^，,。；]+)",
 ))
 # "Between tea and coffee, user picks tea": the choice, and the option left.
-_BETWEEN = re.compile(r"\bbetween\s+(?P<a>[^,]+?)\s+and\s+(?P<b>[^,]+?),\s*(?:the\s+)?(?:user\s+)?(?:always\s+|usually\s+)?"
+_BETWEEN = lazy_compile(r"\bbetween\s+(?P<a>[^,]+?)\s+and\s+(?P<b>[^,]+?),\s*(?:the\s+)?(?:user\s+)?(?:always\s+|usually\s+)?"
                       r"(?:picks?|chooses?|prefers?|goes\s+for|opts\s+for|takes?)\s+(?P<x>[^,.;]+)|"
                       r"在(?P<c>[^，,。；]+?)和(?P<d>[^，,。；]+?)之间[，,]?\s*(?:用户)?(?:总是|一般|通常)?(?:选|选择|更喜欢)(?P<z>[^，,。；]+)")
 _WAKE_TIME = (
-    re.compile(r"\b(?:wake|woke|wakes|waking|get|gets|got|getting|rise|rises)\s+up\s+"
+    lazy_compile(r"\b(?:wake|woke|wakes|waking|get|gets|got|getting|rise|rises)\s+up\s+"
                r"(?:at|around|by|before|after)\s+(?:(?P<noon>noon|midday)|(?P<hour>\d{1,2})"
                r"(?::\d\d)?\s*(?P<half>am|pm|a\.m\.|p\.m\.)?)"),
-    re.compile(r"(?P<part>凌晨|早上|早晨|上午|中午|下午)?(?P<hour>\d{1,2}|[一二两三四五六七八九十]{1,3})点"
+    lazy_compile(r"(?P<part>凌晨|早上|早晨|上午|中午|下午)?(?P<hour>\d{1,2}|[一二两三四五六七八九十]{1,3})点"
                r"(?:钟|半|多)?(?:才|就)?(?:起床|起来|醒)"),
-    re.compile(r"(?P<noon>中午|下午)才?(?:起床|起来|醒)"),
+    lazy_compile(r"(?P<noon>中午|下午)才?(?:起床|起来|醒)"),
 )
 
 
 # "加班到十点以后": a clock time says when, not what about (wake-up times are read apart)
-_ZH_CLOCK = re.compile(r"(?:到|至)?[零一二两三四五六七八九十\d]{1,3}点(?:半|钟|多)?(?:以后|之后|以前|之前|前|后)?"
+_ZH_CLOCK = lazy_compile(r"(?:到|至)?[零一二两三四五六七八九十\d]{1,3}点(?:半|钟|多)?(?:以后|之后|以前|之前|前|后)?"
                        r"(?=[^起醒]|$)")
 
 
@@ -172,7 +172,7 @@ def strip_subject(text: str) -> str:
 # What the user says of themselves, or a record shows, is read as the claim it
 # states: "says they don't use social media", "自称很少网购", "说自己从不熬夜",
 # "fitness tracker shows no workouts", "计步数据显示他…".
-_REPORTED = re.compile(
+_REPORTED = lazy_compile(
     r"^(?:(?:says|said|claims|claimed|insists|insisted|maintains|swears|tells\s+(?:people|everyone|others))"
     r"\s+(?:that\s+)?(?:(?:they|he|she)\s+(?:are|is|were|was\s+)?)?|"
     r"(?:describes|considers|calls|sees)\s+(?:themselves|himself|herself)\s+(?:as\s+)?|"
@@ -185,7 +185,7 @@ _REPORTED = re.compile(
 
 # A proper name a thing is called by is no mention of what its words mean:
 # "健身房叫 Orange Fitness" is not about oranges.
-_CALLED = re.compile(r"(?:叫做?|名叫|名为|\bcalled|\bnamed)\s*(?P<name>[A-Z][\w'&-]*(?:\s+[A-Z][\w'&-]*)+)")
+_CALLED = lazy_compile(r"(?:叫做?|名叫|名为|\bcalled|\bnamed)\s*(?P<name>[A-Z][\w'&-]*(?:\s+[A-Z][\w'&-]*)+)")
 
 
 def _without_proper_names(original: str, sentence: str) -> str:
@@ -200,10 +200,10 @@ def reported_content(sentence: str) -> tuple[str, bool]:
 
 
 # Chinese verbs split by what counts them: "游一两次泳", "跑了一次步".
-_SPLIT_VERB = re.compile(r"(?P<v>游|跑)(?P<m>(?:了|过)?[一二两三四五六七八九十几\d]{1,4}[次回趟]?)(?P<o>泳|步)")
+_SPLIT_VERB = lazy_compile(r"(?P<v>游|跑)(?P<m>(?:了|过)?[一二两三四五六七八九十几\d]{1,4}[次回趟]?)(?P<o>泳|步)")
 # "Drinks" with no object is drinking alcohol: "never drinks on weekdays", "doesn't drink",
 # "drinks socially" (not "drinks a lot of water").
-_BARE_DRINK = re.compile(r"\b(?:drinks?|drinking|drank)\b(?=\s*(?:$|[.,;!?]|(?:on|at|in|during|when|while|after|"
+_BARE_DRINK = lazy_compile(r"\b(?:drinks?|drinking|drank)\b(?=\s*(?:$|[.,;!?]|(?:on|at|in|during|when|while|after|"
                          r"before|with|socially|anymore|any\s+more|heavily|much|every|daily|often|rarely|"
                          r"occasionally|sometimes|nowadays|now|these\s+days|at\s+all|a\s+lot(?!\s+of))\b))")
 
@@ -294,10 +294,10 @@ def _habit_topic(text: str) -> frozenset[str]:
 
 _EN_PEOPLE = "|".join(sorted(lexicon.EN_PEOPLE, key=len, reverse=True))
 _ZH_PEOPLE = "|".join(sorted(lexicon.ZH_PEOPLE, key=len, reverse=True))
-_HOLDER_EN = re.compile(
+_HOLDER_EN = lazy_compile(
     rf"^\s*(?:the\s+)?user'?s\s+(?:[a-z-]+\s+){{0,2}}?(?P<h>(?:{_EN_PEOPLE})(?:s|ren)?)\b",
     re.IGNORECASE)
-_HOLDER_ZH = re.compile(rf"^\s*(?:该|这位)?用户的?(?P<h>{_ZH_PEOPLE})")
+_HOLDER_ZH = lazy_compile(rf"^\s*(?:该|这位)?用户的?(?P<h>{_ZH_PEOPLE})")
 
 
 def _join(named: str, holder: str) -> str:
@@ -337,7 +337,7 @@ def _holds_now(claims: list[Claim] | tuple[Claim, ...]) -> bool:
                and not claim.past for claim in claims)
 
 
-_ORIGINAL_SPLIT = re.compile(_CLAUSE_SPLIT.pattern, re.IGNORECASE)
+_ORIGINAL_SPLIT = lazy_compile(_CLAUSE_SPLIT.pattern, re.IGNORECASE)
 
 
 def _current_slots(original: str, claims: list[Claim]) -> tuple[Slot, ...]:
@@ -358,11 +358,11 @@ def _current_slots(original: str, claims: list[Claim]) -> tuple[Slot, ...]:
 # within what the clause is about.
 _PHRASE_END = r"(?=\s*$|\s+(?:and|or|but|in|on|at|for|when|if|unless|please)\b)"
 _WITHOUT = (
-    re.compile(r"\s+(?:with\s+no|without|with\s+zero|minus)\s+(?P<x>[a-z][a-z -]*?)" + _PHRASE_END),
-    re.compile(r"\s+(?:instead\s+of|rather\s+than|in\s+place\s+of)\s+(?P<x>[a-z][a-z' -]*?)"
+    lazy_compile(r"\s+(?:with\s+no|without|with\s+zero|minus)\s+(?P<x>[a-z][a-z -]*?)" + _PHRASE_END),
+    lazy_compile(r"\s+(?:instead\s+of|rather\s+than|in\s+place\s+of)\s+(?P<x>[a-z][a-z' -]*?)"
                + _PHRASE_END),
-    re.compile(f"(?:不加|不放|不含|不带|无|没有)(?P<x>[{CJK_RANGE}]{{1,4}}?)的(?=[{CJK_RANGE}])"),
-    re.compile(f"(?:代替|替代|取代|而不是|而非)(?P<x>[{CJK_RANGE}]{{1,6}})$"),
+    lazy_compile(f"(?:不加|不放|不含|不带|无|没有)(?P<x>[{CJK_RANGE}]{{1,4}}?)的(?=[{CJK_RANGE}])"),
+    lazy_compile(f"(?:代替|替代|取代|而不是|而非)(?P<x>[{CJK_RANGE}]{{1,6}})$"),
 )
 
 
@@ -483,7 +483,7 @@ def _orders(sentence: str) -> tuple[tuple[Order, ...], str]:
 # to PostgreSQL", "switched from Android to an iPhone", "left Google to join
 # Spotify", "sold the car", "cancelled Netflix", "从 MySQL 迁移到了 PostgreSQL",
 # "把车卖了", "把北京的房子卖了".
-_LEFT_BEHIND = tuple(re.compile(p) for p in (
+_LEFT_BEHIND = tuple(lazy_compile(p) for p in (
     r"\b(?:migrat\w*|switch\w*|mov(?:ed|es|e|ing)|chang\w*|upgrad\w*|convert\w*|port\w*)\s+"
     r"(?:\w+\s+){0,3}?from\s+(?P<x>[^,;.]+?)\s+(?:to|over\s+to)\b",
     r"\b(?:left|quit|sold|cancel+ed|gave\s+up|uninstalled|deleted|closed)\s+(?P<x>[^,;.]+?)"
@@ -506,7 +506,7 @@ def _left_behind(sentence: str) -> list[Claim]:
     return []
 
 
-_LEFT_CUE = re.compile(r"\bfrom\b|\b(?:left|quit|sold|cancel+ed|gave|uninstalled|deleted|closed)\b|从|把")
+_LEFT_CUE = lazy_compile(r"\bfrom\b|\b(?:left|quit|sold|cancel+ed|gave|uninstalled|deleted|closed)\b|从|把")
 # What one holds a thing through: cancelling the subscription leaves Netflix behind.
 _GENERIC_LEFT = frozenset(("job", "的", "那套", "subscription", "membership", "account", "plan",
                            "订阅", "会员", "账号"))
@@ -516,9 +516,9 @@ LEFT_BEHIND = "left behind"  # the stance of a state a change left behind
 # Finishing a course of study ends studying for it, not having it: "finished their
 # PhD last summer", "graduated from university", "去年研究生毕业了", "读完了硕士".
 _COMPLETED = (
-    re.compile(r"\b(?:finish\w*|complet\w*|graduat\w*\s+from|defend\w*)\s+(?:(?:their|his|her|my|the|a)\s+)?"
+    lazy_compile(r"\b(?:finish\w*|complet\w*|graduat\w*\s+from|defend\w*)\s+(?:(?:their|his|her|my|the|a)\s+)?"
                r"(?P<x>[^,;.]+?)(?=\s+(?:last|this|in|on|at|and|with|two|three|a|years?)\b|[,;.]|$)"),
-    re.compile(r"(?P<x>[\u4e00-\u9fff]{2,5}?)(?:已经|已|就)?毕业(?:了)?|(?:读完|念完|修完)了?(?P<y>[\u4e00-\u9fff]{2,4})"),
+    lazy_compile(r"(?P<x>[\u4e00-\u9fff]{2,5}?)(?:已经|已|就)?毕业(?:了)?|(?:读完|念完|修完)了?(?P<y>[\u4e00-\u9fff]{2,4})"),
 )
 COMPLETED = "completed"  # the stance of a course of study finished
 
@@ -535,17 +535,17 @@ def _completed(sentence: str) -> list[Claim]:
     return []
 
 
-_STUDY = re.compile(r"\b(?:phd|doctorate|master'?s|bachelor'?s|degree|mba|university|college|school|"
+_STUDY = lazy_compile(r"\b(?:phd|doctorate|master'?s|bachelor'?s|degree|mba|university|college|school|"
                     r"course|thesis|dissertation|studies|apprenticeship|bootcamp)\b|"
                     r"研究生|硕士|博士|本科|大学|学位|高中|初中|小学|课程|论文|学业|研[一二三]?")
-_COMPLETION_CUE = re.compile(r"\b(?:finish|complet|graduat|defend)|毕业|读完|念完|修完")
+_COMPLETION_CUE = lazy_compile(r"\b(?:finish|complet|graduat|defend)|毕业|读完|念完|修完")
 
 
 # Sequences: what comes first is the order's "preferred" side. "showers before
 # breakfast", "fixes the code first and only then writes a test", "先吃早饭再跑步",
 # "首选米饭，其次才是面", "the summary at the top and the details below it".
 _EN_STEP = r"[^,;.]+?"
-_SEQUENCE_PATTERNS = tuple(re.compile(p) for p in (
+_SEQUENCE_PATTERNS = tuple(lazy_compile(p) for p in (
     rf"(?P<x>{_EN_STEP})\s+first,?\s+(?:and\s+)?(?:only\s+)?(?:then|after\s+that|afterwards)\s+(?P<y>{_EN_STEP})$",
     rf"\bfirst\s+(?P<x>{_EN_STEP}),?\s+(?:and\s+)?(?:only\s+)?then\s+(?P<y>{_EN_STEP})$",
     rf"(?P<x>{_EN_STEP})\s+first\s+and\s+(?P<y>{_EN_STEP})\s+(?:after|afterwards|after\s+it|later|last|second|"
@@ -559,8 +559,8 @@ _SEQUENCE_PATTERNS = tuple(re.compile(p) for p in (
     r"先(?P<x>[^，,。；再]+?)[，,](?P<y>[^，,。；]+?)(?:往后放|往后排|放后面|放在后面|放最后)",
     r"首选(?P<x>[^，,。；]+?)[，,]\s*其次(?:才是|是)?(?P<y>[^，,。；]+)",
 ))
-_SEQUENCE_CUE = re.compile(r"\b(?:first|before|at\s+the\s+top|on\s+top|up\s+front)\b|先|首选")
-_TIME_VALUE = re.compile(r"\d|\b(?:am|pm|noon|midnight|bed|sleep)\b")
+_SEQUENCE_CUE = lazy_compile(r"\b(?:first|before|at\s+the\s+top|on\s+top|up\s+front)\b|先|首选")
+_TIME_VALUE = lazy_compile(r"\d|\b(?:am|pm|noon|midnight|bed|sleep)\b")
 
 
 def _sequences(sentence: str) -> tuple[Order, ...]:
@@ -766,7 +766,7 @@ def _read_clause(clause: str, inherited_sign: int, domains: frozenset[str],
     return read
 
 
-_CHANGE = re.compile(lexicon.CHANGE_PATTERN)
+_CHANGE = lazy_compile(lexicon.CHANGE_PATTERN)
 
 
 def _stance_sign(so_far: int | None, sign: int) -> int:
@@ -775,7 +775,7 @@ def _stance_sign(so_far: int | None, sign: int) -> int:
     if so_far is None:
         return sign
     return -1 if so_far < 0 and sign < 0 else so_far * sign
-_EXCEPTION_WORD = re.compile(r"\b(?:except|unless|apart\s+from|aside\s+from|other\s+than|excluding|"
+_EXCEPTION_WORD = lazy_compile(r"\b(?:except|unless|apart\s+from|aside\s+from|other\s+than|excluding|"
                              r"save\s+for)\b|除了|除开|除非|除外|例外")
 # Axes whose poles are themselves settings: "works from home" / "works in the office" clash.
 _SETTING_AXES = frozenset(("workplace",))
@@ -800,10 +800,10 @@ def _after_preposition(clause_terms: list[t.Term], position: int) -> bool:
     return bool(before) and before[-1].role == t.SCOPE
 
 
-_SAID = re.compile(lexicon.SAID_PATTERN)
-_USED_TO = re.compile(r"\bused? to\b")
-_LIFETIME = re.compile(lexicon.LIFETIME_NEVER)
-_AGO = re.compile(r"(?<![一二两三四五六七八九十几多\d])[一二两三四五六七八九十几多\d]+\s*(?:个)?(?:年|月)(?:以|之)?前")  # a run's start only: linear
+_SAID = lazy_compile(lexicon.SAID_PATTERN)
+_USED_TO = lazy_compile(r"\bused? to\b")
+_LIFETIME = lazy_compile(lexicon.LIFETIME_NEVER)
+_AGO = lazy_compile(r"(?<![一二两三四五六七八九十几多\d])[一二两三四五六七八九十几多\d]+\s*(?:个)?(?:年|月)(?:以|之)?前")  # a run's start only: linear
 
 
 def _is_past(clause: str, clause_terms: list[t.Term]) -> bool:
@@ -835,12 +835,12 @@ def _is_past(clause: str, clause_terms: list[t.Term]) -> bool:
 
 
 # A stage of life held now: "is still in high school", "is in college", "还在读高中".
-_STILL_NOW = re.compile(r"\b(?:still|currently|now)\b|\b(?:is|are|am)\s+(?:\w+\s+)?in\s+(?:high\s+school|"
+_STILL_NOW = lazy_compile(r"\b(?:still|currently|now)\b|\b(?:is|are|am)\s+(?:\w+\s+)?in\s+(?:high\s+school|"
                         r"middle\s+school|grad\s+school|college|school|university)\b|还在|仍在|目前|现在|正在")
 # A state in the past tense that ended at a time or event: "lived in Madrid until 2019",
 # "drove a Golf until last year", "worked at Amazon before joining Stripe" (not "stretches
 # before running", a habit in the present).
-_PAST_UNTIL = re.compile(
+_PAST_UNTIL = lazy_compile(
     r"\b(?:was|were|had|used|lived|worked|drove|wore|ate|drank|spoke|rode|kept|went|grew|taught|[a-z]{3,}ed)\b"
     r"[^,;.]*?\b(?:until|till)\s+(?:recently|last\s+\w+|(?:19|20)\d\d|(?:a|an|his|her|their|my|the)\s+"
     r"[\w\s-]{0,24}?(?:injury|accident|illness|surgery|move|divorce|wedding|birth)|(?:they|he|she)\s+\w+|\w+ing)\b|"
@@ -849,23 +849,23 @@ _PAST_UNTIL = re.compile(
     r"leaving|quitting|changing|turning)\b")
 # A year that dates a fact still true, or the start of a state held since: "born in 1990",
 # "出生于1990年", "since 2019", "从2019年开始".
-_YEAR_ON = re.compile(r"\b(?:born|since|founded|built)\b|出生|生于|自从?|从\s*\d{4}\s*年|起|开始|至今|以来|成立")
+_YEAR_ON = lazy_compile(r"\b(?:born|since|founded|built)\b|出生|生于|自从?|从\s*\d{4}\s*年|起|开始|至今|以来|成立")
 # A year gone by: "in 2018", "2018年" (a change in it still holds: "moved to Berlin in 2019").
-_PAST_YEAR = re.compile(r"\b(?:in|back\s+in|during)\s+(?:19\d\d|20[01]\d|202[0-3])\b|(?:19\d\d|20[01]\d|202[0-3])年")
+_PAST_YEAR = lazy_compile(r"\b(?:in|back\s+in|during)\s+(?:19\d\d|20[01]\d|202[0-3])\b|(?:19\d\d|20[01]\d|202[0-3])年")
 
 
 # A stage of life told in the past tense: "smoked in their twenties" (not "is in their twenties").
-_PAST_LIFE_STAGE = re.compile(r"\b(?:was|were|had|[a-z]+ed)\b[^,;.]*?\bin\s+(?:his|her|their|my)\s+"
+_PAST_LIFE_STAGE = lazy_compile(r"\b(?:was|were|had|[a-z]+ed)\b[^,;.]*?\bin\s+(?:his|her|their|my)\s+"
                               r"(?:teens|twenties|thirties|forties|fifties|[2-5]0s)\b")
 
 
 # A clause in the past tense of "be" states a past state: "was unemployed for a
 # year", "was a vegetarian in college" (not "was promoted": a change that holds).
-_WAS = re.compile(r"(?:was|were)\s+(?!(?:born|diagnosed|promoted|raised|not|never)\b)")
+_WAS = lazy_compile(r"(?:was|were)\s+(?!(?:born|diagnosed|promoted|raised|not|never)\b)")
 
 
 _NOUN_ROLES = (t.CONCEPT, t.CONTENT, t.CJK_RUN, t.DOMAIN)
-_ADVERB = re.compile(r"^[a-z]{4,}li$")  # stem of an English "-ly" adverb
+_ADVERB = lazy_compile(r"^[a-z]{4,}li$")  # stem of an English "-ly" adverb
 
 
 def _words(surface: str) -> list[str]:
@@ -1166,17 +1166,17 @@ def _wake_hour(match: re.Match) -> int:
 # Working somewhere or as something means having a job: "works at a bank",
 # "works as a nurse", "在一家银行上班" sit on the employed side of `employment`.
 _EMPLOYED = (
-    re.compile(r"\b(?:works?|working|employed)\s+(?:full[- ]time\s+|part[- ]time\s+)?"
+    lazy_compile(r"\b(?:works?|working|employed)\s+(?:full[- ]time\s+|part[- ]time\s+)?"
                r"(?:at|for|as|in)\s+(?:an?\s+|the\s+)?(?!home\b|volunteer|himself|herself|"
                r"themselves|free\b)[a-z]"),
     # (not the 在 of 正在/现在: "正在找工作" is looking for one)
-    re.compile(r"(?<![正现实存所])在(?!家)[^，,。；;在不没]{1,10}?(?:上班|工作|任职|就职)"),
-    re.compile(r"(?:就职于|任职于|供职于)"),
+    lazy_compile(r"(?<![正现实存所])在(?!家)[^，,。；;在不没]{1,10}?(?:上班|工作|任职|就职)"),
+    lazy_compile(r"(?:就职于|任职于|供职于)"),
     # "在华为做全职工程师", "在医院当护士": a post somewhere
-    re.compile(r"(?<![正现实存所])在(?!家)[^，,。；;在不没]{1,10}?(?:做|当)(?:全职|兼职)?[\u4e00-\u9fff]{0,4}?"
+    lazy_compile(r"(?<![正现实存所])在(?!家)[^，,。；;在不没]{1,10}?(?:做|当)(?:全职|兼职)?[\u4e00-\u9fff]{0,4}?"
                r"(?:师|员|经理|主管|总监|医生|老师|护士|会计|顾问)"),
 )
-_NOT_EMPLOYED = re.compile(r"\b(?:not|never|no\s+longer|used\s+to|volunteer\w*|unpaid)\b|"
+_NOT_EMPLOYED = lazy_compile(r"\b(?:not|never|no\s+longer|used\s+to|volunteer\w*|unpaid)\b|"
                            r"不|没|曾|以前|过去|志愿|义工|想|打算|希望|找|求职|want|hope|plan|"
                            r"look\w*\s+for|search\w*|seek\w*|apply\w*|appli\w*")
 
@@ -1196,11 +1196,11 @@ def _employment_claims(sentence: str) -> list[Claim]:
 
 # A routine bedtime places the user on the chronotype axis too: in bed by 9 pm is
 # early, up until 2 am is late ("night owl" vs "每天晚上九点就睡了").
-_STAYS_UP = re.compile(r"\bstays?\s+up\s+(?:until|till|past)\s+(?P<h>[1-5])\s*(?:am|a\.m\.)?(?![\d:])|"
+_STAYS_UP = lazy_compile(r"\bstays?\s+up\s+(?:until|till|past)\s+(?P<h>[1-5])\s*(?:am|a\.m\.)?(?![\d:])|"
                        r"熬夜到(?:凌晨|半夜)?(?P<zh>[一二两三四五12345])点", re.IGNORECASE)
 
 
-_BED_HINT = re.compile(r"bed|sleep|asleep|turns?\s+in|stays?\s+up|睡|熬夜|上床|就寝", re.IGNORECASE)
+_BED_HINT = lazy_compile(r"bed|sleep|asleep|turns?\s+in|stays?\s+up|睡|熬夜|上床|就寝", re.IGNORECASE)
 
 
 def _bedtime_claims(original: str) -> list[Claim]:

@@ -17,18 +17,18 @@ import re
 from . import antonyms
 from .contexts import setting_names
 from . import terms as t
-from .text import normalize
+from .text import normalize, lazy_compile
 
-_EN_CONDITION = re.compile(
+_EN_CONDITION = lazy_compile(
     r"\b(?:for|on|about|when|whenever|while|during|in|at|with|from|after|before|if)\s+"
     r"(?P<x>[^,.;!?]+?)(?=\s*(?:[,.;!?]|$|\b(?:and|but|user|he|she|they)\b))")
 # Verbs whose prepositional object is what they are about, not a condition.
-_EN_BOUND = re.compile(
+_EN_BOUND = lazy_compile(
     r"\b(?:rel(?:y|ies|ied)|depend\w*|focus\w*|work\w*|care\w*|talk\w*|think\w*|worr\w*|look\w*|"
     r"wait\w*|liv\w*|believ\w*|interest\w*|insist\w*|spend\w*|pa(?:y|ys|id)|ask\w*|"
     r"learn\w*|know\w*|read\w*|hear\w*|"
     r"specialis\w*|specializ\w*)\s+(?:\w+\s+)?$")
-_ZH_CONDITION = re.compile(
+_ZH_CONDITION = lazy_compile(
     r"(?:对于|关于|至于|如果|要是)(?P<a>[^，,。；;！!？?]{1,14}?)(?:[，,]|的话|时|的时候)|"
     r"(?P<b>[^，,。；;！!？?]{1,14}?)(?:的时候|时候|时|期间|的话)|"
     # "在技术问题上", "在代码评审中"; not "在银行上班"
@@ -36,7 +36,7 @@ _ZH_CONDITION = re.compile(
     r"^(?P<d>上班|下班后?|放假|工作日|周末|假期|出差)(?=[\u4e00-\u9fff])|"
     # "睡前", "运动后", "饭后": before or after an activity; "以前", "之后" alone are times
     r"(?<![以之])(?P<e>[\u4e00-\u9fff]{1,3}?)(?<![以之])(?:前|后)(?=[\u4e00-\u9fff])")
-_SUBJECT = re.compile(r"^\s*(?:the\s+)?user(?:'s)?\s+|^\s*(?:该|这位)?用户", re.IGNORECASE)
+_SUBJECT = lazy_compile(r"^\s*(?:the\s+)?user(?:'s)?\s+|^\s*(?:该|这位)?用户", re.IGNORECASE)
 # Heads that name a kind of occasion, not which one: "simple *questions*".
 _GENERIC = frozenset(("question", "topic", "thing", "stuff", "matter", "issu", "task", "case", "time",
                       "occas", "situat", "answer", "repli", "respons", "问题", "事情", "事", "话题", "东西", "场合", "情况", "时候", "回答", "回复"))

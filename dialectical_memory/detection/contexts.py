@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from .text import is_cjk
+from .text import is_cjk, lazy_compile
 
 _PEOPLE_POSSESSIVE = r"(?:(?:his|her|their|my|the|close|old|good)\s+)*"
 # longest first: "javascript" is not "java" with "script" after it
@@ -93,16 +93,16 @@ _SETTINGS: dict[str, tuple[str, ...]] = {
 
 def _alternation(chinese: bool) -> re.Pattern:
     """One pattern for the phrases of one language; group `s<i>` names setting i."""
-    return re.compile("|".join(
+    return lazy_compile("|".join(
         f"(?P<s{index}>{'|'.join(form for form in forms if is_cjk(form) == chinese)})"
         for index, forms in enumerate(_SETTINGS.values())))
 
 
 _EN_SETTING, _ZH_SETTING = _alternation(False), _alternation(True)
-_LATIN = re.compile("[a-z]{2}")
+_LATIN = lazy_compile("[a-z]{2}")
 _NAMES = tuple(_SETTINGS)
 # "in Go projects", "JavaScript 项目里": the codebase is the setting
-_CODEBASE = re.compile(
+_CODEBASE = lazy_compile(
     rf"(?<![a-z])(?P<lang>{_EN_LANGUAGES})\s*(?:projects?|code|codebases?|repos?|repositories|files?|"
     r"scripts?|services?|项目|代码|仓库)", re.IGNORECASE)
 
@@ -124,7 +124,7 @@ _TRIGGERS = (
     "闲聊", "随便聊", "日常聊天", "私", "个人", "自己的", "业余", "吃", "馆子", "餐", "饭店", "外面", "健身",
     "运动", "锻炼", "旅", "出门", "出差", "生产环境", "线上", "正式", "一次性", "临时脚本", "原型", "草稿",
 )
-_ANY_TRIGGER = re.compile("|".join(re.escape(trigger) for trigger in _TRIGGERS))  # one search, not 120 tests
+_ANY_TRIGGER = lazy_compile("|".join(re.escape(trigger) for trigger in _TRIGGERS))  # one search, not 120 tests
 _CODE_TRIGGERS = ("project", "code", "repo", "file", "script", "service", "项目", "代码", "仓库")
 
 

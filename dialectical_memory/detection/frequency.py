@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from .text import lazy_compile
 
 NEVER, RARELY, YEARLY, MONTHLY, WEEKLY, DAILY, HOURLY = range(7)
 LEVEL_NAMES = ("never", "rarely", "yearly", "monthly", "weekly", "daily", "hourly")
@@ -52,7 +53,7 @@ _SCALE: tuple[tuple[str, int, int], ...] = (
     (r"\b(?:often|frequently|regularly|constantly|all\s+the\s+time)\b", WEEKLY, HOURLY),
     (r"经常|常常|总是|老是|频繁", WEEKLY, HOURLY),
 )
-_PATTERNS = tuple((re.compile(p, re.IGNORECASE), low, high) for p, low, high in _SCALE)
+_PATTERNS = tuple((lazy_compile(p, re.IGNORECASE), low, high) for p, low, high in _SCALE)
 _PERIOD_LEVEL = {"day": DAILY, "week": WEEKLY, "month": MONTHLY, "year": YEARLY,
                  "一天": DAILY, "每天": DAILY, "一周": WEEKLY, "每周": WEEKLY, "一个月": MONTHLY,
                  "每月": MONTHLY, "一年": YEARLY, "每年": YEARLY}
@@ -100,7 +101,7 @@ def clash(a: Rate, b: Rate) -> bool:
     return gap >= 2 or (gap >= 1 and (a.bound or b.bound))
 
 
-_CUE = re.compile(r"\b(?:every|each|daily|weekly|monthly|yearly|annually|quarterly|hourly|nightly|"
+_CUE = lazy_compile(r"\b(?:every|each|daily|weekly|monthly|yearly|annually|quarterly|hourly|nightly|"
                   r"once|twice|times|rarely|seldom|hardly|almost\s+never|often|frequently|regularly|"
                   r"constantly|all\s+the\s+time|most\s+days|on\s+weekends)\b|"
                   r"每|天天|一天|一周|一年|一个月|一月|年才|很少|极少|几乎不|难得|不怎么|偶尔|经常|常常|总是|"

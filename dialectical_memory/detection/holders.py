@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from .text import lazy_compile
 
 # Words that may open an English sentence with a capital without naming a person.
 _NOT_NAMES = frozenset(
@@ -25,27 +26,27 @@ _NOT_NAMES = frozenset(
 # Verbs and auxiliaries that follow a subject: "Anna works…", "Ben is…".
 _PREDICATE = (r"(?:is|was|has|had|does|did|can|will|would|never|always|often|usually|rarely|"
               r"still|also|just|now|recently|no|not|only|[a-z]+n['’]t|[a-z]+(?:s|ed))\b")
-_EN_PERSON = re.compile(rf"^\s*(?P<name>[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)\s+{_PREDICATE}")
+_EN_PERSON = lazy_compile(rf"^\s*(?P<name>[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)\s+{_PREDICATE}")
 # "User's friend Lucy works at Amazon": the named friend.
-_EN_NAMED_RELATION = re.compile(r"^\s*(?:[Tt]he\s+)?[Uu]ser'?s\s+(?:[a-z-]+\s+){0,2}?[a-z-]+\s+"
+_EN_NAMED_RELATION = lazy_compile(r"^\s*(?:[Tt]he\s+)?[Uu]ser'?s\s+(?:[a-z-]+\s+){0,2}?[a-z-]+\s+"
                                 r"(?P<name>[A-Z][a-z]+)\s+" + _PREDICATE)
-_EN_PROJECT = re.compile(r"(?:^\s*(?:the\s+)?|\b)(?:project|repo|repository|app|service)\s+"
+_EN_PROJECT = lazy_compile(r"(?:^\s*(?:the\s+)?|\b)(?:project|repo|repository|app|service)\s+"
                          r"(?P<name>[a-z0-9][\w.-]*)", re.IGNORECASE)
-_EN_PROJECT_POSSESSIVE = re.compile(r"^\s*(?:the\s+)?(?P<name>[a-z0-9][\w.-]*)\s+"
+_EN_PROJECT_POSSESSIVE = lazy_compile(r"^\s*(?:the\s+)?(?P<name>[a-z0-9][\w.-]*)\s+"
                                     r"(?:project|repo|repository|service)\b", re.IGNORECASE)
 # "The team's weekly meeting…", "The build server…": a thing that is not the user.
-_EN_THING = re.compile(
+_EN_THING = lazy_compile(
     r"^\s*(?:the|our|a)\s+(?:[a-z'-]+\s+){0,3}?(?P<name>meeting|stand-?up|server|cluster|database|"
     r"pipeline|build|office|team|company|flight|train|bus|class|course|party|wedding|trip)\b",
     re.IGNORECASE)
-_ZH_PROJECT = re.compile(r"(?:^\s*(?:该)?|(?<=[^\w]))项目\s*(?P<name>[A-Za-z0-9][\w.-]*)")
-_USER_FIRST = re.compile(r"^\s*(?:the\s+)?(?:user|用户|该用户)", re.IGNORECASE)
-_ZH_THING = re.compile(r"^\s*(?P<name>(?:周会|例会|会议|服务器|公司|团队|航班|课程))")
+_ZH_PROJECT = lazy_compile(r"(?:^\s*(?:该)?|(?<=[^\w]))项目\s*(?P<name>[A-Za-z0-9][\w.-]*)")
+_USER_FIRST = lazy_compile(r"^\s*(?:the\s+)?(?:user|用户|该用户)", re.IGNORECASE)
+_ZH_THING = lazy_compile(r"^\s*(?P<name>(?:周会|例会|会议|服务器|公司|团队|航班|课程))")
 # Common Chinese surnames: a name is a surname and one or two more characters.
 _ZH_SURNAMES = ("王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘蒋蔡余杜"
                 "叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶"
                 "黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤")
-_ZH_PERSON = re.compile(rf"^\s*(?P<name>[{_ZH_SURNAMES}][\u4e00-\u9fff]{{1,2}}?)"
+_ZH_PERSON = lazy_compile(rf"^\s*(?P<name>[{_ZH_SURNAMES}][\u4e00-\u9fff]{{1,2}}?)"
                         r"(?=在|是|住|喜欢|爱|不|没|每|从|很|已|有|说|觉得|刚|也|还|最|对|会|的|用|开|去|今年)")
 
 

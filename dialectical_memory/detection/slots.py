@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from . import antonyms, lexicon
 from .contexts import setting_names
 from . import terms as t
-from .text import CJK_RANGE, is_cjk, parse_number, stem
+from .text import CJK_RANGE, is_cjk, parse_number, stem, lazy_compile
 
 
 @dataclass(frozen=True)
@@ -30,23 +30,23 @@ class Slot:
 
 _CJK = f"[{CJK_RANGE}]"
 _ZH_NUMBER = "[一二两三四五六七八九十]+"
-_EN_CUT = re.compile(
+_EN_CUT = lazy_compile(
     r"\s+(?:and|with|since|for|because|but|now|last|next|this|these|every|until|when|while|as|"
     r"from|who|which|where|after|before|full[- ]time|part[- ]time|at|on|in(?=\s+(?:\d|the\b|a\b)))"
     r"\b.*$|[,.;!?].*$", re.IGNORECASE)
-_ZH_CUT = re.compile(r"[，,。；;！？!?、].*$|(?:了|的|啊|呢|吧)+$")
-_ARTICLE = re.compile(r"^(?:a|an|the)\s+", re.IGNORECASE)
+_ZH_CUT = lazy_compile(r"[，,。；;！？!?、].*$|(?:了|的|啊|呢|吧)+$")
+_ARTICLE = lazy_compile(r"^(?:a|an|the)\s+", re.IGNORECASE)
 _PRONOUNS = frozenset("there here home abroad it them him her himself herself themselves".split())
 _SCOPE_WORDS = (
-    (re.compile(r"\b(?:at|for)\s+work\b|\bwork\s+(?:laptop|computer|machine)\b|工作(?:用|时|上)|在公司",
+    (lazy_compile(r"\b(?:at|for)\s+work\b|\bwork\s+(?:laptop|computer|machine)\b|工作(?:用|时|上)|在公司",
                 re.IGNORECASE), "work"),
-    (re.compile(r"\bat\s+home\b|\bpersonal\s+(?:laptop|computer)\b|在家|家里", re.IGNORECASE), "home"),
+    (lazy_compile(r"\bat\s+home\b|\bpersonal\s+(?:laptop|computer)\b|在家|家里", re.IGNORECASE), "home"),
 )
 
 # --- value helpers ------------------------------------------------------------
 
 
-_HONORIFIC = re.compile(r"\b(Dr|Mr|Mrs|Ms|Prof|St)\.\s", re.IGNORECASE)
+_HONORIFIC = lazy_compile(r"\b(Dr|Mr|Mrs|Ms|Prof|St)\.\s", re.IGNORECASE)
 
 
 def _clean(value: str) -> str:
@@ -138,89 +138,89 @@ def _places_clash(a: str, b: str) -> bool:
 # --- extractors ---------------------------------------------------------------
 
 _RESIDENCE = (
-    re.compile(r"\b(?:live[sd]?|living|resides?|residing|based|settled|relocated|mov(?:ed|es|e|ing))"
+    lazy_compile(r"\b(?:live[sd]?|living|resides?|residing|based|settled|relocated|mov(?:ed|es|e|ing))"
                r"\s+(?:back\s+)?(?:in|to|at)\s+(?P<v>[^,;.]+)", re.IGNORECASE),
-    re.compile(r"(?:住在|生活在|定居在|居住在|定居于|居住于|现居|家住|常住|搬到了?|搬去了?|搬家到了?|搬回了?)(?P<v>[^，,。；;]+)"),
-    re.compile(r"\bcalls\s+(?P<v>[A-Z][\w]*(?:\s+[A-Z][\w]*)?)\s+home\b"),
-    re.compile(r"在(?P<v>[^，,。；;在]{1,8}?)(?:生活|定居|居住|住了|住过|住)"),
+    lazy_compile(r"(?:住在|生活在|定居在|居住在|定居于|居住于|现居|家住|常住|搬到了?|搬去了?|搬家到了?|搬回了?)(?P<v>[^，,。；;]+)"),
+    lazy_compile(r"\bcalls\s+(?P<v>[A-Z][\w]*(?:\s+[A-Z][\w]*)?)\s+home\b"),
+    lazy_compile(r"在(?P<v>[^，,。；;在]{1,8}?)(?:生活|定居|居住|住了|住过|住)"),
     # "User's home is in Vancouver", "用户家在青岛": where the home is (a known place, below)
-    re.compile(r"\bhome\s+is\s+(?:in|at)\s+(?P<v>[^,;.]+)", re.IGNORECASE),
-    re.compile(r"^(?:该|这位)?用户(?:的)?家(?:住)?在(?P<v>[^，,。；;]+)"),
+    lazy_compile(r"\bhome\s+is\s+(?:in|at)\s+(?P<v>[^,;.]+)", re.IGNORECASE),
+    lazy_compile(r"^(?:该|这位)?用户(?:的)?家(?:住)?在(?P<v>[^，,。；;]+)"),
 )
 # Patterns whose value must be a known place: "家在三楼" is a floor, "home is in a mess" no place.
 _KNOWN_PLACE_ONLY = (_RESIDENCE[-2], _RESIDENCE[-1])
 _EMPLOYER = (
-    re.compile(r"\b(?:works?|worked|working|job)\s+(?:at|for)\s+(?P<v>[^,;.]+)", re.IGNORECASE),
-    re.compile(r"\b(?:works?|worked|working)\s+in\s+(?P<v>[A-Z][^,;.]*)"),
-    re.compile(r"\b(?:employed\s+(?:by|at)|joined)\s+(?P<v>[^,;.]+)", re.IGNORECASE),
-    re.compile(r"\b(?:started|starts|starting)\s+(?:a\s+new\s+job\s+|working\s+|work\s+)?at\s+(?P<v>[A-Z][^,;.]*)"),
-    re.compile(r"在(?P<v>[^，,。；;在]{1,10}?)(?:工作|上班|任职|实习|打工|兼职)"),
-    re.compile(r"(?:就职于|任职于|供职于)(?P<v>[^，,。；;]+)"),
+    lazy_compile(r"\b(?:works?|worked|working|job)\s+(?:at|for)\s+(?P<v>[^,;.]+)", re.IGNORECASE),
+    lazy_compile(r"\b(?:works?|worked|working)\s+in\s+(?P<v>[A-Z][^,;.]*)"),
+    lazy_compile(r"\b(?:employed\s+(?:by|at)|joined)\s+(?P<v>[^,;.]+)", re.IGNORECASE),
+    lazy_compile(r"\b(?:started|starts|starting)\s+(?:a\s+new\s+job\s+|working\s+|work\s+)?at\s+(?P<v>[A-Z][^,;.]*)"),
+    lazy_compile(r"在(?P<v>[^，,。；;在]{1,10}?)(?:工作|上班|任职|实习|打工|兼职)"),
+    lazy_compile(r"(?:就职于|任职于|供职于)(?P<v>[^，,。；;]+)"),
     # "User is an accountant at KPMG", "is a senior engineer with Shopify": a job and its employer
-    re.compile(r"\b(?:is|as)\s+an?\s+(?P<job>(?:[a-z][\w-]*\s+){1,3}?)(?:at|for|with)\s+(?P<v>[A-Z][^,;.]*)"),
+    lazy_compile(r"\b(?:is|as)\s+an?\s+(?P<job>(?:[a-z][\w-]*\s+){1,3}?)(?:at|for|with)\s+(?P<v>[A-Z][^,;.]*)"),
     # "在腾讯当程序员", "在百度做算法工程师": a job named after the place names the employer
-    re.compile(r"在(?P<v>[^，,。；;在]{2,10}?)(?:当|做|担任)(?P<job>[^，,。；;]{2,10})"),
+    lazy_compile(r"在(?P<v>[^，,。；;在]{2,10}?)(?:当|做|担任)(?P<job>[^，,。；;]{2,10})"),
     # "刚入职了小红书", "跳槽到了字节", "换工作去了美团": the employer joined
-    re.compile(r"(?:入职了?|跳槽(?:到|去)了?|换工作(?:到|去)了?)(?P<v>[^，,。；;]{2,10})"),
+    lazy_compile(r"(?:入职了?|跳槽(?:到|去)了?|换工作(?:到|去)了?)(?P<v>[^，,。；;]{2,10})"),
     # "用户是小米的员工", "用户是腾讯员工"
-    re.compile(r"是(?P<v>[^，,。；;是]{2,10}?)的?(?:正式)?(?:员工|职员|雇员)"),
+    lazy_compile(r"是(?P<v>[^，,。；;是]{2,10}?)的?(?:正式)?(?:员工|职员|雇员)"),
 )
-_PLACE_FIRST = re.compile(r"^(?P<p>[\u4e00-\u9fff]{2,4}?)的(?P<o>[\u4e00-\u9fffA-Za-z]{2,10})$")
-_ORG_PART = re.compile(r"(?:总部|分公司|分部|办公室|园区|研发中心)$")
-_GENERIC_EMPLOYER = re.compile(r"^(?:一家|一个|某|家)|(?:互联网|科技|游戏|外|国|私|央|民)(?:公司|企业|企)$|"
+_PLACE_FIRST = lazy_compile(r"^(?P<p>[\u4e00-\u9fff]{2,4}?)的(?P<o>[\u4e00-\u9fffA-Za-z]{2,10})$")
+_ORG_PART = lazy_compile(r"(?:总部|分公司|分部|办公室|园区|研发中心)$")
+_GENERIC_EMPLOYER = lazy_compile(r"^(?:一家|一个|某|家)|(?:互联网|科技|游戏|外|国|私|央|民)(?:公司|企业|企)$|"
                                r"^(?:公司|企业|外企|国企|私企|央企|大厂|创业公司|银行|医院|学校|工厂)$")
 _ZH_NOT_EMPLOYER = ("家", "家里", "公司", "办公室", "单位", "学校", "这里", "那里", "国外", "本地", "这儿",
                     "那儿", "宿舍", "附近", "当地")
 _JOB = (
-    re.compile(r"\bworks?\s+as\s+(?P<v>[^,;.]+)", re.IGNORECASE),
-    re.compile(r"\b(?:job|profession|occupation)\s+is\s+(?P<v>[^,;.]+)", re.IGNORECASE),
-    re.compile(r"^(?:the\s+)?user\s+is\s+(?P<v>an?\s+[^,;.]+)", re.IGNORECASE),
-    re.compile(r"^(?:该|这位)?用户(?:是|当|做|担任)(?:一名|一位|一个|名)?(?P<v>[^，,。；;]+)"),
-    re.compile(r"职业是(?P<v>[^，,。；;]+)"),
+    lazy_compile(r"\bworks?\s+as\s+(?P<v>[^,;.]+)", re.IGNORECASE),
+    lazy_compile(r"\b(?:job|profession|occupation)\s+is\s+(?P<v>[^,;.]+)", re.IGNORECASE),
+    lazy_compile(r"^(?:the\s+)?user\s+is\s+(?P<v>an?\s+[^,;.]+)", re.IGNORECASE),
+    lazy_compile(r"^(?:该|这位)?用户(?:是|当|做|担任)(?:一名|一位|一个|名)?(?P<v>[^，,。；;]+)"),
+    lazy_compile(r"职业是(?P<v>[^，,。；;]+)"),
 )
 _NAME = (
-    re.compile(r"^(?:the\s+)?user(?:'s\s+name\s+is|\s+is\s+(?:called|named)|\s+goes\s+by)\s+"
+    lazy_compile(r"^(?:the\s+)?user(?:'s\s+name\s+is|\s+is\s+(?:called|named)|\s+goes\s+by)\s+"
                r"(?P<v>[A-Za-z][\w'-]*(?:\s+[A-Z][\w'-]*)?)", re.IGNORECASE),
-    re.compile(r"^(?:该|这位)?用户(?:的名字是|名叫|叫做?)(?P<v>[\u4e00-\u9fffA-Za-z]{1,4}?)(?:$|[，,。；;])"),
+    lazy_compile(r"^(?:该|这位)?用户(?:的名字是|名叫|叫做?)(?P<v>[\u4e00-\u9fffA-Za-z]{1,4}?)(?:$|[，,。；;])"),
 )
 _PREFERRED_NAME = (
-    re.compile(r"\b(?:to\s+be\s+called|to\s+be\s+addressed\s+as|call\s+(?:him|her|them)\s+)\s*"
+    lazy_compile(r"\b(?:to\s+be\s+called|to\s+be\s+addressed\s+as|call\s+(?:him|her|them)\s+)\s*"
                r"(?P<v>[A-Z][\w'-]*)", re.IGNORECASE),
-    re.compile(r"(?:希望被称为|称呼他为|称呼她为|叫他|叫她)(?P<v>[\u4e00-\u9fffA-Za-z]{1,4})"),
+    lazy_compile(r"(?:希望被称为|称呼他为|称呼她为|叫他|叫她)(?P<v>[\u4e00-\u9fffA-Za-z]{1,4})"),
 )
 _AGE = (
-    re.compile(r"\b(?P<n>\d{1,3})[- ]years?[- ]old\b", re.IGNORECASE),
-    re.compile(r"\b(?:is|turned|aged?|age\s+is)\s+(?:just\s+|now\s+|only\s+)?(?P<about>about\s+|around\s+)?"
+    lazy_compile(r"\b(?P<n>\d{1,3})[- ]years?[- ]old\b", re.IGNORECASE),
+    lazy_compile(r"\b(?:is|turned|aged?|age\s+is)\s+(?:just\s+|now\s+|only\s+)?(?P<about>about\s+|around\s+)?"
                r"(?P<n>\d{1,3})(?=\s*$|\s*[,;]|\.(?!\d)|\s+(?:years?|yrs?|this|now|and|last|in|on)\b)",
                re.IGNORECASE),
-    re.compile(r"\bin\s+(?:his|her|their|the)\s+(?P<part>early\s+|mid\s+|late\s+)?"
+    lazy_compile(r"\bin\s+(?:his|her|their|the)\s+(?P<part>early\s+|mid\s+|late\s+)?"
                r"(?P<decade>twenties|thirties|forties|fifties|sixties|seventies|[2-7]0s)\b",
                re.IGNORECASE),
-    re.compile(rf"(?P<n>\d{{1,3}}|{_ZH_NUMBER})(?P<zhq>多)?岁(?P<zhq2>左右|上下|出头|了)?"),
+    lazy_compile(rf"(?P<n>\d{{1,3}}|{_ZH_NUMBER})(?P<zhq>多)?岁(?P<zhq2>左右|上下|出头|了)?"),
 )
 _DECADES = {"twenties": 20, "thirties": 30, "forties": 40, "fifties": 50, "sixties": 60,
             "seventies": 70}
 _COUNT = (
-    re.compile(r"\bha(?:s|ve)\s+(?P<n>\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
+    lazy_compile(r"\bha(?:s|ve)\s+(?P<n>\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
                r"\s+(?P<noun>[a-z]+)", re.IGNORECASE),
-    re.compile(rf"(?:有|养了?)(?P<n>\d{{1,2}}|[一二两三四五六七八九十]+)(?:个|只|条|位|辆|台|名)"
+    lazy_compile(rf"(?:有|养了?)(?P<n>\d{{1,2}}|[一二两三四五六七八九十]+)(?:个|只|条|位|辆|台|名)"
                rf"(?P<noun>{_CJK}{{1,3}}?)(?=$|[，,。和与及])"),
 )
-_VERSION = re.compile(r"(?<![a-z0-9])(?P<name>[a-z][a-z+#]*)\s*(?P<ver>\d+(?:\.\d+)+)",
+_VERSION = lazy_compile(r"(?<![a-z0-9])(?P<name>[a-z][a-z+#]*)\s*(?P<ver>\d+(?:\.\d+)+)",
                       re.IGNORECASE)
 _POSSESSIVE = (
-    re.compile(r"^(?:the\s+)?(?:user'?s|project\s+[\w.-]+'s|(?-i:[A-Z][a-z]+)'s)\s+"
+    lazy_compile(r"^(?:the\s+)?(?:user'?s|project\s+[\w.-]+'s|(?-i:[A-Z][a-z]+)'s)\s+"
                r"(?P<slot>[a-z][a-z -]{0,40}?)(?:\s+(?:is|are|was)|\s*:)\s+"
                r"(?P<named>named\s+|called\s+)?(?P<v>[^,;]+?)\.?$", re.IGNORECASE),
-    re.compile(r"^(?:(?:该|这位)?用户(?:目前|现在|当前)?|项目\s*[\w.-]+\s*)的(?P<slot>[\u4e00-\u9fffA-Za-z ]{1,10}?)"
+    lazy_compile(r"^(?:(?:该|这位)?用户(?:目前|现在|当前)?|项目\s*[\w.-]+\s*)的(?P<slot>[\u4e00-\u9fffA-Za-z ]{1,10}?)"
                r"(?:是|(?P<named>叫做?|名叫))(?P<v>[^，,。；;]+)[。.!！]?$"),
-    re.compile(r"^(?:该|这位)?用户(?P<slot>(?:最(?:喜欢|爱)|最常用|常用|惯用|主要用)的[\u4e00-\u9fffA-Za-z ]{1,8}?)是"
+    lazy_compile(r"^(?:该|这位)?用户(?P<slot>(?:最(?:喜欢|爱)|最常用|常用|惯用|主要用)的[\u4e00-\u9fffA-Za-z ]{1,8}?)是"
                r"(?P<v>[^，,。；;]+)[。.!！]?$"),
     # "用户的周会在周一": when or where something of the user's is
-    re.compile(r"^(?:该|这位)?用户的(?P<slot>[\u4e00-\u9fffA-Za-z ]{1,10}?)(?<![住待])"
+    lazy_compile(r"^(?:该|这位)?用户的(?P<slot>[\u4e00-\u9fffA-Za-z ]{1,10}?)(?<![住待])"
                r"(?P<at>在|定在|安排在|改到|改在)(?P<v>[^，,。；;]+)[。.!！]?$"),
     # "用户生日在十月": a personal attribute needs no 的
-    re.compile(r"^(?:该|这位)?用户(?P<slot>生日|母语|车牌号|车牌|手机号|邮箱|名字|年龄|职业|时区)"
+    lazy_compile(r"^(?:该|这位)?用户(?P<slot>生日|母语|车牌号|车牌|手机号|邮箱|名字|年龄|职业|时区)"
                r"(?:是|为|(?P<at>在))(?P<v>[^，,。；;]+)[。.!！]?$"),
 )
 _SLOT_ALIASES = {
@@ -243,23 +243,23 @@ _SLOT_ALIASES = {
     "手机号": "phone number", "邮箱": "email address", "email": "email address",
 }
 _ZH_SLOT_WORDS = (("默认", "default "), ("最喜欢的", "favorite "), ("主要的", "main "))
-_COMMUNICATION = re.compile(r"repl|respon|answer|communicat|write\s+(?:back|to)|回复|回答|答复|交流|沟通",
+_COMMUNICATION = lazy_compile(r"repl|respon|answer|communicat|write\s+(?:back|to)|回复|回答|答复|交流|沟通",
                             re.IGNORECASE)
-_EDITOR_USE = re.compile(r"\b(?:us(?:e|es|ed|ing)|cod(?:e|es|ing)|writ(?:e|es|ing)|edit\w*|prefer\w*|"
+_EDITOR_USE = lazy_compile(r"\b(?:us(?:e|es|ed|ing)|cod(?:e|es|ing)|writ(?:e|es|ing)|edit\w*|prefer\w*|"
                          r"switch\w*|in)\b|用|写|编辑器", re.IGNORECASE)
-_OS_USE = re.compile(r"\b(?:us(?:e|es|ed|ing)|runs?|running|on|switch\w*|prefer\w*|daily|machine|"
+_OS_USE = lazy_compile(r"\b(?:us(?:e|es|ed|ing)|runs?|running|on|switch\w*|prefer\w*|daily|machine|"
                      r"laptop|computer|desktop)\b|用|装|电脑|系统", re.IGNORECASE)
-_TIMEZONE = re.compile(
+_TIMEZONE = lazy_compile(
     r"(?:time\s*zone|tz)\s+(?:is\s+)?(?P<v>[a-z]+(?:\s*[+-]\s*\d{1,2})?)|"
     r"\b(?:in|on|uses?)\s+(?P<w>(?:utc|gmt)\s*[+-]\s*\d{1,2}|pst|pdt|est|edt|cet|cest|jst|bst|aest|kst)\b|"
     r"(?P<z>东八区|北京时间)|"
     r"(?:time\s*zone|时区)[^.;。；]*?\(?(?P<u>(?:utc|gmt)\s*[+-]\s*\d{1,2})\b", re.IGNORECASE)
-_DATE_WORD = re.compile(
+_DATE_WORD = lazy_compile(
     r"monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|"
     r"\bmay\b|june|july|august|september|october|november|december|today|tomorrow|tonight|"
     r"next week|end of|周[一二三四五六日天]|星期|礼拜|\d+月|[一二三四五六七八九十]+月|明天|后天|下周|月底",
     re.IGNORECASE)
-_FAVORITE = re.compile(r"^(?:favou?rite|preferred|main|primary|最喜欢|最爱|最常用|常用|惯用|主要用)")
+_FAVORITE = lazy_compile(r"^(?:favou?rite|preferred|main|primary|最喜欢|最爱|最常用|常用|惯用|主要用)")
 
 
 def extract_slots(text: str) -> tuple[Slot, ...]:
@@ -283,12 +283,12 @@ def _first_match(patterns, text: str) -> tuple[str, re.Match | None]:
 
 
 # Whose fact a clause states: "User's sister lives in…", "用户的妹妹住在…", "用户妹妹…".
-_EN_HOLDER = re.compile(r"\b(?:user'?s|his|her|their)\s+(?:[a-z-]+\s+){0,2}?(?P<h>[a-z-]+)\s*$",
+_EN_HOLDER = lazy_compile(r"\b(?:user'?s|his|her|their)\s+(?:[a-z-]+\s+){0,2}?(?P<h>[a-z-]+)\s*$",
                         re.IGNORECASE)
-_EN_AUXILIARIES = re.compile(r"(?:\s+(?:is|are|was|were|has|have|had|just|now|recently|turned|"
+_EN_AUXILIARIES = lazy_compile(r"(?:\s+(?:is|are|was|were|has|have|had|just|now|recently|turned|"
                              r"also|still|currently))+\s*$", re.IGNORECASE)
-_ZH_SUBJECT = re.compile(r"^\s*(?:该|这位)?用户")
-_ZH_HOLDER = re.compile(rf"的(?P<h>{_CJK}{{1,4}})$")
+_ZH_SUBJECT = lazy_compile(r"^\s*(?:该|这位)?用户")
+_ZH_HOLDER = lazy_compile(rf"的(?P<h>{_CJK}{{1,4}})$")
 
 
 def holder(text: str, start: int) -> str:
@@ -314,7 +314,7 @@ def _holder(text: str, start: int) -> str:
 
 
 # A state verb in the past tense: "lived in Lisbon", "worked at Google" (not "has lived").
-_PAST_STATE = re.compile(r"(?<!\bhas )(?<!\bhave )(?<!\bve )\b(?:lived|resided|worked|"
+_PAST_STATE = lazy_compile(r"(?<!\bhas )(?<!\bhave )(?<!\bve )\b(?:lived|resided|worked|"
                          r"was\s+(?:based|living|working|employed))\b", re.IGNORECASE)
 
 
@@ -360,7 +360,7 @@ def _employer(text: str) -> list[Slot]:
     if _GENERIC_EMPLOYER.search(value) and value.lower() not in lexicon.COMPANY_ALIASES:
         return []  # "在互联网公司上班", "在一家外企工作": a kind of employer, not which one
     known_place = _place(value)[1] != "unknown"
-    if match.re is _EMPLOYER[1] and not known_place:
+    if match.re is _EMPLOYER[1].compiled and not known_place:
         return []  # "works in Marketing": a field, not a place
     if known_place:
         # "在北京工作": where the user works, not for whom
@@ -508,7 +508,7 @@ def _utc_offset(raw: str) -> int | None:
 _LANGUAGE_NAMES = "|".join(re.escape(name) for name in sorted(
     (name for name in lexicon.PROGRAMMING_LANGUAGES if len(name) > 2), key=len, reverse=True))
 # "Python 3", "Java 17": a whole-number version of a known language
-_MAJOR_VERSION = re.compile(rf"(?<![a-z0-9])(?P<name>{_LANGUAGE_NAMES})\s*(?P<ver>\d{{1,2}})(?![\d.])",
+_MAJOR_VERSION = lazy_compile(rf"(?<![a-z0-9])(?P<name>{_LANGUAGE_NAMES})\s*(?P<ver>\d{{1,2}})(?![\d.])",
                             re.IGNORECASE)
 
 
@@ -586,7 +586,7 @@ def _handle_slot(slot: str) -> str:
     return ""
 
 
-_AMOUNT = re.compile(r"(?P<n>\d+(?:\.\d+)?|[零一二两三四五六七八九十百千万亿]+)(?P<big>[万千亿kKwW])?"
+_AMOUNT = lazy_compile(r"(?P<n>\d+(?:\.\d+)?|[零一二两三四五六七八九十百千万亿]+)(?P<big>[万千亿kKwW])?"
                      r"(?:元|块钱?|美元|人民币|人|个人|岁|厘米|公分|公斤|千克|斤|米|平米|平方米|寸|英寸|小时|"
                      r"分钟|天|个|次|本|辆)?")
 _ZH_DIGIT = {"零": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
@@ -642,10 +642,10 @@ def _routed(slot: str, value: str) -> Slot:
 
 # How a value describes rather than names: a degree word, a negation ("很大",
 # "very strict", "not far"). Descriptions of one thing may differ without clashing.
-_DESCRIPTIVE = re.compile(r"\b(?:very|quite|really|so|too|rather|pretty|fairly|somewhat|a\s+bit|"
+_DESCRIPTIVE = lazy_compile(r"\b(?:very|quite|really|so|too|rather|pretty|fairly|somewhat|a\s+bit|"
                           r"not|extremely|super)\b|很|非常|比较|挺|太|特别|有点|不|没|得|极", re.IGNORECASE)
-_LUNAR_DATE = re.compile(r"农历|正月|腊月|初[一二三四五六七八九十]|[一二三四五六七八九十]+号")
-_CODE = re.compile(r"^[a-z]{1,3}[+-]$|\d", re.IGNORECASE)
+_LUNAR_DATE = lazy_compile(r"农历|正月|腊月|初[一二三四五六七八九十]|[一二三四五六七八九十]+号")
+_CODE = lazy_compile(r"^[a-z]{1,3}[+-]$|\d", re.IGNORECASE)
 
 
 def _value_kind(value: str) -> str:
@@ -680,10 +680,10 @@ def _value_kind(value: str) -> str:
 _EN_TIME = (r"(?:(?P<noon>noon|midday|midnight)|(?P<h>\d{1,2})(?:[:.](?P<m>\d\d))?\s*"
             r"(?P<ap>a\.?m\.?|p\.?m\.?)?(?![\d:]))")
 _EN_ROUTINES = (
-    ("wake time", re.compile(r"\b(?:wakes?|woke|waking|gets?\s+up|got\s+up|getting\s+up|rises?|"
+    ("wake time", lazy_compile(r"\b(?:wakes?|woke|waking|gets?\s+up|got\s+up|getting\s+up|rises?|"
                              r"rising)\s+(?:up\s+)?(?:at|around|about)\s+(?:around\s+|about\s+)?"
                              + _EN_TIME, re.IGNORECASE)),
-    ("bedtime", re.compile(r"\b(?:(?:goes|go|going|went|gets?|got)\s+to\s+(?:bed|sleep)|sleeps?|"
+    ("bedtime", lazy_compile(r"\b(?:(?:goes|go|going|went|gets?|got)\s+to\s+(?:bed|sleep)|sleeps?|"
                            r"sleeping|falls?\s+asleep|turns?\s+in|bedtime\s+is)\s+"
                            r"(?:at|around|about|(?P<rel>after|before))?\s*(?:around\s+|about\s+)?"
                            + _EN_TIME,
@@ -693,8 +693,8 @@ _ZH_TIME = (r"(?P<part>凌晨|半夜|早上|早晨|清晨|上午|中午|下午|�
             r"(?P<h>\d{1,2}|[零一二两三四五六七八九十]{1,3})[点:：](?P<half>半|(?P<m>\d\d)分?)?"
             r"(?:钟|左右|多)?(?:才|就|准时)?")
 _ZH_ROUTINES = (
-    ("wake time", re.compile(_ZH_TIME + r"(?:起床|起来|醒来|醒|起(?=[。，,；;！!]|$))")),
-    ("bedtime", re.compile(_ZH_TIME + r"(?P<rel>以后|之后|以前|之前|前|后)?(?:才|就)?"
+    ("wake time", lazy_compile(_ZH_TIME + r"(?:起床|起来|醒来|醒|起(?=[。，,；;！!]|$))")),
+    ("bedtime", lazy_compile(_ZH_TIME + r"(?P<rel>以后|之后|以前|之前|前|后)?(?:才|就)?"
                            r"(?:睡觉|睡|上床|入睡|就寝)")),
 )
 _EVENING_PARTS = ("下午", "傍晚", "晚上", "夜里", "深夜")
@@ -792,10 +792,10 @@ _ZH_MODES = (
     ("walk", r"走路|步行|走着"),
     ("taxi", r"(?:打车|打的|坐出租车?|打滴滴)"),
 )
-_COMMUTE = re.compile(r"\bcommut\w*|\bto\s+(?:work|the\s+office|school|class|campus)\b|"
+_COMMUTE = lazy_compile(r"\bcommut\w*|\bto\s+(?:work|the\s+office|school|class|campus)\b|"
                       r"上班|通勤|上学|去公司|去学校", re.IGNORECASE)
-_SCHOOL = re.compile(r"\b(?:school|class|campus)\b|上学|去学校", re.IGNORECASE)
-_NOT_ROUTINE = re.compile(r"\b(?:sometimes|occasionally|rarely|seldom|never|not|no\s+longer|used\s+to|"
+_SCHOOL = lazy_compile(r"\b(?:school|class|campus)\b|上学|去学校", re.IGNORECASE)
+_NOT_ROUTINE = lazy_compile(r"\b(?:sometimes|occasionally|rarely|seldom|never|not|no\s+longer|used\s+to|"
                           r"when|if|unless|or|if|either|once|yesterday|today|tomorrow|last|"
                           r"can|could|would|should|wants?|plans?|hopes?)\b|"
                           r"有时|偶尔|很少|从不|不|没|曾|以前|下雨|如果|或|还是|想|打算|今天|昨天|明天",
@@ -820,18 +820,18 @@ def _commute(text: str) -> list[Slot]:
 _EN_HOURS = r"(?P<n>\d{1,2}(?:\.\d)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
 _ZH_HOURS = r"(?P<n>\d{1,2}|[一二两三四五六七八九十]{1,3})"
 _DURATIONS = (
-    ("sleep hours", re.compile(r"\bsleeps?\s+(?:for\s+)?(?:about\s+|around\s+|roughly\s+|only\s+|"
+    ("sleep hours", lazy_compile(r"\bsleeps?\s+(?:for\s+)?(?:about\s+|around\s+|roughly\s+|only\s+|"
                                r"just\s+|barely\s+)?" + _EN_HOURS + r"\s+hours?\b", re.IGNORECASE)),
-    ("sleep hours", re.compile(_EN_HOURS + r"\s+hours?\s+of\s+sleep\b", re.IGNORECASE)),
-    ("sleep hours", re.compile(r"睡(?:了|觉)?(?:大约|大概|差不多|只|才|仅|仅仅|就)?" + _ZH_HOURS
+    ("sleep hours", lazy_compile(_EN_HOURS + r"\s+hours?\s+of\s+sleep\b", re.IGNORECASE)),
+    ("sleep hours", lazy_compile(r"睡(?:了|觉)?(?:大约|大概|差不多|只|才|仅|仅仅|就)?" + _ZH_HOURS
                                + r"(?:个)?(?:半)?(?:小时|钟头)")),
-    ("work hours", re.compile(r"\bworks?\s+(?:about\s+|around\s+|roughly\s+|only\s+|just\s+)?"
+    ("work hours", lazy_compile(r"\bworks?\s+(?:about\s+|around\s+|roughly\s+|only\s+|just\s+)?"
                               + _EN_HOURS + r"\s+hours?\s+(?:a|per|each|every)\s+(?P<per>day|week)\b",
                               re.IGNORECASE)),
-    ("work hours", re.compile(r"(?P<per>每天|一天|每周|一周)(?:要|只|大约|大概)?(?:工作|上班)"
+    ("work hours", lazy_compile(r"(?P<per>每天|一天|每周|一周)(?:要|只|大约|大概)?(?:工作|上班)"
                               + _ZH_HOURS + r"(?:个)?(?:多)?(?:小时|钟头)")),
 )
-_BOUND = re.compile(r"\b(?:at\s+least|more\s+than|over|less\s+than|under|fewer\s+than|up\s+to|"
+_BOUND = lazy_compile(r"\b(?:at\s+least|more\s+than|over|less\s+than|under|fewer\s+than|up\s+to|"
                     r"sometimes|occasionally|used\s+to|when|if|not|never)\b|至少|超过|以上|以下|不到|"
                     r"不足|多于|少于|有时|偶尔|以前|如果|不|没", re.IGNORECASE)
 
@@ -871,18 +871,18 @@ _DEGREES = (
     (1, r"\bhigh[- ]school\b|\bsecondary\s+school\b|高中|中专|中学"),
     (0, r"\bmiddle\s+school\b|\bprimary\s+school\b|\belementary\s+school\b|初中|小学"),
 )
-_DEGREE_CAP = re.compile(r"\b(?:only|just|merely|highest|never\s+finished|dropped\s+out)\b|只有|只是|仅有|"
+_DEGREE_CAP = lazy_compile(r"\b(?:only|just|merely|highest|never\s+finished|dropped\s+out)\b|只有|只是|仅有|"
                          r"仅|只读到|只读过|只上过|只念过|最高学历|最高只|辍学|没读完", re.IGNORECASE)
-_DROPPED = re.compile(r"\bdropped\s+out\b|\bnever\s+finished\b|辍学|没读完|退学", re.IGNORECASE)
+_DROPPED = lazy_compile(r"\bdropped\s+out\b|\bnever\s+finished\b|辍学|没读完|退学", re.IGNORECASE)
 # what the user left: "dropped out of college", "大学没读完", "高中辍学"
-_LEFT = ((2, re.compile(r"\b(?:college|university|uni)\b|大学|本科", re.IGNORECASE)),
-         (1, re.compile(r"\bhigh[- ]school\b|高中", re.IGNORECASE)))
-_NO_DEGREE = re.compile(r"\b(?:not|no|never|want\w*|plan\w*|hop\w*|studying|pursuing)\b|没|不|想|打算|"
+_LEFT = ((2, lazy_compile(r"\b(?:college|university|uni)\b|大学|本科", re.IGNORECASE)),
+         (1, lazy_compile(r"\bhigh[- ]school\b|高中", re.IGNORECASE)))
+_NO_DEGREE = lazy_compile(r"\b(?:not|no|never|want\w*|plan\w*|hop\w*|studying|pursuing)\b|没|不|想|打算|"
                         r"正在读|在读|准备", re.IGNORECASE)
 
 
-_DEGREE_PATTERNS = tuple((level, re.compile(pattern, re.IGNORECASE)) for level, pattern in _DEGREES)
-_DEGREE_HINT = re.compile("|".join(pattern for _, pattern in _DEGREES) + "|" + _DROPPED.pattern,
+_DEGREE_PATTERNS = tuple((level, lazy_compile(pattern, re.IGNORECASE)) for level, pattern in _DEGREES)
+_DEGREE_HINT = lazy_compile("|".join(pattern for _, pattern in _DEGREES) + "|" + _DROPPED.pattern,
                           re.IGNORECASE)
 
 
@@ -927,33 +927,33 @@ def _degrees_clash(a: str, b: str) -> bool:
 
 _ZH_VALUE = r"(?P<v>[^，,。；;]+?)[。.!！]?$"
 _ATTRIBUTES = (
-    ("hometown", re.compile(r"(?:老家|家乡|籍贯|出生地)(?:在|是)" + _ZH_VALUE)),
-    ("blood type", re.compile(r"(?<![A-Za-z])(?P<v>AB|A|B|O)型血|血型(?:是|为)(?P<w>AB|A|B|O)(?![A-Za-z])|"
+    ("hometown", lazy_compile(r"(?:老家|家乡|籍贯|出生地)(?:在|是)" + _ZH_VALUE)),
+    ("blood type", lazy_compile(r"(?<![A-Za-z])(?P<v>AB|A|B|O)型血|血型(?:是|为)(?P<w>AB|A|B|O)(?![A-Za-z])|"
                               r"\bblood\s+type\s+(?:is\s+)?(?P<x>AB|A|B|O)(?![A-Za-z])|"
                               r"\btype\s+(?P<y>AB|A|B|O)\s+blood\b", re.IGNORECASE)),
-    ("star sign", re.compile(r"(?P<v>白羊|金牛|双子|巨蟹|狮子|处女|天秤|天蝎|射手|摩羯|水瓶|双鱼)座")),
-    ("chinese zodiac", re.compile(r"(?:属|生肖是|属相是)(?P<v>[鼠牛虎兔龙蛇马羊猴鸡狗猪])(?![\u4e00-\u9fff])")),
-    ("major", re.compile(r"(?:专业是|主修)" + _ZH_VALUE)),
-    ("birth year", re.compile(r"(?:出生于|生于|出生在|出生的年份是)(?P<v>(?:19|20)\d\d)年")),
-    ("alma mater", re.compile(r"(?:毕业于|毕业自)" + _ZH_VALUE)),
+    ("star sign", lazy_compile(r"(?P<v>白羊|金牛|双子|巨蟹|狮子|处女|天秤|天蝎|射手|摩羯|水瓶|双鱼)座")),
+    ("chinese zodiac", lazy_compile(r"(?:属|生肖是|属相是)(?P<v>[鼠牛虎兔龙蛇马羊猴鸡狗猪])(?![\u4e00-\u9fff])")),
+    ("major", lazy_compile(r"(?:专业是|主修)" + _ZH_VALUE)),
+    ("birth year", lazy_compile(r"(?:出生于|生于|出生在|出生的年份是)(?P<v>(?:19|20)\d\d)年")),
+    ("alma mater", lazy_compile(r"(?:毕业于|毕业自)" + _ZH_VALUE)),
     # "在复旦大学读书": the school attended now (not where one graduated)
-    ("school", re.compile(r"在(?P<v>[^，,。；;在]{1,10}?(?:大学|学院|中学|高中|小学|学校|幼儿园))"
+    ("school", lazy_compile(r"在(?P<v>[^，,。；;在]{1,10}?(?:大学|学院|中学|高中|小学|学校|幼儿园))"
                           r"(?:读书|上学|念书|上大学|读大学|读本科|上幼儿园)(?:[。.!！]?$|[，,])")),
     # "User's son goes to Oakwood Primary", "studies at Oxford", "is a student at Cambridge"
-    ("school", re.compile(r"\b(?:studies\s+at|is\s+(?:a\s+\w*\s*student|enrolled)\s+at)\s+"
+    ("school", lazy_compile(r"\b(?:studies\s+at|is\s+(?:a\s+\w*\s*student|enrolled)\s+at)\s+"
                           r"(?P<v>(?:St\.?\s+)?[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*){0,3})|"
                           r"\b(?:goes\s+to|attends)\s+(?P<w>(?:St\.?\s+)?[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*){0,3}\s+"
                           r"(?:School|Primary|High|Academy|College|University|Kindergarten|Nursery|Elementary))\b")),
     # "用户姓王", "用户的房东姓李": a surname
-    ("surname", re.compile(r"姓(?P<v>[\u4e00-\u9fff])(?![\u4e00-\u9fff]{0,1}(?:名|氏))")),
+    ("surname", lazy_compile(r"姓(?P<v>[\u4e00-\u9fff])(?![\u4e00-\u9fff]{0,1}(?:名|氏))")),
     # "用户是上海人": where one is from, for a known place
-    ("hometown", re.compile(r"^(?:该|这位)?用户是(?P<v>[\u4e00-\u9fff]{2,4}?)人[。.!！]?$")),
+    ("hometown", lazy_compile(r"^(?:该|这位)?用户是(?P<v>[\u4e00-\u9fff]{2,4}?)人[。.!！]?$")),
 )
 # Institutions of one kind: two different names of one kind are two schools.
-_INSTITUTION = re.compile(r"(?:大学|学院|中学|高中|小学|学校|幼儿园)$")
-_CAR = re.compile(r"(?:开的是|开着?一辆|的车是|座驾是|买了一辆|提了一辆|新车是)(?P<v>[^，,。；;]+)")
-_PHONE = re.compile(r"(?P<v>[A-Za-z\u4e00-\u9fff]{2,6}?)\s*的?手机|手机是(?P<w>[^，,。；;]+)")
-_ATTRIBUTE_SUFFIX = re.compile(r"(?:型血|型|座)$")
+_INSTITUTION = lazy_compile(r"(?:大学|学院|中学|高中|小学|学校|幼儿园)$")
+_CAR = lazy_compile(r"(?:开的是|开着?一辆|的车是|座驾是|买了一辆|提了一辆|新车是)(?P<v>[^，,。；;]+)")
+_PHONE = lazy_compile(r"(?P<v>[A-Za-z\u4e00-\u9fff]{2,6}?)\s*的?手机|手机是(?P<w>[^，,。；;]+)")
+_ATTRIBUTE_SUFFIX = lazy_compile(r"(?:型血|型|座)$")
 
 
 def _attributes(text: str) -> list[Slot]:
@@ -992,7 +992,7 @@ def _phone_system(name: str, make: str, text: str, match: re.Match) -> list[Slot
     return [Slot("mobile os", system, make, holder=holder(text, match.start()))]
 
 
-_NEGATED_ATTRIBUTE = re.compile(r"不|没|非|未|以前|曾|过去|原来")
+_NEGATED_ATTRIBUTE = lazy_compile(r"不|没|非|未|以前|曾|过去|原来")
 
 
 def _attributes_clash(a: Slot, b: Slot) -> bool:
@@ -1019,21 +1019,21 @@ _SLOT_NOUNS = {form: noun for noun, forms in {
     "manager": ("manager", "boss", "line manager", "领导", "上司", "老板", "直属领导"),
     "team": ("team", "球队"),
 }.items() for form in forms}
-_FAVOURITE_TEAM = re.compile(r"^(?:favou?rite|favorite)\s+(?:[a-z]+\s+)?(?:team|球队)$")
+_FAVOURITE_TEAM = lazy_compile(r"^(?:favou?rite|favorite)\s+(?:[a-z]+\s+)?(?:team|球队)$")
 _NAMED_ONE = (
     # "User's dog's name is Bella"
-    re.compile(r"^(?:[Tt]he\s+)?[Uu]ser'?s\s+(?P<noun>[a-z]+)'s\s+name\s+is\s+(?P<v>[A-Z][\w'-]*)"),
-    re.compile(r"\b(?:has|have|owns?)\s+(?:one|a|an|only\s+one)\s+(?P<noun>[a-z]+),?\s+(?:called|named)\s+"
+    lazy_compile(r"^(?:[Tt]he\s+)?[Uu]ser'?s\s+(?P<noun>[a-z]+)'s\s+name\s+is\s+(?P<v>[A-Z][\w'-]*)"),
+    lazy_compile(r"\b(?:has|have|owns?)\s+(?:one|a|an|only\s+one)\s+(?P<noun>[a-z]+),?\s+(?:called|named)\s+"
                r"(?P<v>[A-Z][\w'-]*)"),
-    re.compile(rf"(?:只有|有|养了?|养着)一(?:只|条|个|位)(?P<noun>{_CJK}{{1,2}}?)[，,]?(?:名叫|叫做?|取名叫?|名字叫)"
+    lazy_compile(rf"(?:只有|有|养了?|养着)一(?:只|条|个|位)(?P<noun>{_CJK}{{1,2}}?)[，,]?(?:名叫|叫做?|取名叫?|名字叫)"
                rf"(?P<v>{_CJK}{{1,4}}|[A-Za-z]+)"),
-    re.compile(rf"^(?:该|这位)?用户家?的(?P<noun>{_CJK}{{1,3}}?)(?:名叫|叫做?|名字叫)(?P<v>{_CJK}{{1,4}}|[A-Za-z]+)"
+    lazy_compile(rf"^(?:该|这位)?用户家?的(?P<noun>{_CJK}{{1,3}}?)(?:名叫|叫做?|名字叫)(?P<v>{_CJK}{{1,4}}|[A-Za-z]+)"
                r"[。.!！]?$"),
 )
 _SUPPORTS = (
-    re.compile(r"\b(?:supports|roots\s+for|is\s+a\s+(?:big\s+|huge\s+|lifelong\s+|die-hard\s+)?"
+    lazy_compile(r"\b(?:supports|roots\s+for|is\s+a\s+(?:big\s+|huge\s+|lifelong\s+|die-hard\s+)?"
                r"(?P<w>[A-Z][\w.]*(?:\s+[A-Z][\w.]*){0,2})\s+(?:fan|supporter))\s*(?P<v>[A-Z][\w.]*(?:\s+[A-Z][\w.]*){0,2})?"),
-    re.compile(rf"(?:支持|是)(?P<v>{_CJK}{{2,6}}?)队?的(?:铁杆|忠实)?球迷"),
+    lazy_compile(rf"(?:支持|是)(?P<v>{_CJK}{{2,6}}?)队?的(?:铁杆|忠实)?球迷"),
 )
 
 
@@ -1046,7 +1046,7 @@ _FAVOURITE_NOUNS = {
     "歌": "song", "歌曲": "song", "演员": "actor", "节日": "holiday", "花": "flower", "咖啡": "coffee",
     "茶": "tea", "零食": "snack", "甜点": "dessert", "餐厅": "restaurant", "国家": "country",
 }
-_FAVOURITE_SLOT = re.compile(r"^(?:favou?rite|最喜欢的?|最爱的?)\s*(?P<noun>.+)$")
+_FAVOURITE_SLOT = lazy_compile(r"^(?:favou?rite|最喜欢的?|最爱的?)\s*(?P<noun>.+)$")
 
 
 _COLOURS = {"red": "红", "blue": "蓝", "green": "绿", "yellow": "黄", "black": "黑", "white": "白",
@@ -1109,9 +1109,9 @@ def _supported_team(text: str) -> list[Slot]:
 _EN_EVENT_VERBS = (r"starts?|begins?|leaves?|departs?|takes?\s+off|lands?|arrives?|kicks?\s+off|"
                    r"is\s+(?:scheduled|set|booked|planned)\s+for|is\s+at|was\s+moved\s+to|has\s+been\s+moved\s+to")
 _EVENT_TIMES = (
-    re.compile(rf"^(?:the\s+)?(?:user'?s\s+)?(?P<event>[a-z][\w' ]{{2,60}}?)\s+(?:{_EN_EVENT_VERBS})\s+"
+    lazy_compile(rf"^(?:the\s+)?(?:user'?s\s+)?(?P<event>[a-z][\w' ]{{2,60}}?)\s+(?:{_EN_EVENT_VERBS})\s+"
                rf"(?:at\s+)?{_EN_TIME}", re.IGNORECASE),
-    re.compile(rf"^(?:该|这位)?用户的?(?P<event>{_CJK}{{2,8}}?)(?:定在|安排在|改到|改在|在)?{_ZH_TIME}"
+    lazy_compile(rf"^(?:该|这位)?用户的?(?P<event>{_CJK}{{2,8}}?)(?:定在|安排在|改到|改在|在)?{_ZH_TIME}"
                r"(?:起飞|出发|发车|开始|开会|到达|降落|举行|开)"),
 )
 
@@ -1139,13 +1139,13 @@ _STAGES = (
     (r"secondary\s+school", (7, 13)),
     (r"大(?P<u>[一二三四])(?![\u4e00-\u9fff])|上大学|读大学|大学生|university|college", (13, 16)),
 )
-_STAGE = re.compile("|".join(f"(?P<g{index}>{pattern})" for index, (pattern, _) in enumerate(_STAGES)),
+_STAGE = lazy_compile("|".join(f"(?P<g{index}>{pattern})" for index, (pattern, _) in enumerate(_STAGES)),
                     re.IGNORECASE)
 _CHILD_HOLDERS = {"child": "child", "kid": "child", "孩子": "child", "宝宝": "child", "baby": "child",
                   "son": "son", "儿子": "son", "独生子": "son", "daughter": "daughter", "女儿": "daughter",
                   "独生女": "daughter"}
-_CHILD = re.compile(r"\b(?:child|kid|son|daughter|baby)\b|孩子|宝宝|儿子|女儿|独生子|独生女", re.IGNORECASE)
-_SEVERAL_CHILDREN = re.compile(r"\b(?:children|kids|sons|daughters|twins|eldest|youngest|older|younger)\b|"
+_CHILD = lazy_compile(r"\b(?:child|kid|son|daughter|baby)\b|孩子|宝宝|儿子|女儿|独生子|独生女", re.IGNORECASE)
+_SEVERAL_CHILDREN = lazy_compile(r"\b(?:children|kids|sons|daughters|twins|eldest|youngest|older|younger)\b|"
                                r"[两二三四几]个(?:孩子|儿子|女儿)|老大|老二|大儿子|小儿子|大女儿|小女儿|双胞胎",
                                re.IGNORECASE)
 _ZH_ORDINAL = {"一": 1, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6}
@@ -1172,10 +1172,10 @@ def _school_stage(text: str) -> list[Slot]:
     return [Slot("school stage", f"{low}-{high}", match.group(0), "stage", holder=who)]
 
 
-_NEGATED_EN = re.compile(r"\b(?:not|no|never|used\s+to|former|formerly)\b|n't|不|没|以前|曾", re.IGNORECASE)
-_EN_CAR = re.compile(r"\b(?:drives?|bought|owns?|got)\s+(?:a|an|the)?\s*(?:new\s+|used\s+)?(?P<v>[A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*)?)|"
+_NEGATED_EN = lazy_compile(r"\b(?:not|no|never|used\s+to|former|formerly)\b|n't|不|没|以前|曾", re.IGNORECASE)
+_EN_CAR = lazy_compile(r"\b(?:drives?|bought|owns?|got)\s+(?:a|an|the)?\s*(?:new\s+|used\s+)?(?P<v>[A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*)?)|"
                      r"\bcar\s+is\s+(?:a|an)?\s*(?P<w>[A-Za-z][\w-]*)", re.IGNORECASE)
-_EN_PHONE = re.compile(r"(?<!')\b(?P<v>[A-Za-z]+)\s+(?:phone|smartphone)\b|\bphone\s+is\s+(?:an?\s+)?(?P<w>[A-Za-z]+)|"
+_EN_PHONE = lazy_compile(r"(?<!')\b(?P<v>[A-Za-z]+)\s+(?:phone|smartphone)\b|\bphone\s+is\s+(?:an?\s+)?(?P<w>[A-Za-z]+)|"
                        r"\b(?:uses?|has|owns?|got|bought|carries|(?:switched|moved|changed)\s+to)\s+(?:an?\s+)?(?:new\s+)?"
                        r"(?P<x>iphone|pixel|galaxy)\b", re.IGNORECASE)
 
@@ -1200,7 +1200,7 @@ def _english_makes(text: str) -> list[Slot]:
     return found
 
 
-_CAR_NOUN = re.compile(r"\b(?:car|cars|suv|ev|hatchback|sedan|vehicle)\b", re.IGNORECASE)
+_CAR_NOUN = lazy_compile(r"\b(?:car|cars|suv|ev|hatchback|sedan|vehicle)\b", re.IGNORECASE)
 _WORD_MODELS = frozenset(("golf", "polo", "focus", "leaf", "seal", "mini", "outback", "accord", "civic",
                           "mustang", "forester", "passat"))
 
@@ -1211,8 +1211,8 @@ def _stages_clash(a: str, b: str) -> bool:
     return high_a < low_b or high_b < low_a
 
 
-_INDENT_WORD = re.compile(r"\bindent|缩进", re.IGNORECASE)
-_INDENT_STYLE = re.compile(r"(?P<tab>\btabs?\b|制表符)|(?P<n>\b(?:two|four|2|4|8)\b|[两二四八24])?[- ]?(?P<space>\bspaces?\b|-space|个?空格)",
+_INDENT_WORD = lazy_compile(r"\bindent|缩进", re.IGNORECASE)
+_INDENT_STYLE = lazy_compile(r"(?P<tab>\btabs?\b|制表符)|(?P<n>\b(?:two|four|2|4|8)\b|[两二四八24])?[- ]?(?P<space>\bspaces?\b|-space|个?空格)",
                            re.IGNORECASE)
 
 
@@ -1229,15 +1229,15 @@ def _indentation(text: str) -> list[Slot]:
 
 
 _ZH_TENTHS = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
-_HEIGHT = re.compile(
+_HEIGHT = lazy_compile(
     r"(?P<m>[12]\.\d{1,2})\s*(?:m\b|meters?|metres?|米)|(?P<cm>1\d{2})\s*(?:cm\b|centimet\w*|厘米|公分)|"
     r"(?P<ft>[4-7])\s*(?:foot|feet|ft|')\s*(?P<inch>\d{1,2})?|"
     r"一米(?P<zh>[一二两三四五六七八九])|身高\s*(?P<bare>1\d{2})(?!\d)", re.IGNORECASE)
-_HEIGHT_CUE = re.compile(r"\btall\b|\bheight\b|身高|个子|个头", re.IGNORECASE)
-_WEIGHT = re.compile(r"(?P<kg>\d{2,3}(?:\.\d)?)\s*(?:kg\b|kilos?|kilograms?|公斤|千克)|"
+_HEIGHT_CUE = lazy_compile(r"\btall\b|\bheight\b|身高|个子|个头", re.IGNORECASE)
+_WEIGHT = lazy_compile(r"(?P<kg>\d{2,3}(?:\.\d)?)\s*(?:kg\b|kilos?|kilograms?|公斤|千克)|"
                      r"(?P<jin>\d{2,3})\s*斤|(?P<lb>\d{2,3})\s*(?:lbs?\b|pounds)", re.IGNORECASE)
-_WEIGHT_CUE = re.compile(r"\bweigh|体重|重", re.IGNORECASE)
-_HOME_FLOOR = re.compile(
+_WEIGHT_CUE = lazy_compile(r"\bweigh|体重|重", re.IGNORECASE)
+_HOME_FLOOR = lazy_compile(
     r"\blives?\s+on\s+the\s+(?P<en>\d{1,2}(?:st|nd|rd|th)|first|second|third|fourth|fifth|sixth|"
     r"seventh|eighth|ninth|tenth|top|ground)\s+floor|"
     r"(?:住在|家在|住)(?P<zh>\d{1,2}|[一二三四五六七八九十]{1,3})(?:楼|层)(?![房梯下上])", re.IGNORECASE)
@@ -1342,16 +1342,16 @@ _PRODUCTS: dict[str, tuple[tuple[str, ...], dict[str, str]]] = {
         "1password": "1password", "bitwarden": "bitwarden", "lastpass": "lastpass",
         "keepass": "keepass", "dashlane": "dashlane"}),
 }
-_PRODUCT_CUE = re.compile(r"\b(?:us(?:e|es|ed|ing)|runs?|on|with|has|owns?|banks?|stor(?:e|es)|keeps?|tracks?|"
+_PRODUCT_CUE = lazy_compile(r"\b(?:us(?:e|es|ed|ing)|runs?|on|with|has|owns?|banks?|stor(?:e|es)|keeps?|tracks?|"
                           r"listens?|streams?|default|main|primary|only|favou?rite|daily|of\s+choice|is)\b|"
                           r"用|是|装|存|记|听", re.IGNORECASE)
-_PRODUCT_NAMES = {family: re.compile("|".join(
+_PRODUCT_NAMES = {family: lazy_compile("|".join(
     rf"(?<![a-z0-9]){re.escape(name)}(?![a-z0-9])" for name in sorted(names, key=len, reverse=True)),
     re.IGNORECASE) for family, (_, names) in _PRODUCTS.items()}
 _ALL_PRODUCT_NAMES = frozenset(name for _, names in _PRODUCTS.values() for name in names)
 _ONE_WORD_PRODUCTS = frozenset(name for name in _ALL_PRODUCT_NAMES if re.fullmatch(r"[a-z0-9&+#-]+", name))
 _OTHER_PRODUCTS = tuple(name for name in _ALL_PRODUCT_NAMES if name not in _ONE_WORD_PRODUCTS)
-_WORDS = re.compile(r"[a-z0-9&+#-]+")
+_WORDS = lazy_compile(r"[a-z0-9&+#-]+")
 
 
 # per family: one-word names, the first words of longer Latin names, and Chinese names
@@ -1370,7 +1370,7 @@ def _named_families(text: str) -> list[str]:
     chinese = is_cjk(lowered)
     return [family for family, (latin, cjk) in _FAMILY_WORDS.items()
             if not latin.isdisjoint(words) or (chinese and any(name in lowered for name in cjk))]
-_PRODUCT_NOUNS = {family: re.compile("|".join(
+_PRODUCT_NOUNS = {family: lazy_compile("|".join(
     rf"(?<![a-z]){re.escape(noun)}" for noun in nouns), re.IGNORECASE)
     for family, (nouns, _) in _PRODUCTS.items()}
 _PRODUCT_OWNERS = frozenset(lexicon.EN_PEOPLE + lexicon.ZH_PEOPLE + ("team", "团队"))
@@ -1433,13 +1433,13 @@ _WORKPLACES: dict[str, tuple[str, tuple[str, ...]]] = {
 }
 _WORKPLACE_FORM = {form: kind for kind, (_, forms) in _WORKPLACES.items() for form in forms}
 _WORKPLACE = (
-    re.compile(r"\b(?:works?|working|employed|job)\s+(?:at|for|in)\s+(?:a|an|the|a\s+local|a\s+big|a\s+small)\s+"
+    lazy_compile(r"\b(?:works?|working|employed|job)\s+(?:at|for|in)\s+(?:a|an|the|a\s+local|a\s+big|a\s+small)\s+"
                r"(?P<v>law\s+firm|tv\s+station|[a-z]+)\b", re.IGNORECASE),
-    re.compile(r"在(?:一家|一所|一个|当地的?|本地的?)?(?P<v>[\u4e00-\u9fff]{2,5}?)(?:工作|上班|任职|打工|当|做)"),
+    lazy_compile(r"在(?:一家|一所|一个|当地的?|本地的?)?(?P<v>[\u4e00-\u9fff]{2,5}?)(?:工作|上班|任职|打工|当|做)"),
 )
 
 
-_WORKPLACE_CUE = re.compile(r"work|employ|job|工作|上班|任职|打工|当|做", re.IGNORECASE)
+_WORKPLACE_CUE = lazy_compile(r"work|employ|job|工作|上班|任职|打工|当|做", re.IGNORECASE)
 
 
 def _workplace(text: str) -> list[Slot]:
@@ -1461,15 +1461,15 @@ def _workplace(text: str) -> list[Slot]:
 _EN_MONEY = r"(?P<n>[$£€¥]?\s?\d[\d,]*(?:\.\d+)?\s?(?:k|K|grand)?)"
 _ZH_MONEY = r"(?P<n>\d+(?:\.\d+)?\s*[万千kKwW]?|[一二两三四五六七八九十百千万]+)"
 _MONEY = (
-    ("salary", re.compile(r"\b(?:salary|income|earns|makes|paid)\b[^.;]*?" + _EN_MONEY, re.IGNORECASE)),
-    ("rent", re.compile(r"\brent\b[^.;]*?" + _EN_MONEY + r"|\bpays\s+" + _EN_MONEY.replace("?P<n>", "?P<m>")
+    ("salary", lazy_compile(r"\b(?:salary|income|earns|makes|paid)\b[^.;]*?" + _EN_MONEY, re.IGNORECASE)),
+    ("rent", lazy_compile(r"\brent\b[^.;]*?" + _EN_MONEY + r"|\bpays\s+" + _EN_MONEY.replace("?P<n>", "?P<m>")
                         + r"[^.;]*?\brent\b", re.IGNORECASE)),
-    ("salary", re.compile(r"(?P<p>月薪|年薪|工资|收入|年收入|月收入)(?:是|为|大概|大约|有|差不多|税前|税后|才|只有)*"
+    ("salary", lazy_compile(r"(?P<p>月薪|年薪|工资|收入|年收入|月收入)(?:是|为|大概|大约|有|差不多|税前|税后|才|只有)*"
                           + _ZH_MONEY)),
-    ("rent", re.compile(r"(?:房租|租金)(?:是|为|大概|大约|每月|一个月|差不多|要)*" + _ZH_MONEY)),
+    ("rent", lazy_compile(r"(?:房租|租金)(?:是|为|大概|大约|每月|一个月|差不多|要)*" + _ZH_MONEY)),
 )
-_PER_YEAR = re.compile(r"\b(?:a|per|each|every)\s+year\b|\bannual|\byearly|年薪|年收入|一年", re.IGNORECASE)
-_PER_MONTH = re.compile(r"\b(?:a|per|each|every)\s+month\b|\bmonthly|月薪|月收入|每月|一个月|房租|租金", re.IGNORECASE)
+_PER_YEAR = lazy_compile(r"\b(?:a|per|each|every)\s+year\b|\bannual|\byearly|年薪|年收入|一年", re.IGNORECASE)
+_PER_MONTH = lazy_compile(r"\b(?:a|per|each|every)\s+month\b|\bmonthly|月薪|月收入|每月|一个月|房租|租金", re.IGNORECASE)
 
 
 def _money_amount(raw: str) -> float | None:
@@ -1485,7 +1485,7 @@ def _money_amount(raw: str) -> float | None:
     return _zh_numeral(raw) if raw else None
 
 
-_MONEY_CUE = re.compile(r"salar|income|earn|makes|paid|rent|月薪|年薪|工资|收入|房租|租金", re.IGNORECASE)
+_MONEY_CUE = lazy_compile(r"salar|income|earn|makes|paid|rent|月薪|年薪|工资|收入|房租|租金", re.IGNORECASE)
 
 
 def _money(text: str) -> list[Slot]:
@@ -1519,16 +1519,16 @@ def _money_clash(a: str, b: str) -> bool:
 
 # Who leads a project, which day a recurring event is on: "Project atlas is led by Priya",
 # "项目 atlas 由张伟负责", "The weekly meeting is on Monday", "周会改到了周四".
-_LEAD = re.compile(r"\b(?:is\s+)?(?:led|run|owned|managed)\s+by\s+(?P<v>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)|"
+_LEAD = lazy_compile(r"\b(?:is\s+)?(?:led|run|owned|managed)\s+by\s+(?P<v>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)|"
                    r"由(?P<w>[\u4e00-\u9fff]{2,3})(?:负责|牵头|主导|带)")
 _DAYS = r"monday|tuesday|wednesday|thursday|friday|saturday|sunday"
-_EVENT_DAY = re.compile(rf"^(?:the\s+)?(?:user'?s\s+|team'?s\s+)?(?P<event>(?:[a-z-]+\s+){{0,2}}?(?:meeting|stand-?up|"
+_EVENT_DAY = lazy_compile(rf"^(?:the\s+)?(?:user'?s\s+|team'?s\s+)?(?P<event>(?:[a-z-]+\s+){{0,2}}?(?:meeting|stand-?up|"
                         rf"sync|review|retro|retrospective|class|lesson|practice|session|call|planning))\s+"
                         rf"(?:is|are|happens|takes\s+place|was\s+moved\s+to|has\s+been\s+moved\s+to|moved\s+to|"
                         rf"is\s+now)\s+(?:on\s+|every\s+|on\s+every\s+)?(?P<v>{_DAYS})s?\b", re.IGNORECASE)
 
 
-_LEAD_OR_DAY = re.compile(r"\bby\b|由|day", re.IGNORECASE)
+_LEAD_OR_DAY = lazy_compile(r"\bby\b|由|day", re.IGNORECASE)
 
 
 def _lead_and_day(text: str) -> list[Slot]:
@@ -1574,22 +1574,22 @@ _CAT_BREEDS = frozenset(("maine coon", "ragdoll", "british shorthair", "siamese"
                          "american shorthair"))
 _BREED_NAMES = "|".join(re.escape(name) for name in sorted(_BREEDS, key=len, reverse=True))
 _TRAITS = (
-    ("star sign", _SIGNS, re.compile(r"\b(?:is\s+an?|sign\s+is|born\s+under)\s+(?P<v>aries|taurus|gemini|cancer|leo|virgo|"
+    ("star sign", _SIGNS, lazy_compile(r"\b(?:is\s+an?|sign\s+is|born\s+under)\s+(?P<v>aries|taurus|gemini|cancer|leo|virgo|"
                                      r"libra|scorpio|sagittarius|capricorn|aquarius|pisces)\b", re.IGNORECASE)),
-    ("mbti", None, re.compile(r"(?:\bis\s+an?\s+|MBTI\s*(?:type\s*)?(?:is|是|:)?\s*|用户是\s*)(?P<v>[IE][NS][TF][JP])\b")),
-    ("eye colour", _EYES, re.compile(r"\b(?:has|with)\s+(?P<v>brown|blue|green|grey|gray|hazel|black)\s+eyes\b|"
+    ("mbti", None, lazy_compile(r"(?:\bis\s+an?\s+|MBTI\s*(?:type\s*)?(?:is|是|:)?\s*|用户是\s*)(?P<v>[IE][NS][TF][JP])\b")),
+    ("eye colour", _EYES, lazy_compile(r"\b(?:has|with)\s+(?P<v>brown|blue|green|grey|gray|hazel|black)\s+eyes\b|"
                                      r"(?P<w>[黑蓝绿棕褐灰])色?的?眼睛|眼睛是(?P<x>[黑蓝绿棕褐灰])色", re.IGNORECASE)),
-    ("hair colour", _HAIR, re.compile(r"\bhas\s+(?:long\s+|short\s+|curly\s+|straight\s+|wavy\s+)?(?P<v>red|blonde?|brown|"
+    ("hair colour", _HAIR, lazy_compile(r"\bhas\s+(?:long\s+|short\s+|curly\s+|straight\s+|wavy\s+)?(?P<v>red|blonde?|brown|"
                                       r"black|grey|gray|white|ginger|auburn)\s+hair\b|\bis\s+(?:a\s+)?(?P<w>blonde?|"
                                       r"brunette|redhead)\b|(?P<x>[金红棕黑白灰])(?:色|头)?(?:的)?头发|头发是(?P<y>[金红棕黑白灰])色",
                                       re.IGNORECASE)),
-    ("pet breed", _BREEDS, re.compile(rf"\b(?:dog|cat|puppy|kitten)\s+is\s+an?\s+(?:\w+\s+)?(?P<v>{_BREED_NAMES})\b|"
+    ("pet breed", _BREEDS, lazy_compile(rf"\b(?:dog|cat|puppy|kitten)\s+is\s+an?\s+(?:\w+\s+)?(?P<v>{_BREED_NAMES})\b|"
                                       rf"(?:狗|猫|狗狗|猫咪)是(?:一只)?(?P<w>{_BREED_NAMES})|"
                                       rf"养的是一只(?P<x>{_BREED_NAMES})|养了一只(?P<y>{_BREED_NAMES})", re.IGNORECASE)),
 )
 
 
-_TRAIT_CUE = re.compile(r"aries|taurus|gemini|cancer|leo|virgo|libra|scorpio|sagittarius|capricorn|aquarius|pisces|"
+_TRAIT_CUE = lazy_compile(r"aries|taurus|gemini|cancer|leo|virgo|libra|scorpio|sagittarius|capricorn|aquarius|pisces|"
                         r"mbti|[IE][NS][TF][JP]|eyes|hair|blond|brunette|redhead|dog|cat|puppy|kitten|"
                         r"座|眼睛|头发|狗|猫|养|MBTI", re.IGNORECASE)
 

@@ -26,7 +26,7 @@ import re
 from dataclasses import dataclass
 
 from . import lexicon
-from .text import normalize
+from .text import normalize, lazy_compile
 
 _ZH_NUM = "[一二两三四五六七八九十]"
 
@@ -41,7 +41,7 @@ class Family:
 
 
 def _compile(*parts: str) -> re.Pattern:
-    return re.compile("|".join(parts))
+    return lazy_compile("|".join(parts))
 
 
 _FAMILIES = (
@@ -140,17 +140,17 @@ _FAMILIES = (
 ANY_HOLDER = frozenset(("marriage history",))
 
 # The state is not held now: gone by, planned, wished for, denied.
-_NOT_NOW = re.compile(
+_NOT_NOW = lazy_compile(
     r"\b(?:used\s+to|formerly|previously|before|once|as\s+a\s+(?:child|kid|student)|in\s+college|"
     r"will|plans?|planning|going\s+to|wants?\s+to|hopes?|considering|thinking\s+(?:of|about)|soon|"
     r"not|never|no\s+longer|until|looking\s+for|applying|searching)\b|n't|找工作|求职|面试|"
     r"以前|之前|曾|过去|原来|小时候|上学时|大学时|将|打算|准备|计划|想|要是|如果|快要?|明年|下个月|没|不再|还没", re.IGNORECASE)
 # An ending that was not: "hasn't retired", "没有辞职", "还没退休".
-_NEGATED_END = re.compile(r"\b(?:not|never|no)\s+(?:\w+\s+)?$|n't\s+(?:\w+\s+)?$|(?:没|没有|还没|未|不)$", re.IGNORECASE)
-_STILL = re.compile(r"\b(?:still|currently|now)\b|还|仍|依然|一直|目前|现在")
-_NEW = re.compile(r"\bnew\b|新")
+_NEGATED_END = lazy_compile(r"\b(?:not|never|no)\s+(?:\w+\s+)?$|n't\s+(?:\w+\s+)?$|(?:没|没有|还没|未|不)$", re.IGNORECASE)
+_STILL = lazy_compile(r"\b(?:still|currently|now)\b|还|仍|依然|一直|目前|现在")
+_NEW = lazy_compile(r"\bnew\b|新")
 # A skill's level words are not the skill: what else the two entries share.
-_LEVEL_WORDS = re.compile(r"beginner|novice|newbie|complete|total|absolute|grandmaster|professional\w*|fluent\w*|"
+_LEVEL_WORDS = lazy_compile(r"beginner|novice|newbie|complete|total|absolute|grandmaster|professional\w*|fluent\w*|"
                           r"expert|interpreter|translator|player|level|rated|works?|learn\w*|play\w*|studi\w*|"
                           r"years?|user|passed|has|have|the|and|at|in|a|as|is|on|of")
 
@@ -204,7 +204,7 @@ CUES: dict[str, tuple[str, ...]] = {
 }
 
 
-_CUE_PATTERNS = {name: re.compile("|".join(map(re.escape, cues))) for name, cues in CUES.items()}
+_CUE_PATTERNS = {name: lazy_compile("|".join(map(re.escape, cues))) for name, cues in CUES.items()}
 
 
 @functools.lru_cache(maxsize=8192)

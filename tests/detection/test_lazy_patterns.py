@@ -1,0 +1,31 @@
+"""The detector's patterns are compiled on first use (see text.LazyPattern)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from dialectical_memory.detection.text import LazyPattern, lazy_compile
+
+
+def test_a_pattern_is_compiled_only_when_first_used():
+    broken = lazy_compile("(unclosed")  # creating it compiles nothing
+    assert broken.pattern == "(unclosed"
+    with pytest.raises(re.error):
+        broken.search("text")
+
+
+def test_a_used_pattern_behaves_as_re_compile_would():
+    lazy, eager = lazy_compile(r"(?P<word>b\w+)", re.IGNORECASE), re.compile(r"(?P<word>b\w+)", re.IGNORECASE)
+    text = "a Big blue bird"
+    assert lazy.search(text)["word"] == eager.search(text)["word"] == "Big"
+    assert [m.group() for m in lazy.finditer(text)] == [m.group() for m in eager.finditer(text)]
+    assert lazy.sub("-", text) == eager.sub("-", text)
+    assert (lazy.groups, lazy.groupindex, lazy.flags) == (eager.groups, eager.groupindex, eager.flags)
+    assert lazy.search(text).re is lazy.compiled
+
+
+def test_only_pattern_attributes_are_offered():
+    with pytest.raises(AttributeError):
+        LazyPattern("x").no_such_thing  # noqa: B018
