@@ -29,3 +29,24 @@ def test_a_used_pattern_behaves_as_re_compile_would():
 def test_only_pattern_attributes_are_offered():
     with pytest.raises(AttributeError):
         LazyPattern("x").no_such_thing  # noqa: B018
+
+
+def test_importing_the_detector_compiles_almost_nothing():
+    """A one-shot command pays for the patterns it uses, not for all ~440 (see LazyPattern)."""
+    import subprocess
+    import sys
+
+    code = (
+        "import re._compiler as compiler\n"
+        "count, real = [0], compiler.compile\n"
+        "def counting(*args, **kwargs):\n"
+        "    count[0] += 1\n"
+        "    return real(*args, **kwargs)\n"
+        "compiler.compile = counting\n"
+        "import dialectical_memory.store\n"
+        "before = count[0]\n"
+        "import dialectical_memory.detection\n"
+        "print(count[0] - before)\n"
+    )
+    compiled = int(subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True).stdout)
+    assert compiled < 20, f"{compiled} patterns compiled at import"
