@@ -133,6 +133,12 @@ def default_scope() -> dict[str, str]:
 _INVALID = object()
 
 
+def record_shape(data: dict) -> tuple:
+    """A stored record's keys, in order, and the types of their values: records of a shape already
+    seen to be well-formed skip the per-field checks when loaded."""
+    return (tuple(data), tuple(map(type, data.values())))
+
+
 def _exact(*types):
     return lambda value: value if type(value) in types else _INVALID
 
@@ -229,7 +235,7 @@ class EntryMeta:
         With ``owned=True`` the caller hands over a freshly parsed record, which then becomes the
         instance's attribute dict instead of being copied.
         """
-        shape = (tuple(data), tuple(map(type, data.values())))
+        shape = record_shape(data)
         if shape in _WELL_FORMED_SHAPES:
             values = data if owned else dict(data)
         else:
@@ -314,7 +320,8 @@ class ContradictionEdge:
         As in :meth:`EntryMeta.from_dict`, a record of a shape already seen to be well-formed, with
         finite numbers and plausible times, is taken as it is (``owned=True``: without a copy).
         """
-        if type(data) is dict and (tuple(data), tuple(map(type, data.values()))) in _WELL_FORMED_EDGE_SHAPES:
+        shape = record_shape(data) if type(data) is dict else None
+        if shape in _WELL_FORMED_EDGE_SHAPES:
             resolved_at = data["resolved_at"]
             if (
                 0.0 <= data["created_at"] <= LATEST_PLAUSIBLE_TIME
@@ -326,8 +333,8 @@ class ContradictionEdge:
                 return edge
         edge = cls._checked(data)
         stored = edge.__dict__
-        if type(data) is dict and data.keys() == stored.keys() and all(type(stored[k]) is type(v) for k, v in data.items()):
-            _WELL_FORMED_EDGE_SHAPES.add((tuple(data), tuple(map(type, data.values()))))
+        if shape is not None and data.keys() == stored.keys() and all(type(stored[k]) is type(v) for k, v in data.items()):
+            _WELL_FORMED_EDGE_SHAPES.add(shape)
         return edge
 
     @classmethod

@@ -23,6 +23,7 @@ import stat
 import tempfile
 import time
 from dataclasses import dataclass
+from contextlib import suppress
 from pathlib import Path
 from typing import Any
 
@@ -167,13 +168,18 @@ class FlockLock:
             os.close(fd)  # closing the only descriptor releases the flock
 
 
-def fsync_dir(directory: Path) -> None:
-    """Make renames in ``directory`` durable (one call covers every rename made before it)."""
-    fd = os.open(directory, os.O_RDONLY)
+def fsync_path(path: Path) -> None:
+    """fsync a file or folder by its path: a folder's renames, or a file's earlier unsynced writes."""
+    fd = os.open(path, os.O_RDONLY | os.O_CLOEXEC)
     try:
         os.fsync(fd)
     finally:
         os.close(fd)
+
+
+def fsync_dir(directory: Path) -> None:
+    """Make renames in ``directory`` durable (one call covers every rename made before it)."""
+    fsync_path(directory)
 
 
 # ---------------------------------------------------------------- exchange and commit plans
@@ -333,14 +339,8 @@ class CommitPlan:
 
     def sync(self, path: Path) -> None:
         """Make earlier unsynced appends to ``path`` durable (if it exists)."""
-        try:
-            fd = os.open(path, os.O_RDONLY | os.O_CLOEXEC)
-        except FileNotFoundError:
-            return
-        try:
-            os.fsync(fd)
-        finally:
-            os.close(fd)
+        with suppress(FileNotFoundError):
+            fsync_path(path)
 
     def _finish(self) -> None:
         for path in self._discard:
