@@ -693,6 +693,10 @@ ABSTAINS: dict[str, tuple[str, ...]] = {
     "全素": ("meat", "seafood", "dairy", "egg"), "吃全素": ("meat", "seafood", "dairy", "egg"),
     "素食主义": ("meat", "seafood"), "不吃肉": ("meat",),
     "滴酒不沾": ("alcohol",), "乳糖不耐": ("dairy",), "丁克": ("child",),
+    # religious dietary laws: halal forbids pork and alcohol, kashrut pork and shellfish
+    "muslim": ("pork", "alcohol"), "halal": ("pork", "alcohol"), "kosher": ("pork", "shrimp"),
+    "穆斯林": ("pork", "alcohol"), "清真": ("pork", "alcohol"), "伊斯兰教": ("pork", "alcohol"),
+    "回族": ("pork",),
 }
 
 # --- closed classes of slot values ------------------------------------------
