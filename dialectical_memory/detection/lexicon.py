@@ -696,7 +696,6 @@ ABSTAINS: dict[str, tuple[str, ...]] = {
     # religious dietary laws: halal forbids pork and alcohol, kashrut pork and shellfish
     "muslim": ("pork", "alcohol"), "halal": ("pork", "alcohol"), "kosher": ("pork", "shrimp"),
     "穆斯林": ("pork", "alcohol"), "清真": ("pork", "alcohol"), "伊斯兰教": ("pork", "alcohol"),
-    "回族": ("pork",),
 }
 
 # --- closed classes of slot values ------------------------------------------
