@@ -34,6 +34,8 @@ _ZH_CONDITION = lazy_compile(
     # "在技术问题上", "在代码评审中"; not "在银行上班"
     r"在(?P<c>[^，,。；;！!？?]{1,10}?)(?:上(?![班学课网])|中|里|方面)|"
     r"^(?P<d>上班|下班后?|放假|工作日|周末|假期|出差)(?=[\u4e00-\u9fff])|"
+    # "日常问题喜欢简短的回答", "专业话题上": the kind of question opening the predicate
+    r"^(?P<f>[\u4e00-\u9fff]{2,4}?)(?:问题|话题|领域|场景)(?:上|里|中|时)?(?=[\u4e00-\u9fff])|"
     # "睡前", "运动后", "饭后": before or after an activity; "以前", "之后" alone are times
     r"(?<![以之])(?P<e>[\u4e00-\u9fff]{1,3}?)(?<![以之])(?:前|后)(?=[\u4e00-\u9fff])")
 _SUBJECT = lazy_compile(r"^\s*(?:the\s+)?user(?:'s)?\s+|^\s*(?:该|这位)?用户", re.IGNORECASE)

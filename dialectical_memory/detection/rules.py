@@ -390,7 +390,9 @@ def _negation_conflict(a: Analysis, b: Analysis) -> Verdict | None:
                 and (_covers(denial, claim) or _aversion_to(denial, claim)
                      or _stated_against_observed(denial, claim, a, b) or _lacks_what_it_needs(denial, claim))
                 and not _learning_only(claim, denial)
-                and not _apart(denial, claim, a, b)):
+                and not _apart(denial, claim, a, b)
+                and not _denial_within(denial, claim) and not _names_the_denial(denial, claim)
+                and not _occasions_differ(a, b, denial.topic & claim.topic)):
             return _denial_verdict(denial, claim)
     return None
 
@@ -406,6 +408,50 @@ def _learning_only(claim: Claim, denial: Claim) -> bool:
     """An inability ("不会游泳") against learning it ("在学游泳")."""
     return (bool(claim.topic & _LEARNING_UNITS) and not denial.topic & _LEARNING_UNITS
             and bool(_INABILITY.search(denial.text)))
+
+
+# "doesn't install themes in VS Code": what is denied sits in the thing, it is not the thing.
+_WITHIN = lazy_compile(r"\s(?:in|inside|within|into|on)\s|在(?=[^，,。；;]{1,12}?[里上中内])")
+
+
+def _denial_within(denial: Claim, claim: Claim) -> bool:
+    """A denial of something done inside what the claim affirms: "uses VS Code" /
+    "doesn't install themes in VS Code", "用 Excel" / "不在 Excel 里写宏". The part
+    before the preposition names no unit of the claim, the part after names them all."""
+    cut = _WITHIN.search(denial.text)
+    if not cut or not claim.topic:
+        return False
+    head, place = _things(denial.text[:cut.start()]), units(denial.text[cut.end():])
+    return bool(head - claim.reach) and not head & claim.topic and claim.topic <= place
+
+
+def _things(text: str) -> frozenset[str]:
+    """Topic units with the domain words ("themes", "plugins") units() leaves out."""
+    return units(text) | {term.surface for term in t.terms(text) if term.role == t.DOMAIN}
+
+
+def _names_the_denial(denial: Claim, claim: Claim) -> bool:
+    """The affirmed claim speaks of the denial itself: "is allergic to peanuts" /
+    "peanut allergy is severe", "对猫过敏" / "对猫过敏很严重" elaborate, they do not clash."""
+    if denial.negated or not denial.stance:
+        return False  # "doesn't drink coffee" / "drinks coffee": the verb is the claim's too
+    word = stem(denial.stance.split()[-1])
+    if not word.isascii():
+        return len(word) >= 2 and word in claim.text
+    return len(word) >= 5 and any(unit[:5] == word[:5] for unit in claim.topic)
+
+
+_TIME_UNITS = frozenset(lexicon.SCOPE_NOUNS)
+
+
+def _occasions_differ(a: Analysis, b: Analysis, predicate: set[str]) -> bool:
+    """A denial and a claim, each under its own occasion: "uses Vim for code" / "for
+    reading PDFs, not Vim". Times are left to the scope rules ("not on weekdays" still
+    covers Tuesday evenings)."""
+    if a.qualified or b.qualified:
+        return False
+    x, y = (conditions.condition(side.text) - _TIME_UNITS for side in (a, b))
+    return conditions.differ(x, y, frozenset(predicate), axis=True)
 
 
 def _stated_against_observed(denial: Claim, claim: Claim, a: Analysis, b: Analysis) -> bool:
