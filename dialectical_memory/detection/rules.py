@@ -673,7 +673,9 @@ def relation_terms(analysis: Analysis) -> set[str]:
 
 _STATE_KINDS = {"employment": "temporal", "relationship": "temporal", "skill": "implicit", "nights": "implicit",
                 "finished": "temporal", "parents' home": "temporal", "remote": "implicit", "eyesight": "implicit",
-                "colour vision": "implicit", "marriage history": "implicit"}
+                "colour vision": "implicit", "marriage history": "implicit", "sugar": "implicit",
+                "phone use": "implicit", "gaming": "implicit", "replies": "implicit", "breakfast": "implicit",
+                "workouts": "implicit"}
 
 
 def _state_conflict(a: Analysis, b: Analysis) -> Verdict | None:
