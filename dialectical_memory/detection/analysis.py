@@ -651,6 +651,7 @@ def _read_clause(clause: str, inherited_sign: int, domains: frozenset[str],
     clause_terms = t.terms(clause)
     zh_modes = _zh_modes(clause_terms)
     flips, verb_sign, implicit = 1, None, False
+    ceased = False  # an ending ("stopped", "gave up") read: a later "not … since" repeats it
     frequency = frequency_word = stance_word = reduced = ""
     topic: list[str] = []
     scope: list[str] = []
@@ -694,7 +695,10 @@ def _read_clause(clause: str, inherited_sign: int, domains: frozenset[str],
             seen = True
         if role == t.CESSATION and term.surface == "anymore" and flips < 0:
             continue  # "doesn't live in Berlin anymore": one denial, not two
+        if role in (t.NEGATION, t.NEVER) and ceased:
+            continue  # "gave up golf and hasn't played since": one ending, said twice
         if role in (t.NEGATION, t.CESSATION, t.NEVER):
+            ceased = ceased or (role == t.CESSATION and flips > 0)
             flips = -flips
             if role == t.NEVER:
                 frequency, frequency_word = "never", term.surface
@@ -861,9 +865,11 @@ def _is_past(clause: str, clause_terms: list[t.Term]) -> bool:
     for term in clause_terms:
         if term.role == t.PAST_TIME and term.surface in rest:
             rest = rest.replace(term.surface, " ")
-    return not _CHANGE.search(rest)
+    return not (_CHANGE.search(rest) or _CEASED_SINCE.search(rest))
 
 
+# "三年前就不打篮球了", "早就没再去过": stopped then, and not done since.
+_CEASED_SINCE = lazy_compile(r"(?:就|早就|已经)(?:不|没)再?|(?:就|早就)不再")
 # A stage of life held now: "is still in high school", "is in college", "还在读高中".
 _STILL_NOW = lazy_compile(r"\b(?:still|currently|now)\b|\b(?:is|are|am)\s+(?:\w+\s+)?in\s+(?:high\s+school|"
                         r"middle\s+school|grad\s+school|college|school|university)\b|还在|仍在|目前|现在|正在")
