@@ -24,7 +24,7 @@ import functools
 import re
 from collections.abc import Callable, Iterator
 
-from . import antonyms, conditions, frequency, lexicon, states
+from . import amounts, antonyms, conditions, frequency, lexicon, states
 from . import terms as t
 from .analysis import COMPLETED, LEFT_BEHIND, Analysis, Claim, Pole, analyse, claim_region, units
 from .base import Label, Verdict
@@ -668,6 +668,9 @@ def relation_terms(analysis: Analysis) -> set[str]:
     if any(pattern.search(text) for pattern in (_LIFELONG_HOME, _GREW_UP, _STAYED, _TRAVELLED, _NEVER_ABROAD)):
         found.add("$whereabouts")
     found.update(states.family_terms(text))
+    found.update(amounts.amount_terms(text))
+    # an employer named as a slot meets the company a change left ("离开了微软" / "works at Microsoft")
+    found.update(f"#{slot.value}" for slot in analysis.slots if slot.name == "employer")
     return found
 
 
@@ -675,7 +678,7 @@ _STATE_KINDS = {"employment": "temporal", "relationship": "temporal", "skill": "
                 "finished": "temporal", "parents' home": "temporal", "remote": "implicit", "eyesight": "implicit",
                 "colour vision": "implicit", "marriage history": "implicit", "sugar": "implicit",
                 "phone use": "implicit", "gaming": "implicit", "replies": "implicit", "breakfast": "implicit",
-                "workouts": "implicit"}
+                "workouts": "implicit", "online shopping": "implicit"}
 
 
 def _state_conflict(a: Analysis, b: Analysis) -> Verdict | None:
@@ -689,6 +692,16 @@ def _state_conflict(a: Analysis, b: Analysis) -> Verdict | None:
         return None
     family, ended, ongoing = found
     return _contradiction(_STATE_KINDS[family], 0.7, ended, ongoing, holder=a.holder, family=family)
+
+
+def _amount_conflict(a: Analysis, b: Analysis) -> Verdict | None:
+    """A daily amount stated, a record showing one far from it (see `amounts.py`):
+    "walks 10,000 steps every day" / "step counter averages 1,500 a day"."""
+    found = a.holder == b.holder and amounts.clash(a.text, b.text)
+    if not found:
+        return None
+    measure, stated, seen = found
+    return _contradiction("implicit", 0.7, f"{stated:g} {measure}", f"{seen:g} {measure}", holder=a.holder)
 
 
 def _rate_conflict(a: Analysis, b: Analysis) -> Verdict | None:
@@ -771,7 +784,7 @@ _RULES: tuple[Callable[[Analysis, Analysis], Verdict | None], ...] = (
     _order_conflict, _value_conflict, _preference_conflict, _axis_conflict, _frequency_conflict,
     _negation_conflict, _only_conflict, _only_language_conflict, _opposite_conflict, _rate_conflict,
     _change_conflict, _completion_conflict, _place_conflict, _exclusive_conflict,
-    _lifelong_home_conflict, _state_conflict)
+    _lifelong_home_conflict, _state_conflict, _amount_conflict)
 
 # Rules whose times are their subject: "only works on weekends", "deadline is Friday",
 # "prefers morning meetings" / "prefers afternoon meetings".

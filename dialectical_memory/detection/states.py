@@ -212,6 +212,17 @@ _FAMILIES = (
                  r"(?:一个月|几个月|好几周|[两三四]周|一周|半个月)(?:都|也)?没(?:有)?(?:运动|锻炼|健身|去健身房|运动记录)|没有(?:任何)?运动记录"),
         observed=True,
     ),
+    Family(
+        "online shopping",  # rarely buys online, against parcels every week
+        _compile(r"\b(?:rarely|hardly(?:\s+ever)?|seldom|barely|never)\s+(?:shops?|buys?(?:\s+(?:anything|things|stuff))?)\s+online\b|"
+                 r"\b(?:rarely|hardly|seldom|never)\s+(?:does\s+(?:any\s+)?)?online\s+shopping\b",
+                 r"(?:很少|几乎不|不怎么|基本不|从不|从来不)(?:网购|在网上买)"),
+        _compile(r"\b(?:gets?|receives?|orders?)\s+(?:\w+\s+){0,4}?(?:parcels|packages|deliveries|online\s+orders)\b"
+                 r"[^.;]{0,30}?\b(?:every|each|a|per)\s+(?:week|day)\b|"
+                 r"\b(?:parcels|packages|deliveries)\s+(?:arrive|come)\s+(?:almost\s+)?(?:every|each)\s+day\b",
+                 r"每(?:周|天|星期)(?:都)?(?:要|会)?收[^，,。；;]{0,5}?快递|快递[^，,。；;]{0,6}?每(?:周|天)(?:都)?(?:有|收)"),
+        observed=True,
+    ),
 )
 
 # Families whose other side may be stated of someone else: "User's ex-husband lives in Boston".
@@ -289,6 +300,7 @@ CUES: dict[str, tuple[str, ...]] = {
               "eat", "ate", "drink", "drank", "order", "has", "had", "having", "buy", "bought", "grab", "get",
               "snack", "戒", "甜", "饮料", "吃", "喝", "点", "买", "来",
               "奶茶", "蛋糕", "可乐", "雪碧", "汽水", "糖", "巧克力", "冰淇淋", "冰激凌", "奶昔", "马卡龙"),
+    "online shopping": ("shop", "buy", "online", "parcel", "package", "deliver", "order", "网购", "网上", "快递"),
     "phone use": ("phone", "screen", "手机", "屏幕", "使用时长"),
     "gaming": ("game", "gamer", "steam", "play", "游戏", "玩", "打"),
     "replies": ("answer", "repl", "respond", "mail", "message", "text", "take", "回"),
