@@ -387,7 +387,7 @@ def _negation_conflict(a: Analysis, b: Analysis) -> Verdict | None:
     concept: "avoids sugar" vs "eats dessert", "has no pets" vs "has a cat"."""
     for denial, claim in _rival_pairs(a, b):
         if (denial.sign < 0 < claim.sign and claim.frequency not in ("low", "reduced")
-                and (_covers(denial, claim) or _aversion_to(denial, claim)
+                and (_covers(denial, claim) or _aversion_to(denial, claim) or _ended_after(denial, claim)
                      or _stated_against_observed(denial, claim, a, b) or _lacks_what_it_needs(denial, claim))
                 and not _learning_only(claim, denial)
                 and not _apart(denial, claim, a, b)
@@ -442,6 +442,22 @@ def _names_the_denial(denial: Claim, claim: Claim) -> bool:
 
 
 _TIME_UNITS = frozenset(lexicon.SCOPE_NOUNS)
+# An ending and what brought it about: "stopped playing tennis after a knee injury".
+_ENDED_AFTER = lazy_compile(r"^(?:stopped|quit|gave\s+up|has\s+given\s+up)\b[^,;]*?\b(?:after|since|following|"
+                            r"because\s+of|due\s+to)\s")
+
+
+_CLOCK_OR_MEAL = lazy_compile(r"\d|\b(?:noon|midday|midnight|dark|sunset|sundown|\w*day|morning|afternoon|evening|night|"
+                              r"lunch|dinner|breakfast|meals?|work|school|bed|bedtime|\w+\s+o'clock)\b")
+
+
+def _ended_after(denial: Claim, claim: Claim) -> bool:
+    """An ending dated by an event: the event is when it ended, not where it holds, so
+    the ending covers the claim ("plays tennis twice a week") as a plain one would.
+    A time is still a scope: "stopped drinking coffee after 3 pm"."""
+    cause = _ENDED_AFTER.search(denial.text)
+    return (bool(cause) and bool(denial.topic) and denial.topic <= claim.reach and not denial.scope & _TIME_UNITS
+            and not _CLOCK_OR_MEAL.search(denial.text, cause.end()))
 
 
 def _occasions_differ(a: Analysis, b: Analysis, predicate: set[str]) -> bool:
