@@ -388,6 +388,7 @@ def _negation_conflict(a: Analysis, b: Analysis) -> Verdict | None:
     for denial, claim in _rival_pairs(a, b):
         if (denial.sign < 0 < claim.sign and claim.frequency not in ("low", "reduced")
                 and (_covers(denial, claim) or _aversion_to(denial, claim) or _ended_after(denial, claim)
+                     or _same_occasion_attended(denial, claim)
                      or _stated_against_observed(denial, claim, a, b) or _lacks_what_it_needs(denial, claim))
                 and not _learning_only(claim, denial)
                 and not _apart(denial, claim, a, b)
@@ -442,6 +443,16 @@ def _names_the_denial(denial: Claim, claim: Claim) -> bool:
 
 
 _TIME_UNITS = frozenset(lexicon.SCOPE_NOUNS)
+# Going to an occasion says nothing but the occasion: "最怕参加聚会" / "loves going to parties".
+_ATTENDING = frozenset(("参加", "出席", "参与", "去", "going", "go", "goe", "attend", "join", "show"))
+_OCCASIONS = frozenset(("party", "wedding", "birthday", "dinner party"))
+
+
+def _same_occasion_attended(denial: Claim, claim: Claim) -> bool:
+    """An aversion to attending an occasion the other entry loves attending: the
+    occasion, a scope noun, is what both are about."""
+    return (denial.scope == claim.scope and bool(denial.scope) and denial.scope <= _OCCASIONS
+            and bool(denial.topic) and bool(claim.topic) and (denial.topic | claim.topic) <= _ATTENDING)
 # An ending and what brought it about: "stopped playing tennis after a knee injury".
 _ENDED_AFTER = lazy_compile(r"^(?:stopped|quit|gave\s+up|has\s+given\s+up)\b[^,;]*?\b(?:after|since|following|"
                             r"because\s+of|due\s+to)\s")
@@ -687,6 +698,8 @@ def relation_terms(analysis: Analysis) -> set[str]:
     found.update(amounts.amount_terms(text))
     # an employer named as a slot meets the company a change left ("离开了微软" / "works at Microsoft")
     found.update(f"#{slot.value}" for slot in analysis.slots if slot.name == "employer")
+    # an occasion attended is a scope noun, which the index reads no concept from ("聚会" / "parties")
+    found.update(f"$occasion:{unit}" for claim in analysis.claims for unit in claim.scope & _OCCASIONS)
     return found
 
 
