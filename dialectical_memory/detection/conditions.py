@@ -59,6 +59,29 @@ def condition(text: str) -> frozenset[str]:
     return named | frozenset(unit for phrase in phrases for unit in _units(phrase))
 
 
+# The occasions an activity opens: "when coding", "while travelling", "during exams",
+# "写代码时", "打游戏的时候", "考试期间". Unlike "for" or "in" phrases they never carry
+# a value ("replies in English"), so two entries that each name one, and share no
+# word of it, speak of different parts of the user's day.
+_EN_OCCASION = lazy_compile(r"\b(?:when|whenever|while|during)\s+(?P<x>[^,.;!?]+?)"
+                            r"(?=\s*(?:[,.;!?]|$|\b(?:and|but|user|he|she|they)\b))")
+_ZH_OCCASION = lazy_compile(r"(?P<x>[^，,。；;！!？?]{1,10}?)(?:的时候|时候|时|期间)(?![间代刻])")
+
+
+@functools.lru_cache(maxsize=4096)
+def occasions(text: str) -> frozenset[str]:
+    """"occasion:<unit>" for each word of the occasions the entry names."""
+    sentence = _SUBJECT.sub("", normalize(text), count=1)
+    if not (_OCCASION_CUE.search(sentence)):
+        return frozenset()
+    phrases = [match["x"] for pattern in (_EN_OCCASION, _ZH_OCCASION) for match in pattern.finditer(sentence)]
+    return frozenset(f"occasion:{unit}" for phrase in phrases for unit in _units(_SUBJECT.sub("", phrase))
+                     if "=" not in unit)
+
+
+_OCCASION_CUE = lazy_compile(r"\b(?:when|whenever|while|during)\b|时|期间")
+
+
 def _units(phrase: str) -> list[str]:
     units = []
     for term in t.terms(phrase):

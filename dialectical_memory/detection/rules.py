@@ -95,7 +95,8 @@ _DAY_NAMES = frozenset(("monday", "tuesday", "wednesday", "thursday", "friday", 
 
 @functools.lru_cache(maxsize=4096)
 def _setting_names(text: str) -> frozenset[str]:
-    return setting_names(text)
+    """Settings ("at work") and the occasions an activity opens ("写代码时", "when gaming")."""
+    return setting_names(text) | conditions.occasions(text)
 
 
 def _settings_apart(a: str, b: str) -> bool:
@@ -267,11 +268,18 @@ def _order_conflict(a: Analysis, b: Analysis) -> Verdict | None:
     return None
 
 
+# Tools one may use one for one part of life and another for another: "工作上喜欢用Mac" /
+# "打游戏的时候用Windows电脑" (a home or an employer is one, whatever the occasion).
+_TOOL_SLOTS = frozenset(("os", "mobile os", "editor", "browser", "reply language", "notes app", "music service",
+                         "password manager", "computer", "database", "cloud", "ci", "issue tracker", "frontend"))
+
+
 def _value_conflict(a: Analysis, b: Analysis) -> Verdict | None:
     """Two values of a single-valued slot: "lives in Berlin" vs "lives in Paris"."""
     for left in a.slots:
         for right in b.slots:
-            if left.name == right.name and left.holder == right.holder and clash(left, right):
+            if (left.name == right.name and left.holder == right.holder and clash(left, right)
+                    and not (left.name in _TOOL_SLOTS and _settings_apart(a.text, b.text))):
                 score = 0.9 if left.kind != "other" else 0.7
                 return _contradiction("value", score, _slot_text(left), right.display, slot=left.name,
                                       holder=left.holder, values=[left.display, right.display],

@@ -75,6 +75,8 @@ def test_flags(a, b):
     ("User uses VS Code.", "User doesn't install themes in VS Code."),
     ("User is allergic to peanuts.", "User's peanut allergy is severe and they carry an EpiPen."),
     ("User drinks coffee at work.", "User doesn't drink coffee at home."),
+    ("User uses Linux when coding.", "User uses Windows when gaming."),
+    ("用户出差期间用iPhone。", "用户在家时用安卓手机。"),
     # an ending with a clock time after it is still scoped
     ("User stopped drinking coffee after 3 pm.", "User drinks coffee every morning."),
     ("User quit smoking and has not smoked again.", "User's sister smokes every day."),
@@ -88,6 +90,8 @@ def test_does_not_flag(a, b):
     ("User drinks coffee at work.", "User doesn't drink coffee at work."),
     ("User quit smoking and has not smoked again.", "User smokes every day."),
     ("User quit smoking again last month.", "User smokes every day."),
+    ("User uses Linux when coding.", "User uses Windows when coding."),
+    ("User lives in Berlin while working on the project.", "User lives in Paris when on holiday."),
 ])
 def test_same_scope_still_flags(a, b):
     assert flags(a, b)
