@@ -241,6 +241,7 @@ def analyse(text: str) -> Analysis:
     claims.extend(_employment_claims(sentence))
     claims.extend(_left_behind(sentence))
     claims.extend(_completed(sentence))
+    claims = _restarted(sentence, claims)
     if not any(pole.axis == "chronotype" for claim in claims for pole in claim.poles):
         claims.extend(_bedtime_claims(original))
     key = "".join(ch for ch in sentence if ch.isalnum())
@@ -486,11 +487,35 @@ def _orders(sentence: str) -> tuple[tuple[Order, ...], str]:
 _LEFT_BEHIND = tuple(lazy_compile(p) for p in (
     r"\b(?:migrat\w*|switch\w*|mov(?:ed|es|e|ing)|chang\w*|upgrad\w*|convert\w*|port\w*)\s+"
     r"(?:\w+\s+){0,3}?from\s+(?P<x>[^,;.]+?)\s+(?:to|over\s+to)\b",
-    r"\b(?:left|quit|sold|cancel+ed|gave\s+up|uninstalled|deleted|closed)\s+(?P<x>[^,;.]+?)"
-    r"(?=\s+(?:to|in|last|this|after|because|and|for)\b|[,;.]|$)",
+    r"\b(?:left|quit|sold|cancel+ed|gave\s+up|gave\s+away|got\s+rid\s+of|returned|uninstalled|deleted|closed)"
+    r"\s+(?P<x>[^,;.]+?)"
+    r"(?=\s+(?:to|in|last|this|after|because|and|for|when|while|before|since|years?|ago)\b|[,;.]|$)",
     r"从\s*(?P<x>[^，,。；从]+?)\s*(?:迁移|迁|换|转|切换|搬|改)(?:到|成|为|去)",
-    r"把(?P<x>[^，,。；把]+?)(?:卖|退|注销|删|扔|送人|辞|戒)(?:了|掉)",
+    r"把(?P<x>[^，,。；把]+?)(?:卖|退|注销|删|扔|辞|戒)(?:了|掉)|把(?P<y>[^，,。；把]+?)(?:送人|送给了?别人|转手)",
+    # "已经离开了微软", "从腾讯离职了" is the from-pattern's; a company left is one worked at
+    r"(?:离开|退出|辞职离开)了?(?P<z>[^，,。；了]{2,8}?)(?=[，,。；;]|$)",
 ))
+
+
+# Taking up again what was given up: "cancelled the membership but rejoined in May",
+# "took it up again", "戒了两年烟，后来又开始抽了", "又重新办了卡".
+_RESTART = lazy_compile(r"\b(?:rejoin\w*|re-?subscrib\w*|resum\w*|restart\w*|went\s+back\s+to|"
+                        r"(?:took|taken|picked)\s+(?:it|them|\w+)\s+(?:back\s+)?up\s+again|again)\b|"
+                        r"后来又|又开始|重新|又回到|又捡起|复吸|又买了|又办了")
+
+
+def _restarted(sentence: str, claims: list[Claim]) -> list[Claim]:
+    """An ending the same entry later undoes is past: it denies nothing now
+    ("quit, and hasn't smoked again" undoes nothing)."""
+    restart = _RESTART.search(sentence) if claims else None
+    if not restart or _UNDONE.search(sentence[max(0, restart.start() - 25):restart.start()]):
+        return claims
+    return [replace(claim, past=True) if claim.sign < 0 and not claim.past
+            and 0 <= sentence.find(claim.text) and sentence.find(claim.text) + len(claim.text) <= restart.start()
+            else claim for claim in claims]
+
+
+_UNDONE = lazy_compile(r"\b(?:not|never|no)\b|n't|没|不|未(?![来])")
 
 
 def _left_behind(sentence: str) -> list[Claim]:
@@ -499,14 +524,19 @@ def _left_behind(sentence: str) -> list[Claim]:
     for pattern in _LEFT_BEHIND:
         match = pattern.search(sentence)
         if match:
-            topic = units(match["x"]) - _GENERIC_LEFT
+            found = match.groupdict()
+            thing = _HELD_THROUGH.sub("", found.get("x") or found.get("y") or found.get("z") or "")
+            topic = frozenset(unit if unit.isascii() else lexicon.COMPANY_ALIASES.get(unit, unit)
+                              for unit in units(thing)) - _GENERIC_LEFT  # "微软" is Microsoft
             if topic:
                 return [Claim(match.group(0), -1, negated=True, stance=LEFT_BEHIND, topic=topic,
                               broader=_broader(topic))]
     return []
 
 
-_LEFT_CUE = lazy_compile(r"\bfrom\b|\b(?:left|quit|sold|cancel+ed|gave|uninstalled|deleted|closed)\b|从|把")
+_LEFT_CUE = lazy_compile(r"\bfrom\b|\b(?:left|quit|sold|cancel+ed|gave|got\s+rid|returned|uninstalled|deleted|closed)\b|从|把|离开|退出")
+# "健身卡", "Netflix 会员": the card or account one holds the thing through.
+_HELD_THROUGH = lazy_compile(r"(?<=[\u4e00-\u9fff])(?:会员卡|年卡|月卡|卡|会员|账号)$")
 # What one holds a thing through: cancelling the subscription leaves Netflix behind.
 _GENERIC_LEFT = frozenset(("job", "的", "那套", "subscription", "membership", "account", "plan",
                            "订阅", "会员", "账号"))
@@ -621,6 +651,7 @@ def _read_clause(clause: str, inherited_sign: int, domains: frozenset[str],
     clause_terms = t.terms(clause)
     zh_modes = _zh_modes(clause_terms)
     flips, verb_sign, implicit = 1, None, False
+    ceased = False  # an ending ("stopped", "gave up") read: a later "not … since" repeats it
     frequency = frequency_word = stance_word = reduced = ""
     topic: list[str] = []
     scope: list[str] = []
@@ -664,7 +695,10 @@ def _read_clause(clause: str, inherited_sign: int, domains: frozenset[str],
             seen = True
         if role == t.CESSATION and term.surface == "anymore" and flips < 0:
             continue  # "doesn't live in Berlin anymore": one denial, not two
+        if role in (t.NEGATION, t.NEVER) and ceased:
+            continue  # "gave up golf and hasn't played since": one ending, said twice
         if role in (t.NEGATION, t.CESSATION, t.NEVER):
+            ceased = ceased or (role == t.CESSATION and flips > 0)
             flips = -flips
             if role == t.NEVER:
                 frequency, frequency_word = "never", term.surface
@@ -831,9 +865,11 @@ def _is_past(clause: str, clause_terms: list[t.Term]) -> bool:
     for term in clause_terms:
         if term.role == t.PAST_TIME and term.surface in rest:
             rest = rest.replace(term.surface, " ")
-    return not _CHANGE.search(rest)
+    return not (_CHANGE.search(rest) or _CEASED_SINCE.search(rest))
 
 
+# "三年前就不打篮球了", "早就没再去过": stopped then, and not done since.
+_CEASED_SINCE = lazy_compile(r"(?:就|早就|已经)(?:不|没)再?|(?:就|早就)不再")
 # A stage of life held now: "is still in high school", "is in college", "还在读高中".
 _STILL_NOW = lazy_compile(r"\b(?:still|currently|now)\b|\b(?:is|are|am)\s+(?:\w+\s+)?in\s+(?:high\s+school|"
                         r"middle\s+school|grad\s+school|college|school|university)\b|还在|仍在|目前|现在|正在")

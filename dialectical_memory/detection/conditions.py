@@ -34,6 +34,8 @@ _ZH_CONDITION = lazy_compile(
     # "在技术问题上", "在代码评审中"; not "在银行上班"
     r"在(?P<c>[^，,。；;！!？?]{1,10}?)(?:上(?![班学课网])|中|里|方面)|"
     r"^(?P<d>上班|下班后?|放假|工作日|周末|假期|出差)(?=[\u4e00-\u9fff])|"
+    # "日常问题喜欢简短的回答", "专业话题上": the kind of question opening the predicate
+    r"^(?P<f>[\u4e00-\u9fff]{2,4}?)(?:问题|话题|领域|场景)(?:上|里|中|时)?(?=[\u4e00-\u9fff])|"
     # "睡前", "运动后", "饭后": before or after an activity; "以前", "之后" alone are times
     r"(?<![以之])(?P<e>[\u4e00-\u9fff]{1,3}?)(?<![以之])(?:前|后)(?=[\u4e00-\u9fff])")
 _SUBJECT = lazy_compile(r"^\s*(?:the\s+)?user(?:'s)?\s+|^\s*(?:该|这位)?用户", re.IGNORECASE)
@@ -55,6 +57,29 @@ def condition(text: str) -> frozenset[str]:
                 for match in _ZH_CONDITION.finditer(sentence)]
     named = frozenset(f"setting:{name}" for name in setting_names(sentence))
     return named | frozenset(unit for phrase in phrases for unit in _units(phrase))
+
+
+# The occasions an activity opens: "when coding", "while travelling", "during exams",
+# "写代码时", "打游戏的时候", "考试期间". Unlike "for" or "in" phrases they never carry
+# a value ("replies in English"), so two entries that each name one, and share no
+# word of it, speak of different parts of the user's day.
+_EN_OCCASION = lazy_compile(r"\b(?:when|whenever|while|during)\s+(?P<x>[^,.;!?]+?)"
+                            r"(?=\s*(?:[,.;!?]|$|\b(?:and|but|user|he|she|they)\b))")
+_ZH_OCCASION = lazy_compile(r"(?P<x>[^，,。；;！!？?]{1,10}?)(?:的时候|时候|时|期间)(?![间代刻])")
+
+
+@functools.lru_cache(maxsize=4096)
+def occasions(text: str) -> frozenset[str]:
+    """"occasion:<unit>" for each word of the occasions the entry names."""
+    sentence = _SUBJECT.sub("", normalize(text), count=1)
+    if not (_OCCASION_CUE.search(sentence)):
+        return frozenset()
+    phrases = [match["x"] for pattern in (_EN_OCCASION, _ZH_OCCASION) for match in pattern.finditer(sentence)]
+    return frozenset(f"occasion:{unit}" for phrase in phrases for unit in _units(_SUBJECT.sub("", phrase))
+                     if "=" not in unit)
+
+
+_OCCASION_CUE = lazy_compile(r"\b(?:when|whenever|while|during)\b|时|期间")
 
 
 def _units(phrase: str) -> list[str]:

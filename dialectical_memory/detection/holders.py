@@ -39,6 +39,9 @@ _EN_THING = lazy_compile(
     r"^\s*(?:the|our|a)\s+(?:[a-z'-]+\s+){0,3}?(?P<name>meeting|stand-?up|server|cluster|database|"
     r"pipeline|build|office|team|company|flight|train|bus|class|course|party|wedding|trip)\b",
     re.IGNORECASE)
+# A record or service speaking of the user: "Steam shows the user…", "Fitbit logged the user's…".
+_RECORD_OF_USER = lazy_compile(r"^\s*[A-Z][\w-]*(?:\s+[A-Z][\w-]*)?\s+(?:shows?|showed|logs?|logged|records?|"
+                               r"recorded|says|reports?|reported)\s+(?:that\s+)?(?:the\s+)?user\b")
 _ZH_PROJECT = lazy_compile(r"(?:^\s*(?:该)?|(?<=[^\w]))项目\s*(?P<name>[A-Za-z0-9][\w.-]*)")
 _USER_FIRST = lazy_compile(r"^\s*(?:the\s+)?(?:user|用户|该用户)", re.IGNORECASE)
 _ZH_THING = lazy_compile(r"^\s*(?P<name>(?:周会|例会|会议|服务器|公司|团队|航班|课程))")
@@ -55,6 +58,8 @@ def entry_holder(text: str, known: Callable[[str], bool] = lambda word: False) -
     Relatives ("User's sister…") are found by the analysis itself; `known` tells
     a word of the lexicon ("Coffee keeps…") from a name."""
     match = _EN_NAMED_RELATION.match(text) or _EN_PERSON.match(text)
+    if match and _RECORD_OF_USER.match(text):
+        match = None  # "Steam shows the user played…": a record of the user
     if match and match["name"].split()[0].lower() not in _NOT_NAMES and not known(match["name"]):
         return "person:" + match["name"].lower()
     for pattern in (_EN_PROJECT, _ZH_PROJECT):

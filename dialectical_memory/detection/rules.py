@@ -24,7 +24,7 @@ import functools
 import re
 from collections.abc import Callable, Iterator
 
-from . import antonyms, conditions, frequency, lexicon, states
+from . import amounts, antonyms, conditions, frequency, lexicon, states
 from . import terms as t
 from .analysis import COMPLETED, LEFT_BEHIND, Analysis, Claim, Pole, analyse, claim_region, units
 from .base import Label, Verdict
@@ -95,7 +95,8 @@ _DAY_NAMES = frozenset(("monday", "tuesday", "wednesday", "thursday", "friday", 
 
 @functools.lru_cache(maxsize=4096)
 def _setting_names(text: str) -> frozenset[str]:
-    return setting_names(text)
+    """Settings ("at work") and the occasions an activity opens ("写代码时", "when gaming")."""
+    return setting_names(text) | conditions.occasions(text)
 
 
 def _settings_apart(a: str, b: str) -> bool:
@@ -267,11 +268,18 @@ def _order_conflict(a: Analysis, b: Analysis) -> Verdict | None:
     return None
 
 
+# Tools one may use one for one part of life and another for another: "工作上喜欢用Mac" /
+# "打游戏的时候用Windows电脑" (a home or an employer is one, whatever the occasion).
+_TOOL_SLOTS = frozenset(("os", "mobile os", "editor", "browser", "reply language", "notes app", "music service",
+                         "password manager", "computer", "database", "cloud", "ci", "issue tracker", "frontend"))
+
+
 def _value_conflict(a: Analysis, b: Analysis) -> Verdict | None:
     """Two values of a single-valued slot: "lives in Berlin" vs "lives in Paris"."""
     for left in a.slots:
         for right in b.slots:
-            if left.name == right.name and left.holder == right.holder and clash(left, right):
+            if (left.name == right.name and left.holder == right.holder and clash(left, right)
+                    and not (left.name in _TOOL_SLOTS and _settings_apart(a.text, b.text))):
                 score = 0.9 if left.kind != "other" else 0.7
                 return _contradiction("value", score, _slot_text(left), right.display, slot=left.name,
                                       holder=left.holder, values=[left.display, right.display],
@@ -387,10 +395,13 @@ def _negation_conflict(a: Analysis, b: Analysis) -> Verdict | None:
     concept: "avoids sugar" vs "eats dessert", "has no pets" vs "has a cat"."""
     for denial, claim in _rival_pairs(a, b):
         if (denial.sign < 0 < claim.sign and claim.frequency not in ("low", "reduced")
-                and (_covers(denial, claim) or _aversion_to(denial, claim)
+                and (_covers(denial, claim) or _aversion_to(denial, claim) or _ended_after(denial, claim)
+                     or _same_occasion_attended(denial, claim)
                      or _stated_against_observed(denial, claim, a, b) or _lacks_what_it_needs(denial, claim))
                 and not _learning_only(claim, denial)
-                and not _apart(denial, claim, a, b)):
+                and not _apart(denial, claim, a, b)
+                and not _denial_within(denial, claim) and not _names_the_denial(denial, claim)
+                and not _occasions_differ(a, b, denial.topic & claim.topic)):
             return _denial_verdict(denial, claim)
     return None
 
@@ -406,6 +417,76 @@ def _learning_only(claim: Claim, denial: Claim) -> bool:
     """An inability ("不会游泳") against learning it ("在学游泳")."""
     return (bool(claim.topic & _LEARNING_UNITS) and not denial.topic & _LEARNING_UNITS
             and bool(_INABILITY.search(denial.text)))
+
+
+# "doesn't install themes in VS Code": what is denied sits in the thing, it is not the thing.
+_WITHIN = lazy_compile(r"\s(?:in|inside|within|into|on)\s|在(?=[^，,。；;]{1,12}?[里上中内])")
+
+
+def _denial_within(denial: Claim, claim: Claim) -> bool:
+    """A denial of something done inside what the claim affirms: "uses VS Code" /
+    "doesn't install themes in VS Code", "用 Excel" / "不在 Excel 里写宏". The part
+    before the preposition names no unit of the claim, the part after names them all."""
+    cut = _WITHIN.search(denial.text)
+    if not cut or not claim.topic:
+        return False
+    head, place = _things(denial.text[:cut.start()]), units(denial.text[cut.end():])
+    return bool(head - claim.reach) and not head & claim.topic and claim.topic <= place
+
+
+def _things(text: str) -> frozenset[str]:
+    """Topic units with the domain words ("themes", "plugins") units() leaves out."""
+    return units(text) | {term.surface for term in t.terms(text) if term.role == t.DOMAIN}
+
+
+def _names_the_denial(denial: Claim, claim: Claim) -> bool:
+    """The affirmed claim speaks of the denial itself: "is allergic to peanuts" /
+    "peanut allergy is severe", "对猫过敏" / "对猫过敏很严重" elaborate, they do not clash."""
+    if denial.negated or not denial.stance:
+        return False  # "doesn't drink coffee" / "drinks coffee": the verb is the claim's too
+    word = stem(denial.stance.split()[-1])
+    if not word.isascii():
+        return len(word) >= 2 and word in claim.text
+    return len(word) >= 5 and any(unit[:5] == word[:5] for unit in claim.topic)
+
+
+_TIME_UNITS = frozenset(lexicon.SCOPE_NOUNS)
+# Going to an occasion says nothing but the occasion: "最怕参加聚会" / "loves going to parties".
+_ATTENDING = frozenset(("参加", "出席", "参与", "去", "going", "go", "goe", "attend", "join", "show"))
+_OCCASIONS = frozenset(("party", "wedding", "birthday", "dinner party"))
+
+
+def _same_occasion_attended(denial: Claim, claim: Claim) -> bool:
+    """An aversion to attending an occasion the other entry loves attending: the
+    occasion, a scope noun, is what both are about."""
+    return (denial.scope == claim.scope and bool(denial.scope) and denial.scope <= _OCCASIONS
+            and bool(denial.topic) and bool(claim.topic) and (denial.topic | claim.topic) <= _ATTENDING)
+# An ending and what brought it about: "stopped playing tennis after a knee injury".
+_ENDED_AFTER = lazy_compile(r"^(?:stopped|quit|gave\s+up|has\s+given\s+up)\b[^,;]*?\b(?:after|since|following|"
+                            r"because\s+of|due\s+to)\s")
+
+
+_CLOCK_OR_MEAL = lazy_compile(r"\d|\b(?:noon|midday|midnight|dark|sunset|sundown|\w*day|morning|afternoon|evening|night|"
+                              r"lunch|dinner|breakfast|meals?|work|school|bed|bedtime|\w+\s+o'clock)\b")
+
+
+def _ended_after(denial: Claim, claim: Claim) -> bool:
+    """An ending dated by an event: the event is when it ended, not where it holds, so
+    the ending covers the claim ("plays tennis twice a week") as a plain one would.
+    A time is still a scope: "stopped drinking coffee after 3 pm"."""
+    cause = _ENDED_AFTER.search(denial.text)
+    return (bool(cause) and bool(denial.topic) and denial.topic <= claim.reach and not denial.scope & _TIME_UNITS
+            and not _CLOCK_OR_MEAL.search(denial.text, cause.end()))
+
+
+def _occasions_differ(a: Analysis, b: Analysis, predicate: set[str]) -> bool:
+    """A denial and a claim, each under its own occasion: "uses Vim for code" / "for
+    reading PDFs, not Vim". Times are left to the scope rules ("not on weekdays" still
+    covers Tuesday evenings)."""
+    if a.qualified or b.qualified:
+        return False
+    x, y = (conditions.condition(side.text) - _TIME_UNITS for side in (a, b))
+    return conditions.differ(x, y, frozenset(predicate), axis=True)
 
 
 def _stated_against_observed(denial: Claim, claim: Claim, a: Analysis, b: Analysis) -> bool:
@@ -622,12 +703,19 @@ def relation_terms(analysis: Analysis) -> set[str]:
     if any(pattern.search(text) for pattern in (_LIFELONG_HOME, _GREW_UP, _STAYED, _TRAVELLED, _NEVER_ABROAD)):
         found.add("$whereabouts")
     found.update(states.family_terms(text))
+    found.update(amounts.amount_terms(text))
+    # an employer named as a slot meets the company a change left ("离开了微软" / "works at Microsoft")
+    found.update(f"#{slot.value}" for slot in analysis.slots if slot.name == "employer")
+    # an occasion attended is a scope noun, which the index reads no concept from ("聚会" / "parties")
+    found.update(f"$occasion:{unit}" for claim in analysis.claims for unit in claim.scope & _OCCASIONS)
     return found
 
 
 _STATE_KINDS = {"employment": "temporal", "relationship": "temporal", "skill": "implicit", "nights": "implicit",
                 "finished": "temporal", "parents' home": "temporal", "remote": "implicit", "eyesight": "implicit",
-                "colour vision": "implicit", "marriage history": "implicit"}
+                "colour vision": "implicit", "marriage history": "implicit", "sugar": "implicit",
+                "phone use": "implicit", "gaming": "implicit", "replies": "implicit", "breakfast": "implicit",
+                "workouts": "implicit", "online shopping": "implicit"}
 
 
 def _state_conflict(a: Analysis, b: Analysis) -> Verdict | None:
@@ -641,6 +729,16 @@ def _state_conflict(a: Analysis, b: Analysis) -> Verdict | None:
         return None
     family, ended, ongoing = found
     return _contradiction(_STATE_KINDS[family], 0.7, ended, ongoing, holder=a.holder, family=family)
+
+
+def _amount_conflict(a: Analysis, b: Analysis) -> Verdict | None:
+    """A daily amount stated, a record showing one far from it (see `amounts.py`):
+    "walks 10,000 steps every day" / "step counter averages 1,500 a day"."""
+    found = a.holder == b.holder and amounts.clash(a.text, b.text)
+    if not found:
+        return None
+    measure, stated, seen = found
+    return _contradiction("implicit", 0.7, f"{stated:g} {measure}", f"{seen:g} {measure}", holder=a.holder)
 
 
 def _rate_conflict(a: Analysis, b: Analysis) -> Verdict | None:
@@ -723,7 +821,7 @@ _RULES: tuple[Callable[[Analysis, Analysis], Verdict | None], ...] = (
     _order_conflict, _value_conflict, _preference_conflict, _axis_conflict, _frequency_conflict,
     _negation_conflict, _only_conflict, _only_language_conflict, _opposite_conflict, _rate_conflict,
     _change_conflict, _completion_conflict, _place_conflict, _exclusive_conflict,
-    _lifelong_home_conflict, _state_conflict)
+    _lifelong_home_conflict, _state_conflict, _amount_conflict)
 
 # Rules whose times are their subject: "only works on weekends", "deadline is Friday",
 # "prefers morning meetings" / "prefers afternoon meetings".

@@ -38,6 +38,8 @@ class Family:
     ongoing: re.Pattern
     needs_still: re.Pattern | None = None  # ended forms that clash only with a state "still" held
     topical: bool = False  # both sides must speak of the same thing (a skill)
+    observed: bool = False  # the ongoing side is a record of behaviour, a lapse ("sit unanswered", "没回")
+    exempt: re.Pattern | None = None  # ongoing clauses that keep to the stated habit ("sugar-free")
 
 
 def _compile(*parts: str) -> re.Pattern:
@@ -129,10 +131,97 @@ _FAMILIES = (
         "nights",
         _compile(r"\bnever\s+stays?\s+up\s+late\b|\b(?:goes|go|gets?)\s+to\s+(?:bed|sleep)\s+early\b|"
                  r"\bearly\s+(?:sleeper|to\s+bed)\b",
-                 r"(?:从不|从来不|不|很少)熬夜|早睡|睡得(?:很)?早"),
+                 r"\b(?:goes|go|gets?|is|in)\s+(?:to\s+)?(?:bed|asleep|sleep)\s+(?:by|before)\s+"
+                 r"(?:9|10|11|nine|ten|eleven)\b",
+                 r"(?:从不|从来不|不|很少)熬夜|早睡|睡得(?:很)?早|(?:九|十|十一|9|10|11)点(?:以|之)?前(?:一定|就|必须|准时)?(?:睡|上床)"),
         _compile(r"\b(?:at|around|past|after|until|till)\s+(?:[1-4]|one|two|three|four)\s*(?:a\.?m\.?|o'clock\s+at\s+night)|"
                  r"\b(?:after|past)\s+midnight\b|\bin\s+the\s+small\s+hours\b",
                  r"(?:凌晨|半夜|深夜)(?:[1-4]|[一二两三四])|(?<![十\d])(?:[1-4]|[一二两三四])点多?(?:了)?(?:还|才)"),
+    ),
+    # Stated habits against what a record shows (the "observed" families): each names an
+    # activity, the absolute habit stated for it, and the time, quantity or lapse seen.
+    Family(
+        "sugar",  # no sugar at all, against a sweet food or drink had now
+        _compile(r"\b(?:cut\s+out|quit|gave\s+up|given\s+up|cutting\s+out|off|no\s+longer\s+(?:eats?|has|takes?))\s+"
+                 r"(?:all\s+|refined\s+|added\s+)?(?:sugar|sweets|sugary\s+\w+|desserts?)\b|"
+                 r"\bnever\s+(?:eats?|has|touches|drinks?)\s+(?:sweets|sugar|desserts?|sugary\s+\w+)\b|"
+                 r"\b(?:sugar|sweets)[- ]free\s+(?:diet|life)\b",
+                 r"戒糖|戒了糖|戒掉了?糖|戒甜食|(?:从不|从来不|不)(?:吃|碰)甜(?:食|的|点|品)?|不喝(?:含糖|甜)(?:的)?饮料"),
+        _compile(r"\b(?:eats?|ate|eating|drinks?|drank|drinking|orders?|ordered|ordering|has|had|having|buys?|bought|"
+                 r"grabs?|gets?|snacks?\s+on)\s+(?:\w+\s+){0,4}?(?:sweetened\s+\w+|sugary\s+\w+|sodas?|colas?|cokes?|"
+                 r"bubble\s+teas?|milk\s+teas?|boba|desserts?|cakes?|cupcakes?|candy|candies|sweets|chocolates?|"
+                 r"ice\s+creams?|doughnuts?|donuts?|cookies?|pastr(?:y|ies)|brownies?|frappuccinos?|milkshakes?)\b",
+                 r"(?:吃|喝|点|买|来)[^，,。；;]{0,6}?(?:奶茶|甜食|甜点|甜品|蛋糕|可乐|雪碧|汽水|糖果|巧克力|冰淇淋|冰激凌|"
+                 r"奶昔|含糖饮料|甜饮料|马卡龙|甜甜圈)"),
+        observed=True,
+        exempt=_compile(r"sugar[- ]free|unsweetened|no\s+sugar|\bdiet\s|zero[- ]sugar|无糖|零糖|代糖|0糖|不加糖"),
+    ),
+    Family(
+        "phone use",  # barely on the phone, against hours of screen time
+        _compile(r"\b(?:barely|hardly|rarely|seldom)\s+(?:ever\s+)?(?:uses?|touches|looks\s+at|checks|picks\s+up|on)\s+"
+                 r"(?:(?:their|his|her|my|the)\s+)?(?:phone|smartphone)\b",
+                 r"(?:很少|不怎么|几乎不|基本不)(?:玩|用|看|碰|刷)手机"),
+        _compile(r"\bscreen[- ]time\b[^.;]{0,40}?\b(?:[3-9]|1[0-9]|three|four|five|six|seven|eight|nine|ten|eleven|twelve)(?:\.\d)?\s*(?:\+\s*)?(?:hours?|hrs?|h)\b|"
+                 r"\b(?:on|uses?|scrolls?)\s+(?:their|his|her|the)\s+phone\s+(?:for\s+)?(?:about\s+|over\s+)?(?:[3-9]|1[0-9]|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+hours?\b",
+                 r"(?:屏幕使用时间|屏幕时间|使用时长)[^，,。；;]{0,10}?(?:[3-9]|1\d|[三四五六七八九十])个?多?小时|"
+                 r"(?:玩|刷|看)手机[^，,。；;]{0,4}?(?:[3-9]|1\d|[三四五六七八九十])个?多?小时"),
+        observed=True,
+    ),
+    Family(
+        "gaming",  # hardly plays games, against many hours played
+        _compile(r"\b(?:barely|hardly|rarely|seldom|never)\s+(?:ever\s+)?play\w*\s+(?:any\s+)?(?:video\s+|computer\s+|online\s+)?"
+                 r"games\b|\b(?:barely|hardly|rarely|seldom|never)\s+games\b|\bnot\s+(?:a|much\s+of\s+a)\s+gamer\b",
+                 r"(?:很少|不怎么|几乎不|基本不|从不|从来不)(?:玩|打)(?:电子|网络)?游戏"),
+        _compile(r"\b(?:steam|playtime|play\s+time)\b[^.;]{0,40}?\b(?:\d{2,}|[5-9]|ten|twenty|thirty|forty|fifty)\s*(?:hours?|hrs?|h)\b|"
+                 r"\bplay(?:s|ed|ing)?\s+(?:\w+\s+){0,3}?(?:for\s+)?(?:about\s+|over\s+)?(?:[3-9]|1[0-9]|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+hours?\b",
+                 r"(?:玩|打)了?(?:游戏)?[^，,。；;]{0,4}?(?:[2-9]|\d{2}|[两三四五六七八九十]+)个?多?小时(?:的)?游戏|"
+                 r"(?:玩|打)游戏[^，,。；;]{0,4}?(?:[2-9]|\d{2}|[两三四五六七八九十]+)个?多?小时|游戏时长[^，,。；;]{0,8}?\d{2,}"),
+        observed=True,
+    ),
+    Family(
+        "replies",  # answers within a day, against messages left unanswered for days
+        _compile(r"\b(?:answers?|replies|reply|responds?)\s+(?:to\s+)?(?:all\s+|every\s+)?(?:e-?mails?|messages|texts)?\s*"
+                 r"(?:within|in\s+under|in\s+less\s+than)\s+(?:a|one|an|24|the\s+same|a\s+few)\s+(?:day|hours?)\b|"
+                 r"\b(?:answers?|replies|responds?)\s+(?:to\s+)?(?:e-?mails?\s+|messages\s+)?(?:on\s+)?the\s+same\s+day\b",
+                 r"当天(?:就)?回(?:复)?|(?:邮件|消息)[^，,。；;]{0,6}?(?:当天|24小时内|一天内|马上|立刻)(?:就)?回"),
+        _compile(r"\b(?:e-?mails?|messages|texts)\b[^.;]{0,30}?\b(?:unanswered|unread|without\s+(?:a\s+)?(?:reply|response))\s+"
+                 r"(?:for\s+)?(?:a\s+week|weeks|days|several\s+days|\d+\s+days|two|three|a\s+fortnight)|"
+                 r"\btakes?\s+(?:a\s+week|weeks|days|several\s+days|\d+\s+days)\s+to\s+(?:reply|respond|answer)",
+                 r"(?:邮件|消息)[^，,。；;]{0,8}?(?:一周|一个星期|好几天|几天|[两三四五六七]天)(?:都|也)?(?:没|不)回|"
+                 r"(?:好几天|几天|一周|一个星期)(?:才|都不|也不)回"),
+        observed=True,
+    ),
+    Family(
+        "breakfast",  # breakfast every day, against a first meal at noon
+        _compile(r"\b(?:eats?|has)\s+(?:a\s+)?(?:proper\s+|big\s+|good\s+)?breakfast\s+every\s+(?:single\s+)?(?:day|morning)\b|"
+                 r"\bnever\s+skips?\s+breakfast\b|\balways\s+(?:eats?|has)\s+(?:a\s+)?breakfast\b",
+                 r"每天(?:都|早上都)?(?:要|会)?吃早(?:饭|餐|点)|从不(?:不吃早饭|跳过早餐)|从来不落下?早(?:饭|餐)"),
+        _compile(r"(?<!never\s)(?<!rarely\s)\bskips?\s+breakfast\b|\bfirst\s+meal\b[^.;]{0,25}?\b(?:noon|midday|lunch|1[1-9]\s*(?:am|pm|:)|[1-4]\s*pm)|"
+                 r"\b(?:doesn't|does\s+not)\s+eat\s+(?:anything\s+)?(?:until|before)\s+(?:noon|lunch|midday)",
+                 r"(?:中午|下午)(?:才)?(?:吃)?第一顿|第一顿(?:饭)?[^，,。；;]{0,4}?(?:中午|下午|十二点|一点)|(?<!每天都)不吃早(?:饭|餐)|"
+                 r"(?:跳过|省掉|省略)早(?:饭|餐)"),
+        observed=True,
+    ),
+    Family(
+        "workouts",  # works out every day, against a record with none
+        _compile(r"\b(?:works?\s+out|exercises?|trains?|goes\s+to\s+the\s+gym|runs)\s+(?:\w+\s+)?every\s+(?:single\s+)?day\b",
+                 r"每天都?(?:要|会)?(?:运动|锻炼|健身|跑步|去健身房)"),
+        _compile(r"\bno\s+(?:workouts?|exercise|runs|activity|gym\s+visits?)\s+(?:logged\s+|recorded\s+)?(?:in|for|during|over)\s+"
+                 r"(?:the\s+)?(?:past|last)\s+(?:\w+\s+)?(?:weeks?|months?)|"
+                 r"\bhas(?:n't|\s+not)\s+(?:worked\s+out|exercised|been\s+to\s+the\s+gym)\s+(?:in|for)\s+(?:weeks|months|a\s+month|\w+\s+weeks)",
+                 r"(?:一个月|几个月|好几周|[两三四]周|一周|半个月)(?:都|也)?没(?:有)?(?:运动|锻炼|健身|去健身房|运动记录)|没有(?:任何)?运动记录"),
+        observed=True,
+    ),
+    Family(
+        "online shopping",  # rarely buys online, against parcels every week
+        _compile(r"\b(?:rarely|hardly(?:\s+ever)?|seldom|barely|never)\s+(?:shops?|buys?(?:\s+(?:anything|things|stuff))?)\s+online\b|"
+                 r"\b(?:rarely|hardly|seldom|never)\s+(?:does\s+(?:any\s+)?)?online\s+shopping\b",
+                 r"(?:很少|几乎不|不怎么|基本不|从不|从来不)(?:网购|在网上买)"),
+        _compile(r"\b(?:gets?|receives?|orders?)\s+(?:\w+\s+){0,4}?(?:parcels|packages|deliveries|online\s+orders)\b"
+                 r"[^.;]{0,30}?\b(?:every|each|a|per)\s+(?:week|day)\b|"
+                 r"\b(?:parcels|packages|deliveries)\s+(?:arrive|come)\s+(?:almost\s+)?(?:every|each)\s+day\b",
+                 r"每(?:周|天|星期)(?:都)?(?:要|会)?收[^，,。；;]{0,5}?快递|快递[^，,。；;]{0,6}?每(?:周|天)(?:都)?(?:有|收)"),
+        observed=True,
     ),
 )
 
@@ -145,6 +234,10 @@ _NOT_NOW = lazy_compile(
     r"will|plans?|planning|going\s+to|wants?\s+to|hopes?|considering|thinking\s+(?:of|about)|soon|"
     r"not|never|no\s+longer|until|looking\s+for|applying|searching)\b|n't|找工作|求职|面试|"
     r"以前|之前|曾|过去|原来|小时候|上学时|大学时|将|打算|准备|计划|想|要是|如果|快要?|明年|下个月|没|不再|还没", re.IGNORECASE)
+_NOT_NOW_OBSERVED = lazy_compile(
+    r"\b(?:used\s+to|formerly|previously|once|as\s+a\s+(?:child|kid|student)|in\s+college|last\s+year|"
+    r"will|plans?|planning|going\s+to|wants?\s+to|hopes?|considering)\b|"
+    r"以前|之前|曾|过去|原来|小时候|上学时|大学时|打算|准备|计划|想要|要是|如果|去年", re.IGNORECASE)
 # An ending that was not: "hasn't retired", "没有辞职", "还没退休".
 _NEGATED_END = lazy_compile(r"\b(?:not|never|no)\s+(?:\w+\s+)?$|n't\s+(?:\w+\s+)?$|(?:没|没有|还没|未|不)$", re.IGNORECASE)
 _STILL = lazy_compile(r"\b(?:still|currently|now)\b|还|仍|依然|一直|目前|现在")
@@ -162,16 +255,21 @@ def _clause(text: str, match: re.Match) -> str:
     return text[start:min(ends) if ends else len(text)]
 
 
-def _held(pattern: re.Pattern, text: str, ended: bool) -> re.Match | None:
-    """The first match of `pattern` in a clause that holds now."""
+def _held(pattern: re.Pattern, text: str, ended: bool, family: Family | None = None) -> re.Match | None:
+    """The first match of `pattern` in a clause that holds now. An observed lapse is
+    worded as a negation ("sit unanswered", "一周都没回"): only a past or a plan makes
+    it not hold now."""
+    not_now = _NOT_NOW_OBSERVED if family and family.observed else _NOT_NOW
     for match in pattern.finditer(text):
         clause = _clause(text, match)
+        if not ended and family and family.exempt and family.exempt.search(clause):
+            continue
         if ended:
             if _NEGATED_END.search(text[:match.start()]) or re.search(
                     r"\b(?:will|plans?|planning|going\s+to|wants?\s+to|hopes?|considering|thinking)\b|"
                     r"打算|准备|计划|想|快要?|明年|下个月|将", clause, re.IGNORECASE):
                 continue
-        elif _NOT_NOW.search(clause):
+        elif not_now.search(clause):
             continue
         return match
     return None
@@ -198,7 +296,18 @@ CUES: dict[str, tuple[str, ...]] = {
     "colour vision": ("colo", "tell", "distinguish", "色盲", "色弱", "颜色", "调色"),
     "marriage history": ("married", "ex", "divorc", "widow", "结过婚", "结婚", "未婚", "前夫", "前妻", "离过婚",
                          "离异", "离婚", "丧偶"),
-    "nights": ("stay", "bed", "sleep", "early", "at", "around", "past", "after", "until", "till", "midnight",
+    "sugar": ("cut", "quit", "gave", "given", "off", "no longer", "never", "free",
+              "eat", "ate", "drink", "drank", "order", "has", "had", "having", "buy", "bought", "grab", "get",
+              "snack", "戒", "甜", "饮料", "吃", "喝", "点", "买", "来",
+              "奶茶", "蛋糕", "可乐", "雪碧", "汽水", "糖", "巧克力", "冰淇淋", "冰激凌", "奶昔", "马卡龙"),
+    "online shopping": ("shop", "buy", "online", "parcel", "package", "deliver", "order", "网购", "网上", "快递"),
+    "phone use": ("phone", "screen", "手机", "屏幕", "使用时长"),
+    "gaming": ("game", "gamer", "steam", "play", "游戏", "玩", "打"),
+    "replies": ("answer", "repl", "respond", "mail", "message", "text", "take", "回"),
+    "breakfast": ("breakfast", "first meal", "eat", "早", "第一顿"),
+    "workouts": ("work", "exercis", "train", "gym", "run", "no ", "has",
+                 "运动", "锻炼", "健身", "跑步", "没"),
+    "nights": ("stay", "bed", "sleep", "asleep", "early", "睡", "上床", "at", "around", "past", "after", "until", "till", "midnight",
                "small hours",
                "熬夜", "早睡", "睡得", "凌晨", "半夜", "深夜", "点"),
 }
@@ -232,7 +341,7 @@ def conflict(a_text: str, b_text: str, units) -> tuple[str, str, str] | None:
         end = _held(family.ended, a, ended=True)
         if not end:
             continue
-        going = _held(family.ongoing, b, ended=False)
+        going = _held(family.ongoing, b, ended=False, family=family)
         if not going or family.ongoing.search(a) or family.ended.search(b):
             continue
         if family.needs_still and family.needs_still.search(end.group(0)) and not _STILL.search(b):
