@@ -474,8 +474,9 @@ AXES: dict[str, AxisSpec] = {
                 "extrovert": ("extrovert", "extroverted", "outgoing", "外向")},
     ),
     "handedness": AxisSpec(
-        strict={"left": ("left handed", "lefty", "左撇子", "左手"),
-                "right": ("right handed", "右撇子", "右手")},
+        # the hand one favours, not a hand used once: "用右手拿鼠标" says nothing of it
+        strict={"left": ("left handed", "lefty", "southpaw", "左撇子", "惯用左手", "习惯用左手"),
+                "right": ("right handed", "右撇子", "惯用右手", "习惯用右手")},
     ),
     "spice": AxisSpec(
         strict={"spicy": ("spicy", "辣", "麻辣", "爱吃辣"),

@@ -12,7 +12,7 @@ import functools
 import re
 from dataclasses import dataclass
 
-from . import antonyms, lexicon
+from . import antonyms, gazetteer, lexicon
 from .contexts import setting_names
 from . import terms as t
 from .text import CJK_RANGE, is_cjk, parse_number, stem, lazy_compile
@@ -129,10 +129,42 @@ def _places_clash(a: str, b: str) -> bool:
     if name_a == name_b or _contains(a, b):
         return False
     if "unknown" in (kind_a, kind_b):
+        by_gazetteer = _world_places_clash((a, name_a, kind_a, country_a), (b, name_b, kind_b, country_b))
+        if by_gazetteer is not None:
+            return by_gazetteer
         return kind_a == kind_b and _looks_like_name(a) and _looks_like_name(b)
     if kind_a == kind_b:
         return True
     return country_a != country_b
+
+
+# Our country names the gazetteer's English names do not spell that way.
+_COUNTRY_CODES = {"uk": "GB", "usa": "US", "south korea": "KR", "czechia": "CZ", "czech republic": "CZ",
+                  "uae": "AE", "russia": "RU", "vietnam": "VN", "taiwan": "TW", "korea": "KR"}
+
+
+def _world_city(value: str, name: str, kind: str) -> tuple[gazetteer.City, ...]:
+    if kind == "country":
+        return ()
+    spelled = value.lower().strip()
+    return gazetteer.cities(spelled) or gazetteer.cities(name) or gazetteer.cities(spelled.removesuffix("市"))
+
+
+def _world_places_clash(a: tuple[str, str, str, str], b: tuple[str, str, str, str]) -> bool | None:
+    """Two places read through the GeoNames cities (gazetteer.py), when one is outside
+    our own table: two cities far apart clash, a city and the country it is in do not.
+    None when the gazetteer cannot tell (a region, a neighbourhood, a street)."""
+    (value_a, name_a, kind_a, country_a), (value_b, name_b, kind_b, country_b) = a, b
+    cities_a, cities_b = _world_city(value_a, name_a, kind_a), _world_city(value_b, name_b, kind_b)
+    if cities_a and cities_b:
+        return gazetteer.apart(cities_a, cities_b)
+    for cities, (kind, name) in ((cities_a, (kind_b, name_b)), (cities_b, (kind_a, name_a))):
+        if cities and kind == "country":
+            code = _COUNTRY_CODES.get(name) or gazetteer.country_code(name)
+            return bool(code) and all(city.country != code for city in cities)
+    if cities_a or cities_b:
+        return False  # a city and a place we cannot place: a region, maybe the city's own
+    return None
 
 
 # --- extractors ---------------------------------------------------------------
@@ -298,8 +330,17 @@ def holder(text: str, start: int) -> str:
     return lexicon.SAME_PERSON.get(found, found)
 
 
+# The attribute's own noun before its value is no holder: "User's blood type is A",
+# "用户的星座是双子座" are the user's.
+_ATTRIBUTE_NOUN_TAIL = lazy_compile(
+    r"(?:'s)?\s*(?:\b(?:(?:star|zodiac|sun|chinese\s+zodiac)\s+)?sign|\bblood\s+(?:type|group)|"
+    r"\bmbti(?:\s+(?:type|personality))?|\bpersonality\s+type|\bchinese\s+zodiac(?:\s+animal)?|"
+    r")?\s*$|(?:星座|血型|生肖|属相|MBTI(?:类型|人格)?)(?:是|为)?\s*$", re.IGNORECASE)
+
+
 def _holder(text: str, start: int) -> str:
     prefix = _EN_AUXILIARIES.sub("", text[:start]).strip()
+    prefix = _ATTRIBUTE_NOUN_TAIL.sub("", prefix).strip() if prefix else prefix
     if not prefix:
         return ""
     if not is_cjk(prefix):
@@ -928,11 +969,16 @@ def _degrees_clash(a: str, b: str) -> bool:
 _ZH_VALUE = r"(?P<v>[^，,。；;]+?)[。.!！]?$"
 _ATTRIBUTES = (
     ("hometown", lazy_compile(r"(?:老家|家乡|籍贯|出生地)(?:在|是)" + _ZH_VALUE)),
-    ("blood type", lazy_compile(r"(?<![A-Za-z])(?P<v>AB|A|B|O)型血|血型(?:是|为)(?P<w>AB|A|B|O)(?![A-Za-z])|"
-                              r"\bblood\s+type\s+(?:is\s+)?(?P<x>AB|A|B|O)(?![A-Za-z])|"
-                              r"\btype\s+(?P<y>AB|A|B|O)\s+blood\b", re.IGNORECASE)),
+    # ABO group only: "O+" and "O-negative" are both O ("B" / "B positive" agree)
+    ("blood type", lazy_compile(r"(?<![A-Za-z])(?P<v>AB|A|B|O)\s*型血|血型(?:是|为)\s*(?P<w>AB|A|B|O)(?![A-Za-z])|"
+                              r"\bblood\s+(?:type|group)\s+(?:is\s+)?(?:type\s+)?(?P<x>AB|A|B|O)(?![A-Za-z])|"
+                              r"\btype[\s-](?P<y>AB|A|B|O)(?:[+-]|\s*(?:positive|negative))?\s+blood\b|"
+                              r"(?<![A-Za-z])(?P<z>AB|A|B|O)(?:[+-]|[\s-](?:positive|negative))\s+blood\b")),
     ("star sign", lazy_compile(r"(?P<v>白羊|金牛|双子|巨蟹|狮子|处女|天秤|天蝎|射手|摩羯|水瓶|双鱼)座")),
-    ("chinese zodiac", lazy_compile(r"(?:属|生肖是|属相是)(?P<v>[鼠牛虎兔龙蛇马羊猴鸡狗猪])(?![\u4e00-\u9fff])")),
+    ("chinese zodiac", lazy_compile(r"(?:属|生肖是|属相是)(?P<v>[鼠牛虎兔龙蛇马羊猴鸡狗猪])(?![\u4e00-\u9fff])|"
+                                  r"\b(?:born\s+in\s+(?:the\s+)?year\s+of\s+the|chinese\s+zodiac\s+(?:sign\s+|animal\s+)?"
+                                  r"is(?:\s+the)?)\s+(?P<w>rat|ox|tiger|rabbit|dragon|snake|horse|goat|sheep|ram|monkey|"
+                                  r"rooster|dog|pig)\b", re.IGNORECASE)),
     ("major", lazy_compile(r"(?:专业是|主修)" + _ZH_VALUE)),
     ("birth year", lazy_compile(r"(?:出生于|生于|出生在|出生的年份是)(?P<v>(?:19|20)\d\d)年")),
     ("alma mater", lazy_compile(r"(?:毕业于|毕业自)" + _ZH_VALUE)),
@@ -949,6 +995,8 @@ _ATTRIBUTES = (
     # "用户是上海人": where one is from, for a known place
     ("hometown", lazy_compile(r"^(?:该|这位)?用户是(?P<v>[\u4e00-\u9fff]{2,4}?)人[。.!！]?$")),
 )
+_EN_ZODIAC = {"rat": "鼠", "ox": "牛", "tiger": "虎", "rabbit": "兔", "dragon": "龙", "snake": "蛇", "horse": "马",
+              "goat": "羊", "sheep": "羊", "ram": "羊", "monkey": "猴", "rooster": "鸡", "dog": "狗", "pig": "猪"}
 # Institutions of one kind: two different names of one kind are two schools.
 _INSTITUTION = lazy_compile(r"(?:大学|学院|中学|高中|小学|学校|幼儿园)$")
 _CAR = lazy_compile(r"(?:开的是|开着?一辆|的车是|座驾是|买了一辆|提了一辆|新车是)(?P<v>[^，,。；;]+)")
@@ -962,7 +1010,8 @@ def _attributes(text: str) -> list[Slot]:
         match = pattern.search(text)
         if not match:
             continue
-        value = _clean(match["v"] or match.groupdict().get("w") or match.groupdict().get("x") or match.groupdict().get("y") or "")
+        value = _clean(next((group for group in match.groups() if group), ""))
+        value = _EN_ZODIAC.get(value.lower(), value) if name == "chinese zodiac" else value
         if (name == "hometown" and match.group(0).endswith(("人", "人。"))
                 and _place(value)[1] == "unknown" and value not in lexicon.ZH_PROVINCES):
             continue  # "用户是好人": "是…人" names a place only for a known one
@@ -1574,7 +1623,7 @@ _CAT_BREEDS = frozenset(("maine coon", "ragdoll", "british shorthair", "siamese"
                          "american shorthair"))
 _BREED_NAMES = "|".join(re.escape(name) for name in sorted(_BREEDS, key=len, reverse=True))
 _TRAITS = (
-    ("star sign", _SIGNS, lazy_compile(r"\b(?:is\s+an?|sign\s+is|born\s+under)\s+(?P<v>aries|taurus|gemini|cancer|leo|virgo|"
+    ("star sign", _SIGNS, lazy_compile(r"\b(?:is\s+an?|(?:(?:star|zodiac|sun)\s+)?sign\s+is|born\s+under)\s+(?:the\s+sign\s+of\s+)?(?P<v>aries|taurus|gemini|cancer|leo|virgo|"
                                      r"libra|scorpio|sagittarius|capricorn|aquarius|pisces)\b", re.IGNORECASE)),
     ("mbti", None, lazy_compile(r"(?:\bis\s+an?\s+|MBTI\s*(?:type\s*)?(?:is|是|:)?\s*|用户是\s*)(?P<v>[IE][NS][TF][JP])\b")),
     ("eye colour", _EYES, lazy_compile(r"\b(?:has|with)\s+(?P<v>brown|blue|green|grey|gray|hazel|black)\s+eyes\b|"
