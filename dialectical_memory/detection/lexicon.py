@@ -863,6 +863,7 @@ OPERATING_SYSTEMS: dict[str, str] = {
 }
 MOBILE_SYSTEMS: dict[str, str] = {
     "ios": "ios", "iphone": "ios", "android": "android", "安卓": "android", "苹果手机": "ios",
+    "harmonyos": "harmonyos", "鸿蒙": "harmonyos",
 }
 # editor → family
 EDITORS: dict[str, str] = {

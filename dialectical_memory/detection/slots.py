@@ -12,7 +12,7 @@ import functools
 import re
 from dataclasses import dataclass
 
-from . import antonyms, gazetteer, lexicon
+from . import antonyms, gazetteer, lexicon, platforms, sole
 from .contexts import setting_names
 from . import terms as t
 from .text import CJK_RANGE, is_cjk, parse_number, stem, lazy_compile
@@ -246,7 +246,7 @@ _POSSESSIVE = (
                r"(?P<named>named\s+|called\s+)?(?P<v>[^,;]+?)\.?$", re.IGNORECASE),
     lazy_compile(r"^(?:(?:该|这位)?用户(?:目前|现在|当前)?|项目\s*[\w.-]+\s*)的(?P<slot>[\u4e00-\u9fffA-Za-z ]{1,10}?)"
                r"(?:是|(?P<named>叫做?|名叫))(?P<v>[^，,。；;]+)[。.!！]?$"),
-    lazy_compile(r"^(?:该|这位)?用户(?P<slot>(?:最(?:喜欢|爱)|最常用|常用|惯用|主要用)的[\u4e00-\u9fffA-Za-z ]{1,8}?)是"
+    lazy_compile(r"^(?:该|这位)?用户(?P<slot>(?:最(?:喜欢|爱|支持)|最常用|常用|惯用|主要用)的[\u4e00-\u9fffA-Za-z ]{1,8}?)是"
                r"(?P<v>[^，,。；;]+)[。.!！]?$"),
     # "用户的周会在周一": when or where something of the user's is
     lazy_compile(r"^(?:该|这位)?用户的(?P<slot>[\u4e00-\u9fffA-Za-z ]{1,10}?)(?<![住待])"
@@ -274,7 +274,7 @@ _SLOT_ALIASES = {
     "默认浏览器": "default browser", "默认编辑器": "editor", "默认终端": "default terminal",
     "手机号": "phone number", "邮箱": "email address", "email": "email address",
 }
-_ZH_SLOT_WORDS = (("默认", "default "), ("最喜欢的", "favorite "), ("主要的", "main "))
+_ZH_SLOT_WORDS = (("默认", "default "), ("最喜欢的", "favorite "), ("最支持的", "favorite "), ("主要的", "main "))
 _COMMUNICATION = lazy_compile(r"repl|respon|answer|communicat|write\s+(?:back|to)|回复|回答|答复|交流|沟通",
                             re.IGNORECASE)
 _EDITOR_USE = lazy_compile(r"\b(?:us(?:e|es|ed|ing)|cod(?:e|es|ing)|writ(?:e|es|ing)|edit\w*|prefer\w*|"
@@ -335,7 +335,8 @@ def holder(text: str, start: int) -> str:
 _ATTRIBUTE_NOUN_TAIL = lazy_compile(
     r"(?:'s)?\s*(?:\b(?:(?:star|zodiac|sun|chinese\s+zodiac)\s+)?sign|\bblood\s+(?:type|group)|"
     r"\bmbti(?:\s+(?:type|personality))?|\bpersonality\s+type|\bchinese\s+zodiac(?:\s+animal)?|"
-    r")?\s*$|(?:星座|血型|生肖|属相|MBTI(?:类型|人格)?)(?:是|为)?\s*$", re.IGNORECASE)
+    r"\b(?:(?:personal|own|main|work|home|only|daily)\s+)?(?:phone|smartphone|laptop|computer|pc|desktop|machine)"
+    r")?\s*$|(?:星座|血型|生肖|属相|MBTI(?:类型|人格)?|手机|电脑|笔记本)(?:是|为)?\s*$", re.IGNORECASE)
 
 
 def _holder(text: str, start: int) -> str:
@@ -509,8 +510,43 @@ def _systems(text: str) -> list[Slot]:
         mentioned = _mentions(text, table)
         families = {table[name] for name in mentioned}
         if len(families) == 1 and usage.search(text):
-            slots.append(Slot(slot_name, families.pop(), max(mentioned, key=len), scope=scope))
+            kind = "only" if slot_name == "os" and platforms.one_computer(text) else ""
+            slots.append(Slot(slot_name, families.pop(), max(mentioned, key=len), kind, scope=scope,
+                              holder=_subject_holder(text)))
     return slots
+
+
+_SUBJECT_VERB = lazy_compile(r"\b(?:us(?:e|es|ed|ing)|has|have|had|owns?|bought|got|is|runs?|edits?|develops?|"
+                             r"writes?|does|games?|codes?|works?|carries)\b|用|买|换|是|装|拿", re.IGNORECASE)
+
+
+def _subject_holder(text: str) -> str:
+    """Whose fact the entry's first verb states: "User's wife uses an iPhone" → wife."""
+    subject = _ZH_SUBJECT.match(text)
+    verb = _SUBJECT_VERB.search(text, subject.end() if subject else 0)
+    return holder(text, verb.start()) if verb else ""
+
+
+def _sole(text: str) -> list[Slot]:
+    """"User's only pet is a cat", "用户唯一的孩子是女儿" (sole.py)."""
+    return [Slot(name, value, display, "name" if name.endswith(" name") else "exact")
+            for name, value, display in sole.sole_values(text)]
+
+
+def absence_slots(text: str) -> tuple[Slot, ...]:
+    """Slots whose value is an absence ("owns no Apple devices": apple devices = none),
+    read from entries the value rule otherwise skips for being negative."""
+    return tuple(slot for slot in _platforms(text) if slot.value == "none")
+
+
+def _platforms(text: str) -> list[Slot]:
+    """What a device or an app implies (platforms.py): a Pixel runs Android, Xcode needs a Mac."""
+    owner = ""
+    found = []
+    for name, value, display, kind in platforms.implied(text):
+        owner = owner or _subject_holder(text)
+        found.append(Slot(name, value, display, kind, scope=_scope(text), holder=owner))
+    return found
 
 
 def _reply_language(text: str) -> list[Slot]:
@@ -1001,6 +1037,7 @@ _EN_ZODIAC = {"rat": "鼠", "ox": "牛", "tiger": "虎", "rabbit": "兔", "drago
 _INSTITUTION = lazy_compile(r"(?:大学|学院|中学|高中|小学|学校|幼儿园)$")
 _CAR = lazy_compile(r"(?:开的是|开着?一辆|的车是|座驾是|买了一辆|提了一辆|新车是)(?P<v>[^，,。；;]+)")
 _PHONE = lazy_compile(r"(?P<v>[A-Za-z\u4e00-\u9fff]{2,6}?)\s*的?手机|手机是(?P<w>[^，,。；;]+)")
+_PHONE_IS = lazy_compile(r"手机是(?P<v>[^，,。；;]+)")  # "用户的手机是华为": the make, not "用户"
 _ATTRIBUTE_SUFFIX = lazy_compile(r"(?:型血|型|座)$")
 
 
@@ -1022,9 +1059,9 @@ def _attributes(text: str) -> list[Slot]:
                 canonical, kind = _SIGNS.get(canonical, canonical), "exact"
             found.append(Slot(name, canonical, value, kind, holder=holder(text, match.start())))
     for name, pattern, brands in (("car", _CAR, lexicon.CAR_BRANDS), ("phone", _PHONE, lexicon.PHONE_BRANDS)):
-        match = pattern.search(text)
+        match = (name == "phone" and _PHONE_IS.search(text)) or pattern.search(text)
         if match and not _NEGATED_ATTRIBUTE.search(text[: match.start()]):
-            makes = {brands[brand] for brand in _mentions(match["v"] or match["w"], brands)}
+            makes = {brands[brand] for brand in _mentions(match["v"] or match.groupdict().get("w"), brands)}
             if len(makes) == 1:
                 make = makes.pop()
                 found.append(Slot(name, make, make, "brand", holder=holder(text, match.start())))
@@ -1037,6 +1074,8 @@ def _phone_system(name: str, make: str, text: str, match: re.Match) -> list[Slot
     "用华为手机" and "用的是 iPhone" (which names only the system) clash."""
     if name != "phone" or _mentions(text, lexicon.MOBILE_SYSTEMS):
         return []
+    if make == "huawei":
+        return []  # Android or HarmonyOS (鸿蒙), by model and year
     system = "ios" if make == "apple" else "android"
     return [Slot("mobile os", system, make, holder=holder(text, match.start()))]
 
@@ -1445,7 +1484,8 @@ def _products(text: str) -> list[Slot]:
         pattern = _PRODUCT_NAMES[family]
         matches = list(pattern.finditer(text))
         makes = {names[match.group(0).lower()] for match in matches}
-        cue = _PRODUCT_CUE.search(text)
+        subject = _ZH_SUBJECT.match(text)  # the 用 of 用户 is no "uses"
+        cue = _PRODUCT_CUE.search(text, subject.end() if subject else 0)
         if len(makes) != 1 or not cue:
             continue
         match = matches[0]
@@ -1663,7 +1703,7 @@ def _traits(text: str) -> list[Slot]:
 _EXTRACTORS = (_products, _money, _workplace, _lead_and_day, _traits, _residence, _employer, _job, _name, _age, _count, _systems, _reply_language,
                _timezone, _versions, _possessive, routine_times, _commute, _durations,
                _education, _attributes, _named_ones, _supported_team, _event_times, _school_stage,
-               _english_makes, _indentation, _body_and_home)
+               _english_makes, _indentation, _body_and_home, _platforms, _sole)
 
 # --- comparison ---------------------------------------------------------------
 
@@ -1684,6 +1724,9 @@ def clash(a: Slot, b: Slot) -> bool:
         return _degrees_clash(a.value, b.value)
     if a.kind == "stage" == b.kind:
         return _stages_clash(a.value, b.value)
+    sole = platforms.implied_clash(a.kind, b.kind) if a.name == "os" else None
+    if sole is not None:  # a Mac's or Xcode's macOS against the user's one computer
+        return sole and a.value != b.value and not (a.scope and b.scope and not a.scope & b.scope)
     if a.kind == "clock" == b.kind or a.kind == "exact" == b.kind:
         return a.value != b.value
     if a.kind == "measure" == b.kind:
