@@ -19,8 +19,9 @@ NEGATION_LOOKALIKES = ("不伦瑞克", "不来梅", "不来梅哈芬", "别列�
                        "无锡", "无锡市", "杜尚别", "沙没巴干府", "薩非", "那不勒斯", "雷克雅未克", "首尔特别",
                        "首尔特别市")
 
-# Cities closer than this are one metropolitan area: "lives in Salford" / "lives in Manchester".
-SAME_AREA_KM = 40.0
+# Cities closer than this are one city: a borough or suburb listed on its own ("lives in Salford" /
+# "lives in Manchester", Brooklyn, Pudong); Leeds and York (38 km) are two.
+SAME_AREA_KM = 25.0
 
 
 class City(NamedTuple):

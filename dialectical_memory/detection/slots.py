@@ -383,6 +383,35 @@ def _residence(text: str) -> list[Slot]:
     return []
 
 
+# Where one was born, grew up, comes from: one place each, for a known place only
+# ("born in 1990", "grew up in a big family", "is from the sales team" name none).
+_ORIGINS = (
+    ("birthplace", lazy_compile(r"\b(?:was|were)\s+born\s+(?:and\s+(?:raised|bred)\s+)?in\s+(?P<v>[A-Z][^,;.]*)|"
+                                r"(?:出生在|出生于|生在|出生地是)(?P<w>[\u4e00-\u9fff]{2,6})")),
+    ("childhood home", lazy_compile(r"\b(?:grew\s+up|was\s+raised|were\s+raised)\s+in\s+(?P<v>[A-Z][^,;.]*)|"
+                                    r"在(?P<w>[\u4e00-\u9fff]{2,6}?)长大")),
+    ("hometown", lazy_compile(r"\b(?:is|are|comes?)\s+(?:originally\s+)?from\s+(?P<v>[A-Z][^,;.]*)|"
+                              r"^(?:该|这位)?用户来自(?P<w>[\u4e00-\u9fff]{2,6})")),
+)
+
+
+def _known_place(value: str) -> bool:
+    return _place(value)[1] != "unknown" or bool(gazetteer.cities(value.lower()))
+
+
+def _origins(text: str) -> list[Slot]:
+    """"User was born in Leeds", "用户在大连长大", "User is from Porto", "用户来自成都"."""
+    found = []
+    for name, pattern in _ORIGINS:
+        match = pattern.search(text)
+        if not match:
+            continue
+        value = _clean(match["v"] or match["w"])
+        if value and _known_place(value) and not _NEGATED_ATTRIBUTE.search(text[: match.start()]):
+            found.append(Slot(name, value.lower(), value, "place", holder=holder(text, match.start())))
+    return found
+
+
 def _employer(text: str) -> list[Slot]:
     value, match = _first_match(_EMPLOYER, text)
     if not value or _past_tense(match):
@@ -1710,7 +1739,7 @@ def _traits(text: str) -> list[Slot]:
 _EXTRACTORS = (_products, _money, _workplace, _lead_and_day, _traits, _residence, _employer, _job, _name, _age, _count, _systems, _reply_language,
                _timezone, _versions, _possessive, routine_times, _commute, _durations,
                _education, _attributes, _named_ones, _supported_team, _event_times, _school_stage,
-               _english_makes, _indentation, _body_and_home, _platforms, _sole)
+               _english_makes, _indentation, _body_and_home, _platforms, _sole, _origins)
 
 # --- comparison ---------------------------------------------------------------
 

@@ -54,6 +54,10 @@ def evaluate_file(name: str) -> dict:
     ("User's only sibling is a brother.", "User's only sibling is a sister."),
     ("用户最支持的球队是湖人。", "用户最支持的球队是勇士。"),
     ("用户的手机是 iPhone。", "用户的手机是华为。"),
+    ("User was born in Leeds.", "User was born in York."),
+    ("用户在大连长大。", "用户在沈阳长大。"),
+    ("User is from Porto.", "User is from Lisbon."),
+    ("用户来自成都。", "用户来自重庆。"),
 ])
 def test_one_valued_attributes_clash(a, b):
     assert flags(a, b)
@@ -84,6 +88,12 @@ def test_one_valued_attributes_clash(a, b):
     ("用户最喜欢的水果是芒果。", "用户最喜欢的水果是热带水果。"),
     ("用户的强项是数学。", "用户的强项是写作。"),
     ("用户的爱好是跑步。", "用户的爱好是摄影。"),
+    ("User was born in 1990.", "User was born in Leeds."),
+    ("User is from the sales team.", "User is from Leeds."),
+    ("User was born in Leeds.", "User's wife was born in York."),
+    ("User was born in Berlin.", "User grew up in Munich."),
+    ("User lives in Leeds.", "User was born in Manchester."),
+    ("用户来自四川。", "用户来自成都。"),
 ])
 def test_lookalikes_do_not_clash(a, b):
     assert label(a, b) is not Label.CONTRADICTION
