@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 
+from . import lexicon
 from .text import lazy_compile
 
 # product → (device, platform family); family "" when the product names none (a Huawei phone)
@@ -55,6 +56,9 @@ _NO_APPLE = lazy_compile(r"\b(?:owns?|has|have|uses?)\s+no\s+apple\b|\bno\s+appl
 _STEMS = ("apple", "苹果", "iphone", "ipad", "mac", "airpods", "homepod", "pixel", "galaxy", "oneplus", "一加",
           "xiaomi", "redmi", "红米", "小米", "poco", "oppo", "vivo", "moto", "nothing phone", "三星", "samsung", "荣耀",
           "honor", "huawei", "华为", "mate", "chromebook", "final cut", "xcode", "logic pro", "garageband", "imovie")
+# phone names lexicon.PHONE_BRANDS does not know → make
+_PHONE_MAKES = {"redmi": "xiaomi", "红米": "xiaomi", "poco": "xiaomi", "mate": "huawei", "moto g": "motorola",
+                "motorola": "motorola", "nothing phone": "nothing", "苹果手机": "apple", "honor": "honor"}
 _PHONE_ONLY = frozenset(("iphone", "苹果手机", "nothing phone"))
 _PHONE_CONTEXT = lazy_compile(r"phone|手机|\b(?:pixel|galaxy\s+[sazn]|oneplus|redmi(?:\s+note)?|xiaomi)\s*\d",
                               re.IGNORECASE)
@@ -83,10 +87,15 @@ def implied(text: str) -> list[tuple[str, str, str, str]]:
         device, family = PRODUCTS[match["v"].lower()]
         if device == "phone" and match["v"].lower() not in _PHONE_ONLY and not _PHONE_CONTEXT.search(text):
             continue  # 小米 and Samsung make more than phones; "pixel art", "galaxy"
-        if family and _USE.search(text):
-            name = "mobile os" if device == "phone" else "os"
-            found.append((name, family, match["v"], "" if device == "phone" else "implied"))
+        if not _USE.search(text):
             break
+        if device == "phone":  # one phone: its make, and its system when the make names one
+            name = match["v"].lower()
+            found.append(("phone", _PHONE_MAKES.get(name) or lexicon.PHONE_BRANDS.get(name, name), match["v"], "brand"))
+            found.extend([("mobile os", family, match["v"], "")] if family else [])
+        elif family:
+            found.append(("os", family, match["v"], "implied"))
+        break
     return found
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import functools
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from . import antonyms, gazetteer, lexicon, platforms, sole
 from .contexts import setting_names
@@ -335,8 +335,8 @@ def holder(text: str, start: int) -> str:
 _ATTRIBUTE_NOUN_TAIL = lazy_compile(
     r"(?:'s)?\s*(?:\b(?:(?:star|zodiac|sun|chinese\s+zodiac)\s+)?sign|\bblood\s+(?:type|group)|"
     r"\bmbti(?:\s+(?:type|personality))?|\bpersonality\s+type|\bchinese\s+zodiac(?:\s+animal)?|"
-    r"\b(?:(?:personal|own|main|work|home|only|daily)\s+)?(?:phone|smartphone|laptop|computer|pc|desktop|machine)"
-    r")?\s*$|(?:星座|血型|生肖|属相|MBTI(?:类型|人格)?|手机|电脑|笔记本)(?:是|为)?\s*$", re.IGNORECASE)
+    r"\b(?:(?:personal|own|main|work|home|only|daily)\s+)?(?:phone|smartphone|laptop|computer|pc|desktop|machine|car|vehicle)"
+    r")?\s*$|(?:星座|血型|生肖|属相|MBTI(?:类型|人格)?|手机|电脑|笔记本|车|座驾)(?:是|为)?\s*$", re.IGNORECASE)
 
 
 def _holder(text: str, start: int) -> str:
@@ -1319,8 +1319,9 @@ def _english_makes(text: str) -> list[Slot]:
         makes = {brands[brand] for brand in named}
         if len(makes) == 1:
             make = makes.pop()
-            found.append(Slot(name, make, make, "brand", holder=holder(text, match.start())))
-            found.extend(_phone_system(name, make, text, match))
+            owner = holder(text, match.start()) or _subject_holder(text)  # "User's wife uses a Samsung phone"
+            found.append(Slot(name, make, make, "brand", holder=owner))
+            found.extend(replace(slot, holder=owner) for slot in _phone_system(name, make, text, match))
     return found
 
 
