@@ -945,7 +945,7 @@ MULTI_VALUED_SLOTS = (
     "邻居", "同学", "父母",
     # one has several strengths, weaknesses and dreams: "强项是数学" / "强项是写作"
     "strength", "strengths", "weakness", "weaknesses", "dream", "dreams", "强项", "特长", "优点", "缺点",
-    "长处", "短处", "梦想", "愿望", "问题", "烦恼",
+    "长处", "短处", "梦想", "愿望", "问题", "烦恼", "idol", "idols", "hero", "heroes", "role model", "偶像", "榜样",
 )
 
 TIMEZONES: dict[str, int] = {

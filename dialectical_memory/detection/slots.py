@@ -681,6 +681,9 @@ def _possessive(text: str) -> list[Slot]:
         if match.groupdict().get("at") and _value_kind(value) not in ("date", "place"):
             return []
         if slot in _PERSON_ROLES or slot in lexicon.SAME_PERSON:
+            titled = _ZH_TITLED_NAME.fullmatch(value)
+            if titled:  # "王教授", "张医生": one person, known by surname (王教授 is 王老师)
+                return [Slot(f"{person} name", titled["surname"], value, "name")]
             kind = _value_kind(value)
             if kind == "name":  # "User's dentist is Dr. Patel" / "…is called Sarah Jones"
                 return [Slot(f"{person} name", value.lower(), value, "name")]
@@ -692,6 +695,9 @@ def _possessive(text: str) -> list[Slot]:
 
 _TYPED_SLOTS = frozenset(("blood type", "blood group", "血型", "star sign", "zodiac sign", "sign", "星座",
                           "chinese zodiac", "chinese zodiac sign", "生肖", "属相", "mbti", "mbti type"))
+# A surname and a title: "王教授", "张医生", "李老师" (not "女医生", "新老师": no surname)
+_ZH_TITLED_NAME = lazy_compile(r"(?P<surname>(?![男女老小新旧好主副总])[\u4e00-\u9fff])"
+                               r"(?:教授|医生|大夫|老师|律师|先生|女士|小姐|经理|总|博士|师傅|阿姨|工)")
 # Roles a person fills in the user's life: their value is who fills it.
 _PERSON_ROLES = frozenset((
     "dentist", "doctor", "gp", "landlord", "landlady", "teacher", "coach", "trainer", "therapist", "mentor",

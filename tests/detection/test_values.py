@@ -58,6 +58,9 @@ def evaluate_file(name: str) -> dict:
     ("用户在大连长大。", "用户在沈阳长大。"),
     ("User is from Porto.", "User is from Lisbon."),
     ("用户来自成都。", "用户来自重庆。"),
+    ("User's native language is Spanish.", "User is a native Portuguese speaker."),
+    ("用户的导师是王教授。", "用户的导师是李教授。"),
+    ("User lives in Sydney.", "用户住在墨尔本。"),
 ])
 def test_one_valued_attributes_clash(a, b):
     assert flags(a, b)
@@ -94,6 +97,10 @@ def test_one_valued_attributes_clash(a, b):
     ("User was born in Berlin.", "User grew up in Munich."),
     ("User lives in Leeds.", "User was born in Manchester."),
     ("用户来自四川。", "用户来自成都。"),
+    ("User lives in Vienna.", "用户住在维也纳。"),
+    ("用户的导师是王教授。", "用户的导师是王老师。"),
+    ("用户的医生是女医生。", "用户的医生是王医生。"),
+    ("用户的偶像是科比。", "用户的偶像是詹姆斯。"),
 ])
 def test_lookalikes_do_not_clash(a, b):
     assert label(a, b) is not Label.CONTRADICTION
