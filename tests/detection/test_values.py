@@ -4,7 +4,9 @@
 compatible look-alikes: regions and boroughs of a city, different holders, hypernyms,
 shared words) were written for these rules and tuned on: floors against regression.
 `values_heldout_pairs.jsonl` (33) was written with the first file, before any rule,
-and scored once at the end (see the module's commit message); it is a floor now.
+and scored once at the end: P 1.000 R 1.000 (before these rules P 0.900 R 0.500). Written
+by the same hand in the same sitting as the tuned pairs, so an optimistic measure; a
+floor now.
 """
 
 from pathlib import Path
@@ -21,6 +23,12 @@ def test_value_pairs_floor():
     report = evaluate_file("values_pairs.jsonl")
     assert report["overall"]["precision"] == 1.0
     assert report["overall"]["recall"] >= 0.95
+
+
+def test_heldout_pairs_floor():
+    report = evaluate_file("values_heldout_pairs.jsonl")
+    assert report["overall"]["precision"] >= 0.95
+    assert report["overall"]["recall"] >= 0.9
 
 
 def test_lookalike_pairs_floor():
