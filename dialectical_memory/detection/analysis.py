@@ -29,7 +29,7 @@ from . import frequency, lexicon
 from . import terms as t
 from .contexts import settings as named_settings
 from .holders import entry_holder
-from .slots import Slot, extract_slots, routine_times
+from .slots import Slot, absence_slots, extract_slots, routine_times
 from .text import CJK_RANGE, chinese_bigrams, normalize, parse_number, lazy_compile
 
 
@@ -347,11 +347,12 @@ def _current_slots(original: str, claims: list[Claim]) -> tuple[Slot, ...]:
     上海" → lives in 上海; "used to live in Berlin" → nothing)."""
     if _holds_now(claims):
         return extract_slots(original)
+    absent = () if any(claim.past for claim in claims) else absence_slots(original)
     clauses = [part.strip() for part in _ORIGINAL_SPLIT.split(original)[::2] if part and part.strip()]
     if len(clauses) < 2:
-        return ()
-    return tuple(slot for clause in clauses if _holds_now(analyse(clause).claims)
-                 for slot in extract_slots(clause))
+        return absent
+    return absent + tuple(slot for clause in clauses if _holds_now(analyse(clause).claims)
+                          for slot in extract_slots(clause))
 
 
 # "coffee with no sugar", "tea without milk", "不加糖的咖啡", "oat milk instead of

@@ -474,8 +474,9 @@ AXES: dict[str, AxisSpec] = {
                 "extrovert": ("extrovert", "extroverted", "outgoing", "外向")},
     ),
     "handedness": AxisSpec(
-        strict={"left": ("left handed", "lefty", "左撇子", "左手"),
-                "right": ("right handed", "右撇子", "右手")},
+        # the hand one favours, not a hand used once: "用右手拿鼠标" says nothing of it
+        strict={"left": ("left handed", "lefty", "southpaw", "左撇子", "惯用左手", "习惯用左手"),
+                "right": ("right handed", "右撇子", "惯用右手", "习惯用右手")},
     ),
     "spice": AxisSpec(
         strict={"spicy": ("spicy", "辣", "麻辣", "爱吃辣"),
@@ -865,6 +866,7 @@ OPERATING_SYSTEMS: dict[str, str] = {
 }
 MOBILE_SYSTEMS: dict[str, str] = {
     "ios": "ios", "iphone": "ios", "android": "android", "安卓": "android", "苹果手机": "ios",
+    "harmonyos": "harmonyos", "鸿蒙": "harmonyos",
 }
 # editor → family
 EDITORS: dict[str, str] = {
@@ -944,6 +946,9 @@ MULTI_VALUED_SLOTS = (
     "habit", "neighbor", "neighbour", "classmate", "teammate", "parent", "parents",
     "朋友", "爱好", "孩子", "宠物", "同事", "兄弟", "姐妹", "兴趣", "技能", "项目", "目标",
     "邻居", "同学", "父母",
+    # one has several strengths, weaknesses and dreams: "强项是数学" / "强项是写作"
+    "strength", "strengths", "weakness", "weaknesses", "dream", "dreams", "强项", "特长", "优点", "缺点",
+    "长处", "短处", "梦想", "愿望", "问题", "烦恼", "idol", "idols", "hero", "heroes", "role model", "偶像", "榜样",
 )
 
 TIMEZONES: dict[str, int] = {
@@ -1046,6 +1051,11 @@ BILINGUAL_CONCEPTS: dict[str, tuple[str, ...]] = {
     "iphone": ("iphone", "苹果手机"),
     "apple device": ("apple device", "apple product", "ipad", "macbook", "imac", "apple watch", "airpods",
                      "苹果设备", "苹果产品", "苹果电脑"),
+    # one-valued personal attributes, one id in either language (slots.py reads their values)
+    "blood type": ("blood type", "blood group", "血型"),
+    "star sign": ("star sign", "zodiac sign", "horoscope", "星座"),
+    "chinese zodiac": ("chinese zodiac", "生肖", "属相"),
+    "mbti": ("mbti", "personality type", "人格类型"),
     "driving licence": ("driving licence", "driving license", "driver's license", "drivers license",
                         "driver license", "驾照", "驾驶证", "驾驶执照"),
     "subscription": ("subscription", "订阅", "会员"),

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import functools
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from . import antonyms, lexicon
+from . import antonyms, gazetteer, lexicon, platforms, sole
 from .contexts import setting_names
 from . import terms as t
 from .text import CJK_RANGE, is_cjk, parse_number, stem, lazy_compile
@@ -128,11 +128,43 @@ def _places_clash(a: str, b: str) -> bool:
     (name_a, kind_a, country_a), (name_b, kind_b, country_b) = _place(a), _place(b)
     if name_a == name_b or _contains(a, b):
         return False
+    by_gazetteer = _world_places_clash((a, name_a, kind_a, country_a), (b, name_b, kind_b, country_b))
+    if by_gazetteer is not None:  # "Vienna" / "维也纳" are one city, "Sydney" / "墨尔本" two
+        return by_gazetteer
     if "unknown" in (kind_a, kind_b):
         return kind_a == kind_b and _looks_like_name(a) and _looks_like_name(b)
     if kind_a == kind_b:
         return True
     return country_a != country_b
+
+
+# Our country names the gazetteer's English names do not spell that way.
+_COUNTRY_CODES = {"uk": "GB", "usa": "US", "south korea": "KR", "czechia": "CZ", "czech republic": "CZ",
+                  "uae": "AE", "russia": "RU", "vietnam": "VN", "taiwan": "TW", "korea": "KR"}
+
+
+def _world_city(value: str, name: str, kind: str) -> tuple[gazetteer.City, ...]:
+    if kind == "country":
+        return ()
+    spelled = value.lower().strip()
+    return gazetteer.cities(spelled) or gazetteer.cities(name) or gazetteer.cities(spelled.removesuffix("市"))
+
+
+def _world_places_clash(a: tuple[str, str, str, str], b: tuple[str, str, str, str]) -> bool | None:
+    """Two places read through the GeoNames cities (gazetteer.py): two cities far apart
+    clash, one city in two languages or a city and the country it is in do not. None
+    when the gazetteer cannot tell (our own table decides, or a region, a street)."""
+    (value_a, name_a, kind_a, country_a), (value_b, name_b, kind_b, country_b) = a, b
+    cities_a, cities_b = _world_city(value_a, name_a, kind_a), _world_city(value_b, name_b, kind_b)
+    if cities_a and cities_b:
+        return gazetteer.apart(cities_a, cities_b)
+    for cities, (kind, name) in ((cities_a, (kind_b, name_b)), (cities_b, (kind_a, name_a))):
+        if cities and kind == "country":
+            code = _COUNTRY_CODES.get(name) or gazetteer.country_code(name)
+            return bool(code) and all(city.country != code for city in cities)
+    if (cities_a or cities_b) and "unknown" in (kind_a, kind_b):
+        return False  # a city and a place we cannot place: a region, maybe the city's own
+    return None
 
 
 # --- extractors ---------------------------------------------------------------
@@ -214,7 +246,7 @@ _POSSESSIVE = (
                r"(?P<named>named\s+|called\s+)?(?P<v>[^,;]+?)\.?$", re.IGNORECASE),
     lazy_compile(r"^(?:(?:该|这位)?用户(?:目前|现在|当前)?|项目\s*[\w.-]+\s*)的(?P<slot>[\u4e00-\u9fffA-Za-z ]{1,10}?)"
                r"(?:是|(?P<named>叫做?|名叫))(?P<v>[^，,。；;]+)[。.!！]?$"),
-    lazy_compile(r"^(?:该|这位)?用户(?P<slot>(?:最(?:喜欢|爱)|最常用|常用|惯用|主要用)的[\u4e00-\u9fffA-Za-z ]{1,8}?)是"
+    lazy_compile(r"^(?:该|这位)?用户(?P<slot>(?:最(?:喜欢|爱|支持)|最常用|常用|惯用|主要用)的[\u4e00-\u9fffA-Za-z ]{1,8}?)是"
                r"(?P<v>[^，,。；;]+)[。.!！]?$"),
     # "用户的周会在周一": when or where something of the user's is
     lazy_compile(r"^(?:该|这位)?用户的(?P<slot>[\u4e00-\u9fffA-Za-z ]{1,10}?)(?<![住待])"
@@ -242,7 +274,7 @@ _SLOT_ALIASES = {
     "默认浏览器": "default browser", "默认编辑器": "editor", "默认终端": "default terminal",
     "手机号": "phone number", "邮箱": "email address", "email": "email address",
 }
-_ZH_SLOT_WORDS = (("默认", "default "), ("最喜欢的", "favorite "), ("主要的", "main "))
+_ZH_SLOT_WORDS = (("默认", "default "), ("最喜欢的", "favorite "), ("最支持的", "favorite "), ("主要的", "main "))
 _COMMUNICATION = lazy_compile(r"repl|respon|answer|communicat|write\s+(?:back|to)|回复|回答|答复|交流|沟通",
                             re.IGNORECASE)
 _EDITOR_USE = lazy_compile(r"\b(?:us(?:e|es|ed|ing)|cod(?:e|es|ing)|writ(?:e|es|ing)|edit\w*|prefer\w*|"
@@ -298,8 +330,18 @@ def holder(text: str, start: int) -> str:
     return lexicon.SAME_PERSON.get(found, found)
 
 
+# The attribute's own noun before its value is no holder: "User's blood type is A",
+# "用户的星座是双子座" are the user's.
+_ATTRIBUTE_NOUN_TAIL = lazy_compile(
+    r"(?:'s)?\s*(?:\b(?:(?:star|zodiac|sun|chinese\s+zodiac)\s+)?sign|\bblood\s+(?:type|group)|"
+    r"\bmbti(?:\s+(?:type|personality))?|\bpersonality\s+type|\bchinese\s+zodiac(?:\s+animal)?|"
+    r"\b(?:(?:personal|own|main|work|home|only|daily)\s+)?(?:phone|smartphone|laptop|computer|pc|desktop|machine|car|vehicle)"
+    r")?\s*$|(?:星座|血型|生肖|属相|MBTI(?:类型|人格)?|手机|电脑|笔记本|车|座驾)(?:是|为)?\s*$", re.IGNORECASE)
+
+
 def _holder(text: str, start: int) -> str:
     prefix = _EN_AUXILIARIES.sub("", text[:start]).strip()
+    prefix = _ATTRIBUTE_NOUN_TAIL.sub("", prefix).strip() if prefix else prefix
     if not prefix:
         return ""
     if not is_cjk(prefix):
@@ -339,6 +381,51 @@ def _residence(text: str) -> list[Slot]:
             continue
         return [Slot("residence", value.lower(), value, "place", holder=holder(text, match.start()))]
     return []
+
+
+# Where one was born, grew up, comes from: one place each, for a known place only
+# ("born in 1990", "grew up in a big family", "is from the sales team" name none).
+_ORIGINS = (
+    ("birthplace", lazy_compile(r"\b(?:was|were)\s+born\s+(?:and\s+(?:raised|bred)\s+)?in\s+(?P<v>[A-Z][^,;.]*)|"
+                                r"(?:出生在|出生于|生在|出生地是)(?P<w>[\u4e00-\u9fff]{2,6})")),
+    ("childhood home", lazy_compile(r"\b(?:grew\s+up|was\s+raised|were\s+raised)\s+in\s+(?P<v>[A-Z][^,;.]*)|"
+                                    r"在(?P<w>[\u4e00-\u9fff]{2,6}?)长大")),
+    ("hometown", lazy_compile(r"\b(?:is|are|comes?)\s+(?:originally\s+)?from\s+(?P<v>[A-Z][^,;.]*)|"
+                              r"^(?:该|这位)?用户来自(?P<w>[\u4e00-\u9fff]{2,6})")),
+)
+
+
+# "is a native Portuguese speaker", "Spanish is her mother tongue": the native language
+_NATIVE_SPEAKER = lazy_compile(r"\bnative\s+(?P<v>[A-Z][a-z]+)\s+speaker\b|"
+                               r"^(?P<w>[A-Z][a-z]+)\s+is\s+(?:the\s+user'?s|their|his|her)\s+(?:native|first|mother)\s+"
+                               r"(?:language|tongue)\b")
+_LANGUAGE_NAMES_EN = frozenset(form for forms in lexicon.NATURAL_LANGUAGES.values() for form in forms
+                               if not is_cjk(form))
+
+
+def _native_speaker(text: str) -> list[Slot]:
+    match = _NATIVE_SPEAKER.search(text)
+    value = match and (match["v"] or match["w"])
+    if not value or value.lower() not in _LANGUAGE_NAMES_EN:
+        return []
+    return [Slot("native language", value.lower(), value, "language", holder=holder(text, match.start()))]
+
+
+def _known_place(value: str) -> bool:
+    return _place(value)[1] != "unknown" or bool(gazetteer.cities(value.lower()))
+
+
+def _origins(text: str) -> list[Slot]:
+    """"User was born in Leeds", "用户在大连长大", "User is from Porto", "用户来自成都"."""
+    found = []
+    for name, pattern in _ORIGINS:
+        match = pattern.search(text)
+        if not match:
+            continue
+        value = _clean(match["v"] or match["w"])
+        if value and _known_place(value) and not _NEGATED_ATTRIBUTE.search(text[: match.start()]):
+            found.append(Slot(name, value.lower(), value, "place", holder=holder(text, match.start())))
+    return found
 
 
 def _employer(text: str) -> list[Slot]:
@@ -468,8 +555,46 @@ def _systems(text: str) -> list[Slot]:
         mentioned = _mentions(text, table)
         families = {table[name] for name in mentioned}
         if len(families) == 1 and usage.search(text):
-            slots.append(Slot(slot_name, families.pop(), max(mentioned, key=len), scope=scope))
+            kind = "only" if slot_name == "os" and platforms.one_computer(text) else ""
+            kind = "also" if slot_name == "os" and _ALSO.search(text) else kind
+            slots.append(Slot(slot_name, families.pop(), max(mentioned, key=len), kind, scope=scope,
+                              holder=_subject_holder(text)))
     return slots
+
+
+# "also has a Linux desktop": one more computer, not the one in use
+_ALSO = lazy_compile(r"\b(?:also|too|as\s+well|another|second|(?:an\s+)?extra)\b|还有|也有|另一台|另外", re.IGNORECASE)
+_SUBJECT_VERB = lazy_compile(r"\b(?:us(?:e|es|ed|ing)|has|have|had|owns?|bought|got|is|runs?|edits?|develops?|"
+                             r"writes?|does|games?|codes?|works?|carries)\b|用|买|换|是|装|拿", re.IGNORECASE)
+
+
+def _subject_holder(text: str) -> str:
+    """Whose fact the entry's first verb states: "User's wife uses an iPhone" → wife."""
+    subject = _ZH_SUBJECT.match(text)
+    verb = _SUBJECT_VERB.search(text, subject.end() if subject else 0)
+    return holder(text, verb.start()) if verb else ""
+
+
+def _sole(text: str) -> list[Slot]:
+    """"User's only pet is a cat", "用户唯一的孩子是女儿" (sole.py)."""
+    return [Slot(name, value, display, "name" if name.endswith(" name") else "exact")
+            for name, value, display in sole.sole_values(text)]
+
+
+def absence_slots(text: str) -> tuple[Slot, ...]:
+    """Slots whose value is an absence ("owns no Apple devices": apple devices = none),
+    read from entries the value rule otherwise skips for being negative."""
+    return tuple(slot for slot in _platforms(text) if slot.value == "none")
+
+
+def _platforms(text: str) -> list[Slot]:
+    """What a device or an app implies (platforms.py): a Pixel runs Android, Xcode needs a Mac."""
+    owner = ""
+    found = []
+    for name, value, display, kind in platforms.implied(text):
+        owner = owner or _subject_holder(text)
+        found.append(Slot(name, value, display, kind, scope=_scope(text), holder=owner))
+    return found
 
 
 def _reply_language(text: str) -> list[Slot]:
@@ -540,6 +665,8 @@ def _possessive(text: str) -> list[Slot]:
             if slot.startswith(chinese) and slot not in _SLOT_ALIASES:
                 slot = " ".join((english + slot[len(chinese):]).split())
         slot = _favourite_slot(canonical_noun(re.sub(r"^(?:new|current|present)\s+", "", slot)))
+        if slot in _TYPED_SLOTS:
+            return []  # read with their typed values by _attributes and _traits ("B" is "B-negative")
         value = _clean(match["v"])
         if not value or slot.split()[-1] in lexicon.MULTI_VALUED_SLOTS or slot in lexicon.MULTI_VALUED_SLOTS:
             return []
@@ -554,6 +681,9 @@ def _possessive(text: str) -> list[Slot]:
         if match.groupdict().get("at") and _value_kind(value) not in ("date", "place"):
             return []
         if slot in _PERSON_ROLES or slot in lexicon.SAME_PERSON:
+            titled = _ZH_TITLED_NAME.fullmatch(value)
+            if titled:  # "王教授", "张医生": one person, known by surname (王教授 is 王老师)
+                return [Slot(f"{person} name", titled["surname"], value, "name")]
             kind = _value_kind(value)
             if kind == "name":  # "User's dentist is Dr. Patel" / "…is called Sarah Jones"
                 return [Slot(f"{person} name", value.lower(), value, "name")]
@@ -563,6 +693,11 @@ def _possessive(text: str) -> list[Slot]:
     return []
 
 
+_TYPED_SLOTS = frozenset(("blood type", "blood group", "血型", "star sign", "zodiac sign", "sign", "星座",
+                          "chinese zodiac", "chinese zodiac sign", "生肖", "属相", "mbti", "mbti type"))
+# A surname and a title: "王教授", "张医生", "李老师" (not "女医生", "新老师": no surname)
+_ZH_TITLED_NAME = lazy_compile(r"(?P<surname>(?![男女老小新旧好主副总])[\u4e00-\u9fff])"
+                               r"(?:教授|医生|大夫|老师|律师|先生|女士|小姐|经理|总|博士|师傅|阿姨|工)")
 # Roles a person fills in the user's life: their value is who fills it.
 _PERSON_ROLES = frozenset((
     "dentist", "doctor", "gp", "landlord", "landlady", "teacher", "coach", "trainer", "therapist", "mentor",
@@ -928,11 +1063,16 @@ def _degrees_clash(a: str, b: str) -> bool:
 _ZH_VALUE = r"(?P<v>[^，,。；;]+?)[。.!！]?$"
 _ATTRIBUTES = (
     ("hometown", lazy_compile(r"(?:老家|家乡|籍贯|出生地)(?:在|是)" + _ZH_VALUE)),
-    ("blood type", lazy_compile(r"(?<![A-Za-z])(?P<v>AB|A|B|O)型血|血型(?:是|为)(?P<w>AB|A|B|O)(?![A-Za-z])|"
-                              r"\bblood\s+type\s+(?:is\s+)?(?P<x>AB|A|B|O)(?![A-Za-z])|"
-                              r"\btype\s+(?P<y>AB|A|B|O)\s+blood\b", re.IGNORECASE)),
+    # ABO group only: "O+" and "O-negative" are both O ("B" / "B positive" agree)
+    ("blood type", lazy_compile(r"(?<![A-Za-z])(?P<v>AB|A|B|O)\s*型血|血型(?:是|为)\s*(?P<w>AB|A|B|O)(?![A-Za-z])|"
+                              r"\bblood\s+(?:type|group)\s+(?:is\s+)?(?:type\s+)?(?P<x>AB|A|B|O)(?![A-Za-z])|"
+                              r"\btype[\s-](?P<y>AB|A|B|O)(?:[+-]|\s*(?:positive|negative))?\s+blood\b|"
+                              r"(?<![A-Za-z])(?P<z>AB|A|B|O)(?:[+-]|[\s-](?:positive|negative))\s+blood\b")),
     ("star sign", lazy_compile(r"(?P<v>白羊|金牛|双子|巨蟹|狮子|处女|天秤|天蝎|射手|摩羯|水瓶|双鱼)座")),
-    ("chinese zodiac", lazy_compile(r"(?:属|生肖是|属相是)(?P<v>[鼠牛虎兔龙蛇马羊猴鸡狗猪])(?![\u4e00-\u9fff])")),
+    ("chinese zodiac", lazy_compile(r"(?:属|生肖是|属相是)(?P<v>[鼠牛虎兔龙蛇马羊猴鸡狗猪])(?![\u4e00-\u9fff])|"
+                                  r"\b(?:born\s+in\s+(?:the\s+)?year\s+of\s+the|chinese\s+zodiac\s+(?:sign\s+|animal\s+)?"
+                                  r"is(?:\s+the)?)\s+(?P<w>rat|ox|tiger|rabbit|dragon|snake|horse|goat|sheep|ram|monkey|"
+                                  r"rooster|dog|pig)\b", re.IGNORECASE)),
     ("major", lazy_compile(r"(?:专业是|主修)" + _ZH_VALUE)),
     ("birth year", lazy_compile(r"(?:出生于|生于|出生在|出生的年份是)(?P<v>(?:19|20)\d\d)年")),
     ("alma mater", lazy_compile(r"(?:毕业于|毕业自)" + _ZH_VALUE)),
@@ -949,10 +1089,13 @@ _ATTRIBUTES = (
     # "用户是上海人": where one is from, for a known place
     ("hometown", lazy_compile(r"^(?:该|这位)?用户是(?P<v>[\u4e00-\u9fff]{2,4}?)人[。.!！]?$")),
 )
+_EN_ZODIAC = {"rat": "鼠", "ox": "牛", "tiger": "虎", "rabbit": "兔", "dragon": "龙", "snake": "蛇", "horse": "马",
+              "goat": "羊", "sheep": "羊", "ram": "羊", "monkey": "猴", "rooster": "鸡", "dog": "狗", "pig": "猪"}
 # Institutions of one kind: two different names of one kind are two schools.
 _INSTITUTION = lazy_compile(r"(?:大学|学院|中学|高中|小学|学校|幼儿园)$")
 _CAR = lazy_compile(r"(?:开的是|开着?一辆|的车是|座驾是|买了一辆|提了一辆|新车是)(?P<v>[^，,。；;]+)")
 _PHONE = lazy_compile(r"(?P<v>[A-Za-z\u4e00-\u9fff]{2,6}?)\s*的?手机|手机是(?P<w>[^，,。；;]+)")
+_PHONE_IS = lazy_compile(r"手机是(?P<v>[^，,。；;]+)")  # "用户的手机是华为": the make, not "用户"
 _ATTRIBUTE_SUFFIX = lazy_compile(r"(?:型血|型|座)$")
 
 
@@ -962,7 +1105,8 @@ def _attributes(text: str) -> list[Slot]:
         match = pattern.search(text)
         if not match:
             continue
-        value = _clean(match["v"] or match.groupdict().get("w") or match.groupdict().get("x") or match.groupdict().get("y") or "")
+        value = _clean(next((group for group in match.groups() if group), ""))
+        value = _EN_ZODIAC.get(value.lower(), value) if name == "chinese zodiac" else value
         if (name == "hometown" and match.group(0).endswith(("人", "人。"))
                 and _place(value)[1] == "unknown" and value not in lexicon.ZH_PROVINCES):
             continue  # "用户是好人": "是…人" names a place only for a known one
@@ -973,9 +1117,9 @@ def _attributes(text: str) -> list[Slot]:
                 canonical, kind = _SIGNS.get(canonical, canonical), "exact"
             found.append(Slot(name, canonical, value, kind, holder=holder(text, match.start())))
     for name, pattern, brands in (("car", _CAR, lexicon.CAR_BRANDS), ("phone", _PHONE, lexicon.PHONE_BRANDS)):
-        match = pattern.search(text)
+        match = (name == "phone" and _PHONE_IS.search(text)) or pattern.search(text)
         if match and not _NEGATED_ATTRIBUTE.search(text[: match.start()]):
-            makes = {brands[brand] for brand in _mentions(match["v"] or match["w"], brands)}
+            makes = {brands[brand] for brand in _mentions(match["v"] or match.groupdict().get("w"), brands)}
             if len(makes) == 1:
                 make = makes.pop()
                 found.append(Slot(name, make, make, "brand", holder=holder(text, match.start())))
@@ -988,6 +1132,8 @@ def _phone_system(name: str, make: str, text: str, match: re.Match) -> list[Slot
     "用华为手机" and "用的是 iPhone" (which names only the system) clash."""
     if name != "phone" or _mentions(text, lexicon.MOBILE_SYSTEMS):
         return []
+    if make == "huawei":
+        return []  # Android or HarmonyOS (鸿蒙), by model and year
     system = "ios" if make == "apple" else "android"
     return [Slot("mobile os", system, make, holder=holder(text, match.start()))]
 
@@ -1195,8 +1341,9 @@ def _english_makes(text: str) -> list[Slot]:
         makes = {brands[brand] for brand in named}
         if len(makes) == 1:
             make = makes.pop()
-            found.append(Slot(name, make, make, "brand", holder=holder(text, match.start())))
-            found.extend(_phone_system(name, make, text, match))
+            owner = holder(text, match.start()) or _subject_holder(text)  # "User's wife uses a Samsung phone"
+            found.append(Slot(name, make, make, "brand", holder=owner))
+            found.extend(replace(slot, holder=owner) for slot in _phone_system(name, make, text, match))
     return found
 
 
@@ -1396,7 +1543,8 @@ def _products(text: str) -> list[Slot]:
         pattern = _PRODUCT_NAMES[family]
         matches = list(pattern.finditer(text))
         makes = {names[match.group(0).lower()] for match in matches}
-        cue = _PRODUCT_CUE.search(text)
+        subject = _ZH_SUBJECT.match(text)  # the 用 of 用户 is no "uses"
+        cue = _PRODUCT_CUE.search(text, subject.end() if subject else 0)
         if len(makes) != 1 or not cue:
             continue
         match = matches[0]
@@ -1574,7 +1722,7 @@ _CAT_BREEDS = frozenset(("maine coon", "ragdoll", "british shorthair", "siamese"
                          "american shorthair"))
 _BREED_NAMES = "|".join(re.escape(name) for name in sorted(_BREEDS, key=len, reverse=True))
 _TRAITS = (
-    ("star sign", _SIGNS, lazy_compile(r"\b(?:is\s+an?|sign\s+is|born\s+under)\s+(?P<v>aries|taurus|gemini|cancer|leo|virgo|"
+    ("star sign", _SIGNS, lazy_compile(r"\b(?:is\s+an?|(?:(?:star|zodiac|sun)\s+)?sign\s+is|born\s+under)\s+(?:the\s+sign\s+of\s+)?(?P<v>aries|taurus|gemini|cancer|leo|virgo|"
                                      r"libra|scorpio|sagittarius|capricorn|aquarius|pisces)\b", re.IGNORECASE)),
     ("mbti", None, lazy_compile(r"(?:\bis\s+an?\s+|MBTI\s*(?:type\s*)?(?:is|是|:)?\s*|用户是\s*)(?P<v>[IE][NS][TF][JP])\b")),
     ("eye colour", _EYES, lazy_compile(r"\b(?:has|with)\s+(?P<v>brown|blue|green|grey|gray|hazel|black)\s+eyes\b|"
@@ -1614,7 +1762,7 @@ def _traits(text: str) -> list[Slot]:
 _EXTRACTORS = (_products, _money, _workplace, _lead_and_day, _traits, _residence, _employer, _job, _name, _age, _count, _systems, _reply_language,
                _timezone, _versions, _possessive, routine_times, _commute, _durations,
                _education, _attributes, _named_ones, _supported_team, _event_times, _school_stage,
-               _english_makes, _indentation, _body_and_home)
+               _english_makes, _indentation, _body_and_home, _platforms, _sole, _origins, _native_speaker)
 
 # --- comparison ---------------------------------------------------------------
 
@@ -1635,6 +1783,11 @@ def clash(a: Slot, b: Slot) -> bool:
         return _degrees_clash(a.value, b.value)
     if a.kind == "stage" == b.kind:
         return _stages_clash(a.value, b.value)
+    if a.name == "os" and "also" in (a.kind, b.kind):
+        return False
+    sole = platforms.implied_clash(a.kind, b.kind) if a.name == "os" else None
+    if sole is not None:  # a Mac's or Xcode's macOS against the user's one computer
+        return sole and a.value != b.value and not (a.scope and b.scope and not a.scope & b.scope)
     if a.kind == "clock" == b.kind or a.kind == "exact" == b.kind:
         return a.value != b.value
     if a.kind == "measure" == b.kind:
@@ -1659,6 +1812,8 @@ def clash(a: Slot, b: Slot) -> bool:
     if a.name in _CANONICAL_SLOTS or a.name.startswith(("count:", "version:")):
         return True
     if _FAVORITE.match(a.name):
+        if _names_the_kind(a) or _names_the_kind(b):
+            return False  # "热带水果" is a kind of favourite fruit, not another fruit
         if is_cjk(a.display) != is_cjk(b.display):
             # across languages only values we can translate: "red" is 红色, "sushi" 寿司
             meaning_a, meaning_b = _meaning(a.display), _meaning(b.display)
@@ -1667,6 +1822,17 @@ def clash(a: Slot, b: Slot) -> bool:
     if a.kind == "other" == b.kind:
         return False
     return a.kind == b.kind
+
+
+def _names_the_kind(slot: Slot) -> bool:
+    """Does a favourite's value name a kind of it ("最喜欢的水果是热带水果", "favourite
+    fruit is tropical fruit") rather than one of it?"""
+    noun = slot.name.split()[-1]
+    forms = {noun} | {form for form, english in _FAVOURITE_NOUNS.items() if english == noun}
+    value = slot.display.lower()
+    return any(len(value) > len(form) and (value.endswith(form) if is_cjk(form) else
+                                           re.search(rf"\b{re.escape(form)}s?$", value))
+               for form in forms)
 
 
 # Slots whose values are canonical (a family, a field, an offset): different values clash.

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from . import lexicon
+from . import gazetteer, lexicon
 from .text import PIECE, is_cjk, segment_chinese, stem
 
 # Roles a term can play in a clause.
@@ -76,7 +76,7 @@ def _build_table() -> dict[tuple[str, ...], Term]:
             if f in lexicon.TOPICAL_DOMAIN_WORDS else ""))
     for concept, forms in lexicon.CONCEPTS.items():
         register(forms, lambda f, c=concept: Term(CONCEPT, f, value=c))
-    for name in lexicon.PLACES:
+    for name in (*lexicon.PLACES, *gazetteer.NEGATION_LOOKALIKES):
         register([name], lambda f: Term(CONCEPT, f, value=f))
     for axis, spec in lexicon.AXES.items():
         for strict, poles in ((False, spec.loose), (True, spec.strict)):
