@@ -321,6 +321,8 @@ _EN_AUXILIARIES = lazy_compile(r"(?:\s+(?:is|are|was|were|has|have|had|just|now|
                              r"also|still|currently))+\s*$", re.IGNORECASE)
 _ZH_SUBJECT = lazy_compile(r"^\s*(?:该|这位)?用户")
 _ZH_HOLDER = lazy_compile(rf"的(?P<h>{_CJK}{{1,4}})$")
+# "写代码的时候用 X": an occasion, not a holder, ends the phrase before the value.
+_ZH_OCCASION_WORDS = ("时候", "时间", "期间", "场合", "情况", "地方")
 
 
 def holder(text: str, start: int) -> str:
@@ -352,7 +354,7 @@ def _holder(text: str, start: int) -> str:
     if person:
         return person
     match = _ZH_HOLDER.search(rest)
-    return match["h"] if match else ""
+    return match["h"] if match and not match["h"].startswith(_ZH_OCCASION_WORDS) else ""
 
 
 # A state verb in the past tense: "lived in Lisbon", "worked at Google" (not "has lived").
