@@ -200,12 +200,22 @@ def reported_content(sentence: str) -> tuple[str, bool]:
 
 
 # Chinese verbs split by what counts them: "游一两次泳", "跑了一次步".
-_SPLIT_VERB = lazy_compile(r"(?P<v>游|跑)(?P<m>(?:了|过)?[一二两三四五六七八九十几\d]{1,4}[次回趟]?)(?P<o>泳|步)")
+# Also "爬一次山", "洗一次车", "理一次发", "见一次面": the count splits a verb-object word.
+_SPLIT_VERB = lazy_compile(r"(?P<v>游|跑|爬|洗|理|剪|见|打)(?P<m>(?:了|过)?[一二两三四五六七八九十几\d]{1,4}[次回趟])"
+                           r"(?P<o>泳|步|山|澡|车|发|头|面|球)|(?P<v2>游|跑)(?P<m2>(?:了|过)?[一二两三四五六七八九十几\d]{1,4})"
+                           r"(?P<o2>泳|步)")
+_SPLIT_CUE = lazy_compile(r"[游跑爬洗理剪见打][了过]?[一二两三四五六七八九十几\d]")
 # "Drinks" with no object is drinking alcohol: "never drinks on weekdays", "doesn't drink",
 # "drinks socially" (not "drinks a lot of water").
 _BARE_DRINK = lazy_compile(r"\b(?:drinks?|drinking|drank)\b(?=\s*(?:$|[.,;!?]|(?:on|at|in|during|when|while|after|"
                          r"before|with|socially|anymore|any\s+more|heavily|much|every|daily|often|rarely|"
                          r"occasionally|sometimes|nowadays|now|these\s+days|at\s+all|a\s+lot(?!\s+of))\b))")
+
+
+def _joined_verb(match: re.Match) -> str:
+    if match["v"]:
+        return match["m"] + match["v"] + match["o"]
+    return match["m2"] + match["v2"] + match["o2"]
 
 
 # What the rules read of an entry. Memory entries are notes of a sentence or a few; some of the ~300
@@ -219,8 +229,8 @@ def analyse(text: str) -> Analysis:
     original = unicodedata.normalize("NFKC", text[:ANALYSED_CHARS])
     sentence, reported = reported_content(normalize(strip_subject(original)))
     sentence = _without_proper_names(original, sentence)
-    if "泳" in sentence or "步" in sentence:
-        sentence = _SPLIT_VERB.sub(r"\g<m>\g<v>\g<o>", sentence)  # "游一两次泳" is "一两次游泳"
+    if _SPLIT_CUE.search(sentence):
+        sentence = _SPLIT_VERB.sub(_joined_verb, sentence)  # "游一两次泳" is "一两次游泳"
     if "drink" in sentence or "drank" in sentence:
         sentence = _BARE_DRINK.sub(r"\g<0> alcohol", sentence)
     domains, anchored = _anchors(sentence)
@@ -274,7 +284,7 @@ def _habits(sentence: str) -> tuple[Habit, ...]:
         return ()
     habits: list[Habit] = []
     previous = ""
-    for _boundary, clause in _clauses(sentence):
+    for clause in _rate_clauses(sentence):
         found = frequency.rate(clause)
         if not found:
             previous = clause
@@ -285,6 +295,21 @@ def _habits(sentence: str) -> tuple[Habit, ...]:
             habits.append(Habit(found, topic, clause, _is_past(clause, t.terms(clause))))
         previous = rest if _habit_topic(rest) else previous
     return tuple(habits)
+
+
+# "almost never cooks and orders takeaway nearly every day": two habits, two rates.
+_RATE_JOIN = lazy_compile(r"\s+(?:and|but)\s+|并且|而且")
+
+
+def _rate_clauses(sentence: str) -> list[str]:
+    clauses = []
+    for _boundary, clause in _clauses(sentence):
+        parts = _RATE_JOIN.split(clause)
+        if len(parts) > 1 and sum(frequency.rate(part) is not None for part in parts) > 1:
+            clauses.extend(parts)
+        else:
+            clauses.append(clause)
+    return clauses
 
 
 def _habit_topic(text: str) -> frozenset[str]:
