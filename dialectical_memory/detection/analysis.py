@@ -127,19 +127,41 @@ _CLAUSE_SPLIT = lazy_compile(
 _ENUMERATION = "enumeration"
 _CONTRAST = "contrast"
 _SUBJECT = lazy_compile(r"^\s*(?:the\s+)?user(?:'s)?\s+|^\s*(?:该|这位)?用户", re.IGNORECASE)
+# Saying what one values: "更看重", "重视", "在乎".
+_ZH_VALUING = "更看重|更重视|更在乎|更在意|更注重|最看重|看重|重视|在乎|在意|注重|优先考虑"
+# "健康不如事业重要", "把家庭放在工作后面": the order reads the other way round.
+_REVERSED_ORDER = lazy_compile(r"(?P<y>[^，,。；]{1,12}?)不如(?P<x>[^，,。；]{1,12}?)(?:重要|要紧)|"
+                               r"把(?P<y2>[^，,。；]+?)(?:放|排)在(?P<x2>[^，,。；]+?)(?:的)?(?:后面|之后|后头|下面|后)|"
+                               r"(?P<y3>[^,;]+?)\s+(?:matters?|counts?|is|are)\s+less\s+(?:important\s+)?(?:to\s+(?:the\s+)?user\s+)?than\s+(?P<x3>[^,;.]+)")
 _ORDER_PATTERNS = tuple(lazy_compile(p) for p in (
     r"\bprefer\w*\s+(?P<x>.+?)\s+(?:over|to|rather than|instead of|more than)\s+(?P<y>.+)",
     r"\b(?:like|love|enjoy)\w*\s+(?P<x>.+?)\s+(?:more than|better than|over)\s+(?P<y>.+)",
     r"\bwould rather\s+(?P<x>.+?)\s+than\s+(?P<y>.+)",
     r"\b(?:choose|chooses|chose|pick|picks)\s+(?P<x>.+?)\s+over\s+(?P<y>.+)",
-    r"(?:更喜欢|更爱|更偏好|偏好|喜欢|选择|偏爱|更愿意|更倾向于?|更习惯)(?P<x>.+?)(?:而不是|而非|胜过|多于|超过)(?P<y>.+)",
-    r"(?:更喜欢|更爱|更偏好|偏好|首选|优先)(?P<x>[^，,]+?)[，,](?P<y>[^，,]+?)(?:是|作为|只是|只能算)?(?:次选|其次|备选|第二选择)",
+    rf"(?:更喜欢|更爱|更偏好|偏好|喜欢|选择|偏爱|更愿意|更倾向于?|更习惯|{_ZH_VALUING})(?P<x>.+?)"
+    r"(?:而不是|而非|胜过|多于|超过|甚于)(?P<y>.+)",
+    rf"(?:更喜欢|更爱|更偏好|偏好|首选|优先考虑|优先|{_ZH_VALUING})(?P<x>[^，,]+?)[，,](?P<y>[^，,]+?)(?:是|作为|只是|只能算|排)?"
+    r"(?:次选|其次|备选|第二选择|第二|次之)",
+    # "更看重薪资，其次才是稳定", "优先考虑价格，然后才是品牌"
+    rf"(?:首选|优先考虑|优先|{_ZH_VALUING})(?P<x>[^，,。；]+?)[，,]\s*(?:其次|然后|再次)(?:才是|才|是|才考虑|考虑)?(?P<y>[^，,。；]+)",
+    # "健康优先于事业", "健康比事业重要", "把健康放在事业前面", "健康排在事业前面"
+    r"(?:^|[，,])(?:认为|觉得|一直认为|始终认为)?(?P<x>[^，,。；]{1,12}?)(?:优先于|先于|重于|高于)(?P<y>[^，,。；]{1,12})",
+    r"(?:^|[，,])(?:认为|觉得|一直认为|始终认为)?(?P<x>[^，,。；]{1,12}?)比(?P<y>[^，,。；]{1,12}?)(?:更|还|要)?(?:重要|要紧)",
+    r"把(?P<x>[^，,。；]+?)(?:放|排)在(?P<y>[^，,。；]+?)(?:的)?(?:前面|之前|前头|上面|之上|前)",
+    r"(?P<x>[^，,。；把]+?)(?:排|放)在(?P<y>[^，,。；]+?)(?:的)?(?:前面|之前|前头|上面|之上|前)",
+    # "把家庭放在第一位，工作第二", "工作第一，家庭第二"
+    r"(?:把)?(?P<x>[^，,。；把]+?)(?:放|排)?(?:在)?第一(?:位)?[，,]\s*(?P<y>[^，,。；]+?)(?:放|排)?(?:在)?第二(?:位)?",
     r"\bprefer\w*\s+(?P<x>[^,]+?),\s+(?:with\s+)?(?P<y>[^,]+?)\s+(?:as\s+(?:a|the|their|his|her)\s+)?"
     r"(?:second\s+choice|fallback|backup|last\s+resort)",
     r"(?:比起|相比于?|与其)(?P<y>.+?)[,，]?(?:更喜欢|更爱|更偏好|更倾向于?|更想|不如|宁愿)(?P<x>.+)",
     r"宁[愿可](?P<x>.+?)[,，]?也不(?:要|想|愿意?)?(?P<y>.+)",
     # ranks and priorities: "ranks Python above Java", "top priority is health, then career"
     r"\b(?:ranks?|ranked|rates?|rated|puts?|places?|values?|valued)\s+(?P<x>.+?)\s+(?:above|over|ahead\s+of|higher\s+than)\s+(?P<y>.+)",
+    r"\b(?:prioriti[sz]\w*|favou?r\w*)\s+(?P<x>.+?)\s+(?:above|over|ahead\s+of|before)\s+(?P<y>.+)",
+    r"\bcares?\s+more\s+about\s+(?P<x>.+?)\s+than\s+(?:about\s+)?(?P<y>.+)",
+    r"(?:^|,\s*)(?P<x>[^,;]+?)\s+(?:matters?|counts?)\s+more\s+(?:to\s+(?:the\s+)?user\s+)?than\s+(?P<y>.+)",
+    r"(?:^|,\s*)(?:thinks\s+|believes\s+|feels\s+)?(?P<x>[^,;]+?)\s+(?:is|are)\s+more\s+important\s+"
+    r"(?:to\s+(?:the\s+)?user\s+)?than\s+(?P<y>.+)",
     r"\b(?:top|first|main|number\s+one)\s+(?:priority|choice|pick)\s+is\s+(?P<x>[^,]+?),\s+(?:then|followed\s+by|and\s+then|"
     r"with\s+)(?P<y>[^,]+?)(?:\s+second)?$",
     # "首选微信，邮件排第二", "喜欢冬天，不太喜欢夏天": a first and a second choice
@@ -481,22 +503,50 @@ def _between(sentence: str) -> tuple[tuple[Order, ...], str] | None:
     return (Order(picked, other, f"{chosen.strip()}>{(two if other is second else one).strip()}"),), chosen
 
 
+class _ForwardOrder:
+    """A match of an order pattern read as preferred (x) before other (y); the
+    reversed patterns ("健康不如事业重要") name their groups x2/y2, x3/y3."""
+
+    def __init__(self, match: re.Match):
+        self.match = match
+        groups = match.groupdict()
+        self.x = next((groups[name] for name in ("x", "x2", "x3") if groups.get(name)), "")
+        self.y = next((groups[name] for name in ("y", "y2", "y3") if groups.get(name)), "")
+        self.name = "x" if groups.get("x") else "x2" if groups.get("x2") else "x3"
+
+    def __getitem__(self, key: str) -> str:
+        return self.x if key == "x" else self.y
+
+    def end(self, key: str) -> int:
+        return self.match.end(self.name)
+
+
+def _named_options(text: str) -> frozenset[str]:
+    """An option's units, or, where the lexicon reads none ("Go", "C"), its words."""
+    return _options(text) | _step_units(text) or frozenset(
+        word for word in re.findall(r"[a-z][a-z+#]*|[\u4e00-\u9fff]{2,}", text.lower()) if word not in _OPTION_FILLERS)
+
+
+_OPTION_FILLERS = frozenset(("the", "a", "an", "to", "of", "and", "or", "in", "on", "for", "with", "their", "his", "her"))
+
+
 def _orders(sentence: str) -> tuple[tuple[Order, ...], str]:
     """Preference orders in the sentence, and the text left to read as claims
     (only the preferred option is affirmed, and the clauses after the order's)."""
     between = _between(sentence)
     if between:
         return between
-    for pattern in _ORDER_PATTERNS:
+    for pattern in (_REVERSED_ORDER, *_ORDER_PATTERNS):
         match = pattern.search(sentence)
         if not match:
             continue
+        match = _ForwardOrder(match)
         other, rest = match["y"], ""
         boundary = _CLAUSE_SPLIT.search(other)
         if boundary:  # "tea over coffee, but coffee in the morning"
             other, rest = other[: boundary.start()], other[boundary.start():]
-        preferred, dispreferred = _options(match["x"]), _options(other)
-        if preferred and dispreferred:
+        preferred, dispreferred = _named_options(match["x"]), _named_options(other)
+        if preferred and dispreferred and preferred != dispreferred:
             text = f"{match['x'].strip()}>{other.strip()}"
             head = sentence[: match.end("x")]
             past = _is_past(head, t.terms(_CLAUSE_SPLIT.split(head)[-1] or head))
@@ -573,18 +623,25 @@ _EN_STEP = r"[^,;.]+?"
 _SEQUENCE_PATTERNS = tuple(lazy_compile(p) for p in (
     rf"(?P<x>{_EN_STEP})\s+first,?\s+(?:and\s+)?(?:only\s+)?(?:then|after\s+that|afterwards)\s+(?P<y>{_EN_STEP})$",
     rf"\bfirst\s+(?P<x>{_EN_STEP}),?\s+(?:and\s+)?(?:only\s+)?then\s+(?P<y>{_EN_STEP})$",
-    rf"(?P<x>{_EN_STEP})\s+first\s+and\s+(?P<y>{_EN_STEP})\s+(?:after|afterwards|after\s+it|later|last|second|"
-    rf"at\s+the\s+(?:very\s+)?end|at\s+the\s+bottom|below(?:\s+it)?)$",
+    rf"(?P<x>{_EN_STEP})\s+first(?:\s+thing(?:\s+in\s+the\s+(?:morning|day))?)?,?\s+and\s+(?:only\s+)?(?:then\s+)?"
+    rf"(?:(?:switch\w*|mov\w*\s+on|turn\w*|get\w*\s+(?:a)?round)\s+to\s+)?(?P<y>{_EN_STEP})\s+"
+    rf"(?:after|afterwards|after\s+(?:it|that)|later(?:\s+on|\s+in\s+the\s+day)?|last|second|"
+    rf"at\s+the\s+(?:very\s+)?end|at\s+the\s+bottom|below(?:\s+it)?|in\s+the\s+afternoon)$",
+    # "Python comes before JavaScript", "JavaScript comes after Python"
+    rf"(?:^|,\s*)(?P<x>{_EN_STEP})\s+(?:comes?|came|goes|went)\s+(?:before|ahead\s+of|first,?\s+before)\s+(?P<y>{_EN_STEP})$",
+    rf"(?:^|,\s*)(?P<y>{_EN_STEP})\s+(?:comes?|came|goes|went)\s+after\s+(?P<x>{_EN_STEP})$",
     rf"(?P<x>{_EN_STEP})\s+(?:at\s+the\s+top|on\s+top|up\s+front)\s+and\s+(?P<y>{_EN_STEP})\s+"
     rf"(?:below(?:\s+it)?|after(?:\s+it)?|at\s+the\s+(?:very\s+)?end|at\s+the\s+bottom|last)$",
     rf"(?P<y>{_EN_STEP})\s+(?:at\s+the\s+(?:very\s+)?end|at\s+the\s+bottom|last)\s+and\s+(?P<x>{_EN_STEP})\s+"
     rf"(?:first|at\s+the\s+top|up\s+front)$",
     rf"^(?P<x>[a-z]+(?:\s+[a-z]+){{0,2}})\s+before\s+(?P<y>[a-z][a-z ]*?)$",
-    r"先(?P<x>[^，,。；再]+?)(?:[，,][^，,。；]{0,4}?)?(?:再|然后|之后|最后才|后才|才|[，,]后)(?P<y>[^，,。；]+)",
+    r"(?<!优)先(?P<x>[^，,。；再]+?)(?:[，,][^，,。；]{0,4}?)?(?:再|然后|之后|最后才|后才|才|[，,]后)(?P<y>[^，,。；]+)",
     r"先(?P<x>[^，,。；再]+?)[，,](?P<y>[^，,。；]+?)(?:往后放|往后排|放后面|放在后面|放最后)",
     r"首选(?P<x>[^，,。；]+?)[，,]\s*其次(?:才是|是)?(?P<y>[^，,。；]+)",
+    r"(?<!优)先(?P<x>[^，,。；再后]+?)后(?P<y>[^，,。；]+)",  # "先洗澡后吃饭"
 ))
-_SEQUENCE_CUE = lazy_compile(r"\b(?:first|before|at\s+the\s+top|on\s+top|up\s+front)\b|先|首选")
+_SEQUENCE_CUE = lazy_compile(r"\b(?:first|before|ahead|at\s+the\s+top|on\s+top|up\s+front|(?:comes?|came|goes|went)\s+after)\b|"
+                             r"先|首选")
 _TIME_VALUE = lazy_compile(r"\d|\b(?:am|pm|noon|midnight|bed|sleep)\b")
 
 
@@ -596,7 +653,7 @@ def _sequences(sentence: str) -> tuple[Order, ...]:
         match = pattern.search(sentence)
         if not match or _TIME_VALUE.search(match["y"]):
             continue  # "meetings before 9 am": a time, not a step
-        first, then = _distinct_steps(_step_units(match["x"]), _step_units(match["y"]))
+        first, then = _distinct_steps(_named_options(match["x"]), _named_options(match["y"]))
         if first and then:
             return (Order(first, then, f"{match['x'].strip()}→{match['y'].strip()}",
                           _is_past(sentence, t.terms(sentence))),)
