@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterator
 
 from . import antonyms, conditions, frequency, lexicon, states
 from . import terms as t
-from .analysis import COMPLETED, LEFT_BEHIND, Analysis, Claim, Pole, analyse, claim_region, units
+from .analysis import COMPLETED, LEFT_BEHIND, Analysis, Claim, Pole, analyse, claim_region, strip_subject, units
 from .base import Label, Verdict
 from .contexts import setting_names
 from . import slots
@@ -678,6 +678,20 @@ def _opposite_conflict(a: Analysis, b: Analysis) -> Verdict | None:
     return None
 
 
+def _morpheme_conflict(a: Analysis, b: Analysis) -> Verdict | None:
+    """One Chinese statement but for an antonym morpheme: "是个急性子" / "是个慢性子",
+    "卧室朝北" / "卧室朝南" (`antonyms.zh_minimal_pair`)."""
+    if not (_HAN.search(a.text) and _HAN.search(b.text)):
+        return None
+    found = antonyms.zh_minimal_pair(strip_subject(a.text), strip_subject(b.text))
+    if not found:
+        return None
+    return _contradiction("antonym", 0.75, a.text, b.text, holder=a.holder, words=list(found))
+
+
+_HAN = lazy_compile(r"[\u4e00-\u9fff]")
+
+
 def _describing(frame: frozenset[str], other: str) -> frozenset[str]:
     """A frame without the words that say the same as its pole ("chaotic" beside
     "disorganised", both opposed to "organised"): they describe, they frame nothing."""
@@ -721,7 +735,8 @@ def _same_frame(x: frozenset[str], y: frozenset[str]) -> bool:
 
 _RULES: tuple[Callable[[Analysis, Analysis], Verdict | None], ...] = (
     _order_conflict, _value_conflict, _preference_conflict, _axis_conflict, _frequency_conflict,
-    _negation_conflict, _only_conflict, _only_language_conflict, _opposite_conflict, _rate_conflict,
+    _negation_conflict, _only_conflict, _only_language_conflict, _opposite_conflict, _morpheme_conflict,
+    _rate_conflict,
     _change_conflict, _completion_conflict, _place_conflict, _exclusive_conflict,
     _lifelong_home_conflict, _state_conflict)
 
