@@ -448,6 +448,8 @@ AXES: dict[str, AxisSpec] = {
         },
         loose={"dark": ("dark", "深色", "暗色"), "light": ("light", "浅色", "亮色")},
         domains=("interface",),
+        # a theme is per tool: dark for code and light for PDFs agree
+        contextual=True,
     ),
     "units": AxisSpec(
         strict={

@@ -334,8 +334,14 @@ def _poles_clash(left: Claim, pole_a: Pole, right: Claim, pole_b: Pole) -> bool:
     if side_a == side_b or not (strong_a or strong_b):
         return False
     if lexicon.AXES[pole_a.axis].contextual:
-        return bool(left.reach & right.reach) or not (left.topic and right.topic)
+        return (bool(left.reach & right.reach) or not (left.topic and right.topic)
+                or bool(_EVERYWHERE.search(left.text) or _EVERYWHERE.search(right.text)))
     return True
+
+
+# A claim said of every context meets each one: "dark mode everywhere" / "PDF 用浅色".
+_EVERYWHERE = lazy_compile(r"\b(?:everywhere|everything|all\s+(?:apps|devices|tools|programs|software|editors))\b|"
+                           r"所有|全部|一律|到处|都设", re.IGNORECASE)
 
 
 def _same_target(left: Claim, pole_a: Pole, right: Claim, pole_b: Pole) -> bool:
