@@ -97,6 +97,8 @@ NEGATIVE_VERBS = (
     "stay away", "unsubscribe", "disable", "turn off", "switch off", "cancel", "uninstall",
     "mute", "block", "opt out", "afraid", "scared", "terrified", "frightened", "fear",
     "boring", "bored by", "bored of", "annoying", "annoyed by",
+    # what wears one out: "finds large parties draining", "crowds exhaust them"
+    "draining", "drains", "exhausting", "exhausts", "wears out", "wear out",
     "讨厌", "厌恶", "反感", "受不了", "不能忍受", "忍受不了", "拒绝", "避免", "回避", "嫌弃", "烦",
     # "不同意" is "disagree", not "不同" ("different") + "意"
     "不同意", "不赞成", "没兴趣", "没有兴趣", "不感兴趣", "毫无兴趣",
@@ -667,6 +669,7 @@ BROADER: dict[str, tuple[str, ...]] = {
     "horror film": ("horror", "film"), "comedy": ("film",), "documentary": ("film",),
     "iphone": ("apple device",),
     "crisps": ("snack", "potato"), "tv series": ("tv",),
+    "room": ("room", "rooms", "房间", "屋子", "屋里"),
     "commit code": ("work", "programming"),
 }
 
@@ -1008,6 +1011,9 @@ BILINGUAL_AXES: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     (("酒量很大", "酒量大", "千杯不醉", "很能喝"), ("酒量很差", "酒量差", "酒量很小", "酒量小", "一杯就醉",
                                                "沾酒就醉", "一喝就醉")),
     (("picky eater", "fussy eater", "挑食"), ("eats anything", "eat anything", "不挑食", "什么都吃")),
+    # how loud a person talks: "soft-spoken" / "说话嗓门很大"
+    (("soft", "soft spoken", "轻声细语", "说话轻声", "说话小声", "嗓门小", "嗓门很小", "声音很小", "小声"),
+     ("loud", "loudmouth", "大嗓门", "嗓门大", "嗓门很大", "说话大声", "大声", "声音很大", "声音洪亮")),
 )
 
 # Everyday things named in both languages, so an English entry and a Chinese one
@@ -1104,6 +1110,7 @@ BILINGUAL_CONCEPTS: dict[str, tuple[str, ...]] = {
                         "网购", "网上买", "在网上买", "网上购物", "淘宝下单"),
     "lateness": ("be late", "arrive late", "arrives late", "arrived late", "minutes late", "hour late",
                  "hours late", "running late", "show up late", "shows up late", "迟到", "晚到"),
+    "room": ("room", "rooms", "房间", "屋子", "屋里"),
     "commit code": ("push commits", "pushes commits", "pushed commits", "push code", "pushes code",
                     "commit code", "commits code", "提交代码", "推代码"),
 }

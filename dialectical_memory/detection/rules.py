@@ -728,7 +728,9 @@ def _word(text: str, unit: str) -> str:
 _PERSON_FRAME = frozenset(("性格", "脾气", "人", "为人", "person", "personality", "character", "guy",
                            # how the person goes about things: "花钱大手大脚" is a trait as "节俭" is
                            "花钱", "做事", "事", "处事", "待人", "说话", "办事", "平时", "一向", "向来",
-                           "spend", "money", "spender", "way", "natur", "gener"))
+                           "spend", "money", "spender", "way", "natur", "gener",
+                           # how the person talks: "soft-spoken", "说话嗓门很大"
+                           "spoken", "speak", "talk", "voic", "嗓门", "声音"))
 
 
 def _same_frame(x: frozenset[str], y: frozenset[str]) -> bool:
