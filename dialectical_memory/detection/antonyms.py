@@ -69,6 +69,23 @@ def opposed(x: str, y: str) -> bool:
     return any((axis, 1 - side) in right for axis, side in left)
 
 
+def axes_of(unit: str) -> frozenset[int]:
+    """The antonym axes a unit sits on (either pole), for the candidate index."""
+    return frozenset(axis for axis, _side in _poles().get(unit, ()))
+
+
+def is_bilingual_axis(axis: int) -> bool:
+    """An axis of `lexicon.BILINGUAL_AXES` (numbered after WordNet's)."""
+    return axis >= _wordnet_axis_count()
+
+
+@functools.cache
+def _wordnet_axis_count() -> int:
+    from .wordnet_poles import STEMMED_AXES
+
+    return len(STEMMED_AXES.strip().splitlines())
+
+
 def is_adjective(word: str) -> bool:
     """A word that sits on some antonym axis: it describes rather than names."""
     return stem(word.lower()) in _poles()

@@ -25,7 +25,8 @@ from .text import PIECE, chinese_bigrams, normalize, stem
 # 2: bilingual concepts, antonym words and habits of issue 11. 3: relation terms.
 # 4: issue 11c: state families ($employment...), new slots (products, pay, workplaces,
 # favourites in either language) and concepts.
-TERMS_VERSION = 4
+# 5: antonym axes (~n) of the words on them, the order patterns and frequency rungs of issue 11d.
+TERMS_VERSION = 5
 
 _STOPWORDS = frozenset(
     "a an the is are was were be been being am do does did to of in on at for with and or "

@@ -624,10 +624,26 @@ def relation_terms(analysis: Analysis) -> set[str]:
         found.update(f"#{need}" for unit in claim.reach for need in lexicon.REQUIRES.get(unit, ()))
         found.update(f"#{one}|{other}" for one, other in lexicon.EXCLUSIVE_CONCEPTS
                      if one in claim.reach or other in claim.reach)
+        found.update(_axis_terms(claim))
     text = analysis.text
     if any(pattern.search(text) for pattern in (_LIFELONG_HOME, _GREW_UP, _STAYED, _TRAVELLED, _NEVER_ABROAD)):
         found.add("$whereabouts")
     found.update(states.family_terms(text))
+    return found
+
+
+# A word on more WordNet axes than this is too general to link entries by ("good", "soft"):
+# only the bilingual table's axes, few and chosen, name it then.
+_AXES_PER_WORD = 4
+
+
+def _axis_terms(claim: Claim) -> set[str]:
+    """Both poles of an antonym axis name it, so "loud" finds "soft-spoken" and "说话嗓门很大"."""
+    found = set()
+    for word, _frame in _pole_words(claim):
+        axes = antonyms.axes_of(word) if "=" not in word else frozenset()
+        general = len(axes) > _AXES_PER_WORD
+        found.update(f"~{axis}" for axis in axes if not general or antonyms.is_bilingual_axis(axis))
     return found
 
 
