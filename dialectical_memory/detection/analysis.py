@@ -130,10 +130,21 @@ _SUBJECT = lazy_compile(r"^\s*(?:the\s+)?user(?:'s)?\s+|^\s*(?:该|这位)?用�
 # Saying what one values: "更看重", "重视", "在乎".
 _ZH_VALUING = "更看重|更重视|更在乎|更在意|更注重|最看重|看重|重视|在乎|在意|注重|优先考虑"
 # "健康不如事业重要", "把家庭放在工作后面": the order reads the other way round.
-_REVERSED_ORDER = lazy_compile(r"(?P<y>[^，,。；]{1,12}?)不如(?P<x>[^，,。；]{1,12}?)(?:重要|要紧)|"
+class _Cued:
+    """A pattern tried only where one of its words is: a lazy group at its start
+    would otherwise be tried from every position of every sentence."""
+
+    def __init__(self, needs: tuple[str, ...], pattern: str):
+        self.needs, self.compiled = needs, lazy_compile(pattern)
+
+    def search(self, text: str) -> re.Match | None:
+        return self.compiled.search(text) if any(need in text for need in self.needs) else None
+
+
+_REVERSED_ORDER = _Cued(("不如", "放在", "排在", " less "), r"(?P<y>[^，,。；]{1,12}?)不如(?P<x>[^，,。；]{1,12}?)(?:重要|要紧)|"
                                r"把(?P<y2>[^，,。；]+?)(?:放|排)在(?P<x2>[^，,。；]+?)(?:的)?(?:后面|之后|后头|下面|后)|"
                                r"(?P<y3>[^,;]+?)\s+(?:matters?|counts?|is|are)\s+less\s+(?:important\s+)?(?:to\s+(?:the\s+)?user\s+)?than\s+(?P<x3>[^,;.]+)")
-_ORDER_PATTERNS = tuple(lazy_compile(p) for p in (
+_ORDER_PATTERNS = tuple(p if isinstance(p, _Cued) else lazy_compile(p) for p in (
     r"\bprefer\w*\s+(?P<x>.+?)\s+(?:over|to|rather than|instead of|more than)\s+(?P<y>.+)",
     r"\b(?:like|love|enjoy)\w*\s+(?P<x>.+?)\s+(?:more than|better than|over)\s+(?P<y>.+)",
     r"\bwould rather\s+(?P<x>.+?)\s+than\s+(?P<y>.+)",
@@ -145,12 +156,15 @@ _ORDER_PATTERNS = tuple(lazy_compile(p) for p in (
     # "更看重薪资，其次才是稳定", "优先考虑价格，然后才是品牌"
     rf"(?:首选|优先考虑|优先|{_ZH_VALUING})(?P<x>[^，,。；]+?)[，,]\s*(?:其次|然后|再次)(?:才是|才|是|才考虑|考虑)?(?P<y>[^，,。；]+)",
     # "健康优先于事业", "健康比事业重要", "把健康放在事业前面", "健康排在事业前面"
-    r"(?:^|[，,])(?:认为|觉得|一直认为|始终认为)?(?P<x>[^，,。；]{1,12}?)(?:优先于|先于|重于|高于)(?P<y>[^，,。；]{1,12})",
-    r"(?:^|[，,])(?:认为|觉得|一直认为|始终认为)?(?P<x>[^，,。；]{1,12}?)比(?P<y>[^，,。；]{1,12}?)(?:更|还|要)?(?:重要|要紧)",
+    _Cued(("先于", "重于", "高于"), r"(?:^|[，,])(?:认为|觉得|一直认为|始终认为)?(?P<x>[^，,。；]{1,12}?)(?:优先于|先于|重于|高于)"
+                                  r"(?P<y>[^，,。；]{1,12})"),
+    _Cued(("重要", "要紧"), r"(?:^|[，,])(?:认为|觉得|一直认为|始终认为)?(?P<x>[^，,。；]{1,12}?)比(?P<y>[^，,。；]{1,12}?)"
+                          r"(?:更|还|要)?(?:重要|要紧)"),
     r"把(?P<x>[^，,。；]+?)(?:放|排)在(?P<y>[^，,。；]+?)(?:的)?(?:前面|之前|前头|上面|之上|前)",
-    r"(?P<x>[^，,。；把]+?)(?:排|放)在(?P<y>[^，,。；]+?)(?:的)?(?:前面|之前|前头|上面|之上|前)",
+    _Cued(("排在", "放在"), r"(?P<x>[^，,。；把]+?)(?:排|放)在(?P<y>[^，,。；]+?)(?:的)?(?:前面|之前|前头|上面|之上|前)"),
     # "把家庭放在第一位，工作第二", "工作第一，家庭第二"
-    r"(?:把)?(?P<x>[^，,。；把]+?)(?:放|排)?(?:在)?第一(?:位)?[，,]\s*(?P<y>[^，,。；]+?)(?:放|排)?(?:在)?第二(?:位)?",
+    _Cued(("第二",), r"(?:把)?(?P<x>[^，,。；把]+?)(?:放|排)?(?:在)?第一(?:位)?[，,]\s*(?P<y>[^，,。；]+?)(?:放|排)?(?:在)?"
+                    r"第二(?:位)?"),
     r"\bprefer\w*\s+(?P<x>[^,]+?),\s+(?:with\s+)?(?P<y>[^,]+?)\s+(?:as\s+(?:a|the|their|his|her)\s+)?"
     r"(?:second\s+choice|fallback|backup|last\s+resort)",
     r"(?:比起|相比于?|与其)(?P<y>.+?)[,，]?(?:更喜欢|更爱|更偏好|更倾向于?|更想|不如|宁愿)(?P<x>.+)",
@@ -159,15 +173,20 @@ _ORDER_PATTERNS = tuple(lazy_compile(p) for p in (
     r"\b(?:ranks?|ranked|rates?|rated|puts?|places?|values?|valued)\s+(?P<x>.+?)\s+(?:above|over|ahead\s+of|higher\s+than)\s+(?P<y>.+)",
     r"\b(?:prioriti[sz]\w*|favou?r\w*)\s+(?P<x>.+?)\s+(?:above|over|ahead\s+of|before)\s+(?P<y>.+)",
     r"\bcares?\s+more\s+about\s+(?P<x>.+?)\s+than\s+(?:about\s+)?(?P<y>.+)",
-    r"(?:^|,\s*)(?P<x>[^,;]+?)\s+(?:matters?|counts?)\s+more\s+(?:to\s+(?:the\s+)?user\s+)?than\s+(?P<y>.+)",
-    r"(?:^|,\s*)(?:thinks\s+|believes\s+|feels\s+)?(?P<x>[^,;]+?)\s+(?:is|are)\s+more\s+important\s+"
-    r"(?:to\s+(?:the\s+)?user\s+)?than\s+(?P<y>.+)",
+    _Cued((" more ",), r"(?:^|,\s*)(?P<x>[^,;]+?)\s+(?:matters?|counts?)\s+more\s+(?:to\s+(?:the\s+)?user\s+)?than\s+"
+                       r"(?P<y>.+)"),
+    _Cued((" more important",), r"(?:^|,\s*)(?:thinks\s+|believes\s+|feels\s+)?(?P<x>[^,;]+?)\s+(?:is|are)\s+more\s+"
+                                r"important\s+(?:to\s+(?:the\s+)?user\s+)?than\s+(?P<y>.+)"),
     r"\b(?:top|first|main|number\s+one)\s+(?:priority|choice|pick)\s+is\s+(?P<x>[^,]+?),\s+(?:then|followed\s+by|and\s+then|"
     r"with\s+)(?P<y>[^,]+?)(?:\s+second)?$",
     # "首选微信，邮件排第二", "喜欢冬天，不太喜欢夏天": a first and a second choice
     r"首选(?P<x>[^，,。；]+?)[，,]\s*(?P<y>[^，,。；]+?)(?:排|是|算|只能)?(?:第二|次之|靠后)",
     r"(?:比较|更|最)?喜欢(?P<x>[^，,。；不]+?)[，,]\s*(?:但)?(?:不太|不怎么|不是很|不那么)喜欢(?P<y>[^，,。；]+)",
 ))
+# A word every order pattern needs: most sentences state no order and try none.
+_ORDER_CUE = lazy_compile(r"prefer|rather|\bover\b|more|better|above|ahead|higher|before|priority|choice|pick|less|"
+                          r"而不是|而非|胜过|多于|超过|甚于|次选|其次|备选|第二|次之|然后|再次|先于|重于|高于|重要|要紧|"
+                          r"放在|排在|比起|相比|与其|宁[愿可]|首选|喜欢|不如")
 # "Between tea and coffee, user picks tea": the choice, and the option left.
 _BETWEEN = lazy_compile(r"\bbetween\s+(?P<a>[^,]+?)\s+and\s+(?P<b>[^,]+?),\s*(?:the\s+)?(?:user\s+)?(?:always\s+|usually\s+)?"
                       r"(?:picks?|chooses?|prefers?|goes\s+for|opts\s+for|takes?)\s+(?P<x>[^,.;]+)|"
@@ -536,6 +555,8 @@ def _orders(sentence: str) -> tuple[tuple[Order, ...], str]:
     between = _between(sentence)
     if between:
         return between
+    if not _ORDER_CUE.search(sentence):
+        return (), sentence
     for pattern in (_REVERSED_ORDER, *_ORDER_PATTERNS):
         match = pattern.search(sentence)
         if not match:

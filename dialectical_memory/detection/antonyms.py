@@ -161,6 +161,8 @@ def zh_minimal_pair(a: str, b: str) -> tuple[str, str] | None:
     """The two poles where `a` and `b` (Chinese, subject stripped) are one
     statement but for an antonym morpheme, or None."""
     a, b = a.strip(_END), b.strip(_END)
+    if abs(len(a) - len(b)) > 3 or a[:1] != b[:1] and a[-1:] != b[-1:]:
+        return None  # a pole and a degree word differ by a few characters at most
     prefix = _common_prefix(a, b)
     suffix = _common_prefix(a[prefix:][::-1], b[prefix:][::-1])
     diff_a, diff_b = a[prefix:len(a) - suffix], b[prefix:len(b) - suffix]

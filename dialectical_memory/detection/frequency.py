@@ -128,9 +128,9 @@ def clash(a: Rate, b: Rate) -> bool:
 
 
 _CUE = lazy_compile(r"\b(?:every|each|daily|weekly|monthly|yearly|annually|quarterly|hourly|nightly|"
-                  r"once|twice|times|rarely|seldom|hardly|scarcely|never|infrequently|often|frequently|regularly|"
+                  r"once|twice|times|rarely|seldom|hardly|scarcely|infrequently|often|frequently|regularly|"
                   r"constantly|non-?stop|incessantly|all\s+day|throughout|around\s+the\s+clock|24/7|"
-                  r"all\s+the\s+time|most\s+days|on\s+weekends|occasionally|while|now\s+and)\b|"
+                  r"all\s+the\s+time|most\s+days|on\s+weekends|occasionally|now\s+and|next\s+to\s+never)\b|"
                   r"每|天天|一天|一周|一年|一个月|一月|年才|很少|极少|几乎不|难得|不怎么|偶尔|经常|常常|总是|"
                   r"老是|频繁|过年才|逢年过节|日常|最多|顶多|至多|不超过|隔三差五|三天两头|时不时|动不动|隔|"
                   r"时时刻刻|无时无刻|整天|成天|到晚|没完没了|基本不|几乎没", re.IGNORECASE)

@@ -703,15 +703,20 @@ def _opposite_conflict(a: Analysis, b: Analysis) -> Verdict | None:
 def _morpheme_conflict(a: Analysis, b: Analysis) -> Verdict | None:
     """One Chinese statement but for an antonym morpheme: "是个急性子" / "是个慢性子",
     "卧室朝北" / "卧室朝南" (`antonyms.zh_minimal_pair`)."""
-    if not (_HAN.search(a.text) and _HAN.search(b.text)):
-        return None
-    found = antonyms.zh_minimal_pair(strip_subject(a.text), strip_subject(b.text))
+    left, right = _chinese_body(a.text), _chinese_body(b.text)
+    found = left and right and antonyms.zh_minimal_pair(left, right)
     if not found:
         return None
     return _contradiction("antonym", 0.75, a.text, b.text, holder=a.holder, words=list(found))
 
 
 _HAN = lazy_compile(r"[\u4e00-\u9fff]")
+
+
+@functools.lru_cache(maxsize=8192)
+def _chinese_body(text: str) -> str:
+    """A Chinese entry without its subject ("" for any other): what a minimal pair compares."""
+    return strip_subject(text) if _HAN.search(text) else ""
 
 
 def _describing(frame: frozenset[str], other: str) -> frozenset[str]:
