@@ -670,6 +670,7 @@ BROADER: dict[str, tuple[str, ...]] = {
     "iphone": ("apple device",),
     "crisps": ("snack", "potato"), "tv series": ("tv",),
     "room": ("room", "rooms", "房间", "屋子", "屋里"),
+    "sleep": ("sleep", "sleeps", "sleeper", "睡眠", "睡觉", "睡得"),
     "commit code": ("work", "programming"),
 }
 
@@ -1111,6 +1112,7 @@ BILINGUAL_CONCEPTS: dict[str, tuple[str, ...]] = {
     "lateness": ("be late", "arrive late", "arrives late", "arrived late", "minutes late", "hour late",
                  "hours late", "running late", "show up late", "shows up late", "迟到", "晚到"),
     "room": ("room", "rooms", "房间", "屋子", "屋里"),
+    "sleep": ("sleep", "sleeps", "sleeper", "睡眠", "睡觉", "睡得"),
     "commit code": ("push commits", "pushes commits", "pushed commits", "push code", "pushes code",
                     "commit code", "commits code", "提交代码", "推代码"),
 }
