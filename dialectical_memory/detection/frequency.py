@@ -24,7 +24,7 @@ _N = (r"(?:\d+|a|one|two|three|four|five|six|seven|eight|nine|ten|several|a\s+fe
 # Caps: "at most", "no more than", "最多", "顶多", "不超过".
 _EN_CAP = r"(?:at\s+most|no\s+more\s+than|not\s+more\s+than|never\s+more\s+than|a\s+maximum\s+of|up\s+to)"
 _EN_TIMES = rf"(?:once|twice|{_N}\s+times)"
-_ZH_PERIOD = r"(?:一天|每天|一周|每周|一星期|每星期|一个?礼拜|每个?礼拜|一个月|每个?月|一年|每年)"
+_ZH_PERIOD = r"(?:一天|每天|一周|每周|一个?星期|每个?星期|一个?礼拜|每个?礼拜|一个月|每个?月|一年|每年)"
 _ZN = r"(?:[一二两三四五六七八九十几]+|\d+)"
 # (pattern, low, high); the first that matches a span wins, longest patterns first.
 _SCALE: tuple[tuple[str, int, int], ...] = (

@@ -679,8 +679,12 @@ def _rate_conflict(a: Analysis, b: Analysis) -> Verdict | None:
 
 
 def _same_habit(x: frozenset[str], y: frozenset[str]) -> bool:
-    shared = x & y
-    return bool(shared) and len(shared) / min(len(x), len(y)) >= 0.5
+    shared = x & y  # a verb said of anything is no habit by itself: "checks email" / "checks the weather"
+    return bool(shared - _ANY_OBJECT_VERBS) and len(shared) / min(len(x), len(y)) >= 0.5
+
+
+_ANY_OBJECT_VERBS = frozenset(("check", "plai", "play", "watch", "read", "do", "doe", "make", "get", "take", "have",
+                               "us", "use", "看", "玩", "做", "打", "用"))
 
 
 def _opposite_conflict(a: Analysis, b: Analysis) -> Verdict | None:
