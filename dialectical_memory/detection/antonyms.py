@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 
 from . import lexicon
-from .text import stem
+from .text import lazy_compile, stem
 
 
 def stemmed_axes(axes: str) -> str:
@@ -142,6 +142,7 @@ _BEFORE_POLE = frozenset("很太挺较更最偏超够常分得是个朝向坐也
 _AFTER_POLE = frozenset("的了些点性子")
 _DEGREE = ("非常", "特别", "比较", "有点", "有些", "十分", "相当", "很", "太", "挺", "超", "偏", "较", "更", "最")
 _END = "。！？!?.，,；; "
+_AVERSE = lazy_compile(r"不|没|别|怕|讨厌|厌|受不了|避免|拒绝|忌")
 
 
 @functools.cache
@@ -166,8 +167,8 @@ def zh_minimal_pair(a: str, b: str) -> tuple[str, str] | None:
     prefix = _common_prefix(a, b)
     suffix = _common_prefix(a[prefix:][::-1], b[prefix:][::-1])
     diff_a, diff_b = a[prefix:len(a) - suffix], b[prefix:len(b) - suffix]
-    if not diff_a or not diff_b or prefix + suffix == 0:
-        return None
+    if not diff_a or not diff_b or prefix + suffix == 0 or _AVERSE.search(a[:prefix]):
+        return None  # "怕冷" / "怕热", "不喜欢甜的" / "不喜欢咸的": one can shun both poles
     core_a, core_b = _core(diff_a), _core(diff_b)
     index = _zh_scale_index()
     if len(core_a) == len(core_b) == 1 and (core_a not in index or core_b not in index):
@@ -199,4 +200,4 @@ def _predicated(text: str, prefix: int, suffix: int, core: str) -> bool:
     start = len(text) - suffix - 1  # the pole is the diff's last character
     before = text[start - 1] if start > 0 else ""
     after = text[start + 1] if start + 1 < len(text) else ""
-    return before in _BEFORE_POLE or after in _AFTER_POLE or after == ""
+    return before in _BEFORE_POLE or after in _AFTER_POLE

@@ -105,6 +105,9 @@ def test_a_chinese_minimal_pair_names_its_poles(a, b, poles):
     ("去过北京", "去过南京"),        # names
     ("早上跑步", "晚上跑步"),        # times of day
     ("的卧室朝南", "的书房朝北"),    # two words differ
+    ("怕冷", "怕热"),                # one can shun both poles
+    ("不喜欢甜的", "不喜欢咸的"),
+    ("不是急性子", "不是慢性子"),
 ])
 def test_poles_inside_nouns_or_two_differences_are_no_minimal_pair(a, b):
     assert antonyms.zh_minimal_pair(a, b) is None
