@@ -915,7 +915,8 @@ EN_PEOPLE = ("husband", "wife", "partner", "spouse", "sister", "brother", "sibli
              "co-worker", "roommate", "flatmate", "boyfriend", "girlfriend", "fiance", "fiancee",
              "family", "grandmother", "grandfather", "grandma", "grandpa", "aunt", "uncle",
              "cousin", "niece", "nephew", "neighbour", "neighbor", "teammate", "mentor",
-             "doctor", "therapist", "dog", "cat", "pet", "team lead", "client")
+             "doctor", "therapist", "dog", "cat", "pet", "team lead", "client",
+             "coach", "trainer", "teacher", "tutor", "landlord", "landlady", "in-law")
 # One person named in several ways: "mum" and "mother", "老公" and "husband" hold one fact.
 SAME_PERSON = {
     "mum": "mother", "mom": "mother", "mommy": "mother", "mummy": "mother", "妈妈": "mother",
@@ -937,7 +938,11 @@ ZH_PEOPLE = ("妹妹", "姐姐", "哥哥", "弟弟", "父母", "爸爸", "妈妈
              "丈夫", "老公", "太太", "女儿", "儿子", "孩子", "朋友", "同事", "家人", "男朋友",
              "女朋友", "男友", "女友", "对象", "伴侣", "室友", "老板", "爷爷", "奶奶", "外公",
              "外婆", "姥姥", "姥爷", "邻居", "同学", "宝宝", "猫", "狗", "宠物", "领导", "上司",
-             "客户", "医生")
+             "客户", "医生",
+             # teachers, trainers and the wider family
+             "教练", "老师", "导师", "师傅", "房东", "叔叔", "阿姨", "舅舅", "姑姑", "姨妈", "表哥", "表姐",
+             "表弟", "表妹", "堂哥", "堂姐", "堂弟", "堂妹", "岳父", "岳母", "婆婆", "公公", "孙子", "孙女",
+             "侄子", "侄女", "外甥", "队友", "合伙人")
 
 # Possessive slots that hold several values at once ("user's friend is Bob").
 MULTI_VALUED_SLOTS = (
