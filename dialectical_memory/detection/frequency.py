@@ -132,7 +132,7 @@ def clash(a: Rate, b: Rate) -> bool:
 
 
 _CUE = lazy_compile(r"\b(?:every|each|daily|weekly|monthly|yearly|annually|quarterly|hourly|nightly|"
-                  r"once|twice|times|rarely|seldom|hardly|scarcely|infrequently|often|frequently|regularly|"
+                  r"once|twice|times|rarely|seldom|hardly|barely|scarcely|infrequently|often|frequently|regularly|"
                   r"constantly|non-?stop|incessantly|all\s+day|throughout|around\s+the\s+clock|24/7|"
                   r"all\s+the\s+time|most\s+days|on\s+weekends|occasionally|now\s+and|next\s+to\s+never)\b|"
                   r"每|天天|一天|一周|一年|一个月|一月|年才|很少|极少|几乎不|难得|不怎么|偶尔|经常|常常|总是|"

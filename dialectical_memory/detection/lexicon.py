@@ -137,9 +137,11 @@ REDUCTION = (
     "少吃", "少喝", "少用", "少点", "减少", "控制", "尽量少", "少碰",
 )
 LOW_FREQUENCY = (
-    "rarely", "seldom", "hardly ever", "almost never", "barely", "once in a while",
-    "occasionally", "infrequently",
-    "很少", "几乎不", "偶尔", "难得", "极少", "不常", "不太常", "不怎么",
+    "rarely", "seldom", "hardly ever", "almost never", "barely ever", "barely", "scarcely ever",
+    "next to never", "once in a while", "once in a blue moon", "occasionally", "infrequently",
+    "很少", "几乎不", "偶尔", "难得", "极少", "不常", "不太常", "不怎么", "基本不",
+    # "一年到头也去不了几次": not even a few times
+    "不了几次", "没几次", "没去过几次",
 )
 
 # --- words that carry no topic ----------------------------------------------
@@ -159,6 +161,9 @@ STOPWORDS = (
     "already", "actually", "almost", "nearly", "几乎",
     # intensifiers say how firmly, not what about
     "strictly", "completely", "totally", "absolutely", "entirely", "at all", "严格", "完全",
+    # degree words say how much, not what about: "incredibly messy", "extremely tidy"
+    "incredibly", "extremely", "super", "fairly", "somewhat", "terribly", "awfully", "remarkably",
+    "exceptionally", "unbelievably", "insanely", "ridiculously", "kind of", "sort of",
     "根本", "彻底", "压根", "压根儿", "早就", "早已",
     # "一句日语都不会说", "一口酒都不喝": the "one … at all" of an emphatic negation
     "一句", "一口", "一眼", "一点儿",
