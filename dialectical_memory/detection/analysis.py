@@ -141,9 +141,11 @@ class _Cued:
         return self.compiled.search(text) if any(need in text for need in self.needs) else None
 
 
-_REVERSED_ORDER = _Cued(("不如", "放在", "排在", " less "), r"(?P<y>[^，,。；]{1,12}?)不如(?P<x>[^，,。；]{1,12}?)(?:重要|要紧)|"
+_REVERSED_ORDER = _Cued(("不如", "放在", "排在", " less ", " worse "),
+                       r"(?P<y>[^，,。；]{1,12}?)不如(?P<x>[^，,。；]{1,12}?)(?:重要|要紧|好用|好|顺手)|"
                                r"把(?P<y2>[^，,。；]+?)(?:放|排)在(?P<x2>[^，,。；]+?)(?:的)?(?:后面|之后|后头|下面|后)|"
-                               r"(?P<y3>[^,;]+?)\s+(?:matters?|counts?|is|are)\s+less\s+(?:important\s+)?(?:to\s+(?:the\s+)?user\s+)?than\s+(?P<x3>[^,;.]+)")
+                               r"(?P<y3>[^,;]+?)\s+(?:(?:matters?|counts?|is|are)\s+less\s+(?:important\s+)?|(?:is|are)\s+worse\s+)"
+                               r"(?:to\s+(?:the\s+)?user\s+)?than\s+(?P<x3>[^,;.]+)")
 _ORDER_PATTERNS = tuple(p if isinstance(p, _Cued) else lazy_compile(p) for p in (
     r"\bprefer\w*\s+(?P<x>.+?)\s+(?:over|to|rather than|instead of|more than)\s+(?P<y>.+)",
     r"\b(?:like|love|enjoy)\w*\s+(?P<x>.+?)\s+(?:more than|better than|over)\s+(?P<y>.+)",
@@ -173,6 +175,14 @@ _ORDER_PATTERNS = tuple(p if isinstance(p, _Cued) else lazy_compile(p) for p in 
     r"\b(?:ranks?|ranked|rates?|rated|puts?|places?|values?|valued)\s+(?P<x>.+?)\s+(?:above|over|ahead\s+of|higher\s+than)\s+(?P<y>.+)",
     r"\b(?:prioriti[sz]\w*|favou?r\w*)\s+(?P<x>.+?)\s+(?:above|over|ahead\s+of|before)\s+(?P<y>.+)",
     r"\bcares?\s+more\s+about\s+(?P<x>.+?)\s+than\s+(?:about\s+)?(?P<y>.+)",
+    # "comfort beats style", "Vim is better than Emacs", "Python比Java好用"
+    r"(?:^|,\s*)(?:for\s+(?:the\s+)?user,?\s+)?(?P<x>[^,;]+?)\s+(?:beats|trumps|outranks|wins\s+over|"
+    r"takes\s+precedence\s+over|comes\s+ahead\s+of)\s+(?P<y>[^,;.]+)",
+    _Cued((" better than", " superior to", " nicer than"),
+          r"(?:^|,\s*)(?:thinks\s+|believes\s+|feels\s+|finds\s+)?(?P<x>[^,;]+?)\s+(?:is|are)\s+(?:much\s+|far\s+|way\s+)?"
+          r"(?:better|superior|nicer)\s+(?:than|to)\s+(?P<y>[^,;.]+)"),
+    _Cued(("好", "强", "顺手"), r"(?:^|[，,])(?:认为|觉得|一直认为|始终认为)?(?P<x>[^，,。；]{1,12}?)比(?P<y>[^，,。；]{1,12}?)"
+                              r"(?:更|还|要)?(?:好用|好|强|顺手|优秀)"),
     _Cued((" more ",), r"(?:^|,\s*)(?P<x>[^,;]+?)\s+(?:matters?|counts?)\s+more\s+(?:to\s+(?:the\s+)?user\s+)?than\s+"
                        r"(?P<y>.+)"),
     _Cued((" more important",), r"(?:^|,\s*)(?:thinks\s+|believes\s+|feels\s+)?(?P<x>[^,;]+?)\s+(?:is|are)\s+more\s+"
@@ -185,6 +195,7 @@ _ORDER_PATTERNS = tuple(p if isinstance(p, _Cued) else lazy_compile(p) for p in 
 ))
 # A word every order pattern needs: most sentences state no order and try none.
 _ORDER_CUE = lazy_compile(r"prefer|rather|\bover\b|more|better|above|ahead|higher|before|priority|choice|pick|less|"
+                          r"beats|trumps|outranks|precedence|superior|nicer|worse|好|强|顺手|"
                           r"而不是|而非|胜过|多于|超过|甚于|次选|其次|备选|第二|次之|然后|再次|先于|重于|高于|重要|要紧|"
                           r"放在|排在|比起|相比|与其|宁[愿可]|首选|喜欢|不如")
 # "Between tea and coffee, user picks tea": the choice, and the option left.
@@ -655,13 +666,14 @@ _SEQUENCE_PATTERNS = tuple(lazy_compile(p) for p in (
     rf"(?:below(?:\s+it)?|after(?:\s+it)?|at\s+the\s+(?:very\s+)?end|at\s+the\s+bottom|last)$",
     rf"(?P<y>{_EN_STEP})\s+(?:at\s+the\s+(?:very\s+)?end|at\s+the\s+bottom|last)\s+and\s+(?P<x>{_EN_STEP})\s+"
     rf"(?:first|at\s+the\s+top|up\s+front)$",
-    rf"^(?P<x>[a-z]+(?:\s+[a-z]+){{0,2}})\s+before\s+(?P<y>[a-z][a-z ]*?)$",
+    rf"^(?P<x>[a-z]+(?:\s+[a-z]+){{0,4}})\s+before\s+(?P<y>[a-z][a-z ]*?)$",
+    rf"^(?P<y>[a-z]+(?:\s+[a-z]+){{0,4}})\s+after\s+(?P<x>[a-z][a-z ]*?)$",  # "brushes teeth after breakfast"
     r"(?<!优)先(?P<x>[^，,。；再]+?)(?:[，,][^，,。；]{0,4}?)?(?:再|然后|之后|最后才|后才|才|[，,]后)(?P<y>[^，,。；]+)",
     r"先(?P<x>[^，,。；再]+?)[，,](?P<y>[^，,。；]+?)(?:往后放|往后排|放后面|放在后面|放最后)",
     r"首选(?P<x>[^，,。；]+?)[，,]\s*其次(?:才是|是)?(?P<y>[^，,。；]+)",
     r"(?<!优)先(?P<x>[^，,。；再后]+?)后(?P<y>[^，,。；]+)",  # "先洗澡后吃饭"
 ))
-_SEQUENCE_CUE = lazy_compile(r"\b(?:first|before|ahead|at\s+the\s+top|on\s+top|up\s+front|(?:comes?|came|goes|went)\s+after)\b|"
+_SEQUENCE_CUE = lazy_compile(r"\b(?:first|before|after|ahead|at\s+the\s+top|on\s+top|up\s+front)\b|"
                              r"先|首选")
 _TIME_VALUE = lazy_compile(r"\d|\b(?:am|pm|noon|midnight|bed|sleep)\b")
 

@@ -989,7 +989,7 @@ BILINGUAL_AXES: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
                                                           "丢三落四", "乱七八糟")),
     (("patient", "耐心"), ("impatient", "急躁", "没耐心")),
     (("optimistic", "optimist", "乐观"), ("pessimistic", "pessimist", "悲观")),
-    (("frugal", "thrifty", "节俭", "省钱", "节省", "勤俭"), ("extravagant", "lavish", "spendthrift", "大手大脚",
+    (("frugal", "thrifty", "节俭", "省钱", "节省", "勤俭", "节约"), ("extravagant", "lavish", "spendthrift", "大手大脚",
                                                           "挥霍", "花钱如流水", "月光族")),
     # everyday traits and states, as a class
     (("generous", "大方", "慷慨"), ("stingy", "mean", "小气", "抠门", "吝啬")),
