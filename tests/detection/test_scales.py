@@ -71,6 +71,10 @@ def test_near_rungs_scopes_holders_and_past_do_not(a, b):
     ("用户把家庭放在第一位，工作第二。", "用户工作第一，家庭第二。"),
     ("用户觉得健康不如事业重要。", "用户认为健康比事业重要。"),
     ("User thinks health is more important than money.", "User thinks health is less important than money."),
+    ("For the user, comfort beats style.", "For the user, style beats comfort."),
+    ("User thinks Vim is better than Emacs.", "User thinks Emacs is better than Vim."),
+    ("用户觉得Python比Java好用。", "用户觉得Java比Python好用。"),
+    ("User brushes their teeth after breakfast.", "User brushes their teeth before breakfast."),
 ])
 def test_a_reversed_order_contradicts(a, b):
     assert flags(a, b)
@@ -82,6 +86,9 @@ def test_a_reversed_order_contradicts(a, b):
     ("用户先洗澡后吃饭。", "用户的室友先吃饭后洗澡。"),
     ("User used to rank money above free time.", "User now values free time over money."),
     ("用户认为健康优先于事业。", "用户认为事业优先于爱好。"),
+    ("用户认为睡眠比运动重要。", "用户的教练认为运动比睡眠重要。"),
+    ("User thinks Vim is better than Emacs.", "User prefers Vim to Emacs."),
+    ("User drinks coffee after lunch.", "User drinks tea before lunch."),
 ])
 def test_the_same_order_or_another_holder_or_time_does_not(a, b):
     assert not flags(a, b)
@@ -144,6 +151,17 @@ def test_both_poles_of_an_axis_share_an_index_term():
     loud, soft, zh = (index_terms(text) for text in ("User is a loud person.", "User is soft-spoken.", "用户说话嗓门很大。"))
     assert {term for term in loud & soft if term.startswith("~")}
     assert {term for term in zh & soft if term.startswith("~")}
+
+
+@pytest.mark.parametrize(("name", "precision", "recall"), [
+    # written before scoring: batch 2 first scored P 0.950 R 0.905, batch 3 P 0.889 R 0.471
+    ("scales_batch2_pairs.jsonl", 1.0, 0.95),
+    ("scales_batch3_pairs.jsonl", 1.0, 0.94),
+])
+def test_later_batches_keep_their_floor(name, precision, recall):
+    report = evaluate(detector, load_pairs(HERE / name))
+    assert report["overall"]["precision"] >= precision
+    assert report["overall"]["recall"] >= recall
 
 
 def test_own_pairs_keep_precision_and_recall():
