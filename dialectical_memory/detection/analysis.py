@@ -270,6 +270,33 @@ def _joined_verb(match: re.Match) -> str:
     return match["m2"] + match["v2"] + match["o2"]
 
 
+# How one finds a thing is a stance on it: "finds cooking stressful" dislikes
+# cooking, "finds cooking relaxing" enjoys it; "觉得做饭很累" / "觉得做饭很解压".
+# Read only in this frame: "a stressful job" says nothing of liking the job.
+_EVALUATED = (
+    (lazy_compile(r"\bfinds?\s+(?P<x>[^,;.]+?)\s+(?:really\s+|very\s+|so\s+|quite\s+|incredibly\s+|extremely\s+)?"
+                  r"(?:stressful|tedious|tiresome|draining|exhausting|tiring|dull|overwhelming|frustrating|"
+                  r"nerve-?wracking|unpleasant|miserable|a\s+chore|a\s+drag)\b"), "dislikes"),
+    (lazy_compile(r"\bfinds?\s+(?P<x>[^,;.]+?)\s+(?:really\s+|very\s+|so\s+|quite\s+|incredibly\s+|extremely\s+)?"
+                  r"(?:relaxing|calming|fun|enjoyable|rewarding|energi[sz]ing|soothing|therapeutic|exciting|"
+                  r"thrilling|delightful|pleasant)\b"), "enjoys"),
+    (lazy_compile(r"觉得(?P<x>[^，,。；]+?)(?:很|特别|非常|挺|太|真|超)?(?:累人|累|烦人|烦|无聊|没意思|痛苦|折磨人|折磨|"
+                  r"麻烦)(?=$|[，,。；了])"), "讨厌"),
+    (lazy_compile(r"觉得(?P<x>[^，,。；]+?)(?:很|特别|非常|挺|太|真|超)?(?:解压|放松|有意思|有趣|好玩|享受|开心)"
+                  r"(?=$|[，,。；])"), "喜欢"),
+)
+_EVALUATION_CUE = lazy_compile(r"\bfinds?\b|觉得")
+
+
+def _evaluated(sentence: str) -> str:
+    for pattern, stance in _EVALUATED:
+        match = pattern.search(sentence)
+        if match:
+            glue = " " if stance.isascii() else ""
+            return sentence[: match.start()] + stance + glue + match["x"] + sentence[match.end():]
+    return sentence
+
+
 # What the rules read of an entry. Memory entries are notes of a sentence or a few; some of the ~300
 # patterns cost time quadratic in the length of an unbroken run (8,000 digits: ~1 s), so an entry
 # longer than this (rare: an entry may hold 8,000) is judged by its beginning.
@@ -285,6 +312,8 @@ def analyse(text: str) -> Analysis:
         sentence = _SPLIT_VERB.sub(_joined_verb, sentence)  # "游一两次泳" is "一两次游泳"
     if "drink" in sentence or "drank" in sentence:
         sentence = _BARE_DRINK.sub(r"\g<0> alcohol", sentence)
+    if _EVALUATION_CUE.search(sentence):
+        sentence = _evaluated(sentence)
     domains, anchored = _anchors(sentence)
     orders, clause_source = _orders(sentence)
     orders += _sequences(sentence)

@@ -84,6 +84,9 @@ POSITIVE_VERBS = (
     "subscribe", "install", "adopt", "opt for", "choose", "pick",
     "喜欢", "爱", "喜爱", "热爱", "偏好", "偏爱", "更喜欢", "想要", "想", "要", "希望", "要求",
     "享受", "钟爱", "爱好", "在乎", "在意", "需要", "倾向", "追求", "开启", "打开", "切换到",
+    # keen interest: "passionate about gardening", "对围棋很着迷", "热衷于跑马拉松"
+    "passionate about", "obsessed with", "crazy about", "mad about", "look forward to",
+    "着迷", "痴迷", "热衷", "迷上",
     "换成", "订阅", "安装", "改用", "选择", "感兴趣", "有兴趣", "同意", "赞成", "关心",
     # willingness: "happy to use Windows", "fine with meetings", "愿意用 Teams"
     "happy to", "glad to", "willing", "fine with", "okay with", "ok with", "愿意", "乐意", "乐于",
@@ -97,8 +100,8 @@ NEGATIVE_VERBS = (
     "stay away", "unsubscribe", "disable", "turn off", "switch off", "cancel", "uninstall",
     "mute", "block", "opt out", "afraid", "scared", "terrified", "frightened", "fear",
     "boring", "bored by", "bored of", "annoying", "annoyed by",
-    # what wears one out: "finds large parties draining", "crowds exhaust them"
-    "draining", "drains", "exhausting", "exhausts", "wears out", "wear out",
+    # what wears one out: "crowds exhaust them" ("finds X draining" is read in analysis._EVALUATED)
+    "drains", "exhausts", "wears out", "wear out",
     "讨厌", "厌恶", "反感", "受不了", "不能忍受", "忍受不了", "拒绝", "避免", "回避", "嫌弃", "烦",
     # "不同意" is "disagree", not "不同" ("different") + "意"
     "不同意", "不赞成", "没兴趣", "没有兴趣", "不感兴趣", "毫无兴趣",
@@ -116,6 +119,8 @@ NEGATIVE_VERBS = (
     "一点兴趣都没有", "一点兴趣也没有", "兴趣都没有", "没什么兴趣", "不感冒", "无感", "敬而远之",
     "避之不及", "避之唯恐不及", "想吐", "恶心", "反胃", "接受不了", "吃不消", "不待见", "嫌弃",
     "烦透", "受够",
+    # "对加班很厌倦", "吃腻了"
+    "厌倦", "腻了", "腻烦",
 )
 # Words of NEGATIVE_VERBS that express a fact about the body or diet rather than taste:
 # a conflict they take part in is reported as "implicit".
@@ -641,6 +646,7 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
                   "binge watch", "binge watched", "binge watches", "binge watching", "追剧", "刷剧"),
     "tv": ("tv", "television", "telly", "电视"),
     "bus": ("bus", "公交", "公交车", "公共汽车", "巴士", "坐公交"),
+    "taxi": ("taxi", "taxis", "cab", "cabs", "打车", "出租车", "的士", "打的", "叫车"),
     "subway": ("subway", "metro", "underground", "tube", "地铁", "坐地铁"),
     "university": ("university", "college", "uni", "大学", "高校"),
     "novel": ("novel", "fiction", "小说"),

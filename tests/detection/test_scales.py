@@ -127,6 +127,9 @@ def test_poles_inside_nouns_or_two_differences_are_no_minimal_pair(a, b):
     ("User enjoys large parties.", "User finds large parties draining."),
     ("User likes the room warm.", "用户喜欢房间凉一点。"),
     ("用户睡眠很浅，一点声音就醒。", "用户睡得很沉，打雷都吵不醒。"),
+    ("User finds cooking relaxing.", "User finds cooking stressful."),
+    ("User is passionate about gardening.", "User finds gardening tedious."),
+    ("用户觉得做饭很累。", "用户觉得做饭很解压。"),
 ])
 def test_antonyms_by_category_contradict(a, b):
     assert flags(a, b)
@@ -138,6 +141,8 @@ def test_antonyms_by_category_contradict(a, b):
     ("用户夏天喝冷饮。", "用户冬天喝热饮。"),
     ("User is loud at football games.", "User is soft-spoken at work."),
     ("User used to be shy.", "User is outgoing now."),
+    ("User has a stressful job.", "User has a job at a bank."),  # an attribute, not a stance
+    ("User finds cooking relaxing on weekends.", "User finds cooking stressful on weeknights."),
 ])
 def test_antonyms_in_other_contexts_holders_or_times_do_not(a, b):
     assert not flags(a, b)
@@ -157,6 +162,7 @@ def test_both_poles_of_an_axis_share_an_index_term():
     # written before scoring: batch 2 first scored P 0.950 R 0.905, batch 3 P 0.889 R 0.471
     ("scales_batch2_pairs.jsonl", 1.0, 0.95),
     ("scales_batch3_pairs.jsonl", 1.0, 0.94),
+    ("scales_batch4_pairs.jsonl", 1.0, 0.83),  # first scored P 1.000 R 0.583
 ])
 def test_later_batches_keep_their_floor(name, precision, recall):
     report = evaluate(detector, load_pairs(HERE / name))
