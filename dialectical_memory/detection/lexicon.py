@@ -133,6 +133,8 @@ HIGH_FREQUENCY = (
     "nightly", "most days", "every weekend", "each morning",
     "总是", "经常", "常常", "常", "每天", "天天", "每晚", "每周", "每次", "一直", "老是", "通常",
     "频繁", "每天早上", "每天晚上", "每天都",
+    # every few days; the 不 of "时不时" and "动不动" denies nothing
+    "时不时", "不时", "动不动", "隔三差五", "三天两头", "all day", "non stop", "nonstop", "around the clock",
 )
 # Less of something, not none: "eats fewer sweets" agrees with "avoids sugar" and
 # does not deny "likes sweets".
