@@ -127,25 +127,77 @@ _CLAUSE_SPLIT = lazy_compile(
 _ENUMERATION = "enumeration"
 _CONTRAST = "contrast"
 _SUBJECT = lazy_compile(r"^\s*(?:the\s+)?user(?:'s)?\s+|^\s*(?:该|这位)?用户", re.IGNORECASE)
-_ORDER_PATTERNS = tuple(lazy_compile(p) for p in (
+# Saying what one values: "更看重", "重视", "在乎".
+_ZH_VALUING = "更看重|更重视|更在乎|更在意|更注重|最看重|看重|重视|在乎|在意|注重|优先考虑"
+# "健康不如事业重要", "把家庭放在工作后面": the order reads the other way round.
+class _Cued:
+    """A pattern tried only where one of its words is: a lazy group at its start
+    would otherwise be tried from every position of every sentence."""
+
+    def __init__(self, needs: tuple[str, ...], pattern: str):
+        self.needs, self.compiled = needs, lazy_compile(pattern)
+
+    def search(self, text: str) -> re.Match | None:
+        return self.compiled.search(text) if any(need in text for need in self.needs) else None
+
+
+_REVERSED_ORDER = _Cued(("不如", "放在", "排在", " less ", " worse "),
+                       r"(?P<y>[^，,。；]{1,12}?)不如(?P<x>[^，,。；]{1,12}?)(?:重要|要紧|好用|好|顺手)|"
+                               r"把(?P<y2>[^，,。；]+?)(?:放|排)在(?P<x2>[^，,。；]+?)(?:的)?(?:后面|之后|后头|下面|后)|"
+                               r"(?P<y3>[^,;]+?)\s+(?:(?:matters?|counts?|is|are)\s+less\s+(?:important\s+)?|(?:is|are)\s+worse\s+)"
+                               r"(?:to\s+(?:the\s+)?user\s+)?than\s+(?P<x3>[^,;.]+)")
+_ORDER_PATTERNS = tuple(p if isinstance(p, _Cued) else lazy_compile(p) for p in (
     r"\bprefer\w*\s+(?P<x>.+?)\s+(?:over|to|rather than|instead of|more than)\s+(?P<y>.+)",
     r"\b(?:like|love|enjoy)\w*\s+(?P<x>.+?)\s+(?:more than|better than|over)\s+(?P<y>.+)",
     r"\bwould rather\s+(?P<x>.+?)\s+than\s+(?P<y>.+)",
     r"\b(?:choose|chooses|chose|pick|picks)\s+(?P<x>.+?)\s+over\s+(?P<y>.+)",
-    r"(?:更喜欢|更爱|更偏好|偏好|喜欢|选择|偏爱|更愿意|更倾向于?|更习惯)(?P<x>.+?)(?:而不是|而非|胜过|多于|超过)(?P<y>.+)",
-    r"(?:更喜欢|更爱|更偏好|偏好|首选|优先)(?P<x>[^，,]+?)[，,](?P<y>[^，,]+?)(?:是|作为|只是|只能算)?(?:次选|其次|备选|第二选择)",
+    rf"(?:更喜欢|更爱|更偏好|偏好|喜欢|选择|偏爱|更愿意|更倾向于?|更习惯|{_ZH_VALUING})(?P<x>.+?)"
+    r"(?:而不是|而非|胜过|多于|超过|甚于)(?P<y>.+)",
+    rf"(?:更喜欢|更爱|更偏好|偏好|首选|优先考虑|优先|{_ZH_VALUING})(?P<x>[^，,]+?)[，,](?P<y>[^，,]+?)(?:是|作为|只是|只能算|排)?"
+    r"(?:次选|其次|备选|第二选择|第二|次之)",
+    # "更看重薪资，其次才是稳定", "优先考虑价格，然后才是品牌"
+    rf"(?:首选|优先考虑|优先|{_ZH_VALUING})(?P<x>[^，,。；]+?)[，,]\s*(?:其次|然后|再次)(?:才是|才|是|才考虑|考虑)?(?P<y>[^，,。；]+)",
+    # "健康优先于事业", "健康比事业重要", "把健康放在事业前面", "健康排在事业前面"
+    _Cued(("先于", "重于", "高于"), r"(?:^|[，,])(?:认为|觉得|一直认为|始终认为)?(?P<x>[^，,。；]{1,12}?)(?:优先于|先于|重于|高于)"
+                                  r"(?P<y>[^，,。；]{1,12})"),
+    _Cued(("重要", "要紧"), r"(?:^|[，,])(?:认为|觉得|一直认为|始终认为)?(?P<x>[^，,。；]{1,12}?)比(?P<y>[^，,。；]{1,12}?)"
+                          r"(?:更|还|要)?(?:重要|要紧)"),
+    r"把(?P<x>[^，,。；]+?)(?:放|排)在(?P<y>[^，,。；]+?)(?:的)?(?:前面|之前|前头|上面|之上|前)",
+    _Cued(("排在", "放在"), r"(?P<x>[^，,。；把]+?)(?:排|放)在(?P<y>[^，,。；]+?)(?:的)?(?:前面|之前|前头|上面|之上|前)"),
+    # "把家庭放在第一位，工作第二", "工作第一，家庭第二"
+    _Cued(("第二",), r"(?:把)?(?P<x>[^，,。；把]+?)(?:放|排)?(?:在)?第一(?:位)?[，,]\s*(?P<y>[^，,。；]+?)(?:放|排)?(?:在)?"
+                    r"第二(?:位)?"),
     r"\bprefer\w*\s+(?P<x>[^,]+?),\s+(?:with\s+)?(?P<y>[^,]+?)\s+(?:as\s+(?:a|the|their|his|her)\s+)?"
     r"(?:second\s+choice|fallback|backup|last\s+resort)",
     r"(?:比起|相比于?|与其)(?P<y>.+?)[,，]?(?:更喜欢|更爱|更偏好|更倾向于?|更想|不如|宁愿)(?P<x>.+)",
     r"宁[愿可](?P<x>.+?)[,，]?也不(?:要|想|愿意?)?(?P<y>.+)",
     # ranks and priorities: "ranks Python above Java", "top priority is health, then career"
     r"\b(?:ranks?|ranked|rates?|rated|puts?|places?|values?|valued)\s+(?P<x>.+?)\s+(?:above|over|ahead\s+of|higher\s+than)\s+(?P<y>.+)",
+    r"\b(?:prioriti[sz]\w*|favou?r\w*)\s+(?P<x>.+?)\s+(?:above|over|ahead\s+of|before)\s+(?P<y>.+)",
+    r"\bcares?\s+more\s+about\s+(?P<x>.+?)\s+than\s+(?:about\s+)?(?P<y>.+)",
+    # "comfort beats style", "Vim is better than Emacs", "Python比Java好用"
+    r"(?:^|,\s*)(?:for\s+(?:the\s+)?user,?\s+)?(?P<x>[^,;]+?)\s+(?:beats|trumps|outranks|wins\s+over|"
+    r"takes\s+precedence\s+over|comes\s+ahead\s+of)\s+(?P<y>[^,;.]+)",
+    _Cued((" better than", " superior to", " nicer than"),
+          r"(?:^|,\s*)(?:thinks\s+|believes\s+|feels\s+|finds\s+)?(?P<x>[^,;]+?)\s+(?:is|are)\s+(?:much\s+|far\s+|way\s+)?"
+          r"(?:better|superior|nicer)\s+(?:than|to)\s+(?P<y>[^,;.]+)"),
+    _Cued(("好", "强", "顺手"), r"(?:^|[，,])(?:认为|觉得|一直认为|始终认为)?(?P<x>[^，,。；]{1,12}?)比(?P<y>[^，,。；]{1,12}?)"
+                              r"(?:更|还|要)?(?:好用|好|强|顺手|优秀)"),
+    _Cued((" more ",), r"(?:^|,\s*)(?P<x>[^,;]+?)\s+(?:matters?|counts?)\s+more\s+(?:to\s+(?:the\s+)?user\s+)?than\s+"
+                       r"(?P<y>.+)"),
+    _Cued((" more important",), r"(?:^|,\s*)(?:thinks\s+|believes\s+|feels\s+)?(?P<x>[^,;]+?)\s+(?:is|are)\s+more\s+"
+                                r"important\s+(?:to\s+(?:the\s+)?user\s+)?than\s+(?P<y>.+)"),
     r"\b(?:top|first|main|number\s+one)\s+(?:priority|choice|pick)\s+is\s+(?P<x>[^,]+?),\s+(?:then|followed\s+by|and\s+then|"
     r"with\s+)(?P<y>[^,]+?)(?:\s+second)?$",
     # "首选微信，邮件排第二", "喜欢冬天，不太喜欢夏天": a first and a second choice
     r"首选(?P<x>[^，,。；]+?)[，,]\s*(?P<y>[^，,。；]+?)(?:排|是|算|只能)?(?:第二|次之|靠后)",
     r"(?:比较|更|最)?喜欢(?P<x>[^，,。；不]+?)[，,]\s*(?:但)?(?:不太|不怎么|不是很|不那么)喜欢(?P<y>[^，,。；]+)",
 ))
+# A word every order pattern needs: most sentences state no order and try none.
+_ORDER_CUE = lazy_compile(r"prefer|rather|\bover\b|more|better|above|ahead|higher|before|priority|choice|pick|less|"
+                          r"beats|trumps|outranks|precedence|superior|nicer|worse|好|强|顺手|"
+                          r"而不是|而非|胜过|多于|超过|甚于|次选|其次|备选|第二|次之|然后|再次|先于|重于|高于|重要|要紧|"
+                          r"放在|排在|比起|相比|与其|宁[愿可]|首选|喜欢|不如")
 # "Between tea and coffee, user picks tea": the choice, and the option left.
 _BETWEEN = lazy_compile(r"\bbetween\s+(?P<a>[^,]+?)\s+and\s+(?P<b>[^,]+?),\s*(?:the\s+)?(?:user\s+)?(?:always\s+|usually\s+)?"
                       r"(?:picks?|chooses?|prefers?|goes\s+for|opts\s+for|takes?)\s+(?P<x>[^,.;]+)|"
@@ -200,12 +252,49 @@ def reported_content(sentence: str) -> tuple[str, bool]:
 
 
 # Chinese verbs split by what counts them: "游一两次泳", "跑了一次步".
-_SPLIT_VERB = lazy_compile(r"(?P<v>游|跑)(?P<m>(?:了|过)?[一二两三四五六七八九十几\d]{1,4}[次回趟]?)(?P<o>泳|步)")
+# Also "爬一次山", "洗一次车", "理一次发", "见一次面": the count splits a verb-object word.
+_SPLIT_VERB = lazy_compile(r"(?P<v>游|跑|爬|洗|理|剪|见|打)(?P<m>(?:了|过)?[一二两三四五六七八九十几\d]{1,4}[次回趟])"
+                           r"(?P<o>泳|步|山|澡|车|发|头|面|球)|(?P<v2>游|跑)(?P<m2>(?:了|过)?[一二两三四五六七八九十几\d]{1,4})"
+                           r"(?P<o2>泳|步)")
+_SPLIT_CUE = lazy_compile(r"[游跑爬洗理剪见打][了过]?[一二两三四五六七八九十几\d]")
 # "Drinks" with no object is drinking alcohol: "never drinks on weekdays", "doesn't drink",
 # "drinks socially" (not "drinks a lot of water").
 _BARE_DRINK = lazy_compile(r"\b(?:drinks?|drinking|drank)\b(?=\s*(?:$|[.,;!?]|(?:on|at|in|during|when|while|after|"
                          r"before|with|socially|anymore|any\s+more|heavily|much|every|daily|often|rarely|"
                          r"occasionally|sometimes|nowadays|now|these\s+days|at\s+all|a\s+lot(?!\s+of))\b))")
+
+
+def _joined_verb(match: re.Match) -> str:
+    if match["v"]:
+        return match["m"] + match["v"] + match["o"]
+    return match["m2"] + match["v2"] + match["o2"]
+
+
+# How one finds a thing is a stance on it: "finds cooking stressful" dislikes
+# cooking, "finds cooking relaxing" enjoys it; "觉得做饭很累" / "觉得做饭很解压".
+# Read only in this frame: "a stressful job" says nothing of liking the job.
+_EVALUATED = (
+    (lazy_compile(r"\bfinds?\s+(?P<x>[^,;.]+?)\s+(?:really\s+|very\s+|so\s+|quite\s+|incredibly\s+|extremely\s+)?"
+                  r"(?:stressful|tedious|tiresome|draining|exhausting|tiring|dull|overwhelming|frustrating|"
+                  r"nerve-?wracking|unpleasant|miserable|a\s+chore|a\s+drag)\b"), "dislikes"),
+    (lazy_compile(r"\bfinds?\s+(?P<x>[^,;.]+?)\s+(?:really\s+|very\s+|so\s+|quite\s+|incredibly\s+|extremely\s+)?"
+                  r"(?:relaxing|calming|fun|enjoyable|rewarding|energi[sz]ing|soothing|therapeutic|exciting|"
+                  r"thrilling|delightful|pleasant)\b"), "enjoys"),
+    (lazy_compile(r"觉得(?P<x>[^，,。；]+?)(?:很|特别|非常|挺|太|真|超)?(?:累人|累|烦人|烦|无聊|没意思|痛苦|折磨人|折磨|"
+                  r"麻烦)(?=$|[，,。；了])"), "讨厌"),
+    (lazy_compile(r"觉得(?P<x>[^，,。；]+?)(?:很|特别|非常|挺|太|真|超)?(?:解压|放松|有意思|有趣|好玩|享受|开心)"
+                  r"(?=$|[，,。；])"), "喜欢"),
+)
+_EVALUATION_CUE = lazy_compile(r"\bfinds?\b|觉得")
+
+
+def _evaluated(sentence: str) -> str:
+    for pattern, stance in _EVALUATED:
+        match = pattern.search(sentence)
+        if match:
+            glue = " " if stance.isascii() else ""
+            return sentence[: match.start()] + stance + glue + match["x"] + sentence[match.end():]
+    return sentence
 
 
 # What the rules read of an entry. Memory entries are notes of a sentence or a few; some of the ~300
@@ -219,10 +308,12 @@ def analyse(text: str) -> Analysis:
     original = unicodedata.normalize("NFKC", text[:ANALYSED_CHARS])
     sentence, reported = reported_content(normalize(strip_subject(original)))
     sentence = _without_proper_names(original, sentence)
-    if "泳" in sentence or "步" in sentence:
-        sentence = _SPLIT_VERB.sub(r"\g<m>\g<v>\g<o>", sentence)  # "游一两次泳" is "一两次游泳"
+    if _SPLIT_CUE.search(sentence):
+        sentence = _SPLIT_VERB.sub(_joined_verb, sentence)  # "游一两次泳" is "一两次游泳"
     if "drink" in sentence or "drank" in sentence:
         sentence = _BARE_DRINK.sub(r"\g<0> alcohol", sentence)
+    if _EVALUATION_CUE.search(sentence):
+        sentence = _evaluated(sentence)
     domains, anchored = _anchors(sentence)
     orders, clause_source = _orders(sentence)
     orders += _sequences(sentence)
@@ -275,7 +366,7 @@ def _habits(sentence: str) -> tuple[Habit, ...]:
         return ()
     habits: list[Habit] = []
     previous = ""
-    for _boundary, clause in _clauses(sentence):
+    for clause in _rate_clauses(sentence):
         found = frequency.rate(clause)
         if not found:
             previous = clause
@@ -286,6 +377,21 @@ def _habits(sentence: str) -> tuple[Habit, ...]:
             habits.append(Habit(found, topic, clause, _is_past(clause, t.terms(clause))))
         previous = rest if _habit_topic(rest) else previous
     return tuple(habits)
+
+
+# "almost never cooks and orders takeaway nearly every day": two habits, two rates.
+_RATE_JOIN = lazy_compile(r"\s+(?:and|but)\s+|并且|而且")
+
+
+def _rate_clauses(sentence: str) -> list[str]:
+    clauses = []
+    for _boundary, clause in _clauses(sentence):
+        parts = _RATE_JOIN.split(clause)
+        if len(parts) > 1 and sum(frequency.rate(part) is not None for part in parts) > 1:
+            clauses.extend(parts)
+        else:
+            clauses.append(clause)
+    return clauses
 
 
 def _habit_topic(text: str) -> frozenset[str]:
@@ -458,22 +564,52 @@ def _between(sentence: str) -> tuple[tuple[Order, ...], str] | None:
     return (Order(picked, other, f"{chosen.strip()}>{(two if other is second else one).strip()}"),), chosen
 
 
+class _ForwardOrder:
+    """A match of an order pattern read as preferred (x) before other (y); the
+    reversed patterns ("健康不如事业重要") name their groups x2/y2, x3/y3."""
+
+    def __init__(self, match: re.Match):
+        self.match = match
+        groups = match.groupdict()
+        self.x = next((groups[name] for name in ("x", "x2", "x3") if groups.get(name)), "")
+        self.y = next((groups[name] for name in ("y", "y2", "y3") if groups.get(name)), "")
+        self.name = "x" if groups.get("x") else "x2" if groups.get("x2") else "x3"
+
+    def __getitem__(self, key: str) -> str:
+        return self.x if key == "x" else self.y
+
+    def end(self, key: str) -> int:
+        return self.match.end(self.name)
+
+
+def _named_options(text: str) -> frozenset[str]:
+    """An option's units, or, where the lexicon reads none ("Go", "C"), its words."""
+    return _options(text) | _step_units(text) or frozenset(
+        word for word in re.findall(r"[a-z][a-z+#]*|[\u4e00-\u9fff]{2,}", text.lower()) if word not in _OPTION_FILLERS)
+
+
+_OPTION_FILLERS = frozenset(("the", "a", "an", "to", "of", "and", "or", "in", "on", "for", "with", "their", "his", "her"))
+
+
 def _orders(sentence: str) -> tuple[tuple[Order, ...], str]:
     """Preference orders in the sentence, and the text left to read as claims
     (only the preferred option is affirmed, and the clauses after the order's)."""
     between = _between(sentence)
     if between:
         return between
-    for pattern in _ORDER_PATTERNS:
+    if not _ORDER_CUE.search(sentence):
+        return (), sentence
+    for pattern in (_REVERSED_ORDER, *_ORDER_PATTERNS):
         match = pattern.search(sentence)
         if not match:
             continue
+        match = _ForwardOrder(match)
         other, rest = match["y"], ""
         boundary = _CLAUSE_SPLIT.search(other)
         if boundary:  # "tea over coffee, but coffee in the morning"
             other, rest = other[: boundary.start()], other[boundary.start():]
-        preferred, dispreferred = _options(match["x"]), _options(other)
-        if preferred and dispreferred:
+        preferred, dispreferred = _named_options(match["x"]), _named_options(other)
+        if preferred and dispreferred and preferred != dispreferred:
             text = f"{match['x'].strip()}>{other.strip()}"
             head = sentence[: match.end("x")]
             past = _is_past(head, t.terms(_CLAUSE_SPLIT.split(head)[-1] or head))
@@ -579,18 +715,26 @@ _EN_STEP = r"[^,;.]+?"
 _SEQUENCE_PATTERNS = tuple(lazy_compile(p) for p in (
     rf"(?P<x>{_EN_STEP})\s+first,?\s+(?:and\s+)?(?:only\s+)?(?:then|after\s+that|afterwards)\s+(?P<y>{_EN_STEP})$",
     rf"\bfirst\s+(?P<x>{_EN_STEP}),?\s+(?:and\s+)?(?:only\s+)?then\s+(?P<y>{_EN_STEP})$",
-    rf"(?P<x>{_EN_STEP})\s+first\s+and\s+(?P<y>{_EN_STEP})\s+(?:after|afterwards|after\s+it|later|last|second|"
-    rf"at\s+the\s+(?:very\s+)?end|at\s+the\s+bottom|below(?:\s+it)?)$",
+    rf"(?P<x>{_EN_STEP})\s+first(?:\s+thing(?:\s+in\s+the\s+(?:morning|day))?)?,?\s+and\s+(?:only\s+)?(?:then\s+)?"
+    rf"(?:(?:switch\w*|mov\w*\s+on|turn\w*|get\w*\s+(?:a)?round)\s+to\s+)?(?P<y>{_EN_STEP})\s+"
+    rf"(?:after|afterwards|after\s+(?:it|that)|later(?:\s+on|\s+in\s+the\s+day)?|last|second|"
+    rf"at\s+the\s+(?:very\s+)?end|at\s+the\s+bottom|below(?:\s+it)?|in\s+the\s+afternoon)$",
+    # "Python comes before JavaScript", "JavaScript comes after Python"
+    rf"(?:^|,\s*)(?P<x>{_EN_STEP})\s+(?:comes?|came|goes|went)\s+(?:before|ahead\s+of|first,?\s+before)\s+(?P<y>{_EN_STEP})$",
+    rf"(?:^|,\s*)(?P<y>{_EN_STEP})\s+(?:comes?|came|goes|went)\s+after\s+(?P<x>{_EN_STEP})$",
     rf"(?P<x>{_EN_STEP})\s+(?:at\s+the\s+top|on\s+top|up\s+front)\s+and\s+(?P<y>{_EN_STEP})\s+"
     rf"(?:below(?:\s+it)?|after(?:\s+it)?|at\s+the\s+(?:very\s+)?end|at\s+the\s+bottom|last)$",
     rf"(?P<y>{_EN_STEP})\s+(?:at\s+the\s+(?:very\s+)?end|at\s+the\s+bottom|last)\s+and\s+(?P<x>{_EN_STEP})\s+"
     rf"(?:first|at\s+the\s+top|up\s+front)$",
-    rf"^(?P<x>[a-z]+(?:\s+[a-z]+){{0,2}})\s+before\s+(?P<y>[a-z][a-z ]*?)$",
-    r"先(?P<x>[^，,。；再]+?)(?:[，,][^，,。；]{0,4}?)?(?:再|然后|之后|最后才|后才|才|[，,]后)(?P<y>[^，,。；]+)",
+    rf"^(?P<x>[a-z]+(?:\s+[a-z]+){{0,4}})\s+before\s+(?P<y>[a-z][a-z ]*?)$",
+    rf"^(?P<y>[a-z]+(?:\s+[a-z]+){{0,4}})\s+after\s+(?P<x>[a-z][a-z ]*?)$",  # "brushes teeth after breakfast"
+    r"(?<!优)先(?P<x>[^，,。；再]+?)(?:[，,][^，,。；]{0,4}?)?(?:再|然后|之后|最后才|后才|才|[，,]后)(?P<y>[^，,。；]+)",
     r"先(?P<x>[^，,。；再]+?)[，,](?P<y>[^，,。；]+?)(?:往后放|往后排|放后面|放在后面|放最后)",
     r"首选(?P<x>[^，,。；]+?)[，,]\s*其次(?:才是|是)?(?P<y>[^，,。；]+)",
+    r"(?<!优)先(?P<x>[^，,。；再后]+?)后(?P<y>[^，,。；]+)",  # "先洗澡后吃饭"
 ))
-_SEQUENCE_CUE = lazy_compile(r"\b(?:first|before|at\s+the\s+top|on\s+top|up\s+front)\b|先|首选")
+_SEQUENCE_CUE = lazy_compile(r"\b(?:first|before|after|ahead|at\s+the\s+top|on\s+top|up\s+front)\b|"
+                             r"先|首选")
 _TIME_VALUE = lazy_compile(r"\d|\b(?:am|pm|noon|midnight|bed|sleep)\b")
 
 
@@ -602,7 +746,7 @@ def _sequences(sentence: str) -> tuple[Order, ...]:
         match = pattern.search(sentence)
         if not match or _TIME_VALUE.search(match["y"]):
             continue  # "meetings before 9 am": a time, not a step
-        first, then = _distinct_steps(_step_units(match["x"]), _step_units(match["y"]))
+        first, then = _distinct_steps(_named_options(match["x"]), _named_options(match["y"]))
         if first and then:
             return (Order(first, then, f"{match['x'].strip()}→{match['y'].strip()}",
                           _is_past(sentence, t.terms(sentence))),)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 
 from . import lexicon
-from .text import stem
+from .text import lazy_compile, stem
 
 
 def stemmed_axes(axes: str) -> str:
@@ -69,6 +69,23 @@ def opposed(x: str, y: str) -> bool:
     return any((axis, 1 - side) in right for axis, side in left)
 
 
+def axes_of(unit: str) -> frozenset[int]:
+    """The antonym axes a unit sits on (either pole), for the candidate index."""
+    return frozenset(axis for axis, _side in _poles().get(unit, ()))
+
+
+def is_bilingual_axis(axis: int) -> bool:
+    """An axis of `lexicon.BILINGUAL_AXES` (numbered after WordNet's)."""
+    return axis >= _wordnet_axis_count()
+
+
+@functools.cache
+def _wordnet_axis_count() -> int:
+    from .wordnet_poles import STEMMED_AXES
+
+    return len(STEMMED_AXES.strip().splitlines())
+
+
 def is_adjective(word: str) -> bool:
     """A word that sits on some antonym axis: it describes rather than names."""
     return stem(word.lower()) in _poles()
@@ -97,3 +114,92 @@ def chinese_poles(text: str) -> list[str]:
                 taken |= span
             start = text.find(form, start + 1)
     return found
+
+
+# --- Chinese antonym morphemes in otherwise identical statements -----------------
+#
+# Chinese builds its scale words from one-character poles (反义词: 高/矮, 早/晚,
+# 深/浅): "急性子" / "慢性子", "朝北" / "朝南", "很好" / "很差". Two entries that are
+# the same statement but for one such pole say opposite things of one thing, in one
+# context: whatever else could keep them apart (a holder, a time, a scope) would be
+# worded in both. The poles are the basic antonym pairs of a Chinese textbook list,
+# grouped by scale; a pole counts only where it is predicated ("很高", "是个急性子",
+# "喝热的", "朝北"), not inside a noun ("大女儿", "早饭", "北京").
+ZH_ANTONYM_SCALES: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
+    (("高",), ("矮", "低")), (("大",), ("小",)), (("多",), ("少",)), (("长",), ("短",)),
+    (("深",), ("浅",)), (("厚",), ("薄",)), (("宽",), ("窄",)), (("粗",), ("细",)),
+    (("胖",), ("瘦",)), (("重",), ("轻",)), (("远",), ("近",)), (("快", "急"), ("慢",)),
+    (("早",), ("晚", "迟")), (("冷", "凉", "冰"), ("热", "烫", "暖")), (("好",), ("差", "坏", "烂")),
+    (("浓",), ("淡",)), (("甜",), ("咸",)), (("强",), ("弱",)), (("新",), ("旧",)),
+    (("难",), ("易", "容易")), (("松",), ("紧",)), (("亮",), ("暗",)), (("干",), ("湿",)),
+    (("硬",), ("软",)), (("贵",), ("便宜",)), (("忙",), ("闲",)), (("勤",), ("懒",)),
+    (("静", "安静"), ("吵", "闹")), (("内向",), ("外向",)), (("喜欢", "爱", "热爱"), ("讨厌", "恨", "反感")),
+    (("支持", "赞成", "同意"), ("反对",)), (("北",), ("南",)), (("东",), ("西",)),
+    (("整洁", "整齐", "干净"), ("乱", "脏", "脏乱", "凌乱")), (("节约", "节俭", "节省"), ("浪费",)),
+    (("勤快", "勤奋"), ("懒", "懒惰")), (("外向", "开朗"), ("内向",)), (("乐观",), ("悲观",)),
+)
+# Where a one-character pole is predicated: after a degree word, a copula or a
+# facing verb, or before a nominaliser or the end of the statement.
+_BEFORE_POLE = frozenset("很太挺较更最偏超够常分得是个朝向坐也都又还些点")
+_AFTER_POLE = frozenset("的了些点性子")
+_DEGREE = ("非常", "特别", "比较", "有点", "有些", "十分", "相当", "很", "太", "挺", "超", "偏", "较", "更", "最")
+_END = "。！？!?.，,；; "
+_AVERSE = lazy_compile(r"不|没|别|怕|讨厌|厌|受不了|避免|拒绝|忌")
+
+
+@functools.cache
+def _zh_scale_index() -> dict[str, tuple[int, int]]:
+    return {word: (number, side) for number, poles in enumerate(ZH_ANTONYM_SCALES)
+            for side, words in enumerate(poles) for word in words}
+
+
+def _core(diff: str) -> str:
+    for degree in _DEGREE:
+        if diff.startswith(degree) and len(diff) > len(degree):
+            return diff[len(degree):]
+    return diff
+
+
+def zh_minimal_pair(a: str, b: str) -> tuple[str, str] | None:
+    """The two poles where `a` and `b` (Chinese, subject stripped) are one
+    statement but for an antonym morpheme, or None."""
+    a, b = a.strip(_END), b.strip(_END)
+    if abs(len(a) - len(b)) > 3 or a[:1] != b[:1] and a[-1:] != b[-1:]:
+        return None  # a pole and a degree word differ by a few characters at most
+    prefix = _common_prefix(a, b)
+    suffix = _common_prefix(a[prefix:][::-1], b[prefix:][::-1])
+    diff_a, diff_b = a[prefix:len(a) - suffix], b[prefix:len(b) - suffix]
+    if not diff_a or not diff_b or prefix + suffix == 0 or _AVERSE.search(a[:prefix]):
+        return None  # "怕冷" / "怕热", "不喜欢甜的" / "不喜欢咸的": one can shun both poles
+    core_a, core_b = _core(diff_a), _core(diff_b)
+    index = _zh_scale_index()
+    if len(core_a) == len(core_b) == 1 and (core_a not in index or core_b not in index):
+        if suffix:  # "内向" / "外向": the pole word shares its last character
+            core_a, core_b = core_a + a[len(a) - suffix], core_b + b[len(b) - suffix]
+            suffix -= 1
+        else:
+            return None
+    pole_a, pole_b = index.get(core_a), index.get(core_b)
+    if not pole_a or not pole_b or pole_a[0] != pole_b[0] or pole_a[1] == pole_b[1]:
+        return None
+    if not (_predicated(a, prefix, suffix, core_a) and _predicated(b, prefix, suffix, core_b)):
+        return None
+    return core_a, core_b
+
+
+def _common_prefix(x: str, y: str) -> int:
+    n = 0
+    for left, right in zip(x, y):
+        if left != right:
+            break
+        n += 1
+    return n
+
+
+def _predicated(text: str, prefix: int, suffix: int, core: str) -> bool:
+    if len(core) > 1:
+        return True  # a word of its own: "内向", "讨厌"
+    start = len(text) - suffix - 1  # the pole is the diff's last character
+    before = text[start - 1] if start > 0 else ""
+    after = text[start + 1] if start + 1 < len(text) else ""
+    return before in _BEFORE_POLE or after in _AFTER_POLE

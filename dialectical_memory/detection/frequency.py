@@ -1,8 +1,9 @@
 """How often: an ordinal scale of frequencies, with ranges, in English and Chinese.
 
-never < rarely < yearly < monthly < weekly < daily < hourly. A stated frequency
-is an interval on that scale: "every day" is (daily, daily), "rarely" (rarely,
-yearly), "once a day at most" (never, daily), "often" (weekly, hourly). Two
+never < rarely < yearly < monthly < weekly < daily < hourly < constantly. A
+stated frequency is an interval on that scale: "every day" is (daily, daily),
+"rarely" (rarely, yearly), "once a day at most" (never, daily), "often" (weekly,
+hourly), "every few minutes" (hourly, constantly), "隔三差五" (weekly, daily). Two
 frequencies of one habit clash when their intervals lie two levels apart, or
 one level when one of them is a bound ("at most once a day" / "several times a
 day"): "runs every day" / "runs about once a month", "每天都给爸妈打电话" /
@@ -15,21 +16,34 @@ import re
 from dataclasses import dataclass
 from .text import lazy_compile
 
-NEVER, RARELY, YEARLY, MONTHLY, WEEKLY, DAILY, HOURLY = range(7)
-LEVEL_NAMES = ("never", "rarely", "yearly", "monthly", "weekly", "daily", "hourly")
+NEVER, RARELY, YEARLY, MONTHLY, WEEKLY, DAILY, HOURLY, CONSTANTLY = range(8)
+LEVEL_NAMES = ("never", "rarely", "yearly", "monthly", "weekly", "daily", "hourly", "constantly")
 
-_N = r"(?:\d+|a|one|two|three|four|five|six|seven|eight|nine|ten|several|a\s+few|few|multiple|many)"
+_N = (r"(?:\d+|a|one|two|three|four|five|six|seven|eight|nine|ten|several|a\s+few|few|multiple|many|"
+      r"(?:a\s+)?couple\s+of|a\s+handful\s+of)")
+# Caps: "at most", "no more than", "最多", "顶多", "不超过".
+_EN_CAP = r"(?:at\s+most|no\s+more\s+than|not\s+more\s+than|never\s+more\s+than|a\s+maximum\s+of|up\s+to)"
+_EN_TIMES = rf"(?:once|twice|{_N}\s+times)"
+_ZH_PERIOD = r"(?:一天|每天|一周|每周|一个?星期|每个?星期|一个?礼拜|每个?礼拜|一个月|每个?月|一年|每年)"
 _ZN = r"(?:[一二两三四五六七八九十几]+|\d+)"
 # (pattern, low, high); the first that matches a span wins, longest patterns first.
 _SCALE: tuple[tuple[str, int, int], ...] = (
     # bounds
-    (r"(?:once|twice|\w+\s+times)\s+a\s+(day|week|month|year)\s+at\s+most|at\s+most\s+(?:once|twice|\w+\s+times)"
-     r"\s+a\s+(day|week|month|year)", -1, -1),
-    (r"最多(?:一天|每天|一周|每周|一个月|每月|一年|每年)", -2, -2),
+    (rf"{_EN_TIMES}\s+(?:a|per|each|every)\s+(day|week|month|year)\s+at\s+most|"
+     rf"{_EN_CAP}\s+{_EN_TIMES}\s+(?:a|per|each|every)\s+(day|week|month|year)", -1, -1),
+    (rf"(?:最多|顶多|至多|不超过){_ZH_PERIOD}|{_ZH_PERIOD}(?:最多|顶多|至多|不超过)", -2, -2),
+    # the top of the scale: "constantly", "all day", "every few minutes", "时时刻刻"
+    (r"\b(?:constantly|all\s+the\s+time|non-?stop|incessantly|around\s+the\s+clock|24/7|all\s+day(?:\s+long)?|"
+     r"throughout\s+the\s+(?:day|workday)|every\s+(?:few|couple\s+of|\d+|five|ten|fifteen|twenty|thirty)\s+minutes|"
+     r"every\s+(?:few|couple\s+of)\s+hours|several\s+times\s+an\s+hour|every\s+minute)\b", HOURLY, CONSTANTLY),
+    (r"每隔?(?:几|几十|\d+|[一二两三五十]+)分钟|时时刻刻|无时无刻|一整天都|整天|成天|一天到晚|没完没了地?", HOURLY, CONSTANTLY),
     # several times a period: one level above the period
     (rf"(?:several|multiple|many|a\s+few|few|\d+|three|four|five)\s+times\s+(?:a|an|per|each)\s+day|every\s+hour|hourly",
      HOURLY, HOURLY),
-    (r"(?:一天|每天)(?:要)?(?:好几|几|多)次|每小时", HOURLY, HOURLY),
+    (r"(?:一天|每天)(?:要|都要|都得|得)?[^，,。]{0,4}?(?:好几|几|多|[三四五六七八九十]+)次|每小时|每个小时", HOURLY, HOURLY),
+    # "一年到头也去不了几次": not even a few times a year
+    (r"(?:一年到头|一年|每年)(?:也|都)?[^，,。]{0,6}?不了几次", RARELY, YEARLY),
+    (r"(?:一天|每天)(?:只|才|就|也就|大概|大约)?[^，,。]{0,6}?[一两]次", DAILY, DAILY),
     (r"(?:almost|nearly)\s+every\s+day|(?:almost|nearly)\s+daily|most\s+days", DAILY, DAILY),
     (r"every\s+(?:day|morning|evening|night|meal|weekday)|\bdaily\b|each\s+(?:day|morning|night)|nightly|"
      r"(?:once|twice)\s+(?:a|per)\s+day|\bevery\s+single\s+day", DAILY, DAILY),
@@ -37,10 +51,20 @@ _SCALE: tuple[tuple[str, int, int], ...] = (
     (rf"(?:several|multiple|a\s+few|few|\d+|two|three|four|five|twice)\s+(?:times\s+)?(?:a|per|each)\s+week|"
      r"every\s+(?:weekend|week|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|\bweekly\b|"
      r"once\s+(?:a|per)\s+week|on\s+weekends", WEEKLY, WEEKLY),
-    (r"每周|每个?星期|每个?礼拜|每个周末|每逢周末|一周一次|一周(?:两|三|几)次", WEEKLY, WEEKLY),
-    (rf"(?:once|twice|{_N}\s+times)\s+(?:a|per|each)\s+month|every\s+month|\bmonthly\b|once\s+a\s+month",
+    (rf"每周|每个?星期|每个?礼拜|每个周末|每逢周末|一周一次|(?:一周|一个?星期|一个?礼拜)[^，,。]{{0,6}}?{_ZN}次",
+     WEEKLY, WEEKLY),
+    # every few days: "隔三差五", "三天两头", "时不时就", "every other day"
+    (r"隔三差五|三天两头|时不时|动不动|隔两?天|每隔(?:一|两|几)天|每两三天", WEEKLY, DAILY),
+    (r"\bevery\s+(?:other|second|few|couple\s+of|two|three)\s+days\b", WEEKLY, DAILY),
+    (rf"(?:once|twice|{_N}\s+times)\s+(?:a|per|each)\s+month|every\s+(?:month|other\s+week|couple\s+of\s+weeks|"
+     r"few\s+weeks)|\bmonthly\b|once\s+a\s+month",
      MONTHLY, MONTHLY),
-    (r"每个?月|一个月一次|一月一次|每个月", MONTHLY, MONTHLY),
+    (r"每个?月|一个月一次|一月一次|每个月|(?:一个?月|每个?月)(?:才|只|就|也就|大概|大约)?[^，,。]{0,6}?[一两]次",
+     MONTHLY, MONTHLY),
+    # every few months: between yearly and monthly
+    # every few months: a few times a year
+    (r"\bevery\s+(?:few|couple\s+of|two|three|2|3|several)\s+months\b|\bevery\s+other\s+month\b", YEARLY, YEARLY),
+    (r"(?:每|每隔)?(?:两三|几|两|三)个月(?:才|就)?[^，,。]{0,6}?一次", YEARLY, YEARLY),
     (rf"(?:once|twice|{_N}\s+times)\s+(?:a|per|each)\s+(?:year|quarter)|every\s+(?:year|quarter)|"
      r"\bquarterly\b|\byearly\b|\bannually\b|once\s+or\s+twice\s+a\s+year|a\s+few\s+times\s+a\s+year",
      YEARLY, YEARLY),
@@ -48,15 +72,21 @@ _SCALE: tuple[tuple[str, int, int], ...] = (
     (rf"once\s+(?:in|over)\s+the\s+(?:last|past)\s+{_N}\s+years|every\s+(?:few|several|{_N})\s+years|"
      r"once\s+every\s+\w+\s+years", RARELY, RARELY),
     (rf"(?:好几|几|{_ZN})年才[^，,。]{{0,6}}?一次|几年一次|一年也[^，,。]{{0,6}}?不了一次", RARELY, RARELY),
-    (r"\b(?:rarely|seldom|hardly\s+ever|almost\s+never|barely\s+ever)\b", RARELY, YEARLY),
-    (r"很少|极少|几乎不|难得|不怎么|偶尔", RARELY, YEARLY),
-    (r"\b(?:often|frequently|regularly|constantly|all\s+the\s+time)\b", WEEKLY, HOURLY),
+    (r"once\s+in\s+a\s+blue\s+moon", RARELY, RARELY),
+    (r"\b(?:rarely|seldom|hardly\s+ever|almost\s+never|barely\s+ever|scarcely\s+ever|next\s+to\s+never|"
+     r"(?:very\s+)?infrequently)\b", RARELY, YEARLY),
+    (r"很少|极少|几乎不|难得|不怎么|偶尔|基本不|几乎没", RARELY, YEARLY),
+    # now and then: below weekly, above yearly
+    (r"\b(?:occasionally|once\s+in\s+a\s+while|(?:every\s+)?now\s+and\s+(?:then|again)|from\s+time\s+to\s+time)\b",
+     RARELY, MONTHLY),
+    (r"\b(?:often|frequently|regularly)\b", WEEKLY, HOURLY),
     (r"经常|常常|总是|老是|频繁", WEEKLY, HOURLY),
 )
 _PATTERNS = tuple((lazy_compile(p, re.IGNORECASE), low, high) for p, low, high in _SCALE)
 _PERIOD_LEVEL = {"day": DAILY, "week": WEEKLY, "month": MONTHLY, "year": YEARLY,
                  "一天": DAILY, "每天": DAILY, "一周": WEEKLY, "每周": WEEKLY, "一个月": MONTHLY,
-                 "每月": MONTHLY, "一年": YEARLY, "每年": YEARLY}
+                 "每月": MONTHLY, "一年": YEARLY, "每年": YEARLY,
+                 "个月": MONTHLY, "星期": WEEKLY, "礼拜": WEEKLY}
 
 
 @dataclass(frozen=True)
@@ -69,7 +99,7 @@ class Rate:
 
     @property
     def bound(self) -> bool:
-        return self.low != self.high and (self.low == NEVER or self.high == HOURLY)
+        return self.low != self.high and (self.low == NEVER or self.high >= HOURLY)
 
     @property
     def label(self) -> str:
@@ -102,10 +132,12 @@ def clash(a: Rate, b: Rate) -> bool:
 
 
 _CUE = lazy_compile(r"\b(?:every|each|daily|weekly|monthly|yearly|annually|quarterly|hourly|nightly|"
-                  r"once|twice|times|rarely|seldom|hardly|almost\s+never|often|frequently|regularly|"
-                  r"constantly|all\s+the\s+time|most\s+days|on\s+weekends)\b|"
+                  r"once|twice|times|rarely|seldom|hardly|barely|scarcely|infrequently|often|frequently|regularly|"
+                  r"constantly|non-?stop|incessantly|all\s+day|throughout|around\s+the\s+clock|24/7|"
+                  r"all\s+the\s+time|most\s+days|on\s+weekends|occasionally|now\s+and|next\s+to\s+never)\b|"
                   r"每|天天|一天|一周|一年|一个月|一月|年才|很少|极少|几乎不|难得|不怎么|偶尔|经常|常常|总是|"
-                  r"老是|频繁|过年才|逢年过节|日常|最多", re.IGNORECASE)
+                  r"老是|频繁|过年才|逢年过节|日常|最多|顶多|至多|不超过|隔三差五|三天两头|时不时|动不动|隔|"
+                  r"时时刻刻|无时无刻|整天|成天|到晚|没完没了|基本不|几乎没", re.IGNORECASE)
 
 
 def mentions_rate(text: str) -> bool:

@@ -25,7 +25,8 @@ from .text import PIECE, chinese_bigrams, normalize, stem
 # 2: bilingual concepts, antonym words and habits of issue 11. 3: relation terms.
 # 4: issue 11c: state families ($employment...), new slots (products, pay, workplaces,
 # favourites in either language) and concepts.
-# 5: issue 11d values: attribute concepts (血型 = blood type...), platform and "only" slots.
+# 5: issue 11d: attribute concepts (血型 = blood type...), platform and "only" slots, antonym
+#    axes (~n) of the words on them, the order patterns and frequency rungs.
 TERMS_VERSION = 5
 
 _STOPWORDS = frozenset(

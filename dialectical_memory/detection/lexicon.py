@@ -84,6 +84,9 @@ POSITIVE_VERBS = (
     "subscribe", "install", "adopt", "opt for", "choose", "pick",
     "喜欢", "爱", "喜爱", "热爱", "偏好", "偏爱", "更喜欢", "想要", "想", "要", "希望", "要求",
     "享受", "钟爱", "爱好", "在乎", "在意", "需要", "倾向", "追求", "开启", "打开", "切换到",
+    # keen interest: "passionate about gardening", "对围棋很着迷", "热衷于跑马拉松"
+    "passionate about", "obsessed with", "crazy about", "mad about", "look forward to",
+    "着迷", "痴迷", "热衷", "迷上",
     "换成", "订阅", "安装", "改用", "选择", "感兴趣", "有兴趣", "同意", "赞成", "关心",
     # willingness: "happy to use Windows", "fine with meetings", "愿意用 Teams"
     "happy to", "glad to", "willing", "fine with", "okay with", "ok with", "愿意", "乐意", "乐于",
@@ -97,6 +100,8 @@ NEGATIVE_VERBS = (
     "stay away", "unsubscribe", "disable", "turn off", "switch off", "cancel", "uninstall",
     "mute", "block", "opt out", "afraid", "scared", "terrified", "frightened", "fear",
     "boring", "bored by", "bored of", "annoying", "annoyed by",
+    # what wears one out: "crowds exhaust them" ("finds X draining" is read in analysis._EVALUATED)
+    "drains", "exhausts", "wears out", "wear out",
     "讨厌", "厌恶", "反感", "受不了", "不能忍受", "忍受不了", "拒绝", "避免", "回避", "嫌弃", "烦",
     # "不同意" is "disagree", not "不同" ("different") + "意"
     "不同意", "不赞成", "没兴趣", "没有兴趣", "不感兴趣", "毫无兴趣",
@@ -114,6 +119,8 @@ NEGATIVE_VERBS = (
     "一点兴趣都没有", "一点兴趣也没有", "兴趣都没有", "没什么兴趣", "不感冒", "无感", "敬而远之",
     "避之不及", "避之唯恐不及", "想吐", "恶心", "反胃", "接受不了", "吃不消", "不待见", "嫌弃",
     "烦透", "受够",
+    # "对加班很厌倦", "吃腻了"
+    "厌倦", "腻了", "腻烦",
 )
 # Words of NEGATIVE_VERBS that express a fact about the body or diet rather than taste:
 # a conflict they take part in is reported as "implicit".
@@ -126,6 +133,8 @@ HIGH_FREQUENCY = (
     "nightly", "most days", "every weekend", "each morning",
     "总是", "经常", "常常", "常", "每天", "天天", "每晚", "每周", "每次", "一直", "老是", "通常",
     "频繁", "每天早上", "每天晚上", "每天都",
+    # every few days; the 不 of "时不时" and "动不动" denies nothing
+    "时不时", "不时", "动不动", "隔三差五", "三天两头", "all day", "non stop", "nonstop", "around the clock",
 )
 # Less of something, not none: "eats fewer sweets" agrees with "avoids sugar" and
 # does not deny "likes sweets".
@@ -135,9 +144,11 @@ REDUCTION = (
     "少吃", "少喝", "少用", "少点", "减少", "控制", "尽量少", "少碰",
 )
 LOW_FREQUENCY = (
-    "rarely", "seldom", "hardly ever", "almost never", "barely", "once in a while",
-    "occasionally", "infrequently",
-    "很少", "几乎不", "偶尔", "难得", "极少", "不常", "不太常", "不怎么",
+    "rarely", "seldom", "hardly ever", "almost never", "barely ever", "barely", "scarcely ever",
+    "next to never", "once in a while", "once in a blue moon", "occasionally", "infrequently",
+    "很少", "几乎不", "偶尔", "难得", "极少", "不常", "不太常", "不怎么", "基本不",
+    # "一年到头也去不了几次": not even a few times
+    "不了几次", "没几次", "没去过几次",
 )
 
 # --- words that carry no topic ----------------------------------------------
@@ -157,6 +168,9 @@ STOPWORDS = (
     "already", "actually", "almost", "nearly", "几乎",
     # intensifiers say how firmly, not what about
     "strictly", "completely", "totally", "absolutely", "entirely", "at all", "严格", "完全",
+    # degree words say how much, not what about: "incredibly messy", "extremely tidy"
+    "incredibly", "extremely", "super", "fairly", "somewhat", "terribly", "awfully", "remarkably",
+    "exceptionally", "unbelievably", "insanely", "ridiculously", "kind of", "sort of",
     "根本", "彻底", "压根", "压根儿", "早就", "早已",
     # "一句日语都不会说", "一口酒都不喝": the "one … at all" of an emphatic negation
     "一句", "一口", "一眼", "一点儿",
@@ -448,6 +462,8 @@ AXES: dict[str, AxisSpec] = {
         },
         loose={"dark": ("dark", "深色", "暗色"), "light": ("light", "浅色", "亮色")},
         domains=("interface",),
+        # a theme is per tool: dark for code and light for PDFs agree
+        contextual=True,
     ),
     "units": AxisSpec(
         strict={
@@ -633,6 +649,7 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
                   "binge watch", "binge watched", "binge watches", "binge watching", "追剧", "刷剧"),
     "tv": ("tv", "television", "telly", "电视"),
     "bus": ("bus", "公交", "公交车", "公共汽车", "巴士", "坐公交"),
+    "taxi": ("taxi", "taxis", "cab", "cabs", "打车", "出租车", "的士", "打的", "叫车"),
     "subway": ("subway", "metro", "underground", "tube", "地铁", "坐地铁"),
     "university": ("university", "college", "uni", "大学", "高校"),
     "novel": ("novel", "fiction", "小说"),
@@ -666,6 +683,8 @@ BROADER: dict[str, tuple[str, ...]] = {
     "horror film": ("horror", "film"), "comedy": ("film",), "documentary": ("film",),
     "iphone": ("apple device",),
     "crisps": ("snack", "potato"), "tv series": ("tv",),
+    "room": ("room", "rooms", "房间", "屋子", "屋里"),
+    "sleep": ("sleep", "sleeps", "sleeper", "睡眠", "睡觉", "睡得"),
     "commit code": ("work", "programming"),
 }
 
@@ -914,7 +933,8 @@ EN_PEOPLE = ("husband", "wife", "partner", "spouse", "sister", "brother", "sibli
              "co-worker", "roommate", "flatmate", "boyfriend", "girlfriend", "fiance", "fiancee",
              "family", "grandmother", "grandfather", "grandma", "grandpa", "aunt", "uncle",
              "cousin", "niece", "nephew", "neighbour", "neighbor", "teammate", "mentor",
-             "doctor", "therapist", "dog", "cat", "pet", "team lead", "client")
+             "doctor", "therapist", "dog", "cat", "pet", "team lead", "client",
+             "coach", "trainer", "teacher", "tutor", "landlord", "landlady", "in-law")
 # One person named in several ways: "mum" and "mother", "老公" and "husband" hold one fact.
 SAME_PERSON = {
     "mum": "mother", "mom": "mother", "mommy": "mother", "mummy": "mother", "妈妈": "mother",
@@ -936,7 +956,11 @@ ZH_PEOPLE = ("妹妹", "姐姐", "哥哥", "弟弟", "父母", "爸爸", "妈妈
              "丈夫", "老公", "太太", "女儿", "儿子", "孩子", "朋友", "同事", "家人", "男朋友",
              "女朋友", "男友", "女友", "对象", "伴侣", "室友", "老板", "爷爷", "奶奶", "外公",
              "外婆", "姥姥", "姥爷", "邻居", "同学", "宝宝", "猫", "狗", "宠物", "领导", "上司",
-             "客户", "医生")
+             "客户", "医生",
+             # teachers, trainers and the wider family
+             "教练", "老师", "导师", "师傅", "房东", "叔叔", "阿姨", "舅舅", "姑姑", "姨妈", "表哥", "表姐",
+             "表弟", "表妹", "堂哥", "堂姐", "堂弟", "堂妹", "岳父", "岳母", "婆婆", "公公", "孙子", "孙女",
+             "侄子", "侄女", "外甥", "队友", "合伙人")
 
 # Possessive slots that hold several values at once ("user's friend is Bob").
 MULTI_VALUED_SLOTS = (
@@ -981,7 +1005,7 @@ BILINGUAL_AXES: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
                                                           "丢三落四", "乱七八糟")),
     (("patient", "耐心"), ("impatient", "急躁", "没耐心")),
     (("optimistic", "optimist", "乐观"), ("pessimistic", "pessimist", "悲观")),
-    (("frugal", "thrifty", "节俭", "省钱", "节省", "勤俭"), ("extravagant", "lavish", "spendthrift", "大手大脚",
+    (("frugal", "thrifty", "节俭", "省钱", "节省", "勤俭", "节约"), ("extravagant", "lavish", "spendthrift", "大手大脚",
                                                           "挥霍", "花钱如流水", "月光族")),
     # everyday traits and states, as a class
     (("generous", "大方", "慷慨"), ("stingy", "mean", "小气", "抠门", "吝啬")),
@@ -1014,6 +1038,9 @@ BILINGUAL_AXES: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     (("酒量很大", "酒量大", "千杯不醉", "很能喝"), ("酒量很差", "酒量差", "酒量很小", "酒量小", "一杯就醉",
                                                "沾酒就醉", "一喝就醉")),
     (("picky eater", "fussy eater", "挑食"), ("eats anything", "eat anything", "不挑食", "什么都吃")),
+    # how loud a person talks: "soft-spoken" / "说话嗓门很大"
+    (("soft", "soft spoken", "轻声细语", "说话轻声", "说话小声", "嗓门小", "嗓门很小", "声音很小", "小声"),
+     ("loud", "loudmouth", "大嗓门", "嗓门大", "嗓门很大", "说话大声", "大声", "声音很大", "声音洪亮")),
 )
 
 # Everyday things named in both languages, so an English entry and a Chinese one
@@ -1116,6 +1143,8 @@ BILINGUAL_CONCEPTS: dict[str, tuple[str, ...]] = {
                         "网购", "网上买", "在网上买", "网上购物", "淘宝下单"),
     "lateness": ("be late", "arrive late", "arrives late", "arrived late", "minutes late", "hour late",
                  "hours late", "running late", "show up late", "shows up late", "迟到", "晚到"),
+    "room": ("room", "rooms", "房间", "屋子", "屋里"),
+    "sleep": ("sleep", "sleeps", "sleeper", "睡眠", "睡觉", "睡得"),
     "commit code": ("push commits", "pushes commits", "pushed commits", "push code", "pushes code",
                     "commit code", "commits code", "提交代码", "推代码"),
 }

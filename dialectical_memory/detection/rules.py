@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterator
 
 from . import amounts, antonyms, conditions, frequency, lexicon, states
 from . import terms as t
-from .analysis import COMPLETED, LEFT_BEHIND, Analysis, Claim, Pole, analyse, claim_region, units
+from .analysis import COMPLETED, LEFT_BEHIND, Analysis, Claim, Pole, analyse, claim_region, strip_subject, units
 from .base import Label, Verdict
 from .contexts import setting_names
 from . import slots
@@ -342,8 +342,14 @@ def _poles_clash(left: Claim, pole_a: Pole, right: Claim, pole_b: Pole) -> bool:
     if side_a == side_b or not (strong_a or strong_b):
         return False
     if lexicon.AXES[pole_a.axis].contextual:
-        return bool(left.reach & right.reach) or not (left.topic and right.topic)
+        return (bool(left.reach & right.reach) or not (left.topic and right.topic)
+                or bool(_EVERYWHERE.search(left.text) or _EVERYWHERE.search(right.text)))
     return True
+
+
+# A claim said of every context meets each one: "dark mode everywhere" / "PDF 用浅色".
+_EVERYWHERE = lazy_compile(r"\b(?:everywhere|everything|all\s+(?:apps|devices|tools|programs|software|editors))\b|"
+                           r"所有|全部|一律|到处|都设", re.IGNORECASE)
 
 
 def _same_target(left: Claim, pole_a: Pole, right: Claim, pole_b: Pole) -> bool:
@@ -699,6 +705,7 @@ def relation_terms(analysis: Analysis) -> set[str]:
         found.update(f"#{need}" for unit in claim.reach for need in lexicon.REQUIRES.get(unit, ()))
         found.update(f"#{one}|{other}" for one, other in lexicon.EXCLUSIVE_CONCEPTS
                      if one in claim.reach or other in claim.reach)
+        found.update(_axis_terms(claim))
     text = analysis.text
     if any(pattern.search(text) for pattern in (_LIFELONG_HOME, _GREW_UP, _STAYED, _TRAVELLED, _NEVER_ABROAD)):
         found.add("$whereabouts")
@@ -708,6 +715,21 @@ def relation_terms(analysis: Analysis) -> set[str]:
     found.update(f"#{slot.value}" for slot in analysis.slots if slot.name == "employer")
     # an occasion attended is a scope noun, which the index reads no concept from ("聚会" / "parties")
     found.update(f"$occasion:{unit}" for claim in analysis.claims for unit in claim.scope & _OCCASIONS)
+    return found
+
+
+# A word on more WordNet axes than this is too general to link entries by ("good", "soft"):
+# only the bilingual table's axes, few and chosen, name it then.
+_AXES_PER_WORD = 4
+
+
+def _axis_terms(claim: Claim) -> set[str]:
+    """Both poles of an antonym axis name it, so "loud" finds "soft-spoken" and "说话嗓门很大"."""
+    found = set()
+    for word, _frame in _pole_words(claim):
+        axes = antonyms.axes_of(word) if "=" not in word else frozenset()
+        general = len(axes) > _AXES_PER_WORD
+        found.update(f"~{axis}" for axis in axes if not general or antonyms.is_bilingual_axis(axis))
     return found
 
 
@@ -755,8 +777,12 @@ def _rate_conflict(a: Analysis, b: Analysis) -> Verdict | None:
 
 
 def _same_habit(x: frozenset[str], y: frozenset[str]) -> bool:
-    shared = x & y
-    return bool(shared) and len(shared) / min(len(x), len(y)) >= 0.5
+    shared = x & y  # a verb said of anything is no habit by itself: "checks email" / "checks the weather"
+    return bool(shared - _ANY_OBJECT_VERBS) and len(shared) / min(len(x), len(y)) >= 0.5
+
+
+_ANY_OBJECT_VERBS = frozenset(("check", "plai", "play", "watch", "read", "do", "doe", "make", "get", "take", "have",
+                               "us", "use", "看", "玩", "做", "打", "用"))
 
 
 def _opposite_conflict(a: Analysis, b: Analysis) -> Verdict | None:
@@ -774,6 +800,25 @@ def _opposite_conflict(a: Analysis, b: Analysis) -> Verdict | None:
                     return _contradiction("antonym", 0.75, left.text, right.text, holder=left.holder,
                                           words=[_word(left.text, word_a), _word(right.text, word_b)])
     return None
+
+
+def _morpheme_conflict(a: Analysis, b: Analysis) -> Verdict | None:
+    """One Chinese statement but for an antonym morpheme: "是个急性子" / "是个慢性子",
+    "卧室朝北" / "卧室朝南" (`antonyms.zh_minimal_pair`)."""
+    left, right = _chinese_body(a.text), _chinese_body(b.text)
+    found = left and right and antonyms.zh_minimal_pair(left, right)
+    if not found:
+        return None
+    return _contradiction("antonym", 0.75, a.text, b.text, holder=a.holder, words=list(found))
+
+
+_HAN = lazy_compile(r"[\u4e00-\u9fff]")
+
+
+@functools.lru_cache(maxsize=8192)
+def _chinese_body(text: str) -> str:
+    """A Chinese entry without its subject ("" for any other): what a minimal pair compares."""
+    return strip_subject(text) if _HAN.search(text) else ""
 
 
 def _describing(frame: frozenset[str], other: str) -> frozenset[str]:
@@ -806,7 +851,9 @@ def _word(text: str, unit: str) -> str:
 _PERSON_FRAME = frozenset(("性格", "脾气", "人", "为人", "person", "personality", "character", "guy",
                            # how the person goes about things: "花钱大手大脚" is a trait as "节俭" is
                            "花钱", "做事", "事", "处事", "待人", "说话", "办事", "平时", "一向", "向来",
-                           "spend", "money", "spender", "way", "natur", "gener"))
+                           "spend", "money", "spender", "way", "natur", "gener",
+                           # how the person talks: "soft-spoken", "说话嗓门很大"
+                           "spoken", "speak", "talk", "voic", "嗓门", "声音"))
 
 
 def _same_frame(x: frozenset[str], y: frozenset[str]) -> bool:
@@ -819,7 +866,8 @@ def _same_frame(x: frozenset[str], y: frozenset[str]) -> bool:
 
 _RULES: tuple[Callable[[Analysis, Analysis], Verdict | None], ...] = (
     _order_conflict, _value_conflict, _preference_conflict, _axis_conflict, _frequency_conflict,
-    _negation_conflict, _only_conflict, _only_language_conflict, _opposite_conflict, _rate_conflict,
+    _negation_conflict, _only_conflict, _only_language_conflict, _opposite_conflict, _morpheme_conflict,
+    _rate_conflict,
     _change_conflict, _completion_conflict, _place_conflict, _exclusive_conflict,
     _lifelong_home_conflict, _state_conflict, _amount_conflict)
 
