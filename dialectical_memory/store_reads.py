@@ -144,20 +144,20 @@ class StoreReads:
         The candidate index finds the entries sharing terms with the query; similarity is the cosine
         of their term sets. Entries sharing nothing are never returned.
         """
-        from .detection.index import index_terms
+        from .detection.index import relevance_terms
 
         if not isinstance(query, str):
             raise InvalidInputError("query must be a string")
         self._check_paging(None, 0, limit)
         state = self._read_state(self._target(target))
-        wanted = index_terms(query)
+        wanted = relevance_terms(query)
         if not wanted or not state.entries:
             return []
         now = self.now()
         scored = []
         for entry_id in state.ensure_index().candidates(query, limit=max(RECALL_CANDIDATES, limit)):
             meta = state.entries.get(entry_id)
-            terms = index_terms(meta.text) if meta else frozenset()
+            terms = relevance_terms(meta.text) if meta else frozenset()
             shared = len(wanted & terms)
             if shared:
                 similarity = shared / (len(wanted) * len(terms)) ** 0.5

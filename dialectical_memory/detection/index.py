@@ -65,6 +65,12 @@ def index_terms(text: str) -> frozenset[str]:
     return (frozenset(tokenize(text)) - _SUBJECT_TERMS) | features
 
 
+def relevance_terms(text: str) -> frozenset[str]:
+    """What a text is about, for recall: its index terms without the antonym axes its words sit
+    on ("~n"), which find opposites for the detector but say nothing of a topic ("last month")."""
+    return frozenset(term for term in index_terms(text) if not term.startswith("~"))
+
+
 SEED_FACTOR = 8  # candidates gathered per requested one before common terms stop adding more
 # What the rules read (a slot, an axis, a concept) says more about a possible contradiction than a
 # shared word: such terms count this many times their IDF (which also brings them forward among

@@ -75,6 +75,14 @@ def test_prefetch_ranks_and_stays_quiet_when_nothing_is_relevant(tmp_path):
     assert provider.prefetch("") == ""
 
 
+def test_prefetch_finds_the_home_a_move_replaces(tmp_path):
+    """Words on antonym axes ("last", "moved") find opposites for the detector; they must not
+    dilute relevance, or the entry a turn is about falls below the prefetch threshold."""
+    hermes_writes(tmp_path, "user", "User lives in Berlin")
+    provider = provider_on(tmp_path)
+    assert "- [user] User lives in Berlin" in provider.prefetch("I moved to Paris last month.")
+
+
 def test_tools_answer_json_and_errors_as_json(tmp_path):
     hermes_writes(tmp_path, "user", "User lives in Berlin", "User lives in Paris")
     provider = provider_on(tmp_path)
