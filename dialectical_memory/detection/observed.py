@@ -1,0 +1,200 @@
+"""How often a record shows a thing done: a count over a period, or a lapse, read as
+a rung of the frequency scale (`frequency.py`).
+
+- a count of events over a period: "ordered takeout 25 times in the past month",
+  "logged only three sessions last month", "上个月下了二十多单", "这个月只运动了两次";
+  the events per year give the rung ("25 a month" is about daily, "3 a month" monthly).
+  One event is no habit: "once last year" only bounds the rate from above.
+- a count of things over a period ("read two books last month", "上周买了五杯奶茶")
+  shows the activity at least that often, but says nothing of how often it is
+  done beside: a lower bound.
+- hours over a period ("30 hours played last week") are at most one session a day.
+- a lapse: "hasn't been swimming in over a year", "一年多没看过书" bounds the rate
+  from above by the period ("in months": under monthly).
+"""
+
+from __future__ import annotations
+
+import re
+
+from .amounts import _zh_value
+from .frequency import CONSTANTLY, DAILY, HOURLY, MONTHLY, NEVER, RARELY, WEEKLY, YEARLY, Rate
+from .text import lazy_compile
+
+_EN_NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+               "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20,
+               "thirty": 30, "forty": 40, "fifty": 50, "a couple of": 2, "a few": 3, "several": 4,
+               "a dozen": 12, "dozens of": 24, "once": 1, "twice": 2}
+_EN_NUM = (r"(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|"
+           r"forty|fifty|a\s+couple\s+of|a\s+few|several|a\s+dozen|dozens\s+of)")
+_ZH_NUM = r"(?:[\d一二两三四五六七八九十百几]+多?|好几|十几|几十)"
+_DAYS = {"day": 1, "night": 1, "week": 7, "fortnight": 14, "month": 30, "year": 365,
+         "天": 1, "日": 1, "周": 7, "星期": 7, "礼拜": 7, "月": 30, "年": 365}
+
+# the period a count is over: "last month", "in the past 30 days", "上个月", "过去一年", "这周"
+_EN_PERIOD = lazy_compile(
+    rf"\b(?:in|over|during|within|for)?\s*(?:the\s+)?(?:last|past|previous|this)\s+"
+    rf"(?:(?P<n>{_EN_NUM})\s+)?(?P<unit>day|night|week|fortnight|month|year)s?\b", re.IGNORECASE)
+_ZH_PERIOD = lazy_compile(
+    rf"(?P<prev>上一?个?|这一?个?|本|今|去)(?P<unit>月|周|星期|礼拜|年)|"
+    rf"(?:过去|最近|近)(?P<n>{_ZH_NUM})?个?(?P<unit2>天|周|星期|礼拜|月|年)")
+# events counted: "25 times", "three sessions", "二十多单", "两次"
+_EN_EVENTS = ("time", "session", "visit", "trip", "ride", "run", "workout", "order", "delivery", "deliveries",
+              "class", "lesson", "game", "match", "round", "day", "night", "evening", "morning", "shift")
+_EN_COUNT = lazy_compile(
+    rf"\b(?P<once>once|twice)\b|\b(?P<n>{_EN_NUM})\s+(?:(?:more|extra|separate|different|whole|full|online|"
+    rf"gym|takeout|takeaway|food|delivery|meditation|yoga|training|piano|tennis|late|night)\s+)?"
+    rf"(?P<what>[a-z-]+?)(?:es|s)?\b(?!\s+(?:old|ago|long))", re.IGNORECASE)
+_ZH_COUNT = lazy_compile(rf"(?P<n>{_ZH_NUM})\s*(?P<what>次|回|趟|单|遍|天|晚|顿|场|局|节|个?多?小时|个?钟头|"
+                         r"本|杯|瓶|罐|件|部|篇|首|份|包|盒|支|根)")
+_ZH_EVENTS = frozenset("次回趟单遍天晚顿场局节")
+# measures that are no count of anything done: money, distance, weight, people
+_NOT_COUNTED = frozenset(("dollar", "pound", "euro", "yuan", "cent", "buck", "kilometre", "kilometer", "km",
+                          "mile", "kilo", "kg", "gram", "calorie", "step", "minute", "second", "percent",
+                          "people", "person", "friend", "kid", "child", "year", "month", "week", "hour"))
+
+# lapses: "hasn't been swimming in over a year", "has not played tennis in months", "一年多没看过书"
+_EN_LAPSE = lazy_compile(
+    rf"\b(?:has|have)(?:n't|\s+not)\s+(?P<what>(?:\w+\s+){{1,5}}?)(?:in|for)\s+(?:over\s+|more\s+than\s+|almost\s+|"
+    rf"nearly\s+|about\s+)?(?:a|an|the\s+(?:last|past))?\s*(?:(?P<n>{_EN_NUM})\s+)?(?P<unit>day|week|month|year|age)s?\b|"
+    rf"\bno\s+(?P<what2>(?:\w+\s+){{1,3}}?)(?:in|for)\s+(?:the\s+)?(?:over\s+|more\s+than\s+)?(?:last|past)\s+"
+    rf"(?:(?P<n2>{_EN_NUM})\s+)?(?P<unit2>day|week|month|year)s?\b", re.IGNORECASE)
+_ZH_LAPSE = lazy_compile(rf"(?P<n>{_ZH_NUM}|半)个?多?(?P<unit>天|周|星期|礼拜|月|年)多?(?:了|来)?(?:都|也|还)?(?:没有?|未)")
+
+
+def rate(clause: str) -> Rate | None:
+    """The rung a record of the clause shows, or None."""
+    return _lapse(clause) or _count(clause)
+
+
+def _lapse(clause: str) -> Rate | None:
+    match = _EN_LAPSE.search(clause) or _ZH_LAPSE.search(clause)
+    if not match:
+        return None
+    groups = match.groupdict()
+    unit = groups.get("unit") or groups.get("unit2")
+    number = groups.get("n") or groups.get("n2")
+    days = _DAYS.get(unit, 365 * 2) * (0.5 if number == "半" else max(1.0, _number(number) or 1))
+    if unit in ("age",) or (number and not number.isdigit() and unit in ("month", "月") and days < 60):
+        days = max(days, 90)  # "in months", "好几个月": several months
+    if groups.get("n") is None and groups.get("n2") is None and unit in ("month", "week", "day", "year") and \
+            re.search(rf"\b{unit}s\b", match.group(0)):
+        days *= 3  # "in months", "for weeks": more than one
+    what = "what" if groups.get("what") else "what2" if groups.get("what2") else None
+    kept = (match.start(what) - match.start(), match.end(what) - match.start()) if what else None
+    return Rate(NEVER, _below(days), match.group(0), match.start(), match.end(), kept)
+
+
+def _below(days: float) -> int:
+    """The highest rung a habit can be on that went `days` without once."""
+    if days >= 365:
+        return RARELY
+    if days >= 60:
+        return YEARLY
+    if days >= 14:
+        return MONTHLY
+    return WEEKLY
+
+
+def _count(clause: str) -> Rate | None:
+    period, counts = _EN_PERIOD.search(clause), _EN_COUNT
+    if not period:
+        period, counts = _ZH_PERIOD.search(clause), _ZH_COUNT
+    if not period:
+        return None
+    days = _period_days(period)
+    for match in counts.finditer(clause):
+        if period.start() <= match.start() < period.end():
+            continue
+        counted = _counted(match)
+        if counted is None:
+            continue
+        count, event, hours = counted
+        if hours:
+            count = min(count, days)  # at most one session a day
+        level = _level(count * 365 / days)
+        first, second = sorted((match, period), key=lambda found: found.start())
+        start, end = first.start(), max(match.end(), period.end())
+        kept = (first.end() - start, max(first.end(), second.start()) - start)  # "上个月[下了]二十多单"
+        surface = clause[start:end]
+        if count <= 1 and event:
+            return Rate(NEVER, level, surface, start, end, kept)  # one event is no habit
+        if not event:
+            return Rate(max(level, YEARLY), CONSTANTLY, surface, start, end, kept)  # things, not sessions
+        return Rate(level, level, surface, start, end, kept)
+    return None
+
+
+def _period_days(period: re.Match) -> float:
+    groups = period.groupdict()
+    unit = groups.get("unit") or groups.get("unit2")
+    return _DAYS[unit] * (_number(groups.get("n")) or 1)
+
+
+def _counted(match: re.Match) -> tuple[float, bool, bool] | None:
+    """(how many, whether they are events, whether they are hours)."""
+    groups = match.groupdict()
+    if groups.get("once"):
+        return _EN_NUMBERS[groups["once"].lower()], True, False
+    number, what = _number(groups["n"]), groups["what"]
+    if not number:
+        return None
+    if what in _ZH_EVENTS:
+        return number, True, False
+    if "时" in what or "钟头" in what:
+        return number, True, True
+    if not what.isascii():
+        return number, False, False
+    word = what.lower()
+    if word.endswith("hour"):
+        return number, True, True
+    if word in _NOT_COUNTED or len(word) < 3:
+        return None
+    singular = (word, word + "e", word[:-1] + "y" if word.endswith("i") else word)  # "tim(es)", "deliveri(es)"
+    return number, any(form in _EN_EVENTS for form in singular), False
+
+
+def _level(per_year: float) -> int:
+    """The rung of so many times a year: a few a month is monthly, twenty a month daily."""
+    if per_year < 1:
+        return RARELY
+    if per_year <= 8:
+        return YEARLY
+    if per_year <= 40:
+        return MONTHLY
+    if per_year <= 200:
+        return WEEKLY
+    if per_year <= 3 * 365:
+        return DAILY
+    return HOURLY
+
+
+def _number(text: str | None) -> float | None:
+    if not text:
+        return None
+    text = text.lower().strip()
+    if text.isdigit():
+        return float(text)
+    if text in _EN_NUMBERS:
+        return float(_EN_NUMBERS[text])
+    words = " ".join(text.split())
+    if words in _EN_NUMBERS:
+        return float(_EN_NUMBERS[words])
+    text = text.rstrip("多")
+    if text in ("好几", "几"):
+        return 3.0
+    if text == "十几":
+        return 15.0
+    if text == "几十":
+        return 30.0
+    return _zh_value(text.replace("几", ""))
+
+
+_CUE = lazy_compile(r"\b(?:last|past|this|previous|has(?:n't|\s+not)|have(?:n't|\s+not))\b|"
+                    r"上个?[月周星礼]|这个?[月周星礼]|本[月周]|今年|去年|过去|最近|近[一两三几半]|没", re.IGNORECASE)
+
+
+def mentions_record(text: str) -> bool:
+    """A cheap test before `rate`."""
+    return bool(_CUE.search(text))
+
