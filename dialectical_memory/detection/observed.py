@@ -70,11 +70,13 @@ def rate(clause: str) -> Rate | None:
 def _lapse(clause: str) -> Rate | None:
     match = _EN_LAPSE.search(clause) or _ZH_LAPSE.search(clause)
     if not match:
-        return None
+        return _none_in_period(clause)
     groups = match.groupdict()
     unit = groups.get("unit") or groups.get("unit2")
     number = groups.get("n") or groups.get("n2")
     days = _DAYS.get(unit, 365 * 2) * (0.5 if number == "半" else max(1.0, _number(number) or 1))
+    if days < 7:
+        return None  # a few days off is no lapse of a habit
     if unit in ("age",) or (number and not number.isdigit() and unit in ("month", "月") and days < 60):
         days = max(days, 90)  # "in months", "好几个月": several months
     if groups.get("n") is None and groups.get("n2") is None and unit in ("month", "week", "day", "year") and \
@@ -83,6 +85,21 @@ def _lapse(clause: str) -> Rate | None:
     what = "what" if groups.get("what") else "what2" if groups.get("what2") else None
     kept = (match.start(what) - match.start(), match.end(what) - match.start()) if what else None
     return Rate(NEVER, _below(days), match.group(0), match.start(), match.end(), kept)
+
+
+# not once in a period: "这周一次都没遛过狗", "not once this month", "zero workouts last month"
+_NOT_ONCE = lazy_compile(r"(?:一次|一回|一天)(?:都|也)(?:没有?|不)|\bnot\s+(?:even\s+)?once\b|\bzero\b", re.IGNORECASE)
+
+
+def _none_in_period(clause: str) -> Rate | None:
+    match = _NOT_ONCE.search(clause)
+    period = match and (_EN_PERIOD.search(clause) or _ZH_PERIOD.search(clause))
+    if not period:
+        return None
+    start, end = min(match.start(), period.start()), max(match.end(), period.end())
+    first, second = sorted((match, period), key=lambda found: found.start())
+    return Rate(NEVER, _below(_period_days(period)), clause[start:end], start, end,
+                (first.end() - start, second.start() - start))
 
 
 def _below(days: float) -> int:
@@ -113,14 +130,19 @@ def _count(clause: str) -> Rate | None:
         if hours:
             count = min(count, days)  # at most one session a day
         level = _level(count * 365 / days)
-        first, second = sorted((match, period), key=lambda found: found.start())
-        start, end = first.start(), max(match.end(), period.end())
-        kept = (first.end() - start, max(first.end(), second.start()) - start)  # "上个月[下了]二十多单"
+        start, end = min(match.start(), period.start()), max(match.end(), period.end())
+        # what is counted stays: "上个月[下了]二十多单", "one [yoga class] in the last two months"
+        if match.start() < period.start():
+            kept = ((match.end("n") if match.group("n") else match.end()) - start, period.start() - start)
+        else:
+            kept = (period.end() - start, match.start() - start)
         surface = clause[start:end]
-        if count <= 1 and event:
+        if not event:  # things, not sessions: two cups may be one sitting, five are a habit
+            if count < 5:
+                return None
+            return Rate(_level(count / 2.5 * 365 / days), CONSTANTLY, surface, start, end, kept)
+        if count <= 1:
             return Rate(NEVER, level, surface, start, end, kept)  # one event is no habit
-        if not event:
-            return Rate(max(level, YEARLY), CONSTANTLY, surface, start, end, kept)  # things, not sessions
         return Rate(level, level, surface, start, end, kept)
     return None
 
@@ -150,7 +172,7 @@ def _counted(match: re.Match) -> tuple[float, bool, bool] | None:
         return number, True, True
     if word in _NOT_COUNTED or len(word) < 3:
         return None
-    singular = (word, word + "e", word[:-1] + "y" if word.endswith("i") else word)  # "tim(es)", "deliveri(es)"
+    singular = (word, word + "e", word + "s", word[:-1] + "y" if word.endswith("i") else word)  # "tim(es)", "clas(s)"
     return number, any(form in _EN_EVENTS for form in singular), False
 
 
