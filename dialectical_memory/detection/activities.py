@@ -20,5 +20,5 @@ ACTIVITY_FORMS: dict[str, tuple[str, ...]] = {
                  "waters the garden", "watering the plants", "watering", "浇水", "浇花"),
     "meditation": ("meditate", "meditates", "meditating", "meditation", "冥想", "打坐"),
     "taxi": ("uber", "lyft", "didi", "滴滴"),
-    "online shopping": ("淘宝", "taobao", "京东"),
+    "online shopping": ("淘宝", "taobao", "京东", "快递", "parcel", "parcels"),
 }

@@ -73,6 +73,8 @@ _SCALE: tuple[tuple[str, int, int], ...] = (
      r"once\s+every\s+\w+\s+years", RARELY, RARELY),
     (rf"(?:好几|几|{_ZN})年才[^，,。]{{0,6}}?一次|几年一次|一年也[^，,。]{{0,6}}?不了一次", RARELY, RARELY),
     (r"once\s+in\s+a\s+blue\s+moon", RARELY, RARELY),
+    # "hardly watches TV": hardly doing a habit ("barely slept" is an amount, not a rate)
+    (r"\b(?:hardly|barely|scarcely)\s+(?!ever\b|any|enough|\w+ed\b)(?=[a-z]+s\b)", RARELY, YEARLY),
     (r"\b(?:rarely|seldom|hardly\s+ever|almost\s+never|barely\s+ever|scarcely\s+ever|next\s+to\s+never|"
      r"(?:very\s+)?infrequently)\b", RARELY, YEARLY),
     (r"几乎从不|几乎从来不|几乎从没|很少|极少|几乎不|难得|不怎么|偶尔|基本不|几乎没", RARELY, YEARLY),

@@ -57,6 +57,8 @@ _NOT_COUNTED = frozenset(("dollar", "pound", "euro", "yuan", "cent", "buck", "ki
 _EN_LAPSE = lazy_compile(
     rf"\b(?:has|have)(?:n't|\s+not)\s+(?P<what>(?:\w+\s+){{1,5}}?)(?:in|for)\s+(?:over\s+|more\s+than\s+|almost\s+|"
     rf"nearly\s+|about\s+)?(?:a|an|the\s+(?:last|past))?\s*(?:(?P<n>{_EN_NUM})\s+)?(?P<unit>day|week|month|year|age)s?\b|"
+    rf"\b(?:has|have)(?:n't|\s+not)\s+(?P<what3>(?:\w+\s+){{1,5}}?)since\s+(?:(?:\w+\s+){{0,2}}?"
+    rf"(?P<n3>{_EN_NUM}|a|an)\s+(?P<unit3>month|year)s?\s+ago|last\s+(?P<unit4>year))\b|"
     rf"\bno\s+(?P<what2>(?:\w+\s+){{1,3}}?)(?:in|for)\s+(?:the\s+)?(?:over\s+|more\s+than\s+)?(?:last|past)\s+"
     rf"(?:(?P<n2>{_EN_NUM})\s+)?(?P<unit2>day|week|month|year)s?\b", re.IGNORECASE)
 _ZH_LAPSE = lazy_compile(rf"(?P<n>{_ZH_NUM}|半)个?多?(?P<unit>天|周|星期|礼拜|月|年)多?(?:了|来)?(?:都|也|还)?(?:没有?|未)")
@@ -70,19 +72,21 @@ def rate(clause: str) -> Rate | None:
 def _lapse(clause: str) -> Rate | None:
     match = _EN_LAPSE.search(clause) or _ZH_LAPSE.search(clause)
     if not match:
-        return _none_in_period(clause)
+        return _none_in_period(clause) or _last_time(clause)
     groups = match.groupdict()
-    unit = groups.get("unit") or groups.get("unit2")
-    number = groups.get("n") or groups.get("n2")
+    unit = groups.get("unit") or groups.get("unit2") or groups.get("unit3")
+    number = groups.get("n") or groups.get("n2") or groups.get("n3")
+    if groups.get("unit4"):  # "since last year": some months at least
+        unit, number = "month", "3"
     days = _DAYS.get(unit, 365 * 2) * (0.5 if number == "半" else max(1.0, _number(number) or 1))
     if days < 7:
         return None  # a few days off is no lapse of a habit
     if unit in ("age",) or (number and not number.isdigit() and unit in ("month", "月") and days < 60):
         days = max(days, 90)  # "in months", "好几个月": several months
-    if groups.get("n") is None and groups.get("n2") is None and unit in ("month", "week", "day", "year") and \
+    if not number and unit in ("month", "week", "day", "year") and \
             re.search(rf"\b{unit}s\b", match.group(0)):
         days *= 3  # "in months", "for weeks": more than one
-    what = "what" if groups.get("what") else "what2" if groups.get("what2") else None
+    what = next((name for name in ("what", "what2", "what3") if groups.get(name)), None)
     kept = (match.start(what) - match.start(), match.end(what) - match.start()) if what else None
     return Rate(NEVER, _below(days), match.group(0), match.start(), match.end(), kept)
 
@@ -100,6 +104,43 @@ def _none_in_period(clause: str) -> Rate | None:
     first, second = sorted((match, period), key=lambda found: found.start())
     return Rate(NEVER, _below(_period_days(period)), clause[start:end], start, end,
                 (first.end() - start, second.start() - start))
+
+
+# the last time was long ago: "last blog post was eight months ago", "上一次游泳还是去年夏天",
+# "hasn't been to church since last year"
+_EN_LAST_TIME = lazy_compile(
+    rf"\blast\s+(?P<what>(?:\w+\s+){{0,3}}?)(?:was|were)\s+(?:over\s+|more\s+than\s+|about\s+|almost\s+)?"
+    rf"(?:(?P<n>{_EN_NUM}|a|an)\s+)?(?P<unit>day|week|month|year)s?\s+ago\b|"
+    rf"\bsince\s+(?:(?:\w+\s+){{0,2}}?(?P<n2>{_EN_NUM}|a|an)\s+(?P<unit2>month|year)s?\s+ago|last\s+(?P<year>year))\b",
+    re.IGNORECASE)
+_ZH_LAST_TIME = lazy_compile(rf"(?:上一?次|最后一次)(?P<what>[^，,。；;]{{0,10}}?)(?:还是|是|在)?"
+                             rf"(?:(?P<year>去年|前年)|(?P<n>{_ZH_NUM}|半)个?多?(?P<unit>月|年)(?:以?前))")
+
+
+def _last_time(clause: str) -> Rate | None:
+    match = _EN_LAST_TIME.search(clause) or _ZH_LAST_TIME.search(clause)
+    if not match:
+        return None
+    groups = match.groupdict()
+    if groups.get("year"):
+        days = 730.0 if groups["year"] == "前年" else 90.0  # last year: some months ago at least
+    else:
+        unit = groups.get("unit") or groups.get("unit2")
+        number = groups.get("n") or groups.get("n2")
+        days = _DAYS[unit] * (0.5 if number == "半" else (_number(number) or 1))
+    if days < 14:
+        return None
+    kept = (match.start("what") - match.start(), match.end("what") - match.start()) if groups.get("what") else None
+    return Rate(NEVER, _below(days), match.group(0), match.start(), match.end(), kept)
+
+
+_ONE_DAY = lazy_compile(r"\b(?:yesterday|today|tonight|last\s+night|this\s+morning)\b|昨天|今天|昨晚|今早|那天",
+                        re.IGNORECASE)
+
+
+def one_day(text: str) -> bool:
+    """Is it said of a single day ("didn't drink coffee yesterday")? That is no lapse of a habit."""
+    return bool(_ONE_DAY.search(text))
 
 
 def _below(days: float) -> int:
@@ -212,8 +253,9 @@ def _number(text: str | None) -> float | None:
     return _zh_value(text.replace("几", ""))
 
 
-_CUE = lazy_compile(r"\b(?:last|past|this|previous|has(?:n't|\s+not)|have(?:n't|\s+not))\b|"
-                    r"上个?[月周星礼]|这个?[月周星礼]|本[月周]|今年|去年|过去|最近|近[一两三几半]|没", re.IGNORECASE)
+_CUE = lazy_compile(r"\b(?:last|past|this|previous|since|has(?:n't|\s+not)|have(?:n't|\s+not))\b|"
+                    r"上个?[月周星礼]|这个?[月周星礼]|本[月周]|今年|去年|过去|最近|近[一两三几半]|没|上一?次|最后一次",
+                    re.IGNORECASE)
 
 
 def mentions_record(text: str) -> bool:

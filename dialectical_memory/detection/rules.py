@@ -24,7 +24,7 @@ import functools
 import re
 from collections.abc import Callable, Iterator
 
-from . import amounts, antonyms, conditions, frequency, lexicon, states
+from . import amounts, antonyms, conditions, frequency, lexicon, observed, states
 from . import terms as t
 from .analysis import COMPLETED, LEFT_BEHIND, Analysis, Claim, Pole, analyse, claim_region, strip_subject, units
 from .base import Label, Verdict
@@ -406,6 +406,7 @@ def _negation_conflict(a: Analysis, b: Analysis) -> Verdict | None:
                      or _same_occasion_attended(denial, claim)
                      or _stated_against_observed(denial, claim, a, b) or _lacks_what_it_needs(denial, claim))
                 and not _learning_only(claim, denial)
+                and not (claim.frequency == "high" and observed.one_day(denial.text))
                 and not _apart(denial, claim, a, b)
                 and not _denial_within(denial, claim) and not _names_the_denial(denial, claim)
                 and not _occasions_differ(a, b, denial.topic & claim.topic)):
