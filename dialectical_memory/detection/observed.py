@@ -81,8 +81,8 @@ def _lapse(clause: str) -> Rate | None:
     days = _DAYS.get(unit, 365 * 2) * (0.5 if number == "半" else max(1.0, _number(number) or 1))
     if days < 7:
         return None  # a few days off is no lapse of a habit
-    if unit in ("age",) or (number and not number.isdigit() and unit in ("month", "月") and days < 60):
-        days = max(days, 90)  # "in months", "好几个月": several months
+    if unit == "age" or (number and "几" in number):
+        days = max(days, 3 * _DAYS.get(unit, 30))  # "in ages", "好几个月": several
     if not number and unit in ("month", "week", "day", "year") and \
             re.search(rf"\b{unit}s\b", match.group(0)):
         days *= 3  # "in months", "for weeks": more than one
