@@ -25,7 +25,7 @@ import re
 import unicodedata
 from dataclasses import dataclass, replace
 
-from . import frequency, lexicon
+from . import frequency, lexicon, observed
 from . import terms as t
 from .contexts import settings as named_settings
 from .holders import entry_holder
@@ -253,10 +253,12 @@ def reported_content(sentence: str) -> tuple[str, bool]:
 
 # Chinese verbs split by what counts them: "游一两次泳", "跑了一次步".
 # Also "爬一次山", "洗一次车", "理一次发", "见一次面": the count splits a verb-object word.
-_SPLIT_VERB = lazy_compile(r"(?P<v>游|跑|爬|洗|理|剪|见|打)(?P<m>(?:了|过)?[一二两三四五六七八九十几\d]{1,4}[次回趟])"
-                           r"(?P<o>泳|步|山|澡|车|发|头|面|球)|(?P<v2>游|跑)(?P<m2>(?:了|过)?[一二两三四五六七八九十几\d]{1,4})"
-                           r"(?P<o2>泳|步)")
-_SPLIT_CUE = lazy_compile(r"[游跑爬洗理剪见打][了过]?[一二两三四五六七八九十几\d]")
+# Also "浇一次水", "做一次饭", "下一次棋", "加三次班", "喝一次酒": a habit's verb-object split by its count.
+_SPLIT_VERB = lazy_compile(r"(?P<v>游|跑|爬|洗|理|剪|见|打|浇|做|下|加|喝|看|读)"
+                           r"(?P<m>(?:了|过)?[一二两三四五六七八九十几\d]{1,4}多?[次回趟])"
+                           r"(?P<o>泳|步|山|澡|车|发|头|面|球|水|饭|棋|班|酒|书)|"
+                           r"(?P<v2>游|跑)(?P<m2>(?:了|过)?[一二两三四五六七八九十几\d]{1,4})(?P<o2>泳|步)")
+_SPLIT_CUE = lazy_compile(r"[游跑爬洗理剪见打浇做下加喝看读][了过]?[一二两三四五六七八九十几\d]")
 # "Drinks" with no object is drinking alcohol: "never drinks on weekdays", "doesn't drink",
 # "drinks socially" (not "drinks a lot of water").
 _BARE_DRINK = lazy_compile(r"\b(?:drinks?|drinking|drank)\b(?=\s*(?:$|[.,;!?]|(?:on|at|in|during|when|while|after|"
@@ -356,25 +358,36 @@ def analyse(text: str) -> Analysis:
 
 # Units a frequency phrase leaves behind ("once in the last three years"): not what the habit is.
 _TIME_UNITS = frozenset("time onc twice year month week day hour last past few sever about around "
-                        "almost nearli onli just least most 次 一次 年 月 天 周".split())
+                        "almost nearli onli just least most night morn even 次 一次 年 月 天 周".split())
+# What a record is, not what it records: "bank statement shows", "外卖软件显示", "运动手环记录".
+_RECORD_WORDS = lazy_compile(
+    r"\b(?:(?:bank|card|credit\s+card)\s+statements?|statements?|shows?|showed|shown|logs?|logged|records?|"
+    r"recorded|tracker|app|account|history|data|says|claims?|according\s+to)\b|"
+    r"显示|记录|账单|流水|软件|app|手环|手表|数据|账户|账号")
 
 
 def _habits(sentence: str) -> tuple[Habit, ...]:
     """Each clause that says how often, with what it is about; a clause that
     names nothing else ("一年也吃不了一次") is about the previous clause's topic."""
-    if not frequency.mentions_rate(sentence):
+    recorded = observed.mentions_record(sentence)
+    if not recorded and not frequency.mentions_rate(sentence):
         return ()
     habits: list[Habit] = []
     previous = ""
     for clause in _rate_clauses(sentence):
-        found = frequency.rate(clause)
+        seen = observed.rate(clause) if recorded else None
+        found = seen or frequency.rate(clause)
         if not found:
             previous = clause
             continue
-        rest = clause[: found.start] + " " + clause[found.end:]
+        rest = clause[: found.start] + " " + clause[found.start + found.kept[0]:found.start + found.kept[1]] + \
+            " " + clause[found.end:] if found.kept else clause[: found.start] + " " + clause[found.end:]
+        rest = _RECORD_WORDS.sub(" ", rest) if seen or _RECORD_WORDS.search(rest) else rest
         topic = _habit_topic(rest) or _habit_topic(previous)
         if not any(term.role in (t.NEGATION, t.CESSATION) for term in t.terms(rest)):
-            habits.append(Habit(found, topic, clause, _is_past(clause, t.terms(clause))))
+            # what a record shows of the last weeks holds now: "ordered 25 times last month"
+            past = _USED_TO.search(clause) is not None if seen else _is_past(clause, t.terms(clause))
+            habits.append(Habit(found, topic, clause, past))
         previous = rest if _habit_topic(rest) else previous
     return tuple(habits)
 
@@ -395,8 +408,12 @@ def _rate_clauses(sentence: str) -> list[str]:
 
 
 def _habit_topic(text: str) -> frozenset[str]:
-    return frozenset(unit for unit in units(text) if unit not in _TIME_UNITS
-                     and not any(ch.isdigit() for ch in unit)) if text else frozenset()
+    if not text:
+        return frozenset()
+    # an activity the lexicon also reads as a time ("加班" is overtime) is what the habit is
+    activities = {term.value for term in t.terms(text) if term.role == t.SCOPE_NOUN and term.value in _CONCEPT_IDS}
+    return frozenset(unit for unit in units(text) | activities if unit not in _TIME_UNITS
+                     and not any(ch.isdigit() for ch in unit))
 
 
 _EN_PEOPLE = "|".join(sorted(lexicon.EN_PEOPLE, key=len, reverse=True))

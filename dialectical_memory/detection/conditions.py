@@ -65,7 +65,7 @@ def condition(text: str) -> frozenset[str]:
 # word of it, speak of different parts of the user's day.
 _EN_OCCASION = lazy_compile(r"\b(?:when|whenever|while|during)\s+(?P<x>[^,.;!?]+?)"
                             r"(?=\s*(?:[,.;!?]|$|\b(?:and|but|user|he|she|they)\b))")
-_ZH_OCCASION = lazy_compile(r"(?P<x>[^，,。；;！!？?]{1,10}?)(?:的时候|时候|时|期间)(?![间代刻])")
+_ZH_OCCASION = lazy_compile(r"(?P<x>[^，,。；;！!？?]{1,10}?)(?:的时候|时候|(?<![小按准及同有平])时|期间)(?![间代刻])")
 
 
 @functools.lru_cache(maxsize=4096)

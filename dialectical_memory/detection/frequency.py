@@ -73,14 +73,18 @@ _SCALE: tuple[tuple[str, int, int], ...] = (
      r"once\s+every\s+\w+\s+years", RARELY, RARELY),
     (rf"(?:好几|几|{_ZN})年才[^，,。]{{0,6}}?一次|几年一次|一年也[^，,。]{{0,6}}?不了一次", RARELY, RARELY),
     (r"once\s+in\s+a\s+blue\s+moon", RARELY, RARELY),
+    # "hardly watches TV": hardly doing a habit ("barely slept" is an amount, not a rate)
+    (r"\b(?:hardly|barely|scarcely)\s+(?!ever\b|any|enough|\w+ed\b)(?=[a-z]+s\b)", RARELY, YEARLY),
     (r"\b(?:rarely|seldom|hardly\s+ever|almost\s+never|barely\s+ever|scarcely\s+ever|next\s+to\s+never|"
      r"(?:very\s+)?infrequently)\b", RARELY, YEARLY),
-    (r"很少|极少|几乎不|难得|不怎么|偶尔|基本不|几乎没", RARELY, YEARLY),
+    (r"几乎从不|几乎从来不|几乎从没|很少|极少|几乎不|难得|不怎么|偶尔|基本不|几乎没", RARELY, YEARLY),
     # now and then: below weekly, above yearly
     (r"\b(?:occasionally|once\s+in\s+a\s+while|(?:every\s+)?now\s+and\s+(?:then|again)|from\s+time\s+to\s+time)\b",
      RARELY, MONTHLY),
     (r"\b(?:often|frequently|regularly)\b", WEEKLY, HOURLY),
     (r"经常|常常|总是|老是|频繁", WEEKLY, HOURLY),
+    # the bottom of the scale, last: "almost never", "几乎从不" are rare
+    (r"\bnever\b|从不|从来不|从没|从来没|从未|绝不", NEVER, NEVER),
 )
 _PATTERNS = tuple((lazy_compile(p, re.IGNORECASE), low, high) for p, low, high in _SCALE)
 _PERIOD_LEVEL = {"day": DAILY, "week": WEEKLY, "month": MONTHLY, "year": YEARLY,
@@ -96,6 +100,7 @@ class Rate:
     surface: str
     start: int
     end: int
+    kept: tuple[int, int] | None = None  # words inside the span that name the habit ("上个月[下了]二十多单")
 
     @property
     def bound(self) -> bool:
@@ -137,7 +142,7 @@ _CUE = lazy_compile(r"\b(?:every|each|daily|weekly|monthly|yearly|annually|quart
                   r"all\s+the\s+time|most\s+days|on\s+weekends|occasionally|now\s+and|next\s+to\s+never)\b|"
                   r"每|天天|一天|一周|一年|一个月|一月|年才|很少|极少|几乎不|难得|不怎么|偶尔|经常|常常|总是|"
                   r"老是|频繁|过年才|逢年过节|日常|最多|顶多|至多|不超过|隔三差五|三天两头|时不时|动不动|隔|"
-                  r"时时刻刻|无时无刻|整天|成天|到晚|没完没了|基本不|几乎没", re.IGNORECASE)
+                  r"时时刻刻|无时无刻|整天|成天|到晚|没完没了|基本不|几乎没|\bnever\b|从不|从来不|从没|从未|绝不", re.IGNORECASE)
 
 
 def mentions_rate(text: str) -> bool:

@@ -45,6 +45,9 @@ _RECORD_OF_USER = lazy_compile(r"^\s*[A-Z][\w-]*(?:\s+[A-Z][\w-]*)?\s+(?:shows?|
 _ZH_PROJECT = lazy_compile(r"(?:^\s*(?:该)?|(?<=[^\w]))项目\s*(?P<name>[A-Za-z0-9][\w.-]*)")
 _USER_FIRST = lazy_compile(r"^\s*(?:the\s+)?(?:user|用户|该用户)", re.IGNORECASE)
 _ZH_THING = lazy_compile(r"^\s*(?P<name>(?:周会|例会|会议|服务器|公司|团队|航班|课程))")
+# The user's organisation holding a thing: "用户公司的外卖平台", "User's company's canteen".
+_ORGANISATION_OF_USER = lazy_compile(r"^\s*(?:the\s+)?(?:用户的?|user's\s+)(?P<name>公司|单位|学校|团队|部门|小区|"
+                                     r"company|employer|team|school|office)(?:的|'s\b)", re.IGNORECASE)
 # Common Chinese surnames: a name is a surname and one or two more characters.
 _ZH_SURNAMES = ("王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘蒋蔡余杜"
                 "叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶"
@@ -69,6 +72,9 @@ def entry_holder(text: str, known: Callable[[str], bool] = lambda word: False) -
     match = _EN_PROJECT_POSSESSIVE.match(text)
     if match and match["name"].lower() not in _NOT_NAMES:
         return "project:" + match["name"].lower()
+    match = _ORGANISATION_OF_USER.match(text)
+    if match:
+        return "thing:" + match["name"].lower()
     match = _EN_THING.match(text) or _ZH_THING.match(text)
     if match and "user" not in match.group(0).lower():
         return "thing:" + match.group(0).strip().lower()

@@ -17,6 +17,7 @@ import heapq
 import math
 
 from .analysis import analyse
+from .lexicon import CONCEPTS
 from .rules import relation_terms
 from .text import PIECE, chinese_bigrams, normalize, stem
 
@@ -62,6 +63,8 @@ def index_terms(text: str) -> frozenset[str]:
     for order in analysis.orders:
         features.update(f"#{unit}" for unit in order.preferred | order.other)
     features.update(relation_terms(analysis))
+    # what a habit is done to, in either language: "plays chess every night" / "几乎从不下棋"
+    features.update(f"#{unit}" for habit in analysis.habits for unit in habit.topic if unit in CONCEPTS)
     return (frozenset(tokenize(text)) - _SUBJECT_TERMS) | features
 
 

@@ -11,6 +11,8 @@ habits, reply style, devices, places), not at any particular data set.
 
 from __future__ import annotations
 
+from .activities import ACTIVITY_FORMS
+
 from dataclasses import dataclass, field
 
 # --- polarity ---------------------------------------------------------------
@@ -1150,3 +1152,6 @@ BILINGUAL_CONCEPTS: dict[str, tuple[str, ...]] = {
 }
 for _concept, _forms in BILINGUAL_CONCEPTS.items():
     CONCEPTS.setdefault(_concept, _forms)
+# everyday activities a record names in other words (see `activities.py`)
+for _concept, _forms in ACTIVITY_FORMS.items():
+    CONCEPTS[_concept] = CONCEPTS.get(_concept, ()) + tuple(f for f in _forms if f not in CONCEPTS.get(_concept, ()))

@@ -24,7 +24,7 @@ import functools
 import re
 from collections.abc import Callable, Iterator
 
-from . import amounts, antonyms, conditions, frequency, lexicon, states
+from . import amounts, antonyms, conditions, frequency, lexicon, observed, states
 from . import terms as t
 from .analysis import COMPLETED, LEFT_BEHIND, Analysis, Claim, Pole, analyse, claim_region, strip_subject, units
 from .base import Label, Verdict
@@ -386,7 +386,8 @@ def _frequency_conflict(a: Analysis, b: Analysis) -> Verdict | None:
     """"never/rarely X" vs "often/every day X"."""
     for left, right in _rival_pairs(a, b):
         if (_is_rare(left) and right.frequency == "high" and right.sign > 0 and _covers(left, right)
-                and not _apart(left, right, a, b)):
+                and not _apart(left, right, a, b)
+                and not _one_occasion(a, b, never=left.frequency == "never", rare_side=a if left in a.claims else b)):
             return _contradiction("frequency", 0.8, left.frequency_word, right.frequency_word)
     return None
 
@@ -405,6 +406,7 @@ def _negation_conflict(a: Analysis, b: Analysis) -> Verdict | None:
                      or _same_occasion_attended(denial, claim)
                      or _stated_against_observed(denial, claim, a, b) or _lacks_what_it_needs(denial, claim))
                 and not _learning_only(claim, denial)
+                and not (claim.frequency == "high" and observed.one_day(denial.text))
                 and not _apart(denial, claim, a, b)
                 and not _denial_within(denial, claim) and not _names_the_denial(denial, claim)
                 and not _occasions_differ(a, b, denial.topic & claim.topic)):
@@ -769,11 +771,35 @@ def _rate_conflict(a: Analysis, b: Analysis) -> Verdict | None:
     for left in a.habits:
         for right in b.habits:
             if (left.holder == right.holder and left.past == right.past
-                    and frequency.clash(left.rate, right.rate) and _same_habit(left.topic, right.topic)):
+                    and frequency.clash(left.rate, right.rate) and _same_habit(left.topic, right.topic)
+                    and not _one_occasion(a, b, never=min(left.rate.high, right.rate.high) == frequency.NEVER,
+                                          rare_side=a if left.rate.high < right.rate.high else b)
+                    and not (frequency.NEVER in (left.rate.high, right.rate.high) and (_scoped(a) or _scoped(b)))):
                 return _contradiction("frequency", 0.75, f"{left.rate.surface} ({left.rate.label})",
                                       f"{right.rate.surface} ({right.rate.label})", holder=left.holder,
                                       levels=[left.rate.label, right.rate.label])
     return None
+
+
+def _scoped(analysis: Analysis) -> bool:
+    """"Never" said within a scope or with exceptions ("never runs in the rain", "runs every
+    day unless it rains") is left to the claim rules, which weigh the scopes."""
+    return analysis.qualified or any(claim.scope or claim.excepted for claim in analysis.claims)
+
+
+def _one_occasion(a: Analysis, b: Analysis, never: bool, rare_side: Analysis) -> bool:
+    """One entry's habit holds on an occasion (a trip, a holiday, "出差时") and the other's
+    in general: "rarely drinks" / "drinks every day on business trips", "exercises every
+    day" / "barely exercised while on holiday". Only "never" admits no occasion."""
+    scoped_a, scoped_b = _on_occasion(a.text), _on_occasion(b.text)
+    if scoped_a == scoped_b:
+        return False
+    return not (never and not _on_occasion(rare_side.text))
+
+
+@functools.lru_cache(maxsize=4096)
+def _on_occasion(text: str) -> bool:
+    return bool(conditions.occasions(text)) or "travel" in setting_names(normalize(text))
 
 
 def _same_habit(x: frozenset[str], y: frozenset[str]) -> bool:

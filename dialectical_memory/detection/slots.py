@@ -12,7 +12,7 @@ import functools
 import re
 from dataclasses import dataclass, replace
 
-from . import antonyms, gazetteer, lexicon, platforms, sole
+from . import antonyms, gazetteer, lexicon, platforms, routines, sole
 from .contexts import setting_names
 from . import terms as t
 from .text import CJK_RANGE, is_cjk, parse_number, stem, lazy_compile
@@ -952,6 +952,14 @@ def _commute(text: str) -> list[Slot]:
     return [Slot("commute", mode, mode, "mode", scope=frozenset(scope))]
 
 
+def _routine_ways(text: str) -> list[Slot]:
+    """The one way of a routine besides the commute (see `routines.py`)."""
+    if _NOT_ROUTINE.search(text):
+        return []
+    return [Slot(routine, way, way, "mode", scope=occasion | _time_scope(text), holder=holder(text, start))
+            for routine, way, occasion, start in routines.routine_ways(text)]
+
+
 # --- how long a daily routine lasts: "sleeps about eight hours", "每晚只睡四个小时" ------
 
 _EN_HOURS = r"(?P<n>\d{1,2}(?:\.\d)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
@@ -1762,7 +1770,7 @@ def _traits(text: str) -> list[Slot]:
 
 
 _EXTRACTORS = (_products, _money, _workplace, _lead_and_day, _traits, _residence, _employer, _job, _name, _age, _count, _systems, _reply_language,
-               _timezone, _versions, _possessive, routine_times, _commute, _durations,
+               _timezone, _versions, _possessive, routine_times, _commute, _routine_ways, _durations,
                _education, _attributes, _named_ones, _supported_team, _event_times, _school_stage,
                _english_makes, _indentation, _body_and_home, _platforms, _sole, _origins, _native_speaker)
 
