@@ -98,6 +98,7 @@ def test_the_wheel_holds_one_package_with_the_dashboard_inside(wheel):
     assert expected <= set(names), sorted(expected - set(names))
     assert "dialectical_memory/web/__init__.py" in names and "dialectical_memory/web/server.py" in names
     assert "dialectical_memory/devdata/contradiction_dev.jsonl" in names
+    assert "dialectical_memory/detection/gazetteer.tsv" in names
     assert not [n for n in names if "/tests/" in n or n.endswith(".pyc")]
     assert wheel.stat().st_size < 1_000_000
     assert not any("jinja2-fragments" in line for line in requirements(wheel))
@@ -149,6 +150,15 @@ def test_eval_detector_runs_the_bundled_dev_set_outside_the_checkout(installed, 
     folder, env = elsewhere
     out = run(installed / "dmem", "eval-detector", cwd=folder, env=env).stdout
     assert next(line for line in out.splitlines() if line.startswith("overall"))
+
+
+def test_the_installed_wheel_reads_its_bundled_gazetteer(installed, elsewhere):
+    """那不勒斯 is Naples and not Milan only through gazetteer.tsv, data the wheel must carry."""
+    folder, env = elsewhere
+    script = ("from dialectical_memory.detection import RuleDetector; d = RuleDetector(); "
+              "print(d.compare('用户住在那不勒斯。', 'User lives in Milan.').label.value, "
+              "d.compare('用户住在那不勒斯。', 'User lives in Naples.').label.value)")
+    assert run(installed / "python", "-c", script, cwd=folder, env=env).stdout.split() == ["contradiction", "compatible"]
 
 
 def test_serve_without_its_templates_fails_with_one_clear_line(installed, elsewhere):
