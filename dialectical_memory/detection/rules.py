@@ -24,7 +24,7 @@ import functools
 import re
 from collections.abc import Callable, Iterator
 
-from . import amounts, antonyms, conditions, frequency, lexicon, states
+from . import abilities, amounts, antonyms, conditions, frequency, lexicon, states
 from . import terms as t
 from .analysis import COMPLETED, LEFT_BEHIND, Analysis, Claim, Pole, analyse, claim_region, strip_subject, units
 from .base import Label, Verdict
@@ -511,6 +511,20 @@ def _lacks_what_it_needs(denial: Claim, claim: Claim) -> bool:
     return bool(needed) and bool(denial.topic) and denial.topic <= needed and not denial.scope
 
 
+def _inability_conflict(a: Analysis, b: Analysis) -> Verdict | None:
+    """A lasting inability against a habit or a role that needs the skill (see
+    `abilities.py`): "can't swim" / "is a swimming coach", "不会开车" / "每天自己开车"."""
+    for denial, claim in _rival_pairs(a, b):
+        if (claim.sign <= 0 or claim.negated or claim.stance or claim.frequency in ("low", "reduced", "never")
+                or not abilities.unable(denial.text) or abilities.INABILITY.search(claim.text)):
+            continue
+        skill = denial.topic - abilities.ABILITY_WORDS - _ANY_OBJECT_VERBS
+        if (skill and skill <= abilities.skills_of(claim.text, claim.reach)
+                and abilities.does_regularly(claim.text) and not _apart(denial, claim, a, b)):
+            return _contradiction("implicit", 0.75, denial.text, claim.text)
+    return None
+
+
 def _denial_verdict(denial: Claim, claim: Claim) -> Verdict:
     if denial.implicit or not denial.topic & claim.topic:
         return _contradiction("implicit", 0.7, denial.text, claim.text)
@@ -649,10 +663,13 @@ def _exclusive_conflict(a: Analysis, b: Analysis) -> Verdict | None:
 
 
 # "has lived in Singapore all their life" / "grew up in Norway"
-_LIFELONG_HOME = lazy_compile(r"\blived\s+in\s+(?P<x>[A-Z][\w]*(?:\s+[A-Z][\w]*)?)\s+(?:all|for\s+all\s+of)\s+"
-                            r"(?:their|his|her|my)\s+li(?:fe|ves)|"
-                            r"(?:一直|从小到大都?|这辈子都)住在(?P<z>[\u4e00-\u9fff]{2,4}?)(?=[，,。；;]|$)")
-_GREW_UP = lazy_compile(r"\b(?:grew\s+up|was\s+born|was\s+raised)\s+in\s+(?P<y>[A-Z][\w]*(?:\s+[A-Z][\w]*)?)|"
+# "has lived in Singapore their whole life", "has spent her entire life in Ireland", "一辈子都住在成都"
+_LIFETIME = r"(?:(?:all|for\s+all)\s+(?:of\s+)?(?:their|his|her|my)|(?:for\s+)?(?:their|his|her|my)\s+(?:whole|entire))\s+li(?:fe|ves)"
+_LIFELONG_HOME = lazy_compile(rf"\blived\s+in\s+(?P<x>[A-Z][\w]*(?:\s+[A-Z][\w]*)?)\s+{_LIFETIME}|"
+                            rf"\bspent\s+{_LIFETIME}\s+in\s+(?P<s>[A-Z][\w]*(?:\s+[A-Z][\w]*)?)|"
+                            r"(?:一直|从小到大(?:都|一直)?|(?:这|一)辈子都?)住在(?P<z>[\u4e00-\u9fff]{2,4}?)(?=[，,。；;]|$)")
+_GREW_UP = lazy_compile(r"\b(?:grew\s+up|was\s+born|was\s+raised|was\s+born\s+and\s+raised)\s+in\s+"
+                      r"(?P<y>[A-Z][\w]*(?:\s+[A-Z][\w]*)?)|"
                       r"在(?P<w>[\u4e00-\u9fff]{2,4}?)(?:长大|出生)")
 
 
@@ -661,8 +678,8 @@ def _lifelong_home_conflict(a: Analysis, b: Analysis) -> Verdict | None:
     home, elsewhere = _LIFELONG_HOME.search(a.text), _GREW_UP.search(b.text)
     if not home or not elsewhere or a.holder != b.holder:
         return None
-    place, other = home["x"] or home["z"], elsewhere["y"] or elsewhere["w"]
-    if slots.place_outside(other, place) or slots.place_outside(place, other):
+    place, other = home["x"] or home["s"] or home["z"], elsewhere["y"] or elsewhere["w"]
+    if slots.places_apart(place, other):  # a lifelong home in Chengdu leaves no Guangzhou to grow up in
         return _contradiction("implicit", 0.75, home.group(0), elsewhere.group(0), holder=a.holder,
                               values=[place, other])
     return None
@@ -866,7 +883,7 @@ def _same_frame(x: frozenset[str], y: frozenset[str]) -> bool:
 
 _RULES: tuple[Callable[[Analysis, Analysis], Verdict | None], ...] = (
     _order_conflict, _value_conflict, _preference_conflict, _axis_conflict, _frequency_conflict,
-    _negation_conflict, _only_conflict, _only_language_conflict, _opposite_conflict, _morpheme_conflict,
+    _negation_conflict, _inability_conflict, _only_conflict, _only_language_conflict, _opposite_conflict, _morpheme_conflict,
     _rate_conflict,
     _change_conflict, _completion_conflict, _place_conflict, _exclusive_conflict,
     _lifelong_home_conflict, _state_conflict, _amount_conflict)

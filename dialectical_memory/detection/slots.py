@@ -124,6 +124,11 @@ def place_outside(place: str, region: str) -> bool:
     return country_p != country_r
 
 
+def places_apart(a: str, b: str) -> bool:
+    """Are two named places different, neither inside the other ("成都" / "广州", not "Paris" / "France")?"""
+    return _places_clash(a, b)
+
+
 def _places_clash(a: str, b: str) -> bool:
     (name_a, kind_a, country_a), (name_b, kind_b, country_b) = _place(a), _place(b)
     if name_a == name_b or _contains(a, b):
