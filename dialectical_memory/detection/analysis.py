@@ -997,11 +997,13 @@ def _is_past(clause: str, clause_terms: list[t.Term]) -> bool:
     if any(term.role == t.PAST and (term.value != "head" or term is lead)
            and (term.surface != "used to" or _USED_TO.search(clause)) for term in clause_terms):
         return True
+    if " as a " in clause and _CHILDHOOD.search(clause):
+        return True
     if ("until" in clause or "till" in clause or "before" in clause) and _PAST_UNTIL.search(clause):
         return True  # "lived in Madrid until 2019", "worked at Amazon before joining Stripe"
     past_time = ((any(term.role == t.PAST_TIME for term in clause_terms) and not _STILL_NOW.search(clause))
                  or _AGO.search(clause)
-                 or _WAS.match(clause) or _PAST_LIFE_STAGE.search(clause)
+                 or _WAS.match(clause) or _PAST_LIFE_STAGE.search(clause) or _PAST_SPAN.match(clause)
                  or (_PAST_YEAR.search(clause) and not _YEAR_ON.search(clause)))
     if not past_time:
         return False
@@ -1038,6 +1040,18 @@ _PAST_YEAR = lazy_compile(r"\b(?:in|back\s+in|during)\s+(?:19\d\d|20[01]\d|202[0
 # A stage of life told in the past tense: "smoked in their twenties" (not "is in their twenties").
 _PAST_LIFE_STAGE = lazy_compile(r"\b(?:was|were|had|[a-z]+ed)\b[^,;.]*?\bin\s+(?:his|her|their|my)\s+"
                               r"(?:teens|twenties|thirties|forties|fifties|[2-5]0s)\b")
+
+
+# A span of time told in the simple past is over: "used Windows for years", "drove a Toyota
+# for ten years" (not "has used Windows for years": held still).
+_PAST_SPAN = lazy_compile(
+    r"(?:used|lived|worked|drove|wore|ate|drank|spoke|rode|kept|owned|had|played|ran|taught|[a-z]{3,}ed)\s"
+    r"(?!up\b)[^,;.]{0,60}?\b(?:for\s+(?:years|decades|ages|a\s+(?:decade|long\s+time|while)|"
+    r"(?:\d+|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|many|several|a\s+few)\s+"
+    r"(?:years|decades)))\b")
+# A childhood told in the past tense is over, whatever began in it: "had a cat as a child".
+_CHILDHOOD = lazy_compile(r"\b(?:was|were|had|used|lived|kept|owned|went|[a-z]{3,}ed)\s[^,;.]{0,60}?\bas\s+a\s+"
+                        r"(?:child|kid|teenager|teen|boy|girl)\b")
 
 
 # A clause in the past tense of "be" states a past state: "was unemployed for a
