@@ -20,6 +20,7 @@ exception ("过年时喝一点").
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import re
 from collections.abc import Callable, Iterator
@@ -402,14 +403,44 @@ def _negation_conflict(a: Analysis, b: Analysis) -> Verdict | None:
     for denial, claim in _rival_pairs(a, b):
         if (denial.sign < 0 < claim.sign and claim.frequency not in ("low", "reduced")
                 and (_covers(denial, claim) or _aversion_to(denial, claim) or _ended_after(denial, claim)
+                     or _allergic_to_part(denial, claim)
                      or _same_occasion_attended(denial, claim)
                      or _stated_against_observed(denial, claim, a, b) or _lacks_what_it_needs(denial, claim))
                 and not _learning_only(claim, denial)
+                and not (denial.implicit and _spares_the_allergy(claim, a.text))
                 and not _apart(denial, claim, a, b)
                 and not _denial_within(denial, claim) and not _names_the_denial(denial, claim)
                 and not _occasions_differ(a, b, denial.topic & claim.topic)):
             return _denial_verdict(denial, claim)
     return None
+
+
+# What an allergy is to may be a part of the thing ("cat hair", "狗毛", "horse dander"):
+# whoever keeps or handles the thing meets the part.
+_PARTS = frozenset(("hair", "fur", "dander", "saliva", "feather", "毛", "毛发", "皮屑", "唾液", "羽毛"))
+# A product made free of what one cannot have: "lactose-free milk", "hypoallergenic cat".
+_FREE_OF = lazy_compile(r"\b[a-z]+[- ]free\b|\bhypoallergenic\b|低敏|无(?:乳糖|麸质|糖|毛)")
+
+
+# Pictures of a thing are not the thing: "对猫过敏" / "喜欢看猫的视频".
+_MEDIA = frozenset(("video", "photography", "pictur", "film", "documentary", "cartoon", "show", "book", "poster",
+                    "mem", "emoji", "视频", "照片", "图片", "节目", "动画", "表情包"))
+# An allergy lived with: "takes antihistamines", "吃抗过敏药", "脱敏治疗".
+_MANAGED = lazy_compile(r"\bantihistamine|\ballergy\s+(?:pills?|meds|medication|shots|tablets)|\bimmunotherapy\b|"
+                        r"\bdesensiti[sz]|抗过敏药|抗组胺|脱敏治疗|过敏药")
+
+
+def _spares_the_allergy(claim: Claim, denial_entry: str) -> bool:
+    """What the claim affirms does not meet what an allergy or diet rules out: a
+    product free of it, pictures of it, or an allergy the entry says is treated."""
+    return bool(_FREE_OF.search(claim.text) or claim.topic & _MEDIA or _MANAGED.search(denial_entry))
+
+
+def _allergic_to_part(denial: Claim, claim: Claim) -> bool:
+    """"对猫毛过敏" / "养了三只猫": an allergy to a part covers keeping the whole."""
+    whole = denial.topic - _PARTS
+    return (denial.implicit and whole != denial.topic and bool(whole)
+            and _covers(dataclasses.replace(denial, topic=whole), claim))
 
 
 # Learning or practising something does not affirm it: "can't swim" and "is
