@@ -934,7 +934,8 @@ EN_PEOPLE = ("husband", "wife", "partner", "spouse", "sister", "brother", "sibli
              "family", "grandmother", "grandfather", "grandma", "grandpa", "aunt", "uncle",
              "cousin", "niece", "nephew", "neighbour", "neighbor", "teammate", "mentor",
              "doctor", "therapist", "dog", "cat", "pet", "team lead", "client",
-             "coach", "trainer", "teacher", "tutor", "landlord", "landlady", "in-law")
+             "coach", "trainer", "teacher", "tutor", "landlord", "landlady", "in-law",
+             "ex-girlfriend", "ex-boyfriend", "ex-wife", "ex-husband", "ex-partner")
 # One person named in several ways: "mum" and "mother", "老公" and "husband" hold one fact.
 SAME_PERSON = {
     "mum": "mother", "mom": "mother", "mommy": "mother", "mummy": "mother", "妈妈": "mother",
@@ -960,7 +961,9 @@ ZH_PEOPLE = ("妹妹", "姐姐", "哥哥", "弟弟", "父母", "爸爸", "妈妈
              # teachers, trainers and the wider family
              "教练", "老师", "导师", "师傅", "房东", "叔叔", "阿姨", "舅舅", "姑姑", "姨妈", "表哥", "表姐",
              "表弟", "表妹", "堂哥", "堂姐", "堂弟", "堂妹", "岳父", "岳母", "婆婆", "公公", "孙子", "孙女",
-             "侄子", "侄女", "外甥", "队友", "合伙人")
+             "侄子", "侄女", "外甥", "队友", "合伙人",
+             # former partners: "用户的前女友结婚了" is not the user's wedding
+             "前女友", "前男友", "前妻", "前夫", "前任")
 
 # Possessive slots that hold several values at once ("user's friend is Bob").
 MULTI_VALUED_SLOTS = (
@@ -1064,7 +1067,11 @@ BILINGUAL_CONCEPTS: dict[str, tuple[str, ...]] = {
     "environment": ("environment", "surroundings", "环境"),
     "apartment": ("apartment", "flat", "公寓", "房子", "住处"),
     "rent": ("rent", "renting", "租房", "租的房子", "租房子"),
-    "house purchase": ("bought a house", "bought a flat", "bought an apartment", "买房", "买了房"),
+    "house purchase": ("bought a house", "bought a flat", "bought an apartment", "买房", "买了房",
+                       # owning the home one lives in (not "owns a flat": it may be let)
+                       "homeowner", "owns their home", "owns their own home", "owns the flat they live in",
+                       "owns the house they live in", "owns the apartment they live in", "owns the home they live in",
+                       "自己买的房子", "自己的房子", "自有住房", "房子是自己买的"),
     "handwriting": ("handwriting", "字迹", "写字", "字写得"),
     "tofu pudding": ("tofu pudding", "douhua", "豆花", "豆腐脑"),
     "takeaway": ("takeaway", "takeout", "delivery food", "外卖"),

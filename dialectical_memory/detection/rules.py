@@ -318,9 +318,15 @@ def _axis_conflict(a: Analysis, b: Analysis) -> Verdict | None:
         for pole_a in left.poles:
             for pole_b in right.poles:
                 if (pole_a.axis == pole_b.axis and _poles_clash(left, pole_a, right, pole_b)
+                        and (pole_a.axis in _TASTE_AXES or _wished(left) == _wished(right))
                         and not _apart(left, right, a, b, pole_a.axis) and not _conditions_differ(a, b, {pole_a.axis}, axis=True)):
                     return _axis_verdict(left, pole_a, right, pole_b)
     return None
+
+
+# Axes of taste, where wanting a pole is holding it ("wants concise replies"); on the
+# others a wish is no state ("单身" / "想明年结婚", "wants to work remotely").
+_TASTE_AXES = frozenset(("length", "formality", "theme", "units", "format", "spice"))
 
 
 def _conditions_differ(a: Analysis, b: Analysis, predicate: set[str], axis: bool = False) -> bool:
@@ -367,8 +373,9 @@ def _same_target(left: Claim, pole_a: Pole, right: Claim, pole_b: Pole) -> bool:
 
 
 def _effective_pole(claim: Claim, pole: Pole) -> tuple[str, bool]:
-    if claim.sign > 0:
+    if claim.sign > 0 and claim.frequency not in ("low", "never"):
         return pole.pole, True
+    # "很少生病", "rarely gets sick": a pole seldom held leans to the other one
     other = next(name for name in lexicon.AXES[pole.axis].strict if name != pole.pole)
     return other, False
 
@@ -439,7 +446,7 @@ def _spares_the_allergy(claim: Claim, denial_entry: str) -> bool:
 def _allergic_to_part(denial: Claim, claim: Claim) -> bool:
     """"对猫毛过敏" / "养了三只猫": an allergy to a part covers keeping the whole."""
     whole = denial.topic - _PARTS
-    return (denial.implicit and whole != denial.topic and bool(whole)
+    return (denial.implicit and whole != denial.topic and bool(whole) and not claim.stance  # loving cats is no cat
             and _covers(dataclasses.replace(denial, topic=whole), claim))
 
 
@@ -680,6 +687,14 @@ def _completion_conflict(a: Analysis, b: Analysis) -> Verdict | None:
 _RENTED_OUT = lazy_compile(r"\brents?\s+out|\blet(?:s|ting)?\s+out|出租|租出去|租给")
 
 
+_LIVING = frozenset(("住", "liv", "live"))
+
+
+def _held_states(claim: Claim) -> frozenset[str]:
+    """What a claim holds; where one lives is held too ("住在自己买的房子里")."""
+    return claim.reach | claim.scope if claim.topic & _LIVING else claim.reach
+
+
 def _exclusive_conflict(a: Analysis, b: Analysis) -> Verdict | None:
     """Two states one cannot hold at once, affirmed now: "bought a flat and moved in" /
     "is still renting" (not "rents out the old flat")."""
@@ -687,8 +702,9 @@ def _exclusive_conflict(a: Analysis, b: Analysis) -> Verdict | None:
         return None
     for left, right in _rival_pairs(a, b):
         if left.sign > 0 < right.sign and not left.derived and not right.derived:
+            held_l, held_r = _held_states(left), _held_states(right)
             for one, other in lexicon.EXCLUSIVE_CONCEPTS:
-                if one in left.reach and other in right.reach and other not in left.reach:
+                if one in held_l and other in held_r and other not in held_l:
                     return _contradiction("implicit", 0.7, left.text, right.text, holder=left.holder)
     return None
 
@@ -781,7 +797,7 @@ def _axis_terms(claim: Claim) -> set[str]:
     return found
 
 
-_STATE_KINDS = {"employment": "temporal", "relationship": "temporal", "skill": "implicit", "nights": "implicit",
+_STATE_KINDS = {"employment": "temporal", "relationship": "temporal", "marriage": "temporal", "studies": "temporal", "skill": "implicit", "nights": "implicit",
                 "finished": "temporal", "parents' home": "temporal", "remote": "implicit", "eyesight": "implicit",
                 "colour vision": "implicit", "marriage history": "implicit", "sugar": "implicit",
                 "phone use": "implicit", "gaming": "implicit", "replies": "implicit", "breakfast": "implicit",
@@ -837,8 +853,8 @@ def _opposite_conflict(a: Analysis, b: Analysis) -> Verdict | None:
     """The same statement with one word replaced by its antonym: "a quiet working
     environment" / "a noisy working environment", "口味偏淡" / "口味很重"."""
     for left, right in _rival_pairs(a, b):
-        if left.sign != right.sign or left.derived or right.derived:
-            continue
+        if left.sign != right.sign or left.derived or right.derived or _wished(left) != _wished(right):
+            continue  # "单身" / "想明年结婚": a wish is no state
         for word_a, frame_a in _pole_words(left):
             for word_b, frame_b in _pole_words(right):
                 if (antonyms.opposed(word_a, word_b)
@@ -848,6 +864,13 @@ def _opposite_conflict(a: Analysis, b: Analysis) -> Verdict | None:
                     return _contradiction("antonym", 0.75, left.text, right.text, holder=left.holder,
                                           words=[_word(left.text, word_a), _word(right.text, word_b)])
     return None
+
+
+_WISHES = frozenset(("想", "想要", "希望", "打算", "计划", "准备", "want", "wish", "hope", "plan"))
+
+
+def _wished(claim: Claim) -> bool:
+    return claim.stance in _WISHES
 
 
 def _morpheme_conflict(a: Analysis, b: Analysis) -> Verdict | None:
