@@ -284,8 +284,16 @@ _EVALUATED = (
                   r"麻烦)(?=$|[，,。；了])"), "讨厌"),
     (lazy_compile(r"觉得(?P<x>[^，,。；]+?)(?:很|特别|非常|挺|太|真|超)?(?:解压|放松|有意思|有趣|好玩|享受|开心)"
                   r"(?=$|[，,。；])"), "喜欢"),
+    # what doing a thing does to one: "一坐飞机就难受", "一开车就头疼", "一听爵士就放松"
+    (lazy_compile(r"(?<![\u4e00-\u9fff])一(?P<x>[\u4e00-\u9fff]{1,8}?)就(?:会|特别|很|非常|浑身|开始)?"
+                  r"(?:难受|头疼|头痛|头晕|头大|紧张|焦虑|心慌|发慌|烦躁|心烦|犯怵|发怵|不舒服|浑身不自在|晕)"
+                  r"(?=$|[，,。；了])"), "讨厌"),
+    (lazy_compile(r"(?<![\u4e00-\u9fff])一(?P<x>[\u4e00-\u9fff]{1,8}?)就(?:会|特别|很|非常)?(?:开心|放松|兴奋|来劲|高兴)"
+                  r"(?=$|[，,。；了])"), "喜欢"),
+    # avoiding a thing wherever one can: "能不加班就不加班", "能不坐就不坐"
+    (lazy_compile(r"能不(?P<x>[\u4e00-\u9fff]{1,6}?)就不(?P=x)(?=$|[，,。；])"), "避免"),
 )
-_EVALUATION_CUE = lazy_compile(r"\bfinds?\b|觉得")
+_EVALUATION_CUE = lazy_compile(r"\bfinds?\b|觉得|就")
 
 
 def _evaluated(sentence: str) -> str:
