@@ -145,7 +145,11 @@ _REVERSED_ORDER = _Cued(("不如", "放在", "排在", " less ", " worse "),
                        r"(?P<y>[^，,。；]{1,12}?)不如(?P<x>[^，,。；]{1,12}?)(?:重要|要紧|好用|好|顺手)|"
                                r"把(?P<y2>[^，,。；]+?)(?:放|排)在(?P<x2>[^，,。；]+?)(?:的)?(?:后面|之后|后头|下面|后)|"
                                r"(?P<y3>[^,;]+?)\s+(?:(?:matters?|counts?|is|are)\s+less\s+(?:important\s+)?|(?:is|are)\s+worse\s+)"
-                               r"(?:to\s+(?:the\s+)?user\s+)?than\s+(?P<x3>[^,;.]+)")
+                               r"(?:to\s+(?:the\s+)?user\s+)?than\s+(?P<x3>[^,;.]+)|"
+                               # "values title less than salary", "cares less about title than salary"
+                               r"\b(?:values?|valued|rates?|rated|prioriti[sz]\w*)\s+(?P<y4>.+?)\s+less\s+(?:highly\s+)?than\s+"
+                               r"(?P<x4>[^,;.]+)|\bcares?\s+(?:much\s+|far\s+)?less\s+about\s+(?P<y5>.+?)\s+than\s+(?:about\s+)?"
+                               r"(?P<x5>[^,;.]+)")
 _ORDER_PATTERNS = tuple(p if isinstance(p, _Cued) else lazy_compile(p) for p in (
     r"\bprefer\w*\s+(?P<x>.+?)\s+(?:over|to|rather than|instead of|more than)\s+(?P<y>.+)",
     r"\b(?:like|love|enjoy)\w*\s+(?P<x>.+?)\s+(?:more than|better than|over)\s+(?P<y>.+)",
@@ -171,6 +175,10 @@ _ORDER_PATTERNS = tuple(p if isinstance(p, _Cued) else lazy_compile(p) for p in 
     r"(?:second\s+choice|fallback|backup|last\s+resort)",
     r"(?:比起|相比于?|与其)(?P<y>.+?)[,，]?(?:更喜欢|更爱|更偏好|更倾向于?|更想|不如|宁愿)(?P<x>.+)",
     r"宁[愿可](?P<x>.+?)[,，]?也不(?:要|想|愿意?)?(?P<y>.+)",
+    # valuing one thing more: "values salary more than job title", "weighs price more heavily than brand"
+    r"\b(?:values?|valued|prioriti[sz]\w*|cares?\s+about|cared\s+about|appreciates?|weighs?|weights?|trusts?|"
+    r"respects?|rates?)\s+(?P<x>.+?)\s+(?:much\s+|far\s+|a\s+lot\s+)?(?:more(?:\s+highly|\s+heavily)?|higher)\s+than\s+"
+    r"(?:about\s+)?(?P<y>.+)",
     # ranks and priorities: "ranks Python above Java", "top priority is health, then career"
     r"\b(?:ranks?|ranked|rates?|rated|puts?|places?|values?|valued)\s+(?P<x>.+?)\s+(?:above|over|ahead\s+of|higher\s+than)\s+(?P<y>.+)",
     r"\b(?:prioriti[sz]\w*|favou?r\w*)\s+(?P<x>.+?)\s+(?:above|over|ahead\s+of|before)\s+(?P<y>.+)",
@@ -579,9 +587,9 @@ class _ForwardOrder:
     def __init__(self, match: re.Match):
         self.match = match
         groups = match.groupdict()
-        self.x = next((groups[name] for name in ("x", "x2", "x3") if groups.get(name)), "")
-        self.y = next((groups[name] for name in ("y", "y2", "y3") if groups.get(name)), "")
-        self.name = "x" if groups.get("x") else "x2" if groups.get("x2") else "x3"
+        self.name = next((name for name in ("x", "x2", "x3", "x4", "x5") if groups.get(name)), "x3")
+        self.x = groups.get(self.name) or ""
+        self.y = next((groups[name] for name in ("y", "y2", "y3", "y4", "y5") if groups.get(name)), "")
 
     def __getitem__(self, key: str) -> str:
         return self.x if key == "x" else self.y
