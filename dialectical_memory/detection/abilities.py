@@ -45,7 +45,10 @@ _NOT_YET = lazy_compile(
     r"在学|学习|学着|跟[^，,。；;]{0,6}学|课|练习|想|打算|计划|希望|准备", re.IGNORECASE)
 
 # Words of the ability frame, not the skill: what is left of the topic is what one cannot do.
-ABILITY_WORDS = frozenset(("know", "how", "learn", "unabl", "abl", "学", "会", "speak", "说", "讲", "rid", "ride"))
+ABILITY_WORDS = frozenset(("know", "how", "learn", "unabl", "abl", "学", "会", "rid", "ride"))
+# An inability of degree denies doing it well, not doing it: "can't cook very well", "不太会做饭".
+BY_DEGREE = lazy_compile(r"\b(?:very\s+|that\s+|too\s+)?well\b|\bproperly\b|\bthat\s+much\b|"
+                         r"不太会|不怎么会|不大会|不是很会|不太能|(?:得|的)不(?:好|太好)", re.IGNORECASE)
 
 # A role that practises a skill names the skill (a concept of `lexicon.CONCEPTS`).
 ROLE_SKILLS: dict[str, str] = {
@@ -54,6 +57,8 @@ ROLE_SKILLS: dict[str, str] = {
     "swimmer": "swimming", "lifeguard": "swimming", "救生员": "swimming",
     "driver": "car", "chauffeur": "car", "司机": "car", "cyclist": "bike", "骑手": "bike",
     "skier": "skiing", "chef": "cooking", "厨师": "cooking", "dancer": "dancing", "舞者": "dancing",
+    # speaking a language is what translating and interpreting it needs ("日语翻译", "Spanish interpreter")
+    "translator": "speak", "interpreter": "speak", "翻译": "speak", "口译": "speak", "笔译": "speak",
     "programmer": "programming", "developer": "programming", "程序员": "programming",
     "photographer": "photography", "摄影师": "photography",
 }

@@ -319,6 +319,7 @@ def _axis_conflict(a: Analysis, b: Analysis) -> Verdict | None:
             for pole_b in right.poles:
                 if (pole_a.axis == pole_b.axis and _poles_clash(left, pole_a, right, pole_b)
                         and (pole_a.axis in _TASTE_AXES or _wished(left) == _wished(right))
+                        and not _wedding_then_ended(left, pole_a, right, pole_b)
                         and not _apart(left, right, a, b, pole_a.axis) and not _conditions_differ(a, b, {pole_a.axis}, axis=True)):
                     return _axis_verdict(left, pole_a, right, pole_b)
     return None
@@ -327,6 +328,20 @@ def _axis_conflict(a: Analysis, b: Analysis) -> Verdict | None:
 # Axes of taste, where wanting a pole is holding it ("wants concise replies"); on the
 # others a wish is no state ("单身" / "想明年结婚", "wants to work remotely").
 _TASTE_AXES = frozenset(("length", "formality", "theme", "units", "format", "spice"))
+
+
+# A wedding is an event, and a divorce or a death ends what it began: "got married in
+# 2010" / "is divorced" tell one story ("is married" / "is divorced" still clash).
+_WEDDING = lazy_compile(r"\b(?:got|get|gets|getting)\s+married\b|\bmarried\s+(?:in|on|at|last|\w+\s+years?\s+ago)\b|"
+                        r"\bwedding\b|结婚了|结的婚|年结婚|结过婚|办了婚礼")
+_MARRIAGE_ENDED = frozenset(("divorced", "widowed", "离婚", "离异", "丧偶"))
+
+
+def _wedding_then_ended(left: Claim, pole_a: Pole, right: Claim, pole_b: Pole) -> bool:
+    if pole_a.axis != "marital":
+        return False
+    return any(pole.surface in _MARRIAGE_ENDED and _WEDDING.search(other.text)
+               for pole, other in ((pole_a, right), (pole_b, left)))
 
 
 def _conditions_differ(a: Analysis, b: Analysis, predicate: set[str], axis: bool = False) -> bool:
@@ -430,8 +445,8 @@ _FREE_OF = lazy_compile(r"\b[a-z]+[- ]free\b|\bhypoallergenic\b|低敏|无(?:乳
 
 
 # Pictures of a thing are not the thing: "对猫过敏" / "喜欢看猫的视频".
-_MEDIA = frozenset(("video", "photography", "pictur", "film", "documentary", "cartoon", "show", "book", "poster",
-                    "mem", "emoji", "视频", "照片", "图片", "节目", "动画", "表情包"))
+_MEDIA = frozenset(("video", "photography", "pictur", "film", "documentary", "cartoon", "comic", "show", "book",
+                    "poster", "mem", "emoji", "视频", "照片", "图片", "节目", "动画", "漫画", "表情包"))
 # An allergy lived with: "takes antihistamines", "吃抗过敏药", "脱敏治疗".
 _MANAGED = lazy_compile(r"\bantihistamine|\ballergy\s+(?:pills?|meds|medication|shots|tablets)|\bimmunotherapy\b|"
                         r"\bdesensiti[sz]|抗过敏药|抗组胺|脱敏治疗|过敏药")
@@ -452,15 +467,18 @@ def _allergic_to_part(denial: Claim, claim: Claim) -> bool:
 
 # Learning or practising something does not affirm it: "can't swim" and "is
 # learning to swim", "不会游泳" and "正在学游泳" agree.
-_LEARNING_UNITS = frozenset(("学", "学习", "learn"))
-_INABILITY = lazy_compile(r"不会|不能|没学会|还不会|can'?t|can\s*not|unable|(?:do|does)\s*(?:n'?t|not)\s+know\s+how",
+_LEARNING_UNITS = frozenset(("学", "学习", "learn", "lesson", "课"))
+_INABILITY = lazy_compile(r"不会|不能|没学会|还不会|不太会|不怎么会|不大会|不是很会|can'?t|can\s*not|unable|(?:do|does)\s*(?:n'?t|not)\s+know\s+how",
                         re.IGNORECASE)
 
 
 def _learning_only(claim: Claim, denial: Claim) -> bool:
-    """An inability ("不会游泳") against learning it ("在学游泳")."""
-    return (bool(claim.topic & _LEARNING_UNITS) and not denial.topic & _LEARNING_UNITS
-            and bool(_INABILITY.search(denial.text)))
+    """An inability ("不会游泳") against learning it ("在学游泳", "上游泳课"), or one of
+    degree ("can't cook very well", "不太会做饭") against doing it."""
+    if not _INABILITY.search(denial.text):
+        return False
+    return bool(claim.topic & _LEARNING_UNITS) and not denial.topic & _LEARNING_UNITS or bool(
+        abilities.BY_DEGREE.search(denial.text))
 
 
 # "doesn't install themes in VS Code": what is denied sits in the thing, it is not the thing.
