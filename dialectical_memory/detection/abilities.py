@@ -78,3 +78,14 @@ def skills_of(text: str, topic: frozenset[str]) -> frozenset[str]:
     """What a doing claim practises: its topic, and the skill its role names."""
     lowered = text.lower()
     return topic | {skill for role, skill in ROLE_SKILLS.items() if role in lowered}
+
+
+def skill_terms(text: str, claims) -> set[str]:
+    """Index terms: a role and the inability it meets share no word ("is a professional chef" /
+    "never learned to cook"), so both name the skill."""
+    lowered = text.lower()
+    found = {f"#skill:{skill}" for role, skill in ROLE_SKILLS.items() if role in lowered and skill != "speak"}
+    if INABILITY.search(text):
+        found.update(f"#skill:{unit}" for claim in claims if unable(claim.text)
+                     for unit in claim.topic - ABILITY_WORDS)
+    return found

@@ -792,6 +792,7 @@ def relation_terms(analysis: Analysis) -> set[str]:
     if any(pattern.search(text) for pattern in (_LIFELONG_HOME, _GREW_UP, _STAYED, _TRAVELLED, _NEVER_ABROAD)):
         found.add("$whereabouts")
     found.update(states.family_terms(text))
+    found.update(abilities.skill_terms(text, analysis.claims))
     found.update(amounts.amount_terms(text))
     # an employer named as a slot meets the company a change left ("离开了微软" / "works at Microsoft")
     found.update(f"#{slot.value}" for slot in analysis.slots if slot.name == "employer")
