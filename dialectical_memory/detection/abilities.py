@@ -16,6 +16,7 @@ habit or a job that needs the skill. Three frames, read from the clause:
 
 from __future__ import annotations
 
+import functools
 import re
 
 from .text import lazy_compile
@@ -62,6 +63,12 @@ ROLE_SKILLS: dict[str, str] = {
     "programmer": "programming", "developer": "programming", "程序员": "programming",
     "photographer": "photography", "摄影师": "photography",
 }
+
+
+@functools.lru_cache(maxsize=8192)
+def names_inability(text: str) -> bool:
+    """Does the entry speak of an inability at all? (read once per entry)"""
+    return bool(INABILITY.search(text))
 
 
 def unable(text: str) -> bool:

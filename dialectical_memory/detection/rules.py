@@ -570,6 +570,8 @@ def _lacks_what_it_needs(denial: Claim, claim: Claim) -> bool:
 def _inability_conflict(a: Analysis, b: Analysis) -> Verdict | None:
     """A lasting inability against a habit or a role that needs the skill (see
     `abilities.py`): "can't swim" / "is a swimming coach", "不会开车" / "每天自己开车"."""
+    if not abilities.names_inability(a.text):
+        return None
     for denial, claim in _rival_pairs(a, b):
         if (claim.sign <= 0 or claim.negated or claim.stance or claim.frequency in ("low", "reduced", "never")
                 or not abilities.unable(denial.text) or abilities.INABILITY.search(claim.text)):
