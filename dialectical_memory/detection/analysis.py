@@ -292,6 +292,9 @@ _EVALUATED = (
                   r"麻烦)(?=$|[，,。；了])"), "讨厌"),
     (lazy_compile(r"觉得(?P<x>[^，,。；]+?)(?:很|特别|非常|挺|太|真|超)?(?:解压|放松|有意思|有趣|好玩|享受|开心)"
                   r"(?=$|[，,。；])"), "喜欢"),
+    # what a thing does to one, in English: "panics when speaking in public", "gets dizzy whenever flying"
+    (lazy_compile(r"\b(?:panics?|freaks?\s+out|gets?\s+(?:nervous|anxious|dizzy|sick|queasy))\s+"
+                  r"(?:when(?:ever)?|while|every\s+time)\s+(?P<x>[^,;.]+)"), "dislikes"),
     # what doing a thing does to one: "一坐飞机就难受", "一开车就头疼", "一听爵士就放松"
     (lazy_compile(r"(?<![\u4e00-\u9fff])一(?P<x>[\u4e00-\u9fff]{1,8}?)就(?:会|特别|很|非常|浑身|开始)?"
                   r"(?:难受|头疼|头痛|头晕|头大|紧张|焦虑|心慌|发慌|烦躁|心烦|犯怵|发怵|不舒服|浑身不自在|晕)"
@@ -301,7 +304,7 @@ _EVALUATED = (
     # avoiding a thing wherever one can: "能不加班就不加班", "能不坐就不坐"
     (lazy_compile(r"能不(?P<x>[\u4e00-\u9fff]{1,6}?)就不(?P=x)(?=$|[，,。；])"), "避免"),
 )
-_EVALUATION_CUE = lazy_compile(r"\bfinds?\b|觉得|就")
+_EVALUATION_CUE = lazy_compile(r"\bfinds?\b|\bpanic|\bfreaks?\s+out|\bgets?\s+(?:nervous|anxious|dizzy|sick|queasy)|觉得|就")
 
 
 def _evaluated(sentence: str) -> str:

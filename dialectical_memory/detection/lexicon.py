@@ -92,6 +92,8 @@ POSITIVE_VERBS = (
     "happy to", "glad to", "willing", "fine with", "okay with", "ok with", "愿意", "乐意", "乐于",
     # needing something daily: "离不开咖啡", "can't live without coffee"
     "离不开", "can not live without", "can not do without", "can not go without", "少不了",
+    # ease with a thing, the other side of fearing it: "comfortable with heights", "和狗在一起很自在"
+    "comfortable with", "comfortable around", "at ease with", "at ease around", "自在",
 )
 NEGATIVE_VERBS = (
     "hate", "dislike", "detest", "loathe", "despise", "avoid", "abhor", "can not stand",
@@ -123,6 +125,8 @@ NEGATIVE_VERBS = (
     "厌倦", "腻了", "腻烦",
     # resisting and fearing: "极度抗拒当众发言", "对坐船很恐惧"
     "抗拒", "恐惧", "畏惧", "厌烦", "犯怵",
+    "panic", "panics", "freak out", "freaks out", "uncomfortable with", "uneasy about",
+    "panics around", "freaks out around", "nervous around", "uneasy around",
 )
 # Words of NEGATIVE_VERBS that express a fact about the body or diet rather than taste:
 # a conflict they take part in is reported as "implicit".
@@ -169,7 +173,7 @@ STOPWORDS = (
     "well", "pretty", "lot", "lots", "bit", "little", "least", "particularly", "especially",
     "already", "actually", "almost", "nearly", "几乎",
     # intensifiers say how firmly, not what about
-    "strictly", "completely", "totally", "absolutely", "entirely", "at all", "严格", "完全",
+    "strictly", "completely", "totally", "absolutely", "entirely", "perfectly", "at all", "严格", "完全",
     # degree words say how much, not what about: "incredibly messy", "extremely tidy"
     "incredibly", "extremely", "super", "fairly", "somewhat", "terribly", "awfully", "remarkably",
     "exceptionally", "unbelievably", "insanely", "ridiculously", "kind of", "sort of",
@@ -651,6 +655,7 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
                   "binge watch", "binge watched", "binge watches", "binge watching", "追剧", "刷剧"),
     "tv": ("tv", "television", "telly", "电视"),
     "bus": ("bus", "公交", "公交车", "公共汽车", "巴士", "坐公交"),
+    "heights": ("heights", "high places", "高处", "高的地方"),
     "taxi": ("taxi", "taxis", "cab", "cabs", "打车", "出租车", "的士", "打的", "叫车"),
     # what one weighs a choice by, in either language: "values salary over title" / "更看重薪水而不是头衔"
     "salary": ("salary", "salaries", "薪水", "薪资", "工资", "薪酬"),
@@ -713,6 +718,7 @@ ABSTAINS: dict[str, tuple[str, ...]] = {
     "non drinker": ("alcohol",), "non smoker": ("smoke",), "nonsmoker": ("smoke",),
     "lactose intolerant": ("dairy",), "gluten free": ("gluten",), "celiac": ("gluten",),
     "coeliac": ("gluten",), "keto": ("carbs", "sugar"), "low carb": ("carbs",),
+    "恐高": ("heights",), "acrophobic": ("heights",), "fear of heights": ("heights",),
     "乳糜泻": ("gluten",), "无麸质": ("gluten",), "生酮": ("carbs", "sugar"), "低碳水": ("carbs",),
     "childless": ("child",), "only child": ("sibling",), "live alone": ("cohabit",),
     "live by myself": ("cohabit",), "live on his own": ("cohabit",),

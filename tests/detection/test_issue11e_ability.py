@@ -5,7 +5,8 @@ replace.
 `ability_pairs.jsonl` (98 pairs) was written before any rule (main: P 0.735 R 0.472;
 after: P 1.000 R 0.981); `ability_batch2_pairs.jsonl` (79 pairs) after the first rules
 and before tuning on it (P 0.878 R 0.900 as written, main P 0.636 R 0.350; after:
-P 1.000 R 0.900). Both are floors now. `ability_heldout_pairs.jsonl` (36 pairs) was
+P 1.000 R 0.900); `ability_fear_pairs.jsonl` (14 pairs, fear and ease) before the fear
+rules (P 1.000 R 0.375; after: 1.000/1.000). All three are floors now. `ability_heldout_pairs.jsonl` (36 pairs) was
 written with the first file, never looked at, and scored once at the end.
 """
 
@@ -19,7 +20,8 @@ from judging import detector, flags, label
 HERE = Path(__file__).parent
 
 
-@pytest.mark.parametrize("name, recall", [("ability_pairs", 0.95), ("ability_batch2_pairs", 0.85)])
+@pytest.mark.parametrize("name, recall", [("ability_pairs", 0.95), ("ability_batch2_pairs", 0.85),
+                                          ("ability_fear_pairs", 0.85)])
 def test_own_pairs_keep_their_floor(name, recall):
     report = evaluate(detector, load_pairs(HERE / f"{name}.jsonl"))
     assert report["overall"]["precision"] >= 0.99
