@@ -189,7 +189,7 @@ STOPWORDS = (
     # Chinese function words
     "用户", "该用户", "他", "她", "它", "我", "你", "他们", "她们", "自己", "的", "了", "着", "过",
     "在", "和", "与", "跟", "及", "或", "或者", "还", "也", "都", "就", "才", "又", "很", "非常",
-    "特别", "比较", "最", "更", "太", "挺", "极度", "极其", "十分", "相当", "格外", "个", "只", "位", "名", "种", "些", "这", "那", "里",
+    "特别", "比较", "最", "更", "太", "挺", "极度", "极其", "十分", "相当", "格外", "严重", "个", "只", "位", "名", "种", "些", "这", "那", "里",
     "上", "中", "下", "时", "时候", "对", "为", "向", "到", "现在", "目前", "已经", "所有",
     "全部", "一切", "一些", "任何", "吧", "啊", "呢", "吗", "嘛", "得", "地", "把", "被", "让",
     "给", "以", "什么", "一下", "一点", "一点儿", "一个", "一只", "一位", "一名", "而", "且", "并", "其", "之", "是否", "请",
@@ -562,7 +562,8 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     "fish": ("fish", "salmon", "tuna", "鱼", "三文鱼", "金枪鱼"),
     "shrimp": ("shrimp", "prawn", "crab", "lobster", "oyster", "clam", "mussel", "scallop", "虾",
                "螃蟹", "蟹", "大闸蟹", "虾蟹", "龙虾", "生蚝", "扇贝", "贝类", "小龙虾"),
-    "dairy": ("dairy", "milk", "cheese", "yogurt", "butter", "cream", "乳制品", "牛奶", "奶酪",
+    "dairy": ("dairy", "milk", "cheese", "yogurt", "butter", "cream", "milkshake", "milkshakes", "奶昔",
+              "乳制品", "牛奶", "奶酪",
               "酸奶", "黄油", "奶油", "cheddar", "brie", "mozzarella", "parmesan", "feta", "gouda",
               "camembert", "芝士", "起司"),
     # milk that is not dairy
@@ -639,6 +640,7 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
                    "外出就餐", "下馆子", "餐馆", "餐厅", "馆子"),
     "jazz": ("jazz", "爵士", "爵士乐"),
     "email": ("email", "e mail", "邮件", "电子邮件"),
+    "video call": ("video call", "video calls", "video chat", "video chats", "视频电话", "视频通话", "视频聊天"),
     "phone call": ("phone call", "phone", "call", "电话", "打电话"),
     "rice": ("rice", "米饭", "大米"),
     "corn": ("corn", "玉米"),
@@ -656,6 +658,7 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     "tv": ("tv", "television", "telly", "电视"),
     "bus": ("bus", "公交", "公交车", "公共汽车", "巴士", "坐公交"),
     "heights": ("heights", "high places", "高处", "高的地方"),
+    "knitting": ("knit", "knits", "knitting", "织毛衣", "织毛线", "织围巾", "打毛衣"),
     "taxi": ("taxi", "taxis", "cab", "cabs", "打车", "出租车", "的士", "打的", "叫车"),
     # what one weighs a choice by, in either language: "values salary over title" / "更看重薪水而不是头衔"
     "salary": ("salary", "salaries", "薪水", "薪资", "工资", "薪酬"),

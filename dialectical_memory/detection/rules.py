@@ -890,8 +890,13 @@ def _opposite_conflict(a: Analysis, b: Analysis) -> Verdict | None:
 _WISHES = frozenset(("想", "想要", "希望", "打算", "计划", "准备", "want", "wish", "hope", "plan"))
 
 
+# Hoping and planning: "hopes to get married someday", "打算明年结婚".
+_WISH_WORDS = lazy_compile(r"\b(?:hopes?|hoping|plans?|planning|wants?|wishes|would\s+like|someday|one\s+day|"
+                           r"dreams?\s+of)\b|想|打算|计划|希望|准备")
+
+
 def _wished(claim: Claim) -> bool:
-    return claim.stance in _WISHES
+    return claim.stance in _WISHES or bool(_WISH_WORDS.search(claim.text))
 
 
 def _morpheme_conflict(a: Analysis, b: Analysis) -> Verdict | None:

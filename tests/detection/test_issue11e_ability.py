@@ -7,7 +7,10 @@ after: P 1.000 R 0.981); `ability_batch2_pairs.jsonl` (79 pairs) after the first
 and before tuning on it (P 0.878 R 0.900 as written, main P 0.636 R 0.350; after:
 P 1.000 R 0.900); `ability_fear_pairs.jsonl` (14 pairs, fear and ease) before the fear
 rules (P 1.000 R 0.375; after: 1.000/1.000). All three are floors now. `ability_heldout_pairs.jsonl` (36 pairs) was
-written with the first file, never looked at, and scored once at the end.
+written with the first file, never looked at, and scored once at the end: P 0.941
+R 0.800 F1 0.865 (main: P 0.800 R 0.400 F1 0.533). Its misses then became data (a hope is
+no state on a life axis; 乳糖不耐 and milkshakes; 严重 is a degree; video calls and knitting
+are concepts in both languages): a floor now, no longer a measure.
 """
 
 from pathlib import Path
@@ -21,7 +24,7 @@ HERE = Path(__file__).parent
 
 
 @pytest.mark.parametrize("name, recall", [("ability_pairs", 0.95), ("ability_batch2_pairs", 0.85),
-                                          ("ability_fear_pairs", 0.85)])
+                                          ("ability_fear_pairs", 0.85), ("ability_heldout_pairs", 0.9)])
 def test_own_pairs_keep_their_floor(name, recall):
     report = evaluate(detector, load_pairs(HERE / f"{name}.jsonl"))
     assert report["overall"]["precision"] >= 0.99
