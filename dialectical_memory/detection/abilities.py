@@ -39,14 +39,18 @@ _HABIT = lazy_compile(
     r"每|天天|经常|常常|总是|一直|平时", re.IGNORECASE)
 _ROLE = lazy_compile(
     r"\b(?:coach|instructor|teacher|tutor|translator|interpreter|professional(?:ly)?|for\s+a\s+living|works?\s+as|"
-    r"lifeguard|chauffeur|\w+ist|\w+\s+driver|chef)\b|教练|老师|翻译|专职|职业|为生|司机|厨师|救生员|[琴手]家", re.IGNORECASE)
+    r"lifeguard|chauffeur|\w+ist|\w+\s+driver|chef)\b|教练|老师|翻译|专职|职业|为生|司机|厨师|救生员|"
+    r"[\u4e00-\u9fff][手家师](?=$|[。，,.；;！!])", re.IGNORECASE)
 # Wanting, planning or learning the skill is not having it.
 _NOT_YET = lazy_compile(
     r"\b(?:learn\w*|lessons?|classes|practis\w*|practic\w*|wants?|plans?|hopes?|would\s+like|trying|tries)\b|"
     r"在学|学习|学着|跟[^，,。；;]{0,6}学|课|练习|想|打算|计划|希望|准备", re.IGNORECASE)
 
 # Words of the ability frame, not the skill: what is left of the topic is what one cannot do.
-ABILITY_WORDS = frozenset(("know", "how", "learn", "unabl", "abl", "学", "会", "rid", "ride"))
+ABILITY_WORDS = frozenset(("know", "how", "learn", "unabl", "abl", "学", "会", "rid", "ride",
+                           "sav", "lif"))  # "can't take photos to save their life"
+# The verb of a skill, named as its concept: "doesn't know how to code" is programming.
+SKILL_VERBS = {"code": "programming", "cod": "programming"}
 # An inability of degree denies doing it well, not doing it: "can't cook very well", "不太会做饭".
 BY_DEGREE = lazy_compile(r"\b(?:very\s+|that\s+|too\s+)?well\b|\bproperly\b|\bthat\s+much\b|"
                          r"不太会|不怎么会|不大会|不是很会|不太能|(?:得|的)不(?:好|太好)", re.IGNORECASE)
@@ -60,6 +64,8 @@ ROLE_SKILLS: dict[str, str] = {
     "skier": "skiing", "chef": "cooking", "厨师": "cooking", "dancer": "dancing", "舞者": "dancing",
     # speaking a language is what translating and interpreting it needs ("日语翻译", "Spanish interpreter")
     "translator": "speak", "interpreter": "speak", "翻译": "speak", "口译": "speak", "笔译": "speak",
+    "teacher": "speak", "tutor": "speak", "老师": "speak",  # "英语老师" speaks English
+    "小提琴手": "violin", "钢琴手": "piano", "鼓手": "drums",
     "programmer": "programming", "developer": "programming", "程序员": "programming",
     "photographer": "photography", "摄影师": "photography",
 }
@@ -93,6 +99,6 @@ def skill_terms(text: str, claims) -> set[str]:
     lowered = text.lower()
     found = {f"#skill:{skill}" for role, skill in ROLE_SKILLS.items() if role in lowered and skill != "speak"}
     if INABILITY.search(text):
-        found.update(f"#skill:{unit}" for claim in claims if unable(claim.text)
+        found.update(f"#skill:{SKILL_VERBS.get(unit, unit)}" for claim in claims if unable(claim.text)
                      for unit in claim.topic - ABILITY_WORDS)
     return found

@@ -124,13 +124,13 @@ NEGATIVE_VERBS = (
     # "对加班很厌倦", "吃腻了"
     "厌倦", "腻了", "腻烦",
     # resisting and fearing: "极度抗拒当众发言", "对坐船很恐惧"
-    "抗拒", "恐惧", "畏惧", "厌烦", "犯怵",
+    "抗拒", "恐惧", "畏惧", "厌烦", "犯怵", "不耐受",
     "panic", "panics", "freak out", "freaks out", "uncomfortable with", "uneasy about",
     "panics around", "freaks out around", "nervous around", "uneasy around",
 )
 # Words of NEGATIVE_VERBS that express a fact about the body or diet rather than taste:
 # a conflict they take part in is reported as "implicit".
-IMPLICIT_NEGATIVE_VERBS = ("allergic", "intolerant", "过敏")
+IMPLICIT_NEGATIVE_VERBS = ("allergic", "intolerant", "过敏", "不耐受")
 
 HIGH_FREQUENCY = (
     "always", "often", "frequently", "usually", "regularly", "daily", "every day",
@@ -590,7 +590,8 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     "cat": ("cat", "kitten", "猫", "猫咪", "橘猫", "布偶猫", "英短", "美短", "暹罗猫"),
     "dog": ("dog", "puppy", "狗", "小狗", "金毛", "柯基", "哈士奇", "泰迪", "柴犬", "拉布拉多",
             "边牧", "golden retriever", "corgi", "husky", "labrador", "poodle"),
-    "small pet": ("hamster", "rabbit", "parrot", "仓鼠", "兔子", "鹦鹉"),
+    "small pet": ("hamster", "parrot", "仓鼠", "鹦鹉"),
+    "rabbit": ("rabbit", "rabbits", "bunny", "bunnies", "兔子", "小兔子", "兔"),
     "child": ("child", "kid", "孩子", "小孩", "子女"),
     "son": ("son", "儿子"),
     "sibling": ("sibling", "兄弟姐妹"),
@@ -658,6 +659,8 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     "tv": ("tv", "television", "telly", "电视"),
     "bus": ("bus", "公交", "公交车", "公共汽车", "巴士", "坐公交"),
     "heights": ("heights", "high places", "高处", "高的地方"),
+    # "卡拉OK": the Latin "OK" is read apart from the Han run, so "卡拉" names it
+    "karaoke": ("karaoke", "ktv", "卡拉", "唱卡拉", "唱k", "k歌"),
     "knitting": ("knit", "knits", "knitting", "织毛衣", "织毛线", "织围巾", "打毛衣"),
     "taxi": ("taxi", "taxis", "cab", "cabs", "打车", "出租车", "的士", "打的", "叫车"),
     # what one weighs a choice by, in either language: "values salary over title" / "更看重薪水而不是头衔"
@@ -689,7 +692,7 @@ BROADER: dict[str, tuple[str, ...]] = {
     "lamb": ("meat",), "burger": ("meat",), "sausage": ("meat",),
     "fish": ("seafood",), "shrimp": ("seafood",),
     "dessert": ("sugar",), "wine": ("alcohol",), "coffee": ("caffeine",),
-    "green tea": ("tea",), "cat": ("pet",), "dog": ("pet",), "small pet": ("pet",),
+    "green tea": ("tea",), "cat": ("pet",), "dog": ("pet",), "small pet": ("pet",), "rabbit": ("small pet", "pet"),
     "son": ("child",), "daughter": ("child",),
     "brother": ("sibling",), "sister": ("sibling",), "peanut": ("nut",),
     "running": ("exercise",), "marathon": ("running", "exercise"), "swimming": ("exercise",),
@@ -1086,7 +1089,7 @@ BILINGUAL_CONCEPTS: dict[str, tuple[str, ...]] = {
                      "朋友圈", "抖音", "小红书"),
     "environment": ("environment", "surroundings", "环境"),
     "apartment": ("apartment", "flat", "公寓", "房子", "住处"),
-    "rent": ("rent", "renting", "租房", "租的房子", "租房子"),
+    "rent": ("rent", "renting", "租房", "租的房子", "租房子", "房租", "交房租", "付房租"),
     "house purchase": ("bought a house", "bought a flat", "bought an apartment", "买房", "买了房",
                        # owning the home one lives in (not "owns a flat": it may be let)
                        "homeowner", "owns their home", "owns their own home", "owns the flat they live in",

@@ -429,7 +429,8 @@ def _negation_conflict(a: Analysis, b: Analysis) -> Verdict | None:
                      or _same_occasion_attended(denial, claim)
                      or _stated_against_observed(denial, claim, a, b) or _lacks_what_it_needs(denial, claim))
                 and not _learning_only(claim, denial)
-                and not (denial.implicit and _spares_the_allergy(claim, a.text))
+                and not (denial.implicit and (_spares_the_allergy(claim, a.text) or _wished(claim)))
+                and not (_INABILITY.search(denial.text) and _not_doing_it(claim))
                 and not _apart(denial, claim, a, b)
                 and not _denial_within(denial, claim) and not _names_the_denial(denial, claim)
                 and not _occasions_differ(a, b, denial.topic & claim.topic)):
@@ -456,6 +457,16 @@ def _spares_the_allergy(claim: Claim, denial_entry: str) -> bool:
     """What the claim affirms does not meet what an allergy or diet rules out: a
     product free of it, pictures of it, or an allergy the entry says is treated."""
     return bool(_FREE_OF.search(claim.text) or claim.topic & _MEDIA or _MANAGED.search(denial_entry))
+
+
+# Riding along is not driving: "不会开车" / "每天坐老公的车上班".
+_PASSENGER = lazy_compile(r"坐[^，,。；;]{0,6}车|搭[^，,。；;]{0,6}车|蹭车|\b(?:gets?|got)\s+a\s+lift\b|"
+                          r"\bpassenger\b|\bdriven\s+by\b|\brides?\s+with\b")
+
+
+def _not_doing_it(claim: Claim) -> bool:
+    """What an inability leaves open: watching it ("cooking shows"), riding along."""
+    return bool(claim.topic & _MEDIA or _PASSENGER.search(claim.text))
 
 
 def _allergic_to_part(denial: Claim, claim: Claim) -> bool:
@@ -576,9 +587,12 @@ def _inability_conflict(a: Analysis, b: Analysis) -> Verdict | None:
         if (claim.sign <= 0 or claim.negated or claim.stance or claim.frequency in ("low", "reduced", "never")
                 or not abilities.unable(denial.text) or abilities.INABILITY.search(claim.text)):
             continue
-        skill = denial.topic - abilities.ABILITY_WORDS - _ANY_OBJECT_VERBS
+        skill = {abilities.SKILL_VERBS.get(unit, unit) for unit in denial.topic - abilities.ABILITY_WORDS
+                 - _ANY_OBJECT_VERBS}
         if (skill and skill <= abilities.skills_of(claim.text, claim.reach)
-                and abilities.does_regularly(claim.text) and not _apart(denial, claim, a, b)):
+                and denial.scope <= claim.reach | claim.scope  # "can't code in Rust" / "a Python developer"
+                and abilities.does_regularly(claim.text) and not _not_doing_it(claim)
+                and not _apart(denial, claim, a, b)):
             return _contradiction("implicit", 0.75, denial.text, claim.text)
     return None
 

@@ -11,6 +11,8 @@ written with the first file, never looked at, and scored once at the end: P 0.94
 R 0.800 F1 0.865 (main: P 0.800 R 0.400 F1 0.533). Its misses then became data (a hope is
 no state on a life axis; 乳糖不耐 and milkshakes; 严重 is a degree; video calls and knitting
 are concepts in both languages): a floor now, no longer a measure.
+`ability_batch4_pairs.jsonl` (42 pairs) was written after all that and scored before tuning:
+P 0.833 R 0.600 F1 0.698 (main: P 0.636 R 0.280); after: P 1.000 R 0.920.
 """
 
 from pathlib import Path
@@ -24,7 +26,8 @@ HERE = Path(__file__).parent
 
 
 @pytest.mark.parametrize("name, recall", [("ability_pairs", 0.95), ("ability_batch2_pairs", 0.85),
-                                          ("ability_fear_pairs", 0.85), ("ability_heldout_pairs", 0.9)])
+                                          ("ability_fear_pairs", 0.85), ("ability_heldout_pairs", 0.9),
+                                          ("ability_batch4_pairs", 0.85)])
 def test_own_pairs_keep_their_floor(name, recall):
     report = evaluate(detector, load_pairs(HERE / f"{name}.jsonl"))
     assert report["overall"]["precision"] >= 0.99
