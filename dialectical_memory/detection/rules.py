@@ -888,14 +888,15 @@ def _opposite_conflict(a: Analysis, b: Analysis) -> Verdict | None:
     """The same statement with one word replaced by its antonym: "a quiet working
     environment" / "a noisy working environment", "口味偏淡" / "口味很重"."""
     for left, right in _rival_pairs(a, b):
-        if left.sign != right.sign or left.derived or right.derived or _wished(left) != _wished(right):
-            continue  # "单身" / "想明年结婚": a wish is no state
+        if left.sign != right.sign or left.derived or right.derived:
+            continue
         for word_a, frame_a in _pole_words(left):
             for word_b, frame_b in _pole_words(right):
                 if (antonyms.opposed(word_a, word_b)
                         and _same_frame(_describing(frame_a, word_b), _describing(frame_b, word_a))
                         and not _apart(left, right, a, b)
-                        and not _conditions_differ(a, b, {word_a, word_b})):
+                        and not _conditions_differ(a, b, {word_a, word_b})
+                        and _wished(left) == _wished(right)):  # "单身" / "想明年结婚": a wish is no state
                     return _contradiction("antonym", 0.75, left.text, right.text, holder=left.holder,
                                           words=[_word(left.text, word_a), _word(right.text, word_b)])
     return None
