@@ -145,7 +145,11 @@ _REVERSED_ORDER = _Cued(("不如", "放在", "排在", " less ", " worse "),
                        r"(?P<y>[^，,。；]{1,12}?)不如(?P<x>[^，,。；]{1,12}?)(?:重要|要紧|好用|好|顺手)|"
                                r"把(?P<y2>[^，,。；]+?)(?:放|排)在(?P<x2>[^，,。；]+?)(?:的)?(?:后面|之后|后头|下面|后)|"
                                r"(?P<y3>[^,;]+?)\s+(?:(?:matters?|counts?|is|are)\s+less\s+(?:important\s+)?|(?:is|are)\s+worse\s+)"
-                               r"(?:to\s+(?:the\s+)?user\s+)?than\s+(?P<x3>[^,;.]+)")
+                               r"(?:to\s+(?:the\s+)?user\s+)?than\s+(?P<x3>[^,;.]+)|"
+                               # "values title less than salary", "cares less about title than salary"
+                               r"\b(?:values?|valued|rates?|rated|prioriti[sz]\w*)\s+(?P<y4>.+?)\s+less\s+(?:highly\s+)?than\s+"
+                               r"(?P<x4>[^,;.]+)|\bcares?\s+(?:much\s+|far\s+)?less\s+about\s+(?P<y5>.+?)\s+than\s+(?:about\s+)?"
+                               r"(?P<x5>[^,;.]+)")
 _ORDER_PATTERNS = tuple(p if isinstance(p, _Cued) else lazy_compile(p) for p in (
     r"\bprefer\w*\s+(?P<x>.+?)\s+(?:over|to|rather than|instead of|more than)\s+(?P<y>.+)",
     r"\b(?:like|love|enjoy)\w*\s+(?P<x>.+?)\s+(?:more than|better than|over)\s+(?P<y>.+)",
@@ -171,6 +175,10 @@ _ORDER_PATTERNS = tuple(p if isinstance(p, _Cued) else lazy_compile(p) for p in 
     r"(?:second\s+choice|fallback|backup|last\s+resort)",
     r"(?:比起|相比于?|与其)(?P<y>.+?)[,，]?(?:更喜欢|更爱|更偏好|更倾向于?|更想|不如|宁愿)(?P<x>.+)",
     r"宁[愿可](?P<x>.+?)[,，]?也不(?:要|想|愿意?)?(?P<y>.+)",
+    # valuing one thing more: "values salary more than job title", "weighs price more heavily than brand"
+    r"\b(?:values?|valued|prioriti[sz]\w*|cares?\s+about|cared\s+about|appreciates?|weighs?|weights?|trusts?|"
+    r"respects?|rates?)\s+(?P<x>.+?)\s+(?:much\s+|far\s+|a\s+lot\s+)?(?:more(?:\s+highly|\s+heavily)?|higher)\s+than\s+"
+    r"(?:about\s+)?(?P<y>.+)",
     # ranks and priorities: "ranks Python above Java", "top priority is health, then career"
     r"\b(?:ranks?|ranked|rates?|rated|puts?|places?|values?|valued)\s+(?P<x>.+?)\s+(?:above|over|ahead\s+of|higher\s+than)\s+(?P<y>.+)",
     r"\b(?:prioriti[sz]\w*|favou?r\w*)\s+(?P<x>.+?)\s+(?:above|over|ahead\s+of|before)\s+(?P<y>.+)",
@@ -286,8 +294,19 @@ _EVALUATED = (
                   r"麻烦)(?=$|[，,。；了])"), "讨厌"),
     (lazy_compile(r"觉得(?P<x>[^，,。；]+?)(?:很|特别|非常|挺|太|真|超)?(?:解压|放松|有意思|有趣|好玩|享受|开心)"
                   r"(?=$|[，,。；])"), "喜欢"),
+    # what a thing does to one, in English: "panics when speaking in public", "gets dizzy whenever flying"
+    (lazy_compile(r"\b(?:panics?|freaks?\s+out|gets?\s+(?:nervous|anxious|dizzy|sick|queasy))\s+"
+                  r"(?:when(?:ever)?|while|every\s+time)\s+(?P<x>[^,;.]+)"), "dislikes"),
+    # what doing a thing does to one: "一坐飞机就难受", "一开车就头疼", "一听爵士就放松"
+    (lazy_compile(r"(?<![\u4e00-\u9fff])一(?P<x>[\u4e00-\u9fff]{1,8}?)就(?:会|特别|很|非常|浑身|开始)?"
+                  r"(?:难受|头疼|头痛|头晕|头大|紧张|焦虑|心慌|发慌|烦躁|心烦|犯怵|发怵|不舒服|浑身不自在|晕)"
+                  r"(?=$|[，,。；了])"), "讨厌"),
+    (lazy_compile(r"(?<![\u4e00-\u9fff])一(?P<x>[\u4e00-\u9fff]{1,8}?)就(?:会|特别|很|非常)?(?:开心|放松|兴奋|来劲|高兴)"
+                  r"(?=$|[，,。；了])"), "喜欢"),
+    # avoiding a thing wherever one can: "能不加班就不加班", "能不坐就不坐"
+    (lazy_compile(r"能不(?P<x>[\u4e00-\u9fff]{1,6}?)就不(?P=x)(?=$|[，,。；])"), "避免"),
 )
-_EVALUATION_CUE = lazy_compile(r"\bfinds?\b|觉得")
+_EVALUATION_CUE = lazy_compile(r"\bfinds?\b|\bpanic|\bfreaks?\s+out|\bgets?\s+(?:nervous|anxious|dizzy|sick|queasy)|觉得|就")
 
 
 def _evaluated(sentence: str) -> str:
@@ -588,9 +607,9 @@ class _ForwardOrder:
     def __init__(self, match: re.Match):
         self.match = match
         groups = match.groupdict()
-        self.x = next((groups[name] for name in ("x", "x2", "x3") if groups.get(name)), "")
-        self.y = next((groups[name] for name in ("y", "y2", "y3") if groups.get(name)), "")
-        self.name = "x" if groups.get("x") else "x2" if groups.get("x2") else "x3"
+        self.name = next((name for name in ("x", "x2", "x3", "x4", "x5") if groups.get(name)), "x3")
+        self.x = groups.get(self.name) or ""
+        self.y = next((groups[name] for name in ("y", "y2", "y3", "y4", "y5") if groups.get(name)), "")
 
     def __getitem__(self, key: str) -> str:
         return self.x if key == "x" else self.y
@@ -1014,11 +1033,13 @@ def _is_past(clause: str, clause_terms: list[t.Term]) -> bool:
     if any(term.role == t.PAST and (term.value != "head" or term is lead)
            and (term.surface != "used to" or _USED_TO.search(clause)) for term in clause_terms):
         return True
+    if " as a " in clause and _CHILDHOOD.search(clause):
+        return True
     if ("until" in clause or "till" in clause or "before" in clause) and _PAST_UNTIL.search(clause):
         return True  # "lived in Madrid until 2019", "worked at Amazon before joining Stripe"
     past_time = ((any(term.role == t.PAST_TIME for term in clause_terms) and not _STILL_NOW.search(clause))
                  or _AGO.search(clause)
-                 or _WAS.match(clause) or _PAST_LIFE_STAGE.search(clause)
+                 or _WAS.match(clause) or _PAST_LIFE_STAGE.search(clause) or _PAST_SPAN.match(clause)
                  or (_PAST_YEAR.search(clause) and not _YEAR_ON.search(clause)))
     if not past_time:
         return False
@@ -1055,6 +1076,18 @@ _PAST_YEAR = lazy_compile(r"\b(?:in|back\s+in|during)\s+(?:19\d\d|20[01]\d|202[0
 # A stage of life told in the past tense: "smoked in their twenties" (not "is in their twenties").
 _PAST_LIFE_STAGE = lazy_compile(r"\b(?:was|were|had|[a-z]+ed)\b[^,;.]*?\bin\s+(?:his|her|their|my)\s+"
                               r"(?:teens|twenties|thirties|forties|fifties|[2-5]0s)\b")
+
+
+# A span of time told in the simple past is over: "used Windows for years", "drove a Toyota
+# for ten years" (not "has used Windows for years": held still).
+_PAST_SPAN = lazy_compile(
+    r"(?:used|lived|worked|drove|wore|ate|drank|spoke|rode|kept|owned|had|played|ran|taught|[a-z]{3,}ed)\s"
+    r"(?!up\b)[^,;.]{0,60}?\b(?:for\s+(?:years|decades|ages|a\s+(?:decade|long\s+time|while)|"
+    r"(?:\d+|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|many|several|a\s+few)\s+"
+    r"(?:years|decades)))\b")
+# A childhood told in the past tense is over, whatever began in it: "had a cat as a child".
+_CHILDHOOD = lazy_compile(r"\b(?:was|were|had|used|lived|kept|owned|went|[a-z]{3,}ed)\s[^,;.]{0,60}?\bas\s+a\s+"
+                        r"(?:child|kid|teenager|teen|boy|girl)\b")
 
 
 # A clause in the past tense of "be" states a past state: "was unemployed for a

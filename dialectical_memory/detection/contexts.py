@@ -79,6 +79,12 @@ _SETTINGS: dict[str, tuple[str, ...]] = {
         r"\b(?:when|while)\s+travel\w*\b|\bon\s+(?:business\s+)?trips?\b|\bon\s+holiday\b",
         r"(?:旅行|旅游|出门在外|出差)(?:时|的时候|期间|途中)?",
     ),
+    "technical": (  # code and technical questions, not small talk: "code answers in English" / "闲聊用中文"
+        r"\bcode\s+(?:answers?|questions?|reviews?|comments?|snippets?|examples?|explanations?)\b",
+        r"\b(?:technical|coding|programming)\s+(?:questions?|answers?|topics?|discussions?|matters?|docs?)\b",
+        r"\bcommit\s+messages?\b|\b(?:when|while)\s+(?:coding|programming)\b",
+        r"写代码(?:时|的时候)|代码(?:问题|相关|注释|评审|讲解)|技术(?:问题|讨论|话题|相关|文档)|编程(?:时|问题)|提交信息",
+    ),
     "production": (
         r"\bin\s+production\b|\bproduction\s+(?:code|systems?|environments?|services?)\b",
         r"生产环境|线上代码|正式项目",
@@ -118,11 +124,11 @@ _TRIGGERS = (
     "wife", "husband", "partner", "spouse", "friend", "mate", "budd", "talk", "chit", "chat",
     "conversation", "personal", "project", "fun", "privat", "time", "restaurant", " out", "gym",
     "training", "exercis", "travel", "trip", "holiday", "production", "prototyp", "throw", "one-off",
-    "quick", "scratch",
+    "quick", "scratch", "code", "technical", "coding", "programming", "commit",
     "公司", "工作", "上班", "办公", "同事", "客户", "领导", "老板", "上司", "甲方", "团队", "开会", "场合",
     "职场", "家", "父母", "爸妈", "孩子", "老婆", "老公", "妻子", "丈夫", "朋友", "好友", "哥们", "闺蜜",
     "闲聊", "随便聊", "日常聊天", "私", "个人", "自己的", "业余", "吃", "馆子", "餐", "饭店", "外面", "健身",
-    "运动", "锻炼", "旅", "出门", "出差", "生产环境", "线上", "正式", "一次性", "临时脚本", "原型", "草稿",
+    "运动", "锻炼", "旅", "出门", "出差", "代码", "技术", "编程", "提交信息", "生产环境", "线上", "正式", "一次性", "临时脚本", "原型", "草稿",
 )
 _ANY_TRIGGER = lazy_compile("|".join(re.escape(trigger) for trigger in _TRIGGERS))  # one search, not 120 tests
 _CODE_TRIGGERS = ("project", "code", "repo", "file", "script", "service", "项目", "代码", "仓库")

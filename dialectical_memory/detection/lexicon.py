@@ -94,6 +94,8 @@ POSITIVE_VERBS = (
     "happy to", "glad to", "willing", "fine with", "okay with", "ok with", "愿意", "乐意", "乐于",
     # needing something daily: "离不开咖啡", "can't live without coffee"
     "离不开", "can not live without", "can not do without", "can not go without", "少不了",
+    # ease with a thing, the other side of fearing it: "comfortable with heights", "和狗在一起很自在"
+    "comfortable with", "comfortable around", "at ease with", "at ease around", "自在",
 )
 NEGATIVE_VERBS = (
     "hate", "dislike", "detest", "loathe", "despise", "avoid", "abhor", "can not stand",
@@ -123,10 +125,14 @@ NEGATIVE_VERBS = (
     "烦透", "受够",
     # "对加班很厌倦", "吃腻了"
     "厌倦", "腻了", "腻烦",
+    # resisting and fearing: "极度抗拒当众发言", "对坐船很恐惧"
+    "抗拒", "恐惧", "畏惧", "厌烦", "犯怵", "不耐受",
+    "panic", "panics", "freak out", "freaks out", "uncomfortable with", "uneasy about",
+    "panics around", "freaks out around", "nervous around", "uneasy around",
 )
 # Words of NEGATIVE_VERBS that express a fact about the body or diet rather than taste:
 # a conflict they take part in is reported as "implicit".
-IMPLICIT_NEGATIVE_VERBS = ("allergic", "intolerant", "过敏")
+IMPLICIT_NEGATIVE_VERBS = ("allergic", "intolerant", "过敏", "不耐受")
 
 HIGH_FREQUENCY = (
     "always", "often", "frequently", "usually", "regularly", "daily", "every day",
@@ -169,7 +175,7 @@ STOPWORDS = (
     "well", "pretty", "lot", "lots", "bit", "little", "least", "particularly", "especially",
     "already", "actually", "almost", "nearly", "几乎",
     # intensifiers say how firmly, not what about
-    "strictly", "completely", "totally", "absolutely", "entirely", "at all", "严格", "完全",
+    "strictly", "completely", "totally", "absolutely", "entirely", "perfectly", "at all", "严格", "完全",
     # degree words say how much, not what about: "incredibly messy", "extremely tidy"
     "incredibly", "extremely", "super", "fairly", "somewhat", "terribly", "awfully", "remarkably",
     "exceptionally", "unbelievably", "insanely", "ridiculously", "kind of", "sort of",
@@ -185,7 +191,7 @@ STOPWORDS = (
     # Chinese function words
     "用户", "该用户", "他", "她", "它", "我", "你", "他们", "她们", "自己", "的", "了", "着", "过",
     "在", "和", "与", "跟", "及", "或", "或者", "还", "也", "都", "就", "才", "又", "很", "非常",
-    "特别", "比较", "最", "更", "太", "挺", "个", "只", "位", "名", "种", "些", "这", "那", "里",
+    "特别", "比较", "最", "更", "太", "挺", "极度", "极其", "十分", "相当", "格外", "严重", "个", "只", "位", "名", "种", "些", "这", "那", "里",
     "上", "中", "下", "时", "时候", "对", "为", "向", "到", "现在", "目前", "已经", "所有",
     "全部", "一切", "一些", "任何", "吧", "啊", "呢", "吗", "嘛", "得", "地", "把", "被", "让",
     "给", "以", "什么", "一下", "一点", "一点儿", "一个", "一只", "一位", "一名", "而", "且", "并", "其", "之", "是否", "请",
@@ -558,7 +564,8 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     "fish": ("fish", "salmon", "tuna", "鱼", "三文鱼", "金枪鱼"),
     "shrimp": ("shrimp", "prawn", "crab", "lobster", "oyster", "clam", "mussel", "scallop", "虾",
                "螃蟹", "蟹", "大闸蟹", "虾蟹", "龙虾", "生蚝", "扇贝", "贝类", "小龙虾"),
-    "dairy": ("dairy", "milk", "cheese", "yogurt", "butter", "cream", "乳制品", "牛奶", "奶酪",
+    "dairy": ("dairy", "milk", "cheese", "yogurt", "butter", "cream", "milkshake", "milkshakes", "奶昔",
+              "乳制品", "牛奶", "奶酪",
               "酸奶", "黄油", "奶油", "cheddar", "brie", "mozzarella", "parmesan", "feta", "gouda",
               "camembert", "芝士", "起司"),
     # milk that is not dairy
@@ -585,7 +592,8 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     "cat": ("cat", "kitten", "猫", "猫咪", "橘猫", "布偶猫", "英短", "美短", "暹罗猫"),
     "dog": ("dog", "puppy", "狗", "小狗", "金毛", "柯基", "哈士奇", "泰迪", "柴犬", "拉布拉多",
             "边牧", "golden retriever", "corgi", "husky", "labrador", "poodle"),
-    "small pet": ("hamster", "rabbit", "parrot", "仓鼠", "兔子", "鹦鹉"),
+    "small pet": ("hamster", "parrot", "仓鼠", "鹦鹉"),
+    "rabbit": ("rabbit", "rabbits", "bunny", "bunnies", "兔子", "小兔子", "兔"),
     "child": ("child", "kid", "孩子", "小孩", "子女"),
     "son": ("son", "儿子"),
     "sibling": ("sibling", "兄弟姐妹"),
@@ -635,6 +643,7 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
                    "外出就餐", "下馆子", "餐馆", "餐厅", "馆子"),
     "jazz": ("jazz", "爵士", "爵士乐"),
     "email": ("email", "e mail", "邮件", "电子邮件"),
+    "video call": ("video call", "video calls", "video chat", "video chats", "视频电话", "视频通话", "视频聊天"),
     "phone call": ("phone call", "phone", "call", "电话", "打电话"),
     "rice": ("rice", "米饭", "大米"),
     "corn": ("corn", "玉米"),
@@ -651,7 +660,20 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
                   "binge watch", "binge watched", "binge watches", "binge watching", "追剧", "刷剧"),
     "tv": ("tv", "television", "telly", "电视"),
     "bus": ("bus", "公交", "公交车", "公共汽车", "巴士", "坐公交"),
+    "heights": ("heights", "high places", "高处", "高的地方"),
+    # "卡拉OK": the Latin "OK" is read apart from the Han run, so "卡拉" names it
+    "karaoke": ("karaoke", "ktv", "卡拉", "唱卡拉", "唱k", "k歌"),
+    "knitting": ("knit", "knits", "knitting", "织毛衣", "织毛线", "织围巾", "打毛衣"),
     "taxi": ("taxi", "taxis", "cab", "cabs", "打车", "出租车", "的士", "打的", "叫车"),
+    # what one weighs a choice by, in either language: "values salary over title" / "更看重薪水而不是头衔"
+    "salary": ("salary", "salaries", "薪水", "薪资", "工资", "薪酬"),
+    "job title": ("job title", "job titles", "头衔", "职称", "职位头衔"),
+    "privacy": ("privacy", "隐私"),
+    "convenience": ("convenience", "便利", "便利性"),
+    "price": ("price", "prices", "价格", "价钱"),
+    "quality": ("quality", "质量", "品质"),
+    "accuracy": ("accuracy", "准确", "准确性", "准确度"),
+    "speed": ("speed", "速度"),
     "subway": ("subway", "metro", "underground", "tube", "地铁", "坐地铁"),
     "university": ("university", "college", "uni", "大学", "高校"),
     "novel": ("novel", "fiction", "小说"),
@@ -672,7 +694,7 @@ BROADER: dict[str, tuple[str, ...]] = {
     "lamb": ("meat",), "burger": ("meat",), "sausage": ("meat",),
     "fish": ("seafood",), "shrimp": ("seafood",),
     "dessert": ("sugar",), "wine": ("alcohol",), "coffee": ("caffeine",),
-    "green tea": ("tea",), "cat": ("pet",), "dog": ("pet",), "small pet": ("pet",),
+    "green tea": ("tea",), "cat": ("pet",), "dog": ("pet",), "small pet": ("pet",), "rabbit": ("small pet", "pet"),
     "son": ("child",), "daughter": ("child",),
     "brother": ("sibling",), "sister": ("sibling",), "peanut": ("nut",),
     "running": ("exercise",), "marathon": ("running", "exercise"), "swimming": ("exercise",),
@@ -704,6 +726,7 @@ ABSTAINS: dict[str, tuple[str, ...]] = {
     "non drinker": ("alcohol",), "non smoker": ("smoke",), "nonsmoker": ("smoke",),
     "lactose intolerant": ("dairy",), "gluten free": ("gluten",), "celiac": ("gluten",),
     "coeliac": ("gluten",), "keto": ("carbs", "sugar"), "low carb": ("carbs",),
+    "恐高": ("heights",), "acrophobic": ("heights",), "fear of heights": ("heights",),
     "乳糜泻": ("gluten",), "无麸质": ("gluten",), "生酮": ("carbs", "sugar"), "低碳水": ("carbs",),
     "childless": ("child",), "only child": ("sibling",), "live alone": ("cohabit",),
     "live by myself": ("cohabit",), "live on his own": ("cohabit",),
@@ -936,7 +959,8 @@ EN_PEOPLE = ("husband", "wife", "partner", "spouse", "sister", "brother", "sibli
              "family", "grandmother", "grandfather", "grandma", "grandpa", "aunt", "uncle",
              "cousin", "niece", "nephew", "neighbour", "neighbor", "teammate", "mentor",
              "doctor", "therapist", "dog", "cat", "pet", "team lead", "client",
-             "coach", "trainer", "teacher", "tutor", "landlord", "landlady", "in-law")
+             "coach", "trainer", "teacher", "tutor", "landlord", "landlady", "in-law",
+             "ex-girlfriend", "ex-boyfriend", "ex-wife", "ex-husband", "ex-partner")
 # One person named in several ways: "mum" and "mother", "老公" and "husband" hold one fact.
 SAME_PERSON = {
     "mum": "mother", "mom": "mother", "mommy": "mother", "mummy": "mother", "妈妈": "mother",
@@ -962,7 +986,9 @@ ZH_PEOPLE = ("妹妹", "姐姐", "哥哥", "弟弟", "父母", "爸爸", "妈妈
              # teachers, trainers and the wider family
              "教练", "老师", "导师", "师傅", "房东", "叔叔", "阿姨", "舅舅", "姑姑", "姨妈", "表哥", "表姐",
              "表弟", "表妹", "堂哥", "堂姐", "堂弟", "堂妹", "岳父", "岳母", "婆婆", "公公", "孙子", "孙女",
-             "侄子", "侄女", "外甥", "队友", "合伙人")
+             "侄子", "侄女", "外甥", "队友", "合伙人",
+             # former partners: "用户的前女友结婚了" is not the user's wedding
+             "前女友", "前男友", "前妻", "前夫", "前任")
 
 # Possessive slots that hold several values at once ("user's friend is Bob").
 MULTI_VALUED_SLOTS = (
@@ -1065,8 +1091,12 @@ BILINGUAL_CONCEPTS: dict[str, tuple[str, ...]] = {
                      "朋友圈", "抖音", "小红书"),
     "environment": ("environment", "surroundings", "环境"),
     "apartment": ("apartment", "flat", "公寓", "房子", "住处"),
-    "rent": ("rent", "renting", "租房", "租的房子", "租房子"),
-    "house purchase": ("bought a house", "bought a flat", "bought an apartment", "买房", "买了房"),
+    "rent": ("rent", "renting", "租房", "租的房子", "租房子", "房租", "交房租", "付房租"),
+    "house purchase": ("bought a house", "bought a flat", "bought an apartment", "买房", "买了房",
+                       # owning the home one lives in (not "owns a flat": it may be let)
+                       "homeowner", "owns their home", "owns their own home", "owns the flat they live in",
+                       "owns the house they live in", "owns the apartment they live in", "owns the home they live in",
+                       "自己买的房子", "自己的房子", "自有住房", "房子是自己买的"),
     "handwriting": ("handwriting", "字迹", "写字", "字写得"),
     "tofu pudding": ("tofu pudding", "douhua", "豆花", "豆腐脑"),
     "takeaway": ("takeaway", "takeout", "delivery food", "外卖"),

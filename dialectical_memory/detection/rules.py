@@ -20,11 +20,12 @@ exception ("过年时喝一点").
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import re
 from collections.abc import Callable, Iterator
 
-from . import amounts, antonyms, conditions, frequency, lexicon, observed, states
+from . import abilities, amounts, antonyms, conditions, frequency, lexicon, observed, states
 from . import terms as t
 from .analysis import COMPLETED, LEFT_BEHIND, Analysis, Claim, Pole, analyse, claim_region, strip_subject, units
 from .base import Label, Verdict
@@ -317,9 +318,30 @@ def _axis_conflict(a: Analysis, b: Analysis) -> Verdict | None:
         for pole_a in left.poles:
             for pole_b in right.poles:
                 if (pole_a.axis == pole_b.axis and _poles_clash(left, pole_a, right, pole_b)
+                        and (pole_a.axis in _TASTE_AXES or _wished(left) == _wished(right))
+                        and not _wedding_then_ended(left, pole_a, right, pole_b)
                         and not _apart(left, right, a, b, pole_a.axis) and not _conditions_differ(a, b, {pole_a.axis}, axis=True)):
                     return _axis_verdict(left, pole_a, right, pole_b)
     return None
+
+
+# Axes of taste, where wanting a pole is holding it ("wants concise replies"); on the
+# others a wish is no state ("单身" / "想明年结婚", "wants to work remotely").
+_TASTE_AXES = frozenset(("length", "formality", "theme", "units", "format", "spice"))
+
+
+# A wedding is an event, and a divorce or a death ends what it began: "got married in
+# 2010" / "is divorced" tell one story ("is married" / "is divorced" still clash).
+_WEDDING = lazy_compile(r"\b(?:got|get|gets|getting)\s+married\b|\bmarried\s+(?:in|on|at|last|\w+\s+years?\s+ago)\b|"
+                        r"\bwedding\b|结婚了|结的婚|年结婚|结过婚|办了婚礼")
+_MARRIAGE_ENDED = frozenset(("divorced", "widowed", "离婚", "离异", "丧偶"))
+
+
+def _wedding_then_ended(left: Claim, pole_a: Pole, right: Claim, pole_b: Pole) -> bool:
+    if pole_a.axis != "marital":
+        return False
+    return any(pole.surface in _MARRIAGE_ENDED and _WEDDING.search(other.text)
+               for pole, other in ((pole_a, right), (pole_b, left)))
 
 
 def _conditions_differ(a: Analysis, b: Analysis, predicate: set[str], axis: bool = False) -> bool:
@@ -366,8 +388,9 @@ def _same_target(left: Claim, pole_a: Pole, right: Claim, pole_b: Pole) -> bool:
 
 
 def _effective_pole(claim: Claim, pole: Pole) -> tuple[str, bool]:
-    if claim.sign > 0:
+    if claim.sign > 0 and claim.frequency not in ("low", "never"):
         return pole.pole, True
+    # "很少生病", "rarely gets sick": a pole seldom held leans to the other one
     other = next(name for name in lexicon.AXES[pole.axis].strict if name != pole.pole)
     return other, False
 
@@ -403,10 +426,13 @@ def _negation_conflict(a: Analysis, b: Analysis) -> Verdict | None:
     for denial, claim in _rival_pairs(a, b):
         if (denial.sign < 0 < claim.sign and claim.frequency not in ("low", "reduced")
                 and (_covers(denial, claim) or _aversion_to(denial, claim) or _ended_after(denial, claim)
+                     or _allergic_to_part(denial, claim)
                      or _same_occasion_attended(denial, claim)
                      or _stated_against_observed(denial, claim, a, b) or _lacks_what_it_needs(denial, claim))
                 and not _learning_only(claim, denial)
                 and not (claim.frequency == "high" and observed.one_day(denial.text))
+                and not (denial.implicit and (_spares_the_allergy(claim, a.text) or _wished(claim)))
+                and not (_INABILITY.search(denial.text) and _not_doing_it(claim))
                 and not _apart(denial, claim, a, b)
                 and not _denial_within(denial, claim) and not _names_the_denial(denial, claim)
                 and not _occasions_differ(a, b, denial.topic & claim.topic)):
@@ -414,17 +440,58 @@ def _negation_conflict(a: Analysis, b: Analysis) -> Verdict | None:
     return None
 
 
+# What an allergy is to may be a part of the thing ("cat hair", "狗毛", "horse dander"):
+# whoever keeps or handles the thing meets the part.
+_PARTS = frozenset(("hair", "fur", "dander", "saliva", "feather", "毛", "毛发", "皮屑", "唾液", "羽毛"))
+# A product made free of what one cannot have: "lactose-free milk", "hypoallergenic cat".
+_FREE_OF = lazy_compile(r"\b[a-z]+[- ]free\b|\bhypoallergenic\b|低敏|无(?:乳糖|麸质|糖|毛)")
+
+
+# Pictures of a thing are not the thing: "对猫过敏" / "喜欢看猫的视频".
+_MEDIA = frozenset(("video", "photography", "pictur", "film", "documentary", "cartoon", "comic", "show", "book",
+                    "poster", "mem", "emoji", "视频", "照片", "图片", "节目", "动画", "漫画", "表情包"))
+# An allergy lived with: "takes antihistamines", "吃抗过敏药", "脱敏治疗".
+_MANAGED = lazy_compile(r"\bantihistamine|\ballergy\s+(?:pills?|meds|medication|shots|tablets)|\bimmunotherapy\b|"
+                        r"\bdesensiti[sz]|抗过敏药|抗组胺|脱敏治疗|过敏药")
+
+
+def _spares_the_allergy(claim: Claim, denial_entry: str) -> bool:
+    """What the claim affirms does not meet what an allergy or diet rules out: a
+    product free of it, pictures of it, or an allergy the entry says is treated."""
+    return bool(_FREE_OF.search(claim.text) or claim.topic & _MEDIA or _MANAGED.search(denial_entry))
+
+
+# Riding along is not driving: "不会开车" / "每天坐老公的车上班".
+_PASSENGER = lazy_compile(r"坐[^，,。；;]{0,6}车|搭[^，,。；;]{0,6}车|蹭车|\b(?:gets?|got)\s+a\s+lift\b|"
+                          r"\bpassenger\b|\bdriven\s+by\b|\brides?\s+with\b")
+
+
+def _not_doing_it(claim: Claim) -> bool:
+    """What an inability leaves open: watching it ("cooking shows"), riding along."""
+    return bool(claim.topic & _MEDIA or _PASSENGER.search(claim.text))
+
+
+def _allergic_to_part(denial: Claim, claim: Claim) -> bool:
+    """"对猫毛过敏" / "养了三只猫": an allergy to a part covers keeping the whole."""
+    whole = denial.topic - _PARTS
+    return (denial.implicit and whole != denial.topic and bool(whole) and not claim.stance  # loving cats is no cat
+            and _covers(dataclasses.replace(denial, topic=whole), claim))
+
+
 # Learning or practising something does not affirm it: "can't swim" and "is
 # learning to swim", "不会游泳" and "正在学游泳" agree.
-_LEARNING_UNITS = frozenset(("学", "学习", "learn"))
-_INABILITY = lazy_compile(r"不会|不能|没学会|还不会|can'?t|can\s*not|unable|(?:do|does)\s*(?:n'?t|not)\s+know\s+how",
+_LEARNING_UNITS = frozenset(("学", "学习", "learn", "lesson", "课"))
+_INABILITY = lazy_compile(r"不会|不能|没学会|还不会|不太会|不怎么会|不大会|不是很会|can'?t|can\s*not|unable|(?:do|does)\s*(?:n'?t|not)\s+know\s+how",
                         re.IGNORECASE)
 
 
 def _learning_only(claim: Claim, denial: Claim) -> bool:
-    """An inability ("不会游泳") against learning it ("在学游泳")."""
-    return (bool(claim.topic & _LEARNING_UNITS) and not denial.topic & _LEARNING_UNITS
-            and bool(_INABILITY.search(denial.text)))
+    """An inability ("不会游泳") against learning it ("在学游泳", "上游泳课"), or one of
+    degree ("can't cook very well", "不太会做饭") against doing it."""
+    if not _INABILITY.search(denial.text):
+        return False
+    return bool(claim.topic & _LEARNING_UNITS) and not denial.topic & _LEARNING_UNITS or bool(
+        abilities.BY_DEGREE.search(denial.text))
 
 
 # "doesn't install themes in VS Code": what is denied sits in the thing, it is not the thing.
@@ -511,6 +578,25 @@ def _lacks_what_it_needs(denial: Claim, claim: Claim) -> bool:
     what the denial lacks."""
     needed = {need for concept in claim.topic for need in lexicon.REQUIRES.get(concept, ())}
     return bool(needed) and bool(denial.topic) and denial.topic <= needed and not denial.scope
+
+
+def _inability_conflict(a: Analysis, b: Analysis) -> Verdict | None:
+    """A lasting inability against a habit or a role that needs the skill (see
+    `abilities.py`): "can't swim" / "is a swimming coach", "不会开车" / "每天自己开车"."""
+    if not abilities.names_inability(a.text):
+        return None
+    for denial, claim in _rival_pairs(a, b):
+        if (claim.sign <= 0 or claim.negated or claim.stance or claim.frequency in ("low", "reduced", "never")
+                or not abilities.unable(denial.text) or abilities.INABILITY.search(claim.text)):
+            continue
+        skill = {abilities.SKILL_VERBS.get(unit, unit) for unit in denial.topic - abilities.ABILITY_WORDS
+                 - _ANY_OBJECT_VERBS}
+        if (skill and skill <= abilities.skills_of(claim.text, claim.reach)
+                and denial.scope <= claim.reach | claim.scope  # "can't code in Rust" / "a Python developer"
+                and abilities.does_regularly(claim.text) and not _not_doing_it(claim)
+                and not _apart(denial, claim, a, b)):
+            return _contradiction("implicit", 0.75, denial.text, claim.text)
+    return None
 
 
 def _denial_verdict(denial: Claim, claim: Claim) -> Verdict:
@@ -637,6 +723,14 @@ def _completion_conflict(a: Analysis, b: Analysis) -> Verdict | None:
 _RENTED_OUT = lazy_compile(r"\brents?\s+out|\blet(?:s|ting)?\s+out|出租|租出去|租给")
 
 
+_LIVING = frozenset(("住", "liv", "live"))
+
+
+def _held_states(claim: Claim) -> frozenset[str]:
+    """What a claim holds; where one lives is held too ("住在自己买的房子里")."""
+    return claim.reach | claim.scope if claim.topic & _LIVING else claim.reach
+
+
 def _exclusive_conflict(a: Analysis, b: Analysis) -> Verdict | None:
     """Two states one cannot hold at once, affirmed now: "bought a flat and moved in" /
     "is still renting" (not "rents out the old flat")."""
@@ -644,17 +738,21 @@ def _exclusive_conflict(a: Analysis, b: Analysis) -> Verdict | None:
         return None
     for left, right in _rival_pairs(a, b):
         if left.sign > 0 < right.sign and not left.derived and not right.derived:
+            held_l, held_r = _held_states(left), _held_states(right)
             for one, other in lexicon.EXCLUSIVE_CONCEPTS:
-                if one in left.reach and other in right.reach and other not in left.reach:
+                if one in held_l and other in held_r and other not in held_l:
                     return _contradiction("implicit", 0.7, left.text, right.text, holder=left.holder)
     return None
 
 
 # "has lived in Singapore all their life" / "grew up in Norway"
-_LIFELONG_HOME = lazy_compile(r"\blived\s+in\s+(?P<x>[A-Z][\w]*(?:\s+[A-Z][\w]*)?)\s+(?:all|for\s+all\s+of)\s+"
-                            r"(?:their|his|her|my)\s+li(?:fe|ves)|"
-                            r"(?:一直|从小到大都?|这辈子都)住在(?P<z>[\u4e00-\u9fff]{2,4}?)(?=[，,。；;]|$)")
-_GREW_UP = lazy_compile(r"\b(?:grew\s+up|was\s+born|was\s+raised)\s+in\s+(?P<y>[A-Z][\w]*(?:\s+[A-Z][\w]*)?)|"
+# "has lived in Singapore their whole life", "has spent her entire life in Ireland", "一辈子都住在成都"
+_LIFETIME = r"(?:(?:all|for\s+all)\s+(?:of\s+)?(?:their|his|her|my)|(?:for\s+)?(?:their|his|her|my)\s+(?:whole|entire))\s+li(?:fe|ves)"
+_LIFELONG_HOME = lazy_compile(rf"\blived\s+in\s+(?P<x>[A-Z][\w]*(?:\s+[A-Z][\w]*)?)\s+{_LIFETIME}|"
+                            rf"\bspent\s+{_LIFETIME}\s+in\s+(?P<s>[A-Z][\w]*(?:\s+[A-Z][\w]*)?)|"
+                            r"(?:一直|从小到大(?:都|一直)?|(?:这|一)辈子都?)住在(?P<z>[\u4e00-\u9fff]{2,4}?)(?=[，,。；;]|$)")
+_GREW_UP = lazy_compile(r"\b(?:grew\s+up|was\s+born|was\s+raised|was\s+born\s+and\s+raised)\s+in\s+"
+                      r"(?P<y>[A-Z][\w]*(?:\s+[A-Z][\w]*)?)|"
                       r"在(?P<w>[\u4e00-\u9fff]{2,4}?)(?:长大|出生)")
 
 
@@ -663,8 +761,8 @@ def _lifelong_home_conflict(a: Analysis, b: Analysis) -> Verdict | None:
     home, elsewhere = _LIFELONG_HOME.search(a.text), _GREW_UP.search(b.text)
     if not home or not elsewhere or a.holder != b.holder:
         return None
-    place, other = home["x"] or home["z"], elsewhere["y"] or elsewhere["w"]
-    if slots.place_outside(other, place) or slots.place_outside(place, other):
+    place, other = home["x"] or home["s"] or home["z"], elsewhere["y"] or elsewhere["w"]
+    if slots.places_apart(place, other):  # a lifelong home in Chengdu leaves no Guangzhou to grow up in
         return _contradiction("implicit", 0.75, home.group(0), elsewhere.group(0), holder=a.holder,
                               values=[place, other])
     return None
@@ -712,6 +810,7 @@ def relation_terms(analysis: Analysis) -> set[str]:
     if any(pattern.search(text) for pattern in (_LIFELONG_HOME, _GREW_UP, _STAYED, _TRAVELLED, _NEVER_ABROAD)):
         found.add("$whereabouts")
     found.update(states.family_terms(text))
+    found.update(abilities.skill_terms(text, analysis.claims))
     found.update(amounts.amount_terms(text))
     # an employer named as a slot meets the company a change left ("离开了微软" / "works at Microsoft")
     found.update(f"#{slot.value}" for slot in analysis.slots if slot.name == "employer")
@@ -735,7 +834,7 @@ def _axis_terms(claim: Claim) -> set[str]:
     return found
 
 
-_STATE_KINDS = {"employment": "temporal", "relationship": "temporal", "skill": "implicit", "nights": "implicit",
+_STATE_KINDS = {"employment": "temporal", "relationship": "temporal", "marriage": "temporal", "studies": "temporal", "skill": "implicit", "nights": "implicit",
                 "finished": "temporal", "parents' home": "temporal", "remote": "implicit", "eyesight": "implicit",
                 "colour vision": "implicit", "marriage history": "implicit", "sugar": "implicit",
                 "phone use": "implicit", "gaming": "implicit", "replies": "implicit", "breakfast": "implicit",
@@ -822,10 +921,23 @@ def _opposite_conflict(a: Analysis, b: Analysis) -> Verdict | None:
                 if (antonyms.opposed(word_a, word_b)
                         and _same_frame(_describing(frame_a, word_b), _describing(frame_b, word_a))
                         and not _apart(left, right, a, b)
-                        and not _conditions_differ(a, b, {word_a, word_b})):
+                        and not _conditions_differ(a, b, {word_a, word_b})
+                        and _wished(left) == _wished(right)):  # "单身" / "想明年结婚": a wish is no state
                     return _contradiction("antonym", 0.75, left.text, right.text, holder=left.holder,
                                           words=[_word(left.text, word_a), _word(right.text, word_b)])
     return None
+
+
+_WISHES = frozenset(("想", "想要", "希望", "打算", "计划", "准备", "want", "wish", "hope", "plan"))
+
+
+# Hoping and planning: "hopes to get married someday", "打算明年结婚".
+_WISH_WORDS = lazy_compile(r"\b(?:hopes?|hoping|plans?|planning|wants?|wishes|would\s+like|someday|one\s+day|"
+                           r"dreams?\s+of)\b|想|打算|计划|希望|准备")
+
+
+def _wished(claim: Claim) -> bool:
+    return claim.stance in _WISHES or bool(_WISH_WORDS.search(claim.text))
 
 
 def _morpheme_conflict(a: Analysis, b: Analysis) -> Verdict | None:
@@ -892,7 +1004,7 @@ def _same_frame(x: frozenset[str], y: frozenset[str]) -> bool:
 
 _RULES: tuple[Callable[[Analysis, Analysis], Verdict | None], ...] = (
     _order_conflict, _value_conflict, _preference_conflict, _axis_conflict, _frequency_conflict,
-    _negation_conflict, _only_conflict, _only_language_conflict, _opposite_conflict, _morpheme_conflict,
+    _negation_conflict, _inability_conflict, _only_conflict, _only_language_conflict, _opposite_conflict, _morpheme_conflict,
     _rate_conflict,
     _change_conflict, _completion_conflict, _place_conflict, _exclusive_conflict,
     _lifelong_home_conflict, _state_conflict, _amount_conflict)

@@ -124,6 +124,11 @@ def place_outside(place: str, region: str) -> bool:
     return country_p != country_r
 
 
+def places_apart(a: str, b: str) -> bool:
+    """Are two named places different, neither inside the other ("成都" / "广州", not "Paris" / "France")?"""
+    return _places_clash(a, b)
+
+
 def _places_clash(a: str, b: str) -> bool:
     (name_a, kind_a, country_a), (name_b, kind_b, country_b) = _place(a), _place(b)
     if name_a == name_b or _contains(a, b):
@@ -362,6 +367,10 @@ _PAST_STATE = lazy_compile(r"(?<!\bhas )(?<!\bhave )(?<!\bve )\b(?:lived|resided
                          r"was\s+(?:based|living|working|employed))\b", re.IGNORECASE)
 
 
+# A home the entry goes on to leave: "在北京住了十年，后来搬走了".
+_MOVED_AWAY = lazy_compile(r"后来(?:搬|离开)|(?:已经|早就)?搬走了|搬离了|(?:已经|早就)不住(?:在)?(?:那|这)")
+
+
 def _past_tense(match: re.Match) -> bool:
     return bool(_PAST_STATE.match(match.string, match.start()))
 
@@ -377,7 +386,7 @@ def _residence(text: str) -> list[Slot]:
             continue
         if _DATE_WORD.search(value):
             continue  # "the meeting moved to Friday": a date, not a place to live
-        if _past_tense(match):
+        if _past_tense(match) or _MOVED_AWAY.search(text, match.end()):
             return []
         if _place(value)[1] == "unknown" and (not _looks_like_name(value) or pattern in _KNOWN_PLACE_ONLY):
             continue

@@ -72,6 +72,22 @@ _FAMILIES = (
         needs_still=None,
     ),
     Family(
+        "marriage",  # single or never married, against a marriage held now or just made
+        _compile(r"\bis\s+(?:still\s+|now\s+)?single\b|\b(?:has|have)\s+never\s+(?:been\s+)?married\b|\bunmarried\b",
+                 r"单身|单着|未婚|从(?:来)?(?:没|没有|未)(?:有)?结过婚|从未结婚"),
+        _compile(r"\b(?:is|are|got|just\s+got|recently\s+got|was)\s+(?:now\s+|happily\s+|still\s+)?(?:married|engaged)\b|"
+                 r"\bmarried\s+(?:last|this|in|two|three|a|on)\b",
+                 r"(?<!想)(?<!要)结婚了|结了婚|已婚|领证了|订婚了|刚结婚|新婚"),
+    ),
+    Family(
+        "studies",  # graduated, against studying for a first degree still
+        _compile(r"\b(?:has\s+|have\s+|just\s+|recently\s+)?graduated\b(?!\s+(?:from\s+)?(?:high|secondary|middle|primary)\b)",
+                 r"(?<!高中)(?<!初中)(?<!小学)(?<!中学)(?:已经|已)?毕业了|已经毕业|大学毕业|本科毕业"),
+        _compile(r"\b(?:undergraduate|undergrad|freshman|sophomore)\b|"
+                 r"\b(?:first|second|third|final)[- ]year\s+(?:university\s+|college\s+)?(?:student|undergrad\w*)\b",
+                 r"大一|大二|大三|大四|本科在读|在读本科|还在读大学|还在上大学"),
+    ),
+    Family(
         "skill",
         _compile(r"\b(?:complete|total|absolute|a)\s+(?:beginner|novice|newbie)\b|\bbeginner\s+(?:at|in)\b|"
                  r"\bjust\s+(?:started|began)\s+(?:learning|to\s+learn)\b|\bhas\s+never\s+(?:played|studied|learned)\b",
@@ -283,6 +299,10 @@ CUES: dict[str, tuple[str, ...]] = {
                    "退休", "失业", "待业", "被裁", "被辞退", "辞", "离职", "没有工作", "没工作", "上班", "工作", "任职"),
     "relationship": ("broke", "split", "single", "dating", "seeing", "together", "relationship", "married",
                      "engaged", "still with", "分手", "单身", "在一起", "交往", "恋爱", "已婚", "订婚"),
+    "marriage": ("single", "never", "unmarried", "married", "engaged",
+                 "单身", "单着", "未婚", "结过婚", "结婚", "结了婚", "已婚", "领证", "订婚", "新婚"),
+    "studies": ("graduat", "undergrad", "freshman", "sophomore", "year",
+                "毕业", "大一", "大二", "大三", "大四", "本科", "读大学", "上大学"),
     "skill": ("beginner", "novice", "newbie", "just started", "just began", "never played", "never studied",
               "never learned", "grandmaster", "professional", "fluent", "interpreter", "translator", "expert",
               "n1", "c2", "teaches", "perform", "concert", "champion", "years",

@@ -1,0 +1,104 @@
+"""Not knowing how to do a thing, against doing it as a habit or for a living.
+
+"Can't swim" / "is a swimming coach", "不会开车" / "每天自己开车送孩子上学",
+"从没学过弹钢琴" / "每周末在酒店弹钢琴": a lasting inability leaves no room for a
+habit or a job that needs the skill. Three frames, read from the clause:
+
+- the **inability**: can't, unable to, doesn't know how to, never learned to,
+  不会, 从没学过, 没学会 — but not one that holds only now or since an event
+  ("can't drive today", "can no longer swim after the surgery", "暂时不能开车"),
+  one with a condition ("can't drive without glasses"), or a matter of degree
+  ("can't cook very well", "不太会");
+- the **doing**: a habit (every, daily, 每天, 经常) or a role that needs the skill
+  (coach, translator, pianist, 教练, 司机);
+- not **learning** or wanting it ("is learning to swim", "想学滑雪", "takes lessons").
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+
+from .text import lazy_compile
+
+INABILITY = lazy_compile(
+    r"\b(?:can'?t|can\s*not|cannot|unable\s+to|(?:do|does)\s*(?:n'?t|not)\s+know\s+how|"
+    r"(?:has|have)\s+never\s+learn(?:ed|t)|never\s+learn(?:ed|t)\s+(?:how\s+)?to)\b|"
+    r"不会|从(?:来)?没(?:有)?学(?:过|会)|从未学过|没学(?:过|会)|还不会|学不会", re.IGNORECASE)
+
+# An inability that holds only now, since an event, under a condition, or by degree.
+_PASSING = lazy_compile(
+    r"\b(?:any\s*more|no\s+longer|today|tonight|right\s+now|at\s+the\s+moment|this\s+(?:week|month|year)|"
+    r"for\s+now|yet|since|after|until|without|unless|if|when|while|well|very|properly|much|fast|far|long|"
+    r"more\s+than|enough|without)\b|"
+    r"现在|今天|暂时|这几天|最近|目前|了[。.！!]?$|以后|之后|没有.{0,6}就|除非|如果|太|很好|得好|好", re.IGNORECASE)
+
+# Doing it as a habit, or as the job.
+_HABIT = lazy_compile(
+    r"\b(?:every|each|daily|weekly|nightly|often|usually|always|regularly|routinely|most\s+(?:days|weekends|mornings))\b|"
+    r"每|天天|经常|常常|总是|一直|平时", re.IGNORECASE)
+_ROLE = lazy_compile(
+    r"\b(?:coach|instructor|teacher|tutor|translator|interpreter|professional(?:ly)?|for\s+a\s+living|works?\s+as|"
+    r"lifeguard|chauffeur|\w+ist|\w+\s+driver|chef)\b|教练|老师|翻译|专职|职业|为生|司机|厨师|救生员|"
+    r"[\u4e00-\u9fff][手家师](?=$|[。，,.；;！!])", re.IGNORECASE)
+# Wanting, planning or learning the skill is not having it.
+_NOT_YET = lazy_compile(
+    r"\b(?:learn\w*|lessons?|classes|practis\w*|practic\w*|wants?|plans?|hopes?|would\s+like|trying|tries)\b|"
+    r"在学|学习|学着|跟[^，,。；;]{0,6}学|课|练习|想|打算|计划|希望|准备", re.IGNORECASE)
+
+# Words of the ability frame, not the skill: what is left of the topic is what one cannot do.
+ABILITY_WORDS = frozenset(("know", "how", "learn", "unabl", "abl", "学", "会", "rid", "ride",
+                           "sav", "lif"))  # "can't take photos to save their life"
+# The verb of a skill, named as its concept: "doesn't know how to code" is programming.
+SKILL_VERBS = {"code": "programming", "cod": "programming"}
+# An inability of degree denies doing it well, not doing it: "can't cook very well", "不太会做饭".
+BY_DEGREE = lazy_compile(r"\b(?:very\s+|that\s+|too\s+)?well\b|\bproperly\b|\bthat\s+much\b|"
+                         r"不太会|不怎么会|不大会|不是很会|不太能|(?:得|的)不(?:好|太好)", re.IGNORECASE)
+
+# A role that practises a skill names the skill (a concept of `lexicon.CONCEPTS`).
+ROLE_SKILLS: dict[str, str] = {
+    "pianist": "piano", "钢琴家": "piano", "guitarist": "guitar", "吉他手": "guitar",
+    "violinist": "violin", "cellist": "violin", "小提琴家": "violin",
+    "swimmer": "swimming", "lifeguard": "swimming", "救生员": "swimming",
+    "driver": "car", "chauffeur": "car", "司机": "car", "cyclist": "bike", "骑手": "bike",
+    "skier": "skiing", "chef": "cooking", "厨师": "cooking", "dancer": "dancing", "舞者": "dancing",
+    # speaking a language is what translating and interpreting it needs ("日语翻译", "Spanish interpreter")
+    "translator": "speak", "interpreter": "speak", "翻译": "speak", "口译": "speak", "笔译": "speak",
+    "teacher": "speak", "tutor": "speak", "老师": "speak",  # "英语老师" speaks English
+    "小提琴手": "violin", "钢琴手": "piano", "鼓手": "drums",
+    "programmer": "programming", "developer": "programming", "程序员": "programming",
+    "photographer": "photography", "摄影师": "photography",
+}
+
+
+@functools.lru_cache(maxsize=8192)
+def names_inability(text: str) -> bool:
+    """Does the entry speak of an inability at all? (read once per entry)"""
+    return bool(INABILITY.search(text))
+
+
+def unable(text: str) -> bool:
+    """A lasting inability: "can't swim", "从没学过钢琴" (not "can't drive today")."""
+    return bool(INABILITY.search(text)) and not _PASSING.search(text)
+
+
+def does_regularly(text: str) -> bool:
+    """A habit or a role, not learning or wanting: "drives to work every day", "日语翻译"."""
+    return bool(_HABIT.search(text) or _ROLE.search(text)) and not _NOT_YET.search(text)
+
+
+def skills_of(text: str, topic: frozenset[str]) -> frozenset[str]:
+    """What a doing claim practises: its topic, and the skill its role names."""
+    lowered = text.lower()
+    return topic | {skill for role, skill in ROLE_SKILLS.items() if role in lowered}
+
+
+def skill_terms(text: str, claims) -> set[str]:
+    """Index terms: a role and the inability it meets share no word ("is a professional chef" /
+    "never learned to cook"), so both name the skill."""
+    lowered = text.lower()
+    found = {f"#skill:{skill}" for role, skill in ROLE_SKILLS.items() if role in lowered and skill != "speak"}
+    if INABILITY.search(text):
+        found.update(f"#skill:{SKILL_VERBS.get(unit, unit)}" for claim in claims if unable(claim.text)
+                     for unit in claim.topic - ABILITY_WORDS)
+    return found
