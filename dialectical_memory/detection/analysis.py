@@ -156,7 +156,7 @@ _ORDER_PATTERNS = tuple(p if isinstance(p, _Cued) else lazy_compile(p) for p in 
     r"\bwould rather\s+(?P<x>.+?)\s+than\s+(?P<y>.+)",
     r"\b(?:choose|chooses|chose|pick|picks)\s+(?P<x>.+?)\s+over\s+(?P<y>.+)",
     rf"(?:更喜欢|更爱|更偏好|偏好|喜欢|选择|偏爱|更愿意|更倾向于?|更习惯|{_ZH_VALUING})(?P<x>.+?)"
-    r"(?:而不是|而非|胜过|多于|超过|甚于)(?P<y>.+)",
+    r"(?:而不是|而非|胜过|多于|多过|超过|甚于|多一些|多一点)(?P<y>.+)",
     rf"(?:更喜欢|更爱|更偏好|偏好|首选|优先考虑|优先|{_ZH_VALUING})(?P<x>[^，,]+?)[，,](?P<y>[^，,]+?)(?:是|作为|只是|只能算|排)?"
     r"(?:次选|其次|备选|第二选择|第二|次之)",
     # "更看重薪资，其次才是稳定", "优先考虑价格，然后才是品牌"
@@ -204,7 +204,7 @@ _ORDER_PATTERNS = tuple(p if isinstance(p, _Cued) else lazy_compile(p) for p in 
 # A word every order pattern needs: most sentences state no order and try none.
 _ORDER_CUE = lazy_compile(r"prefer|rather|\bover\b|more|better|above|ahead|higher|before|priority|choice|pick|less|"
                           r"beats|trumps|outranks|precedence|superior|nicer|worse|好|强|顺手|"
-                          r"而不是|而非|胜过|多于|超过|甚于|次选|其次|备选|第二|次之|然后|再次|先于|重于|高于|重要|要紧|"
+                          r"而不是|而非|胜过|多于|多过|超过|甚于|次选|其次|备选|第二|次之|然后|再次|先于|重于|高于|重要|要紧|"
                           r"放在|排在|比起|相比|与其|宁[愿可]|首选|喜欢|不如")
 # "Between tea and coffee, user picks tea": the choice, and the option left.
 _BETWEEN = lazy_compile(r"\bbetween\s+(?P<a>[^,]+?)\s+and\s+(?P<b>[^,]+?),\s*(?:the\s+)?(?:user\s+)?(?:always\s+|usually\s+)?"
@@ -245,12 +245,25 @@ _REPORTED = lazy_compile(
 
 # A proper name a thing is called by is no mention of what its words mean:
 # "健身房叫 Orange Fitness" is not about oranges.
-_CALLED = lazy_compile(r"(?:叫做?|名叫|名为|\bcalled|\bnamed)\s*(?P<name>[A-Z][\w'&-]*(?:\s+[A-Z][\w'&-]*)+)")
+# So is a pet's or a thing's name, quoted or capitalised: "a cat named Pepper" is not
+# about pepper, "养了一只叫“可乐”的狗" not about cola.
+_CALLED = lazy_compile(
+    r"(?:叫做?|名叫|名为|取名|起名|\bcalled|\bnamed)\s*(?:"
+    r"[“\"「『'‘](?P<quoted>[^”\"」』'’]{1,30})[”\"」』'’]|"
+    r"(?P<name>[A-Z][\w'&-]*(?:\s+[A-Z][\w'&-]*)*)|"
+    r"(?<=名叫|名为|叫做|取名|起名)(?P<bare>[^的，,。；;\s]{1,6})(?=的|[，,。；;]|$))")
 
 
 def _without_proper_names(original: str, sentence: str) -> str:
-    match = _CALLED.search(original)
-    return sentence.replace(match["name"].lower(), " ") if match else sentence
+    if not _CALLED_CUE.search(original):
+        return sentence
+    for match in _CALLED.finditer(original):
+        name = match["quoted"] or match["name"] or match["bare"]
+        sentence = sentence.replace(name.lower(), " ")
+    return sentence
+
+
+_CALLED_CUE = lazy_compile(r"叫|名|called|named")
 
 
 def reported_content(sentence: str) -> tuple[str, bool]:
