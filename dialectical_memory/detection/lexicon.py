@@ -230,7 +230,9 @@ LIGHT_WORDS = (
 # Light words that are verbs: a clause with one affirms on its own, whatever the
 # stance of the clause before ("avoids sugar, but has cake on birthdays").
 LIGHT_VERBS = ("have", "use", "get", "make", "go", "take", "eat", "drink", "consume", "own",
-               "possess", "有", "用", "使用", "吃", "喝", "做", "去", "养", "拥有", "吃饭")
+               "possess", "有", "用", "使用", "吃", "喝", "做", "去", "养", "拥有", "吃饭",
+               # holding a faith: "信佛教", "信仰基督教"
+               "信", "信奉", "信仰")
 
 # Nouns that anchor an ambiguous axis word ("long" answers, not "long" walks).
 DOMAINS: dict[str, tuple[str, ...]] = {
@@ -710,6 +712,11 @@ BROADER: dict[str, tuple[str, ...]] = {
     "room": ("room", "rooms", "房间", "屋子", "屋里"),
     "sleep": ("sleep", "sleeps", "sleeper", "睡眠", "睡觉", "睡得"),
     "commit code": ("work", "programming"),
+    "tiktok": ("social media",), "instagram": ("social media",), "twitter": ("social media",),
+    "weibo": ("social media",), "wechat moments": ("social media",), "xiaohongshu": ("social media",),
+    "facebook": ("social media",),
+    "christianity": ("religion",), "buddhism": ("religion",), "judaism": ("religion",),
+    "hinduism": ("religion",), "taoism": ("religion",),
 }
 
 # What doing something needs: driving needs a licence, so "has no driving licence"
@@ -1087,8 +1094,24 @@ BILINGUAL_CONCEPTS: dict[str, tuple[str, ...]] = {
     "description": ("description", "描述", "说明文字"),
     "ticket": ("ticket number", "ticket id", "issue number", "工单号", "工单"),
     "commit message": ("commit message", "提交信息", "提交说明"),
-    "social media": ("social media", "instagram", "twitter", "weibo", "tiktok", "社交媒体", "微博",
-                     "朋友圈", "抖音", "小红书"),
+    # the class and its members apart, so that a member denied ("doesn't use TikTok") leaves the
+    # class affirmed, while the class denied ("不用任何社交媒体") covers a member (see BROADER)
+    "social media": ("social media", "social network", "social networks", "社交媒体", "社交网络", "社交平台"),
+    "tiktok": ("tiktok", "douyin", "抖音"),
+    "instagram": ("instagram", "insta"),
+    "twitter": ("twitter", "tweet", "tweets", "推特"),
+    "weibo": ("weibo", "微博"),
+    "wechat moments": ("wechat moments", "朋友圈"),
+    "xiaohongshu": ("xiaohongshu", "rednote", "小红书"),
+    "facebook": ("facebook", "脸书"),
+    # religions as kinds of one class: "不信任何宗教" / "信佛教"
+    "religion": ("religion", "religious", "religions", "宗教", "宗教信仰"),
+    "christianity": ("christian", "christianity", "catholic", "catholicism", "protestant", "基督教", "基督徒",
+                     "天主教", "天主教徒", "新教"),
+    "buddhism": ("buddhist", "buddhism", "佛教", "佛教徒"),
+    "judaism": ("jewish", "judaism", "犹太教"),
+    "hinduism": ("hindu", "hinduism", "印度教"),
+    "taoism": ("taoist", "taoism", "道教"),
     "environment": ("environment", "surroundings", "环境"),
     "apartment": ("apartment", "flat", "公寓", "房子", "住处"),
     "rent": ("rent", "renting", "租房", "租的房子", "租房子", "房租", "交房租", "付房租"),

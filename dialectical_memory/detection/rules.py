@@ -27,7 +27,8 @@ from collections.abc import Callable, Iterator
 
 from . import abilities, amounts, antonyms, conditions, frequency, lexicon, observed, states
 from . import terms as t
-from .analysis import COMPLETED, LEFT_BEHIND, Analysis, Claim, Pole, analyse, claim_region, strip_subject, units
+from .analysis import (COMPLETED, LEFT_BEHIND, Analysis, Claim, Pole, analyse, broader_of, claim_region,
+                       strip_subject, units)
 from .base import Label, Verdict
 from .contexts import setting_names
 from . import slots
@@ -570,7 +571,7 @@ def _stated_against_observed(denial: Claim, claim: Claim, a: Analysis, b: Analys
     Only across a stated and an observed entry: two plain entries ("doesn't drink
     coffee" / "reads in coffee shops") name a place, not a use."""
     return (a.reported != b.reported and not denial.scope and bool(denial.topic)
-            and denial.topic <= claim.scope)
+            and denial.topic <= claim.scope | broader_of(claim.scope))
 
 
 def _lacks_what_it_needs(denial: Claim, claim: Claim) -> bool:
