@@ -25,7 +25,7 @@ import re
 import unicodedata
 from dataclasses import dataclass, replace
 
-from . import frequency, lexicon, observed
+from . import antonyms, frequency, lexicon, observed
 from . import terms as t
 from .contexts import settings as named_settings
 from .holders import entry_holder
@@ -585,6 +585,12 @@ def _anchors(sentence: str) -> tuple[frozenset[str], frozenset[str]]:
     return frozenset(domains), frozenset(axes)
 
 
+def _run_units(run: str) -> list[str]:
+    """Unknown Chinese characters as bigrams, or a word of the bilingual antonym table
+    as the English word it stands for (it then meets that word in an English entry)."""
+    return [antonyms.run_gloss(run)] if antonyms.run_gloss(run) else chinese_bigrams(run)
+
+
 def units(text: str) -> frozenset[str]:
     """The topic units of a phrase (concepts, English stems, Chinese bigrams)."""
     found: set[str] = set()
@@ -592,7 +598,7 @@ def units(text: str) -> frozenset[str]:
         if term.role in (t.CONCEPT, t.CONTENT):
             found.add(term.value)
         elif term.role == t.CJK_RUN:
-            found.update(chinese_bigrams(term.value))
+            found.update(_run_units(term.value))
         elif term.role == t.POLE:
             found.add(f"{term.value}={term.pole}")
     return frozenset(found)
@@ -932,7 +938,7 @@ def _read_clause(clause: str, inherited_sign: int, domains: frozenset[str],
             if not bucket_mode and _after_preposition(clause_terms, position):
                 placed.append(term.value)
         elif role in (t.CONCEPT, t.CONTENT, t.CJK_RUN) or term.unit:
-            found = chinese_bigrams(term.value) if role == t.CJK_RUN else [term.unit or term.value]
+            found = _run_units(term.value) if role == t.CJK_RUN else [term.unit or term.value]
             if bucket_mode == "exception":
                 excepted.extend(found)
             elif bucket_mode == "condition" or in_scope or zh_mode == "scope":

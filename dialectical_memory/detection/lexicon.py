@@ -127,6 +127,8 @@ NEGATIVE_VERBS = (
     "厌倦", "腻了", "腻烦",
     # resisting and fearing: "极度抗拒当众发言", "对坐船很恐惧"
     "抗拒", "恐惧", "畏惧", "厌烦", "犯怵", "不耐受",
+    # no spark of interest: "对桌游完全提不起兴趣"
+    "提不起兴趣", "提不起劲", "提不起精神", "完全没兴趣", "不来电",
     "panic", "panics", "freak out", "freaks out", "uncomfortable with", "uneasy about",
     "panics around", "freaks out around", "nervous around", "uneasy around",
 )
@@ -1061,6 +1063,8 @@ BILINGUAL_AXES: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     (("easygoing", "随和"), ("picky", "fussy", "挑剔")),
     (("confident", "自信"), ("insecure", "self conscious", "自卑")),
     (("healthy", "健康"), ("unhealthy", "不健康")),
+    (("cheerful", "开朗", "乐天", "活泼", "阳光开朗"), ("melancholy", "morose", "阴郁", "忧郁", "郁郁寡欢")),
+    (("comfortable", "comfy", "舒服", "舒适", "舒坦"), ("uncomfortable", "难受", "硌人")),
     # tempers, moods and knacks people are described by
     (("good tempered", "even tempered", "脾气好", "脾气很好", "脾气温和", "好脾气"),
      ("hot tempered", "short tempered", "irritable", "暴躁", "脾气差", "脾气不好", "脾气很差", "易怒", "火爆")),
@@ -1200,6 +1204,19 @@ BILINGUAL_CONCEPTS: dict[str, tuple[str, ...]] = {
                  "hours late", "running late", "show up late", "shows up late", "迟到", "晚到"),
     "room": ("room", "rooms", "房间", "屋子", "屋里"),
     "sleep": ("sleep", "sleeps", "sleeper", "睡眠", "睡觉", "睡得"),
+    # what a user asks to be sent, by how often: "wants weekly summaries" / "不需要每周总结"
+    "weekly summary": ("weekly summary", "weekly summaries", "weekly recap", "weekly digest", "每周总结",
+                       "周总结", "每周小结", "每周摘要"),
+    "daily summary": ("daily summary", "daily summaries", "daily recap", "daily digest", "每日总结", "每天总结",
+                      "日总结", "每日小结", "每日摘要"),
+    "example": ("example", "examples", "code example", "code examples", "示例", "例子", "范例", "代码示例",
+                "示例代码"),
+    "board game": ("board game", "board games", "tabletop game", "tabletop games", "桌游", "桌面游戏",
+                   "棋盘游戏"),
+    # being by oneself: "enjoys solitude" / "害怕一个人待着"
+    "solitude": ("solitude", "being alone", "be alone", "time alone", "alone time", "own company",
+                 "独处", "一个人待着", "一个人呆着", "一个人待", "一个人呆", "独自待着", "独自一人"),
+    "chair": ("chair", "desk chair", "office chair", "armchair", "椅子", "办公椅", "座椅", "电脑椅"),
     "commit code": ("push commits", "pushes commits", "pushed commits", "push code", "pushes code",
                     "commit code", "commits code", "提交代码", "推代码"),
 }
