@@ -88,7 +88,7 @@ POSITIVE_VERBS = (
     "享受", "钟爱", "爱好", "在乎", "在意", "需要", "倾向", "追求", "开启", "打开", "切换到",
     # keen interest: "passionate about gardening", "对围棋很着迷", "热衷于跑马拉松"
     "passionate about", "obsessed with", "crazy about", "mad about", "look forward to",
-    "着迷", "痴迷", "热衷", "迷上",
+    "着迷", "痴迷", "热衷", "迷上", "be into", "be really into", "be big into",
     "换成", "订阅", "安装", "改用", "选择", "感兴趣", "有兴趣", "同意", "赞成", "关心",
     # willingness: "happy to use Windows", "fine with meetings", "愿意用 Teams"
     "happy to", "glad to", "willing", "fine with", "okay with", "ok with", "愿意", "乐意", "乐于",
@@ -721,6 +721,17 @@ BROADER: dict[str, tuple[str, ...]] = {
     "hinduism": ("religion",), "taoism": ("religion",),
 }
 
+# The gear an activity is done with: refusing ever again to sleep in a tent is turning away
+# from camping ("is keen on camping" / "refuses to sleep in a tent ever again"). Only an
+# aversion counts: not owning a tent or wanting a new one says nothing against camping.
+GEAR: dict[str, str] = {
+    "tent": "camping", "sleeping bag": "camping", "fishing rod": "fishing", "yoga mat": "yoga",
+    "golf club": "golf", "skis": "skiing",
+}
+# What one does with gear, beside the gear itself, in an aversion to it.
+GEAR_USES = ("sleep", "use", "pick", "touch", "carry", "ever", "again", "anymore", "any more",
+             "睡", "用", "碰", "背", "拿", "练")
+
 # What doing something needs: driving needs a licence, so "has no driving licence"
 # denies "drives to work every day".
 REQUIRES: dict[str, tuple[str, ...]] = {"car": ("driving licence",)}
@@ -1216,6 +1227,13 @@ BILINGUAL_CONCEPTS: dict[str, tuple[str, ...]] = {
     # being by oneself: "enjoys solitude" / "害怕一个人待着"
     "solitude": ("solitude", "being alone", "be alone", "time alone", "alone time", "own company",
                  "独处", "一个人待着", "一个人呆着", "一个人待", "一个人呆", "独自待着", "独自一人"),
+    # the gear an activity is done with (see GEAR)
+    "tent": ("tent", "tents", "帐篷"),
+    "sleeping bag": ("sleeping bag", "sleeping bags", "睡袋"),
+    "fishing rod": ("fishing rod", "fishing rods", "fishing pole", "鱼竿", "钓竿", "钓鱼竿"),
+    "yoga mat": ("yoga mat", "yoga mats", "瑜伽垫"),
+    "golf club": ("golf club", "golf clubs", "高尔夫球杆"),
+    "skis": ("skis", "ski boots", "雪板", "滑雪板", "雪具"),
     "chair": ("chair", "desk chair", "office chair", "armchair", "椅子", "办公椅", "座椅", "电脑椅"),
     "commit code": ("push commits", "pushes commits", "pushed commits", "push code", "pushes code",
                     "commit code", "commits code", "提交代码", "推代码"),

@@ -427,7 +427,7 @@ def _negation_conflict(a: Analysis, b: Analysis) -> Verdict | None:
     for denial, claim in _rival_pairs(a, b):
         if (denial.sign < 0 < claim.sign and claim.frequency not in ("low", "reduced")
                 and (_covers(denial, claim) or _aversion_to(denial, claim) or _ended_after(denial, claim)
-                     or _allergic_to_part(denial, claim)
+                     or _allergic_to_part(denial, claim) or _averse_to_gear(denial, claim)
                      or _same_occasion_attended(denial, claim)
                      or _stated_against_observed(denial, claim, a, b) or _lacks_what_it_needs(denial, claim))
                 and not _learning_only(claim, denial)
@@ -436,7 +436,7 @@ def _negation_conflict(a: Analysis, b: Analysis) -> Verdict | None:
                 and not (_INABILITY.search(denial.text) and _not_doing_it(claim))
                 and not _apart(denial, claim, a, b)
                 and not _denial_within(denial, claim) and not _names_the_denial(denial, claim)
-                and not _occasions_differ(a, b, denial.topic & claim.topic)):
+                and not _occasions_differ(a, b, denial.topic & claim.topic | _gear_for(denial, claim))):
             return _denial_verdict(denial, claim)
     return None
 
@@ -635,6 +635,27 @@ def _aversion_to(denial: Claim, claim: Claim) -> bool:
     return all(not unit.isascii() for unit in extra) and all(
         _ATTRIBUTE_OF.search(denial.text.split(form, 1)[1]) for concept in claim.topic
         for form in lexicon.CONCEPTS[concept] if not form.isascii() and form in denial.text)
+
+
+_GEAR_USES = frozenset(map(stem, lexicon.GEAR_USES))
+
+
+def _averse_to_gear(denial: Claim, claim: Claim) -> bool:
+    """An aversion to the gear of the activity the other entry affirms: "refuses to sleep
+    in a tent ever again" / "keen on camping", "讨厌瑜伽垫" / "is into yoga". A plain lack
+    ("doesn't own a tent") is no aversion: it needs a stance verb."""
+    gear = {unit for unit in denial.topic if unit in lexicon.GEAR}
+    if not gear or not denial.stance or denial.scope or denial.topic - gear - _GEAR_USES:
+        return False
+    activities = {lexicon.GEAR[unit] for unit in gear}
+    return bool(claim.topic) and claim.topic <= activities and not claim.scope
+
+
+def _gear_for(denial: Claim, claim: Claim) -> set[str]:
+    """The denial's gear for an activity of the claim, and that activity: one predicate,
+    not a place ("sleep in a tent" is camping, not somewhere camping is done)."""
+    found = {unit for unit in denial.topic if lexicon.GEAR.get(unit) in claim.topic}
+    return found | {lexicon.GEAR[unit] for unit in found}
 
 
 def _covers(general: Claim, specific: Claim) -> bool:
