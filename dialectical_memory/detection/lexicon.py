@@ -717,6 +717,12 @@ BROADER: dict[str, tuple[str, ...]] = {
     "tiktok": ("social media",), "instagram": ("social media",), "twitter": ("social media",),
     "weibo": ("social media",), "wechat moments": ("social media",), "xiaohongshu": ("social media",),
     "facebook": ("social media",),
+    # sports are kinds of exercise ("不做任何运动" / "每周打两次篮球")
+    "basketball": ("exercise",), "tennis": ("exercise",), "badminton": ("exercise",),
+    "table tennis": ("exercise",), "golf": ("exercise",), "yoga": ("exercise",), "skiing": ("exercise",),
+    "climbing": ("exercise",), "bike": ("exercise",), "dancing": ("exercise",),
+    "netflix": ("streaming service",), "disney plus": ("streaming service",), "hulu": ("streaming service",),
+    "iqiyi": ("streaming service",), "youku": ("streaming service",), "tencent video": ("streaming service",),
     "christianity": ("religion",), "buddhism": ("religion",), "judaism": ("religion",),
     "hinduism": ("religion",), "taoism": ("religion",),
 }
@@ -1119,6 +1125,15 @@ BILINGUAL_CONCEPTS: dict[str, tuple[str, ...]] = {
     "wechat moments": ("wechat moments", "朋友圈"),
     "xiaohongshu": ("xiaohongshu", "rednote", "小红书"),
     "facebook": ("facebook", "脸书"),
+    # streaming services as kinds of one class
+    "streaming service": ("streaming service", "streaming services", "streaming platform", "streaming platforms",
+                          "streaming subscription", "流媒体", "视频平台", "流媒体平台", "视频会员"),
+    "netflix": ("netflix", "网飞", "奈飞"),
+    "disney plus": ("disney plus", "disney+"),
+    "hulu": ("hulu",),
+    "iqiyi": ("iqiyi", "爱奇艺"),
+    "youku": ("youku", "优酷"),
+    "tencent video": ("tencent video", "腾讯视频"),
     # religions as kinds of one class: "不信任何宗教" / "信佛教"
     "religion": ("religion", "religious", "religions", "宗教", "宗教信仰"),
     "christianity": ("christian", "christianity", "catholic", "catholicism", "protestant", "基督教", "基督徒",

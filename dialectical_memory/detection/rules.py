@@ -434,6 +434,7 @@ def _negation_conflict(a: Analysis, b: Analysis) -> Verdict | None:
                 and not (claim.frequency == "high" and observed.one_day(denial.text))
                 and not (denial.implicit and (_spares_the_allergy(claim, a.text) or _wished(claim)))
                 and not (_INABILITY.search(denial.text) and _not_doing_it(claim))
+                and not _only_watched(denial, claim)
                 and not _apart(denial, claim, a, b)
                 and not _denial_within(denial, claim) and not _names_the_denial(denial, claim)
                 and not _occasions_differ(a, b, denial.topic & claim.topic | _gear_for(denial, claim))):
@@ -470,6 +471,18 @@ _PASSENGER = lazy_compile(r"坐[^，,。；;]{0,6}车|搭[^，,。；;]{0,6}车|
 def _not_doing_it(claim: Claim) -> bool:
     """What an inability leaves open: watching it ("cooking shows"), riding along."""
     return bool(claim.topic & _MEDIA or _PASSENGER.search(claim.text))
+
+
+# Watching a sport is not playing it: "doesn't exercise" / "watches basketball every night".
+_SPECTATING = lazy_compile(r"\bwatch\w*|\bspectat\w*|\bon\s+tv\b|\bfollows\b|观看|观赛|看[^，,。；;]{0,6}(?:比赛|球|直播|电视)|"
+                           r"球赛|比赛直播")
+
+
+def _only_watched(denial: Claim, claim: Claim) -> bool:
+    """The claim watches a sport the denial says the user does not do (watching a
+    streaming service is using it: that stays a denial)."""
+    return ("exercise" in claim.reach and bool(_SPECTATING.search(claim.text))
+            and not _SPECTATING.search(denial.text))
 
 
 def _allergic_to_part(denial: Claim, claim: Claim) -> bool:
