@@ -123,7 +123,11 @@ _CLAUSE_SPLIT = lazy_compile(
     # "对咖啡因敏感所以不喝咖啡", "喜欢猫而且养了两只": a second predicate
     r"|所以|因此|因而|而且|并且"
     # "finds podcasts boring and never listens to them": a second predicate
-    r"|\s+and\s+(?=(?:(?:would|will|could|can)\s+)?(?:never|not|does\s+not|do\s+not|rarely|seldom|no\s+longer)\b)")
+    r"|\s+and\s+(?=(?:(?:would|will|could|can)\s+)?(?:never|not|does\s+not|do\s+not|rarely|seldom|no\s+longer)\b)"
+    # "is terrified of thunderstorms and hides indoors", "dreads it and always orders in":
+    # a frequency adverb or a verb of shrinking away starts a second predicate
+    r"|\s+and\s+(?=(?:always|usually|often|then|instead)\s+[a-z]+s\b|(?:hides|runs\s+away|panics|freezes|"
+    r"shakes|trembles|cries|screams|stays\s+(?:indoors|inside|home|away))\b)")
 _ENUMERATION = "enumeration"
 _CONTRAST = "contrast"
 _SUBJECT = lazy_compile(r"^\s*(?:the\s+)?user(?:'s)?\s+|^\s*(?:该|这位)?用户", re.IGNORECASE)

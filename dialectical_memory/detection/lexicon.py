@@ -166,6 +166,8 @@ LOW_FREQUENCY = (
 STOPWORDS = (
     # English function words, auxiliaries and the subject itself
     "a", "an", "the", "user", "assistant", "i", "me", "my", "he", "she", "they", "them", "their",
+    # "refuses to ride a bike ever again": emphasis, not a topic ("never ever", "hardly ever" are phrases)
+    "ever",
     # the assistant in Chinese, and its sending: "不需要助手每周发进度报告" is about the reports
     "助手", "发给", "发",
     "his", "her", "it", "its", "this", "that", "these", "those", "there", "here", "be", "am",
@@ -228,13 +230,15 @@ LIGHT_WORDS = (
     # perception and speech verbs: "看恐怖片", "会说日语" are about the film, the language
     "看", "听", "观看", "收看", "watch", "弹",
     "topic", "subject", "matter", "case", "话题", "情况", "场合",
+    # riding what one rides ("ride a bike" is cycling), holding a faith ("信仰基督教"); a lone
+    # "信" is left out: as a dictionary word it would split "信任", "信息"
+    "ride", "信仰", "信奉",
 )
 # Light words that are verbs: a clause with one affirms on its own, whatever the
 # stance of the clause before ("avoids sugar, but has cake on birthdays").
 LIGHT_VERBS = ("have", "use", "get", "make", "go", "take", "eat", "drink", "consume", "own",
                "possess", "有", "用", "使用", "吃", "喝", "做", "去", "养", "拥有", "吃饭",
-               # holding a faith: "信佛教", "信仰基督教"
-               "信", "信奉", "信仰")
+               "ride", "信仰", "信奉")
 
 # Nouns that anchor an ambiguous axis word ("long" answers, not "long" walks).
 DOMAINS: dict[str, tuple[str, ...]] = {
