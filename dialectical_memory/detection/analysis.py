@@ -25,7 +25,7 @@ import re
 import unicodedata
 from dataclasses import dataclass, replace
 
-from . import frequency, lexicon, observed
+from . import antonyms, frequency, lexicon, observed
 from . import terms as t
 from .contexts import settings as named_settings
 from .holders import entry_holder
@@ -123,7 +123,11 @@ _CLAUSE_SPLIT = lazy_compile(
     # "对咖啡因敏感所以不喝咖啡", "喜欢猫而且养了两只": a second predicate
     r"|所以|因此|因而|而且|并且"
     # "finds podcasts boring and never listens to them": a second predicate
-    r"|\s+and\s+(?=(?:(?:would|will|could|can)\s+)?(?:never|not|does\s+not|do\s+not|rarely|seldom|no\s+longer)\b)")
+    r"|\s+and\s+(?=(?:(?:would|will|could|can)\s+)?(?:never|not|does\s+not|do\s+not|rarely|seldom|no\s+longer)\b)"
+    # "is terrified of thunderstorms and hides indoors", "dreads it and always orders in":
+    # a frequency adverb or a verb of shrinking away starts a second predicate
+    r"|\s+and\s+(?=(?:always|usually|often|then|instead)\s+[a-z]+s\b|(?:hides|runs\s+away|panics|freezes|"
+    r"shakes|trembles|cries|screams|stays\s+(?:indoors|inside|home|away))\b)")
 _ENUMERATION = "enumeration"
 _CONTRAST = "contrast"
 _SUBJECT = lazy_compile(r"^\s*(?:the\s+)?user(?:'s)?\s+|^\s*(?:该|这位)?用户", re.IGNORECASE)
@@ -156,7 +160,7 @@ _ORDER_PATTERNS = tuple(p if isinstance(p, _Cued) else lazy_compile(p) for p in 
     r"\bwould rather\s+(?P<x>.+?)\s+than\s+(?P<y>.+)",
     r"\b(?:choose|chooses|chose|pick|picks)\s+(?P<x>.+?)\s+over\s+(?P<y>.+)",
     rf"(?:更喜欢|更爱|更偏好|偏好|喜欢|选择|偏爱|更愿意|更倾向于?|更习惯|{_ZH_VALUING})(?P<x>.+?)"
-    r"(?:而不是|而非|胜过|多于|超过|甚于)(?P<y>.+)",
+    r"(?:而不是|而非|胜过|多于|多过|超过|甚于|多一些|多一点)(?P<y>.+)",
     rf"(?:更喜欢|更爱|更偏好|偏好|首选|优先考虑|优先|{_ZH_VALUING})(?P<x>[^，,]+?)[，,](?P<y>[^，,]+?)(?:是|作为|只是|只能算|排)?"
     r"(?:次选|其次|备选|第二选择|第二|次之)",
     # "更看重薪资，其次才是稳定", "优先考虑价格，然后才是品牌"
@@ -204,7 +208,7 @@ _ORDER_PATTERNS = tuple(p if isinstance(p, _Cued) else lazy_compile(p) for p in 
 # A word every order pattern needs: most sentences state no order and try none.
 _ORDER_CUE = lazy_compile(r"prefer|rather|\bover\b|more|better|above|ahead|higher|before|priority|choice|pick|less|"
                           r"beats|trumps|outranks|precedence|superior|nicer|worse|好|强|顺手|"
-                          r"而不是|而非|胜过|多于|超过|甚于|次选|其次|备选|第二|次之|然后|再次|先于|重于|高于|重要|要紧|"
+                          r"而不是|而非|胜过|多于|多过|超过|甚于|次选|其次|备选|第二|次之|然后|再次|先于|重于|高于|重要|要紧|"
                           r"放在|排在|比起|相比|与其|宁[愿可]|首选|喜欢|不如")
 # "Between tea and coffee, user picks tea": the choice, and the option left.
 _BETWEEN = lazy_compile(r"\bbetween\s+(?P<a>[^,]+?)\s+and\s+(?P<b>[^,]+?),\s*(?:the\s+)?(?:user\s+)?(?:always\s+|usually\s+)?"
@@ -245,12 +249,29 @@ _REPORTED = lazy_compile(
 
 # A proper name a thing is called by is no mention of what its words mean:
 # "健身房叫 Orange Fitness" is not about oranges.
-_CALLED = lazy_compile(r"(?:叫做?|名叫|名为|\bcalled|\bnamed)\s*(?P<name>[A-Z][\w'&-]*(?:\s+[A-Z][\w'&-]*)+)")
+# So is a pet's or a thing's name, quoted or capitalised: "a cat named Pepper" is not
+# about pepper, "养了一只叫“可乐”的狗" not about cola.
+_CALLED = lazy_compile(
+    r"(?:叫做?|名叫|名为|取名|起名|\bcalled|\bnamed)\s*(?:"
+    r"[“\"「『'‘](?P<quoted>[^”\"」』'’]{1,30})[”\"」』'’]|"
+    r"(?P<name>[A-Z][\w'&-]*(?:\s+[A-Z][\w'&-]*)*)|"
+    r"(?<=名叫|名为|叫做|取名|起名)(?P<bare>[^的，,。；;\s]{1,6})(?=的|[，,。；;]|$))")
 
 
-def _without_proper_names(original: str, sentence: str) -> str:
-    match = _CALLED.search(original)
-    return sentence.replace(match["name"].lower(), " ") if match else sentence
+def _without_proper_names(original: str, sentence: str) -> tuple[str, str]:
+    """The sentence without the names it gives, and those names (they still tell
+    two entries apart: "a cat named Mochi" / "a cat named Biscuit")."""
+    if not _CALLED_CUE.search(original):
+        return sentence, ""
+    names = []
+    for match in _CALLED.finditer(original):
+        name = (match["quoted"] or match["name"] or match["bare"]).lower()
+        sentence = sentence.replace(name, " ")
+        names.append(name)
+    return sentence, "".join(names)
+
+
+_CALLED_CUE = lazy_compile(r"叫|名|called|named")
 
 
 def reported_content(sentence: str) -> tuple[str, bool]:
@@ -328,7 +349,7 @@ ANALYSED_CHARS = 2000
 def analyse(text: str) -> Analysis:
     original = unicodedata.normalize("NFKC", text[:ANALYSED_CHARS])
     sentence, reported = reported_content(normalize(strip_subject(original)))
-    sentence = _without_proper_names(original, sentence)
+    sentence, names = _without_proper_names(original, sentence)
     if _SPLIT_CUE.search(sentence):
         sentence = _SPLIT_VERB.sub(_joined_verb, sentence)  # "游一两次泳" is "一两次游泳"
     if "drink" in sentence or "drank" in sentence:
@@ -356,7 +377,7 @@ def analyse(text: str) -> Analysis:
     claims = _restarted(sentence, claims)
     if not any(pole.axis == "chronotype" for claim in claims for pole in claim.poles):
         claims.extend(_bedtime_claims(original))
-    key = "".join(ch for ch in sentence if ch.isalnum())
+    key = "".join(ch for ch in sentence + names if ch.isalnum())
     slots = _current_slots(original, claims)
     habits = _habits(sentence)
     holder = _holder(original)
@@ -568,6 +589,12 @@ def _anchors(sentence: str) -> tuple[frozenset[str], frozenset[str]]:
     return frozenset(domains), frozenset(axes)
 
 
+def _run_units(run: str) -> list[str]:
+    """Unknown Chinese characters as bigrams, or a word of the bilingual antonym table
+    as the English word it stands for (it then meets that word in an English entry)."""
+    return [antonyms.run_gloss(run)] if antonyms.run_gloss(run) else chinese_bigrams(run)
+
+
 def units(text: str) -> frozenset[str]:
     """The topic units of a phrase (concepts, English stems, Chinese bigrams)."""
     found: set[str] = set()
@@ -575,7 +602,7 @@ def units(text: str) -> frozenset[str]:
         if term.role in (t.CONCEPT, t.CONTENT):
             found.add(term.value)
         elif term.role == t.CJK_RUN:
-            found.update(chinese_bigrams(term.value))
+            found.update(_run_units(term.value))
         elif term.role == t.POLE:
             found.add(f"{term.value}={term.pole}")
     return frozenset(found)
@@ -915,7 +942,7 @@ def _read_clause(clause: str, inherited_sign: int, domains: frozenset[str],
             if not bucket_mode and _after_preposition(clause_terms, position):
                 placed.append(term.value)
         elif role in (t.CONCEPT, t.CONTENT, t.CJK_RUN) or term.unit:
-            found = chinese_bigrams(term.value) if role == t.CJK_RUN else [term.unit or term.value]
+            found = _run_units(term.value) if role == t.CJK_RUN else [term.unit or term.value]
             if bucket_mode == "exception":
                 excepted.extend(found)
             elif bucket_mode == "condition" or in_scope or zh_mode == "scope":
@@ -1362,6 +1389,9 @@ def _broader(topic: frozenset[str]) -> frozenset[str]:
                 found.add(parent)
                 pending.append(parent)
     return frozenset(found)
+
+
+broader_of = _broader  # for rules that meet a kind named in a scope ("posts on Instagram")
 
 
 _WEEK_TIMES = ("weekend", "holiday", "business trip", "saturday", "sunday")

@@ -102,6 +102,17 @@ def _chinese_forms() -> tuple[str, ...]:
     return tuple(sorted(forms, key=len, reverse=True))
 
 
+@functools.cache
+def _chinese_words() -> frozenset[str]:
+    return frozenset(form for form in _chinese_forms() if len(form) > 1)
+
+
+def run_gloss(run: str) -> str:
+    """The English unit a whole Chinese run of the bilingual table stands for ("舒服" →
+    "comfortabl"), so "不舒服" denies "comfortable"; "" for any other run."""
+    return gloss(run) if run in _chinese_words() else ""
+
+
 def chinese_poles(text: str) -> list[str]:
     """Chinese words of the bilingual table in `text`, longest first, not overlapping."""
     found, taken = [], set()

@@ -16,8 +16,8 @@ import functools
 import heapq
 import math
 
-from .analysis import analyse
-from .lexicon import CONCEPTS
+from .analysis import analyse, broader_of
+from .lexicon import CONCEPTS, GEAR
 from .rules import relation_terms
 from .text import PIECE, chinese_bigrams, normalize, stem
 
@@ -65,6 +65,10 @@ def index_terms(text: str) -> frozenset[str]:
     features.update(relation_terms(analysis))
     # what a habit is done to, in either language: "plays chess every night" / "几乎从不下棋"
     features.update(f"#{unit}" for habit in analysis.habits for unit in habit.topic if unit in CONCEPTS)
+    # the class of a kind named in a scope: "posts on Instagram" meets "doesn't use social media"
+    features.update(f"#{unit}" for claim in analysis.claims for unit in broader_of(claim.scope))
+    # the activity a piece of gear is for: "hates tents" meets "loves camping"
+    features.update(f"#{GEAR[unit]}" for claim in analysis.claims for unit in claim.topic if unit in GEAR)
     return (frozenset(tokenize(text)) - _SUBJECT_TERMS) | features
 
 

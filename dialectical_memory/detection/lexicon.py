@@ -88,7 +88,7 @@ POSITIVE_VERBS = (
     "享受", "钟爱", "爱好", "在乎", "在意", "需要", "倾向", "追求", "开启", "打开", "切换到",
     # keen interest: "passionate about gardening", "对围棋很着迷", "热衷于跑马拉松"
     "passionate about", "obsessed with", "crazy about", "mad about", "look forward to",
-    "着迷", "痴迷", "热衷", "迷上",
+    "着迷", "痴迷", "热衷", "迷上", "be into", "be really into", "be big into",
     "换成", "订阅", "安装", "改用", "选择", "感兴趣", "有兴趣", "同意", "赞成", "关心",
     # willingness: "happy to use Windows", "fine with meetings", "愿意用 Teams"
     "happy to", "glad to", "willing", "fine with", "okay with", "ok with", "愿意", "乐意", "乐于",
@@ -127,6 +127,8 @@ NEGATIVE_VERBS = (
     "厌倦", "腻了", "腻烦",
     # resisting and fearing: "极度抗拒当众发言", "对坐船很恐惧"
     "抗拒", "恐惧", "畏惧", "厌烦", "犯怵", "不耐受",
+    # no spark of interest: "对桌游完全提不起兴趣"
+    "提不起兴趣", "提不起劲", "提不起精神", "完全没兴趣", "不来电",
     "panic", "panics", "freak out", "freaks out", "uncomfortable with", "uneasy about",
     "panics around", "freaks out around", "nervous around", "uneasy around",
 )
@@ -164,6 +166,8 @@ LOW_FREQUENCY = (
 STOPWORDS = (
     # English function words, auxiliaries and the subject itself
     "a", "an", "the", "user", "assistant", "i", "me", "my", "he", "she", "they", "them", "their",
+    # "refuses to ride a bike ever again": emphasis, not a topic ("never ever", "hardly ever" are phrases)
+    "ever",
     # the assistant in Chinese, and its sending: "不需要助手每周发进度报告" is about the reports
     "助手", "发给", "发",
     "his", "her", "it", "its", "this", "that", "these", "those", "there", "here", "be", "am",
@@ -226,11 +230,15 @@ LIGHT_WORDS = (
     # perception and speech verbs: "看恐怖片", "会说日语" are about the film, the language
     "看", "听", "观看", "收看", "watch", "弹",
     "topic", "subject", "matter", "case", "话题", "情况", "场合",
+    # riding what one rides ("ride a bike" is cycling), holding a faith ("信仰基督教"); a lone
+    # "信" is left out: as a dictionary word it would split "信任", "信息"
+    "ride", "信仰", "信奉",
 )
 # Light words that are verbs: a clause with one affirms on its own, whatever the
 # stance of the clause before ("avoids sugar, but has cake on birthdays").
 LIGHT_VERBS = ("have", "use", "get", "make", "go", "take", "eat", "drink", "consume", "own",
-               "possess", "有", "用", "使用", "吃", "喝", "做", "去", "养", "拥有", "吃饭")
+               "possess", "有", "用", "使用", "吃", "喝", "做", "去", "养", "拥有", "吃饭",
+               "ride", "信仰", "信奉")
 
 # Nouns that anchor an ambiguous axis word ("long" answers, not "long" walks).
 DOMAINS: dict[str, tuple[str, ...]] = {
@@ -710,7 +718,29 @@ BROADER: dict[str, tuple[str, ...]] = {
     "room": ("room", "rooms", "房间", "屋子", "屋里"),
     "sleep": ("sleep", "sleeps", "sleeper", "睡眠", "睡觉", "睡得"),
     "commit code": ("work", "programming"),
+    "tiktok": ("social media",), "instagram": ("social media",), "twitter": ("social media",),
+    "weibo": ("social media",), "wechat moments": ("social media",), "xiaohongshu": ("social media",),
+    "facebook": ("social media",),
+    # sports are kinds of exercise ("不做任何运动" / "每周打两次篮球")
+    "basketball": ("exercise",), "tennis": ("exercise",), "badminton": ("exercise",),
+    "table tennis": ("exercise",), "golf": ("exercise",), "yoga": ("exercise",), "skiing": ("exercise",),
+    "climbing": ("exercise",), "bike": ("exercise",), "dancing": ("exercise",),
+    "netflix": ("streaming service",), "disney plus": ("streaming service",), "hulu": ("streaming service",),
+    "iqiyi": ("streaming service",), "youku": ("streaming service",), "tencent video": ("streaming service",),
+    "christianity": ("religion",), "buddhism": ("religion",), "judaism": ("religion",),
+    "hinduism": ("religion",), "taoism": ("religion",),
 }
+
+# The gear an activity is done with: refusing ever again to sleep in a tent is turning away
+# from camping ("is keen on camping" / "refuses to sleep in a tent ever again"). Only an
+# aversion counts: not owning a tent or wanting a new one says nothing against camping.
+GEAR: dict[str, str] = {
+    "tent": "camping", "sleeping bag": "camping", "fishing rod": "fishing", "yoga mat": "yoga",
+    "golf club": "golf", "skis": "skiing",
+}
+# What one does with gear, beside the gear itself, in an aversion to it.
+GEAR_USES = ("sleep", "use", "pick", "touch", "carry", "ever", "again", "anymore", "any more",
+             "睡", "用", "碰", "背", "拿", "练")
 
 # What doing something needs: driving needs a licence, so "has no driving licence"
 # denies "drives to work every day".
@@ -1054,6 +1084,8 @@ BILINGUAL_AXES: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     (("easygoing", "随和"), ("picky", "fussy", "挑剔")),
     (("confident", "自信"), ("insecure", "self conscious", "自卑")),
     (("healthy", "健康"), ("unhealthy", "不健康")),
+    (("cheerful", "开朗", "乐天", "活泼", "阳光开朗"), ("melancholy", "morose", "阴郁", "忧郁", "郁郁寡欢")),
+    (("comfortable", "comfy", "舒服", "舒适", "舒坦"), ("uncomfortable", "难受", "硌人")),
     # tempers, moods and knacks people are described by
     (("good tempered", "even tempered", "脾气好", "脾气很好", "脾气温和", "好脾气"),
      ("hot tempered", "short tempered", "irritable", "暴躁", "脾气差", "脾气不好", "脾气很差", "易怒", "火爆")),
@@ -1087,8 +1119,33 @@ BILINGUAL_CONCEPTS: dict[str, tuple[str, ...]] = {
     "description": ("description", "描述", "说明文字"),
     "ticket": ("ticket number", "ticket id", "issue number", "工单号", "工单"),
     "commit message": ("commit message", "提交信息", "提交说明"),
-    "social media": ("social media", "instagram", "twitter", "weibo", "tiktok", "社交媒体", "微博",
-                     "朋友圈", "抖音", "小红书"),
+    # the class and its members apart, so that a member denied ("doesn't use TikTok") leaves the
+    # class affirmed, while the class denied ("不用任何社交媒体") covers a member (see BROADER)
+    "social media": ("social media", "social network", "social networks", "社交媒体", "社交网络", "社交平台"),
+    "tiktok": ("tiktok", "douyin", "抖音"),
+    "instagram": ("instagram", "insta"),
+    "twitter": ("twitter", "tweet", "tweets", "推特"),
+    "weibo": ("weibo", "微博"),
+    "wechat moments": ("wechat moments", "朋友圈"),
+    "xiaohongshu": ("xiaohongshu", "rednote", "小红书"),
+    "facebook": ("facebook", "脸书"),
+    # streaming services as kinds of one class
+    "streaming service": ("streaming service", "streaming services", "streaming platform", "streaming platforms",
+                          "streaming subscription", "流媒体", "视频平台", "流媒体平台", "视频会员"),
+    "netflix": ("netflix", "网飞", "奈飞"),
+    "disney plus": ("disney plus", "disney+"),
+    "hulu": ("hulu",),
+    "iqiyi": ("iqiyi", "爱奇艺"),
+    "youku": ("youku", "优酷"),
+    "tencent video": ("tencent video", "腾讯视频"),
+    # religions as kinds of one class: "不信任何宗教" / "信佛教"
+    "religion": ("religion", "religious", "religions", "宗教", "宗教信仰"),
+    "christianity": ("christian", "christianity", "catholic", "catholicism", "protestant", "基督教", "基督徒",
+                     "天主教", "天主教徒", "新教"),
+    "buddhism": ("buddhist", "buddhism", "佛教", "佛教徒"),
+    "judaism": ("jewish", "judaism", "犹太教"),
+    "hinduism": ("hindu", "hinduism", "印度教"),
+    "taoism": ("taoist", "taoism", "道教"),
     "environment": ("environment", "surroundings", "环境"),
     "apartment": ("apartment", "flat", "公寓", "房子", "住处"),
     "rent": ("rent", "renting", "租房", "租的房子", "租房子", "房租", "交房租", "付房租"),
@@ -1177,6 +1234,26 @@ BILINGUAL_CONCEPTS: dict[str, tuple[str, ...]] = {
                  "hours late", "running late", "show up late", "shows up late", "迟到", "晚到"),
     "room": ("room", "rooms", "房间", "屋子", "屋里"),
     "sleep": ("sleep", "sleeps", "sleeper", "睡眠", "睡觉", "睡得"),
+    # what a user asks to be sent, by how often: "wants weekly summaries" / "不需要每周总结"
+    "weekly summary": ("weekly summary", "weekly summaries", "weekly recap", "weekly digest", "每周总结",
+                       "周总结", "每周小结", "每周摘要"),
+    "daily summary": ("daily summary", "daily summaries", "daily recap", "daily digest", "每日总结", "每天总结",
+                      "日总结", "每日小结", "每日摘要"),
+    "example": ("example", "examples", "code example", "code examples", "示例", "例子", "范例", "代码示例",
+                "示例代码"),
+    "board game": ("board game", "board games", "tabletop game", "tabletop games", "桌游", "桌面游戏",
+                   "棋盘游戏"),
+    # being by oneself: "enjoys solitude" / "害怕一个人待着"
+    "solitude": ("solitude", "being alone", "be alone", "time alone", "alone time", "own company",
+                 "独处", "一个人待着", "一个人呆着", "一个人待", "一个人呆", "独自待着", "独自一人"),
+    # the gear an activity is done with (see GEAR)
+    "tent": ("tent", "tents", "帐篷"),
+    "sleeping bag": ("sleeping bag", "sleeping bags", "睡袋"),
+    "fishing rod": ("fishing rod", "fishing rods", "fishing pole", "鱼竿", "钓竿", "钓鱼竿"),
+    "yoga mat": ("yoga mat", "yoga mats", "瑜伽垫"),
+    "golf club": ("golf club", "golf clubs", "高尔夫球杆"),
+    "skis": ("skis", "ski boots", "雪板", "滑雪板", "雪具"),
+    "chair": ("chair", "desk chair", "office chair", "armchair", "椅子", "办公椅", "座椅", "电脑椅"),
     "commit code": ("push commits", "pushes commits", "pushed commits", "push code", "pushes code",
                     "commit code", "commits code", "提交代码", "推代码"),
 }

@@ -27,7 +27,8 @@ from collections.abc import Callable, Iterator
 
 from . import abilities, amounts, antonyms, conditions, frequency, lexicon, observed, states
 from . import terms as t
-from .analysis import COMPLETED, LEFT_BEHIND, Analysis, Claim, Pole, analyse, claim_region, strip_subject, units
+from .analysis import (COMPLETED, LEFT_BEHIND, Analysis, Claim, Pole, analyse, broader_of, claim_region,
+                       strip_subject, units)
 from .base import Label, Verdict
 from .contexts import setting_names
 from . import slots
@@ -426,16 +427,17 @@ def _negation_conflict(a: Analysis, b: Analysis) -> Verdict | None:
     for denial, claim in _rival_pairs(a, b):
         if (denial.sign < 0 < claim.sign and claim.frequency not in ("low", "reduced")
                 and (_covers(denial, claim) or _aversion_to(denial, claim) or _ended_after(denial, claim)
-                     or _allergic_to_part(denial, claim)
+                     or _allergic_to_part(denial, claim) or _averse_to_gear(denial, claim)
                      or _same_occasion_attended(denial, claim)
                      or _stated_against_observed(denial, claim, a, b) or _lacks_what_it_needs(denial, claim))
                 and not _learning_only(claim, denial)
                 and not (claim.frequency == "high" and observed.one_day(denial.text))
                 and not (denial.implicit and (_spares_the_allergy(claim, a.text) or _wished(claim)))
                 and not (_INABILITY.search(denial.text) and _not_doing_it(claim))
+                and not _only_watched(denial, claim)
                 and not _apart(denial, claim, a, b)
                 and not _denial_within(denial, claim) and not _names_the_denial(denial, claim)
-                and not _occasions_differ(a, b, denial.topic & claim.topic)):
+                and not _occasions_differ(a, b, denial.topic & claim.topic | _gear_for(denial, claim))):
             return _denial_verdict(denial, claim)
     return None
 
@@ -469,6 +471,18 @@ _PASSENGER = lazy_compile(r"坐[^，,。；;]{0,6}车|搭[^，,。；;]{0,6}车|
 def _not_doing_it(claim: Claim) -> bool:
     """What an inability leaves open: watching it ("cooking shows"), riding along."""
     return bool(claim.topic & _MEDIA or _PASSENGER.search(claim.text))
+
+
+# Watching a sport is not playing it: "doesn't exercise" / "watches basketball every night".
+_SPECTATING = lazy_compile(r"\bwatch\w*|\bspectat\w*|\bon\s+tv\b|\bfollows\b|观看|观赛|看[^，,。；;]{0,6}(?:比赛|球|直播|电视)|"
+                           r"球赛|比赛直播")
+
+
+def _only_watched(denial: Claim, claim: Claim) -> bool:
+    """The claim watches a sport the denial says the user does not do (watching a
+    streaming service is using it: that stays a denial)."""
+    return ("exercise" in claim.reach and bool(_SPECTATING.search(claim.text))
+            and not _SPECTATING.search(denial.text))
 
 
 def _allergic_to_part(denial: Claim, claim: Claim) -> bool:
@@ -570,7 +584,7 @@ def _stated_against_observed(denial: Claim, claim: Claim, a: Analysis, b: Analys
     Only across a stated and an observed entry: two plain entries ("doesn't drink
     coffee" / "reads in coffee shops") name a place, not a use."""
     return (a.reported != b.reported and not denial.scope and bool(denial.topic)
-            and denial.topic <= claim.scope)
+            and denial.topic <= claim.scope | broader_of(claim.scope))
 
 
 def _lacks_what_it_needs(denial: Claim, claim: Claim) -> bool:
@@ -634,6 +648,27 @@ def _aversion_to(denial: Claim, claim: Claim) -> bool:
     return all(not unit.isascii() for unit in extra) and all(
         _ATTRIBUTE_OF.search(denial.text.split(form, 1)[1]) for concept in claim.topic
         for form in lexicon.CONCEPTS[concept] if not form.isascii() and form in denial.text)
+
+
+_GEAR_USES = frozenset(map(stem, lexicon.GEAR_USES))
+
+
+def _averse_to_gear(denial: Claim, claim: Claim) -> bool:
+    """An aversion to the gear of the activity the other entry affirms: "refuses to sleep
+    in a tent ever again" / "keen on camping", "讨厌瑜伽垫" / "is into yoga". A plain lack
+    ("doesn't own a tent") is no aversion: it needs a stance verb."""
+    gear = {unit for unit in denial.topic if unit in lexicon.GEAR}
+    if not gear or not denial.stance or denial.scope or denial.topic - gear - _GEAR_USES:
+        return False
+    activities = {lexicon.GEAR[unit] for unit in gear}
+    return bool(claim.topic) and claim.topic <= activities and not claim.scope
+
+
+def _gear_for(denial: Claim, claim: Claim) -> set[str]:
+    """The denial's gear for an activity of the claim, and that activity: one predicate,
+    not a place ("sleep in a tent" is camping, not somewhere camping is done)."""
+    found = {unit for unit in denial.topic if lexicon.GEAR.get(unit) in claim.topic}
+    return found | {lexicon.GEAR[unit] for unit in found}
 
 
 def _covers(general: Claim, specific: Claim) -> bool:
