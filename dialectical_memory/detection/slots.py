@@ -604,6 +604,8 @@ def _platforms(text: str) -> list[Slot]:
     found = []
     for name, value, display, kind in platforms.implied(text):
         owner = owner or _subject_holder(text)
+        if kind == "implied" and platforms.one_computer(text):
+            kind = "only"  # "User's only computer is a Chromebook": its system is the user's one system
         found.append(Slot(name, value, display, kind, scope=_scope(text), holder=owner))
     return found
 
