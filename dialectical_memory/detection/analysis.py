@@ -221,6 +221,18 @@ _WAKE_TIME = (
 
 
 # "加班到十点以后": a clock time says when, not what about (wake-up times are read apart)
+# A verb's trailing extent in time: "加班到深夜", "熬夜到凌晨", "学习到很晚" do the verb, late. The extent
+# is no topic; working until late is overtime ("工作到很晚" / "从不加班").
+_ZH_LATE_EXTENT = lazy_compile(r"(?P<work>工作|上班|干活)?(?<=[\u4e00-\u9fff])(?:到|至)(?:很晚|深夜|半夜|后半夜|大半夜|凌晨|天亮|"
+                               r"半夜三更|三更半夜)(?:才[\u4e00-\u9fff])?")
+
+
+def _without_late_extent(clause: str) -> str:
+    if "到" not in clause and "至" not in clause:
+        return clause
+    return _ZH_LATE_EXTENT.sub(lambda m: "加班" if m["work"] else " ", clause)
+
+
 _ZH_CLOCK = lazy_compile(r"(?:到|至)?[零一二两三四五六七八九十\d]{1,3}点(?:半|钟|多)?(?:以后|之后|以前|之前|前|后)?"
                        r"(?=[^起醒]|$)")
 
@@ -341,7 +353,7 @@ def analyse(text: str) -> Analysis:
     reads: list[_Read] = []
     inherited_sign = 1
     for boundary, clause in _clauses(clause_source):
-        clause, without = _local_negation(_ZH_CLOCK.sub(" ", clause))
+        clause, without = _local_negation(_ZH_CLOCK.sub(" ", _without_late_extent(clause)))
         read = _read_clause(clause, inherited_sign, domains, anchored, boundary)
         if without and not read.modifier and read.claim.sign > 0:
             read.extra.append(_without_claim(without, read.claim))
@@ -438,9 +450,9 @@ def _habit_topic(text: str) -> frozenset[str]:
 _EN_PEOPLE = "|".join(sorted(lexicon.EN_PEOPLE, key=len, reverse=True))
 _ZH_PEOPLE = "|".join(sorted(lexicon.ZH_PEOPLE, key=len, reverse=True))
 _HOLDER_EN = lazy_compile(
-    rf"^\s*(?:the\s+)?user'?s\s+(?:[a-z-]+\s+){{0,2}}?(?P<h>(?:{_EN_PEOPLE})(?:s|ren)?)\b",
+    rf"^\s*(?:(?:the\s+)?user'?s|his|her)\s+(?:[a-z-]+\s+){{0,2}}?(?P<h>(?:{_EN_PEOPLE})(?:s|ren)?)\b",
     re.IGNORECASE)
-_HOLDER_ZH = lazy_compile(rf"^\s*(?:该|这位)?用户的?(?P<h>{_ZH_PEOPLE})")
+_HOLDER_ZH = lazy_compile(rf"^\s*(?:(?:该|这位)?用户|[他她我])的?(?P<h>{_ZH_PEOPLE})")
 
 
 def _join(named: str, holder: str) -> str:

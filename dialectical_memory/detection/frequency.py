@@ -101,6 +101,7 @@ class Rate:
     start: int
     end: int
     kept: tuple[int, int] | None = None  # words inside the span that name the habit ("上个月[下了]二十多单")
+    counted: bool = False  # once or twice a period, a count rather than a loose "weekly"
 
     @property
     def bound(self) -> bool:
@@ -123,8 +124,15 @@ def rate(clause: str) -> Rate | None:
             period = next((g for g in match.groups() if g), None) or _zh_period(match.group(0))
             level = _PERIOD_LEVEL.get(period, DAILY)
             return Rate(NEVER, level, match.group(0), match.start(), match.end())
-        return Rate(low, high, match.group(0), match.start(), match.end())
+        counted = low == high and YEARLY <= low <= DAILY and bool(
+            _ONE_OR_TWO.search(match.group(0)) or _ZH_COUNT_AFTER.match(clause, match.end()))
+        return Rate(low, high, match.group(0), match.start(), match.end(), counted=counted)
     return None
+
+
+# "once a week", "twice a month", "每周去一次", "一个月两次": a count per period
+_ONE_OR_TWO = lazy_compile(r"\b(?:once|twice)\b|[一两]次")
+_ZH_COUNT_AFTER = lazy_compile(r"[^，,。；;\d]{0,4}?[一两]次")
 
 
 def _zh_period(text: str) -> str:
@@ -132,8 +140,12 @@ def _zh_period(text: str) -> str:
 
 
 def clash(a: Rate, b: Rate) -> bool:
+    """Two levels apart; or one, when one side is a bound, or a count per period against
+    another single level ("once a week" / "almost every day", "每月一次" / "每周都去"):
+    a bare "weekly" may be loose, "once a week" is not."""
     gap = max(a.low - b.high, b.low - a.high)
-    return gap >= 2 or (gap >= 1 and (a.bound or b.bound))
+    counted = (a.counted and b.low == b.high) or (b.counted and a.low == a.high)
+    return gap >= 2 or (gap >= 1 and (a.bound or b.bound or counted))
 
 
 _CUE = lazy_compile(r"\b(?:every|each|daily|weekly|monthly|yearly|annually|quarterly|hourly|nightly|"

@@ -211,6 +211,8 @@ NUMBER_WORDS = tuple("two three four five six seven eight nine ten eleven twelve
 LIGHT_WORDS = (
     # "不碰甜食", "refuses to touch Slack": touching stands for using or consuming
     "碰", "沾", "touch",
+    # "坐过飞机", "乘过高铁": riding is about the vehicle, whatever aspect marker comes between
+    "坐", "乘", "搭", "乘坐", "搭乘",
     # "精通法语" / "不懂法语", "不敢看恐怖片": knowing or daring, about what follows
     "精通", "懂", "敢",
     # "希望被叫作小王" / "不要叫他小王": the name is what it is about

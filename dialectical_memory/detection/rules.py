@@ -432,6 +432,7 @@ def _negation_conflict(a: Analysis, b: Analysis) -> Verdict | None:
                 and not _learning_only(claim, denial)
                 and not (claim.frequency == "high" and observed.one_day(denial.text))
                 and not (denial.implicit and (_spares_the_allergy(claim, a.text) or _wished(claim)))
+                and not (denial.lifetime and _wished(claim))  # "has never flown" / "wants to fly one day"
                 and not (_INABILITY.search(denial.text) and _not_doing_it(claim))
                 and not _apart(denial, claim, a, b)
                 and not _denial_within(denial, claim) and not _names_the_denial(denial, claim)
@@ -771,10 +772,19 @@ def _lifelong_home_conflict(a: Analysis, b: Analysis) -> Verdict | None:
 _STAYED = lazy_compile(r"\b(?:has|have)\s+never\s+(?:left|been\s+outside(?:\s+of)?)\s+(?:the\s+)?(?P<x>[A-Za-z][\w ]*?)"
                      r"(?=[,.;]|$|\s+(?:and|but|in|before)\b)|"
                      r"(?:从来|从|一直)?(?:没|未)(?:有)?离开过(?P<z>[\u4e00-\u9fff]{2,4}?)(?=[，,。；;]|$)")
-_TRAVELLED = lazy_compile(r"\b(?:backpack\w*|travel\w*|went|flew|visit\w*|tour\w*|trip|vacation\w*|holiday\w*)"
-                        r"\s+(?:through|to|around|in|across)?\s*(?P<y>[A-Z][\w]*(?:\s+[A-Z][\w]*)?)|"
+# Being somewhere on an occasion: a trip ("backpacked through Vietnam", "去日本玩了"), or any
+# past doing in a place ("went skiing in Japan", "spent a semester in Germany", "在东北滑雪").
+_TRAVELLED = lazy_compile(r"\b(?:backpack\w*|travel\w*|went|flew|visit\w*|tour\w*|trip|vacation\w*|holiday\w*|"
+                        r"spent|stayed|studied|worked|lived|drove|skied|hiked|moved)\b(?:\s+[a-z]+){0,4}?"
+                        r"\s+(?:through|to|around|in|across)\s+(?:the\s+)?(?P<y>[A-Z][\w]*(?:\s+[A-Z][\w]*)?)|"
+                        r"\b(?:backpack\w*|travel\w*|went|flew|visit\w*|tour\w*)\s+(?P<u>[A-Z][\w]*(?:\s+[A-Z][\w]*)?)|"
                         r"去(?:了|过)?(?P<w>(?:(?!去)[\u4e00-\u9fff]){2,4}?)(?:玩|旅游|旅行|出差|度假|留学)|"
-                        r"在(?P<v>[\u4e00-\u9fff]{2,4}?)(?:读过书|留过学|留学|工作过|生活过|住过|待过)")
+                        r"在(?P<v>[\u4e00-\u9fff]{2,4}?)(?:读过书|留过学|留学|工作过|生活过|住过|待过)|"
+                        r"(?:去|到|飞|飞到|飞去|坐飞机去)了?(?P<t>[\u4e00-\u9fff]{2,4}?)(?=[，,。；;]|$)|"
+                        r"在(?P<s>[\u4e00-\u9fff]{2,4}?)(?=滑雪|玩|旅游|旅行|出差|度假|留学|读书|上学|工作|生活|徒步|爬山|潜水|冲浪)")
+# "had never left the country before 2020": a lifelong claim cut off at a date says nothing after it.
+_UNTIL_THEN = lazy_compile(r"\b(?:before|until|till|prior\s+to)\s+(?:\d{4}|last|this|that|then|[a-z]+\s+\d{4})|"
+                           r"\d{4}\s*年?(?:以前|之前)|(?:去年|前年|上大学|工作|结婚)(?:以前|之前)")
 
 
 # "从来没出过国", "从未出国": a Chinese entry's home country is China.
@@ -786,10 +796,10 @@ def _place_conflict(a: Analysis, b: Analysis) -> Verdict | None:
     "去日本玩了一周": a trip to a place outside the only country one has been in."""
     stayed = _STAYED.search(a.text) or _NEVER_ABROAD.search(a.text)
     went = _TRAVELLED.search(b.text)
-    if not stayed or not went or a.holder != b.holder:
+    if not stayed or not went or a.holder != b.holder or _UNTIL_THEN.search(a.text) or _WISH_WORDS.search(b.text):
         return None
     home = stayed.groupdict().get("x") or stayed.groupdict().get("z") or "中国"  # 没出过国: China left never
-    place = went["y"] or went["w"] or went["v"]
+    place = next(found for found in (went[name] for name in "yuwvts") if found)
     if slots.place_outside(place, home):
         return _contradiction("implicit", 0.75, stayed.group(0), went.group(0), holder=a.holder,
                               values=[home, place])

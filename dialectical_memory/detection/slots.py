@@ -117,10 +117,12 @@ def _known_head(name: str) -> str:
 
 
 def place_outside(place: str, region: str) -> bool:
-    """Is `place` (a known city or country) outside `region` (a known country)?"""
+    """Is `place` (a known city or country) outside `region` (a known country or city)?"""
     (name_p, kind_p, country_p), (name_r, kind_r, country_r) = _place(place), _place(region)
-    if "unknown" in (kind_p, kind_r) or kind_r != "country":
+    if "unknown" in (kind_p, kind_r):
         return False
+    if kind_r != "country":  # a city never left: any place apart from it ("从没离开过成都" / "在北京工作过")
+        return kind_p != "country" and _places_clash(place, region) or (kind_p == "country" and country_p != country_r)
     return country_p != country_r
 
 
