@@ -672,10 +672,13 @@ def _orders(sentence: str) -> tuple[tuple[Order, ...], str]:
 _LEFT_BEHIND = tuple(lazy_compile(p) for p in (
     r"\b(?:migrat\w*|switch\w*|mov(?:ed|es|e|ing)|chang\w*|upgrad\w*|convert\w*|port\w*)\s+"
     r"(?:\w+\s+){0,3}?from\s+(?P<x>[^,;.]+?)\s+(?:to|over\s+to)\b",
-    r"\b(?:left|quit|sold|cancel+ed|gave\s+up|gave\s+away|got\s+rid\s+of|returned|uninstalled|deleted|closed)"
+    r"\b(?:left|quit|sold|cancel+ed|gave\s+up|gave\s+away|got\s+rid\s+of|returned|uninstalled|deleted|closed|"
+    r"mov(?:ed|es|e|ing)\s+(?:out\s+of|away\s+from))"
     r"\s+(?P<x>[^,;.]+?)"
     r"(?=\s+(?:to|in|last|this|after|because|and|for|when|while|before|since|years?|ago)\b|[,;.]|$)",
     r"从\s*(?P<x>[^，,。；从]+?)\s*(?:迁移|迁|换|转|切换|搬|改)(?:到|成|为|去)",
+    # "从北京搬走了", "搬离了上海", "搬出了上海": a home left
+    r"从\s*(?P<x>[^，,。；从]+?)\s*搬(?:走|出去|出来|离)|搬(?:离|出)了?(?P<z>[^，,。；了]{2,8}?)(?=[，,。；;]|$)",
     r"把(?P<x>[^，,。；把]+?)(?:卖|退|注销|删|扔|辞|戒)(?:了|掉)|把(?P<y>[^，,。；把]+?)(?:送人|送给了?别人|转手)",
     # "已经离开了微软", "从腾讯离职了" is the from-pattern's; a company left is one worked at
     r"(?:离开|退出|辞职离开)了?(?P<z>[^，,。；了]{2,8}?)(?=[，,。；;]|$)",
@@ -686,7 +689,7 @@ _LEFT_BEHIND = tuple(lazy_compile(p) for p in (
 # "took it up again", "戒了两年烟，后来又开始抽了", "又重新办了卡".
 _RESTART = lazy_compile(r"\b(?:rejoin\w*|re-?subscrib\w*|resum\w*|restart\w*|went\s+back\s+to|"
                         r"(?:took|taken|picked)\s+(?:it|them|\w+)\s+(?:back\s+)?up\s+again|again)\b|"
-                        r"后来又|又开始|重新|又回到|又捡起|复吸|又买了|又办了")
+                        r"后来又|又开始|重新|又回到|又捡起|复吸|又买了|又办了|又搬回")
 
 
 def _restarted(sentence: str, claims: list[Claim]) -> list[Claim]:
@@ -719,7 +722,8 @@ def _left_behind(sentence: str) -> list[Claim]:
     return []
 
 
-_LEFT_CUE = lazy_compile(r"\bfrom\b|\b(?:left|quit|sold|cancel+ed|gave|got\s+rid|returned|uninstalled|deleted|closed)\b|从|把|离开|退出")
+_LEFT_CUE = lazy_compile(r"\bfrom\b|\b(?:left|quit|sold|cancel+ed|gave|got\s+rid|returned|uninstalled|deleted|closed|"
+                         r"mov(?:ed|es|e|ing)\s+out)\b|从|把|离开|退出|搬")
 # "健身卡", "Netflix 会员": the card or account one holds the thing through.
 _HELD_THROUGH = lazy_compile(r"(?<=[\u4e00-\u9fff])(?:会员卡|年卡|月卡|卡|会员|账号)$")
 # What one holds a thing through: cancelling the subscription leaves Netflix behind.

@@ -124,9 +124,15 @@ def rate(clause: str) -> Rate | None:
             period = next((g for g in match.groups() if g), None) or _zh_period(match.group(0))
             level = _PERIOD_LEVEL.get(period, DAILY)
             return Rate(NEVER, level, match.group(0), match.start(), match.end())
-        counted = low == high and YEARLY <= low <= DAILY and bool(
-            _ONE_OR_TWO.search(match.group(0)) or _ZH_COUNT_AFTER.match(clause, match.end()))
-        return Rate(low, high, match.group(0), match.start(), match.end(), counted=counted)
+        if not (low == high and YEARLY <= low <= DAILY):
+            return Rate(low, high, match.group(0), match.start(), match.end())
+        count = None if _ONE_OR_TWO.search(match.group(0)) else _ZH_COUNT_AFTER.match(clause, match.end())
+        if count:  # "每周[去]一次": the count joins the span, the verb between stays the habit's
+            start = match.start()
+            return Rate(low, high, clause[start:count.end()], start, count.end(),
+                        kept=(match.end() - start, count.end() - 2 - start), counted=True)
+        return Rate(low, high, match.group(0), match.start(), match.end(),
+                    counted=bool(_ONE_OR_TWO.search(match.group(0))))
     return None
 
 
@@ -144,8 +150,18 @@ def clash(a: Rate, b: Rate) -> bool:
     another single level ("once a week" / "almost every day", "每月一次" / "每周都去"):
     a bare "weekly" may be loose, "once a week" is not."""
     gap = max(a.low - b.high, b.low - a.high)
-    counted = (a.counted and b.low == b.high) or (b.counted and a.low == a.high)
-    return gap >= 2 or (gap >= 1 and (a.bound or b.bound or counted))
+    return gap >= 2 or (gap >= 1 and (a.bound or b.bound or _counted(a, b)))
+
+
+def only_by_count(a: Rate, b: Rate) -> bool:
+    """Do the rates clash only as a count one rung from a single level? Such a near
+    clash is weaker: a scope on either side ("at work", "on vacation") dissolves it."""
+    gap = max(a.low - b.high, b.low - a.high)
+    return gap == 1 and not (a.bound or b.bound) and _counted(a, b)
+
+
+def _counted(a: Rate, b: Rate) -> bool:
+    return (a.counted and b.low == b.high) or (b.counted and a.low == a.high)
 
 
 _CUE = lazy_compile(r"\b(?:every|each|daily|weekly|monthly|yearly|annually|quarterly|hourly|nightly|"

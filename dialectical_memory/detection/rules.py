@@ -433,6 +433,8 @@ def _negation_conflict(a: Analysis, b: Analysis) -> Verdict | None:
                 and not (claim.frequency == "high" and observed.one_day(denial.text))
                 and not (denial.implicit and (_spares_the_allergy(claim, a.text) or _wished(claim)))
                 and not (denial.lifetime and _wished(claim))  # "has never flown" / "wants to fly one day"
+                and not (denial.frequency == "never" and _UNTIL_THEN.search(denial.text))  # "never … before 2020"
+                and not _place_left(denial)  # a home left meets only a residence (_moved_away_conflict)
                 and not (_INABILITY.search(denial.text) and _not_doing_it(claim))
                 and not _apart(denial, claim, a, b)
                 and not _denial_within(denial, claim) and not _names_the_denial(denial, claim)
@@ -698,8 +700,32 @@ def _change_conflict(a: Analysis, b: Analysis) -> Verdict | None:
     the work happens, which the plain denial rule does not reach)."""
     for left, right in _rival_pairs(a, b):
         if (left.stance == LEFT_BEHIND and right.sign > 0 and not right.derived
-                and left.topic <= right.reach | right.scope and not _apart(left, right, a, b)):
+                and left.topic <= right.reach | right.scope and not _apart(left, right, a, b)
+                and not _place_left(left)):
             return _contradiction("temporal", 0.75, left.text, right.text, holder=left.holder)
+    return _moved_away_conflict(a, b)
+
+
+# Leaving a home: "moved out of Berlin", "从北京搬走了", "搬离了上海", "left Shenzhen", "离开了深圳".
+_MOVED_HOME = lazy_compile(r"\bmov(?:ed|es|e|ing)\s+(?:out\s+of|away\s+from)\b|搬|\bleft\b|离开")
+
+
+def _place_left(claim: Claim) -> bool:
+    """A home left ("从北京搬走了", "left Shenzhen"): a change whose topic is a known place."""
+    return (claim.stance == LEFT_BEHIND and bool(_MOVED_HOME.search(claim.text))
+            and all(slots.known_place(unit) for unit in claim.topic))
+
+
+def _moved_away_conflict(a: Analysis, b: Analysis) -> Verdict | None:
+    """A place left, where the other entry still lives: only a residence meets it
+    ("从北京搬走了" / "现在还住在北京"; a trip back there, "下个月去北京出差", does not)."""
+    for left in a.claims:
+        if left.past or not _place_left(left):
+            continue
+        for slot in b.slots:
+            if (slot.name == "residence" and slot.holder == left.holder and not slot.scope
+                    and any(slots.same_place(unit, slot.value) for unit in left.topic)):
+                return _contradiction("temporal", 0.75, left.text, slot.display, holder=left.holder)
     return None
 
 
@@ -824,6 +850,10 @@ def relation_terms(analysis: Analysis) -> set[str]:
     found.update(amounts.amount_terms(text))
     # an employer named as a slot meets the company a change left ("离开了微软" / "works at Microsoft")
     found.update(f"#{slot.value}" for slot in analysis.slots if slot.name == "employer")
+    # a home left meets the residence there in any language ("moved out of Berlin" / "住在柏林")
+    for place in [slot.value for slot in analysis.slots if slot.name == "residence"] + [
+            unit for claim in analysis.claims if _place_left(claim) for unit in claim.topic]:
+        found.update(slots.place_keys(place))
     # an occasion attended is a scope noun, which the index reads no concept from ("聚会" / "parties")
     found.update(f"$occasion:{unit}" for claim in analysis.claims for unit in claim.scope & _OCCASIONS)
     return found
@@ -848,7 +878,8 @@ _STATE_KINDS = {"employment": "temporal", "relationship": "temporal", "marriage"
                 "finished": "temporal", "parents' home": "temporal", "remote": "implicit", "eyesight": "implicit",
                 "colour vision": "implicit", "marriage history": "implicit", "sugar": "implicit",
                 "phone use": "implicit", "gaming": "implicit", "replies": "implicit", "breakfast": "implicit",
-                "workouts": "implicit", "online shopping": "implicit"}
+                "workouts": "implicit", "online shopping": "implicit", "sight": "implicit", "hearing": "implicit",
+                "junk food": "implicit"}
 
 
 def _state_conflict(a: Analysis, b: Analysis) -> Verdict | None:
@@ -881,6 +912,9 @@ def _rate_conflict(a: Analysis, b: Analysis) -> Verdict | None:
         for right in b.habits:
             if (left.holder == right.holder and left.past == right.past
                     and frequency.clash(left.rate, right.rate) and _same_habit(left.topic, right.topic)
+                    and not (frequency.only_by_count(left.rate, right.rate) and (
+                        _scoped(a) or _scoped(b) or _on_occasion(a.text) or _on_occasion(b.text)
+                        or left.topic != right.topic))
                     and not _one_occasion(a, b, never=min(left.rate.high, right.rate.high) == frequency.NEVER,
                                           rare_side=a if left.rate.high < right.rate.high else b)
                     and not (frequency.NEVER in (left.rate.high, right.rate.high) and (_scoped(a) or _scoped(b)))):

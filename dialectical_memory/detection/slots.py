@@ -126,6 +126,25 @@ def place_outside(place: str, region: str) -> bool:
     return country_p != country_r
 
 
+def same_place(a: str, b: str) -> bool:
+    """Are two names one known place, or one inside the other ("Berlin" / "柏林", "Paris" / "France")?"""
+    if _place(a)[0] == _place(b)[0]:
+        return True
+    return known_place(a) and known_place(b) and not _places_clash(a, b)
+
+
+def place_keys(name: str) -> set[str]:
+    """Index keys of a place: its canonical name and each gazetteer city of that name (one
+    GeoNames record under its English and Chinese names gives one key)."""
+    return {f"@place:{_place(name)[0]}"} | {f"@place:{city.country}:{city.latitude}:{city.longitude}"
+                                           for city in gazetteer.cities(name)}
+
+
+def known_place(name: str) -> bool:
+    """A city or country the lexicon or the gazetteer knows."""
+    return _place(name)[1] != "unknown" or bool(gazetteer.cities(name))
+
+
 def places_apart(a: str, b: str) -> bool:
     """Are two named places different, neither inside the other ("成都" / "广州", not "Paris" / "France")?"""
     return _places_clash(a, b)
