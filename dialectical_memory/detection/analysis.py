@@ -278,6 +278,10 @@ _SPLIT_VERB = lazy_compile(r"(?P<v>游|跑|爬|洗|理|剪|见|打|浇|做|下|�
                            r"(?P<m>(?:了|过)?[一二两三四五六七八九十几\d]{1,4}多?[次回趟])"
                            r"(?P<o>泳|步|山|澡|车|发|头|面|球|水|饭|棋|班|酒|书)|"
                            r"(?P<v2>游|跑)(?P<m2>(?:了|过)?[一二两三四五六七八九十几\d]{1,4})(?P<o2>泳|步)")
+# Separable verbs (离合词) split by the experiential 过: "从来没滑过雪" is about 滑雪, "游过泳" 游泳.
+_SEPARABLE_VERBS = ("游泳", "跑步", "爬山", "滑雪", "潜水", "跳伞", "蹦极", "冲浪", "骑马", "钓鱼", "唱歌", "跳舞",
+                    "下棋", "喝酒", "抽烟", "开车", "出国", "留学", "见面", "打球", "做饭", "洗澡", "理发", "考试")
+_SPLIT_BY_GUO = lazy_compile("|".join(f"(?<={verb[0]})过(?={verb[1:]})" for verb in _SEPARABLE_VERBS))
 _SPLIT_CUE = lazy_compile(r"[游跑爬洗理剪见打浇做下加喝看读][了过]?[一二两三四五六七八九十几\d]")
 # "Drinks" with no object is drinking alcohol: "never drinks on weekdays", "doesn't drink",
 # "drinks socially" (not "drinks a lot of water").
@@ -341,6 +345,8 @@ def analyse(text: str) -> Analysis:
     original = unicodedata.normalize("NFKC", text[:ANALYSED_CHARS])
     sentence, reported = reported_content(normalize(strip_subject(original)))
     sentence = _without_proper_names(original, sentence)
+    if "过" in sentence:
+        sentence = _SPLIT_BY_GUO.sub("", sentence)
     if _SPLIT_CUE.search(sentence):
         sentence = _SPLIT_VERB.sub(_joined_verb, sentence)  # "游一两次泳" is "一两次游泳"
     if "drink" in sentence or "drank" in sentence:

@@ -435,6 +435,7 @@ def _negation_conflict(a: Analysis, b: Analysis) -> Verdict | None:
                 and not (denial.lifetime and _wished(claim))  # "has never flown" / "wants to fly one day"
                 and not (denial.frequency == "never" and _UNTIL_THEN.search(denial.text))  # "never … before 2020"
                 and not _place_left(denial)  # a home left meets only a residence (_moved_away_conflict)
+                and not _works_there(denial, b)
                 and not (_INABILITY.search(denial.text) and _not_doing_it(claim))
                 and not _apart(denial, claim, a, b)
                 and not _denial_within(denial, claim) and not _names_the_denial(denial, claim)
@@ -710,6 +711,13 @@ def _change_conflict(a: Analysis, b: Analysis) -> Verdict | None:
 _MOVED_HOME = lazy_compile(r"\bmov(?:ed|es|e|ing)\s+(?:out\s+of|away\s+from)\b|搬|\bleft\b|离开")
 
 
+def _works_there(denial: Claim, other: Analysis) -> bool:
+    """What is denied is only the place the other entry works at: "不吃垃圾食品" / "在肯德基打工",
+    "不喝酒" / "在酒吧上班" (working at a bar is not drinking)."""
+    return any(slot.name == "employer" and denial.topic <= units(normalize(slot.display))
+               for slot in other.slots)
+
+
 def _place_left(claim: Claim) -> bool:
     """A home left ("从北京搬走了", "left Shenzhen"): a change whose topic is a known place."""
     return (claim.stance == LEFT_BEHIND and bool(_MOVED_HOME.search(claim.text))
@@ -914,7 +922,7 @@ def _rate_conflict(a: Analysis, b: Analysis) -> Verdict | None:
                     and frequency.clash(left.rate, right.rate) and _same_habit(left.topic, right.topic)
                     and not (frequency.only_by_count(left.rate, right.rate) and (
                         _scoped(a) or _scoped(b) or _on_occasion(a.text) or _on_occasion(b.text)
-                        or left.topic != right.topic))
+                        or left.topic - _GOING != right.topic - _GOING))
                     and not _one_occasion(a, b, never=min(left.rate.high, right.rate.high) == frequency.NEVER,
                                           rare_side=a if left.rate.high < right.rate.high else b)
                     and not (frequency.NEVER in (left.rate.high, right.rate.high) and (_scoped(a) or _scoped(b)))):
@@ -922,6 +930,10 @@ def _rate_conflict(a: Analysis, b: Analysis) -> Verdict | None:
                                       f"{right.rate.surface} ({right.rate.label})", holder=left.holder,
                                       levels=[left.rate.label, right.rate.label])
     return None
+
+
+# Going somewhere is the habit of being there: "visits the dentist" / "goes to the dentist", "回老家".
+_GOING = frozenset(("visit", "go", "goe", "回", "去", "到", "come"))
 
 
 def _scoped(analysis: Analysis) -> bool:

@@ -134,10 +134,11 @@ def same_place(a: str, b: str) -> bool:
 
 
 def place_keys(name: str) -> set[str]:
-    """Index keys of a place: its canonical name and each gazetteer city of that name (one
-    GeoNames record under its English and Chinese names gives one key)."""
-    return {f"@place:{_place(name)[0]}"} | {f"@place:{city.country}:{city.latitude}:{city.longitude}"
-                                           for city in gazetteer.cities(name)}
+    """Index keys of a place: each gazetteer city of that name (one GeoNames record under its
+    English and Chinese names gives one key), else its canonical name. Marked "~" like the
+    antonym axes: they find a clash for the detector, but are no topic for recall."""
+    found = {f"~place:{city.country}:{city.latitude}:{city.longitude}" for city in gazetteer.cities(name)}
+    return found or {f"~place:{_place(name)[0]}"}
 
 
 def known_place(name: str) -> bool:

@@ -173,7 +173,7 @@ _FAMILIES = (
                  r"(?:any\s+)?(?:junk|fast)\s+food\b(?![^.;]*\b(?:except|unless|apart\s+from|other\s+than)\b)|\b(?:avoids?|cut\s+out|gave\s+up|quit)\s+(?:all\s+)?(?:junk|fast)\s+food\b|"
                  r"\bno\s+(?:junk|fast)\s+food\b",
                  r"(?:不|从不|从来不|不再|拒绝|远离|戒了?|戒掉了?)(?:吃|碰)?(?:垃圾食品|快餐|洋快餐)(?![^。；;]*(?:除了|除非))"),
-        _compile(r"(?:\b(?:eats?|ate|eating|orders?|ordered|ordering|has|had|having|snacks?\s+on|lives?\s+on)|"
+        _compile(r"(?:\b(?:eats?|ate|eating|orders?|ordered|ordering|has|had|having|grabs?|grabbed|snacks?\s+on|lives?\s+on)|"
                  r"\b(?:receipts?|orders?|bills?|history|records?|statements?)\s+(?:\w+\s+){0,3}?(?:shows?|showed|lists?|listed|"
                  r"includes?|included))\s+(?:\w+\s+){0,4}?(?:fried\s+chicken|(?:french\s+)?fries|"
                  r"crisps|potato\s+chips|(?:ham|cheese)?burgers?|hot\s+dogs?|(?:chicken\s+)?nuggets|kfc|mcdonald'?s|big\s+macs?)\b",
@@ -360,7 +360,7 @@ CUES: dict[str, tuple[str, ...]] = {
     "sight": ("blind", "sight", "driv", "drove", "read", "盲人", "失明", "全盲", "看不见", "开车", "驾车", "自驾", "看报",
               "看纸质书", "看漫画", "看字幕"),
     "hearing": ("deaf", "phone", "listen", "聋", "失聪", "听不见", "电话", "听"),
-    "junk food": ("junk", "fast", "fried", "fries", "crisps", "chips", "burger", "hot dog", "nugget", "kfc", "mcdonald",
+    "junk food": ("junk", "fast", "grab", "fried", "fries", "crisps", "chips", "burger", "hot dog", "nugget", "kfc", "mcdonald",
                   "big mac", "垃圾食品", "快餐", "炸鸡", "薯条", "薯片", "汉堡", "热狗", "辣条", "鸡块", "肯德基", "麦当劳",
                   "泡面", "方便面"),
     "marriage history": ("married", "ex", "divorc", "widow", "结过婚", "结婚", "未婚", "前夫", "前妻", "离过婚",
