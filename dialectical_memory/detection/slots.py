@@ -12,7 +12,7 @@ import functools
 import re
 from dataclasses import dataclass, replace
 
-from . import antonyms, gazetteer, lexicon, platforms, routines, sole
+from . import antonyms, gazetteer, lexicon, platforms, provinces, routines, sole
 from .contexts import setting_names
 from . import terms as t
 from .text import CJK_RANGE, is_cjk, parse_number, stem, lazy_compile
@@ -117,8 +117,14 @@ def _known_head(name: str) -> str:
 
 
 def place_outside(place: str, region: str) -> bool:
-    """Is `place` (a known city or country) outside `region` (a known country or city)?"""
+    """Is `place` (a known city or country) outside `region` (a known country, city, or a
+    Chinese province or region: provinces.py)?"""
+    by_division = provinces.outside(place, region)
+    if by_division is not None:  # "在东北滑雪" is outside 海南
+        return by_division
     (name_p, kind_p, country_p), (name_r, kind_r, country_r) = _place(place), _place(region)
+    if provinces.division(region) and kind_p in ("country", "city"):
+        return country_p != "china"  # a province never left: any place abroad is outside it
     if "unknown" in (kind_p, kind_r):
         return False
     if kind_r != "country":  # a city never left: any place apart from it ("从没离开过成都" / "在北京工作过")

@@ -87,3 +87,13 @@ def test_pair_files_keep_their_floor(name, precision, recall):
     report = evaluate(detector, load_pairs(HERE / name))
     assert report["overall"]["precision"] >= precision
     assert report["overall"]["recall"] >= recall
+
+
+@pytest.mark.parametrize("a,b,clash", [
+    ("用户在海南长大，从没离开过海南。", "用户小时候每年冬天都在东北老家滑雪。", True),
+    ("用户从没离开过海南", "用户去年在三亚潜水", False),  # Sanya is in Hainan
+    ("用户从没离开过四川", "用户在成都上学", False),
+    ("用户从没离开过广东", "用户打算去北京旅游", False),  # a plan
+])
+def test_a_province_never_left(a, b, clash):
+    assert flags(a, b) is clash
