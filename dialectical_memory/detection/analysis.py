@@ -225,6 +225,18 @@ _WAKE_TIME = (
 
 
 # "加班到十点以后": a clock time says when, not what about (wake-up times are read apart)
+# A verb's trailing extent in time: "加班到深夜", "熬夜到凌晨", "学习到很晚" do the verb, late. The extent
+# is no topic; working until late is overtime ("工作到很晚" / "从不加班").
+_ZH_LATE_EXTENT = lazy_compile(r"(?P<work>工作|上班|干活)?(?<=[\u4e00-\u9fff])(?:到|至)(?:很晚|深夜|半夜|后半夜|大半夜|凌晨|天亮|"
+                               r"半夜三更|三更半夜)(?:才[\u4e00-\u9fff])?")
+
+
+def _without_late_extent(clause: str) -> str:
+    if "到" not in clause and "至" not in clause:
+        return clause
+    return _ZH_LATE_EXTENT.sub(lambda m: "加班" if m["work"] else " ", clause)
+
+
 _ZH_CLOCK = lazy_compile(r"(?:到|至)?[零一二两三四五六七八九十\d]{1,3}点(?:半|钟|多)?(?:以后|之后|以前|之前|前|后)?"
                        r"(?=[^起醒]|$)")
 
@@ -287,6 +299,10 @@ _SPLIT_VERB = lazy_compile(r"(?P<v>游|跑|爬|洗|理|剪|见|打|浇|做|下|�
                            r"(?P<m>(?:了|过)?[一二两三四五六七八九十几\d]{1,4}多?[次回趟])"
                            r"(?P<o>泳|步|山|澡|车|发|头|面|球|水|饭|棋|班|酒|书)|"
                            r"(?P<v2>游|跑)(?P<m2>(?:了|过)?[一二两三四五六七八九十几\d]{1,4})(?P<o2>泳|步)")
+# Separable verbs (离合词) split by the experiential 过: "从来没滑过雪" is about 滑雪, "游过泳" 游泳.
+_SEPARABLE_VERBS = ("游泳", "跑步", "爬山", "滑雪", "潜水", "跳伞", "蹦极", "冲浪", "骑马", "钓鱼", "唱歌", "跳舞",
+                    "下棋", "喝酒", "抽烟", "开车", "出国", "留学", "见面", "打球", "做饭", "洗澡", "理发", "考试")
+_SPLIT_BY_GUO = lazy_compile("|".join(f"(?<={verb[0]})过(?={verb[1:]})" for verb in _SEPARABLE_VERBS))
 _SPLIT_CUE = lazy_compile(r"[游跑爬洗理剪见打浇做下加喝看读][了过]?[一二两三四五六七八九十几\d]")
 # "Drinks" with no object is drinking alcohol: "never drinks on weekdays", "doesn't drink",
 # "drinks socially" (not "drinks a lot of water").
@@ -350,6 +366,8 @@ def analyse(text: str) -> Analysis:
     original = unicodedata.normalize("NFKC", text[:ANALYSED_CHARS])
     sentence, reported = reported_content(normalize(strip_subject(original)))
     sentence, names = _without_proper_names(original, sentence)
+    if "过" in sentence:
+        sentence = _SPLIT_BY_GUO.sub("", sentence)
     if _SPLIT_CUE.search(sentence):
         sentence = _SPLIT_VERB.sub(_joined_verb, sentence)  # "游一两次泳" is "一两次游泳"
     if "drink" in sentence or "drank" in sentence:
@@ -362,7 +380,7 @@ def analyse(text: str) -> Analysis:
     reads: list[_Read] = []
     inherited_sign = 1
     for boundary, clause in _clauses(clause_source):
-        clause, without = _local_negation(_ZH_CLOCK.sub(" ", clause))
+        clause, without = _local_negation(_ZH_CLOCK.sub(" ", _without_late_extent(clause)))
         read = _read_clause(clause, inherited_sign, domains, anchored, boundary)
         if without and not read.modifier and read.claim.sign > 0:
             read.extra.append(_without_claim(without, read.claim))
@@ -459,9 +477,9 @@ def _habit_topic(text: str) -> frozenset[str]:
 _EN_PEOPLE = "|".join(sorted(lexicon.EN_PEOPLE, key=len, reverse=True))
 _ZH_PEOPLE = "|".join(sorted(lexicon.ZH_PEOPLE, key=len, reverse=True))
 _HOLDER_EN = lazy_compile(
-    rf"^\s*(?:the\s+)?user'?s\s+(?:[a-z-]+\s+){{0,2}}?(?P<h>(?:{_EN_PEOPLE})(?:s|ren)?)\b",
+    rf"^\s*(?:(?:the\s+)?user'?s|his|her)\s+(?:[a-z-]+\s+){{0,2}}?(?P<h>(?:{_EN_PEOPLE})(?:s|ren)?)\b",
     re.IGNORECASE)
-_HOLDER_ZH = lazy_compile(rf"^\s*(?:该|这位)?用户的?(?P<h>{_ZH_PEOPLE})")
+_HOLDER_ZH = lazy_compile(rf"^\s*(?:(?:该|这位)?用户|[他她我])的?(?P<h>{_ZH_PEOPLE})")
 
 
 def _join(named: str, holder: str) -> str:
@@ -687,10 +705,13 @@ def _orders(sentence: str) -> tuple[tuple[Order, ...], str]:
 _LEFT_BEHIND = tuple(lazy_compile(p) for p in (
     r"\b(?:migrat\w*|switch\w*|mov(?:ed|es|e|ing)|chang\w*|upgrad\w*|convert\w*|port\w*)\s+"
     r"(?:\w+\s+){0,3}?from\s+(?P<x>[^,;.]+?)\s+(?:to|over\s+to)\b",
-    r"\b(?:left|quit|sold|cancel+ed|gave\s+up|gave\s+away|got\s+rid\s+of|returned|uninstalled|deleted|closed)"
+    r"\b(?:left|quit|sold|cancel+ed|gave\s+up|gave\s+away|got\s+rid\s+of|returned|uninstalled|deleted|closed|"
+    r"mov(?:ed|es|e|ing)\s+(?:out\s+of|away\s+from))"
     r"\s+(?P<x>[^,;.]+?)"
     r"(?=\s+(?:to|in|last|this|after|because|and|for|when|while|before|since|years?|ago)\b|[,;.]|$)",
     r"从\s*(?P<x>[^，,。；从]+?)\s*(?:迁移|迁|换|转|切换|搬|改)(?:到|成|为|去)",
+    # "从北京搬走了", "搬离了上海", "搬出了上海": a home left
+    r"从\s*(?P<x>[^，,。；从]+?)\s*搬(?:走|出去|出来|离)|搬(?:离|出)了?(?P<z>[^，,。；了]{2,8}?)(?=[，,。；;]|$)",
     r"把(?P<x>[^，,。；把]+?)(?:卖|退|注销|删|扔|辞|戒)(?:了|掉)|把(?P<y>[^，,。；把]+?)(?:送人|送给了?别人|转手)",
     # "已经离开了微软", "从腾讯离职了" is the from-pattern's; a company left is one worked at
     r"(?:离开|退出|辞职离开)了?(?P<z>[^，,。；了]{2,8}?)(?=[，,。；;]|$)",
@@ -701,7 +722,7 @@ _LEFT_BEHIND = tuple(lazy_compile(p) for p in (
 # "took it up again", "戒了两年烟，后来又开始抽了", "又重新办了卡".
 _RESTART = lazy_compile(r"\b(?:rejoin\w*|re-?subscrib\w*|resum\w*|restart\w*|went\s+back\s+to|"
                         r"(?:took|taken|picked)\s+(?:it|them|\w+)\s+(?:back\s+)?up\s+again|again)\b|"
-                        r"后来又|又开始|重新|又回到|又捡起|复吸|又买了|又办了")
+                        r"后来又|又开始|重新|又回到|又捡起|复吸|又买了|又办了|又搬回")
 
 
 def _restarted(sentence: str, claims: list[Claim]) -> list[Claim]:
@@ -734,7 +755,8 @@ def _left_behind(sentence: str) -> list[Claim]:
     return []
 
 
-_LEFT_CUE = lazy_compile(r"\bfrom\b|\b(?:left|quit|sold|cancel+ed|gave|got\s+rid|returned|uninstalled|deleted|closed)\b|从|把|离开|退出")
+_LEFT_CUE = lazy_compile(r"\bfrom\b|\b(?:left|quit|sold|cancel+ed|gave|got\s+rid|returned|uninstalled|deleted|closed|"
+                         r"mov(?:ed|es|e|ing)\s+out)\b|从|把|离开|退出|搬")
 # "健身卡", "Netflix 会员": the card or account one holds the thing through.
 _HELD_THROUGH = lazy_compile(r"(?<=[\u4e00-\u9fff])(?:会员卡|年卡|月卡|卡|会员|账号)$")
 # What one holds a thing through: cancelling the subscription leaves Netflix behind.

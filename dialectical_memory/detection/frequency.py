@@ -101,6 +101,7 @@ class Rate:
     start: int
     end: int
     kept: tuple[int, int] | None = None  # words inside the span that name the habit ("上个月[下了]二十多单")
+    counted: bool = False  # once or twice a period, a count rather than a loose "weekly"
 
     @property
     def bound(self) -> bool:
@@ -123,8 +124,21 @@ def rate(clause: str) -> Rate | None:
             period = next((g for g in match.groups() if g), None) or _zh_period(match.group(0))
             level = _PERIOD_LEVEL.get(period, DAILY)
             return Rate(NEVER, level, match.group(0), match.start(), match.end())
-        return Rate(low, high, match.group(0), match.start(), match.end())
+        if not (low == high and YEARLY <= low <= DAILY):
+            return Rate(low, high, match.group(0), match.start(), match.end())
+        count = None if _ONE_OR_TWO.search(match.group(0)) else _ZH_COUNT_AFTER.match(clause, match.end())
+        if count:  # "每周[去]一次": the count joins the span, the verb between stays the habit's
+            start = match.start()
+            return Rate(low, high, clause[start:count.end()], start, count.end(),
+                        kept=(match.end() - start, count.end() - 2 - start), counted=True)
+        return Rate(low, high, match.group(0), match.start(), match.end(),
+                    counted=bool(_ONE_OR_TWO.search(match.group(0))))
     return None
+
+
+# "once a week", "twice a month", "每周去一次", "一个月两次": a count per period
+_ONE_OR_TWO = lazy_compile(r"\b(?:once|twice)\b|[一两]次")
+_ZH_COUNT_AFTER = lazy_compile(r"[^，,。；;\d]{0,4}?[一两]次")
 
 
 def _zh_period(text: str) -> str:
@@ -132,8 +146,22 @@ def _zh_period(text: str) -> str:
 
 
 def clash(a: Rate, b: Rate) -> bool:
+    """Two levels apart; or one, when one side is a bound, or a count per period against
+    another single level ("once a week" / "almost every day", "每月一次" / "每周都去"):
+    a bare "weekly" may be loose, "once a week" is not."""
     gap = max(a.low - b.high, b.low - a.high)
-    return gap >= 2 or (gap >= 1 and (a.bound or b.bound))
+    return gap >= 2 or (gap >= 1 and (a.bound or b.bound or _counted(a, b)))
+
+
+def only_by_count(a: Rate, b: Rate) -> bool:
+    """Do the rates clash only as a count one rung from a single level? Such a near
+    clash is weaker: a scope on either side ("at work", "on vacation") dissolves it."""
+    gap = max(a.low - b.high, b.low - a.high)
+    return gap == 1 and not (a.bound or b.bound) and _counted(a, b)
+
+
+def _counted(a: Rate, b: Rate) -> bool:
+    return (a.counted and b.low == b.high) or (b.counted and a.low == a.high)
 
 
 _CUE = lazy_compile(r"\b(?:every|each|daily|weekly|monthly|yearly|annually|quarterly|hourly|nightly|"

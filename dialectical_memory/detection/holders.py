@@ -30,10 +30,27 @@ _EN_PERSON = lazy_compile(rf"^\s*(?P<name>[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)\s+{_PR
 # "User's friend Lucy works at Amazon": the named friend.
 _EN_NAMED_RELATION = lazy_compile(r"^\s*(?:[Tt]he\s+)?[Uu]ser'?s\s+(?:[a-z-]+\s+){0,2}?[a-z-]+\s+"
                                 r"(?P<name>[A-Z][a-z]+)\s+" + _PREDICATE)
+# Words that follow "the repo" as its verb, not as its name ("The repo uses…").
+_PROJECT_VERBS = (r"(?:uses?|used|runs?|ran|is|was|are|were|has|had|does|did|targets?|depends|needs|"
+                  r"requires|relies|pins|supports|ships|deploys|builds|still|now|also|only|will|should|must|"
+                  r"can|could|switched|moved|migrated|upgraded|isn't|doesn't|won't|and|or|to|in|on|for|"
+                  r"of|from|at|with)")
+_NOT_PROJECT_NAME = rf"(?!{_PROJECT_VERBS}\b)"
 _EN_PROJECT = lazy_compile(r"(?:^\s*(?:the\s+)?|\b)(?:project|repo|repository|app|service)\s+"
-                         r"(?P<name>[a-z0-9][\w.-]*)", re.IGNORECASE)
-_EN_PROJECT_POSSESSIVE = lazy_compile(r"^\s*(?:the\s+)?(?P<name>[a-z0-9][\w.-]*)\s+"
-                                    r"(?:project|repo|repository|service)\b", re.IGNORECASE)
+                         + _NOT_PROJECT_NAME + r"(?P<name>[a-z0-9][\w.-]*)", re.IGNORECASE)
+# "The atlas project", "The backend repo", "The data pipeline repo", "Our mobile app": a project
+# named by the words before its noun, its own holder however many of them there are.
+_EN_PROJECT_POSSESSIVE = lazy_compile(r"^\s*(?:the\s+|our\s+|this\s+)?(?P<name>(?:[a-z0-9][\w.-]*\s+){0,2}?"
+                                    r"[a-z0-9][\w.-]*)\s+(?:project|repo|repository|service|app|codebase|"
+                                    r"microservice|monorepo)\b", re.IGNORECASE)
+_VERB_WORD = lazy_compile(_PROJECT_VERBS + r"|[a-z]*[a-z]uses", re.IGNORECASE)
+# "The repo uses…", "The app targets…": one unnamed project, not the user.
+_EN_BARE_PROJECT = lazy_compile(r"^\s*(?:the|this|our)\s+(?:project|repo|repository|service|app|codebase)\b",
+                                re.IGNORECASE)
+# "后端仓库用的是…", "数据管道项目用…", "移动端项目", "这个服务…": the words before the noun name it.
+_ZH_PROJECT_MODIFIED = lazy_compile(r"^\s*(?:该|这个|那个|我们的?|公司的?)?(?P<name>[\u4e00-\u9fffA-Za-z0-9]{0,8}?)"
+                                    r"(?:仓库|代码库|项目|服务|应用|微服务)(?=用|使用|采用|基于|跑|的|目前|现在|还|已经|"
+                                    r"要求|依赖|是|在|从|升级|迁移|换)")
 # "The team's weekly meeting…", "The build server…": a thing that is not the user.
 _EN_THING = lazy_compile(
     r"^\s*(?:the|our|a)\s+(?:[a-z'-]+\s+){0,3}?(?P<name>meeting|stand-?up|server|cluster|database|"
@@ -70,8 +87,13 @@ def entry_holder(text: str, known: Callable[[str], bool] = lambda word: False) -
         if match:  # "Project atlas uses…", "The team migrated project atlas…"
             return "project:" + match["name"].lower().rstrip(".")
     match = _EN_PROJECT_POSSESSIVE.match(text)
-    if match and match["name"].lower() not in _NOT_NAMES:
+    if match and not any(word.lower() in _NOT_NAMES or _VERB_WORD.fullmatch(word) for word in match["name"].split()):
         return "project:" + match["name"].lower()
+    if _EN_BARE_PROJECT.match(text):
+        return "project:"
+    match = _ZH_PROJECT_MODIFIED.match(text)
+    if match and not match["name"].startswith("用户"):
+        return "project:" + (match["name"].lower() or "")
     match = _ORGANISATION_OF_USER.match(text)
     if match:
         return "thing:" + match["name"].lower()

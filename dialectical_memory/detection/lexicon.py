@@ -215,6 +215,8 @@ NUMBER_WORDS = tuple("two three four five six seven eight nine ten eleven twelve
 LIGHT_WORDS = (
     # "不碰甜食", "refuses to touch Slack": touching stands for using or consuming
     "碰", "沾", "touch",
+    # "坐过飞机", "乘过高铁": riding is about the vehicle, whatever aspect marker comes between
+    "坐", "乘", "搭", "乘坐", "搭乘",
     # "精通法语" / "不懂法语", "不敢看恐怖片": knowing or daring, about what follows
     "精通", "懂", "敢",
     # "希望被叫作小王" / "不要叫他小王": the name is what it is about
@@ -1252,7 +1254,7 @@ BILINGUAL_CONCEPTS: dict[str, tuple[str, ...]] = {
     "fishing rod": ("fishing rod", "fishing rods", "fishing pole", "鱼竿", "钓竿", "钓鱼竿"),
     "yoga mat": ("yoga mat", "yoga mats", "瑜伽垫"),
     "golf club": ("golf club", "golf clubs", "高尔夫球杆"),
-    "skis": ("skis", "ski boots", "雪板", "滑雪板", "雪具"),
+    "skis": ("ski boots", "雪板", "滑雪板", "雪具"),  # not "skis": it stems to "ski", the activity
     "chair": ("chair", "desk chair", "office chair", "armchair", "椅子", "办公椅", "座椅", "电脑椅"),
     "commit code": ("push commits", "pushes commits", "pushed commits", "push code", "pushes code",
                     "commit code", "commits code", "提交代码", "推代码"),

@@ -37,12 +37,17 @@ PRODUCTS: dict[str, tuple[str, str]] = {
     # apps that run on one system only
     "final cut pro": ("app", "macos"), "final cut": ("app", "macos"), "xcode": ("app", "macos"),
     "logic pro": ("app", "macos"), "imovie": ("app", "macos"), "garageband": ("app", "macos"),
+    "pixelmator": ("app", "macos"), "keynote": ("app", "macos"),
+    # Windows-only desktop apps (Visual Studio itself, not VS Code; Visual Studio for Mac was retired in 2024)
+    "visual studio": ("app", "windows"), "notepad++": ("app", "windows"), "paint.net": ("app", "windows"),
+    "microsoft access": ("app", "windows"), "ms access": ("app", "windows"), "directx": ("app", "windows"),
+    "foobar2000": ("app", "windows"),
 }
 # Apple hardware: owning any of it meets "owns no Apple devices".
 APPLE_HARDWARE = ("iphone", "ipad", "macbook", "imac", "mac mini", "mac studio", "mac pro", "apple watch",
                   "airpods", "homepod", "apple tv", "苹果手机", "苹果电脑")
 _NAMES = "|".join(re.escape(name) for name in sorted(PRODUCTS, key=len, reverse=True))
-_PRODUCT = lazy_compile(rf"(?<![a-z0-9])(?P<v>{_NAMES})(?![a-z])(?!\s*(?:tab|tablet|watch|buds|平板|手表|耳机))",
+_PRODUCT = lazy_compile(rf"(?<![a-z0-9])(?P<v>{_NAMES})(?![a-z])(?!\s*(?:tab|tablet|watch|buds|code|平板|手表|耳机))",
                         re.IGNORECASE)
 _APPLE = lazy_compile("|".join(rf"(?<![a-z]){re.escape(name)}(?![a-z])" for name in APPLE_HARDWARE), re.IGNORECASE)
 # Owning or using: the product is the user's, not one they talk about.
@@ -55,7 +60,8 @@ _NO_APPLE = lazy_compile(r"\b(?:owns?|has|have|uses?)\s+no\s+apple\b|\bno\s+appl
 # Every product, Apple name and "apple"/"苹果" contains one of these.
 _STEMS = ("apple", "苹果", "iphone", "ipad", "mac", "airpods", "homepod", "pixel", "galaxy", "oneplus", "一加",
           "xiaomi", "redmi", "红米", "小米", "poco", "oppo", "vivo", "moto", "nothing phone", "三星", "samsung", "荣耀",
-          "honor", "huawei", "华为", "mate", "chromebook", "final cut", "xcode", "logic pro", "garageband", "imovie")
+          "honor", "huawei", "华为", "mate", "chromebook", "final cut", "xcode", "logic pro", "garageband", "imovie",
+          "pixelmator", "keynote", "visual studio", "notepad++", "paint.net", "ms access", "microsoft access", "directx", "foobar2000")
 # phone names lexicon.PHONE_BRANDS does not know → make
 _PHONE_MAKES = {"redmi": "xiaomi", "红米": "xiaomi", "poco": "xiaomi", "mate": "huawei", "moto g": "motorola",
                 "motorola": "motorola", "nothing phone": "nothing", "苹果手机": "apple", "honor": "honor"}

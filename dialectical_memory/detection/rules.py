@@ -433,6 +433,10 @@ def _negation_conflict(a: Analysis, b: Analysis) -> Verdict | None:
                 and not _learning_only(claim, denial)
                 and not (claim.frequency == "high" and observed.one_day(denial.text))
                 and not (denial.implicit and (_spares_the_allergy(claim, a.text) or _wished(claim)))
+                and not (denial.lifetime and _wished(claim))  # "has never flown" / "wants to fly one day"
+                and not (denial.frequency == "never" and _UNTIL_THEN.search(denial.text))  # "never … before 2020"
+                and not _place_left(denial)  # a home left meets only a residence (_moved_away_conflict)
+                and not _works_there(denial, b)
                 and not (_INABILITY.search(denial.text) and _not_doing_it(claim))
                 and not _only_watched(denial, claim)
                 and not _apart(denial, claim, a, b)
@@ -732,8 +736,39 @@ def _change_conflict(a: Analysis, b: Analysis) -> Verdict | None:
     the work happens, which the plain denial rule does not reach)."""
     for left, right in _rival_pairs(a, b):
         if (left.stance == LEFT_BEHIND and right.sign > 0 and not right.derived
-                and left.topic <= right.reach | right.scope and not _apart(left, right, a, b)):
+                and left.topic <= right.reach | right.scope and not _apart(left, right, a, b)
+                and not _place_left(left)):
             return _contradiction("temporal", 0.75, left.text, right.text, holder=left.holder)
+    return _moved_away_conflict(a, b)
+
+
+# Leaving a home: "moved out of Berlin", "从北京搬走了", "搬离了上海", "left Shenzhen", "离开了深圳".
+_MOVED_HOME = lazy_compile(r"\bmov(?:ed|es|e|ing)\s+(?:out\s+of|away\s+from)\b|搬|\bleft\b|离开")
+
+
+def _works_there(denial: Claim, other: Analysis) -> bool:
+    """What is denied is only the place the other entry works at: "不吃垃圾食品" / "在肯德基打工",
+    "不喝酒" / "在酒吧上班" (working at a bar is not drinking)."""
+    return any(slot.name == "employer" and denial.topic <= units(normalize(slot.display))
+               for slot in other.slots)
+
+
+def _place_left(claim: Claim) -> bool:
+    """A home left ("从北京搬走了", "left Shenzhen"): a change whose topic is a known place."""
+    return (claim.stance == LEFT_BEHIND and bool(_MOVED_HOME.search(claim.text))
+            and all(slots.known_place(unit) for unit in claim.topic))
+
+
+def _moved_away_conflict(a: Analysis, b: Analysis) -> Verdict | None:
+    """A place left, where the other entry still lives: only a residence meets it
+    ("从北京搬走了" / "现在还住在北京"; a trip back there, "下个月去北京出差", does not)."""
+    for left in a.claims:
+        if left.past or not _place_left(left):
+            continue
+        for slot in b.slots:
+            if (slot.name == "residence" and slot.holder == left.holder and not slot.scope
+                    and any(slots.same_place(unit, slot.value) for unit in left.topic)):
+                return _contradiction("temporal", 0.75, left.text, slot.display, holder=left.holder)
     return None
 
 
@@ -806,10 +841,19 @@ def _lifelong_home_conflict(a: Analysis, b: Analysis) -> Verdict | None:
 _STAYED = lazy_compile(r"\b(?:has|have)\s+never\s+(?:left|been\s+outside(?:\s+of)?)\s+(?:the\s+)?(?P<x>[A-Za-z][\w ]*?)"
                      r"(?=[,.;]|$|\s+(?:and|but|in|before)\b)|"
                      r"(?:从来|从|一直)?(?:没|未)(?:有)?离开过(?P<z>[\u4e00-\u9fff]{2,4}?)(?=[，,。；;]|$)")
-_TRAVELLED = lazy_compile(r"\b(?:backpack\w*|travel\w*|went|flew|visit\w*|tour\w*|trip|vacation\w*|holiday\w*)"
-                        r"\s+(?:through|to|around|in|across)?\s*(?P<y>[A-Z][\w]*(?:\s+[A-Z][\w]*)?)|"
+# Being somewhere on an occasion: a trip ("backpacked through Vietnam", "去日本玩了"), or any
+# past doing in a place ("went skiing in Japan", "spent a semester in Germany", "在东北滑雪").
+_TRAVELLED = lazy_compile(r"\b(?:backpack\w*|travel\w*|went|flew|visit\w*|tour\w*|trip|vacation\w*|holiday\w*|"
+                        r"spent|stayed|studied|worked|lived|drove|skied|hiked|moved)\b(?:\s+[a-z]+){0,4}?"
+                        r"\s+(?:through|to|around|in|across)\s+(?:the\s+)?(?P<y>[A-Z][\w]*(?:\s+[A-Z][\w]*)?)|"
+                        r"\b(?:backpack\w*|travel\w*|went|flew|visit\w*|tour\w*)\s+(?P<u>[A-Z][\w]*(?:\s+[A-Z][\w]*)?)|"
                         r"去(?:了|过)?(?P<w>(?:(?!去)[\u4e00-\u9fff]){2,4}?)(?:玩|旅游|旅行|出差|度假|留学)|"
-                        r"在(?P<v>[\u4e00-\u9fff]{2,4}?)(?:读过书|留过学|留学|工作过|生活过|住过|待过)")
+                        r"在(?P<v>[\u4e00-\u9fff]{2,4}?)(?:读过书|留过学|留学|工作过|生活过|住过|待过)|"
+                        r"(?:去|到|飞|飞到|飞去|坐飞机去)了?(?P<t>[\u4e00-\u9fff]{2,4}?)(?=[，,。；;]|$)|"
+                        r"在(?P<s>[\u4e00-\u9fff]{2,4}?)(?=滑雪|玩|旅游|旅行|出差|度假|留学|读书|上学|工作|生活|徒步|爬山|潜水|冲浪)")
+# "had never left the country before 2020": a lifelong claim cut off at a date says nothing after it.
+_UNTIL_THEN = lazy_compile(r"\b(?:before|until|till|prior\s+to)\s+(?:\d{4}|last|this|that|then|[a-z]+\s+\d{4})|"
+                           r"\d{4}\s*年?(?:以前|之前)|(?:去年|前年|上大学|工作|结婚)(?:以前|之前)")
 
 
 # "从来没出过国", "从未出国": a Chinese entry's home country is China.
@@ -821,10 +865,10 @@ def _place_conflict(a: Analysis, b: Analysis) -> Verdict | None:
     "去日本玩了一周": a trip to a place outside the only country one has been in."""
     stayed = _STAYED.search(a.text) or _NEVER_ABROAD.search(a.text)
     went = _TRAVELLED.search(b.text)
-    if not stayed or not went or a.holder != b.holder:
+    if not stayed or not went or a.holder != b.holder or _UNTIL_THEN.search(a.text) or _WISH_WORDS.search(b.text):
         return None
     home = stayed.groupdict().get("x") or stayed.groupdict().get("z") or "中国"  # 没出过国: China left never
-    place = went["y"] or went["w"] or went["v"]
+    place = next(found for found in (went[name] for name in "yuwvts") if found)
     if slots.place_outside(place, home):
         return _contradiction("implicit", 0.75, stayed.group(0), went.group(0), holder=a.holder,
                               values=[home, place])
@@ -849,6 +893,10 @@ def relation_terms(analysis: Analysis) -> set[str]:
     found.update(amounts.amount_terms(text))
     # an employer named as a slot meets the company a change left ("离开了微软" / "works at Microsoft")
     found.update(f"#{slot.value}" for slot in analysis.slots if slot.name == "employer")
+    # a home left meets the residence there in any language ("moved out of Berlin" / "住在柏林")
+    for place in [slot.value for slot in analysis.slots if slot.name == "residence"] + [
+            unit for claim in analysis.claims if _place_left(claim) for unit in claim.topic]:
+        found.update(slots.place_keys(place))
     # an occasion attended is a scope noun, which the index reads no concept from ("聚会" / "parties")
     found.update(f"$occasion:{unit}" for claim in analysis.claims for unit in claim.scope & _OCCASIONS)
     return found
@@ -873,7 +921,8 @@ _STATE_KINDS = {"employment": "temporal", "relationship": "temporal", "marriage"
                 "finished": "temporal", "parents' home": "temporal", "remote": "implicit", "eyesight": "implicit",
                 "colour vision": "implicit", "marriage history": "implicit", "sugar": "implicit",
                 "phone use": "implicit", "gaming": "implicit", "replies": "implicit", "breakfast": "implicit",
-                "workouts": "implicit", "online shopping": "implicit"}
+                "workouts": "implicit", "online shopping": "implicit", "sight": "implicit", "hearing": "implicit",
+                "junk food": "implicit"}
 
 
 def _state_conflict(a: Analysis, b: Analysis) -> Verdict | None:
@@ -906,6 +955,9 @@ def _rate_conflict(a: Analysis, b: Analysis) -> Verdict | None:
         for right in b.habits:
             if (left.holder == right.holder and left.past == right.past
                     and frequency.clash(left.rate, right.rate) and _same_habit(left.topic, right.topic)
+                    and not (frequency.only_by_count(left.rate, right.rate) and (
+                        _scoped(a) or _scoped(b) or _on_occasion(a.text) or _on_occasion(b.text)
+                        or left.topic - _GOING != right.topic - _GOING))
                     and not _one_occasion(a, b, never=min(left.rate.high, right.rate.high) == frequency.NEVER,
                                           rare_side=a if left.rate.high < right.rate.high else b)
                     and not (frequency.NEVER in (left.rate.high, right.rate.high) and (_scoped(a) or _scoped(b)))):
@@ -913,6 +965,10 @@ def _rate_conflict(a: Analysis, b: Analysis) -> Verdict | None:
                                       f"{right.rate.surface} ({right.rate.label})", holder=left.holder,
                                       levels=[left.rate.label, right.rate.label])
     return None
+
+
+# Going somewhere is the habit of being there: "visits the dentist" / "goes to the dentist", "回老家".
+_GOING = frozenset(("visit", "go", "goe", "回", "去", "到", "come"))
 
 
 def _scoped(analysis: Analysis) -> bool:

@@ -12,7 +12,7 @@ import functools
 import re
 from dataclasses import dataclass, replace
 
-from . import antonyms, gazetteer, lexicon, platforms, routines, sole
+from . import antonyms, gazetteer, lexicon, platforms, provinces, routines, sole
 from .contexts import setting_names
 from . import terms as t
 from .text import CJK_RANGE, is_cjk, parse_number, stem, lazy_compile
@@ -117,11 +117,39 @@ def _known_head(name: str) -> str:
 
 
 def place_outside(place: str, region: str) -> bool:
-    """Is `place` (a known city or country) outside `region` (a known country)?"""
+    """Is `place` (a known city or country) outside `region` (a known country, city, or a
+    Chinese province or region: provinces.py)?"""
+    by_division = provinces.outside(place, region)
+    if by_division is not None:  # "在东北滑雪" is outside 海南
+        return by_division
     (name_p, kind_p, country_p), (name_r, kind_r, country_r) = _place(place), _place(region)
-    if "unknown" in (kind_p, kind_r) or kind_r != "country":
+    if provinces.division(region) and kind_p in ("country", "city"):
+        return country_p != "china"  # a province never left: any place abroad is outside it
+    if "unknown" in (kind_p, kind_r):
         return False
+    if kind_r != "country":  # a city never left: any place apart from it ("从没离开过成都" / "在北京工作过")
+        return kind_p != "country" and _places_clash(place, region) or (kind_p == "country" and country_p != country_r)
     return country_p != country_r
+
+
+def same_place(a: str, b: str) -> bool:
+    """Are two names one known place, or one inside the other ("Berlin" / "柏林", "Paris" / "France")?"""
+    if _place(a)[0] == _place(b)[0]:
+        return True
+    return known_place(a) and known_place(b) and not _places_clash(a, b)
+
+
+def place_keys(name: str) -> set[str]:
+    """Index keys of a place: each gazetteer city of that name (one GeoNames record under its
+    English and Chinese names gives one key), else its canonical name. Marked "~" like the
+    antonym axes: they find a clash for the detector, but are no topic for recall."""
+    found = {f"~place:{city.country}:{city.latitude}:{city.longitude}" for city in gazetteer.cities(name)}
+    return found or {f"~place:{_place(name)[0]}"}
+
+
+def known_place(name: str) -> bool:
+    """A city or country the lexicon or the gazetteer knows."""
+    return _place(name)[1] != "unknown" or bool(gazetteer.cities(name))
 
 
 def places_apart(a: str, b: str) -> bool:
@@ -604,6 +632,8 @@ def _platforms(text: str) -> list[Slot]:
     found = []
     for name, value, display, kind in platforms.implied(text):
         owner = owner or _subject_holder(text)
+        if kind == "implied" and platforms.one_computer(text):
+            kind = "only"  # "User's only computer is a Chromebook": its system is the user's one system
         found.append(Slot(name, value, display, kind, scope=_scope(text), holder=owner))
     return found
 

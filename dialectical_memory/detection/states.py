@@ -46,6 +46,10 @@ def _compile(*parts: str) -> re.Pattern:
     return lazy_compile("|".join(parts))
 
 
+# Speaking of a thing without doing it: "hates talking on the phone", "讨厌开车".
+_NOT_DOING = r"\b(?:hat(?:es|ed)|avoids?|dislikes?|can't\s+stand|fears?|afraid)\b|讨厌|不喜欢|害怕|怕"
+
+
 _FAMILIES = (
     Family(
         "employment",
@@ -134,8 +138,47 @@ _FAMILIES = (
         "colour vision",  # colour blindness against telling colours apart
         _compile(r"\bcolou?r[- ]?blind\w*|\b(?:red[- ]green|total)\s+colou?r\s+blindness\b", r"色盲|色弱"),
         _compile(r"\btells?\s+(?:\w+\s+){0,3}?(?:red|green|blue|colou?rs?)\b[^.;]*?\bfrom\b|"
-                 r"\bdistinguish(?:es)?\s+(?:\w+\s+){0,2}?colou?rs\b|\bcolou?r\s+grad\w*|\bmatch(?:es)?\s+colou?rs\b",
-                 r"分得清(?:各种)?颜色|分辨(?:各种)?颜色|调色"),
+                 r"\b(?:distinguish(?:es)?|spots?|notices?|sees?)\s+(?:\w+\s+){0,3}?colou?r(?:s|\s+(?:differences?|shades?))\b|"
+                 r"\bcolou?r\s+(?:grad\w*|correct\w*)|\bmatch(?:es)?\s+colou?rs\b|\btells?\s+colou?rs\s+apart\b",
+                 r"分得清(?:各种)?颜色|分辨(?:出)?[^，,。；;]{0,6}?(?:颜色|色差|色调)|辨色|调色"),
+        exempt=_compile(r"\brel(?:y|ies)\s+on|\blabels?\b|\bapps?\b|\bhelp|\btrouble|\bstruggl|靠|借助|标签", _NOT_DOING),
+    ),
+    # The senses, against what only they allow: a blind person drives no car and reads no print
+    # (braille and audiobooks are theirs), a deaf one takes no phone calls (texts and sign are theirs).
+    Family(
+        "sight",
+        _compile(r"\b(?:is|are|was\s+born|went|gone|has\s+been|completely|totally|fully)\s+blind\b"
+                 r"(?!\s+(?:to|date|spot|taste|test|review|faith|eye|side|in\s+one\s+eye))|\blost\s+(?:his|her|their|my)\s+sight\b",
+                 r"(?:是|成了|成为)(?:一[名个位])?盲人|失明|全盲|看不见东西"),
+        _compile(r"\bdriv(?:es|ing)\b|\bdrove\s+(?:to|a|the|his|her|their|home)\b|"
+                 r"\breads?\s+(?:\w+\s+){0,2}?(?:printed|print|paperbacks?|newspapers?|magazines?|comics?|manga|"
+                 r"street\s+signs?|road\s+signs?|subtitles?)\b",
+                 r"开车|驾车|自驾|看报|看纸质书|看漫画|看字幕"),
+        exempt=_compile(r"braille|audio|screen\s+reader|盲文|有声|听书|读屏", _NOT_DOING),
+    ),
+    Family(
+        "hearing",
+        _compile(r"\b(?:is|are|was\s+born|went|gone|has\s+been|completely|totally|profoundly|fully)\s+deaf\b(?!\s+to\b)",
+                 r"(?:是|成了|成为)(?:一[名个位])?聋(?:哑)?人|耳聋|全聋|失聪|听不见声音"),
+        _compile(r"\b(?:talks?|talking|chats?|chatting|speaks?|speaking)\s+(?:\w+\s+){0,3}?on\s+the\s+phone\b|"
+                 r"\bphone\s+calls?\b|\b(?:listens?|listening)\s+to\s+(?:\w+\s+){0,2}?(?:music|podcasts?|radio|"
+                 r"audiobooks?|songs?|albums?|voice\s+messages?)\b",
+                 r"打电话|接电话|通电话|听(?:音乐|歌|播客|广播|有声书|语音)"),
+        exempt=_compile(r"video\s+call|sign\s+language|caption|relay|手语|视频通话|字幕", _NOT_DOING),
+    ),
+    # Junk food as a category (fast food and fried snacks), against eating one of its kinds.
+    Family(
+        "junk food",
+        _compile(r"\b(?:doesn't|does\s+not|don't|do\s+not|never|won't|no\s+longer)\s+(?:eats?|touch(?:es)?|have|has|buys?)\s+"
+                 r"(?:any\s+)?(?:junk|fast)\s+food\b(?![^.;]*\b(?:except|unless|apart\s+from|other\s+than)\b)|\b(?:avoids?|cut\s+out|gave\s+up|quit)\s+(?:all\s+)?(?:junk|fast)\s+food\b|"
+                 r"\bno\s+(?:junk|fast)\s+food\b",
+                 r"(?:不|从不|从来不|不再|拒绝|远离|戒了?|戒掉了?)(?:吃|碰)?(?:垃圾食品|快餐|洋快餐)(?![^。；;]*(?:除了|除非))"),
+        _compile(r"(?:\b(?:eats?|ate|eating|orders?|ordered|ordering|has|had|having|grabs?|grabbed|snacks?\s+on|lives?\s+on)|"
+                 r"\b(?:receipts?|orders?|bills?|history|records?|statements?)\s+(?:\w+\s+){0,3}?(?:shows?|showed|lists?|listed|"
+                 r"includes?|included))\s+(?:\w+\s+){0,4}?(?:fried\s+chicken|(?:french\s+)?fries|"
+                 r"crisps|potato\s+chips|(?:ham|cheese)?burgers?|hot\s+dogs?|(?:chicken\s+)?nuggets|kfc|mcdonald'?s|big\s+macs?)\b",
+                 r"(?:吃|点|叫|来|啃)[^，,。；;]{0,6}?(?:炸鸡|薯条|薯片|汉堡|热狗|辣条|鸡块|肯德基|麦当劳|泡面|方便面)"),
+        exempt=_compile(r"home[- ]?made|air[- ]fr|veggie|vegan|salad|自制|空气炸锅|自己做"),
     ),
     Family(
         "marriage history",  # never married, against a former spouse (who may hold the other entry)
@@ -313,7 +356,13 @@ CUES: dict[str, tuple[str, ...]] = {
     "parents' home": ("moved out", "with", "at home", "搬出", "搬离父母", "父母", "爸妈", "家人"),
     "remote": ("remote", "no office", "from home", "office", "远程", "没有办公室", "在家办公", "每天", "坐班"),
     "eyesight": ("perfect", "20/20", "glasses", "sighted", "myopi", "contact", "视力", "眼镜", "近视"),
-    "colour vision": ("colo", "tell", "distinguish", "色盲", "色弱", "颜色", "调色"),
+    "colour vision": ("colo", "tell", "distinguish", "色盲", "色弱", "颜色", "色差", "色调", "辨色", "调色"),
+    "sight": ("blind", "sight", "driv", "drove", "read", "盲人", "失明", "全盲", "看不见", "开车", "驾车", "自驾", "看报",
+              "看纸质书", "看漫画", "看字幕"),
+    "hearing": ("deaf", "phone", "listen", "聋", "失聪", "听不见", "电话", "听"),
+    "junk food": ("junk", "fast", "grab", "fried", "fries", "crisps", "chips", "burger", "hot dog", "nugget", "kfc", "mcdonald",
+                  "big mac", "垃圾食品", "快餐", "炸鸡", "薯条", "薯片", "汉堡", "热狗", "辣条", "鸡块", "肯德基", "麦当劳",
+                  "泡面", "方便面"),
     "marriage history": ("married", "ex", "divorc", "widow", "结过婚", "结婚", "未婚", "前夫", "前妻", "离过婚",
                          "离异", "离婚", "丧偶"),
     "sugar": ("cut", "quit", "gave", "given", "off", "no longer", "never", "free",

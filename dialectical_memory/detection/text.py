@@ -68,6 +68,9 @@ _IRREGULAR = {
     "ran": "run", "swam": "swim", "flew": "fly", "flown": "fly", "bought": "buy", "thought": "think", "taught": "teach",
     "felt": "feel", "kept": "keep", "left": "leave", "said": "say", "told": "tell",
     "found": "find", "chose": "choose", "chosen": "choose", "used": "use", "using": "use",
+    # past participles of an experience: "has never ridden / swum / sung / seen …" meet the past tense
+    "ridden": "ride", "swum": "swim", "sang": "sing", "sung": "sing", "seen": "see", "wore": "wear",
+    "worn": "wear", "caught": "catch", "slept": "sleep", "heard": "hear", "threw": "throw", "thrown": "throw",
     "favourite": "favorite", "favour": "favor", "favours": "favor", "favoured": "favor",
     # words whose regular stem would be another word ("care" → "car", "quite" → "quit")
     "cares": "care", "caring": "care", "cared": "care", "themes": "theme", "themed": "theme",

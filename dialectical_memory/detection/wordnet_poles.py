@@ -125,7 +125,7 @@ afraid aghast alarm dismai fearful frighten horrifi hunt hydrophobic numb panick
 afraid concern haunt obsess preoccupi|blith casual detach indifferent nonchalant unconcern uninvolv
 agap gap open wid yawn|blink clos compress shut tight
 aged ancient elderli emeritus grai grei old older senil senior venerabl|adolescent boyish childlik earli girlish immatur infantil junior littl newborn puppyish schoolgirlish small teen teenag tender vernal young youngish youthful
-aged batter ear erod frai rag scour shabbi tatter threadbar worn|new
+aged batter ear erod frai rag scour shabbi tatter threadbar wear|new
 aged matur rip|green immatur
 agglomerat aggregat collectiv mass|allocabl diffus distributiv pervasiv
 aggressiv antagonistic belligerent bitter dirti hostil ill opponent oppos|amicabl favorabl friendli
@@ -300,7 +300,7 @@ bead cloth cover crust dabbl drap drench dusti muffl overgrown plaster smother s
 beadi bespectacl brocad crest crocket feather fring inflam jewel mount rais ruffl stud wainscot|bar plain spar
 beam blith buoyant cheerful cheeri chipper gay glad jaunti lightheart perki smil sunni|blu dark depress dingi dismal drab dreari gloomi grim melancholi somber sombr sorri
 beardown bullneck fortifi hard hefti ironlik muscular noticeabl powerful robust sever sinewi stif strong vehement viril|anemic faint feebl flimsi pal pallid puni sick spineless vulnerabl wan weak weaken
-beat bleari bor careworn dead drawn exhaust fatigu haggard jad rag tir weari worn|fresh refresh
+beat bleari bor careworn dead drawn exhaust fatigu haggard jad rag tir weari wear|fresh refresh
 beautiful enjoyabl grateful gratifi idyllic pleasant|acid bitter blister dreadful embarrass grim harsh hot painful rough sharp sor tart ungrateful unhappi unpleasant virulent
 beautiful exquisit fair glorious gorgeous handsom loveli picturesqu pretti resplendent scenic splendid stun|disfigur grotesqu hideous monstrous repulsiv ugli unloveli unpicturesqu
 beefi burli hardi huski iron robust stout sturdi vigorous|feebl frail infirm ricketi weak weakli
@@ -679,7 +679,7 @@ desirabl eligibl entitl legal suitabl worthi|disqualifi ineligibl undesirabl unq
 despair|hop
 detach|attach
 detect|forgotten neglect overlook unheed unnotic
-detect heard perceiv|unseen
+detect hear perceiv|unseen
 determinat|indeterminat
 determinat fix|indeterminat
 determin discover observ|unexplain
