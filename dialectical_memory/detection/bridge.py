@@ -18,7 +18,9 @@ from .text import CJK_RANGE, is_cjk, lazy_compile, stem
 
 _TABLE_PATH = Path(__file__).with_name("bridge.tsv")
 _CJK_RUN = lazy_compile(f"[{CJK_RANGE}]+")
-_GLOSS_STOPWORDS = frozenset(("a", "an", "the", "of", "to", "and", "or", "in", "on", "for", "with"))
+# words of a gloss that name nothing ("grow up", "every year")
+_GLOSS_STOPWORDS = frozenset(("a", "an", "the", "of", "to", "and", "or", "in", "on", "for", "with", "up", "out",
+                              "off", "down", "away", "every", "each", "all", "some", "no", "not", "one"))
 
 
 _GLOSSES: dict[str, str] = {}  # Chinese word → English gloss; read on the first mixed pair
@@ -66,16 +68,27 @@ def _bigrams(word: str) -> frozenset[str]:
 
 
 def bridged_units(units: frozenset[str], text: str) -> frozenset[str]:
-    """`units` with each Chinese word the lexicon left unknown (its bigrams are units) read as the
-    stems of its English gloss; units of words the lexicon knows stay as they are."""
+    """`units` with each Chinese word the lexicon left unknown (its bigrams or characters are units)
+    read as the stems of its English gloss; units of words the lexicon knows stay as they are."""
     if not units or not any(is_cjk(unit) for unit in units):
         return units
     result = set(units)
     for word, stems, covered in english_words(text):
-        if _bigrams(word) & units:
-            result -= covered
+        # the word's pieces as the lexicon left them: bigrams of an unknown run, or single
+        # characters beside a word it knows ("图书馆": 图 | 书 book | 馆)
+        pieces = {unit for unit in units if is_cjk(unit) and unit in word}
+        if pieces:
+            result -= covered | pieces | _units_within(word)
             result.update(stems)
     return frozenset(result)
+
+
+@functools.lru_cache(maxsize=4096)
+def _units_within(word: str) -> frozenset[str]:
+    """What the lexicon reads in the characters of one word: "图书馆" → {"图", "book", "馆"}."""
+    from . import terms  # the lexicon's reader; imported late, as it needs the whole lexicon
+
+    return frozenset(term.value for term in terms.terms(word) if term.value)
 
 
 def mixed(a: str, b: str) -> bool:
