@@ -53,9 +53,10 @@ def english_words(text: str) -> list[tuple[str, tuple[str, ...], frozenset[str]]
         while position < len(run) - 1:
             for length in range(min(_LONGEST, len(run) - position), 1, -1):
                 word = run[position : position + length]
-                if word in table:
+                if word in table:  # a name has no gloss: it is only kept from being cut up
                     covered = run[max(position - 1, 0) : position + length + 1]
-                    found.append((word, _stems(table[word]), _bigrams(covered)))
+                    if table[word]:
+                        found.append((word, _stems(table[word]), _bigrams(covered)))
                     position += length
                     break
             else:
@@ -101,7 +102,7 @@ def _slot_name(name: str) -> str:
     head, space, rest = name.partition(" ")
     if not is_cjk(head):
         return name
-    return _glosses().get(head, head) + space + rest
+    return (_glosses().get(head) or head) + space + rest
 
 
 def bridge_analysis(analysis):
