@@ -17,6 +17,7 @@ import heapq
 import math
 
 from .analysis import analyse, broader_of
+from .bridge import english_topics
 from .lexicon import CONCEPTS, GEAR
 from .rules import relation_terms
 from .text import PIECE, chinese_bigrams, normalize, stem
@@ -69,6 +70,8 @@ def index_terms(text: str) -> frozenset[str]:
     features.update(f"#{unit}" for claim in analysis.claims for unit in broader_of(claim.scope))
     # the activity a piece of gear is for: "hates tents" meets "loves camping"
     features.update(f"#{GEAR[unit]}" for claim in analysis.claims for unit in claim.topic if unit in GEAR)
+    # a Chinese topic word read in English, to meet an English entry: "博物馆" / "museum"
+    features.update(f"#{unit}" for unit in english_topics(analysis))
     return (frozenset(tokenize(text)) - _SUBJECT_TERMS) | features
 
 

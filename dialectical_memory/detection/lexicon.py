@@ -1054,6 +1054,8 @@ BILINGUAL_AXES: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     (("simple", "简单"), ("complicated", "complex", "复杂")),
     (("soft", "软"), ("hard", "firm", "硬")),
     (("light", "淡", "偏淡", "清淡"), ("heavy", "重", "浓", "重口")),
+    # weight: "laptop is heavy" / "电脑很轻"; no bare 轻 or 沉, which sit inside 年轻 and 沉默
+    (("light", "很轻", "太轻", "挺轻", "非常轻", "比较轻", "轻便"), ("heavy", "重", "很重", "很沉", "太沉", "挺沉")),
     (("sweet", "甜", "甜口"), ("savory", "salty", "咸", "咸口")),
     (("hot", "烫", "热"), ("cold", "冰", "凉")),
     (("shallow", "浅"), ("deep", "沉")),

@@ -25,7 +25,7 @@ import functools
 import re
 from collections.abc import Callable, Iterator
 
-from . import abilities, amounts, antonyms, conditions, frequency, lexicon, observed, states
+from . import abilities, amounts, antonyms, bridge, conditions, frequency, lexicon, observed, states
 from . import terms as t
 from .analysis import (COMPLETED, LEFT_BEHIND, Analysis, Claim, Pole, analyse, broader_of, claim_region,
                        strip_subject, units)
@@ -33,7 +33,7 @@ from .base import Label, Verdict
 from .contexts import setting_names
 from . import slots
 from .slots import Slot, clash
-from .text import normalize, stem, lazy_compile
+from .text import is_cjk, normalize, stem, lazy_compile
 
 # How much of a denied topic the affirmed statement must cover.
 _COVERAGE = 0.75
@@ -50,6 +50,20 @@ class RuleDetector:
         first, second = analyse(a), analyse(b)
         if first.key == second.key:
             return Verdict(Label.COMPATIBLE, 0.95, "same statement")
+        verdict = self._compare(a, b, first, second)
+        if verdict.label is not Label.CONTRADICTION and bridge.mixed(a, b):
+            # an English entry and a Chinese one: read the Chinese words the lexicon does not know
+            # in English ("古典" classical, "经理" manager) and look again; the rules that know a
+            # Chinese word themselves have had their say with it as written
+            bridged = (_bridged(a) if is_cjk(a) else first, _bridged(b) if is_cjk(b) else second)
+            if bridged[0] is not first or bridged[1] is not second:
+                again = self._compare(a, b, *bridged)
+                if again.label is Label.CONTRADICTION:
+                    return again
+        return verdict
+
+    @staticmethod
+    def _compare(a: str, b: str, first: Analysis, second: Analysis) -> Verdict:
         apart = _times_apart(first.text, second.text) or _settings_apart(first.text, second.text)
         for rule in _RULES:
             if apart and rule not in _TIMED_RULES:
@@ -58,6 +72,11 @@ class RuleDetector:
             if verdict:
                 return verdict
         return _relatedness(first, second)
+
+
+@functools.lru_cache(maxsize=4096)
+def _bridged(text: str) -> Analysis:
+    return bridge.bridge_analysis(analyse(text))
 
 
 # Times of the week, day and year, each a family whose members exclude each other:

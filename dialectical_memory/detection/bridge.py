@@ -1,0 +1,123 @@
+"""Chinese words read as English ones, for pairs of entries in different languages.
+
+"User likes classical music" / "用户不喜欢古典音乐" share no word the lexicon knows: 古典 is not
+in its concept tables, so the Chinese claim's topic is a character bigram that no English stem
+meets. `bridge.tsv` (CC-CEDICT, CC BY-SA 4.0: see tools/make_bridge.py) gives the English word of
+about 22,000 common Chinese words; a Chinese entry compared with an English one has the words of
+its topic that the lexicon left unknown replaced by the stems of their English gloss. Entries of
+one language are never bridged: their words already meet.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+from pathlib import Path
+
+from .text import CJK_RANGE, is_cjk, lazy_compile, stem
+
+_TABLE_PATH = Path(__file__).with_name("bridge.tsv")
+_CJK_RUN = lazy_compile(f"[{CJK_RANGE}]+")
+# words of a gloss that name nothing ("grow up", "every year")
+_GLOSS_STOPWORDS = frozenset(("a", "an", "the", "of", "to", "and", "or", "in", "on", "for", "with", "up", "out",
+                              "off", "down", "away", "every", "each", "all", "some", "no", "not", "one"))
+
+
+_GLOSSES: dict[str, str] = {}  # Chinese word → English gloss; read on the first mixed pair
+_LONGEST = 5  # characters of the longest word tools/make_bridge.py keeps
+
+
+def _glosses() -> dict[str, str]:
+    """The table, read once per process (a module global, not a cache a caller may clear)."""
+    if not _GLOSSES:
+        for line in _TABLE_PATH.read_text(encoding="utf-8").splitlines():
+            gloss, tab, words = line.partition("\t")
+            if tab and not line.startswith("#"):
+                _GLOSSES.update(dict.fromkeys(words.split(), gloss))
+    return _GLOSSES
+
+
+@functools.lru_cache(maxsize=4096)
+def _stems(gloss: str) -> tuple[str, ...]:
+    return tuple(stem(word) for word in gloss.split() if word not in _GLOSS_STOPWORDS)
+
+
+def english_words(text: str) -> list[tuple[str, tuple[str, ...], frozenset[str]]]:
+    """The Chinese words of `text` the table knows, longest first at each position, with the stems
+    of their English gloss and the bigrams they cover, also those across their edges:
+    "逛博物馆" → [("博物馆", ("museum",), {"逛博", "博物", "物馆"})]."""
+    table = _glosses()
+    found = []
+    for run in _CJK_RUN.findall(text):
+        position = 0
+        while position < len(run) - 1:
+            for length in range(min(_LONGEST, len(run) - position), 1, -1):
+                word = run[position : position + length]
+                if word in table:  # a name has no gloss: it is only kept from being cut up
+                    covered = run[max(position - 1, 0) : position + length + 1]
+                    if table[word]:
+                        found.append((word, _stems(table[word]), _bigrams(covered)))
+                    position += length
+                    break
+            else:
+                position += 1
+    return found
+
+
+def _bigrams(word: str) -> frozenset[str]:
+    return frozenset(word[i : i + 2] for i in range(len(word) - 1))
+
+
+def bridged_units(units: frozenset[str], text: str) -> frozenset[str]:
+    """`units` with each Chinese word the lexicon left unknown (its bigrams or characters are units)
+    read as the stems of its English gloss; units of words the lexicon knows stay as they are."""
+    if not units or not any(is_cjk(unit) for unit in units):
+        return units
+    result = set(units)
+    for word, stems, covered in english_words(text):
+        # the word's pieces as the lexicon left them: bigrams of an unknown run, or single
+        # characters beside a word it knows ("图书馆": 图 | 书 book | 馆)
+        pieces = {unit for unit in units if is_cjk(unit) and unit in word}
+        if pieces:
+            result -= covered | pieces | _units_within(word)
+            result.update(stems)
+    return frozenset(result)
+
+
+@functools.lru_cache(maxsize=4096)
+def _units_within(word: str) -> frozenset[str]:
+    """What the lexicon reads in the characters of one word: "图书馆" → {"图", "book", "馆"}."""
+    from . import terms  # the lexicon's reader; imported late, as it needs the whole lexicon
+
+    return frozenset(term.value for term in terms.terms(word) if term.value)
+
+
+def mixed(a: str, b: str) -> bool:
+    """Is one entry Chinese and the other not?"""
+    return is_cjk(a) != is_cjk(b)
+
+
+def _slot_name(name: str) -> str:
+    """A slot named by a Chinese noun, named in English: "经理 name" → "manager name"."""
+    head, space, rest = name.partition(" ")
+    if not is_cjk(head):
+        return name
+    return (_glosses().get(head) or head) + space + rest
+
+
+def bridge_analysis(analysis):
+    """The analysis of a Chinese entry with its claims' topics read in English (see module doc)."""
+    claims = tuple(dataclasses.replace(claim, topic=bridged_units(claim.topic, claim.text))
+                   for claim in analysis.claims)
+    slots = tuple(dataclasses.replace(slot, name=_slot_name(slot.name)) for slot in analysis.slots)
+    if claims == analysis.claims and slots == analysis.slots:
+        return analysis
+    return dataclasses.replace(analysis, claims=claims, slots=slots)
+
+
+def english_topics(analysis) -> frozenset[str]:
+    """The English stems a Chinese entry's claims are about once bridged (none for English)."""
+    if not is_cjk(analysis.text):
+        return frozenset()
+    return frozenset(unit for claim in analysis.claims for unit in bridged_units(claim.topic, claim.text)
+                     if unit.isascii() and unit not in claim.topic)
