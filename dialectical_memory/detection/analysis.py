@@ -127,7 +127,12 @@ _CLAUSE_SPLIT = lazy_compile(
     # "is terrified of thunderstorms and hides indoors", "dreads it and always orders in":
     # a frequency adverb or a verb of shrinking away starts a second predicate
     r"|\s+and\s+(?=(?:always|usually|often|then|instead)\s+[a-z]+s\b|(?:hides|runs\s+away|panics|freezes|"
-    r"shakes|trembles|cries|screams|stays\s+(?:indoors|inside|home|away))\b)")
+    r"shakes|trembles|cries|screams|stays\s+(?:indoors|inside|home|away))\b"
+    # "hates dancing and leaves parties when the music starts": a common verb of acting on
+    # it, third person, with a condition after it ("likes cats and dogs" has no verb)
+    r"|(?:leaves|walks\s+out|goes|gets|orders|skips|avoids|refuses|changes|turns|switches|sits|"
+    r"stays|makes|takes|buys|brings|calls|asks|pays|finds|books|spends|uses|watches)\b"
+    r"(?=[^,;.]*\b(?:when|whenever|every\s+time|as\s+soon\s+as|if|instead|possible|can)\b))")
 _ENUMERATION = "enumeration"
 _CONTRAST = "contrast"
 _SUBJECT = lazy_compile(r"^\s*(?:the\s+)?user(?:'s)?\s+|^\s*(?:该|这位)?用户", re.IGNORECASE)
