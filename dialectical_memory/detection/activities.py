@@ -21,5 +21,8 @@ ACTIVITY_FORMS: dict[str, tuple[str, ...]] = {
                  "waters the garden", "watering the plants", "watering", "浇水", "浇花"),
     "meditation": ("meditate", "meditates", "meditating", "meditation", "冥想", "打坐"),
     "taxi": ("uber", "lyft", "didi", "滴滴"),
+    "gambling": ("gamble", "gambles", "gambling", "gambled", "gambler", "bets", "betting", "places bets",
+                 "placed bets", "places a bet", "lottery", "lottery ticket", "lottery tickets", "casino", "casinos",
+                 "sportsbook", "赌博", "赌钱", "下注", "赌球", "彩票", "买彩票", "赌场", "博彩", "押注"),
     "online shopping": ("淘宝", "taobao", "京东", "快递", "parcel", "parcels"),
 }
