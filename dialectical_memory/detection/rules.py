@@ -427,7 +427,8 @@ def _negation_conflict(a: Analysis, b: Analysis) -> Verdict | None:
     for denial, claim in _rival_pairs(a, b):
         if (denial.sign < 0 < claim.sign and claim.frequency not in ("low", "reduced")
                 and (_covers(denial, claim) or _aversion_to(denial, claim) or _ended_after(denial, claim)
-                     or _allergic_to_part(denial, claim) or _averse_to_gear(denial, claim)
+                     or _allergic_to_part(denial, claim) or _handles_the_carrier(denial, claim, b.text + a.text)
+                     or _averse_to_gear(denial, claim)
                      or _same_occasion_attended(denial, claim)
                      or _stated_against_observed(denial, claim, a, b) or _lacks_what_it_needs(denial, claim))
                 and not _learning_only(claim, denial)
@@ -494,6 +495,20 @@ def _allergic_to_part(denial: Claim, claim: Claim) -> bool:
     whole = denial.topic - _PARTS
     return (denial.implicit and whole != denial.topic and bool(whole) and not claim.stance  # loving cats is no cat
             and _covers(dataclasses.replace(denial, topic=whole), claim))
+
+
+# Buying or giving a thing is brief contact with it: "buys flowers for his wife".
+_GIVEN = lazy_compile(r"\b(?:buys?|bought|sends?|sent|gives?|gave|orders?|ordered|gifts?)\b|买|送|订")
+
+
+def _handles_the_carrier(denial: Claim, claim: Claim, both_entries: str) -> bool:
+    """"对花粉过敏" / "开了一家花店，每天和鲜花打交道", "allergic to feathers" / "sleeps on a
+    goose-down pillow": a thing that carries the allergen, handled or used (not loved,
+    not with the allergy treated)."""
+    if not denial.implicit or claim.stance or _MANAGED.search(both_entries) or _GIVEN.search(claim.text):
+        return False
+    carriers = {carrier for allergen in denial.topic for carrier in lexicon.ALLERGEN_CARRIERS.get(allergen, ())}
+    return bool(carriers & (claim.reach | claim.scope))
 
 
 # Learning or practising something does not affirm it: "can't swim" and "is
@@ -882,6 +897,7 @@ def relation_terms(analysis: Analysis) -> set[str]:
     found = set()
     for claim in analysis.claims:
         found.update(f"#{need}" for unit in claim.reach for need in lexicon.REQUIRES.get(unit, ()))
+        found.update(_carrier_terms(claim))
         found.update(f"#{one}|{other}" for one, other in lexicon.EXCLUSIVE_CONCEPTS
                      if one in claim.reach or other in claim.reach)
         found.update(_axis_terms(claim))
@@ -900,6 +916,15 @@ def relation_terms(analysis: Analysis) -> set[str]:
     # an occasion attended is a scope noun, which the index reads no concept from ("聚会" / "parties")
     found.update(f"$occasion:{unit}" for claim in analysis.claims for unit in claim.scope & _OCCASIONS)
     return found
+
+
+_CARRIED = {carrier: allergen for allergen, carriers in lexicon.ALLERGEN_CARRIERS.items() for carrier in carriers}
+
+
+def _carrier_terms(claim: Claim) -> set[str]:
+    """An allergen and what carries it index one term: "花粉过敏" meets "花店"."""
+    found = {f"#carrier:{unit}" for unit in claim.topic if unit in lexicon.ALLERGEN_CARRIERS}
+    return found | {f"#carrier:{_CARRIED[unit]}" for unit in claim.reach | claim.scope if unit in _CARRIED}
 
 
 # A word on more WordNet axes than this is too general to link entries by ("good", "soft"):
