@@ -365,7 +365,7 @@ _EVALUATED = (
     # what doing a thing does to one: "一坐飞机就难受", "一开车就头疼", "一听爵士就放松"
     # and meeting it: "一见到小孩就烦", "看到狗就紧张", "一闻到榴莲就想吐"
     (lazy_compile(_REACTION_OPENING + r"(?P<x>[\u4e00-\u9fff]{1,8}?)就(?:会|特别|很|非常|浑身|开始|想)?"
-                  r"(?:" + _BAD_REACTION + r")(?=$|[，,。；了])"), "讨厌"),
+                  r"(?:" + _BAD_REACTION + r")(?:得[^，,。；]{1,6}?)?(?=$|[，,。；了])"), "讨厌"),
     (lazy_compile(_REACTION_OPENING + r"(?P<x>[\u4e00-\u9fff]{1,8}?)就(?:会|特别|很|非常)?"
                   r"(?:开心|放松|兴奋|来劲|高兴)(?=$|[，,。；了])"), "喜欢"),
     # avoiding a thing wherever one can: "能不加班就不加班", "能不坐就不坐"

@@ -603,6 +603,7 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     "pet": ("pet", "宠物"),
     # what an allergy is to, and the things that carry it (see ALLERGEN_CARRIERS)
     "pollen": ("pollen", "hay fever", "花粉", "花粉症"),
+    "feather": ("feather", "feathers", "羽毛"),
     "flower": ("flower", "flowers", "florist", "florists", "bouquet", "bouquets", "flower shop",
                "鲜花", "花店", "花卉", "花束", "花艺", "插花", "花农"),
     "down": ("goose-down", "goose down", "duck down", "down pillow", "down pillows", "down duvet",
