@@ -28,6 +28,10 @@ _ZH_PERIOD = r"(?:一天|每天|一周|每周|一个?星期|每个?星期|一个
 _ZN = r"(?:[一二两三四五六七八九十几]+|\d+)"
 # (pattern, low, high); the first that matches a span wins, longest patterns first.
 _SCALE: tuple[tuple[str, int, int], ...] = (
+    # never missing a thing is doing it each time it comes round: "never skips leg day",
+    # "从不错过周末的球赛" (at least weekly: what comes round is a routine's day or session)
+    (r"\bnever\s+(?:skips?|skipped|misses|miss|missed)\b|(?:从不|从来不|从没|从来没)(?:错过|落下|缺席|漏掉|缺过)",
+     WEEKLY, DAILY),
     # bounds
     (rf"{_EN_TIMES}\s+(?:a|per|each|every)\s+(day|week|month|year)\s+at\s+most|"
      rf"{_EN_CAP}\s+{_EN_TIMES}\s+(?:a|per|each|every)\s+(day|week|month|year)", -1, -1),
