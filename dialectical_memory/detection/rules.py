@@ -25,9 +25,9 @@ import functools
 import re
 from collections.abc import Callable, Iterator
 
-from . import abilities, amounts, antonyms, conditions, frequency, lexicon, observed, states
+from . import abilities, activities, amounts, antonyms, conditions, frequency, lexicon, observed, states
 from . import terms as t
-from .analysis import (COMPLETED, LEFT_BEHIND, Analysis, Claim, Pole, analyse, broader_of, claim_region,
+from .analysis import (COMPLETED, LEFT_BEHIND, Analysis, Claim, Habit, Pole, analyse, broader_of, claim_region,
                        strip_subject, units)
 from .base import Label, Verdict
 from .contexts import setting_names
@@ -898,6 +898,8 @@ def relation_terms(analysis: Analysis) -> set[str]:
     for claim in analysis.claims:
         found.update(f"#{need}" for unit in claim.reach for need in lexicon.REQUIRES.get(unit, ()))
         found.update(_carrier_terms(claim))
+        found.update(f"#tool:{tool}" for tool, uses in activities.TOOL_OF.items()
+                     if tool in claim.reach or claim.frequency and claim.topic & set(uses[0]))
         found.update(f"#{one}|{other}" for one, other in lexicon.EXCLUSIVE_CONCEPTS
                      if one in claim.reach or other in claim.reach)
         found.update(_axis_terms(claim))
@@ -979,7 +981,9 @@ def _rate_conflict(a: Analysis, b: Analysis) -> Verdict | None:
     for left in a.habits:
         for right in b.habits:
             if (left.holder == right.holder and left.past == right.past
-                    and frequency.clash(left.rate, right.rate) and _same_habit(left.topic, right.topic)
+                    and frequency.clash(left.rate, right.rate)
+                    and (_same_habit(left.topic, right.topic) or _tool_lies_unused(left, right, a.text + b.text)
+                         or _tool_lies_unused(right, left, a.text + b.text))
                     and not (frequency.only_by_count(left.rate, right.rate) and (
                         _scoped(a) or _scoped(b) or _on_occasion(a.text) or _on_occasion(b.text)
                         or left.topic - _GOING != right.topic - _GOING))
@@ -1015,6 +1019,20 @@ def _one_occasion(a: Analysis, b: Analysis, never: bool, rare_side: Analysis) ->
 @functools.lru_cache(maxsize=4096)
 def _on_occasion(text: str) -> bool:
     return bool(conditions.occasions(text)) or "travel" in setting_names(normalize(text))
+
+
+_OTHER_MEANS = lazy_compile(r"\b(?:tutor|teacher|class|classes|course|lessons?|instead|switched|textbook)\b|"
+                           r"老师|上课|网课|课程|改用|换成|改成|课本|教材")
+
+
+def _tool_lies_unused(stated: Habit, seen: Habit, both_entries: str) -> bool:
+    """"每天都学英语" / "背单词软件两个月没打开过": the record is a lapse (at most monthly)
+    on a tool of the stated activity."""
+    if _OTHER_MEANS.search(both_entries):
+        return False  # "with a tutor", "现在改上网课": the activity goes on without the tool
+    return seen.rate.high <= frequency.MONTHLY and any(
+        stated.topic & set(activities.TOOL_OF[tool][0]) and stated.topic & set(activities.TOOL_OF[tool][1])
+        for tool in units(seen.text) if tool in activities.TOOL_OF)  # the habit's topic drops "软件", "app"
 
 
 def _same_habit(x: frozenset[str], y: frozenset[str]) -> bool:
