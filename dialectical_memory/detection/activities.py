@@ -21,5 +21,20 @@ ACTIVITY_FORMS: dict[str, tuple[str, ...]] = {
                  "waters the garden", "watering the plants", "watering", "浇水", "浇花"),
     "meditation": ("meditate", "meditates", "meditating", "meditation", "冥想", "打坐"),
     "taxi": ("uber", "lyft", "didi", "滴滴"),
+    "gambling": ("gamble", "gambles", "gambling", "gambled", "gambler", "bets", "betting", "places bets",
+                 "placed bets", "places a bet", "lottery", "lottery ticket", "lottery tickets", "casino", "casinos",
+                 "sportsbook", "赌博", "赌钱", "下注", "赌球", "彩票", "买彩票", "赌场", "博彩", "押注"),
+    "vocabulary app": ("vocabulary app", "language app", "language-learning app", "duolingo", "babbel", "memrise",
+                       "背单词软件", "背单词app", "背单词 app", "单词软件", "单词app", "单词 app", "百词斩", "扇贝单词",
+                       "多邻国"),
     "online shopping": ("淘宝", "taobao", "京东", "快递", "parcel", "parcels"),
 }
+
+
+# The tool an activity is done with: a record that the tool lies unused ("背单词软件两个月没打开过",
+# "hasn't opened Duolingo in months") is a record of the activity not done.
+LANGUAGES = ("english", "japanese", "chinese", "spanish", "french", "german", "korean", "italian", "russian",
+             "portuguese", "arabic")
+# what is done with it, and the verbs of doing it: learning a language, not speaking one
+TOOL_OF: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "vocabulary app": (LANGUAGES, ("学", "studi", "learn", "practis", "practic", "练", "复习", "背"))}

@@ -127,7 +127,12 @@ _CLAUSE_SPLIT = lazy_compile(
     # "is terrified of thunderstorms and hides indoors", "dreads it and always orders in":
     # a frequency adverb or a verb of shrinking away starts a second predicate
     r"|\s+and\s+(?=(?:always|usually|often|then|instead)\s+[a-z]+s\b|(?:hides|runs\s+away|panics|freezes|"
-    r"shakes|trembles|cries|screams|stays\s+(?:indoors|inside|home|away))\b)")
+    r"shakes|trembles|cries|screams|stays\s+(?:indoors|inside|home|away))\b"
+    # "hates dancing and leaves parties when the music starts": a common verb of acting on
+    # it, third person, with a condition after it ("likes cats and dogs" has no verb)
+    r"|(?:leaves|walks\s+out|goes|gets|orders|skips|avoids|refuses|changes|turns|switches|sits|"
+    r"stays|makes|takes|buys|brings|calls|asks|pays|finds|books|spends|uses|watches)\b"
+    r"(?=[^,;.]*\b(?:when|whenever|every\s+time|as\s+soon\s+as|if|instead|possible|can)\b))")
 _ENUMERATION = "enumeration"
 _CONTRAST = "contrast"
 _SUBJECT = lazy_compile(r"^\s*(?:the\s+)?user(?:'s)?\s+|^\s*(?:该|这位)?用户", re.IGNORECASE)
@@ -310,11 +315,34 @@ _BARE_DRINK = lazy_compile(r"\b(?:drinks?|drinking|drank)\b(?=\s*(?:$|[.,;!?]|(?
                          r"before|with|socially|anymore|any\s+more|heavily|much|every|daily|often|rarely|"
                          r"occasionally|sometimes|nowadays|now|these\s+days|at\s+all|a\s+lot(?!\s+of))\b))")
 
+# A Chinese measure with no noun after it names what is usually drunk or smoked by it:
+# "每晚喝几杯", "和朋友小酌两杯" drink alcohol, "饭后抽两根" smokes (a noun after it,
+# "喝几杯茶", keeps the noun).
+_ZH_BARE_MEASURE = lazy_compile(r"(?P<v>喝|抽|小酌)(?:了|上)?(?P<n>[一两二三四五几半]?(?:杯|根)?)(?![\u4e00-\u9fff])|"
+                                r"(?P<s>小酌)")
+_IMPLIED_OBJECT = {"喝": "酒", "小酌": "酒", "抽": "烟"}
+
+
+def _with_implied_object(match: re.Match) -> str:
+    verb = match["v"] or match["s"]
+    if match["v"] and not match["n"] and verb != "小酌":
+        return match.group(0)  # a bare "喝" / "抽" at the end: "想喝", "不抽"
+    return ("喝" if verb == "小酌" else verb) + (match["n"] or "") + _IMPLIED_OBJECT[verb]
+
 
 def _joined_verb(match: re.Match) -> str:
     if match["v"]:
         return match["m"] + match["v"] + match["o"]
     return match["m2"] + match["v2"] + match["o2"]
+
+
+# Meeting a thing (seeing, hearing, smelling it) before a reaction: the reaction is to the thing.
+# Without "一" ("看到狗就紧张") only these verbs open the frame.
+_MEETING = r"(?:见到|看到|看见|听到|听见|闻到|碰到|遇到|想到|提到|说到)"
+# Bad reactions to a thing, bodily or of mood: "就烦", "就犯困", "就想吐", "就不耐烦".
+_REACTION_OPENING = r"(?:(?<![\u4e00-\u9fff])一" + _MEETING + "?|^" + _MEETING + ")"
+_BAD_REACTION = ("难受|头疼|头痛|头晕|头大|紧张|焦虑|心慌|发慌|烦躁|心烦|不耐烦|烦|犯怵|发怵|不舒服|浑身不自在|晕|"
+                 "犯困|想睡|打哈欠|想吐|吐|恶心|反胃|害怕|发抖|腿软|崩溃|抓狂|火大|生气")
 
 
 # How one finds a thing is a stance on it: "finds cooking stressful" dislikes
@@ -335,11 +363,11 @@ _EVALUATED = (
     (lazy_compile(r"\b(?:panics?|freaks?\s+out|gets?\s+(?:nervous|anxious|dizzy|sick|queasy))\s+"
                   r"(?:when(?:ever)?|while|every\s+time)\s+(?P<x>[^,;.]+)"), "dislikes"),
     # what doing a thing does to one: "一坐飞机就难受", "一开车就头疼", "一听爵士就放松"
-    (lazy_compile(r"(?<![\u4e00-\u9fff])一(?P<x>[\u4e00-\u9fff]{1,8}?)就(?:会|特别|很|非常|浑身|开始)?"
-                  r"(?:难受|头疼|头痛|头晕|头大|紧张|焦虑|心慌|发慌|烦躁|心烦|犯怵|发怵|不舒服|浑身不自在|晕)"
-                  r"(?=$|[，,。；了])"), "讨厌"),
-    (lazy_compile(r"(?<![\u4e00-\u9fff])一(?P<x>[\u4e00-\u9fff]{1,8}?)就(?:会|特别|很|非常)?(?:开心|放松|兴奋|来劲|高兴)"
-                  r"(?=$|[，,。；了])"), "喜欢"),
+    # and meeting it: "一见到小孩就烦", "看到狗就紧张", "一闻到榴莲就想吐"
+    (lazy_compile(_REACTION_OPENING + r"(?P<x>[\u4e00-\u9fff]{1,8}?)就(?:会|特别|很|非常|浑身|开始|想)?"
+                  r"(?:" + _BAD_REACTION + r")(?:得[^，,。；]{1,6}?)?(?=$|[，,。；了])"), "讨厌"),
+    (lazy_compile(_REACTION_OPENING + r"(?P<x>[\u4e00-\u9fff]{1,8}?)就(?:会|特别|很|非常)?"
+                  r"(?:开心|放松|兴奋|来劲|高兴)(?=$|[，,。；了])"), "喜欢"),
     # avoiding a thing wherever one can: "能不加班就不加班", "能不坐就不坐"
     (lazy_compile(r"能不(?P<x>[\u4e00-\u9fff]{1,6}?)就不(?P=x)(?=$|[，,。；])"), "避免"),
 )
@@ -372,6 +400,8 @@ def analyse(text: str) -> Analysis:
         sentence = _SPLIT_VERB.sub(_joined_verb, sentence)  # "游一两次泳" is "一两次游泳"
     if "drink" in sentence or "drank" in sentence:
         sentence = _BARE_DRINK.sub(r"\g<0> alcohol", sentence)
+    if "杯" in sentence or "根" in sentence or "小酌" in sentence:
+        sentence = _ZH_BARE_MEASURE.sub(_with_implied_object, sentence)
     if _EVALUATION_CUE.search(sentence):
         sentence = _evaluated(sentence)
     domains, anchored = _anchors(sentence)

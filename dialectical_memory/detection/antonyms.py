@@ -148,6 +148,9 @@ ZH_ANTONYM_SCALES: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     (("支持", "赞成", "同意"), ("反对",)), (("北",), ("南",)), (("东",), ("西",)),
     (("整洁", "整齐", "干净"), ("乱", "脏", "脏乱", "凌乱")), (("节约", "节俭", "节省"), ("浪费",)),
     (("勤快", "勤奋"), ("懒", "懒惰")), (("外向", "开朗"), ("内向",)), (("乐观",), ("悲观",)),
+    # evaluations of how a thing is done or turns out (写得很漂亮 / 很难看, 做得好吃 / 难吃)
+    (("好看", "漂亮", "美", "工整"), ("难看", "丑", "潦草")), (("好吃", "香"), ("难吃",)),
+    (("好听",), ("难听",)), (("好用",), ("难用",)),
 )
 # Where a one-character pole is predicated: after a degree word, a copula or a
 # facing verb, or before a nominaliser or the end of the statement.
@@ -184,7 +187,11 @@ def zh_minimal_pair(a: str, b: str) -> tuple[str, str] | None:
         return None  # "怕冷" / "怕热", "不喜欢甜的" / "不喜欢咸的": one can shun both poles
     core_a, core_b = _core(diff_a), _core(diff_b)
     index = _zh_scale_index()
-    if len(core_a) == len(core_b) == 1 and (core_a not in index or core_b not in index):
+    if (len(core_a) == len(core_b) == 1 and suffix and core_a + a[len(a) - suffix] in index
+            and core_b + b[len(b) - suffix] in index):  # "好吃" / "难吃": a word, not two poles
+        core_a, core_b = core_a + a[len(a) - suffix], core_b + b[len(b) - suffix]
+        suffix -= 1
+    elif len(core_a) == len(core_b) == 1 and (core_a not in index or core_b not in index):
         if suffix:  # "内向" / "外向": the pole word shares its last character
             core_a, core_b = core_a + a[len(a) - suffix], core_b + b[len(b) - suffix]
             suffix -= 1

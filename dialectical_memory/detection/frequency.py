@@ -28,6 +28,10 @@ _ZH_PERIOD = r"(?:一天|每天|一周|每周|一个?星期|每个?星期|一个
 _ZN = r"(?:[一二两三四五六七八九十几]+|\d+)"
 # (pattern, low, high); the first that matches a span wins, longest patterns first.
 _SCALE: tuple[tuple[str, int, int], ...] = (
+    # never missing a thing is doing it each time it comes round: "never skips leg day",
+    # "从不错过周末的球赛" (at least weekly: what comes round is a routine's day or session)
+    (r"\bnever\s+(?:skips?|skipped|misses|miss|missed)\b|(?:从不|从来不|从没|从来没)(?:错过|落下|缺席|漏掉|缺过)",
+     WEEKLY, DAILY),
     # bounds
     (rf"{_EN_TIMES}\s+(?:a|per|each|every)\s+(day|week|month|year)\s+at\s+most|"
      rf"{_EN_CAP}\s+{_EN_TIMES}\s+(?:a|per|each|every)\s+(day|week|month|year)", -1, -1),
@@ -45,10 +49,13 @@ _SCALE: tuple[tuple[str, int, int], ...] = (
     (r"(?:一年到头|一年|每年)(?:也|都)?[^，,。]{0,6}?不了几次", RARELY, YEARLY),
     (r"(?:一天|每天)(?:只|才|就|也就|大概|大约)?[^，,。]{0,6}?[一两]次", DAILY, DAILY),
     (r"(?:almost|nearly)\s+every\s+day|(?:almost|nearly)\s+daily|most\s+days", DAILY, DAILY),
+    # days of the week counted: "five nights a week" is nearly daily, "一周有五天"
+    (r"\b(?:five|six|5|6)\s+(?:days|nights|evenings|mornings)\s+(?:a|per|each)\s+week\b", DAILY, DAILY),
+    (r"(?:一周|每周|一个?星期|每个?星期)(?:有|要|会|都)?[五六56]个?(?:天|晚上|晚)", DAILY, DAILY),
     (r"every\s+(?:day|morning|evening|night|meal|weekday)|\bdaily\b|each\s+(?:day|morning|night)|nightly|"
      r"(?:once|twice)\s+(?:a|per)\s+day|\bevery\s+single\s+day", DAILY, DAILY),
     (r"每天|天天|每晚|每早|每顿|每个工作日|每天早上|每天晚上|一天一次|日常", DAILY, DAILY),
-    (rf"(?:several|multiple|a\s+few|few|\d+|two|three|four|five|twice)\s+(?:times\s+)?(?:a|per|each)\s+week|"
+    (rf"(?:several|multiple|a\s+few|few|\d+|two|three|four|five|twice)\s+(?:(?:times|days|nights|evenings|mornings)\s+)?(?:a|per|each)\s+week|"
      r"every\s+(?:weekend|week|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|\bweekly\b|"
      r"once\s+(?:a|per)\s+week|on\s+weekends", WEEKLY, WEEKLY),
     (rf"每周|每个?星期|每个?礼拜|每个周末|每逢周末|一周一次|(?:一周|一个?星期|一个?礼拜)[^，,。]{{0,6}}?{_ZN}次",
@@ -167,7 +174,8 @@ def _counted(a: Rate, b: Rate) -> bool:
 _CUE = lazy_compile(r"\b(?:every|each|daily|weekly|monthly|yearly|annually|quarterly|hourly|nightly|"
                   r"once|twice|times|rarely|seldom|hardly|barely|scarcely|infrequently|often|frequently|regularly|"
                   r"constantly|non-?stop|incessantly|all\s+day|throughout|around\s+the\s+clock|24/7|"
-                  r"all\s+the\s+time|most\s+days|on\s+weekends|occasionally|now\s+and|next\s+to\s+never)\b|"
+                  r"all\s+the\s+time|most\s+days|on\s+weekends|occasionally|now\s+and|next\s+to\s+never|"
+                  r"(?:days|nights|evenings|mornings)\s+(?:a|per|each)\s+week)\b|"
                   r"每|天天|一天|一周|一年|一个月|一月|年才|很少|极少|几乎不|难得|不怎么|偶尔|经常|常常|总是|"
                   r"老是|频繁|过年才|逢年过节|日常|最多|顶多|至多|不超过|隔三差五|三天两头|时不时|动不动|隔|"
                   r"时时刻刻|无时无刻|整天|成天|到晚|没完没了|基本不|几乎没|\bnever\b|从不|从来不|从没|从未|绝不", re.IGNORECASE)

@@ -584,8 +584,11 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     "egg": ("egg", "鸡蛋", "蛋"),
     "sugar": ("sugar", "sweets", "sweet", "糖", "甜食", "甜品"),
     "dessert": ("dessert", "cake", "candy", "chocolate", "ice cream", "cookie", "pastry",
-                "doughnut", "donut", "soda", "甜点", "蛋糕", "糖果", "巧克力", "冰淇淋", "饼干",
-                "可乐"),
+                "doughnut", "donut", "甜点", "蛋糕", "糖果", "巧克力", "冰淇淋", "饼干"),
+    # sweet fizzy drinks (碳酸饮料): sugary like a dessert, but no dessert
+    "soft drink": ("soda", "sodas", "soft drink", "soft drinks", "fizzy drink", "fizzy drinks", "cola", "coke",
+                   "sprite", "fanta", "pepsi", "carbonated drinks", "碳酸饮料", "汽水", "可乐", "雪碧", "芬达",
+                   "百事"),
     "alcohol": ("alcohol", "booze", "liquor", "酒", "酒精"),
     "wine": ("wine", "beer", "whisky", "whiskey", "vodka", "cocktail", "sake", "gin", "rum",
              "champagne", "lager", "ale", "stout", "ipa", "cider", "pint of beer", "pint", "tequila",
@@ -598,6 +601,13 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     "smoke": ("smoke", "smoking", "smoker", "cigarette", "cigar", "tobacco", "vape", "抽烟",
               "吸烟", "香烟", "烟", "烟民"),
     "pet": ("pet", "宠物"),
+    # what an allergy is to, and the things that carry it (see ALLERGEN_CARRIERS)
+    "pollen": ("pollen", "hay fever", "花粉", "花粉症"),
+    "feather": ("feather", "feathers", "羽毛"),
+    "flower": ("flower", "flowers", "florist", "florists", "bouquet", "bouquets", "flower shop",
+               "鲜花", "花店", "花卉", "花束", "花艺", "插花", "花农"),
+    "down": ("goose-down", "goose down", "duck down", "down pillow", "down pillows", "down duvet",
+             "down comforter", "down jacket", "羽绒", "羽绒服", "羽绒被", "鹅绒", "鸭绒"),
     "nap": ("nap", "napping", "siesta", "午睡", "午觉", "睡午觉", "打盹"),
     "cat": ("cat", "kitten", "猫", "猫咪", "橘猫", "布偶猫", "英短", "美短", "暹罗猫"),
     "dog": ("dog", "puppy", "狗", "小狗", "金毛", "柯基", "哈士奇", "泰迪", "柴犬", "拉布拉多",
@@ -703,7 +713,7 @@ BROADER: dict[str, tuple[str, ...]] = {
     "steak": ("meat",), "beef": ("meat",), "pork": ("meat",), "chicken": ("meat",),
     "lamb": ("meat",), "burger": ("meat",), "sausage": ("meat",),
     "fish": ("seafood",), "shrimp": ("seafood",),
-    "dessert": ("sugar",), "wine": ("alcohol",), "coffee": ("caffeine",),
+    "dessert": ("sugar",), "soft drink": ("sugar",), "wine": ("alcohol",), "coffee": ("caffeine",),
     "green tea": ("tea",), "cat": ("pet",), "dog": ("pet",), "small pet": ("pet",), "rabbit": ("small pet", "pet"),
     "son": ("child",), "daughter": ("child",),
     "brother": ("sibling",), "sister": ("sibling",), "peanut": ("nut",),
@@ -743,6 +753,10 @@ GEAR: dict[str, str] = {
 # What one does with gear, beside the gear itself, in an aversion to it.
 GEAR_USES = ("sleep", "use", "pick", "touch", "carry", "ever", "again", "anymore", "any more",
              "睡", "用", "碰", "背", "拿", "练")
+
+# What carries an allergen, so that handling it all day meets the allergy: flowers shed
+# pollen, down is the under-feathers of a goose or duck ("对花粉过敏" / "开了一家花店").
+ALLERGEN_CARRIERS: dict[str, tuple[str, ...]] = {"pollen": ("flower",), "feather": ("down",)}
 
 # What doing something needs: driving needs a licence, so "has no driving licence"
 # denies "drives to work every day".

@@ -25,9 +25,9 @@ import functools
 import re
 from collections.abc import Callable, Iterator
 
-from . import abilities, amounts, antonyms, bridge, conditions, frequency, lexicon, observed, states
+from . import abilities, activities, amounts, antonyms, bridge, conditions, frequency, lexicon, observed, states
 from . import terms as t
-from .analysis import (COMPLETED, LEFT_BEHIND, Analysis, Claim, Pole, analyse, broader_of, claim_region,
+from .analysis import (COMPLETED, LEFT_BEHIND, Analysis, Claim, Habit, Pole, analyse, broader_of, claim_region,
                        strip_subject, units)
 from .base import Label, Verdict
 from .contexts import setting_names
@@ -446,7 +446,8 @@ def _negation_conflict(a: Analysis, b: Analysis) -> Verdict | None:
     for denial, claim in _rival_pairs(a, b):
         if (denial.sign < 0 < claim.sign and claim.frequency not in ("low", "reduced")
                 and (_covers(denial, claim) or _aversion_to(denial, claim) or _ended_after(denial, claim)
-                     or _allergic_to_part(denial, claim) or _averse_to_gear(denial, claim)
+                     or _allergic_to_part(denial, claim) or _handles_the_carrier(denial, claim, b.text + a.text)
+                     or _averse_to_gear(denial, claim)
                      or _same_occasion_attended(denial, claim)
                      or _stated_against_observed(denial, claim, a, b) or _lacks_what_it_needs(denial, claim))
                 and not _learning_only(claim, denial)
@@ -513,6 +514,20 @@ def _allergic_to_part(denial: Claim, claim: Claim) -> bool:
     whole = denial.topic - _PARTS
     return (denial.implicit and whole != denial.topic and bool(whole) and not claim.stance  # loving cats is no cat
             and _covers(dataclasses.replace(denial, topic=whole), claim))
+
+
+# Buying or giving a thing is brief contact with it: "buys flowers for his wife".
+_GIVEN = lazy_compile(r"\b(?:buys?|bought|sends?|sent|gives?|gave|orders?|ordered|gifts?)\b|买|送|订")
+
+
+def _handles_the_carrier(denial: Claim, claim: Claim, both_entries: str) -> bool:
+    """"对花粉过敏" / "开了一家花店，每天和鲜花打交道", "allergic to feathers" / "sleeps on a
+    goose-down pillow": a thing that carries the allergen, handled or used (not loved,
+    not with the allergy treated)."""
+    if not denial.implicit or claim.stance or _MANAGED.search(both_entries) or _GIVEN.search(claim.text):
+        return False
+    carriers = {carrier for allergen in denial.topic for carrier in lexicon.ALLERGEN_CARRIERS.get(allergen, ())}
+    return bool(carriers & (claim.reach | claim.scope))
 
 
 # Learning or practising something does not affirm it: "can't swim" and "is
@@ -866,8 +881,8 @@ _TRAVELLED = lazy_compile(r"\b(?:backpack\w*|travel\w*|went|flew|visit\w*|tour\w
                         r"spent|stayed|studied|worked|lived|drove|skied|hiked|moved)\b(?:\s+[a-z]+){0,4}?"
                         r"\s+(?:through|to|around|in|across)\s+(?:the\s+)?(?P<y>[A-Z][\w]*(?:\s+[A-Z][\w]*)?)|"
                         r"\b(?:backpack\w*|travel\w*|went|flew|visit\w*|tour\w*)\s+(?P<u>[A-Z][\w]*(?:\s+[A-Z][\w]*)?)|"
-                        r"去(?:了|过)?(?P<w>(?:(?!去)[\u4e00-\u9fff]){2,4}?)(?:玩|旅游|旅行|出差|度假|留学)|"
-                        r"在(?P<v>[\u4e00-\u9fff]{2,4}?)(?:读过书|留过学|留学|工作过|生活过|住过|待过)|"
+                        r"去(?:了|过)?(?P<w>(?:(?!去)[\u4e00-\u9fff]){2,4}?)(?:玩|旅游|旅行|出差|度假|留学|度(?:了)?蜜月|参加|开会|看展|读书)|"
+                        r"在(?P<v>[\u4e00-\u9fff]{2,4}?)(?:读过书|留过学|留学|(?:工作|生活|住|待|呆)(?:过|了))|"
                         r"(?:去|到|飞|飞到|飞去|坐飞机去)了?(?P<t>[\u4e00-\u9fff]{2,4}?)(?=[，,。；;]|$)|"
                         r"在(?P<s>[\u4e00-\u9fff]{2,4}?)(?=滑雪|玩|旅游|旅行|出差|度假|留学|读书|上学|工作|生活|徒步|爬山|潜水|冲浪)")
 # "had never left the country before 2020": a lifelong claim cut off at a date says nothing after it.
@@ -901,6 +916,9 @@ def relation_terms(analysis: Analysis) -> set[str]:
     found = set()
     for claim in analysis.claims:
         found.update(f"#{need}" for unit in claim.reach for need in lexicon.REQUIRES.get(unit, ()))
+        found.update(_carrier_terms(claim))
+        found.update(f"#tool:{tool}" for tool, uses in activities.TOOL_OF.items()
+                     if tool in claim.reach or claim.frequency and claim.topic & set(uses[0]))
         found.update(f"#{one}|{other}" for one, other in lexicon.EXCLUSIVE_CONCEPTS
                      if one in claim.reach or other in claim.reach)
         found.update(_axis_terms(claim))
@@ -919,6 +937,15 @@ def relation_terms(analysis: Analysis) -> set[str]:
     # an occasion attended is a scope noun, which the index reads no concept from ("聚会" / "parties")
     found.update(f"$occasion:{unit}" for claim in analysis.claims for unit in claim.scope & _OCCASIONS)
     return found
+
+
+_CARRIED = {carrier: allergen for allergen, carriers in lexicon.ALLERGEN_CARRIERS.items() for carrier in carriers}
+
+
+def _carrier_terms(claim: Claim) -> set[str]:
+    """An allergen and what carries it index one term: "花粉过敏" meets "花店"."""
+    found = {f"#carrier:{unit}" for unit in claim.topic if unit in lexicon.ALLERGEN_CARRIERS}
+    return found | {f"#carrier:{_CARRIED[unit]}" for unit in claim.reach | claim.scope if unit in _CARRIED}
 
 
 # A word on more WordNet axes than this is too general to link entries by ("good", "soft"):
@@ -973,7 +1000,9 @@ def _rate_conflict(a: Analysis, b: Analysis) -> Verdict | None:
     for left in a.habits:
         for right in b.habits:
             if (left.holder == right.holder and left.past == right.past
-                    and frequency.clash(left.rate, right.rate) and _same_habit(left.topic, right.topic)
+                    and frequency.clash(left.rate, right.rate)
+                    and (_same_habit(left.topic, right.topic) or _tool_lies_unused(left, right, a.text + b.text)
+                         or _tool_lies_unused(right, left, a.text + b.text))
                     and not (frequency.only_by_count(left.rate, right.rate) and (
                         _scoped(a) or _scoped(b) or _on_occasion(a.text) or _on_occasion(b.text)
                         or left.topic - _GOING != right.topic - _GOING))
@@ -1009,6 +1038,20 @@ def _one_occasion(a: Analysis, b: Analysis, never: bool, rare_side: Analysis) ->
 @functools.lru_cache(maxsize=4096)
 def _on_occasion(text: str) -> bool:
     return bool(conditions.occasions(text)) or "travel" in setting_names(normalize(text))
+
+
+_OTHER_MEANS = lazy_compile(r"\b(?:tutor|teacher|class|classes|course|lessons?|instead|switched|textbook)\b|"
+                           r"老师|上课|网课|课程|改用|换成|改成|课本|教材")
+
+
+def _tool_lies_unused(stated: Habit, seen: Habit, both_entries: str) -> bool:
+    """"每天都学英语" / "背单词软件两个月没打开过": the record is a lapse (at most monthly)
+    on a tool of the stated activity."""
+    if _OTHER_MEANS.search(both_entries):
+        return False  # "with a tutor", "现在改上网课": the activity goes on without the tool
+    return seen.rate.high <= frequency.MONTHLY and any(
+        stated.topic & set(activities.TOOL_OF[tool][0]) and stated.topic & set(activities.TOOL_OF[tool][1])
+        for tool in units(seen.text) if tool in activities.TOOL_OF)  # the habit's topic drops "软件", "app"
 
 
 def _same_habit(x: frozenset[str], y: frozenset[str]) -> bool:

@@ -195,7 +195,8 @@ _FAMILIES = (
                  r"(?:从不|从来不|不|很少)熬夜|早睡|睡得(?:很)?早|(?:九|十|十一|9|10|11)点(?:以|之)?前(?:一定|就|必须|准时)?(?:睡|上床)"),
         _compile(r"\b(?:at|around|past|after|until|till)\s+(?:[1-4]|one|two|three|four)\s*(?:a\.?m\.?|o'clock\s+at\s+night)|"
                  r"\b(?:after|past)\s+midnight\b|\bin\s+the\s+small\s+hours\b",
-                 r"(?:凌晨|半夜|深夜)(?:[1-4]|[一二两三四])|(?<![十\d])(?:[1-4]|[一二两三四])点多?(?:了)?(?:还|才)"),
+                 r"(?:凌晨|半夜|深夜)(?:[1-4]|[一二两三四])|(?<![十\d])(?:[1-4]|[一二两三四])点(?:多|半)?(?:了|以后|之后|过后)?(?:还|才)|"
+                 r"(?:午夜|零点|半夜十二点|十二点)(?:以后|之后|过后)(?:才|还)"),
     ),
     # Stated habits against what a record shows (the "observed" families): each names an
     # activity, the absolute habit stated for it, and the time, quantity or lapse seen.
@@ -378,7 +379,7 @@ CUES: dict[str, tuple[str, ...]] = {
                  "运动", "锻炼", "健身", "跑步", "没"),
     "nights": ("stay", "bed", "sleep", "asleep", "early", "睡", "上床", "at", "around", "past", "after", "until", "till", "midnight",
                "small hours",
-               "熬夜", "早睡", "睡得", "凌晨", "半夜", "深夜", "点"),
+               "熬夜", "早睡", "睡得", "凌晨", "半夜", "深夜", "点", "午夜"),
 }
 
 
