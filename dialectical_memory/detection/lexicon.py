@@ -180,6 +180,8 @@ STOPWORDS = (
     "already", "actually", "almost", "nearly", "几乎",
     # intensifiers say how firmly, not what about
     "strictly", "completely", "totally", "absolutely", "entirely", "perfectly", "at all", "严格", "完全",
+    "at all costs", "at any cost", "whenever possible", "wherever possible", "if at all possible",
+    "as much as possible", "like the plague", "no matter what", "无论如何", "说什么也",
     # degree words say how much, not what about: "incredibly messy", "extremely tidy"
     "incredibly", "extremely", "super", "fairly", "somewhat", "terribly", "awfully", "remarkably",
     "exceptionally", "unbelievably", "insanely", "ridiculously", "kind of", "sort of",
@@ -574,7 +576,7 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     "fish": ("fish", "salmon", "tuna", "鱼", "三文鱼", "金枪鱼"),
     "shrimp": ("shrimp", "prawn", "crab", "lobster", "oyster", "clam", "mussel", "scallop", "虾",
                "螃蟹", "蟹", "大闸蟹", "虾蟹", "龙虾", "生蚝", "扇贝", "贝类", "小龙虾"),
-    "dairy": ("dairy", "milk", "cheese", "yogurt", "butter", "cream", "milkshake", "milkshakes", "奶昔",
+    "dairy": ("dairy", "milk", "cheese", "yogurt", "yoghurt", "butter", "cream", "milkshake", "milkshakes", "奶昔",
               "乳制品", "牛奶", "奶酪",
               "酸奶", "黄油", "奶油", "cheddar", "brie", "mozzarella", "parmesan", "feta", "gouda",
               "camembert", "芝士", "起司"),
@@ -768,7 +770,7 @@ EXCLUSIVE_CONCEPTS: tuple[tuple[str, str], ...] = (("house purchase", "rent"),)
 ABSTAINS: dict[str, tuple[str, ...]] = {
     "vegetarian": ("meat", "seafood"), "veggie": ("meat", "seafood"),
     "vegan": ("meat", "seafood", "dairy", "egg"), "pescatarian": ("meat",),
-    "teetotal": ("alcohol",), "teetotaler": ("alcohol",), "sober": ("alcohol",),
+    "teetotal": ("alcohol",), "teetotaler": ("alcohol",), "teetotaller": ("alcohol",), "sober": ("alcohol",),
     "non drinker": ("alcohol",), "non smoker": ("smoke",), "nonsmoker": ("smoke",),
     "lactose intolerant": ("dairy",), "gluten free": ("gluten",), "celiac": ("gluten",),
     "coeliac": ("gluten",), "keto": ("carbs", "sugar"), "low carb": ("carbs",),
