@@ -34,7 +34,9 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("file", help="labelled pairs with a 'split' field")
     parser.add_argument("--cache", help="an embedding cache file to reuse between runs")
-    parser.add_argument("--precision", type=float, default=0.90, help="wanted precision of the added pairs")
+    parser.add_argument("--precision", type=float, default=0.90, help="wanted precision of rules and classifier together")
+    parser.add_argument("--added-precision", type=float, default=0.5,
+                        help="wanted precision of the pairs the classifier adds to the rules'")
     parser.add_argument("--out", default=str(WEIGHTS_PATH))
     args = parser.parse_args(argv)
 
@@ -43,7 +45,7 @@ def main(argv=None) -> int:
     print(f"train pairs: {len(rows)}; the rules flag {sum(rule_counts)} ({rule_counts[0]} right) "
           f"and leave {len(labels)} open, {int(labels.sum())} of them contradictions")
     out_of_fold = cross_validated(features, labels)
-    threshold, chosen = pick_threshold(out_of_fold, labels, rule_counts, args.precision)
+    threshold, chosen = pick_threshold(out_of_fold, labels, rule_counts, args.precision, args.added_precision)
     print(f"threshold {threshold:.3f}: " + ", ".join(f"{k} {v}" for k, v in chosen.items()))
     model = fit(features, labels)
     Path(args.out).write_text(json.dumps(weights(model, threshold, chosen, args.file, len(labels))) + "\n",
@@ -130,9 +132,12 @@ def cross_validated(x: np.ndarray, y: np.ndarray) -> np.ndarray:
     return probabilities
 
 
-def pick_threshold(probabilities: np.ndarray, y: np.ndarray, rule_counts: tuple[int, int], wanted: float):
-    """The lowest threshold at which rules plus classifier, and the same at every higher threshold
-    that flags enough pairs, reach the wanted precision; 1.0 (never flag) if none does."""
+def pick_threshold(probabilities: np.ndarray, y: np.ndarray, rule_counts: tuple[int, int], wanted: float,
+                   wanted_added: float = 0.5):
+    """The lowest threshold at which rules plus classifier reach the wanted precision and the pairs
+    the classifier adds are right at least ``wanted_added`` of the time, and the same at every higher
+    threshold that flags enough pairs; 1.0 (never flag) if none does. Without the second bound a
+    strong rule set lets the classifier add mostly wrong pairs while the total stays precise."""
     rules_right, rules_wrong = rule_counts
     positives = rules_right + int(y.sum())
     chosen = (1.0, {"combined_precision": round(rules_right / max(rules_right + rules_wrong, 1), 3),
@@ -143,7 +148,7 @@ def pick_threshold(probabilities: np.ndarray, y: np.ndarray, rule_counts: tuple[
         if flagged.sum() < MIN_FLAGGED:
             continue
         precision = (rules_right + right) / (rules_right + rules_wrong + right + wrong)
-        if precision < wanted:
+        if precision < wanted or right < wanted_added * (right + wrong):
             break
         chosen = (float(threshold), {"combined_precision": round(precision, 3),
                                      "combined_recall": round((rules_right + right) / positives, 3),
