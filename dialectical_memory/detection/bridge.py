@@ -86,10 +86,27 @@ def bridged_units(units: frozenset[str], text: str) -> frozenset[str]:
             result -= covered | pieces | _units_within(word)
             result.update(stems)
     for unit in tuple(result):  # a character standing alone as a word: "很暗" dark, "比起山" mountain
-        if unit in CHARACTER_WORDS:
+        if unit in CHARACTER_WORDS and _stands_alone(unit, text):
             result.discard(unit)
             result.add(_character_stem(unit))
     return frozenset(result)
+
+
+# What may follow a one-character word in a sentence: punctuation, the end, or a particle
+# ("很暗。", "吃辣的东西", "鱼和肉"); or what may come before it: 的 before a noun, a degree
+# word before an adjective, 吃/喝 before a food ("做的汤总是很淡"). Otherwise the character
+# starts a word the lexicon does not know ("不想面对": face up to, not 面 noodles).
+_AFTER_A_WORD = frozenset("的了和与或吗呢啊呀吧过着也都就，,。.；;！!？?、 ")
+_BEFORE_A_WORD = frozenset("的很太挺真吃喝")
+
+
+def _stands_alone(character: str, text: str) -> bool:
+    position = text.find(character)
+    if position < 0:
+        return False
+    after = text[position + 1 : position + 2]
+    before = text[position - 1 : position] if position else ""
+    return not after or after in _AFTER_A_WORD or before in _BEFORE_A_WORD
 
 
 @functools.lru_cache(maxsize=256)
