@@ -14,6 +14,9 @@ import dataclasses
 import functools
 from pathlib import Path
 
+from .bridge_chars import NOUNS as CHARACTER_NOUNS
+from .bridge_chars import PASTIMES
+from .bridge_chars import WORDS as CHARACTER_WORDS
 from .text import CJK_RANGE, is_cjk, lazy_compile, stem
 
 _TABLE_PATH = Path(__file__).with_name("bridge.tsv")
@@ -34,6 +37,7 @@ def _glosses() -> dict[str, str]:
             gloss, tab, words = line.partition("\t")
             if tab and not line.startswith("#"):
                 _GLOSSES.update(dict.fromkeys(words.split(), gloss))
+        _GLOSSES.update(PASTIMES)
     return _GLOSSES
 
 
@@ -81,7 +85,46 @@ def bridged_units(units: frozenset[str], text: str) -> frozenset[str]:
         if pieces:
             result -= covered | pieces | _units_within(word)
             result.update(stems)
+    for unit in tuple(result):  # a character standing alone as a word: "很暗" dark, "比起山" mountain
+        if unit in CHARACTER_WORDS and _stands_alone(unit, text):
+            result.discard(unit)
+            result.add(_character_stem(unit))
     return frozenset(result)
+
+
+# What may follow a one-character word in a sentence: punctuation, the end, or a particle
+# ("很暗。", "吃辣的东西", "鱼和肉"); or what may come before it: 的 before a noun, a degree
+# word before an adjective, 吃/喝 before a food ("做的汤总是很淡"). Otherwise the character
+# starts a word the lexicon does not know ("不想面对": face up to, not 面 noodles).
+_AFTER_A_WORD = frozenset("的了和与或吗呢啊呀吧过着也都就，,。.；;！!？?、 ")
+_BEFORE_A_WORD = frozenset("的很太挺真吃喝")
+
+
+def _stands_alone(character: str, text: str) -> bool:
+    position = text.find(character)
+    if position < 0:
+        return False
+    after = text[position + 1 : position + 2]
+    before = text[position - 1 : position] if position else ""
+    return not after or after in _AFTER_A_WORD or before in _BEFORE_A_WORD
+
+
+@functools.lru_cache(maxsize=256)
+def _character_stem(character: str) -> str:
+    """The unit an English entry has for the character's word: the lexicon's concept for a noun
+    ("面" noodle → "noodles", as "prefers rice over noodles" reads it), else the word's stem."""
+    word = CHARACTER_WORDS[character]
+    if character in CHARACTER_NOUNS:
+        values = {term.value for term in _english_terms(word) if term.value}
+        if len(values) == 1:
+            return values.pop()
+    return stem(word)
+
+
+def _english_terms(word: str):
+    from . import terms  # the lexicon's reader; imported late, as it needs the whole lexicon
+
+    return terms.terms(word)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -110,9 +153,12 @@ def bridge_analysis(analysis):
     claims = tuple(dataclasses.replace(claim, topic=bridged_units(claim.topic, claim.text))
                    for claim in analysis.claims)
     slots = tuple(dataclasses.replace(slot, name=_slot_name(slot.name)) for slot in analysis.slots)
-    if claims == analysis.claims and slots == analysis.slots:
+    orders = tuple(dataclasses.replace(order, preferred=bridged_units(order.preferred, order.text),
+                                       other=bridged_units(order.other, order.text))
+                   for order in analysis.orders)
+    if claims == analysis.claims and slots == analysis.slots and orders == analysis.orders:
         return analysis
-    return dataclasses.replace(analysis, claims=claims, slots=slots)
+    return dataclasses.replace(analysis, claims=claims, slots=slots, orders=orders)
 
 
 def english_topics(analysis) -> frozenset[str]:

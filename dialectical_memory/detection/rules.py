@@ -31,7 +31,7 @@ from .analysis import (COMPLETED, LEFT_BEHIND, Analysis, Claim, Habit, Pole, ana
                        strip_subject, units)
 from .base import Label, Verdict
 from .contexts import setting_names
-from . import slots
+from . import gazetteer, slots
 from .slots import Slot, clash
 from .text import is_cjk, normalize, stem, lazy_compile
 
@@ -335,14 +335,29 @@ def _slot_text(slot: Slot) -> str:
 def _axis_conflict(a: Analysis, b: Analysis) -> Verdict | None:
     """Opposite poles of one axis: concise vs detailed, early riser vs night owl."""
     for left, right in _rival_pairs(a, b):
-        for pole_a in left.poles:
-            for pole_b in right.poles:
+        for pole_a in left.poles or _liked_poles(left):
+            for pole_b in right.poles or _liked_poles(right):
                 if (pole_a.axis == pole_b.axis and _poles_clash(left, pole_a, right, pole_b)
                         and (pole_a.axis in _TASTE_AXES or _wished(left) == _wished(right))
                         and not _wedding_then_ended(left, pole_a, right, pole_b)
                         and not _apart(left, right, a, b, pole_a.axis) and not _conditions_differ(a, b, {pole_a.axis}, axis=True)):
                     return _axis_verdict(left, pole_a, right, pole_b)
     return None
+
+
+@functools.lru_cache(maxsize=4096)
+def _liked_poles(claim: Claim) -> tuple[Pole, ...]:
+    """A taste held as a liking of a thing the pole names: "likes spicy food" is on the spice
+    axis as "爱吃辣" and "不爱吃辣的东西" are (the lexicon reads the first as a topic, the
+    others as poles). Only for a claim with a stance, no pole of its own, and nothing but that
+    thing as its topic: "the numbing taste of Sichuan peppercorns" is one spice, not all, and
+    "avoids spicy food before exams" is said of a time, not of a taste."""
+    if not claim.stance or claim.poles or claim.scope or claim.settings or len(claim.topic) != 1:
+        return ()
+    (unit,) = claim.topic
+    head = unit.split(" ")[0]
+    return tuple(Pole(axis, name, unit) for axis in claim.broader & _TASTE_AXES
+                 for name, words in lexicon.AXES[axis].strict.items() if " " in unit and head in words)
 
 
 # Axes of taste, where wanting a pole is holding it ("wants concise replies"); on the
@@ -909,6 +924,31 @@ def _place_conflict(a: Analysis, b: Analysis) -> Verdict | None:
     return None
 
 
+# "has never been to Japan", "从来没去过英国": a country one has never set foot in.
+_NEVER_VISITED = lazy_compile(r"\b(?:has|have)\s+never\s+(?:been\s+to|visited|set\s+foot\s+in|travel+ed\s+to)\s+"
+                              r"(?:the\s+)?(?P<x>[A-Z][\w]*(?:\s+[A-Z][\w]*)?)|"
+                              r"(?:从来|从|一直|这辈子)?(?:没|未)(?:有)?(?:去|到)过(?P<z>[\u4e00-\u9fff]{2,4}?)(?=[，,。；;]|$)")
+
+
+def _is_country(name: str) -> bool:
+    return lexicon.PLACES.get(name.lower(), ("", ""))[0] == "country" or bool(gazetteer.country_code(name))
+
+
+def _never_visited_conflict(a: Analysis, b: Analysis) -> Verdict | None:
+    """"Has never been to Japan" / "在东京待了两周", in either language: a past stay in a city
+    of a country one has never been to (the gazetteer and the place table know whose city it is)."""
+    never = _NEVER_VISITED.search(a.text)
+    went = never and _TRAVELLED.search(b.text)
+    if not went or a.holder != b.holder or _UNTIL_THEN.search(a.text) or _WISH_WORDS.search(b.text):
+        return None
+    country = never["x"] or never["z"]
+    place = next(found for found in (went[name] for name in "yuwvts") if found)
+    if _is_country(country) and slots.known_place(place) and slots.same_place(place, country):
+        return _contradiction("implicit", 0.75, never.group(0), went.group(0), holder=a.holder,
+                              values=[country, place])
+    return None
+
+
 def relation_terms(analysis: Analysis) -> set[str]:
     """What the relation rules above can link this entry by, for the candidate index: the two
     sides of a relation share no word ("has no driving licence" / "drives to work", "never left
@@ -923,7 +963,8 @@ def relation_terms(analysis: Analysis) -> set[str]:
                      if one in claim.reach or other in claim.reach)
         found.update(_axis_terms(claim))
     text = analysis.text
-    if any(pattern.search(text) for pattern in (_LIFELONG_HOME, _GREW_UP, _STAYED, _TRAVELLED, _NEVER_ABROAD)):
+    if any(pattern.search(text) for pattern in (_LIFELONG_HOME, _GREW_UP, _STAYED, _TRAVELLED, _NEVER_ABROAD,
+                                                     _NEVER_VISITED)):
         found.add("$whereabouts")
     found.update(states.family_terms(text))
     found.update(abilities.skill_terms(text, analysis.claims))
@@ -1159,7 +1200,7 @@ _RULES: tuple[Callable[[Analysis, Analysis], Verdict | None], ...] = (
     _order_conflict, _value_conflict, _preference_conflict, _axis_conflict, _frequency_conflict,
     _negation_conflict, _inability_conflict, _only_conflict, _only_language_conflict, _opposite_conflict, _morpheme_conflict,
     _rate_conflict,
-    _change_conflict, _completion_conflict, _place_conflict, _exclusive_conflict,
+    _change_conflict, _completion_conflict, _place_conflict, _never_visited_conflict, _exclusive_conflict,
     _lifelong_home_conflict, _state_conflict, _amount_conflict)
 
 # Rules whose times are their subject: "only works on weekends", "deadline is Friday",
