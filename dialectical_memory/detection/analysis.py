@@ -351,7 +351,8 @@ _BAD_REACTION = ("难受|头疼|头痛|头晕|头大|紧张|焦虑|心慌|发慌
 _EVALUATED = (
     (lazy_compile(r"\bfinds?\s+(?P<x>[^,;.]+?)\s+(?:really\s+|very\s+|so\s+|quite\s+|incredibly\s+|extremely\s+)?"
                   r"(?:stressful|tedious|tiresome|draining|exhausting|tiring|dull|overwhelming|frustrating|"
-                  r"nerve-?wracking|unpleasant|miserable|a\s+chore|a\s+drag)\b"), "dislikes"),
+                  r"nerve-?wracking|unpleasant|miserable|"
+                  r"a\s+(?:chore|drag|hassle|pain|nuisance|bore|burden|slog|headache|waste\s+of\s+time))\b"), "dislikes"),
     (lazy_compile(r"\bfinds?\s+(?P<x>[^,;.]+?)\s+(?:really\s+|very\s+|so\s+|quite\s+|incredibly\s+|extremely\s+)?"
                   r"(?:relaxing|calming|fun|enjoyable|rewarding|energi[sz]ing|soothing|therapeutic|exciting|"
                   r"thrilling|delightful|pleasant)\b"), "enjoys"),
@@ -374,12 +375,18 @@ _EVALUATED = (
 _EVALUATION_CUE = lazy_compile(r"\bfinds?\b|\bpanic|\bfreaks?\s+out|\bgets?\s+(?:nervous|anxious|dizzy|sick|queasy)|觉得|就")
 
 
+_COORDINATED = lazy_compile(r"\s+(?:and|but|so)\s")
+
+
 def _evaluated(sentence: str) -> str:
     for pattern, stance in _EVALUATED:
         match = pattern.search(sentence)
         if match:
             glue = " " if stance.isascii() else ""
-            return sentence[: match.start()] + stance + glue + match["x"] + sentence[match.end():]
+            rest = sentence[match.end():]
+            if stance.isascii() and _COORDINATED.match(rest):
+                rest = ";" + rest  # "finds X a chore and pays someone to do it": the stance is a clause of its own
+            return sentence[: match.start()] + stance + glue + match["x"] + rest
     return sentence
 
 
