@@ -647,7 +647,23 @@ def _anchors(sentence: str) -> tuple[frozenset[str], frozenset[str]]:
 def _run_units(run: str) -> list[str]:
     """Unknown Chinese characters as bigrams, or a word of the bilingual antonym table
     as the English word it stands for (it then meets that word in an English entry)."""
-    return [antonyms.run_gloss(run)] if antonyms.run_gloss(run) else chinese_bigrams(run)
+    if antonyms.run_gloss(run):
+        return [antonyms.run_gloss(run)]
+    person = _person_in(run)
+    if person:  # "上司脾气很温和": no bigram "司脾" made of the tail of one word and the head of the next
+        before, _, after = run.partition(person)
+        return [unit for piece in (before.removesuffix("的"), after) if piece for unit in chinese_bigrams(piece)] + [person]
+    return chinese_bigrams(run)
+
+
+@functools.cache
+def _people_by_length() -> tuple[str, ...]:
+    return tuple(sorted((word for word in lexicon.ZH_PEOPLE if len(word) > 1), key=len, reverse=True))
+
+
+def _person_in(run: str) -> str:
+    """A person word (of two characters or more) inside a longer Chinese run ("的同事脾气很暴躁")."""
+    return next((word for word in _people_by_length() if len(run) > len(word) and word in run), "")
 
 
 def units(text: str) -> frozenset[str]:
