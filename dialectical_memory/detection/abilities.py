@@ -85,8 +85,8 @@ SPORT_SKILLS: dict[str, tuple[str, ...]] = {
 }
 _SPORTS_LONGEST = tuple(sorted(SPORT_SKILLS, key=len, reverse=True))
 # Watching a sport needs no skill: "watches show jumping every summer", "每周看冰球比赛".
-_SPECTATING = lazy_compile(r"(?:watch\w*|follows?|fan|tickets?|spectat\w*|bets?|betting|on\s+tv)|看|观看|观赛|球迷|粉丝",
-                           re.IGNORECASE)
+_SPECTATING = lazy_compile(r"\b(?:watch\w*|fan|tickets?|spectat\w*|bets?|betting|on\s+tv)\b|"
+                           r"看[^，,。；;]{0,6}(?:比赛|直播|转播)|观看|观赛|球迷|粉丝", re.IGNORECASE)
 
 
 def _sport_skills(lowered: str) -> set[str]:
@@ -112,8 +112,10 @@ def unable(text: str) -> bool:
 
 
 def does_regularly(text: str) -> bool:
-    """A habit or a role, not learning or wanting: "drives to work every day", "日语翻译"."""
-    return bool(_HABIT.search(text) or _ROLE.search(text)) and not _NOT_YET.search(text)
+    """A habit or a role, not learning, wanting or watching: "drives to work every day", "日语翻译"
+    (not "watches swimming on TV every week")."""
+    return (bool(_HABIT.search(text) or _ROLE.search(text)) and not _NOT_YET.search(text)
+            and not _SPECTATING.search(text))
 
 
 def skills_of(text: str, topic: frozenset[str]) -> frozenset[str]:

@@ -88,3 +88,8 @@ def test_stance_in_a_clause_of_its_own(a, b, clash):
 ])
 def test_sports_need_their_skill(a, b, clash):
     assert flags(a, b) is clash
+
+
+@pytest.mark.parametrize("b", ["User watches swimming on TV every week.", "User watches water polo on TV every week."])
+def test_watching_a_sport_needs_no_skill(b):
+    assert not flags("User can't swim.", b)
