@@ -70,6 +70,35 @@ ROLE_SKILLS: dict[str, str] = {
     "photographer": "photography", "摄影师": "photography",
 }
 
+# A sport that cannot be done without a skill names it, as the units an inability's topic gives
+# ("can't ride a horse" -> hors, "不会骑马" -> 骑马, "can't skate" -> skat): riding for the
+# equestrian events, swimming for the water sports and triathlon, skating for the ice sports.
+_RIDING, _SWIMMING, _SKATING = ("hors", "骑马"), ("swimming",), ("skat", "滑冰", "溜冰")
+SPORT_SKILLS: dict[str, tuple[str, ...]] = {
+    "show jumping": _RIDING, "dressage": _RIDING, "eventing": _RIDING, "polo": _RIDING,
+    "horse racing": _RIDING, "jockey": _RIDING, "equestrian": _RIDING, "马术": _RIDING, "赛马": _RIDING,
+    "障碍赛": _RIDING, "马球": _RIDING,
+    "water polo": _SWIMMING, "triathlon": _SWIMMING, "synchronized swimming": _SWIMMING,
+    "synchronised swimming": _SWIMMING, "水球": _SWIMMING, "铁人三项": _SWIMMING, "花样游泳": _SWIMMING,
+    "ice hockey": _SKATING, "figure skating": _SKATING, "speed skating": _SKATING, "ice dancing": _SKATING,
+    "冰球": _SKATING, "花样滑冰": _SKATING, "速滑": _SKATING, "短道速滑": _SKATING, "冰舞": _SKATING,
+}
+_SPORTS_LONGEST = tuple(sorted(SPORT_SKILLS, key=len, reverse=True))
+# Watching a sport needs no skill: "watches show jumping every summer", "每周看冰球比赛".
+_SPECTATING = lazy_compile(r"\b(?:watch\w*|fan|tickets?|spectat\w*|bets?|betting|on\s+tv)\b|"
+                           r"看[^，,。；;]{0,6}(?:比赛|直播|转播)|观看|观赛|球迷|粉丝", re.IGNORECASE)
+
+
+def _sport_skills(lowered: str) -> set[str]:
+    if _SPECTATING.search(lowered):
+        return set()
+    found: set[str] = set()
+    for sport in _SPORTS_LONGEST:
+        if sport in lowered:
+            found.update(SPORT_SKILLS[sport])
+            lowered = lowered.replace(sport, " ")  # "water polo" is not polo on horseback
+    return found
+
 
 @functools.lru_cache(maxsize=8192)
 def names_inability(text: str) -> bool:
@@ -83,14 +112,16 @@ def unable(text: str) -> bool:
 
 
 def does_regularly(text: str) -> bool:
-    """A habit or a role, not learning or wanting: "drives to work every day", "日语翻译"."""
-    return bool(_HABIT.search(text) or _ROLE.search(text)) and not _NOT_YET.search(text)
+    """A habit or a role, not learning, wanting or watching: "drives to work every day", "日语翻译"
+    (not "watches swimming on TV every week")."""
+    return (bool(_HABIT.search(text) or _ROLE.search(text)) and not _NOT_YET.search(text)
+            and not _SPECTATING.search(text))
 
 
 def skills_of(text: str, topic: frozenset[str]) -> frozenset[str]:
     """What a doing claim practises: its topic, and the skill its role names."""
     lowered = text.lower()
-    return topic | {skill for role, skill in ROLE_SKILLS.items() if role in lowered}
+    return topic | {skill for role, skill in ROLE_SKILLS.items() if role in lowered} | _sport_skills(lowered)
 
 
 def skill_terms(text: str, claims) -> set[str]:
@@ -98,6 +129,7 @@ def skill_terms(text: str, claims) -> set[str]:
     "never learned to cook"), so both name the skill."""
     lowered = text.lower()
     found = {f"#skill:{skill}" for role, skill in ROLE_SKILLS.items() if role in lowered and skill != "speak"}
+    found.update(f"#skill:{skill}" for skill in _sport_skills(lowered))
     if INABILITY.search(text):
         found.update(f"#skill:{SKILL_VERBS.get(unit, unit)}" for claim in claims if unable(claim.text)
                      for unit in claim.topic - ABILITY_WORDS)

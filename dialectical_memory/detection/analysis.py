@@ -351,7 +351,8 @@ _BAD_REACTION = ("难受|头疼|头痛|头晕|头大|紧张|焦虑|心慌|发慌
 _EVALUATED = (
     (lazy_compile(r"\bfinds?\s+(?P<x>[^,;.]+?)\s+(?:really\s+|very\s+|so\s+|quite\s+|incredibly\s+|extremely\s+)?"
                   r"(?:stressful|tedious|tiresome|draining|exhausting|tiring|dull|overwhelming|frustrating|"
-                  r"nerve-?wracking|unpleasant|miserable|a\s+chore|a\s+drag)\b"), "dislikes"),
+                  r"nerve-?wracking|unpleasant|miserable|"
+                  r"a\s+(?:chore|drag|hassle|pain|nuisance|bore|burden|slog|headache|waste\s+of\s+time))\b"), "dislikes"),
     (lazy_compile(r"\bfinds?\s+(?P<x>[^,;.]+?)\s+(?:really\s+|very\s+|so\s+|quite\s+|incredibly\s+|extremely\s+)?"
                   r"(?:relaxing|calming|fun|enjoyable|rewarding|energi[sz]ing|soothing|therapeutic|exciting|"
                   r"thrilling|delightful|pleasant)\b"), "enjoys"),
@@ -374,12 +375,18 @@ _EVALUATED = (
 _EVALUATION_CUE = lazy_compile(r"\bfinds?\b|\bpanic|\bfreaks?\s+out|\bgets?\s+(?:nervous|anxious|dizzy|sick|queasy)|觉得|就")
 
 
+_COORDINATED = lazy_compile(r"\s+(?:and|but|so)\s")
+
+
 def _evaluated(sentence: str) -> str:
     for pattern, stance in _EVALUATED:
         match = pattern.search(sentence)
         if match:
             glue = " " if stance.isascii() else ""
-            return sentence[: match.start()] + stance + glue + match["x"] + sentence[match.end():]
+            rest = sentence[match.end():]
+            if stance.isascii() and _COORDINATED.match(rest):
+                rest = ";" + rest  # "finds X a chore and pays someone to do it": the stance is a clause of its own
+            return sentence[: match.start()] + stance + glue + match["x"] + rest
     return sentence
 
 
@@ -640,7 +647,23 @@ def _anchors(sentence: str) -> tuple[frozenset[str], frozenset[str]]:
 def _run_units(run: str) -> list[str]:
     """Unknown Chinese characters as bigrams, or a word of the bilingual antonym table
     as the English word it stands for (it then meets that word in an English entry)."""
-    return [antonyms.run_gloss(run)] if antonyms.run_gloss(run) else chinese_bigrams(run)
+    if antonyms.run_gloss(run):
+        return [antonyms.run_gloss(run)]
+    person = _person_in(run)
+    if person:  # "上司脾气很温和": no bigram "司脾" made of the tail of one word and the head of the next
+        before, _, after = run.partition(person)
+        return [unit for piece in (before.removesuffix("的"), after) if piece for unit in chinese_bigrams(piece)] + [person]
+    return chinese_bigrams(run)
+
+
+@functools.cache
+def _people_by_length() -> tuple[str, ...]:
+    return tuple(sorted((word for word in lexicon.ZH_PEOPLE if len(word) > 1), key=len, reverse=True))
+
+
+def _person_in(run: str) -> str:
+    """A person word (of two characters or more) inside a longer Chinese run ("的同事脾气很暴躁")."""
+    return next((word for word in _people_by_length() if len(run) > len(word) and word in run), "")
 
 
 def units(text: str) -> frozenset[str]:

@@ -100,6 +100,7 @@ POSITIVE_VERBS = (
 NEGATIVE_VERBS = (
     "hate", "dislike", "detest", "loathe", "despise", "avoid", "abhor", "can not stand",
     "can not bear", "can not tolerate", "can not handle", "tired of", "sick of", "fed up",
+    "can not be bothered", "had enough of",
     "refuse", "reject", "resent", "allergic", "intolerant", "averse", "steer clear",
     "stay away", "unsubscribe", "disable", "turn off", "switch off", "cancel", "uninstall",
     "mute", "block", "opt out", "afraid", "scared", "terrified", "frightened", "fear",
@@ -567,13 +568,13 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     "meat": ("meat", "肉", "肉类", "荤", "荤菜"),
     "steak": ("steak", "牛排"),
     "beef": ("beef", "牛肉"),
-    "pork": ("pork", "bacon", "ham", "猪肉", "培根", "火腿", "红烧肉", "排骨"),
-    "chicken": ("chicken", "鸡肉", "炸鸡"),
+    "pork": ("pork", "bacon", "ham", "猪肉", "培根", "火腿", "红烧肉", "排骨", "pork steak", "pork chop", "猪排"),
+    "chicken": ("chicken", "鸡肉", "炸鸡", "chicken steak", "鸡排"),
     "lamb": ("lamb", "mutton", "羊肉"),
     "burger": ("burger", "hamburger", "汉堡"),
     "sausage": ("sausage", "hot dog", "香肠"),
     "seafood": ("seafood", "shellfish", "海鲜"),
-    "fish": ("fish", "salmon", "tuna", "鱼", "三文鱼", "金枪鱼"),
+    "fish": ("fish", "salmon", "tuna", "tuna steak", "salmon steak", "fish steak", "鱼", "三文鱼", "金枪鱼"),
     "shrimp": ("shrimp", "prawn", "crab", "lobster", "oyster", "clam", "mussel", "scallop", "虾",
                "螃蟹", "蟹", "大闸蟹", "虾蟹", "龙虾", "生蚝", "扇贝", "贝类", "小龙虾"),
     "dairy": ("dairy", "milk", "cheese", "yogurt", "yoghurt", "butter", "cream", "milkshake", "milkshakes", "奶昔",
@@ -712,7 +713,8 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
 }
 
 BROADER: dict[str, tuple[str, ...]] = {
-    "steak": ("meat",), "beef": ("meat",), "pork": ("meat",), "chicken": ("meat",),
+    # a steak, said so, is beef (a tuna or pork steak names its own)
+    "steak": ("beef", "meat"), "beef": ("meat",), "pork": ("meat",), "chicken": ("meat",),
     "lamb": ("meat",), "burger": ("meat",), "sausage": ("meat",),
     "fish": ("seafood",), "shrimp": ("seafood",),
     "dessert": ("sugar",), "soft drink": ("sugar",), "wine": ("alcohol",), "coffee": ("caffeine",),

@@ -111,7 +111,8 @@ def _build_table() -> dict[tuple[str, ...], Term]:
 
 TABLE = _build_table()
 MAX_PHRASE = max(len(key) for key in TABLE)
-ZH_DICTIONARY = frozenset(key[0] for key in TABLE if is_cjk(key[0]))
+# People words segment as words even where no rule knows them ("上司脾气": 上司 | 脾气, not 上 | 司脾气)
+ZH_DICTIONARY = frozenset(key[0] for key in TABLE if is_cjk(key[0])) | frozenset(lexicon.ZH_PEOPLE)
 ZH_MAX_WORD = max(len(word) for word in ZH_DICTIONARY)
 
 
