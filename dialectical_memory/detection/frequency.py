@@ -68,8 +68,7 @@ _SCALE: tuple[tuple[str, int, int], ...] = (
      MONTHLY, MONTHLY),
     (r"每个?月|一个月一次|一月一次|每个月|(?:一个?月|每个?月)(?:才|只|就|也就|大概|大约)?[^，,。]{0,6}?[一两]次",
      MONTHLY, MONTHLY),
-    # every few months: between yearly and monthly
-    # every few months: a few times a year
+    # every few months: a few times a year, between yearly and monthly
     (r"\bevery\s+(?:few|couple\s+of|two|three|2|3|several)\s+months\b|\bevery\s+other\s+month\b", YEARLY, YEARLY),
     (r"(?:每|每隔)?(?:两三|几|两|三)个月(?:才|就)?[^，,。]{0,6}?一次", YEARLY, YEARLY),
     (rf"(?:once|twice|{_N}\s+times)\s+(?:a|per|each)\s+(?:year|quarter)|every\s+(?:year|quarter)|"
