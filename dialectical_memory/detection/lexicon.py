@@ -132,6 +132,11 @@ NEGATIVE_VERBS = (
     "提不起兴趣", "提不起劲", "提不起精神", "完全没兴趣", "不来电",
     "panic", "panics", "freak out", "freaks out", "uncomfortable with", "uneasy about",
     "panics around", "freaks out around", "nervous around", "uneasy around",
+    # coping and giving up, as a class: "can't cope with hot weather", "is unable to stand
+    # road trips", "has given up on camping" (inability before a verb of enduring)
+    "can not cope", "can not cope with", "unable to cope", "unable to stand", "unable to bear",
+    "unable to tolerate", "unable to handle", "unable to stomach", "given up on", "gave up on",
+    "can not deal with", "unable to deal with",
 )
 # Words of NEGATIVE_VERBS that express a fact about the body or diet rather than taste:
 # a conflict they take part in is reported as "implicit".
@@ -234,11 +239,16 @@ LIGHT_WORDS = (
     "酒店", "时区", "正在", "觉得", "认为", "感觉", "think", "consider",
     # perception and speech verbs: "看恐怖片", "会说日语" are about the film, the language
     "看", "听", "观看", "收看", "watch", "弹",
+    # the English side of 看 and 听: "refuses to read horror novels" is about the novels
+    "read", "listen", "hear",
     "topic", "subject", "matter", "case", "话题", "情况", "场合",
     # riding what one rides ("ride a bike" is cycling), holding a faith ("信仰基督教"); a lone
     # "信" is left out: as a dictionary word it would split "信任", "信息"
     "ride", "信仰", "信奉",
 )
+# Light words that still name an occasion when a scope opens on them: "refuses to read
+# horror novels" is about the novels, "wears glasses for reading" holds while reading.
+SCOPING_LIGHT_WORDS = ("read", "listen", "hear")
 # Light words that are verbs: a clause with one affirms on its own, whatever the
 # stance of the clause before ("avoids sugar, but has cake on birthdays").
 LIGHT_VERBS = ("have", "use", "get", "make", "go", "take", "eat", "drink", "consume", "own",
@@ -261,6 +271,8 @@ DOMAINS: dict[str, tuple[str, ...]] = {
     "work": ("work", "job", "office", "办公", "上班", "工作", "公司"),
     "measurement": ("unit", "measure", "measurement", "distance", "weight", "height",
                     "单位", "计量", "距离", "体重", "身高"),
+    # a voice's sound ("a deep voice", "声音"); a writing voice still reads as tone through "tone", "style"
+    "voice": ("voice", "声音", "嗓音", "嗓子", "嗓门", "音色"),
 }
 
 # Nouns an axis word may describe and still speak of the axis itself: a "long
@@ -277,6 +289,7 @@ AXIS_NOUNS: dict[str, tuple[str, ...]] = {
     "units": ("unit", "measure", "measurement", "distance", "weight", "height",
               "单位", "计量", "距离", "体重", "身高"),
     "workplace": ("work", "job", "office", "办公", "上班", "工作", "公司"),
+    "voice pitch": ("voice", "声音", "嗓音", "嗓子", "嗓门", "音色"),
 }
 
 # Words that may stand between a pole word and the noun it describes ("long and
@@ -553,6 +566,15 @@ AXES: dict[str, AxisSpec] = {
                         "enough to get her drunk", "enough to get them drunk", "一杯就醉",
                         "一杯啤酒就醉", "一瓶啤酒就倒", "一瓶就倒", "一喝就醉", "一喝酒就醉", "沾酒就醉",
                         "酒量差", "酒量很差", "酒量不好", "不胜酒力", "一杯倒")},
+    ),
+    # the pitch of a voice: "has a deep voice" / "声音尖细"; bare "deep" or "high" counts only
+    # beside a voice word, so "a deep thinker" and "high standards" stay off the axis
+    "voice pitch": AxisSpec(
+        strict={"low": ("baritone", "bass voice", "低沉", "浑厚", "声音低", "嗓音低", "粗嗓门"),
+                "high": ("high pitched", "squeaky", "shrill", "falsetto voice", "尖细", "尖声", "声音尖",
+                         "嗓音尖", "嗓子尖", "声音很尖", "嗓音很尖", "声音细", "细声细气")},
+        loose={"low": ("deep", "low", "deeper", "lower"), "high": ("high", "higher")},
+        domains=("voice",),
     ),
     "format": AxisSpec(
         strict={"list": ("bullet point", "bulleted list", "bullet list", "numbered list", "列表",
