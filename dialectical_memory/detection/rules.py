@@ -474,6 +474,7 @@ def _negation_conflict(a: Analysis, b: Analysis) -> Verdict | None:
                 and not _works_there(denial, b)
                 and not (_INABILITY.search(denial.text) and _not_doing_it(claim))
                 and not _only_watched(denial, claim)
+                and not _access_without_owning(denial, claim)
                 and not _apart(denial, claim, a, b)
                 and not _denial_within(denial, claim) and not _names_the_denial(denial, claim)
                 and not _occasions_differ(a, b, denial.topic & claim.topic | _gear_for(denial, claim))):
@@ -522,6 +523,30 @@ def _only_watched(denial: Claim, claim: Claim) -> bool:
     streaming service is using it: that stays a denial)."""
     return ("exercise" in claim.reach and bool(_SPECTATING.search(claim.text))
             and not _SPECTATING.search(denial.text))
+
+
+# Owning denied: "doesn't own a car", "没有电视" (a bare "no X" denies having it too).
+_OWNING_DENIED = lazy_compile(r"\b(?:own|owns|have|has|possess\w*)\b|\bno\b|没有|没|无")
+# Using what is hired or borrowed: "rents a car", "borrowed a laptop", "租车", "借朋友的车".
+_HIRED = lazy_compile(r"\b(?:rent\w*|hir(?:e|es|ed|ing)|leas(?:e|es|ed|ing)|borrow\w*)\b|租|借")
+# Someone else's or a shared one, right before the thing: "the office laptop", "a friend's TV",
+# "公司的电脑"; `_access_without_owning` checks the next word is the thing denied.
+_OWNED_BY_OTHERS = lazy_compile(
+    r"\b(?:office|work|company|school|library|hotel|gym|shared|public|communal|friend|neighbou?r|parent|"
+    r"sister|brother|colleague|roommate|flatmate|partner|mum|mom|dad)(?:'s|s'|s)?\s+([a-z]+)|"
+    r"(?:公司|单位|学校|朋友|别人|同事|邻居|酒店|父母|爸妈|共享|公用)的?([\u4e00-\u9fff]{1,2})")
+
+
+def _access_without_owning(denial: Claim, claim: Claim) -> bool:
+    """Not owning a thing leaves using one that is hired or someone else's:
+    "doesn't own a car" / "rents a car for holidays", "没有电脑" / "用公司的电脑"."""
+    if not _OWNING_DENIED.search(denial.text) or _HIRED.search(denial.text):
+        return False
+    if _HIRED.search(claim.text):
+        return True
+    return any(stem(english) in denial.topic if english else any(chinese.startswith(thing) or thing.startswith(chinese)
+                                                                 for thing in denial.topic)
+               for english, chinese in _OWNED_BY_OTHERS.findall(claim.text))
 
 
 def _allergic_to_part(denial: Claim, claim: Claim) -> bool:
