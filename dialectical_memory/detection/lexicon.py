@@ -751,7 +751,16 @@ BROADER: dict[str, tuple[str, ...]] = {
     "piano": ("instrument",), "guitar": ("instrument",), "violin": ("instrument",),
     "drums": ("instrument",),  # working overtime on Saturdays is working on Saturdays
     "horror film": ("horror", "film"), "comedy": ("film",), "documentary": ("film",),
-    "iphone": ("apple device",),
+    "iphone": ("apple device",), "ipad": ("apple device",), "mac": ("apple device",),
+    "apple watch": ("apple device",), "airpods": ("apple device",), "apple tv": ("apple device",),
+    "icloud": ("apple device",), "apple music": ("apple device",), "apple pay": ("apple device",),
+    "gmail": ("google product",), "google drive": ("google product",), "google maps": ("google product",),
+    "google docs": ("google product",), "google photos": ("google product",),
+    "google calendar": ("google product",), "google home": ("google product",),
+    "teams": ("microsoft product",), "microsoft office": ("microsoft product",),
+    "onedrive": ("microsoft product",), "outlook": ("microsoft product",), "bing": ("microsoft product",),
+    "samsung pay": ("samsung product",), "galaxy watch": ("samsung product",),
+    "galaxy buds": ("samsung product",),
     "crisps": ("snack", "potato"), "tv series": ("tv",),
     "room": ("room", "rooms", "房间", "屋子", "屋里"),
     "sleep": ("sleep", "sleeps", "sleeper", "睡眠", "睡觉", "睡得"),
@@ -768,6 +777,11 @@ BROADER: dict[str, tuple[str, ...]] = {
     "christianity": ("religion",), "buddhism": ("religion",), "judaism": ("religion",),
     "hinduism": ("religion",), "taoism": ("religion",),
 }
+
+# Brand product lines (members of a brand's class in BROADER): still a name where a slot
+# holds one ("email client is Outlook", "cloud storage is OneDrive").
+PRODUCT_LINES = frozenset(member for member, classes in BROADER.items()
+                          if set(classes) & {"apple device", "google product", "microsoft product", "samsung product"})
 
 # The gear an activity is done with: refusing ever again to sleep in a tent is turning away
 # from camping ("is keen on camping" / "refuses to sleep in a tent ever again"). Only an
@@ -1209,8 +1223,38 @@ BILINGUAL_CONCEPTS: dict[str, tuple[str, ...]] = {
     "phone": ("smartphone", "mobile phone", "手机"),
     "android": ("android", "安卓"),
     "iphone": ("iphone", "苹果手机"),
-    "apple device": ("apple device", "apple product", "ipad", "macbook", "imac", "apple watch", "airpods",
-                     "苹果设备", "苹果产品", "苹果电脑"),
+    # a brand's products as a class, its product lines as members: "uses Apple products" /
+    # "doesn't use the Apple Watch" leaves the class affirmed; "no Apple products at all" covers
+    # every member (see BROADER). Product lines from the makers' own product pages.
+    "apple device": ("apple device", "apple product", "apple gadget", "apple ecosystem", "苹果设备", "苹果产品",
+                     "苹果全家桶"),
+    "ipad": ("ipad", "ipad pro", "ipad air", "ipad mini"),
+    "mac": ("macbook", "macbook air", "macbook pro", "imac", "mac mini", "mac studio", "苹果电脑"),
+    "apple watch": ("apple watch", "苹果手表"),
+    "airpods": ("airpods", "airpods pro", "苹果耳机"),
+    "apple tv": ("apple tv",),
+    "icloud": ("icloud",),
+    "apple music": ("apple music",),
+    "apple pay": ("apple pay",),
+    "google product": ("google product", "google service", "google app", "google ecosystem", "谷歌产品",
+                       "谷歌服务", "谷歌全家桶"),
+    "gmail": ("gmail",),
+    "google drive": ("google drive", "谷歌云盘"),
+    "google maps": ("google maps", "谷歌地图"),
+    "google docs": ("google docs", "google sheets", "google slides"),
+    "google photos": ("google photos",),
+    "google calendar": ("google calendar",),
+    "google home": ("google home", "nest hub"),
+    "microsoft product": ("microsoft product", "microsoft software", "microsoft service", "microsoft app",
+                          "微软产品", "微软的软件"),
+    "microsoft office": ("microsoft office", "ms office", "microsoft 365", "office 365"),
+    "onedrive": ("onedrive",),
+    "outlook": ("outlook",),
+    "bing": ("bing", "必应"),
+    "samsung product": ("samsung product", "samsung device", "三星产品"),
+    "samsung pay": ("samsung pay",),
+    "galaxy watch": ("galaxy watch",),
+    "galaxy buds": ("galaxy buds",),
     # one-valued personal attributes, one id in either language (slots.py reads their values)
     "blood type": ("blood type", "blood group", "血型"),
     "star sign": ("star sign", "zodiac sign", "horoscope", "星座"),
