@@ -464,7 +464,8 @@ def _negation_conflict(a: Analysis, b: Analysis) -> Verdict | None:
                      or _allergic_to_part(denial, claim) or _handles_the_carrier(denial, claim, b.text + a.text)
                      or _averse_to_gear(denial, claim)
                      or _same_occasion_attended(denial, claim)
-                     or _stated_against_observed(denial, claim, a, b) or _lacks_what_it_needs(denial, claim))
+                     or _stated_against_observed(denial, claim, a, b) or _lacks_what_it_needs(denial, claim)
+                     or _uses_own_thing(denial, claim))
                 and not _learning_only(claim, denial)
                 and not (claim.frequency == "high" and observed.one_day(denial.text))
                 and not (denial.implicit and (_spares_the_allergy(claim, a.text) or _wished(claim)))
@@ -537,12 +538,35 @@ _OWNED_BY_OTHERS = lazy_compile(
     r"(?:公司|单位|学校|朋友|别人|同事|邻居|酒店|父母|爸妈|共享|公用)的?([\u4e00-\u9fff]{1,2})")
 
 
+# One's own thing named: "their own laptop", "their living-room TV", "自家电视", "自己的车".
+_OWN_THING = lazy_compile(r"\b(?:their|his|her|my|own)\s+(?:own\s+)?(?:[a-z]+[- ]){0,2}([a-z]+)\b|"
+                          r"(?:自己的|自家的?|家里的?|自己)([\u4e00-\u9fff]{1,3})")
+
+
+def _uses_own_thing(denial: Claim, claim: Claim) -> bool:
+    """Having a thing denied, the other entry does something with one's own one:
+    "doesn't have a TV" / "watches the news on their living-room TV"."""
+    if denial.scope or not denial.topic or not _OWNING_DENIED.search(denial.text):
+        return False
+    for english, chinese in _OWN_THING.findall(claim.text):
+        if english and stem(english) in denial.topic:
+            return True
+        if chinese and any(thing in chinese for thing in denial.topic if is_cjk(thing)):
+            return True
+    return False
+
+
+# At someone else's place: "at a friend's (place)", "at grandma's", "在朋友家", "去邻居家".
+_AT_OTHERS_PLACE = lazy_compile(r"\bat\s+(?:a\s+|his\s+|her\s+|their\s+|my\s+)?[a-z]+'s\b|"
+                                r"在(?:朋友|邻居|同学|同事|亲戚|父母|爸妈|奶奶|姥姥|外婆|爷爷|别人)家")
+
+
 def _access_without_owning(denial: Claim, claim: Claim) -> bool:
     """Not owning a thing leaves using one that is hired or someone else's:
     "doesn't own a car" / "rents a car for holidays", "没有电脑" / "用公司的电脑"."""
     if not _OWNING_DENIED.search(denial.text) or _HIRED.search(denial.text):
         return False
-    if _HIRED.search(claim.text):
+    if _HIRED.search(claim.text) or _AT_OTHERS_PLACE.search(claim.text):
         return True
     return any(stem(english) in denial.topic if english else any(chinese.startswith(thing) or thing.startswith(chinese)
                                                                  for thing in denial.topic)
