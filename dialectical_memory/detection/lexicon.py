@@ -1265,7 +1265,9 @@ BILINGUAL_CONCEPTS: dict[str, tuple[str, ...]] = {
     "subscription": ("subscription", "订阅", "会员"),
     "report": ("report", "报告", "汇报"),
     "progress report": ("progress report", "status report", "进度报告", "周报"),
-    "reminder": ("reminder", "提醒"),
+    # being reminded is getting a reminder: "remind them to drink water" / "no water reminders"
+    "reminder": ("reminder", "提醒", *(f"remind {who} {what}" for who in ("them", "me", "him", "her", "the user", "user", "us")
+                                       for what in ("to", "about"))),
     "birthday": ("birthday", "生日"),
     "deadline": ("deadline", "截止日期", "截止时间", "ddl"),
     "test": ("test", "tests", "unit test", "测试", "单元测试"),
@@ -1324,9 +1326,11 @@ BILINGUAL_CONCEPTS: dict[str, tuple[str, ...]] = {
     "sleep": ("sleep", "sleeps", "sleeper", "睡眠", "睡觉", "睡得"),
     # what a user asks to be sent, by how often: "wants weekly summaries" / "不需要每周总结"
     "weekly summary": ("weekly summary", "weekly summaries", "weekly recap", "weekly digest", "每周总结",
-                       "周总结", "每周小结", "每周摘要"),
+                       "周总结", "每周小结", "每周摘要", "summary every week", "summaries every week",
+                       "summary each week", "每周的总结"),
     "daily summary": ("daily summary", "daily summaries", "daily recap", "daily digest", "每日总结", "每天总结",
-                      "日总结", "每日小结", "每日摘要"),
+                      "日总结", "每日小结", "每日摘要", "summary every day", "summaries every day",
+                      "summary each day", "每天的总结"),
     "example": ("example", "examples", "code example", "code examples", "示例", "例子", "范例", "代码示例",
                 "示例代码"),
     "board game": ("board game", "board games", "tabletop game", "tabletop games", "桌游", "桌面游戏",
