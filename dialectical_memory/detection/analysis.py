@@ -1011,15 +1011,6 @@ def _read_clause(clause: str, inherited_sign: int, domains: frozenset[str],
             abstentions.append(term)
         elif role == t.LIGHT:
             light_verb = light_verb or term.surface in lexicon.LIGHT_VERBS
-            if term.surface in lexicon.SCOPING_LIGHT_WORDS and _after_preposition(clause_terms, position,
-                                                                                  (t.SCOPE, t.LEADING)):
-                # "glasses for reading": after a preposition the reading is what it is for
-                if bucket_mode == "exception":
-                    excepted.append(term.surface)
-                elif bucket_mode == "condition" or in_scope or zh_mode == "scope":
-                    scope.append(term.surface)
-                else:
-                    topic.append(term.surface)
         elif role == t.SCOPE_NOUN:
             (excepted if bucket_mode == "exception" else scope if bucket_mode
              else scope_nouns).append(term.value)
@@ -1121,9 +1112,9 @@ def _clause_settings(clause: str, poles: list[Pole]) -> frozenset[str]:
     return frozenset(name for name, start in found if start < cut)
 
 
-def _after_preposition(clause_terms: list[t.Term], position: int, roles: tuple[str, ...] = (t.SCOPE,)) -> bool:
+def _after_preposition(clause_terms: list[t.Term], position: int) -> bool:
     before = [term for term in clause_terms[:position] if term.role != t.STOP]
-    return bool(before) and before[-1].role in roles
+    return bool(before) and before[-1].role == t.SCOPE
 
 
 _SAID = lazy_compile(lexicon.SAID_PATTERN)

@@ -465,7 +465,7 @@ def _negation_conflict(a: Analysis, b: Analysis) -> Verdict | None:
                      or _averse_to_gear(denial, claim)
                      or _same_occasion_attended(denial, claim)
                      or _stated_against_observed(denial, claim, a, b) or _lacks_what_it_needs(denial, claim)
-                     or _uses_own_thing(denial, claim))
+                     or _uses_own_thing(denial, claim) or _refuses_the_use(denial, claim))
                 and not _learning_only(claim, denial)
                 and not (claim.frequency == "high" and observed.one_day(denial.text))
                 and not (denial.implicit and (_spares_the_allergy(claim, a.text) or _wished(claim)))
@@ -538,6 +538,19 @@ _OWNED_BY_OTHERS = lazy_compile(
     r"(?:公司|单位|学校|朋友|别人|同事|邻居|酒店|父母|爸妈|共享|公用)的?([\u4e00-\u9fff]{1,2})")
 
 
+_USE_UNITS = frozenset(stem(verb) for verb in lexicon.USE_VERBS)
+
+
+def _refuses_the_use(denial: Claim, claim: Claim) -> bool:
+    """A liking of a thing meets a refusal of its usual use: "adores horror novels" /
+    "refuses to read horror novels", "likes jazz" / "won't listen to jazz". Only a bare
+    liking: "writes novels" says nothing of reading them."""
+    uses = denial.topic & _USE_UNITS
+    rest = denial.topic - uses
+    return bool(uses and rest and claim.stance and claim.topic and not claim.topic & _USE_UNITS
+                and not denial.scope and rest <= claim.reach)  # "not while working" leaves the rest
+
+
 # One's own thing named: "their own laptop", "their living-room TV", "自家电视", "自己的车".
 _OWN_THING = lazy_compile(r"\b(?:their|his|her|my|own)\s+(?:own\s+)?(?:[a-z]+[- ]){0,2}([a-z]+)\b|"
                           r"(?:自己的|自家的?|家里的?|自己)([\u4e00-\u9fff]{1,3})")
@@ -568,8 +581,7 @@ def _access_without_owning(denial: Claim, claim: Claim) -> bool:
         return False
     if _HIRED.search(claim.text) or _AT_OTHERS_PLACE.search(claim.text):
         return True
-    return any(stem(english) in denial.topic if english else any(chinese.startswith(thing) or thing.startswith(chinese)
-                                                                 for thing in denial.topic)
+    return any(stem(english) in denial.topic if english else bool(units(chinese) & denial.topic)
                for english, chinese in _OWNED_BY_OTHERS.findall(claim.text))
 
 
