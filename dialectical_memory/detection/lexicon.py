@@ -132,6 +132,11 @@ NEGATIVE_VERBS = (
     "提不起兴趣", "提不起劲", "提不起精神", "完全没兴趣", "不来电",
     "panic", "panics", "freak out", "freaks out", "uncomfortable with", "uneasy about",
     "panics around", "freaks out around", "nervous around", "uneasy around",
+    # coping and giving up, as a class: "can't cope with hot weather", "is unable to stand
+    # road trips", "has given up on camping" (inability before a verb of enduring)
+    "can not cope", "can not cope with", "unable to cope", "unable to stand", "unable to bear",
+    "unable to tolerate", "unable to handle", "unable to stomach", "given up on", "gave up on",
+    "can not deal with", "unable to deal with",
 )
 # Words of NEGATIVE_VERBS that express a fact about the body or diet rather than taste:
 # a conflict they take part in is reported as "implicit".
@@ -169,6 +174,8 @@ STOPWORDS = (
     "a", "an", "the", "user", "assistant", "i", "me", "my", "he", "she", "they", "them", "their",
     # "refuses to ride a bike ever again": emphasis, not a topic ("never ever", "hardly ever" are phrases)
     "ever",
+    # "死活不肯坐过山车", "说什么也不去": insistence, not a topic
+    "死活", "说什么也", "说什么都", "无论如何也", "打死也",
     # the assistant in Chinese, and its sending: "不需要助手每周发进度报告" is about the reports
     "助手", "发给", "发",
     "his", "her", "it", "its", "this", "that", "these", "those", "there", "here", "be", "am",
@@ -239,6 +246,10 @@ LIGHT_WORDS = (
     # "信" is left out: as a dictionary word it would split "信任", "信息"
     "ride", "信仰", "信奉",
 )
+# How one takes in a thing when its name is enough: loving novels is loving to read them, so
+# "adores horror novels" / "refuses to read horror novels" clash, while "doesn't read novels"
+# leaves writing them open (the verb stays a topic unit; see rules._refuses_the_use).
+USE_VERBS = ("read", "listen", "hear", "play", "watch")
 # Light words that are verbs: a clause with one affirms on its own, whatever the
 # stance of the clause before ("avoids sugar, but has cake on birthdays").
 LIGHT_VERBS = ("have", "use", "get", "make", "go", "take", "eat", "drink", "consume", "own",
@@ -261,6 +272,8 @@ DOMAINS: dict[str, tuple[str, ...]] = {
     "work": ("work", "job", "office", "办公", "上班", "工作", "公司"),
     "measurement": ("unit", "measure", "measurement", "distance", "weight", "height",
                     "单位", "计量", "距离", "体重", "身高"),
+    # a voice's sound ("a deep voice", "声音"); a writing voice still reads as tone through "tone", "style"
+    "voice": ("voice", "声音", "嗓音", "嗓子", "嗓门", "音色"),
 }
 
 # Nouns an axis word may describe and still speak of the axis itself: a "long
@@ -277,6 +290,7 @@ AXIS_NOUNS: dict[str, tuple[str, ...]] = {
     "units": ("unit", "measure", "measurement", "distance", "weight", "height",
               "单位", "计量", "距离", "体重", "身高"),
     "workplace": ("work", "job", "office", "办公", "上班", "工作", "公司"),
+    "voice pitch": ("voice", "声音", "嗓音", "嗓子", "嗓门", "音色"),
 }
 
 # Words that may stand between a pole word and the noun it describes ("long and
@@ -554,6 +568,15 @@ AXES: dict[str, AxisSpec] = {
                         "一杯啤酒就醉", "一瓶啤酒就倒", "一瓶就倒", "一喝就醉", "一喝酒就醉", "沾酒就醉",
                         "酒量差", "酒量很差", "酒量不好", "不胜酒力", "一杯倒")},
     ),
+    # the pitch of a voice: "has a deep voice" / "声音尖细"; bare "deep" or "high" counts only
+    # beside a voice word, so "a deep thinker" and "high standards" stay off the axis
+    "voice pitch": AxisSpec(
+        strict={"low": ("baritone", "bass voice", "低沉", "浑厚", "声音低", "嗓音低", "粗嗓门"),
+                "high": ("high pitched", "squeaky", "shrill", "falsetto voice", "尖细", "尖声", "声音尖",
+                         "嗓音尖", "嗓子尖", "声音很尖", "嗓音很尖", "声音细", "细声细气")},
+        loose={"low": ("deep", "low", "deeper", "lower"), "high": ("high", "higher")},
+        domains=("voice",),
+    ),
     "format": AxisSpec(
         strict={"list": ("bullet point", "bulleted list", "bullet list", "numbered list", "列表",
                          "要点", "分点", "分条", "列点", "逐条", "条目"),
@@ -729,7 +752,16 @@ BROADER: dict[str, tuple[str, ...]] = {
     "piano": ("instrument",), "guitar": ("instrument",), "violin": ("instrument",),
     "drums": ("instrument",),  # working overtime on Saturdays is working on Saturdays
     "horror film": ("horror", "film"), "comedy": ("film",), "documentary": ("film",),
-    "iphone": ("apple device",),
+    "iphone": ("apple device",), "ipad": ("apple device",), "mac": ("apple device",),
+    "apple watch": ("apple device",), "airpods": ("apple device",), "apple tv": ("apple device",),
+    "icloud": ("apple device",), "apple music": ("apple device",), "apple pay": ("apple device",),
+    "gmail": ("google product",), "google drive": ("google product",), "google maps": ("google product",),
+    "google docs": ("google product",), "google photos": ("google product",),
+    "google calendar": ("google product",), "google home": ("google product",),
+    "teams": ("microsoft product",), "microsoft office": ("microsoft product",),
+    "onedrive": ("microsoft product",), "outlook": ("microsoft product",), "bing": ("microsoft product",),
+    "samsung pay": ("samsung product",), "galaxy watch": ("samsung product",),
+    "galaxy buds": ("samsung product",),
     "crisps": ("snack", "potato"), "tv series": ("tv",),
     "room": ("room", "rooms", "房间", "屋子", "屋里"),
     "sleep": ("sleep", "sleeps", "sleeper", "睡眠", "睡觉", "睡得"),
@@ -746,6 +778,11 @@ BROADER: dict[str, tuple[str, ...]] = {
     "christianity": ("religion",), "buddhism": ("religion",), "judaism": ("religion",),
     "hinduism": ("religion",), "taoism": ("religion",),
 }
+
+# Brand product lines (members of a brand's class in BROADER): still a name where a slot
+# holds one ("email client is Outlook", "cloud storage is OneDrive").
+PRODUCT_LINES = frozenset(member for member, classes in BROADER.items()
+                          if set(classes) & {"apple device", "google product", "microsoft product", "samsung product"})
 
 # The gear an activity is done with: refusing ever again to sleep in a tent is turning away
 # from camping ("is keen on camping" / "refuses to sleep in a tent ever again"). Only an
@@ -1187,8 +1224,38 @@ BILINGUAL_CONCEPTS: dict[str, tuple[str, ...]] = {
     "phone": ("smartphone", "mobile phone", "手机"),
     "android": ("android", "安卓"),
     "iphone": ("iphone", "苹果手机"),
-    "apple device": ("apple device", "apple product", "ipad", "macbook", "imac", "apple watch", "airpods",
-                     "苹果设备", "苹果产品", "苹果电脑"),
+    # a brand's products as a class, its product lines as members: "uses Apple products" /
+    # "doesn't use the Apple Watch" leaves the class affirmed; "no Apple products at all" covers
+    # every member (see BROADER). Product lines from the makers' own product pages.
+    "apple device": ("apple device", "apple product", "apple gadget", "apple ecosystem", "苹果设备", "苹果产品",
+                     "苹果全家桶"),
+    "ipad": ("ipad", "ipad pro", "ipad air", "ipad mini"),
+    "mac": ("macbook", "macbook air", "macbook pro", "imac", "mac mini", "mac studio", "苹果电脑"),
+    "apple watch": ("apple watch", "苹果手表"),
+    "airpods": ("airpods", "airpods pro", "苹果耳机"),
+    "apple tv": ("apple tv",),
+    "icloud": ("icloud",),
+    "apple music": ("apple music",),
+    "apple pay": ("apple pay",),
+    "google product": ("google product", "google service", "google app", "google ecosystem", "谷歌产品",
+                       "谷歌服务", "谷歌全家桶"),
+    "gmail": ("gmail",),
+    "google drive": ("google drive", "谷歌云盘"),
+    "google maps": ("google maps", "谷歌地图"),
+    "google docs": ("google docs", "google sheets", "google slides"),
+    "google photos": ("google photos",),
+    "google calendar": ("google calendar",),
+    "google home": ("google home", "nest hub"),
+    "microsoft product": ("microsoft product", "microsoft software", "microsoft service", "microsoft app",
+                          "微软产品", "微软的软件"),
+    "microsoft office": ("microsoft office", "ms office", "microsoft 365", "office 365"),
+    "onedrive": ("onedrive",),
+    "outlook": ("outlook",),
+    "bing": ("bing", "必应"),
+    "samsung product": ("samsung product", "samsung device", "三星产品"),
+    "samsung pay": ("samsung pay",),
+    "galaxy watch": ("galaxy watch",),
+    "galaxy buds": ("galaxy buds",),
     # one-valued personal attributes, one id in either language (slots.py reads their values)
     "blood type": ("blood type", "blood group", "血型"),
     "star sign": ("star sign", "zodiac sign", "horoscope", "星座"),
@@ -1199,7 +1266,9 @@ BILINGUAL_CONCEPTS: dict[str, tuple[str, ...]] = {
     "subscription": ("subscription", "订阅", "会员"),
     "report": ("report", "报告", "汇报"),
     "progress report": ("progress report", "status report", "进度报告", "周报"),
-    "reminder": ("reminder", "提醒"),
+    # being reminded is getting a reminder: "remind them to drink water" / "no water reminders"
+    "reminder": ("reminder", "提醒", *(f"remind {who} {what}" for who in ("them", "me", "him", "her", "the user", "user", "us")
+                                       for what in ("to", "about"))),
     "birthday": ("birthday", "生日"),
     "deadline": ("deadline", "截止日期", "截止时间", "ddl"),
     "test": ("test", "tests", "unit test", "测试", "单元测试"),
@@ -1258,9 +1327,11 @@ BILINGUAL_CONCEPTS: dict[str, tuple[str, ...]] = {
     "sleep": ("sleep", "sleeps", "sleeper", "睡眠", "睡觉", "睡得"),
     # what a user asks to be sent, by how often: "wants weekly summaries" / "不需要每周总结"
     "weekly summary": ("weekly summary", "weekly summaries", "weekly recap", "weekly digest", "每周总结",
-                       "周总结", "每周小结", "每周摘要"),
+                       "周总结", "每周小结", "每周摘要", "summary every week", "summaries every week",
+                       "summary each week", "每周的总结"),
     "daily summary": ("daily summary", "daily summaries", "daily recap", "daily digest", "每日总结", "每天总结",
-                      "日总结", "每日小结", "每日摘要"),
+                      "日总结", "每日小结", "每日摘要", "summary every day", "summaries every day",
+                      "summary each day", "每天的总结"),
     "example": ("example", "examples", "code example", "code examples", "示例", "例子", "范例", "代码示例",
                 "示例代码"),
     "board game": ("board game", "board games", "tabletop game", "tabletop games", "桌游", "桌面游戏",

@@ -464,7 +464,8 @@ def _negation_conflict(a: Analysis, b: Analysis) -> Verdict | None:
                      or _allergic_to_part(denial, claim) or _handles_the_carrier(denial, claim, b.text + a.text)
                      or _averse_to_gear(denial, claim)
                      or _same_occasion_attended(denial, claim)
-                     or _stated_against_observed(denial, claim, a, b) or _lacks_what_it_needs(denial, claim))
+                     or _stated_against_observed(denial, claim, a, b) or _lacks_what_it_needs(denial, claim)
+                     or _uses_own_thing(denial, claim) or _refuses_the_use(denial, claim))
                 and not _learning_only(claim, denial)
                 and not (claim.frequency == "high" and observed.one_day(denial.text))
                 and not (denial.implicit and (_spares_the_allergy(claim, a.text) or _wished(claim)))
@@ -474,6 +475,7 @@ def _negation_conflict(a: Analysis, b: Analysis) -> Verdict | None:
                 and not _works_there(denial, b)
                 and not (_INABILITY.search(denial.text) and _not_doing_it(claim))
                 and not _only_watched(denial, claim)
+                and not _access_without_owning(denial, claim)
                 and not _apart(denial, claim, a, b)
                 and not _denial_within(denial, claim) and not _names_the_denial(denial, claim)
                 and not _occasions_differ(a, b, denial.topic & claim.topic | _gear_for(denial, claim))):
@@ -522,6 +524,65 @@ def _only_watched(denial: Claim, claim: Claim) -> bool:
     streaming service is using it: that stays a denial)."""
     return ("exercise" in claim.reach and bool(_SPECTATING.search(claim.text))
             and not _SPECTATING.search(denial.text))
+
+
+# Owning denied: "doesn't own a car", "没有电视" (a bare "no X" denies having it too).
+_OWNING_DENIED = lazy_compile(r"\b(?:own|owns|have|has|possess\w*)\b|\bno\b|没有|没|无")
+# Using what is hired or borrowed: "rents a car", "borrowed a laptop", "租车", "借朋友的车".
+_HIRED = lazy_compile(r"\b(?:rent\w*|hir(?:e|es|ed|ing)|leas(?:e|es|ed|ing)|borrow\w*)\b|租|借")
+# Someone else's or a shared one, right before the thing: "the office laptop", "a friend's TV",
+# "公司的电脑"; `_access_without_owning` checks the next word is the thing denied.
+_OWNED_BY_OTHERS = lazy_compile(
+    r"\b(?:office|work|company|school|library|hotel|gym|shared|public|communal|friend|neighbou?r|parent|"
+    r"sister|brother|colleague|roommate|flatmate|partner|mum|mom|dad)(?:'s|s'|s)?\s+([a-z]+)|"
+    r"(?:公司|单位|学校|朋友|别人|同事|邻居|酒店|父母|爸妈|共享|公用)的?([\u4e00-\u9fff]{1,2})")
+
+
+_USE_UNITS = frozenset(stem(verb) for verb in lexicon.USE_VERBS)
+
+
+def _refuses_the_use(denial: Claim, claim: Claim) -> bool:
+    """A liking of a thing meets a refusal of its usual use: "adores horror novels" /
+    "refuses to read horror novels", "likes jazz" / "won't listen to jazz". Only a bare
+    liking: "writes novels" says nothing of reading them."""
+    uses = denial.topic & _USE_UNITS
+    rest = denial.topic - uses
+    return bool(uses and rest and claim.stance and claim.topic and not claim.topic & _USE_UNITS
+                and not denial.scope and rest <= claim.reach)  # "not while working" leaves the rest
+
+
+# One's own thing named: "their own laptop", "their living-room TV", "自家电视", "自己的车".
+_OWN_THING = lazy_compile(r"\b(?:their|his|her|my|own)\s+(?:own\s+)?(?:[a-z]+[- ]){0,2}([a-z]+)\b|"
+                          r"(?:自己的|自家的?|家里的?|自己)([\u4e00-\u9fff]{1,3})")
+
+
+def _uses_own_thing(denial: Claim, claim: Claim) -> bool:
+    """Having a thing denied, the other entry does something with one's own one:
+    "doesn't have a TV" / "watches the news on their living-room TV"."""
+    if denial.scope or not denial.topic or not _OWNING_DENIED.search(denial.text):
+        return False
+    for english, chinese in _OWN_THING.findall(claim.text):
+        if english and stem(english) in denial.topic:
+            return True
+        if chinese and any(thing in chinese for thing in denial.topic if is_cjk(thing)):
+            return True
+    return False
+
+
+# At someone else's place: "at a friend's (place)", "at grandma's", "在朋友家", "去邻居家".
+_AT_OTHERS_PLACE = lazy_compile(r"\bat\s+(?:a\s+|his\s+|her\s+|their\s+|my\s+)?[a-z]+'s\b|"
+                                r"在(?:朋友|邻居|同学|同事|亲戚|父母|爸妈|奶奶|姥姥|外婆|爷爷|别人)家")
+
+
+def _access_without_owning(denial: Claim, claim: Claim) -> bool:
+    """Not owning a thing leaves using one that is hired or someone else's:
+    "doesn't own a car" / "rents a car for holidays", "没有电脑" / "用公司的电脑"."""
+    if not _OWNING_DENIED.search(denial.text) or _HIRED.search(denial.text):
+        return False
+    if _HIRED.search(claim.text) or _AT_OTHERS_PLACE.search(claim.text):
+        return True
+    return any(stem(english) in denial.topic if english else bool(units(chinese) & denial.topic)
+               for english, chinese in _OWNED_BY_OTHERS.findall(claim.text))
 
 
 def _allergic_to_part(denial: Claim, claim: Claim) -> bool:

@@ -843,8 +843,8 @@ def _value_kind(value: str) -> str:
     if lowered in lexicon.PROGRAMMING_LANGUAGES or any(
             lowered in forms for forms in lexicon.NATURAL_LANGUAGES.values()):
         return "language"
-    if _looks_like_name(value) and not any(term.role not in (t.CJK_RUN, t.CONTENT)
-                                           for term in t.terms(lowered)):
+    if _looks_like_name(value) and not any(term.role not in (t.CJK_RUN, t.CONTENT) and not (
+            term.role == t.CONCEPT and term.value in lexicon.PRODUCT_LINES) for term in t.terms(lowered)):
         return "name"
     if re.fullmatch(r"[a-z][a-z0-9+#.-]*", value) and not antonyms.is_adjective(value):
         return "name"  # "zsh", "fish": a lowercase name of a thing ("spacious" describes)
