@@ -309,6 +309,10 @@ _SEPARABLE_VERBS = ("游泳", "跑步", "爬山", "滑雪", "潜水", "跳伞", 
                     "下棋", "喝酒", "抽烟", "开车", "出国", "留学", "见面", "打球", "做饭", "洗澡", "理发", "考试")
 _SPLIT_BY_GUO = lazy_compile("|".join(f"(?<={verb[0]})过(?={verb[1:]})" for verb in _SEPARABLE_VERBS))
 _SPLIT_CUE = lazy_compile(r"[游跑爬洗理剪见打浇做下加喝看读][了过]?[一二两三四五六七八九十几\d]")
+# An allergy named as a noun is the allergy stated: "has a severe tree nut allergy" is
+# "is allergic to tree nut", so the allergen's is-a table covers what is eaten.
+_NOUN_ALLERGY = lazy_compile(r"\b(?:has|have|had|having|with)\s+(?:an?\s+)?(?:(?:severe|serious|mild|bad|known|"
+                             r"diagnosed|life[- ]threatening)\s+)?(?P<what>[a-z]+(?:[ -][a-z]+)?)[ -]allerg(?:y|ies)\b")
 # "Drinks" with no object is drinking alcohol: "never drinks on weekdays", "doesn't drink",
 # "drinks socially" (not "drinks a lot of water").
 _BARE_DRINK = lazy_compile(r"\b(?:drinks?|drinking|drank)\b(?=\s*(?:$|[.,;!?]|(?:on|at|in|during|when|while|after|"
@@ -405,6 +409,8 @@ def analyse(text: str) -> Analysis:
         sentence = _SPLIT_BY_GUO.sub("", sentence)
     if _SPLIT_CUE.search(sentence):
         sentence = _SPLIT_VERB.sub(_joined_verb, sentence)  # "游一两次泳" is "一两次游泳"
+    if "allerg" in sentence:
+        sentence = _NOUN_ALLERGY.sub(r"is allergic to \g<what>", sentence)
     if "drink" in sentence or "drank" in sentence:
         sentence = _BARE_DRINK.sub(r"\g<0> alcohol", sentence)
     if "杯" in sentence or "根" in sentence or "小酌" in sentence:

@@ -238,12 +238,14 @@ LIGHT_WORDS = (
     # riding what one rides ("ride a bike" is cycling), holding a faith ("信仰基督教"); a lone
     # "信" is left out: as a dictionary word it would split "信任", "信息"
     "ride", "信仰", "信奉",
+    # eating verbs and portions: "snacks on almonds", "munches a handful of cashews" are about the food
+    "snack on", "munch", "munch on", "nibble", "nibble on", "feast on", "handful", "a handful of",
 )
 # Light words that are verbs: a clause with one affirms on its own, whatever the
 # stance of the clause before ("avoids sugar, but has cake on birthdays").
 LIGHT_VERBS = ("have", "use", "get", "make", "go", "take", "eat", "drink", "consume", "own",
                "possess", "有", "用", "使用", "吃", "喝", "做", "去", "养", "拥有", "吃饭",
-               "ride", "信仰", "信奉")
+               "ride", "信仰", "信奉", "snack on", "munch", "munch on", "nibble", "nibble on", "feast on")
 
 # Nouns that anchor an ambiguous axis word ("long" answers, not "long" walks).
 DOMAINS: dict[str, tuple[str, ...]] = {
@@ -573,10 +575,13 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     "lamb": ("lamb", "mutton", "羊肉"),
     "burger": ("burger", "hamburger", "汉堡"),
     "sausage": ("sausage", "hot dog", "香肠"),
-    "seafood": ("seafood", "shellfish", "海鲜"),
+    "seafood": ("seafood", "海鲜"),
+    # shellfish (crustaceans and molluscs) is seafood, but a fish is no shellfish
+    "shellfish": ("shellfish", "crustacean", "crustaceans", "mollusc", "molluscs", "甲壳类", "贝类"),
     "fish": ("fish", "salmon", "tuna", "tuna steak", "salmon steak", "fish steak", "鱼", "三文鱼", "金枪鱼"),
     "shrimp": ("shrimp", "prawn", "crab", "lobster", "oyster", "clam", "mussel", "scallop", "虾",
-               "螃蟹", "蟹", "大闸蟹", "虾蟹", "龙虾", "生蚝", "扇贝", "贝类", "小龙虾"),
+               "螃蟹", "蟹", "大闸蟹", "虾蟹", "龙虾", "生蚝", "扇贝", "小龙虾", "squid", "octopus",
+               "crayfish", "crawfish", "牡蛎", "蛤蜊", "青口", "鱿鱼", "章鱼"),
     "dairy": ("dairy", "milk", "cheese", "yogurt", "yoghurt", "butter", "cream", "milkshake", "milkshakes", "奶昔",
               "乳制品", "牛奶", "奶酪",
               "酸奶", "黄油", "奶油", "cheddar", "brie", "mozzarella", "parmesan", "feta", "gouda",
@@ -625,7 +630,12 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     "in-law": ("in law", "sister in law", "brother in law", "mother in law", "father in law",
                "嫂子", "弟媳", "姐夫", "妹夫", "婆婆", "公公", "岳父", "岳母", "小姑子", "小舅子"),
     "daughter": ("daughter", "女儿"),
-    "nut": ("nut", "almond", "walnut", "cashew", "坚果", "杏仁", "核桃", "腰果"),
+    "nut": ("nut", "坚果"),
+    # tree nuts (the FDA's major-allergen class); a peanut is a legume, so a tree-nut allergy
+    # leaves it out, while a plain "nut allergy" covers it (peanut is-a nut below)
+    "tree nut": ("tree nut", "tree nuts", "almond", "walnut", "cashew", "pistachio", "hazelnut", "pecan",
+                 "macadamia", "brazil nut", "pine nut", "杏仁", "核桃", "腰果", "开心果",
+                 "榛子", "碧根果", "夏威夷果", "巴旦木", "松子", "树坚果"),
     "peanut": ("peanut", "peanut butter", "花生", "花生酱"),
     "gluten": ("gluten", "bread", "pasta", "pizza", "bagel", "croissant", "toast", "baguette",
                "sandwich", "wheat", "麸质", "面包", "意大利面", "披萨", "馒头", "包子", "饺子", "小麦",
@@ -716,7 +726,8 @@ BROADER: dict[str, tuple[str, ...]] = {
     # a steak, said so, is beef (a tuna or pork steak names its own)
     "steak": ("beef", "meat"), "beef": ("meat",), "pork": ("meat",), "chicken": ("meat",),
     "lamb": ("meat",), "burger": ("meat",), "sausage": ("meat",),
-    "fish": ("seafood",), "shrimp": ("seafood",),
+    "fish": ("seafood",), "shrimp": ("shellfish", "seafood"), "shellfish": ("seafood",),
+    "tree nut": ("nut",),
     "dessert": ("sugar",), "soft drink": ("sugar",), "wine": ("alcohol",), "coffee": ("caffeine",),
     "green tea": ("tea",), "cat": ("pet",), "dog": ("pet",), "small pet": ("pet",), "rabbit": ("small pet", "pet"),
     "son": ("child",), "daughter": ("child",),
