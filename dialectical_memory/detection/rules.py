@@ -899,7 +899,10 @@ _TRAVELLED = lazy_compile(r"\b(?:backpack\w*|travel\w*|went|flew|visit\w*|tour\w
                         r"去(?:了|过)?(?P<w>(?:(?!去)[\u4e00-\u9fff]){2,4}?)(?:玩|旅游|旅行|出差|度假|留学|度(?:了)?蜜月|参加|开会|看展|读书)|"
                         r"在(?P<v>[\u4e00-\u9fff]{2,4}?)(?:读过书|留过学|留学|(?:工作|生活|住|待|呆)(?:过|了))|"
                         r"(?:去|到|飞|飞到|飞去|坐飞机去)了?(?P<t>[\u4e00-\u9fff]{2,4}?)(?=[，,。；;]|$)|"
-                        r"在(?P<s>[\u4e00-\u9fff]{2,4}?)(?=滑雪|玩|旅游|旅行|出差|度假|留学|读书|上学|工作|生活|徒步|爬山|潜水|冲浪)")
+                        r"在(?P<s>[\u4e00-\u9fff]{2,4}?)(?=滑雪|玩|旅游|旅行|出差|度假|留学|读书|上学|工作|生活|徒步|爬山|潜水|冲浪)|"
+                        # a trip done ("前年去了东京看樱花", "去过巴黎逛博物馆"): any purpose after the place
+                        r"去(?:了|过)(?P<r>(?:(?!去)[\u4e00-\u9fff]){2,4}?)(?:看|赏|吃|逛|购物|买|拍|探亲|过年|跨年|滑雪|"
+                        r"潜水|冲浪|爬|徒步|比赛|交流|考察|访问|学习|进修|参观)")
 # "had never left the country before 2020": a lifelong claim cut off at a date says nothing after it.
 _UNTIL_THEN = lazy_compile(r"\b(?:before|until|till|prior\s+to)\s+(?:\d{4}|last|this|that|then|[a-z]+\s+\d{4})|"
                            r"\d{4}\s*年?(?:以前|之前)|(?:去年|前年|上大学|工作|结婚)(?:以前|之前)")
@@ -917,7 +920,7 @@ def _place_conflict(a: Analysis, b: Analysis) -> Verdict | None:
     if not stayed or not went or a.holder != b.holder or _UNTIL_THEN.search(a.text) or _WISH_WORDS.search(b.text):
         return None
     home = stayed.groupdict().get("x") or stayed.groupdict().get("z") or "中国"  # 没出过国: China left never
-    place = next(found for found in (went[name] for name in "yuwvts") if found)
+    place = next(found for found in (went[name] for name in "yuwvtsr") if found)
     if slots.place_outside(place, home):
         return _contradiction("implicit", 0.75, stayed.group(0), went.group(0), holder=a.holder,
                               values=[home, place])
@@ -942,7 +945,7 @@ def _never_visited_conflict(a: Analysis, b: Analysis) -> Verdict | None:
     if not went or a.holder != b.holder or _UNTIL_THEN.search(a.text) or _WISH_WORDS.search(b.text):
         return None
     country = never["x"] or never["z"]
-    place = next(found for found in (went[name] for name in "yuwvts") if found)
+    place = next(found for found in (went[name] for name in "yuwvtsr") if found)
     if _is_country(country) and slots.known_place(place) and slots.same_place(place, country):
         return _contradiction("implicit", 0.75, never.group(0), went.group(0), holder=a.holder,
                               values=[country, place])
