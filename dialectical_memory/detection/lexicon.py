@@ -1049,7 +1049,9 @@ ZH_PEOPLE = ("妹妹", "姐姐", "哥哥", "弟弟", "父母", "爸爸", "妈妈
              "表弟", "表妹", "堂哥", "堂姐", "堂弟", "堂妹", "岳父", "岳母", "婆婆", "公公", "孙子", "孙女",
              "侄子", "侄女", "外甥", "队友", "合伙人",
              # former partners: "用户的前女友结婚了" is not the user's wedding
-             "前女友", "前男友", "前妻", "前夫", "前任")
+             "前女友", "前男友", "前妻", "前夫", "前任",
+             # staff who act for one: "用户的翻译用英语做汇报" is the interpreter speaking
+             "翻译", "助理", "秘书")
 
 # Possessive slots that hold several values at once ("user's friend is Bob").
 MULTI_VALUED_SLOTS = (

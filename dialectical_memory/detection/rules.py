@@ -31,7 +31,7 @@ from .analysis import (COMPLETED, LEFT_BEHIND, Analysis, Claim, Habit, Pole, ana
                        strip_subject, units)
 from .base import Label, Verdict
 from .contexts import setting_names
-from . import gazetteer, slots
+from . import gazetteer, slots, spoken_languages
 from .slots import Slot, clash
 from .text import is_cjk, normalize, stem, lazy_compile
 
@@ -952,6 +952,15 @@ def _never_visited_conflict(a: Analysis, b: Analysis) -> Verdict | None:
     return None
 
 
+def _spoken_language_conflict(a: Analysis, b: Analysis) -> Verdict | None:
+    """"不会说英语" / "用英语给客户做汇报" (see `spoken_languages.py`)."""
+    language = spoken_languages.not_spoken(a.text)
+    if (not language or a.holder != b.holder or spoken_languages.spoken_in(b.text) != language
+            or spoken_languages.not_spoken(b.text) or _UNTIL_THEN.search(a.text)):
+        return None
+    return _contradiction("implicit", 0.75, a.text, b.text, holder=a.holder, values=[language])
+
+
 def relation_terms(analysis: Analysis) -> set[str]:
     """What the relation rules above can link this entry by, for the candidate index: the two
     sides of a relation share no word ("has no driving licence" / "drives to work", "never left
@@ -971,6 +980,7 @@ def relation_terms(analysis: Analysis) -> set[str]:
         found.add("$whereabouts")
     found.update(states.family_terms(text))
     found.update(abilities.skill_terms(text, analysis.claims))
+    found.update(spoken_languages.language_terms(text))
     found.update(amounts.amount_terms(text))
     # an employer named as a slot meets the company a change left ("离开了微软" / "works at Microsoft")
     found.update(f"#{slot.value}" for slot in analysis.slots if slot.name == "employer")
@@ -1203,7 +1213,7 @@ _RULES: tuple[Callable[[Analysis, Analysis], Verdict | None], ...] = (
     _order_conflict, _value_conflict, _preference_conflict, _axis_conflict, _frequency_conflict,
     _negation_conflict, _inability_conflict, _only_conflict, _only_language_conflict, _opposite_conflict, _morpheme_conflict,
     _rate_conflict,
-    _change_conflict, _completion_conflict, _place_conflict, _never_visited_conflict, _exclusive_conflict,
+    _change_conflict, _completion_conflict, _place_conflict, _never_visited_conflict, _spoken_language_conflict, _exclusive_conflict,
     _lifelong_home_conflict, _state_conflict, _amount_conflict)
 
 # Rules whose times are their subject: "only works on weekends", "deadline is Friday",
