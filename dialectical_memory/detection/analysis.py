@@ -258,7 +258,7 @@ _REPORTED = lazy_compile(
     r"\s+(?:that\s+)?(?:(?:they|he|she)\s+(?:are|is|were|was\s+)?)?|"
     r"(?:describes|considers|calls|sees)\s+(?:themselves|himself|herself)\s+(?:as\s+)?|"
     r"claims\s+to\s+(?=be\b|have\b)|"
-    r"(?:[\w-]+\s+){0,2}(?:tracker|app|data|records?|logs?|history|statements?)\s+(?:shows?|showed|says)"
+    r"(?P<of>(?:[\w-]+\s+){0,2})(?:tracker|app|data|records?|logs?|history|statements?)\s+(?:shows?|showed|says)"
     r"\s+(?:that\s+)?(?:(?:they|he|she)\s+)?)|"
     r"^(?:自称|声称|号称|坚称|自认为|觉得自己|说(?:自己|他|她)|表示自己)|"
     r"^[\u4e00-\u9fff]{0,6}(?:数据|记录|账单|日志|统计|截图)显示(?:他|她|用户)?")
@@ -293,7 +293,8 @@ _CALLED_CUE = lazy_compile(r"叫|名|called|named")
 
 def reported_content(sentence: str) -> tuple[str, bool]:
     """The sentence without its reporting frame, and whether it had one."""
-    content = _REPORTED.sub("", sentence, count=1)
+    # the activity a tool is of stays: "meditation app shows no sessions" is about meditation
+    content = _REPORTED.sub(lambda match: match["of"] or "", sentence, count=1)
     return content, content != sentence
 
 
