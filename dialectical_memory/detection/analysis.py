@@ -315,8 +315,9 @@ _SPLIT_CUE = lazy_compile(r"[游跑爬洗理剪见打浇做下加喝看读][了�
 _NOUN_ALLERGY = lazy_compile(r"\b(?:has|have|had|having|with)\s+(?:an?\s+)?(?:(?:severe|serious|mild|bad|known|"
                              r"diagnosed|life[- ]threatening)\s+)?(?P<what>[a-z]+(?:[ -][a-z]+)?)[ -]allerg(?:y|ies)\b")
 # "Drinks" with no object is drinking alcohol: "never drinks on weekdays", "doesn't drink",
-# "drinks socially" (not "drinks a lot of water").
-_BARE_DRINK = lazy_compile(r"\b(?:drinks?|drinking|drank)\b(?=\s*(?:$|[.,;!?]|(?:on|at|in|during|when|while|after|"
+# "drinks socially" (not "drinks a lot of water", nor the noun of "energy drinks").
+_BARE_DRINK = lazy_compile(r"(?<!energy\s)(?<!soft\s)(?<!fizzy\s)(?<!sports\s)(?<!sugary\s)(?<!hot\s)(?<!cold\s)"
+                         r"\b(?:drinks?|drinking|drank)\b(?=\s*(?:$|[.,;!?]|(?:on|at|in|during|when|while|after|"
                          r"before|with|socially|anymore|any\s+more|heavily|much|every|daily|often|rarely|"
                          r"occasionally|sometimes|nowadays|now|these\s+days|at\s+all|a\s+lot(?!\s+of))\b))")
 

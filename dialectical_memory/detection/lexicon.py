@@ -240,12 +240,14 @@ LIGHT_WORDS = (
     "ride", "信仰", "信奉",
     # eating verbs and portions: "snacks on almonds", "munches a handful of cashews" are about the food
     "snack on", "munch", "munch on", "nibble", "nibble on", "feast on", "handful", "a handful of",
+    "chug", "guzzle", "sip", "swig", "knock back",
 )
 # Light words that are verbs: a clause with one affirms on its own, whatever the
 # stance of the clause before ("avoids sugar, but has cake on birthdays").
 LIGHT_VERBS = ("have", "use", "get", "make", "go", "take", "eat", "drink", "consume", "own",
                "possess", "有", "用", "使用", "吃", "喝", "做", "去", "养", "拥有", "吃饭",
-               "ride", "信仰", "信奉", "snack on", "munch", "munch on", "nibble", "nibble on", "feast on")
+               "ride", "信仰", "信奉", "snack on", "munch", "munch on", "nibble", "nibble on", "feast on",
+               "chug", "guzzle", "sip", "swig", "knock back")
 
 # Nouns that anchor an ambiguous axis word ("long" answers, not "long" walks).
 DOMAINS: dict[str, tuple[str, ...]] = {
@@ -597,6 +599,10 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     "soft drink": ("soda", "sodas", "soft drink", "soft drinks", "fizzy drink", "fizzy drinks", "cola", "coke",
                    "sprite", "fanta", "pepsi", "carbonated drinks", "碳酸饮料", "汽水", "可乐", "雪碧", "芬达",
                    "百事"),
+    # caffeinated energy drinks and their best-selling brands (a bare "Monster" is not one)
+    "energy drink": ("energy drink", "energy drinks", "red bull", "redbull", "monster energy", "a monster",
+                     "can of monster", "cans of monster", "rockstar energy", "a rockstar", "relentless energy",
+                     "lucozade energy", "功能饮料", "能量饮料", "红牛", "魔爪", "东鹏特饮", "乐虎"),
     "alcohol": ("alcohol", "booze", "liquor", "酒", "酒精"),
     "wine": ("wine", "beer", "whisky", "whiskey", "vodka", "cocktail", "sake", "gin", "rum",
              "champagne", "lager", "ale", "stout", "ipa", "cider", "pint of beer", "pint", "tequila",
@@ -728,7 +734,7 @@ BROADER: dict[str, tuple[str, ...]] = {
     "lamb": ("meat",), "burger": ("meat",), "sausage": ("meat",),
     "fish": ("seafood",), "shrimp": ("shellfish", "seafood"), "shellfish": ("seafood",),
     "tree nut": ("nut",),
-    "dessert": ("sugar",), "soft drink": ("sugar",), "wine": ("alcohol",), "coffee": ("caffeine",),
+    "dessert": ("sugar",), "soft drink": ("sugar",), "wine": ("alcohol",), "coffee": ("caffeine",), "energy drink": ("caffeine",),
     "green tea": ("tea",), "cat": ("pet",), "dog": ("pet",), "small pet": ("pet",), "rabbit": ("small pet", "pet"),
     "son": ("child",), "daughter": ("child",),
     "brother": ("sibling",), "sister": ("sibling",), "peanut": ("nut",),

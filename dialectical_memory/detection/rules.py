@@ -473,7 +473,7 @@ def _negation_conflict(a: Analysis, b: Analysis) -> Verdict | None:
                 and not _place_left(denial)  # a home left meets only a residence (_moved_away_conflict)
                 and not _works_there(denial, b)
                 and not (_INABILITY.search(denial.text) and _not_doing_it(claim))
-                and not _only_watched(denial, claim)
+                and not _only_watched(denial, claim) and not _handled_not_consumed(denial, claim)
                 and not _apart(denial, claim, a, b)
                 and not _denial_within(denial, claim) and not _names_the_denial(denial, claim)
                 and not _occasions_differ(a, b, denial.topic & claim.topic | _gear_for(denial, claim))):
@@ -510,6 +510,19 @@ _PASSENGER = lazy_compile(r"坐[^，,。；;]{0,6}车|搭[^，,。；;]{0,6}车|
 def _not_doing_it(claim: Claim) -> bool:
     """What an inability leaves open: watching it ("cooking shows"), riding along."""
     return bool(claim.topic & _MEDIA or _PASSENGER.search(claim.text))
+
+
+# Not eating or drinking a thing leaves handling it open: "never drinks energy drinks" /
+# "collects Red Bull cans", "watches Red Bull air races", "不吃肉" / "在菜市场卖肉".
+_CONSUMING = lazy_compile(r"\b(?:eats?|ate|eating|drinks?|drank|drinking|smokes?|smoked|smoking|touch(?:es)?)\b|[吃喝抽碰]")
+_HANDLING = lazy_compile(r"\b(?:collect\w*|sells?|sold|selling|stocks?|serv(?:es|ed|ing)|sponsor\w*|watch\w*|"
+                         r"photograph\w*|paints?|draws?|designs?|advertis\w*|markets?|delivers?|brews?\s+for)\b|"
+                         r"收集|收藏|卖|出售|销售|代言|赞助|送货|拍摄")
+
+
+def _handled_not_consumed(denial: Claim, claim: Claim) -> bool:
+    return bool(_CONSUMING.search(denial.text) and _HANDLING.search(claim.text)
+                and not _CONSUMING.search(claim.text))
 
 
 # Watching a sport is not playing it: "doesn't exercise" / "watches basketball every night".
