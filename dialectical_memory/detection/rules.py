@@ -1035,7 +1035,7 @@ _STATE_KINDS = {"employment": "temporal", "relationship": "temporal", "marriage"
                 "colour vision": "implicit", "marriage history": "implicit", "sugar": "implicit",
                 "phone use": "implicit", "gaming": "implicit", "replies": "implicit", "breakfast": "implicit",
                 "workouts": "implicit", "online shopping": "implicit", "sight": "implicit", "hearing": "implicit",
-                "junk food": "implicit", "work history": "implicit"}
+                "junk food": "implicit", "work history": "implicit", "sea": "implicit"}
 
 
 def _state_conflict(a: Analysis, b: Analysis) -> Verdict | None:

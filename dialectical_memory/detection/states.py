@@ -201,6 +201,15 @@ _FAMILIES = (
         ever=True,
     ),
     Family(
+        "sea",  # never seen the sea, against being in it or on its shore (surfing, diving, a beach holiday)
+        _compile(r"\b(?:has|have)\s+never\s+(?:seen|been\s+to|visited|swum\s+in)\s+(?:the\s+|an\s+|a\s+)?(?:ocean|sea|seaside|coast|beach)\b",
+                 r"从来?(?:没|没有|未)(?:有)?(?:见过|看过|去过)(?:大海|海边|海)|从未(?:见过|看过|去过)(?:大海|海边|海)"),
+        _compile(r"\b(?:surf(?:ed|ing|s)?(?!\s+(?:the\s+)?(?:web|internet|net|channels?))|scuba|snorkel\w*|sail(?:ed|ing)\s+(?:across|around|along|in)|"
+                 r"beach\s+(?:holiday|vacation|trip)|swam\s+in\s+the\s+(?:sea|ocean)|by\s+the\s+sea|on\s+the\s+beach|cruise\s+ship|on\s+a\s+cruise)\b",
+                 r"冲浪|潜水|浮潜|海边|海滩|沙滩|出海|赶海|游轮|在海里"),
+        ever=True,
+    ),
+    Family(
         "nights",
         _compile(r"\bnever\s+stays?\s+up\s+late\b|\b(?:goes|go|gets?)\s+to\s+(?:bed|sleep)\s+early\b|"
                  r"\bearly\s+(?:sleeper|to\s+bed)\b",
@@ -400,6 +409,8 @@ CUES: dict[str, tuple[str, ...]] = {
                      "nurse", "engineer", "clerk", "driver", "cook", "chef", "accountant", "developer", "programmer",
                      "manager", "lawyer", "doctor", "salesman", "receptionist",
                      "工作", "班", "打工", "打过工", "当过", "做过", "当了", "做了", "实习"),
+    "sea": ("ocean", "sea", "coast", "beach", "surf", "scuba", "snorkel", "sail", "cruise",
+            "海", "冲浪", "潜水", "浮潜", "沙滩", "游轮"),
     "nights": ("stay", "bed", "sleep", "asleep", "early", "睡", "上床", "at", "around", "past", "after", "until", "till", "midnight",
                "small hours",
                "熬夜", "早睡", "睡得", "凌晨", "半夜", "深夜", "点", "午夜"),
