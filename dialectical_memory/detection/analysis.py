@@ -1521,7 +1521,7 @@ _EMPLOYED = (
                r"(?:师|员|经理|主管|总监|医生|老师|护士|会计|顾问)"),
 )
 _NOT_EMPLOYED = lazy_compile(r"\b(?:not|never|no\s+longer|used\s+to|volunteer\w*|unpaid)\b|"
-                           r"不|没|曾|以前|过去|志愿|义工|想|打算|希望|找|求职|want|hope|plan|"
+                           r"不|没|曾|以前|过去|志愿|义工|想|打算|希望|梦想|找|求职|want|hope|plan|dream|"
                            r"look\w*\s+for|search\w*|seek\w*|apply\w*|appli\w*")
 
 

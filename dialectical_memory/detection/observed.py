@@ -70,7 +70,8 @@ _MONTHS = (r"january|february|march|april|may|june|july|august|september|october
 _SINCE_WHEN = (rf"since\s+(?:(?:{_MONTHS})\b|(?:last|the)\s+(?:year|summer|winter|spring|autumn|fall|christmas|"
                rf"new\s+year)\b|christmas\b|new\s+year\b)")
 _EN_SINCE_LAPSE = lazy_compile(
-    rf"\b(?:has|have)(?:n't|\s+not)\s+(?P<what>(?:\w+\s+){{1,5}}?){_SINCE_WHEN}|"
+    rf"\b(?:has|have)(?:n't|\s+not)\s+(?!(?:\w+\s+)?(?:missed|skipped|broken|failed|stopped|slipped)\b)"
+    rf"(?P<what>(?:\w+\s+){{1,5}}?){_SINCE_WHEN}|"
     rf"\bno\s+(?P<what2>(?:[\w-]+\s+){{1,3}}?)(?:(?:logged|recorded|tracked|completed|done)\s+)?{_SINCE_WHEN}",
     re.IGNORECASE)
 _ZH_SINCE_NONE = lazy_compile(r"(?:(?:[一二三四五六七八九十]{1,3}|\d{1,2})月份?|去年|前年)(?:[春夏秋冬]天)?"

@@ -514,7 +514,7 @@ def _not_doing_it(claim: Claim) -> bool:
 
 # Not eating or drinking a thing leaves handling it open: "never drinks energy drinks" /
 # "collects Red Bull cans", "watches Red Bull air races", "不吃肉" / "在菜市场卖肉".
-_CONSUMING = lazy_compile(r"\b(?:eats?|ate|eating|drinks?|drank|drinking|smokes?|smoked|smoking|touch(?:es)?)\b|[吃喝抽碰]")
+_CONSUMING = lazy_compile(r"\b(?:eats?|ate|eating|(?<!energy\s)(?<!soft\s)(?<!fizzy\s)(?<!sports\s)drinks?|drank|drinking|smokes?|smoked|smoking|touch(?:es)?)\b|[吃喝抽碰]")
 _HANDLING = lazy_compile(r"\b(?:collect\w*|sells?|sold|selling|stocks?|serv(?:es|ed|ing)|sponsor\w*|watch\w*|"
                          r"photograph\w*|paints?|draws?|designs?|advertis\w*|markets?|delivers?|brews?\s+for)\b|"
                          r"收集|收藏|卖|出售|销售|代言|赞助|送货|拍摄")
