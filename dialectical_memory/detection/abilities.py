@@ -44,7 +44,10 @@ _ROLE = lazy_compile(
 # Wanting, planning or learning the skill is not having it.
 _NOT_YET = lazy_compile(
     r"\b(?:learn\w*|lessons?|classes|practis\w*|practic\w*|wants?|plans?|hopes?|would\s+like|trying|tries)\b|"
-    r"在学|学习|学着|跟[^，,。；;]{0,6}学|课|练习|想|打算|计划|希望|准备", re.IGNORECASE)
+    r"在学|学习|学着|跟[^，,。；;]{0,6}学|课|练习|想|打算|计划|希望|准备|"
+    # someone else does it for one: "请了翻译帮他用英语谈生意", "through an interpreter"
+    r"(?:请|找|通过|借助)[^，,。；;]{0,3}翻译|\b(?:through|via|with)\s+(?:an?\s+)?(?:interpreter|translator)\b",
+    re.IGNORECASE)
 
 # Words of the ability frame, not the skill: what is left of the topic is what one cannot do.
 ABILITY_WORDS = frozenset(("know", "how", "learn", "unabl", "abl", "学", "会", "rid", "ride",

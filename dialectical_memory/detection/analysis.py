@@ -258,7 +258,7 @@ _REPORTED = lazy_compile(
     r"\s+(?:that\s+)?(?:(?:they|he|she)\s+(?:are|is|were|was\s+)?)?|"
     r"(?:describes|considers|calls|sees)\s+(?:themselves|himself|herself)\s+(?:as\s+)?|"
     r"claims\s+to\s+(?=be\b|have\b)|"
-    r"(?:[\w-]+\s+){0,2}(?:tracker|app|data|records?|logs?|history|statements?)\s+(?:shows?|showed|says)"
+    r"(?P<of>(?:[\w-]+\s+){0,2})(?:tracker|app|data|records?|logs?|history|statements?)\s+(?:shows?|showed|says)"
     r"\s+(?:that\s+)?(?:(?:they|he|she)\s+)?)|"
     r"^(?:自称|声称|号称|坚称|自认为|觉得自己|说(?:自己|他|她)|表示自己)|"
     r"^[\u4e00-\u9fff]{0,6}(?:数据|记录|账单|日志|统计|截图)显示(?:他|她|用户)?")
@@ -293,7 +293,8 @@ _CALLED_CUE = lazy_compile(r"叫|名|called|named")
 
 def reported_content(sentence: str) -> tuple[str, bool]:
     """The sentence without its reporting frame, and whether it had one."""
-    content = _REPORTED.sub("", sentence, count=1)
+    # the activity a tool is of stays: "meditation app shows no sessions" is about meditation
+    content = _REPORTED.sub(lambda match: match["of"] or "", sentence, count=1)
     return content, content != sentence
 
 
@@ -309,9 +310,14 @@ _SEPARABLE_VERBS = ("游泳", "跑步", "爬山", "滑雪", "潜水", "跳伞", 
                     "下棋", "喝酒", "抽烟", "开车", "出国", "留学", "见面", "打球", "做饭", "洗澡", "理发", "考试")
 _SPLIT_BY_GUO = lazy_compile("|".join(f"(?<={verb[0]})过(?={verb[1:]})" for verb in _SEPARABLE_VERBS))
 _SPLIT_CUE = lazy_compile(r"[游跑爬洗理剪见打浇做下加喝看读][了过]?[一二两三四五六七八九十几\d]")
+# An allergy named as a noun is the allergy stated: "has a severe tree nut allergy" is
+# "is allergic to tree nut", so the allergen's is-a table covers what is eaten.
+_NOUN_ALLERGY = lazy_compile(r"\b(?:has|have|had|having|with)\s+(?:an?\s+)?(?:(?:severe|serious|mild|bad|known|"
+                             r"diagnosed|life[- ]threatening)\s+)?(?P<what>[a-z]+(?:[ -][a-z]+)?)[ -]allerg(?:y|ies)\b")
 # "Drinks" with no object is drinking alcohol: "never drinks on weekdays", "doesn't drink",
-# "drinks socially" (not "drinks a lot of water").
-_BARE_DRINK = lazy_compile(r"\b(?:drinks?|drinking|drank)\b(?=\s*(?:$|[.,;!?]|(?:on|at|in|during|when|while|after|"
+# "drinks socially" (not "drinks a lot of water", nor the noun of "energy drinks").
+_BARE_DRINK = lazy_compile(r"(?<!energy\s)(?<!soft\s)(?<!fizzy\s)(?<!sports\s)(?<!sugary\s)(?<!hot\s)(?<!cold\s)"
+                         r"\b(?:drinks?|drinking|drank)\b(?=\s*(?:$|[.,;!?]|(?:on|at|in|during|when|while|after|"
                          r"before|with|socially|anymore|any\s+more|heavily|much|every|daily|often|rarely|"
                          r"occasionally|sometimes|nowadays|now|these\s+days|at\s+all|a\s+lot(?!\s+of))\b))")
 
@@ -405,6 +411,8 @@ def analyse(text: str) -> Analysis:
         sentence = _SPLIT_BY_GUO.sub("", sentence)
     if _SPLIT_CUE.search(sentence):
         sentence = _SPLIT_VERB.sub(_joined_verb, sentence)  # "游一两次泳" is "一两次游泳"
+    if "allerg" in sentence:
+        sentence = _NOUN_ALLERGY.sub(r"is allergic to \g<what>", sentence)
     if "drink" in sentence or "drank" in sentence:
         sentence = _BARE_DRINK.sub(r"\g<0> alcohol", sentence)
     if "杯" in sentence or "根" in sentence or "小酌" in sentence:
@@ -1513,7 +1521,7 @@ _EMPLOYED = (
                r"(?:师|员|经理|主管|总监|医生|老师|护士|会计|顾问)"),
 )
 _NOT_EMPLOYED = lazy_compile(r"\b(?:not|never|no\s+longer|used\s+to|volunteer\w*|unpaid)\b|"
-                           r"不|没|曾|以前|过去|志愿|义工|想|打算|希望|找|求职|want|hope|plan|"
+                           r"不|没|曾|以前|过去|志愿|义工|想|打算|希望|梦想|找|求职|want|hope|plan|dream|"
                            r"look\w*\s+for|search\w*|seek\w*|apply\w*|appli\w*")
 
 

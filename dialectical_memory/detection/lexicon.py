@@ -245,6 +245,9 @@ LIGHT_WORDS = (
     # riding what one rides ("ride a bike" is cycling), holding a faith ("信仰基督教"); a lone
     # "信" is left out: as a dictionary word it would split "信任", "信息"
     "ride", "信仰", "信奉",
+    # eating verbs and portions: "snacks on almonds", "munches a handful of cashews" are about the food
+    "snack on", "munch", "munch on", "nibble", "nibble on", "feast on", "handful", "a handful of",
+    "chug", "guzzle", "sip", "swig", "knock back",
 )
 # How one takes in a thing when its name is enough: loving novels is loving to read them, so
 # "adores horror novels" / "refuses to read horror novels" clash, while "doesn't read novels"
@@ -254,7 +257,8 @@ USE_VERBS = ("read", "listen", "hear", "play", "watch")
 # stance of the clause before ("avoids sugar, but has cake on birthdays").
 LIGHT_VERBS = ("have", "use", "get", "make", "go", "take", "eat", "drink", "consume", "own",
                "possess", "有", "用", "使用", "吃", "喝", "做", "去", "养", "拥有", "吃饭",
-               "ride", "信仰", "信奉")
+               "ride", "信仰", "信奉", "snack on", "munch", "munch on", "nibble", "nibble on", "feast on",
+               "chug", "guzzle", "sip", "swig", "knock back")
 
 # Nouns that anchor an ambiguous axis word ("long" answers, not "long" walks).
 DOMAINS: dict[str, tuple[str, ...]] = {
@@ -596,10 +600,13 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     "lamb": ("lamb", "mutton", "羊肉"),
     "burger": ("burger", "hamburger", "汉堡"),
     "sausage": ("sausage", "hot dog", "香肠"),
-    "seafood": ("seafood", "shellfish", "海鲜"),
+    "seafood": ("seafood", "海鲜"),
+    # shellfish (crustaceans and molluscs) is seafood, but a fish is no shellfish
+    "shellfish": ("shellfish", "crustacean", "crustaceans", "mollusc", "molluscs", "甲壳类", "贝类"),
     "fish": ("fish", "salmon", "tuna", "tuna steak", "salmon steak", "fish steak", "鱼", "三文鱼", "金枪鱼"),
     "shrimp": ("shrimp", "prawn", "crab", "lobster", "oyster", "clam", "mussel", "scallop", "虾",
-               "螃蟹", "蟹", "大闸蟹", "虾蟹", "龙虾", "生蚝", "扇贝", "贝类", "小龙虾"),
+               "螃蟹", "蟹", "大闸蟹", "虾蟹", "龙虾", "生蚝", "扇贝", "小龙虾", "squid", "octopus",
+               "crayfish", "crawfish", "牡蛎", "蛤蜊", "青口", "鱿鱼", "章鱼"),
     "dairy": ("dairy", "milk", "cheese", "yogurt", "yoghurt", "butter", "cream", "milkshake", "milkshakes", "奶昔",
               "乳制品", "牛奶", "奶酪",
               "酸奶", "黄油", "奶油", "cheddar", "brie", "mozzarella", "parmesan", "feta", "gouda",
@@ -615,6 +622,10 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     "soft drink": ("soda", "sodas", "soft drink", "soft drinks", "fizzy drink", "fizzy drinks", "cola", "coke",
                    "sprite", "fanta", "pepsi", "carbonated drinks", "碳酸饮料", "汽水", "可乐", "雪碧", "芬达",
                    "百事"),
+    # caffeinated energy drinks and their best-selling brands (a bare "Monster" is not one)
+    "energy drink": ("energy drink", "energy drinks", "red bull", "redbull", "monster energy", "a monster",
+                     "can of monster", "cans of monster", "rockstar energy", "a rockstar", "relentless energy",
+                     "lucozade energy", "功能饮料", "能量饮料", "红牛", "魔爪", "东鹏特饮", "乐虎"),
     "alcohol": ("alcohol", "booze", "liquor", "酒", "酒精"),
     "wine": ("wine", "beer", "whisky", "whiskey", "vodka", "cocktail", "sake", "gin", "rum",
              "champagne", "lager", "ale", "stout", "ipa", "cider", "pint of beer", "pint", "tequila",
@@ -648,7 +659,12 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     "in-law": ("in law", "sister in law", "brother in law", "mother in law", "father in law",
                "嫂子", "弟媳", "姐夫", "妹夫", "婆婆", "公公", "岳父", "岳母", "小姑子", "小舅子"),
     "daughter": ("daughter", "女儿"),
-    "nut": ("nut", "almond", "walnut", "cashew", "坚果", "杏仁", "核桃", "腰果"),
+    "nut": ("nut", "坚果"),
+    # tree nuts (the FDA's major-allergen class); a peanut is a legume, so a tree-nut allergy
+    # leaves it out, while a plain "nut allergy" covers it (peanut is-a nut below)
+    "tree nut": ("tree nut", "tree nuts", "almond", "walnut", "cashew", "pistachio", "hazelnut", "pecan",
+                 "macadamia", "brazil nut", "pine nut", "杏仁", "核桃", "腰果", "开心果",
+                 "榛子", "碧根果", "夏威夷果", "巴旦木", "松子", "树坚果"),
     "peanut": ("peanut", "peanut butter", "花生", "花生酱"),
     "gluten": ("gluten", "bread", "pasta", "pizza", "bagel", "croissant", "toast", "baguette",
                "sandwich", "wheat", "麸质", "面包", "意大利面", "披萨", "馒头", "包子", "饺子", "小麦",
@@ -739,8 +755,9 @@ BROADER: dict[str, tuple[str, ...]] = {
     # a steak, said so, is beef (a tuna or pork steak names its own)
     "steak": ("beef", "meat"), "beef": ("meat",), "pork": ("meat",), "chicken": ("meat",),
     "lamb": ("meat",), "burger": ("meat",), "sausage": ("meat",),
-    "fish": ("seafood",), "shrimp": ("seafood",),
-    "dessert": ("sugar",), "soft drink": ("sugar",), "wine": ("alcohol",), "coffee": ("caffeine",),
+    "fish": ("seafood",), "shrimp": ("shellfish", "seafood"), "shellfish": ("seafood",),
+    "tree nut": ("nut",),
+    "dessert": ("sugar",), "soft drink": ("sugar",), "wine": ("alcohol",), "coffee": ("caffeine",), "energy drink": ("caffeine",),
     "green tea": ("tea",), "cat": ("pet",), "dog": ("pet",), "small pet": ("pet",), "rabbit": ("small pet", "pet"),
     "son": ("child",), "daughter": ("child",),
     "brother": ("sibling",), "sister": ("sibling",), "peanut": ("nut",),
@@ -1075,7 +1092,9 @@ ZH_PEOPLE = ("妹妹", "姐姐", "哥哥", "弟弟", "父母", "爸爸", "妈妈
              "表弟", "表妹", "堂哥", "堂姐", "堂弟", "堂妹", "岳父", "岳母", "婆婆", "公公", "孙子", "孙女",
              "侄子", "侄女", "外甥", "队友", "合伙人",
              # former partners: "用户的前女友结婚了" is not the user's wedding
-             "前女友", "前男友", "前妻", "前夫", "前任")
+             "前女友", "前男友", "前妻", "前夫", "前任",
+             # staff who act for one: "用户的翻译用英语做汇报" is the interpreter speaking
+             "翻译", "助理", "秘书")
 
 # Possessive slots that hold several values at once ("user's friend is Bob").
 MULTI_VALUED_SLOTS = (

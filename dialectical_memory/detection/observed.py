@@ -62,6 +62,20 @@ _EN_LAPSE = lazy_compile(
     rf"\bno\s+(?P<what2>(?:\w+\s+){{1,3}}?)(?:in|for)\s+(?:the\s+)?(?:over\s+|more\s+than\s+)?(?:last|past)\s+"
     rf"(?:(?P<n2>{_EN_NUM})\s+)?(?P<unit2>day|week|month|year)s?\b", re.IGNORECASE)
 _ZH_LAPSE = lazy_compile(rf"(?P<n>{_ZH_NUM}|半)个?多?(?P<unit>天|周|星期|礼拜|月|年)多?(?:了|来)?(?:都|也|还)?(?:没有?|未)")
+# a lapse since a named time: "no sessions since March", "hasn't done yoga since January",
+# "no runs logged since last summer", "从三月以后就没有更新过", "从去年开始就没冥想过";
+# a month named, or a season or year gone by, is some months at least
+_MONTHS = (r"january|february|march|april|may|june|july|august|september|october|november|december|"
+           r"jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec")
+_SINCE_WHEN = (rf"since\s+(?:(?:{_MONTHS})\b|(?:last|the)\s+(?:year|summer|winter|spring|autumn|fall|christmas|"
+               rf"new\s+year)\b|christmas\b|new\s+year\b)")
+_EN_SINCE_LAPSE = lazy_compile(
+    rf"\b(?:has|have)(?:n't|\s+not)\s+(?!(?:\w+\s+)?(?:missed|skipped|broken|failed|stopped|slipped)\b)"
+    rf"(?P<what>(?:\w+\s+){{1,5}}?){_SINCE_WHEN}|"
+    rf"\bno\s+(?P<what2>(?:[\w-]+\s+){{1,3}}?)(?:(?:logged|recorded|tracked|completed|done)\s+)?{_SINCE_WHEN}",
+    re.IGNORECASE)
+_ZH_SINCE_NONE = lazy_compile(r"(?:(?:[一二三四五六七八九十]{1,3}|\d{1,2})月份?|去年|前年)(?:[春夏秋冬]天)?"
+                              r"(?:以来|以后|之后|起|开始)(?:就|都|再|便)?(?:也)?(?:没有?|未|不再)(?P<what>[^，,。；;]{0,8})")
 
 
 def rate(clause: str) -> Rate | None:
@@ -72,7 +86,7 @@ def rate(clause: str) -> Rate | None:
 def _lapse(clause: str) -> Rate | None:
     match = _EN_LAPSE.search(clause) or _ZH_LAPSE.search(clause)
     if not match:
-        return _none_in_period(clause) or _last_time(clause)
+        return _none_in_period(clause) or _lapse_since(clause) or _last_time(clause)
     groups = match.groupdict()
     unit = groups.get("unit") or groups.get("unit2") or groups.get("unit3")
     number = groups.get("n") or groups.get("n2") or groups.get("n3")
@@ -89,6 +103,16 @@ def _lapse(clause: str) -> Rate | None:
     what = next((name for name in ("what", "what2", "what3") if groups.get(name)), None)
     kept = (match.start(what) - match.start(), match.end(what) - match.start()) if what else None
     return Rate(NEVER, _below(days), match.group(0), match.start(), match.end(), kept)
+
+
+def _lapse_since(clause: str) -> Rate | None:
+    """"No sessions since March", "从去年开始就没冥想过": nothing done for some months."""
+    match = _EN_SINCE_LAPSE.search(clause) or _ZH_SINCE_NONE.search(clause)
+    if not match:
+        return None
+    what = next((name for name in ("what", "what2") if match.groupdict().get(name)), None)
+    kept = (match.start(what) - match.start(), match.end(what) - match.start()) if what else None
+    return Rate(NEVER, _below(60.0), match.group(0), match.start(), match.end(), kept)
 
 
 # not once in a period: "这周一次都没遛过狗", "not once this month", "zero workouts last month"

@@ -31,7 +31,7 @@ from .analysis import (COMPLETED, LEFT_BEHIND, Analysis, Claim, Habit, Pole, ana
                        strip_subject, units)
 from .base import Label, Verdict
 from .contexts import setting_names
-from . import gazetteer, slots
+from . import gazetteer, slots, spoken_languages
 from .slots import Slot, clash
 from .text import is_cjk, normalize, stem, lazy_compile
 
@@ -474,7 +474,7 @@ def _negation_conflict(a: Analysis, b: Analysis) -> Verdict | None:
                 and not _place_left(denial)  # a home left meets only a residence (_moved_away_conflict)
                 and not _works_there(denial, b)
                 and not (_INABILITY.search(denial.text) and _not_doing_it(claim))
-                and not _only_watched(denial, claim)
+                and not _only_watched(denial, claim) and not _handled_not_consumed(denial, claim)
                 and not _access_without_owning(denial, claim)
                 and not _apart(denial, claim, a, b)
                 and not _denial_within(denial, claim) and not _names_the_denial(denial, claim)
@@ -512,6 +512,19 @@ _PASSENGER = lazy_compile(r"坐[^，,。；;]{0,6}车|搭[^，,。；;]{0,6}车|
 def _not_doing_it(claim: Claim) -> bool:
     """What an inability leaves open: watching it ("cooking shows"), riding along."""
     return bool(claim.topic & _MEDIA or _PASSENGER.search(claim.text))
+
+
+# Not eating or drinking a thing leaves handling it open: "never drinks energy drinks" /
+# "collects Red Bull cans", "watches Red Bull air races", "不吃肉" / "在菜市场卖肉".
+_CONSUMING = lazy_compile(r"\b(?:eats?|ate|eating|(?<!energy\s)(?<!soft\s)(?<!fizzy\s)(?<!sports\s)drinks?|drank|drinking|smokes?|smoked|smoking|touch(?:es)?)\b|[吃喝抽碰]")
+_HANDLING = lazy_compile(r"\b(?:collect\w*|sells?|sold|selling|stocks?|serv(?:es|ed|ing)|sponsor\w*|watch\w*|"
+                         r"photograph\w*|paints?|draws?|designs?|advertis\w*|markets?|delivers?|brews?\s+for)\b|"
+                         r"收集|收藏|卖|出售|销售|代言|赞助|送货|拍摄")
+
+
+def _handled_not_consumed(denial: Claim, claim: Claim) -> bool:
+    return bool(_CONSUMING.search(denial.text) and _HANDLING.search(claim.text)
+                and not _CONSUMING.search(claim.text))
 
 
 # Watching a sport is not playing it: "doesn't exercise" / "watches basketball every night".
@@ -960,7 +973,10 @@ _TRAVELLED = lazy_compile(r"\b(?:backpack\w*|travel\w*|went|flew|visit\w*|tour\w
                         r"去(?:了|过)?(?P<w>(?:(?!去)[\u4e00-\u9fff]){2,4}?)(?:玩|旅游|旅行|出差|度假|留学|度(?:了)?蜜月|参加|开会|看展|读书)|"
                         r"在(?P<v>[\u4e00-\u9fff]{2,4}?)(?:读过书|留过学|留学|(?:工作|生活|住|待|呆)(?:过|了))|"
                         r"(?:去|到|飞|飞到|飞去|坐飞机去)了?(?P<t>[\u4e00-\u9fff]{2,4}?)(?=[，,。；;]|$)|"
-                        r"在(?P<s>[\u4e00-\u9fff]{2,4}?)(?=滑雪|玩|旅游|旅行|出差|度假|留学|读书|上学|工作|生活|徒步|爬山|潜水|冲浪)")
+                        r"在(?P<s>[\u4e00-\u9fff]{2,4}?)(?=滑雪|玩|旅游|旅行|出差|度假|留学|读书|上学|工作|生活|徒步|爬山|潜水|冲浪)|"
+                        # a trip done ("前年去了东京看樱花", "去过巴黎逛博物馆"): any purpose after the place
+                        r"去(?:了|过)(?P<r>(?:(?!去)[\u4e00-\u9fff]){2,4}?)(?:看|赏|吃|逛|购物|买|拍|探亲|过年|跨年|滑雪|"
+                        r"潜水|冲浪|爬|徒步|比赛|交流|考察|访问|学习|进修|参观)")
 # "had never left the country before 2020": a lifelong claim cut off at a date says nothing after it.
 _UNTIL_THEN = lazy_compile(r"\b(?:before|until|till|prior\s+to)\s+(?:\d{4}|last|this|that|then|[a-z]+\s+\d{4})|"
                            r"\d{4}\s*年?(?:以前|之前)|(?:去年|前年|上大学|工作|结婚)(?:以前|之前)")
@@ -978,7 +994,7 @@ def _place_conflict(a: Analysis, b: Analysis) -> Verdict | None:
     if not stayed or not went or a.holder != b.holder or _UNTIL_THEN.search(a.text) or _WISH_WORDS.search(b.text):
         return None
     home = stayed.groupdict().get("x") or stayed.groupdict().get("z") or "中国"  # 没出过国: China left never
-    place = next(found for found in (went[name] for name in "yuwvts") if found)
+    place = next(found for found in (went[name] for name in "yuwvtsr") if found)
     if slots.place_outside(place, home):
         return _contradiction("implicit", 0.75, stayed.group(0), went.group(0), holder=a.holder,
                               values=[home, place])
@@ -1003,11 +1019,20 @@ def _never_visited_conflict(a: Analysis, b: Analysis) -> Verdict | None:
     if not went or a.holder != b.holder or _UNTIL_THEN.search(a.text) or _WISH_WORDS.search(b.text):
         return None
     country = never["x"] or never["z"]
-    place = next(found for found in (went[name] for name in "yuwvts") if found)
+    place = next(found for found in (went[name] for name in "yuwvtsr") if found)
     if _is_country(country) and slots.known_place(place) and slots.same_place(place, country):
         return _contradiction("implicit", 0.75, never.group(0), went.group(0), holder=a.holder,
                               values=[country, place])
     return None
+
+
+def _spoken_language_conflict(a: Analysis, b: Analysis) -> Verdict | None:
+    """"不会说英语" / "用英语给客户做汇报" (see `spoken_languages.py`)."""
+    language = spoken_languages.not_spoken(a.text)
+    if (not language or a.holder != b.holder or spoken_languages.spoken_in(b.text) != language
+            or spoken_languages.not_spoken(b.text) or _UNTIL_THEN.search(a.text)):
+        return None
+    return _contradiction("implicit", 0.75, a.text, b.text, holder=a.holder, values=[language])
 
 
 def relation_terms(analysis: Analysis) -> set[str]:
@@ -1029,6 +1054,7 @@ def relation_terms(analysis: Analysis) -> set[str]:
         found.add("$whereabouts")
     found.update(states.family_terms(text))
     found.update(abilities.skill_terms(text, analysis.claims))
+    found.update(spoken_languages.language_terms(text))
     found.update(amounts.amount_terms(text))
     # an employer named as a slot meets the company a change left ("离开了微软" / "works at Microsoft")
     found.update(f"#{slot.value}" for slot in analysis.slots if slot.name == "employer")
@@ -1070,7 +1096,7 @@ _STATE_KINDS = {"employment": "temporal", "relationship": "temporal", "marriage"
                 "colour vision": "implicit", "marriage history": "implicit", "sugar": "implicit",
                 "phone use": "implicit", "gaming": "implicit", "replies": "implicit", "breakfast": "implicit",
                 "workouts": "implicit", "online shopping": "implicit", "sight": "implicit", "hearing": "implicit",
-                "junk food": "implicit"}
+                "junk food": "implicit", "work history": "implicit", "sea": "implicit"}
 
 
 def _state_conflict(a: Analysis, b: Analysis) -> Verdict | None:
@@ -1261,7 +1287,7 @@ _RULES: tuple[Callable[[Analysis, Analysis], Verdict | None], ...] = (
     _order_conflict, _value_conflict, _preference_conflict, _axis_conflict, _frequency_conflict,
     _negation_conflict, _inability_conflict, _only_conflict, _only_language_conflict, _opposite_conflict, _morpheme_conflict,
     _rate_conflict,
-    _change_conflict, _completion_conflict, _place_conflict, _never_visited_conflict, _exclusive_conflict,
+    _change_conflict, _completion_conflict, _place_conflict, _never_visited_conflict, _spoken_language_conflict, _exclusive_conflict,
     _lifelong_home_conflict, _state_conflict, _amount_conflict)
 
 # Rules whose times are their subject: "only works on weekends", "deadline is Friday",

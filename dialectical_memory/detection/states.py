@@ -40,6 +40,7 @@ class Family:
     topical: bool = False  # both sides must speak of the same thing (a skill)
     observed: bool = False  # the ongoing side is a record of behaviour, a lapse ("sit unanswered", "没回")
     exempt: re.Pattern | None = None  # ongoing clauses that keep to the stated habit ("sugar-free")
+    ever: bool = False  # the ended side is lifelong ("never had a job"): a past other side clashes too
 
 
 def _compile(*parts: str) -> re.Pattern:
@@ -187,6 +188,28 @@ _FAMILIES = (
         _compile(r"\bex[- ](?:husband|wife|spouse)\b|\bdivorc\w+|\bwidow\w*", r"前夫|前妻|离过婚|离异|离婚|丧偶"),
     ),
     Family(
+        "work history",  # never had a job, against any job held, now or before
+        _compile(r"\b(?:has|have)\s+never\s+(?:had|held)\s+(?:a\s+|any\s+)?(?:paid\s+|real\s+|proper\s+|full[- ]time\s+)?jobs?\b|"
+                 r"\b(?:has|have)\s+never\s+(?:been\s+employed|worked(?:\s+a\s+day)?)\b|\bnever\s+(?:had|held)\s+a\s+job\b",
+                 r"从来?(?:没|没有|未)(?:有)?(?:上过班|工作过|打过工|参加过工作)|一天班(?:都|也)没上过|从未工作过"),
+        _compile(r"\bwork(?:s|ed|ing)?\s+(?:as|at|for|in)\s+(?:an?\s+|the\s+)?\w+|\binterned\b|\binternship\b|"
+                 r"\b(?:was|is)\s+an?\s+(?:\w+\s+)?(?:waiter|waitress|barista|cashier|teacher|nurse|engineer|clerk|"
+                 r"driver|cook|chef|accountant|intern|developer|programmer|manager|lawyer|doctor|salesman|receptionist)\b|"
+                 r"\b(?:part[- ]time|summer|first|day|old)\s+job\b",
+                 r"在[^，,。；;]{1,8}?(?:工作|上班|打工|实习)(?:了|过)|(?:当过|做过)[^，,。；;]{1,6}|(?:当了|做了)[一二两三四五六七八九十几\d]+年|"
+                 r"(?<![没未])(?<!没有)(?:打过工|上过班|实习过)"),
+        ever=True,
+    ),
+    Family(
+        "sea",  # never seen the sea, against being in it or on its shore (surfing, diving, a beach holiday)
+        _compile(r"\b(?:has|have)\s+never\s+(?:seen|been\s+to|visited|swum\s+in)\s+(?:the\s+|an\s+|a\s+)?(?:ocean|sea|seaside|coast|beach)\b",
+                 r"从来?(?:没|没有|未)(?:有)?(?:见过|看过|去过)(?:大海|海边|海)|从未(?:见过|看过|去过)(?:大海|海边|海)"),
+        _compile(r"\b(?:surf(?:ed|ing|s)?(?!\s+(?:the\s+)?(?:web|internet|net|channels?))|scuba|snorkel\w*|sail(?:ed|ing)\s+(?:across|around|along|in)|"
+                 r"beach\s+(?:holiday|vacation|trip)|swam\s+in\s+the\s+(?:sea|ocean)|by\s+the\s+sea|on\s+the\s+beach|cruise\s+ship|on\s+a\s+cruise)\b",
+                 r"冲浪|潜水|浮潜|海边|海滩|沙滩|出海|赶海|游轮|在海里"),
+        ever=True,
+    ),
+    Family(
         "nights",
         _compile(r"\bnever\s+stays?\s+up\s+late\b|\b(?:goes|go|gets?)\s+to\s+(?:bed|sleep)\s+early\b|"
                  r"\bearly\s+(?:sleeper|to\s+bed)\b",
@@ -298,6 +321,11 @@ _NOT_NOW_OBSERVED = lazy_compile(
     r"\b(?:used\s+to|formerly|previously|once|as\s+a\s+(?:child|kid|student)|in\s+college|last\s+year|"
     r"will|plans?|planning|going\s+to|wants?\s+to|hopes?|considering)\b|"
     r"以前|之前|曾|过去|原来|小时候|上学时|大学时|打算|准备|计划|想要|要是|如果|去年", re.IGNORECASE)
+# A job that never was: planned, wished for, sought, denied (a past one was).
+_NOT_EVER = lazy_compile(
+    r"\b(?:will|plans?|planning|going\s+to|wants?\s+to|hopes?|dreams?|considering|thinking\s+(?:of|about)|"
+    r"would\s+like|not|never|looking\s+for|applying|applied|searching|volunteer\w*|unpaid)\b|n't|"
+    r"找工作|求职|面试|打算|准备|计划|想|希望|梦想|要是|如果|没|不|志愿|义工", re.IGNORECASE)
 # An ending that was not: "hasn't retired", "没有辞职", "还没退休".
 _NEGATED_END = lazy_compile(r"\b(?:not|never|no)\s+(?:\w+\s+)?$|n't\s+(?:\w+\s+)?$|(?:没|没有|还没|未|不)$", re.IGNORECASE)
 _STILL = lazy_compile(r"\b(?:still|currently|now)\b|还|仍|依然|一直|目前|现在")
@@ -319,7 +347,7 @@ def _held(pattern: re.Pattern, text: str, ended: bool, family: Family | None = N
     """The first match of `pattern` in a clause that holds now. An observed lapse is
     worded as a negation ("sit unanswered", "一周都没回"): only a past or a plan makes
     it not hold now."""
-    not_now = _NOT_NOW_OBSERVED if family and family.observed else _NOT_NOW
+    not_now = _NOT_NOW_OBSERVED if family and family.observed else _NOT_EVER if family and family.ever else _NOT_NOW
     for match in pattern.finditer(text):
         clause = _clause(text, match)
         if not ended and family and family.exempt and family.exempt.search(clause):
@@ -377,6 +405,12 @@ CUES: dict[str, tuple[str, ...]] = {
     "breakfast": ("breakfast", "first meal", "eat", "早", "第一顿"),
     "workouts": ("work", "exercis", "train", "gym", "run", "no ", "has",
                  "运动", "锻炼", "健身", "跑步", "没"),
+    "work history": ("job", "employ", "work", "intern", "waiter", "waitress", "barista", "cashier", "teacher",
+                     "nurse", "engineer", "clerk", "driver", "cook", "chef", "accountant", "developer", "programmer",
+                     "manager", "lawyer", "doctor", "salesman", "receptionist",
+                     "工作", "班", "打工", "打过工", "当过", "做过", "当了", "做了", "实习"),
+    "sea": ("ocean", "sea", "coast", "beach", "surf", "scuba", "snorkel", "sail", "cruise",
+            "海", "冲浪", "潜水", "浮潜", "沙滩", "游轮"),
     "nights": ("stay", "bed", "sleep", "asleep", "early", "睡", "上床", "at", "around", "past", "after", "until", "till", "midnight",
                "small hours",
                "熬夜", "早睡", "睡得", "凌晨", "半夜", "深夜", "点", "午夜"),
