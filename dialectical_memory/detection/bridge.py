@@ -12,33 +12,29 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-from pathlib import Path
 
+from . import bundled
 from .bridge_chars import NOUNS as CHARACTER_NOUNS
 from .bridge_chars import PASTIMES
 from .bridge_chars import WORDS as CHARACTER_WORDS
 from .text import CJK_RANGE, is_cjk, lazy_compile, stem
 
-_TABLE_PATH = Path(__file__).with_name("bridge.tsv")
 _CJK_RUN = lazy_compile(f"[{CJK_RANGE}]+")
 # words of a gloss that name nothing ("grow up", "every year")
 _GLOSS_STOPWORDS = frozenset(("a", "an", "the", "of", "to", "and", "or", "in", "on", "for", "with", "up", "out",
                               "off", "down", "away", "every", "each", "all", "some", "no", "not", "one"))
 
 
-_GLOSSES: dict[str, str] = {}  # Chinese word → English gloss; read on the first mixed pair
 _LONGEST = 5  # characters of the longest word tools/make_bridge.py keeps
 
 
+@bundled.read_once
 def _glosses() -> dict[str, str]:
-    """The table, read once per process (a module global, not a cache a caller may clear)."""
-    if not _GLOSSES:
-        for line in _TABLE_PATH.read_text(encoding="utf-8").splitlines():
-            gloss, tab, words = line.partition("\t")
-            if tab and not line.startswith("#"):
-                _GLOSSES.update(dict.fromkeys(words.split(), gloss))
-        _GLOSSES.update(PASTIMES)
-    return _GLOSSES
+    """Chinese word → English gloss ("" for a name, kept only so no word is cut out of it); read
+    on the first pair of entries in two languages."""
+    glosses = {word: gloss for gloss, words in bundled.rows("bridge.tsv") for word in words.split()}
+    glosses.update(PASTIMES)
+    return glosses
 
 
 @functools.lru_cache(maxsize=4096)

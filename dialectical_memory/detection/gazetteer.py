@@ -9,8 +9,9 @@ The table is read on first use, not at import.
 from __future__ import annotations
 
 import math
-from importlib import resources
 from typing import NamedTuple
+
+from . import bundled
 
 # The table's Chinese city names that hold a negation character: registered as words
 # (terms.py) so that 无 in 无锡 or 不 in 那不勒斯 is not read as "no". A test keeps this
@@ -33,23 +34,13 @@ class City(NamedTuple):
 
 
 _Table = tuple[dict[str, tuple[City, ...]], dict[str, str]]
-_loaded: list[_Table] = []  # static data read once per process (not a cache to clear)
 
 
+@bundled.read_once
 def _table() -> _Table:
-    if not _loaded:
-        _loaded.append(_read())
-    return _loaded[0]
-
-
-def _read() -> _Table:
     cities: dict[str, list[City]] = {}
     countries: dict[str, str] = {}  # English name → ISO code
-    text = resources.files(__package__).joinpath("gazetteer.tsv").read_text(encoding="utf-8")
-    for line in text.splitlines():
-        if line.startswith("#"):
-            continue
-        name, code, latitude, longitude = line.split("\t")
+    for name, code, latitude, longitude in bundled.rows("gazetteer.tsv"):
         if code == "country":
             continue
         if code == "iso":

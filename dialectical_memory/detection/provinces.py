@@ -9,9 +9,7 @@ those divisions (CN.01 Anhui … CN.33 Chongqing), and the regions are the usual
 
 from __future__ import annotations
 
-from importlib import resources
-
-from . import gazetteer
+from . import bundled, gazetteer
 
 # GeoNames admin1 code → the division's names (Chinese, English)
 DIVISIONS: dict[str, tuple[str, ...]] = {
@@ -39,19 +37,10 @@ _BY_NAME: dict[str, frozenset[str]] = {
 # "东北老家", "海南那边": the place, and where in it one was
 _TRAILING = ("老家", "家里", "那边", "一带", "地区", "省", "市")
 
-_loaded: list[dict[tuple[float, float], str]] = []
-
-
+@bundled.read_once
 def _table() -> dict[tuple[float, float], str]:
-    if not _loaded:
-        rows = {}
-        text = resources.files(__package__).joinpath("provinces.tsv").read_text(encoding="utf-8")
-        for line in text.splitlines():
-            if not line.startswith("#"):
-                latitude, longitude, code = line.split("\t")
-                rows[(float(latitude), float(longitude))] = code
-        _loaded.append(rows)
-    return _loaded[0]
+    """A Chinese city's division, by the city's coordinates in the gazetteer."""
+    return {(float(latitude), float(longitude)): code for latitude, longitude, code in bundled.rows("provinces.tsv")}
 
 
 def division(name: str) -> frozenset[str]:
