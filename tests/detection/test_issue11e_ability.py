@@ -19,8 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from dialectical_memory.detection import evaluate, load_pairs
-from judging import detector, flags, label
+from judging import assert_floor, flags, label
 
 HERE = Path(__file__).parent
 
@@ -29,10 +28,7 @@ HERE = Path(__file__).parent
                                           ("ability_fear_pairs", 0.85), ("ability_heldout_pairs", 0.9),
                                           ("ability_batch4_pairs", 0.85)])
 def test_own_pairs_keep_their_floor(name, recall):
-    report = evaluate(detector, load_pairs(HERE / f"{name}.jsonl"))
-    assert report["overall"]["precision"] >= 0.99
-    assert report["overall"]["recall"] >= recall
-    assert all(alarm["fp"] == 0 for alarm in report["false_alarms"].values())
+    assert_floor(HERE / f"{name}.jsonl", precision=0.99, recall=recall)
 
 
 @pytest.mark.parametrize("a, b", [

@@ -13,18 +13,15 @@ from pathlib import Path
 
 import pytest
 
-from dialectical_memory.detection import Label, evaluate, load_pairs
-from judging import detector, flags, label
+from dialectical_memory.detection import Label
+from judging import assert_floor, flags, label
 
 HERE = Path(__file__).parent
 
 
 @pytest.mark.parametrize("name, recall", [("stance_11f_pairs", 0.88), ("stance_11f_heldout", 0.85)])
 def test_own_pairs_keep_their_floor(name, recall):
-    report = evaluate(detector, load_pairs(HERE / f"{name}.jsonl"))
-    assert report["overall"]["precision"] >= 0.99
-    assert report["overall"]["recall"] >= recall
-    assert all(alarm["fp"] == 0 for alarm in report["false_alarms"].values())
+    assert_floor(HERE / f"{name}.jsonl", precision=0.99, recall=recall)
 
 
 @pytest.mark.parametrize("a, b", [

@@ -8,7 +8,7 @@ import pytest
 
 from dialectical_memory.detection import evaluate, load_pairs
 from dialectical_memory.detection.analysis import analyse
-from judging import detector, flags, label
+from judging import detector, flags
 
 HERE = Path(__file__).parent
 

@@ -13,8 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from dialectical_memory.detection import evaluate, load_pairs
-from judging import detector
+from judging import assert_floor
 
 HERE = Path(__file__).parent
 
@@ -30,11 +29,8 @@ FLOORS = {  # file: (precision, recall)
 
 @pytest.mark.parametrize("name", sorted(FLOORS))
 def test_lead_pairs_keep_their_floor(name):
-    report = evaluate(detector, load_pairs(HERE / name))
     precision, recall = FLOORS[name]
-    assert report["overall"]["precision"] >= precision
-    assert report["overall"]["recall"] >= recall
-    assert all(alarm["fp"] <= 1 for alarm in report["false_alarms"].values())
+    assert_floor(HERE / name, precision=precision, recall=recall, false_alarms=1)
 
 
 @pytest.mark.parametrize("denial", ["User avoids crowded markets at all costs.",

@@ -21,18 +21,14 @@ from pathlib import Path
 
 import pytest
 
-from dialectical_memory.detection import evaluate, load_pairs
-from judging import detector, flags
+from judging import assert_floor, flags
 
 HERE = Path(__file__).parent
 
 
 @pytest.mark.parametrize("name", ["stance_11i_pairs.jsonl", "stance_11i_heldout.jsonl"])
 def test_own_pairs_keep_their_floor(name):
-    report = evaluate(detector, load_pairs(HERE / name))
-    assert report["overall"]["precision"] >= 0.99
-    assert report["overall"]["recall"] >= 0.90
-    assert all(alarm["fp"] == 0 for alarm in report["false_alarms"].values())
+    assert_floor(HERE / name, precision=0.99, recall=0.90)
 
 
 @pytest.mark.parametrize("a, b", [
