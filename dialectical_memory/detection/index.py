@@ -76,8 +76,9 @@ def index_terms(text: str) -> frozenset[str]:
 
 
 def relevance_terms(text: str) -> frozenset[str]:
-    """What a text is about, for recall: its index terms without the antonym axes its words sit
-    on ("~n"), which find opposites for the detector but say nothing of a topic ("last month")."""
+    """What a text is about, for recall: its index terms without the ones marked "~", which only
+    bring candidates to the detector and say nothing of a topic: the antonym axes its words sit on
+    ("~n": "last month") and the places a home is compared by ("~place:…", slots.place_keys)."""
     return frozenset(term for term in index_terms(text) if not term.startswith("~"))
 
 
