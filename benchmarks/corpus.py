@@ -11,8 +11,8 @@ import json
 import random
 from pathlib import Path
 
-from dialectical_memory import hermes_format
-from dialectical_memory.model import (
+from dialectical_memory.storage import hermes_format
+from dialectical_memory.core.beliefs import (
     SECONDS_PER_DAY,
     BeliefStatus,
     ContradictionEdge,
@@ -23,7 +23,7 @@ from dialectical_memory.model import (
     SourceKind,
     text_hash,
 )
-from dialectical_memory.storage import TargetPaths, dumps_sidecar
+from dialectical_memory.storage.files import TargetPaths, dumps_sidecar
 
 CITIES = ["Berlin", "Paris", "Tokyo", "Lisbon", "Oslo", "Austin", "Seoul", "Madrid", "Dublin", "Prague"]
 CITIES_ZH = ["北京", "上海", "广州", "深圳", "成都", "杭州", "南京", "武汉", "西安", "苏州"]

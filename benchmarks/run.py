@@ -29,9 +29,10 @@ import orjson  # noqa: E402
 
 from benchmarks.corpus import CITIES, build_grown, build_target  # noqa: E402
 from benchmarks.hermes_reference import hermes_add  # noqa: E402
-from dialectical_memory import MemoryStore, NotFoundError, hermes_format  # noqa: E402
-from dialectical_memory.loader import collector_paused  # noqa: E402
-from dialectical_memory.storage import TargetPaths  # noqa: E402
+from dialectical_memory import MemoryStore, NotFoundError  # noqa: E402
+from dialectical_memory.storage import hermes_format
+from dialectical_memory.store.loader import collector_paused  # noqa: E402
+from dialectical_memory.storage.files import TargetPaths  # noqa: E402
 
 SIZES = (100, 1_000, 10_000)
 WRITE_OPS = ("add", "add_first", "add_after_refused", "add_after_foreign", "hermes_add", "add_conflict", "replace", "remove")

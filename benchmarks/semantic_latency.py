@@ -21,9 +21,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from benchmarks.corpus import TOPICS, build_target  # noqa: E402
-from dialectical_memory import MemoryStore, hermes_format  # noqa: E402
+from dialectical_memory import MemoryStore  # noqa: E402
+from dialectical_memory.storage import hermes_format
 from dialectical_memory.detection.semantic import EmbeddingCache, SemanticDetector  # noqa: E402
-from dialectical_memory.storage import TargetPaths  # noqa: E402
+from dialectical_memory.storage.files import TargetPaths  # noqa: E402
 
 
 def _store(home: Path, detector=None) -> MemoryStore:

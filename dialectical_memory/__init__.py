@@ -4,7 +4,8 @@ knowledge from incidents to wisdom, and re-verifies beliefs that have gone stale
 The files are the Hermes agent's ``MEMORY.md`` / ``USER.md`` plus JSON sidecars with metadata.
 """
 
-from .errors import (
+from .core.version import __version__
+from .core.errors import (
     AmbiguousMatchError,
     CharLimitError,
     ConflictError,
@@ -15,7 +16,7 @@ from .errors import (
     StorageError,
     UnsafeContentError,
 )
-from .model import (
+from .core.beliefs import (
     BeliefStatus,
     ContradictionEdge,
     ContradictionMode,
@@ -25,11 +26,10 @@ from .model import (
     SidecarDocument,
     SourceKind,
 )
-from .store import MemoryStore, MutationResult
-from .tool import MEMORY_TOOL_SCHEMA, memory_tool
-from . import transfer  # export / import: transfer.export_document, transfer.import_document
+from .store.memory_store import MemoryStore, MutationResult
+from .adapters.tool import MEMORY_TOOL_SCHEMA, memory_tool
+from .features import transfer  # export / import: transfer.export_document, transfer.import_document
 
-__version__ = "0.1.0"
 
 __all__ = [
     "AmbiguousMatchError", "BeliefStatus", "CharLimitError", "ConflictError", "ContradictionEdge",

@@ -11,7 +11,7 @@ from dialectical_memory import MemoryStore, NotFoundError, StaleEntryError
 from .forms import FormError
 
 if TYPE_CHECKING:
-    from dialectical_memory.views import Entry
+    from dialectical_memory.store.read_models import Entry
 
 
 def store() -> MemoryStore:

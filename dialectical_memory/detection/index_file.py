@@ -24,7 +24,7 @@ from pathlib import Path
 
 import orjson
 
-from ..loader import collector_paused
+from ..storage.gc_pause import collector_paused
 from .index import CandidateIndex
 
 FORMAT = 1

@@ -22,8 +22,8 @@ from pathlib import Path
 
 import numpy as np
 
-from ..errors import DialecticalMemoryError
-from ..storage import atomic_write
+from ..core.errors import DialecticalMemoryError
+from ..storage.files import atomic_write
 from .base import Label, Verdict
 from .index import tokenize
 from .rules import RuleDetector

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..errors import ConflictError
-from ..storage import atomic_write
+from ..core.errors import ConflictError
+from ..storage.files import atomic_write
 from .provider import PROVIDER_NAME
 
 MARKER = "Written by `dmem hermes install`"

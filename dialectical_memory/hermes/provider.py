@@ -20,11 +20,11 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from ..errors import DialecticalMemoryError, UnsafeContentError
-from ..model import ContradictionMode
-from ..safety import check_content
-from ..store import MemoryStore
-from ..summaries import edge_summary, entry_summary, review_summary
+from ..core.errors import DialecticalMemoryError, UnsafeContentError
+from ..core.beliefs import ContradictionMode
+from ..core.safety import check_content
+from ..store.memory_store import MemoryStore
+from ..store.agent_views import edge_summary, entry_summary, review_summary
 
 try:  # inside Hermes: the real base class, so Hermes' own type checks and defaults apply
     from agent.memory_provider import MemoryProvider as _ProviderBase

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from dialectical_memory import MemoryStore
-from dialectical_memory.demo import seed_demo
+from dialectical_memory.features.demo import seed_demo
 from dialectical_memory.detection.base import Label, Verdict
 from dialectical_memory.web.server import build_server
 

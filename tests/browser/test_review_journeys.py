@@ -94,7 +94,7 @@ def test_a_cli_add_shows_up_live_and_the_draft_stays(page: Page, live_server):
     draft = "A thought I am still writing…"
     page.get_by_label("New entry").fill(draft)
     subprocess.run(
-        [sys.executable, "-m", "dialectical_memory.cli", "--home", str(live_server.home), "--memory-char-limit", "0",
+        [sys.executable, "-m", "dialectical_memory.adapters.cli", "--home", str(live_server.home), "--memory-char-limit", "0",
          "add", "User started learning the cello."], check=True, capture_output=True,
     )  # fmt: skip
     expect(page.locator("#board")).to_contain_text("User started learning the cello.", timeout=10_000)

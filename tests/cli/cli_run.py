@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from dialectical_memory.cli import main
+from dialectical_memory.adapters.cli import main
 
 
 @pytest.fixture

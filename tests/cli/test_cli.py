@@ -5,7 +5,7 @@ import json
 import pytest
 
 from dialectical_memory import MemoryStore
-from dialectical_memory.cli import main
+from dialectical_memory.adapters.cli import main
 
 from cli_run import dmem, home  # noqa: F401  (home is a fixture)
 

@@ -8,7 +8,7 @@ import uuid
 import pytest
 
 from dialectical_memory import MemoryStore
-from dialectical_memory.cli import build_parser, main
+from dialectical_memory.adapters.cli import build_parser, main
 
 from cli_run import dmem, home  # noqa: F401  (home is a fixture)
 

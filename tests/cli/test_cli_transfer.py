@@ -1,4 +1,4 @@
-"""`dmem export` / `dmem import`: thin over dialectical_memory.transfer, scriptable, nothing lost."""
+"""`dmem export` / `dmem import`: thin over dialectical_memory.features.transfer, scriptable, nothing lost."""
 
 import io
 import json
@@ -6,7 +6,7 @@ import json
 import pytest
 
 from dialectical_memory import MemoryStore
-from dialectical_memory.cli import main
+from dialectical_memory.adapters.cli import main
 
 
 @pytest.fixture

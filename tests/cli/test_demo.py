@@ -3,7 +3,7 @@
 import pytest
 
 from dialectical_memory import BeliefStatus, MaturityLevel, MemoryStore, SourceKind
-from dialectical_memory.demo import seed_demo
+from dialectical_memory.features.demo import seed_demo
 
 
 @pytest.fixture(scope="module")

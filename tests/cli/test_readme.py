@@ -59,7 +59,7 @@ def test_every_dmem_command_in_the_readme_parses():
     """Each `dmem …` line of the README is a valid command line (checked by the real parser)."""
     import shlex
 
-    from dialectical_memory.cli import build_parser
+    from dialectical_memory.adapters.cli import build_parser
 
     parser = build_parser()
     lines = [line.split("#")[0].strip() for block in _sh_blocks() for line in block.splitlines()]

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from dialectical_memory import MemoryStore
 from dialectical_memory.detection.base import Label, Verdict
-from dialectical_memory.model import SECONDS_PER_DAY, text_hash
+from dialectical_memory.core.beliefs import SECONDS_PER_DAY, text_hash
 
 T0 = 1_700_000_000.0
 DAY = SECONDS_PER_DAY
@@ -94,7 +94,7 @@ def edit_meta(home: Path, entry_id: str, target: str = "memory", **fields) -> No
 
 def check_invariants(store: MemoryStore, target: str = "memory") -> None:
     """What must hold after any operation: metadata for every active entry, consistent edges and ids."""
-    from dialectical_memory import hermes_format
+    from dialectical_memory.storage import hermes_format
 
     md = md_path(store.home, target)
     texts = hermes_format.loads(md.read_text(encoding="utf-8")) if md.exists() else []

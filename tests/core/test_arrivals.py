@@ -7,9 +7,9 @@ import json
 import pytest
 
 from dialectical_memory import CharLimitError, InvalidInputError, MemoryStore, NotFoundError, UnsafeContentError
-from dialectical_memory.hermes_format import dumps
-from dialectical_memory.store import RECONCILE_CHECK_BUDGET
-from dialectical_memory.tool import memory_tool
+from dialectical_memory.storage.hermes_format import dumps
+from dialectical_memory.store.memory_store import RECONCILE_CHECK_BUDGET
+from dialectical_memory.adapters.tool import memory_tool
 
 from .helpers import check_invariants, make_store, md_path, snapshot_files
 
@@ -154,7 +154,7 @@ def test_what_arrived_is_checked_before_the_locks_are_taken(home, clock, monkeyp
     import fcntl
 
     from dialectical_memory.detection import index_file
-    from dialectical_memory.storage import TargetPaths
+    from dialectical_memory.storage.files import TargetPaths
 
     store = MemoryStore(home, clock=clock)
     store.add("memory", COFFEE)

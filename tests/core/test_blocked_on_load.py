@@ -83,7 +83,7 @@ def test_entries_accepted_by_an_older_checker_are_checked_again_once(home, new_s
 
 
 def test_a_rescan_that_blocks_nothing_is_saved_so_the_next_load_does_not_repeat_it(home, new_store, monkeypatch):
-    from dialectical_memory import blocking
+    from dialectical_memory.store import screening as blocking
 
     store = new_store()
     store.add("memory", CLEAN)

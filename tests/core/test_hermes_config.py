@@ -9,7 +9,7 @@ import sys
 import pytest
 
 from dialectical_memory import CharLimitError, MemoryStore
-from dialectical_memory.hermes_config import HERMES_DEFAULT_LIMITS, parse_memory_limits
+from dialectical_memory.storage.hermes_config import HERMES_DEFAULT_LIMITS, parse_memory_limits
 
 from .helpers import snapshot_files
 

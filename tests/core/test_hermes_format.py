@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dialectical_memory import hermes_format
-from dialectical_memory.hermes_format import ENTRY_DELIMITER, dumps, loads
+from dialectical_memory.storage import hermes_format
+from dialectical_memory.storage.hermes_format import ENTRY_DELIMITER, dumps, loads
 
 from .helpers import make_store, md_path, snapshot_files
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from dialectical_memory import BeliefStatus, MaturityLevel
-from dialectical_memory.maintenance import REPORT_KEYS
-from dialectical_memory.store import RECONCILE_CHECK_BUDGET
+from dialectical_memory.store.maintenance import REPORT_KEYS
+from dialectical_memory.store.memory_store import RECONCILE_CHECK_BUDGET
 
 from .helpers import check_invariants, edit_meta, md_path, snapshot_files
 
@@ -237,7 +237,7 @@ def test_maintenance_on_an_empty_home_reports_nothing(store):
 
 
 def test_rules_apply_in_steps_to_exactly_the_entries_due(store, clock, monkeypatch):
-    from dialectical_memory import maintenance
+    from dialectical_memory.store import maintenance
 
     monkeypatch.setattr(maintenance, "RULES_STEP", 2)
     monkeypatch.setattr(maintenance, "SCAN_CHUNK", 3)
@@ -256,7 +256,7 @@ def test_rules_apply_in_steps_to_exactly_the_entries_due(store, clock, monkeypat
 
 
 def test_an_entry_removed_by_another_process_after_the_scan_is_skipped(store, new_store, clock, monkeypatch):
-    from dialectical_memory import maintenance
+    from dialectical_memory.store import maintenance
 
     kept = store.add("memory", "The staging server is on version 3", knowledge_type="state").entry_id
     gone_text = "The CI runner uses Ubuntu 22.04"

@@ -3,8 +3,8 @@
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dialectical_memory.hermes_format import dumps
-from dialectical_memory.state import _replace_entry
+from dialectical_memory.storage.hermes_format import dumps
+from dialectical_memory.store.state import _replace_entry
 
 PIECES = st.sampled_from(["a", "ab", "b", "a b", "§x", "x§", "用户", "ab\nc", "\n§x"])
 ENTRIES = st.lists(st.builds(lambda p, n: f"{p}{n}".strip(), PIECES, st.integers(0, 3)), min_size=1, max_size=6, unique=True)

@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 
 from dialectical_memory import MemoryStore
-from dialectical_memory.hermes_format import loads
+from dialectical_memory.storage.hermes_format import loads
 
 from .helpers import FakeDetector, check_invariants, md_path
 

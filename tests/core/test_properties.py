@@ -16,13 +16,9 @@ from hypothesis import HealthCheck, event, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
-from dialectical_memory import (
-    AmbiguousMatchError,
-    ConflictError,
-    DialecticalMemoryError,
-    hermes_format,
-)
-from dialectical_memory.storage import read_records
+from dialectical_memory import AmbiguousMatchError, ConflictError, DialecticalMemoryError
+from dialectical_memory.storage import hermes_format
+from dialectical_memory.storage.files import read_records
 
 from .helpers import Clock, FakeDetector, check_invariants, make_store, md_path, snapshot_files
 

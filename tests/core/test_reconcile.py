@@ -7,7 +7,7 @@ import json
 import pytest
 
 from dialectical_memory import BeliefStatus, SourceKind, StorageError
-from dialectical_memory.hermes_format import dumps
+from dialectical_memory.storage.hermes_format import dumps
 
 from .helpers import check_invariants, make_store, md_path, read_sidecar, sidecar_path, snapshot_files
 
@@ -291,7 +291,7 @@ def test_large_store_journal_replays_to_the_same_state(home, clock):
 def _save_in_place_during_history_append(monkeypatch, handle, content: bytes, failing: bool = False):
     """An editor that opened MEMORY.md before the store's exchange writes through that handle while
     the store appends its history (after the .md was published and the displaced file read)."""
-    from dialectical_memory import storage
+    from dialectical_memory.storage import files as storage
 
     append = storage.CommitPlan.append
     saved = []
@@ -387,7 +387,7 @@ class _Killed(BaseException):
 
 @pytest.mark.parametrize("entries", [3, 201], ids=["sidecar", "journal"])
 def test_a_remove_killed_once_its_metadata_is_written_leaves_its_text_in_the_archive(home, clock, monkeypatch, entries):
-    from dialectical_memory.storage import CommitPlan
+    from dialectical_memory.storage.files import CommitPlan
 
     home.mkdir(parents=True)
     write_md(home, [f"Imported note number {i:03d}" for i in range(entries)])

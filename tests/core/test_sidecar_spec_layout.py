@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 
-from dialectical_memory.model import text_hash
+from dialectical_memory.core.beliefs import text_hash
 
 from .helpers import T0, md_path
 

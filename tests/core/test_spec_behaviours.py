@@ -20,8 +20,8 @@ from dialectical_memory import (
     SidecarDocument,
     SourceKind,
 )
-from dialectical_memory import model
-from dialectical_memory.model import (
+from dialectical_memory.core import beliefs as model
+from dialectical_memory.core.beliefs import (
     apply_promotion,
     apply_validation_decay,
     decayed_confidence,
@@ -35,7 +35,7 @@ from dialectical_memory.model import (
     synthesize,
     text_hash,
 )
-from dialectical_memory.storage import dumps_sidecar
+from dialectical_memory.storage.files import dumps_sidecar
 
 from .helpers import DAY, T0, edit_meta
 

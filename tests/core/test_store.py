@@ -23,9 +23,9 @@ from dialectical_memory import (
     UnsafeContentError,
     memory_tool,
 )
-from dialectical_memory import storage as storage_module
-from dialectical_memory import store as store_module
-from dialectical_memory.hermes_format import dumps, loads
+from dialectical_memory.storage import files as storage_module
+from dialectical_memory.store import memory_store as store_module
+from dialectical_memory.storage.hermes_format import dumps, loads
 
 from .helpers import DAY, T0, check_invariants, edit_meta, md_path, read_sidecar, sidecar_path, snapshot_files
 

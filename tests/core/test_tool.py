@@ -7,7 +7,7 @@ import json
 import pytest
 
 from dialectical_memory import MEMORY_TOOL_SCHEMA, memory_tool
-from dialectical_memory.tool import tool_schema_openai
+from dialectical_memory.adapters.tool import tool_schema_openai
 
 from .helpers import make_store, md_path, snapshot_files
 

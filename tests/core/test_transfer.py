@@ -7,8 +7,8 @@ import json
 import pytest
 
 from dialectical_memory import BeliefStatus, CharLimitError, InvalidInputError, MemoryStore
-from dialectical_memory.demo import seed_demo
-from dialectical_memory.transfer import FORMAT, VERSION, export_document, import_document, read_document, to_json, to_markdown
+from dialectical_memory.features.demo import seed_demo
+from dialectical_memory.features.transfer import FORMAT, VERSION, export_document, import_document, read_document, to_json, to_markdown
 
 
 def files(home):

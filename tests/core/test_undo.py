@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from dialectical_memory import BeliefStatus, ConflictError, NotFoundError
-from dialectical_memory.cli import main
+from dialectical_memory.adapters.cli import main
 
 from .helpers import md_path
 

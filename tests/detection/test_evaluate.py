@@ -115,7 +115,8 @@ def test_failures_name_the_pair_and_the_verdict():
 def test_reach_is_measured_with_the_candidates_the_store_compares():
     import importlib
 
-    from dialectical_memory import maintenance, store
+    from dialectical_memory.store import maintenance
+    from dialectical_memory.store import memory_store as store
 
     module = importlib.import_module("dialectical_memory.detection.evaluate")
 

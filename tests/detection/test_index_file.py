@@ -20,7 +20,7 @@ from dialectical_memory.detection.index_file import (
     read_index,
     write_index,
 )
-from dialectical_memory.storage import TargetPaths
+from dialectical_memory.storage.files import TargetPaths
 
 TEXTS = {
     "a": "User lives in Berlin",

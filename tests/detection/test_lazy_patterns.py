@@ -43,7 +43,7 @@ def test_importing_the_detector_compiles_almost_nothing():
         "    count[0] += 1\n"
         "    return real(*args, **kwargs)\n"
         "compiler.compile = counting\n"
-        "import dialectical_memory.store\n"
+        "import dialectical_memory.store.memory_store\n"
         "before = count[0]\n"
         "import dialectical_memory.detection\n"
         "print(count[0] - before)\n"

@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from dialectical_memory import MemoryStore
-from dialectical_memory.cli import main
+from dialectical_memory.adapters.cli import main
 from dialectical_memory.detection import Label, RuleDetector
 from dialectical_memory.detection.semantic import (DIM, EmbeddingCache, Embeddings, SemanticDetector,
                                                    SemanticExtraMissing, load_embedder, text_key)

@@ -8,7 +8,7 @@ import anyio
 import pytest
 
 from dialectical_memory import MemoryStore
-from dialectical_memory.hermes_format import loads
+from dialectical_memory.storage.hermes_format import loads
 
 from .conftest import mcp_server_params, run_async
 

@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 
 from dialectical_memory import MemoryStore, SourceKind
-from dialectical_memory.hermes_format import loads
-from dialectical_memory.model import SECONDS_PER_DAY
-from dialectical_memory.storage import TargetPaths
+from dialectical_memory.storage.hermes_format import loads
+from dialectical_memory.core.beliefs import SECONDS_PER_DAY
+from dialectical_memory.storage.files import TargetPaths
 from dialectical_memory.web import create_app
 
 WORKER = Path(__file__).with_name("agent_worker.py")

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from dialectical_memory import MemoryStore
-from dialectical_memory.hermes_format import loads
-from dialectical_memory.storage import TargetPaths
+from dialectical_memory.storage.hermes_format import loads
+from dialectical_memory.storage.files import TargetPaths
 
 WRITER = Path(__file__).with_name("crash_writer.py")
 pytestmark = pytest.mark.slow

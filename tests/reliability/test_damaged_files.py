@@ -5,8 +5,8 @@ import json
 import pytest
 
 from dialectical_memory import MemoryStore, StorageError
-from dialectical_memory.hermes_format import dumps
-from dialectical_memory.storage import TargetPaths
+from dialectical_memory.storage.hermes_format import dumps
+from dialectical_memory.storage.files import TargetPaths
 
 TEXTS = ["User prefers tea in the afternoon", "用户住在杭州", "Multi-line entry\nsecond line § with a bare section sign"]
 
@@ -175,7 +175,7 @@ ODD_SIDECARS = {
 
 @pytest.mark.parametrize("row", ODD_SIDECARS, ids=list(ODD_SIDECARS))
 def test_odd_values_in_the_sidecar_are_coerced_or_skipped_never_a_crash(home, row, capsys):
-    from dialectical_memory.cli import main
+    from dialectical_memory.adapters.cli import main
 
     damage, edges, warning = ODD_SIDECARS[row]
     paths = _paths(home)

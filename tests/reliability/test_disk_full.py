@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from dialectical_memory import MemoryStore
-from dialectical_memory.errors import StorageError
+from dialectical_memory.core.errors import StorageError
 
 sys.path.insert(0, str(Path(__file__).parent))
 from conftest import snapshot_files  # noqa: E402  (also imported by the child process below)
@@ -155,7 +155,7 @@ import resource, sys
 sys.path.insert(0, {tests!r})
 from test_disk_full import OPS
 from dialectical_memory import MemoryStore
-from dialectical_memory.errors import StorageError
+from dialectical_memory.core.errors import StorageError
 store = MemoryStore({home!r}, memory_char_limit=0, user_char_limit=0, clock=lambda: {now!r})
 store.entries("memory")
 resource.setrlimit(resource.RLIMIT_FSIZE, ({limit}, {limit}))

@@ -306,7 +306,7 @@ def hermes_verdicts(hermes_python):
 
 
 def test_we_refuse_every_probe_hermes_refuses(hermes_verdicts):
-    from dialectical_memory.safety import unsafe_reason
+    from dialectical_memory.core.safety import unsafe_reason
 
     _ids, findings = hermes_verdicts
     refused_by_hermes = [text for text in PROBES.values() if findings[text]]
@@ -323,7 +323,7 @@ def test_probes_cover_every_hermes_pattern(hermes_verdicts):
 
 @pytest.mark.parametrize("case", HERMES_STRICTER, ids=list(HERMES_STRICTER))
 def test_ordinary_memory_hermes_refuses_is_accepted_here(hermes_verdicts, case):
-    from dialectical_memory.safety import unsafe_reason
+    from dialectical_memory.core.safety import unsafe_reason
 
     _ids, findings = hermes_verdicts
     text = HERMES_STRICTER[case]
@@ -344,8 +344,8 @@ def _corpus_texts() -> list[str]:
 
 
 def test_no_false_refusals_on_the_corpora(tmp_path):
-    from dialectical_memory.demo import seed_demo
-    from dialectical_memory.safety import unsafe_reason
+    from dialectical_memory.features.demo import seed_demo
+    from dialectical_memory.core.safety import unsafe_reason
 
     home = seed_demo(tmp_path / "demo")
     demo = [text for name in ("MEMORY.md", "USER.md") for text in (home / name).read_text().split("\n§\n")]
@@ -409,6 +409,6 @@ NEAR_MISSES = [
 
 @pytest.mark.parametrize("text", NEAR_MISSES)
 def test_near_misses_are_accepted(text):
-    from dialectical_memory.safety import unsafe_reason
+    from dialectical_memory.core.safety import unsafe_reason
 
     assert unsafe_reason(text) is None

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from dialectical_memory import MemoryStore
-from dialectical_memory.hermes_format import loads
-from dialectical_memory.storage import TargetPaths
+from dialectical_memory.storage.hermes_format import loads
+from dialectical_memory.storage.files import TargetPaths
 
 WORKERS = Path(__file__).with_name("shared_home_workers.py")
 pytestmark = pytest.mark.slow

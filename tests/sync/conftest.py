@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from dialectical_memory import cli
-from dialectical_memory.store import MemoryStore
+from dialectical_memory.adapters import cli
+from dialectical_memory.store.memory_store import MemoryStore
 
 MEMORY_FILES = ("MEMORY.md", "USER.md", "MEMORY.meta.json", "USER.meta.json",
                 "MEMORY.history.jsonl", "USER.history.jsonl", "MEMORY.archive.jsonl", "USER.archive.jsonl")  # fmt: skip

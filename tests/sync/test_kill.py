@@ -11,7 +11,7 @@ import time
 
 import pytest
 
-from dialectical_memory import hermes_format
+from dialectical_memory.storage import hermes_format
 
 from .test_two_devices import MARKERS, every_text
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import orjson
 import pytest
 
-from dialectical_memory import hermes_format
-from dialectical_memory.merge import (
+from dialectical_memory.storage import hermes_format
+from dialectical_memory.storage.merge import (
     CONFLICT_REASON,
     copy_id,
     merge_jsonl,
@@ -14,8 +14,8 @@ from dialectical_memory.merge import (
     merge_sidecars,
     plan_texts,
 )
-from dialectical_memory.model import BeliefStatus, ContradictionEdge, EntryMeta, MaturityLevel, SidecarDocument, text_hash
-from dialectical_memory.storage import dumps_sidecar
+from dialectical_memory.core.beliefs import BeliefStatus, ContradictionEdge, EntryMeta, MaturityLevel, SidecarDocument, text_hash
+from dialectical_memory.storage.files import dumps_sidecar
 
 # ---------------------------------------------------------------- which texts survive
 

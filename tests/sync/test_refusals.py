@@ -8,7 +8,7 @@ import subprocess
 import sys
 import time
 
-from dialectical_memory import cli
+from dialectical_memory.adapters import cli
 
 
 def test_a_merge_that_fails_leaves_the_home_as_it_was_and_writes_no_markers(devices, remote, capsys, monkeypatch):

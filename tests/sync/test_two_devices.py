@@ -6,9 +6,9 @@ import subprocess
 
 import pytest
 
-from dialectical_memory import hermes_format
-from dialectical_memory.merge import CONFLICT_REASON
-from dialectical_memory.model import BeliefStatus
+from dialectical_memory.storage import hermes_format
+from dialectical_memory.storage.merge import CONFLICT_REASON
+from dialectical_memory.core.beliefs import BeliefStatus
 
 from .conftest import MEMORY_FILES
 
@@ -228,7 +228,7 @@ def test_sync_reports_when_a_merge_pushes_past_hermes_limit(devices, remote, mon
     laptop.store().add("user", "L" * 800)
     desktop.store().add("user", "D" * 800)
     laptop.dmem("sync")
-    from dialectical_memory import cli
+    from dialectical_memory.adapters import cli
 
     capsys.readouterr()
     monkeypatch.setenv("DMEM_SYNC_HOST", "desktop")

@@ -6,7 +6,7 @@ import io
 import json
 import re
 
-from dialectical_memory.transfer import FORMAT
+from dialectical_memory.features.transfer import FORMAT
 
 
 

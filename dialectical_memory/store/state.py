@@ -13,8 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import hermes_format
-from .model import (
+from ..storage import hermes_format
+from ..core.beliefs import (
     BeliefStatus,
     ContradictionEdge,
     EntryMeta,
@@ -23,7 +23,7 @@ from .model import (
     resolve_edge,
     text_hash,
 )
-from .storage import TargetPaths
+from ..storage.files import TargetPaths
 
 _DELIMITER_BYTES = hermes_format.ENTRY_DELIMITER.encode("utf-8")
 HISTORY_FIELDS = ("text", "status", "maturity", "knowledge_type", "source_kind", "confidence", "authority")
@@ -215,7 +215,7 @@ class TargetState:
         calls :meth:`drop_index` to have it checked again.
         """
         if self.index is None:
-            from .detection.index_file import index_path, open_index
+            from ..detection.index_file import index_path, open_index
 
             self.index = open_index(index_path(self.paths.home, self.paths.stem), self.indexed_texts())
         return self.index
@@ -227,7 +227,7 @@ class TargetState:
         """Take over a candidate index built earlier (by this process before a reload, or outside
         the locks), brought up to date entry by entry: the index keeps each entry's analysed text,
         so a foreign write of one entry costs work for that one entry, not a rebuild."""
-        from .detection.index_file import index_path, save_if_due
+        from ..detection.index_file import index_path, save_if_due
 
         index.sync(self.indexed_texts())
         self.index = index
@@ -238,7 +238,7 @@ class TargetState:
 
     def _index_add(self, meta: EntryMeta) -> None:
         if self.index is not None:
-            from .detection.index_file import index_path, save_if_due
+            from ..detection.index_file import index_path, save_if_due
 
             self.index.add(meta.entry_id, meta.text)
             save_if_due(index_path(self.paths.home, self.paths.stem), self.index)

@@ -10,11 +10,11 @@ import textwrap
 from datetime import datetime, timezone
 from pathlib import Path
 
-from . import __version__
-from .errors import AmbiguousMatchError, DialecticalMemoryError, InvalidInputError, NotFoundError
-from .model import BeliefStatus, KnowledgeType, MaturityLevel, SourceKind
-from .storage import TARGET_FILES
-from .store import DEFAULT_LIMITS, MemoryStore
+from ..core.version import __version__
+from ..core.errors import AmbiguousMatchError, DialecticalMemoryError, InvalidInputError, NotFoundError
+from ..core.beliefs import BeliefStatus, KnowledgeType, MaturityLevel, SourceKind
+from ..storage.files import TARGET_FILES
+from ..store.memory_store import DEFAULT_LIMITS, MemoryStore
 
 TARGETS = tuple(TARGET_FILES)
 
@@ -57,7 +57,7 @@ def _check_home(args) -> None:
 def _store(args, targets: tuple[str, ...] = TARGETS) -> MemoryStore:
     """The store over ``--home``, with the targets a command works on read (both by default; a
     one-shot write to one target skips reading the other)."""
-    from .detection.judge import judge_from_env
+    from ..detection.judge import judge_from_env
 
     _check_home(args)
     store = MemoryStore(args.home, judge=judge_from_env(os.environ), **_limits(args, DEFAULT_LIMITS))
@@ -319,7 +319,7 @@ def _record_text(record: dict, texts: dict[str, str]) -> str:
 
 
 def cmd_demo(args) -> int:
-    from .demo import seed_demo
+    from ..features.demo import seed_demo
 
     positional = getattr(args, "demo_home", None)
     if positional and args.home and Path(positional).expanduser().resolve() != Path(args.home).expanduser().resolve():
@@ -334,7 +334,7 @@ def cmd_demo(args) -> int:
 
 
 def cmd_eval_detector(args) -> int:
-    from .detection import RuleDetector, evaluate, format_report, load_pairs
+    from ..detection import RuleDetector, evaluate, format_report, load_pairs
 
     path = args.file or _bundled_dev_set()
     try:
@@ -355,7 +355,7 @@ def cmd_eval_detector(args) -> int:
 
 def _semantic_detector():
     try:
-        from .detection.semantic import SemanticDetector
+        from ..detection.semantic import SemanticDetector
     except ImportError:
         raise InvalidInputError("--semantic needs the semantic extra: pip install 'dialectical-memory[semantic]'") from None
     return SemanticDetector()
@@ -366,8 +366,8 @@ DEV_SET = "contradiction_dev.jsonl"
 
 def _bundled_dev_set() -> Path:
     """The labelled dev set shipped with the package (a checkout keeps it in tests/fixtures/)."""
-    here = Path(__file__).resolve().parent
-    for candidate in (here / "devdata" / DEV_SET, here.parent / "tests" / "fixtures" / DEV_SET):
+    package = Path(__file__).resolve().parents[1]
+    for candidate in (package / "devdata" / DEV_SET, package.parent / "tests" / "fixtures" / DEV_SET):
         if candidate.is_file():
             return candidate
     raise InvalidInputError("the bundled dev set is missing from this install; pass a JSONL file of labelled pairs")
@@ -397,7 +397,7 @@ def _sync_host() -> str:
 
 
 def cmd_sync(args) -> int:
-    from . import sync
+    from ..features import sync
 
     limits = _limits(args, DEFAULT_LIMITS)
     host, stall = _sync_host(), os.environ.get("DMEM_SYNC_STALL")  # the stall point is for kill -9 tests
@@ -423,7 +423,7 @@ def cmd_sync(args) -> int:
 
 def cmd_merge_driver(args) -> int:
     """Called by git, never by hand: merge %O %A %B of %P into %A, or fail leaving %A untouched."""
-    from .sync import run_driver
+    from ..features.sync import run_driver
 
     try:
         return run_driver(args.kind, args.base, args.ours, args.theirs, args.path)
@@ -537,7 +537,7 @@ def cmd_review_link(args) -> int:
 
 
 def cmd_export(args) -> int:
-    from .transfer import export_document, to_json, to_markdown
+    from ..features.transfer import export_document, to_json, to_markdown
 
     store = _store(args)
     document = export_document(store, _targets(args.target))
@@ -552,7 +552,7 @@ def cmd_export(args) -> int:
 
 
 def cmd_import(args) -> int:
-    from .transfer import import_document, read_document
+    from ..features.transfer import import_document, read_document
 
     store = _store(args)
     try:
@@ -573,8 +573,8 @@ def cmd_import(args) -> int:
 
 
 def cmd_hermes_install(args) -> int:
-    from .hermes import install_plugin
-    from .hermes.install import ACTIVATE_COMMAND
+    from ..hermes import install_plugin
+    from ..hermes.install import ACTIVATE_COMMAND
 
     hermes_home = args.hermes_home or os.environ.get("HERMES_HOME") or Path.home() / ".hermes"
     plugin = install_plugin(hermes_home)

@@ -19,7 +19,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from .model import (
+from ..core.beliefs import (
     DEMOTION_CONTRADICTIONS,
     BeliefStatus,
     EntryMeta,
@@ -190,8 +190,8 @@ def _visible(change) -> bool:
 
 
 def _deep_check_in_steps(store, target: str, actor: str, progress, judging=None) -> tuple[list[dict[str, Any]], bool]:
-    from .detection import Label
-    from .views import edge_dict
+    from ..detection import Label
+    from .read_models import edge_dict
 
     _warm_index(store, target)
     found: list[dict[str, Any]] = []
@@ -247,7 +247,7 @@ def _deep_check_in_steps(store, target: str, actor: str, progress, judging=None)
 
 def _ask_judge(judging, pairs) -> list[tuple]:
     """The judge's contradictions among pairs the rules left open (its budget and cache apply)."""
-    from .detection import Label
+    from ..detection import Label
 
     author = f"judge:{getattr(judging.judge, 'name', 'judge')}"
     found = []
@@ -261,7 +261,7 @@ def _ask_judge(judging, pairs) -> list[tuple]:
 def _warm_index(store, target: str) -> None:
     """Open the candidate index outside every lock (from its file, or seconds of analysis at 10k
     entries on a cold home), then hand it to the current state, brought up to date entry by entry."""
-    from .detection.index_file import index_path, open_index
+    from ..detection.index_file import index_path, open_index
 
     with store._thread_locks[target]:
         state = store._read_state(target)

@@ -1,7 +1,7 @@
 """One memory on several devices: a memory home that is a git repository, synced with ``git``.
 
 ``dmem sync`` holds the store's and Hermes' locks of both targets while it folds the journal,
-commits, fetches, merges (through the merge drivers of :mod:`dialectical_memory.merge`, so a merge
+commits, fetches, merges (through the merge drivers of :mod:`dialectical_memory.storage.merge`, so a merge
 never writes conflict markers), reconciles, checks what arrived for contradictions, commits and
 pushes. Every step is a git command; a killed sync is finished or undone by the next one (see
 ``docs/sync.md``). Nothing here reads the environment: the CLI passes host name, limits and the
@@ -20,12 +20,12 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import merge
-from .errors import DialecticalMemoryError
-from .model import SidecarDocument
-from .paths import resolve_home
-from .storage import TARGET_FILES, TargetPaths, atomic_write, dumps_sidecar
-from .store import MemoryStore
+from ..storage import merge
+from ..core.errors import DialecticalMemoryError
+from ..core.beliefs import SidecarDocument
+from ..storage.paths import resolve_home
+from ..storage.files import TARGET_FILES, TargetPaths, atomic_write, dumps_sidecar
+from ..store.memory_store import MemoryStore
 
 REMOTE = "origin"
 DEFAULT_BRANCH = "main"

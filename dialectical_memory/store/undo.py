@@ -17,8 +17,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .errors import ConflictError
-from .model import ContradictionEdge, EntryMeta
+from ..core.errors import ConflictError
+from ..core.beliefs import ContradictionEdge, EntryMeta
 from .state import Change, TargetState
 
 UNDONE = "undone"

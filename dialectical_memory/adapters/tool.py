@@ -9,10 +9,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .errors import AmbiguousMatchError, CharLimitError, DialecticalMemoryError, echo
-from .model import ContradictionMode, KnowledgeType, SourceKind
-from .storage import TARGET_FILES
-from .store import MemoryStore
+from ..core.errors import AmbiguousMatchError, CharLimitError, DialecticalMemoryError, echo
+from ..core.beliefs import ContradictionMode, KnowledgeType, SourceKind
+from ..storage.files import TARGET_FILES
+from ..store.memory_store import MemoryStore
 
 ACTIONS = ("add", "replace", "remove", "contradictions", "maintenance")
 TARGETS = tuple(TARGET_FILES)

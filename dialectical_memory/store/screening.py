@@ -7,7 +7,7 @@ system prompt shows ``[BLOCKED: …]`` in its place, and a person keeps, edits o
 
 from __future__ import annotations
 
-from .safety import unsafe_reason
+from ..core.safety import unsafe_reason
 from .state import Change, TargetState
 
 # Bump when the checker refuses more: every entry of an older sidecar is checked again, once.

@@ -8,7 +8,7 @@ this order: the store's own ``.MEMORY.lock`` (between stores), then Hermes' ``ME
 A :class:`CommitPlan` makes a group of writes all-or-nothing: files are replaced by exchanging them
 with a prepared temp file (the displaced file is kept until the end) and appends are truncated back,
 so a failure at any point leaves every file as it was. Nothing in this module decides *what* to
-write; :mod:`dialectical_memory.store` does.
+write; :mod:`dialectical_memory.store.memory_store` does.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from typing import Any
 
 import orjson
 
-from .errors import StorageError
+from ..core.errors import StorageError
 
 TARGET_FILES = {"memory": "MEMORY", "user": "USER"}
 LOCK_TIMEOUT_SECONDS = 30.0

@@ -8,15 +8,15 @@ from __future__ import annotations
 from typing import Any
 
 from . import undo as undo_snapshot
-from .errors import (
+from ..core.errors import (
     CharLimitError,
     ConflictError,
     InvalidInputError,
     NotFoundError,
     echo,
 )
-from .inputs import parse_enum
-from .model import (
+from ..core.validation import parse_enum
+from ..core.beliefs import (
     SOURCE_AUTHORITY,
     BeliefStatus,
     ContradictionEdge,
@@ -26,10 +26,10 @@ from .model import (
     apply_promotion,
     revalidate,
 )
-from .model import (
+from ..core.beliefs import (
     synthesize as synthesize_meta,
 )
-from .results import MutationResult
+from ..core.results import MutationResult
 from .state import TargetState, summary
 
 
@@ -307,7 +307,7 @@ class ReviewActions:
     def _recheck_edges(self, state: TargetState, change, meta) -> None:
         """The text changed: each open contradiction a detector found is checked against the new text,
         its reason updated, or resolved as "revised" when the new text no longer contradicts."""
-        from .detection import Label
+        from ..detection import Label
 
         for edge in list(state.unresolved_edges_of(meta.entry_id)):
             other = state.entries.get(edge.other(meta.entry_id))
@@ -331,7 +331,7 @@ class ReviewActions:
         judge = getattr(self, "judge", None)
         if judge is None:
             return None
-        from .detection.judge import JudgeRun
+        from ..detection.judge import JudgeRun
 
         cache = self.__dict__.setdefault("_judge_cache", {})
         return JudgeRun(judge, self.detector, cache=cache)

@@ -12,9 +12,9 @@ import shutil
 import time
 from pathlib import Path
 
-from .errors import InvalidInputError
-from .model import SECONDS_PER_DAY, KnowledgeType, SourceKind
-from .store import MemoryStore
+from ..core.errors import InvalidInputError
+from ..core.beliefs import SECONDS_PER_DAY, KnowledgeType, SourceKind
+from ..store.memory_store import MemoryStore
 
 DEMO_MARKER = ".dmem-demo"
 

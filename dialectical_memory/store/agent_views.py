@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .model import MaturityLevel
-from .views import Entry
+from ..core.beliefs import MaturityLevel
+from .read_models import Entry
 
 DASHBOARD_HINT = "run `dmem serve` and open http://127.0.0.1:5000/{target}/"
 EDGE_FIELDS = ("edge_id", "from_id", "to_id", "from_text", "to_text", "reason", "confidence", "author", "preferred_id", "resolved")

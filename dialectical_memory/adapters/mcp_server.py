@@ -18,11 +18,11 @@ from mcp.server.mcpserver.exceptions import ResourceError, ToolError
 from mcp.server.transport_security import TransportSecuritySettings
 from mcp.types import ToolAnnotations
 
-from . import __version__
-from .errors import DialecticalMemoryError, InvalidInputError
-from .model import ContradictionMode
-from .store import MemoryStore
-from .summaries import edge_summary, entry_summary, review_summary
+from ..core.version import __version__
+from ..core.errors import DialecticalMemoryError, InvalidInputError
+from ..core.beliefs import ContradictionMode
+from ..store.memory_store import MemoryStore
+from ..store.agent_views import edge_summary, entry_summary, review_summary
 
 Target = Literal["memory", "user"]
 SourceKindName = Literal["user_explicit", "observed", "agent_inferred", "user_correction", "background_review", "derived"]

@@ -19,10 +19,11 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Any
 
-from .errors import InvalidInputError
-from .model import BeliefStatus, ContradictionEdge, EntryMeta, MaturityLevel, new_id
-from .state import ArchivedEntry, Change, TargetState, summary
-from .storage import TARGET_FILES
+from ..core.version import __version__
+from ..core.errors import InvalidInputError
+from ..core.beliefs import BeliefStatus, ContradictionEdge, EntryMeta, MaturityLevel, new_id
+from ..store.state import ArchivedEntry, Change, TargetState, summary
+from ..storage.files import TARGET_FILES
 
 FORMAT = "dialectical-memory-export"
 VERSION = 1
@@ -35,8 +36,6 @@ CONFLICT_REASON = "import: another text under the same id"
 
 def export_document(store, targets=tuple(TARGET_FILES)) -> dict[str, Any]:
     """Everything of ``targets`` as one JSON-ready document, from fresh state (reloaded if another process wrote)."""
-    from . import __version__  # the package imports this module before it defines its version
-
     now = store.now()
     document = {
         "format": FORMAT,

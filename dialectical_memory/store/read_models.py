@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Callable
 
-from .model import (
+from ..core.beliefs import (
     DECAY,
     MATURITY_FLOOR,
     REVERIFY_THRESHOLD,
@@ -431,20 +431,3 @@ def confidence_series(meta: EntryMeta, now: float, past_days: float, future_days
         now=now,
         raw_future=samples(now, end, lambda t: raw_decayed_confidence(meta, t)),
     )
-
-
-def enum_filter(enum_type, value):
-    """Accept an enum member, its value or its name (case-insensitive); None/'' means no filter."""
-    if value is None or value == "":
-        return None
-    if isinstance(value, enum_type):
-        return value
-    if enum_type is MaturityLevel:
-        if isinstance(value, int) or (isinstance(value, str) and value.isdigit()):
-            return MaturityLevel(int(value))
-        return MaturityLevel[str(value).upper()]
-    try:
-        return enum_type(str(value).lower())
-    except ValueError:
-        return enum_type[str(value).upper()]
-

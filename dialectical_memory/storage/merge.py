@@ -29,7 +29,7 @@ from typing import Any
 import orjson
 
 from . import hermes_format
-from .model import BeliefStatus, ContradictionEdge, EntryMeta, SidecarDocument, text_hash
+from ..core.beliefs import BeliefStatus, ContradictionEdge, EntryMeta, SidecarDocument, text_hash
 
 CONFLICT_REASON = "changed on two devices"
 CONFLICT_AUTHOR = "sync"

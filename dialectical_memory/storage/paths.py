@@ -6,7 +6,7 @@ import os
 from pathlib import Path
 from typing import Mapping
 
-from .errors import InvalidInputError
+from ..core.errors import InvalidInputError
 
 
 def resolve_home(home: str | os.PathLike | None = None, environ: Mapping[str, str] | None = None) -> Path:

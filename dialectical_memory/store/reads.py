@@ -8,14 +8,15 @@ from __future__ import annotations
 import itertools
 from typing import Any
 
-from . import hermes_format, views
-from .errors import (
+from ..storage import hermes_format
+from . import read_models
+from ..core.errors import (
     InvalidInputError,
     NotFoundError,
     echo,
 )
-from .inputs import parse_enum
-from .model import (
+from ..core.validation import parse_enum
+from ..core.beliefs import (
     BeliefStatus,
     ContradictionMode,
     EntryMeta,
@@ -28,7 +29,7 @@ from .model import (
     text_hash,
 )
 from .state import TargetState
-from .storage import (
+from ..storage.files import (
     TARGET_FILES,
     file_stamp,
     read_records,
@@ -71,7 +72,7 @@ class StoreReads:
         """Unresolved edges (both sides). ``mode="filter"`` keeps only edges and names the side shown.
         ``entry_id`` / ``edge_id`` narrow the answer to one entry's edges or one edge (cheap at any size)."""
         state = self._read_state(self._target(target))
-        edges = views.contradictions(state, self.now(), include_resolved, entry_id, edge_id)
+        edges = read_models.contradictions(state, self.now(), include_resolved, entry_id, edge_id)
         if mode is not None:
             chosen = parse_enum(ContradictionMode, mode, "contradiction_mode")
             for edge in edges:
@@ -86,9 +87,9 @@ class StoreReads:
 
     # ------------------------------------------------------------ reads
 
-    def get_entry(self, target: str, entry_id) -> views.Entry:
+    def get_entry(self, target: str, entry_id) -> read_models.Entry:
         state = self._read_state(self._target(target))
-        entry = views.entry_view(state, entry_id, self.now()) if isinstance(entry_id, str) else None
+        entry = read_models.entry_view(state, entry_id, self.now()) if isinstance(entry_id, str) else None
         if entry is None:
             raise NotFoundError(f"no {target} entry with id {echo(entry_id)}")
         return entry
@@ -100,27 +101,27 @@ class StoreReads:
         entry_id = state.id_for_text(hermes_format.normalise_entry(text_or_id))
         return state.entries.get(entry_id) if entry_id else None
 
-    def find_entry(self, target: str, old_text) -> views.Entry:
+    def find_entry(self, target: str, old_text) -> read_models.Entry:
         """The active entry containing ``old_text`` (Hermes' rule: one match, else a clear error)."""
         state = self._read_state(self._target(target))
-        return views.entry_view(state, self._find_by_substring(state, old_text).entry_id, self.now())
+        return read_models.entry_view(state, self._find_by_substring(state, old_text).entry_id, self.now())
 
-    def entries(self, target: str) -> list[views.Entry]:
-        return views.active_entries(self._read_state(self._target(target)), self.now())
+    def entries(self, target: str) -> list[read_models.Entry]:
+        return read_models.active_entries(self._read_state(self._target(target)), self.now())
 
-    def query_entries(self, target: str, *, maturity=None, status=None, source_kind=None, knowledge_type=None, search=None, offset: int = 0, limit: int = 50) -> views.Page:
+    def query_entries(self, target: str, *, maturity=None, status=None, source_kind=None, knowledge_type=None, search=None, offset: int = 0, limit: int = 50) -> read_models.Page:
         """One page of active entries in file order that pass the filters."""
         filters = self._filters(maturity=maturity, status=status, source_kind=source_kind, knowledge_type=knowledge_type)
         self._check_paging(search, offset, limit)
         state = self._read_state(self._target(target))
-        return views.query(state, self.now(), filters, search or None, offset, limit)
+        return read_models.query(state, self.now(), filters, search or None, offset, limit)
 
-    def query_by_tier(self, target: str, *, status=None, source_kind=None, knowledge_type=None, search=None, limit: int = 20) -> dict[MaturityLevel, views.Page]:
+    def query_by_tier(self, target: str, *, status=None, source_kind=None, knowledge_type=None, search=None, limit: int = 20) -> dict[MaturityLevel, read_models.Page]:
         """The first page of each maturity tier, from one pass (the dashboard's four columns)."""
         filters = self._filters(status=status, source_kind=source_kind, knowledge_type=knowledge_type)
         self._check_paging(search, 0, limit)
         state = self._read_state(self._target(target))
-        return views.query_by_tier(state, self.now(), filters, search or None, limit)
+        return read_models.query_by_tier(state, self.now(), filters, search or None, limit)
 
     @staticmethod
     def _filters(maturity=None, status=None, source_kind=None, knowledge_type=None) -> dict[str, Any]:
@@ -138,13 +139,13 @@ class StoreReads:
         if search is not None and not isinstance(search, str):
             raise InvalidInputError("search must be a string")
 
-    def recall(self, target: str, query: str, *, limit: int = 8) -> list[tuple[float, views.Entry]]:
+    def recall(self, target: str, query: str, *, limit: int = 8) -> list[tuple[float, read_models.Entry]]:
         """Active entries relevant to ``query``, best first, by the SPEC's ``ranking_score``.
 
         The candidate index finds the entries sharing terms with the query; similarity is the cosine
         of their term sets. Entries sharing nothing are never returned.
         """
-        from .detection.index import relevance_terms
+        from ..detection.index import relevance_terms
 
         if not isinstance(query, str):
             raise InvalidInputError("query must be a string")
@@ -163,38 +164,38 @@ class StoreReads:
                 similarity = shared / (len(wanted) * len(terms)) ** 0.5
                 scored.append((ranking_score(meta, similarity, now), entry_id))
         scored.sort(key=lambda pair: -pair[0])
-        return [(score, views.entry_view(state, entry_id, now)) for score, entry_id in scored[:limit]]
+        return [(score, read_models.entry_view(state, entry_id, now)) for score, entry_id in scored[:limit]]
 
     def contradiction_graph(self, target: str, *, max_resolved: int = 200, select=None) -> dict[str, Any]:
         """The graph; ``select(outline) -> (entry_ids, edge_ids)`` builds only what one page shows
-        (see :func:`views.graph`), from the same state as the outline."""
-        return views.graph(self._read_state(self._target(target)), self.now(), max_resolved, select)
+        (see :func:`read_models.graph`), from the same state as the outline."""
+        return read_models.graph(self._read_state(self._target(target)), self.now(), max_resolved, select)
 
-    def reverification_queue(self, target: str, *, horizon_days: float = REVERIFY_HORIZON_DAYS, offset: int = 0, limit: int | None = None) -> list[views.QueueItem]:
+    def reverification_queue(self, target: str, *, horizon_days: float = REVERIFY_HORIZON_DAYS, offset: int = 0, limit: int | None = None) -> list[read_models.QueueItem]:
         """Expired and soon-expiring beliefs, most important first; ``counts()["reverify"]`` is the total."""
         if limit is not None:
             self._check_paging(None, offset, limit)
-        return views.reverification_queue(self._read_state(self._target(target)), self.now(), horizon_days, offset, limit)
+        return read_models.reverification_queue(self._read_state(self._target(target)), self.now(), horizon_days, offset, limit)
 
-    def pending_promotions(self, target: str, *, offset: int = 0, limit: int | None = None) -> list[views.PromotionItem]:
+    def pending_promotions(self, target: str, *, offset: int = 0, limit: int | None = None) -> list[read_models.PromotionItem]:
         """Proposed promotions, highest tier first; ``counts()["pending_promotions"]`` is the total."""
         if limit is not None:
             self._check_paging(None, offset, limit)
-        return views.pending_promotions(self._read_state(self._target(target)), self.now(), offset, limit)
+        return read_models.pending_promotions(self._read_state(self._target(target)), self.now(), offset, limit)
 
     def promotion_check(self, target: str, entry_id: str):
         return promotion_check(self.get_entry(target, entry_id).meta, self.now())
 
-    def blocked_entries(self, target: str) -> list[views.Entry]:
+    def blocked_entries(self, target: str) -> list[read_models.Entry]:
         """Entries from disk that failed the safety check, in file order: a person keeps, edits or retires them."""
         state = self._read_state(self._target(target))
         now = self.now()
-        return [views.entry_view(state, meta.entry_id, now) for meta in state.entries.values() if meta.blocked]
+        return [read_models.entry_view(state, meta.entry_id, now) for meta in state.entries.values() if meta.blocked]
 
-    def archived(self, target: str) -> list[views.Entry]:
+    def archived(self, target: str) -> list[read_models.Entry]:
         state = self._read_state(self._target(target))
         now = self.now()
-        items = [views.entry_view(state, entry_id, now) for entry_id in state.archive]
+        items = [read_models.entry_view(state, entry_id, now) for entry_id in state.archive]
         return sorted(items, key=lambda e: -(e.archived_at or 0))
 
     def counts(self, target: str) -> dict[str, Any]:
@@ -207,14 +208,14 @@ class StoreReads:
         key = (id(state), state.journal_seq, int(self.now() // COUNTS_MAX_AGE_SECONDS))
         cached = self._counts_cache.get(target)
         if cached is None or cached[0] != key:
-            data = views.counts(state, self.now(), REVERIFY_HORIZON_DAYS)
+            data = read_models.counts(state, self.now(), REVERIFY_HORIZON_DAYS)
             data["usage"] = self._usage(state)
             data["blocked"] = sum(1 for meta in state.entries.values() if meta.blocked)
             cached = self._counts_cache[target] = (key, data)
         return dict(cached[1])
 
-    def confidence_series(self, target: str, entry_id: str, *, past_days: float = 90, future_days: float = 180) -> views.ConfidenceSeries:
-        return views.confidence_series(self.get_entry(target, entry_id).meta, self.now(), past_days, future_days)
+    def confidence_series(self, target: str, entry_id: str, *, past_days: float = 90, future_days: float = 180) -> read_models.ConfidenceSeries:
+        return read_models.confidence_series(self.get_entry(target, entry_id).meta, self.now(), past_days, future_days)
 
     def history(self, target: str | None = None, *, entry_id=None, actor=None, action=None, limit: int | None = None) -> list[dict[str, Any]]:
         """Mutations newest first, optionally filtered; ``target=None`` merges both targets."""
@@ -272,7 +273,7 @@ class StoreReads:
             marked = {edge.from_id for edge in open_edges} | {edge.to_id for edge in open_edges}
         else:
             for edge in open_edges:
-                if preferred := views.preferred_side(state, edge, now):
+                if preferred := read_models.preferred_side(state, edge, now):
                     hidden.add(edge.other(preferred))
         blocked = {meta.entry_id: meta.blocked for meta in state.entries.values() if meta.blocked}
         return state.target, tuple(state.texts), dict(state.ids_by_text), marked, hidden, self._usage(state), blocked

@@ -18,9 +18,10 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, Callable
 
-from . import hermes_format, views
-from . import storage
-from .errors import (
+from ..storage import hermes_format
+from . import read_models
+from ..storage import files
+from ..core.errors import (
     AmbiguousMatchError,
     CharLimitError,
     ConflictError,
@@ -31,11 +32,11 @@ from .errors import (
     StorageError,
     echo,
 )
-from .blocking import screen_entries
-from .hermes_config import hermes_limits
-from .inputs import parse_enum
+from .screening import screen_entries
+from ..storage.hermes_config import hermes_limits
+from ..core.validation import parse_enum
 from .loader import RECONCILE_ACTOR, arrived, load_target, merge_foreign, refresh
-from .model import (
+from ..core.beliefs import (
     SOURCE_AUTHORITY,
     ContradictionEdge,
     ContradictionMode,
@@ -44,14 +45,14 @@ from .model import (
     SourceKind,
     record_observed_behavior,
 )
-from .model import record_hit as hit_signal
-from .model import record_ignore as ignore_signal
-from .model import record_surface as surface_signal
-from .paths import resolve_home
-from .results import MutationResult
-from .safety import check_content
+from ..core.beliefs import record_hit as hit_signal
+from ..core.beliefs import record_ignore as ignore_signal
+from ..core.beliefs import record_surface as surface_signal
+from ..storage.paths import resolve_home
+from ..core.results import MutationResult
+from ..core.safety import check_content
 from .state import Change, TargetState, summary
-from .storage import (
+from ..storage.files import (
     TARGET_FILES,
     CommitPlan,
     FlockLock,
@@ -66,8 +67,8 @@ from .storage import (
     real_target,
     remove_leftover_temp_files,
 )
-from .store_reads import StoreReads
-from .store_review import ReviewActions
+from .reads import StoreReads
+from .review import ReviewActions
 
 ACTORS = ("agent", "person", "maintenance", "cli", "sync")
 DEFAULT_LIMITS = {"memory": 2200, "user": 1375}
@@ -153,7 +154,7 @@ class MemoryStore(ReviewActions, StoreReads):
     @property
     def detector(self):
         if self._detector is None:
-            from .detection import RuleDetector
+            from ..detection import RuleDetector
 
             self._detector = RuleDetector()
         return self._detector
@@ -506,7 +507,7 @@ class MemoryStore(ReviewActions, StoreReads):
             data = state.md_bytes()
             tmp = plan.temp(md, data, mode)
             written = (data, md_identity(os.stat(tmp)))
-            if storage.exchange_unavailable():
+            if files.exchange_unavailable():
                 current, _ident = read_md_stable(md)  # no atomic exchange here: check just before
                 if current != expected:
                     merge_foreign(state, change, expected, current)
@@ -591,7 +592,7 @@ class MemoryStore(ReviewActions, StoreReads):
     def _check_etag(self, state: TargetState, meta: EntryMeta, expected_etag) -> None:
         if expected_etag is None:
             return
-        current = views.entry_view(state, meta.entry_id, self.now()).etag
+        current = read_models.entry_view(state, meta.entry_id, self.now()).etag
         if expected_etag != current:
             raise StaleEntryError(
                 f"this entry changed since you loaded it ({meta.text[:50]!r}); review it again"
@@ -609,7 +610,7 @@ class MemoryStore(ReviewActions, StoreReads):
 
     def _detect(self, state: TargetState, change: Change, meta: EntryMeta, limit: int = FAST_CHECK_CANDIDATES) -> list[ContradictionEdge]:
         """Fast check on the action path: only candidates from the index reach the detector."""
-        from .detection import Label
+        from ..detection import Label
 
         found = []
         candidates = state.ensure_index().candidates(meta.text, limit=limit, exclude=meta.entry_id)
@@ -645,7 +646,7 @@ class MemoryStore(ReviewActions, StoreReads):
 
     def _edge_dicts(self, state, edges) -> list[dict[str, Any]]:
         now = self.now()
-        return [views.edge_dict(state, e, now) for e in edges]
+        return [read_models.edge_dict(state, e, now) for e in edges]
 
     def check_entry(self, target: str, entry_id, *, actor: str = "agent") -> MutationResult:
         """Run the add path's contradiction check on one entry now, for callers that know it just

@@ -9,16 +9,15 @@ writes the ``.md`` file.
 from __future__ import annotations
 
 import difflib
-import gc
 
 import orjson
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import hermes_format
-from .blocking import screen
-from .model import (
+from ..storage import hermes_format
+from ..storage.gc_pause import collector_paused
+from .screening import screen
+from ..core.beliefs import (
     LATEST_PLAUSIBLE_TIME,
     EntryMeta,
     SidecarDocument,
@@ -28,7 +27,7 @@ from .model import (
     text_hash,
 )
 from .state import ArchivedEntry, Change, TargetState, summary
-from .storage import TargetPaths, file_stamp, metadata_stamps, quarantine, read_md_stable, read_records, read_sidecar
+from ..storage.files import TargetPaths, file_stamp, metadata_stamps, quarantine, read_md_stable, read_records, read_sidecar
 
 SAME_ENTRY_SIMILARITY = 0.6
 RECONCILE_ACTOR = "person"
@@ -55,28 +54,6 @@ class LoadResult:
 def arrived(reconcile: Change) -> list[str]:
     """Ids of entries whose text came new or edited from the ``.md`` file (Hermes, an editor, a sync)."""
     return [record["entry_id"] for record in reconcile.history if record["action"] in ("add", "edit")]
-
-
-@contextmanager
-def collector_paused():
-    """Building ~10^5 containers (a load, the index file) triggers repeated full collections that
-    find nothing to free (they are all alive); pausing the cyclic collector for the load saves a
-    fifth of cold-load time.
-
-    On the way out the survivors are moved to the oldest generation (``freeze`` then ``unfreeze``:
-    no traversal), so the young collections that follow do not walk them all again (~12 ms at
-    10,000 entries, twice). Nothing is kept alive by this: freed memory is still freed, and cyclic
-    garbage waits for the next full collection.
-    """
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        gc.freeze()
-        gc.unfreeze()
-        if was_enabled:
-            gc.enable()
 
 
 def load_target(paths: TargetPaths, now: float, *, locked: bool = True) -> LoadResult:
@@ -428,7 +405,7 @@ def merge_foreign(state: TargetState, change: Change, base: bytes | None, foreig
     foreign additions join this store's texts, the foreign removals and edits leave them — and
     reconcile the metadata as on load (new text → fresh metadata, edits keep their id, removed text →
     archive). Raises StorageError when the foreign file cannot be rewritten safely."""
-    from .errors import StorageError
+    from ..core.errors import StorageError
 
     def entries(data: bytes | None) -> list[str]:
         if data is None:
