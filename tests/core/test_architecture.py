@@ -1,8 +1,16 @@
-"""The core never reaches into the web layer: nothing under dialectical_memory/ imports Flask & co."""
+"""The layers of the package, as docs/ARCHITECTURE.md draws them, hold in the code.
+
+Every module of ``dialectical_memory`` (and of the dashboard, installed as ``dialectical_memory.web``
+from the checkout's ``webapp/``) belongs to one layer. A module imports only from its own layer or
+the layers below; no two modules import each other, even through others or inside a function; the
+dashboard reaches the core through one module; and no module exists only to pass names on.
+Imports are read from the source (module level, inside functions, under ``TYPE_CHECKING``).
+"""
 
 from __future__ import annotations
 
 import ast
+from collections import defaultdict
 from pathlib import Path
 
 import pytest
@@ -10,74 +18,237 @@ import pytest
 import dialectical_memory
 
 PACKAGE = Path(dialectical_memory.__file__).parent
-FORBIDDEN = {"flask", "flask_htmx", "jinja2", "werkzeug", "webapp", "dialectical_memory.web"}
-WEB_PACKAGE = "dialectical_memory.web"
+CHECKOUT = PACKAGE.parent
+WEB = "dialectical_memory.web"
+
+# Lowest first. A module may import from its own layer and the layers before it.
+LAYERS = (
+    ("core", ("dialectical_memory.core",)),
+    ("storage", ("dialectical_memory.storage",)),
+    ("detection", ("dialectical_memory.detection",)),
+    ("store", ("dialectical_memory.store",)),
+    ("features", ("dialectical_memory.features",)),
+    ("adapters", ("dialectical_memory.adapters", "dialectical_memory.hermes", WEB)),
+    ("public API", ("dialectical_memory",)),
+)
+# Packages whose __init__ is a documented import path made of names defined deeper down.
+PUBLIC_FACADES = {
+    "dialectical_memory": "the public API: from dialectical_memory import MemoryStore, memory_tool, …",
+    "dialectical_memory.hermes": "the path installed Hermes plugins import the provider from",
+    "dialectical_memory.detection": "from dialectical_memory.detection import RuleDetector, Label, …",
+}
+WEB_DOOR = f"{WEB}.adapter"
+GUI_LIBRARIES = {"flask", "flask_htmx", "jinja2", "werkzeug", "webapp"}
 
 
-def _names(module: str) -> set[str]:
-    """The top-level name, plus the web package when ``module`` is inside it."""
-    names = {module.split(".")[0]}
-    if module == WEB_PACKAGE or module.startswith(WEB_PACKAGE + "."):
-        names.add(WEB_PACKAGE)
-    return names
+def _source_files() -> dict[str, Path]:
+    """Dotted module name → file, for the package and the dashboard (as the wheel installs it)."""
+    modules = {}
+    roots = ((PACKAGE, "dialectical_memory"), (CHECKOUT / "webapp", WEB))
+    for root, prefix in roots:
+        for path in root.rglob("*.py"):
+            parts = path.relative_to(root).with_suffix("").parts
+            if parts[-1] == "__init__":
+                parts = parts[:-1]
+            modules[".".join((prefix, *parts))] = path
+    return modules
 
 
-def imported_modules(path: Path) -> set[str]:
-    """Top-level names of every module ``path`` imports, wherever the import statement is."""
-    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+MODULES = _source_files()
+
+
+def _is_package(module: str, modules=None) -> bool:
+    return (modules or MODULES)[module].name == "__init__.py"
+
+
+def _resolve(module: str, node: ast.ImportFrom, modules) -> str:
+    package = module if _is_package(module, modules) else module.rpartition(".")[0]
+    for _ in range(node.level - 1):
+        package = package.rpartition(".")[0]
+    return ".".join(p for p in (package, node.module) if p)
+
+
+def _known(name: str, modules) -> str | None:
+    """The module of ``modules`` that ``name`` (a module, or a name inside one) refers to."""
+    while name and name not in modules:
+        name = name.rpartition(".")[0]
+    return name or None
+
+
+def imports_of(module: str, tree: ast.AST, modules=MODULES) -> set[str]:
+    """The modules of ``modules`` that ``module`` imports, wherever the import statement is."""
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found.update(_known(alias.name, modules) for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = _resolve(module, node, modules) if node.level else (node.module or "")
+            for alias in node.names:
+                found.add(_known(f"{base}.{alias.name}", modules) if f"{base}.{alias.name}" in modules else _known(base, modules))
+    return found - {None, module}
+
+
+def third_party_imports(tree: ast.AST) -> set[str]:
     names = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
-            names.update(name for alias in node.names for name in _names(alias.name))
+            names.update(alias.name.split(".")[0] for alias in node.names)
         elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-            names.update(_names(node.module))
-        elif isinstance(node, ast.ImportFrom) and node.level == 1 and (node.module or "").split(".")[0] == "web":
-            names.add(WEB_PACKAGE)  # `from .web import x` inside dialectical_memory/
-        elif isinstance(node, ast.Call) and getattr(node.func, "attr", getattr(node.func, "id", None)) in (
-            "import_module", "__import__",
-        ) and node.args and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str):  # fmt: skip
-            names.update(_names(node.args[0].value))
+            names.add(node.module.split(".")[0])
     return names
 
 
-# The CLI is an entry point, a layer beside the web app: `dmem serve` may start the dashboard.
-# In a wheel the web layer lives at dialectical_memory/web/; it is not core.
-ENTRY_POINTS = {"cli.py"}
-CORE_FILES = sorted(
-    p for p in PACKAGE.rglob("*.py")
-    if p.relative_to(PACKAGE).as_posix() not in ENTRY_POINTS and p.relative_to(PACKAGE).parts[0] != "web"
-)
+def _tree(module: str) -> ast.AST:
+    path = MODULES[module]
+    return ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
 
 
-def test_the_core_package_has_modules_to_check():
-    names = {p.name for p in CORE_FILES}
-    assert {"store.py", "model.py", "hermes_format.py", "tool.py"} <= names
+GRAPH = {module: imports_of(module, _tree(module)) for module in MODULES}
 
 
-@pytest.mark.parametrize("path", CORE_FILES, ids=[str(p.relative_to(PACKAGE)) for p in CORE_FILES])
-def test_core_module_does_not_import_the_web_layer(path):
-    found = imported_modules(path) & FORBIDDEN
-    assert not found, f"{path.relative_to(PACKAGE)} imports {sorted(found)}: the core must not know the web layer"
+def layer_of(module: str) -> int:
+    best = None
+    for rank, (_, prefixes) in enumerate(LAYERS):
+        for prefix in prefixes:
+            if module == prefix or module.startswith(prefix + "."):
+                if best is None or len(prefix) > best[1]:
+                    best = (rank, len(prefix))
+    assert best is not None, f"{module} belongs to no layer: add it to LAYERS and docs/ARCHITECTURE.md"
+    return best[0]
 
 
-def test_the_cli_reaches_the_web_layer_only_inside_the_serve_command():
-    tree = ast.parse((PACKAGE / "cli.py").read_text(encoding="utf-8"))
-    top_level = {
-        (node.module or "").split(".")[0] if isinstance(node, ast.ImportFrom) else alias.name.split(".")[0]
-        for node in tree.body
-        if isinstance(node, (ast.Import, ast.ImportFrom))
-        for alias in node.names
-    }
-    assert not top_level & FORBIDDEN
-    serve = next(n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == "cmd_serve")
-    assert {WEB_PACKAGE} <= {n.module for n in ast.walk(serve) if isinstance(n, ast.ImportFrom)}
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Strongly connected components of more than one node (Tarjan), each sorted."""
+    index, low, stack, on_stack, found = {}, {}, [], set(), []
+
+    def visit(node):
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        on_stack.add(node)
+        for other in graph.get(node, ()):
+            if other not in index:
+                visit(other)
+                low[node] = min(low[node], low[other])
+            elif other in on_stack:
+                low[node] = min(low[node], index[other])
+        if low[node] == index[node]:
+            component = []
+            while True:
+                member = stack.pop()
+                on_stack.discard(member)
+                component.append(member)
+                if member == node:
+                    break
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return found
 
 
-def test_the_import_check_catches_a_forbidden_import(tmp_path):
-    sample = tmp_path / "sample.py"
-    sample.write_text(
-        "import os\ndef f():\n    from flask import Flask\n    import jinja2.sandbox\n"
-        "from webapp.server import create_app\nimport importlib\nimportlib.import_module('werkzeug.utils')\n"
-        "from dialectical_memory.web.server import serve\nfrom .web import create_app\n"
+def only_re_exports(tree: ast.Module) -> bool:
+    """A module whose body is a docstring, imports and ``__all__``: a shim that defines nothing."""
+    body = list(tree.body)
+    if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+        body = body[1:]
+    meaningful = [
+        node for node in body
+        if not isinstance(node, (ast.Import, ast.ImportFrom))
+        and not (isinstance(node, ast.Assign) and [getattr(t, "id", None) for t in node.targets] == ["__all__"])
+    ]
+    return any(isinstance(node, (ast.Import, ast.ImportFrom)) for node in body) and not meaningful
+
+
+# ------------------------------------------------------------------------------ the rules
+
+
+def test_every_layer_has_modules_and_every_module_a_layer():
+    counts = defaultdict(int)
+    for module in MODULES:
+        counts[LAYERS[layer_of(module)][0]] += 1
+    assert set(counts) == {name for name, _ in LAYERS}, counts
+    assert {"dialectical_memory.store.memory_store", "dialectical_memory.core.beliefs",
+            "dialectical_memory.storage.files", f"{WEB}.server"} <= set(MODULES)  # fmt: skip
+
+
+@pytest.mark.parametrize("module", sorted(MODULES))
+def test_a_module_imports_only_its_own_layer_and_those_below(module):
+    mine = layer_of(module)
+    above = sorted(other for other in GRAPH[module] if layer_of(other) > mine)
+    assert not above, (
+        f"{module} ({LAYERS[mine][0]}) imports {above} from a layer above it; "
+        "move the shared code down, or pass it in (see docs/ARCHITECTURE.md)"
     )
-    assert imported_modules(sample) & FORBIDDEN == {"flask", "jinja2", "webapp", "werkzeug", WEB_PACKAGE}
+
+
+def test_no_two_modules_import_each_other_even_through_others_or_inside_functions():
+    assert cycles(GRAPH) == []
+
+
+def test_no_two_packages_import_each_other():
+    packages = defaultdict(set)
+    for module, imported in GRAPH.items():
+        home = module if _is_package(module) else module.rpartition(".")[0]
+        for other in imported:
+            there = other if _is_package(other) else other.rpartition(".")[0]
+            if there != home and not home.startswith(there + ".") and not there.startswith(home + "."):
+                packages[home].add(there)
+    assert cycles(packages) == []
+
+
+@pytest.mark.parametrize("module", sorted(MODULES))
+def test_no_module_exists_only_to_pass_names_on(module):
+    if module in PUBLIC_FACADES:
+        return
+    assert not only_re_exports(_tree(module)), (
+        f"{module} only re-exports names defined elsewhere: import them from where they live"
+    )
+
+
+def test_the_dashboard_reaches_the_core_through_its_adapter_alone():
+    reaching = sorted(
+        module for module, imported in GRAPH.items()
+        if module.startswith(WEB + ".") or module == WEB
+        if any(not other.startswith(WEB) for other in imported)
+    )
+    assert reaching == [WEB_DOOR]
+
+
+def test_below_the_adapters_nothing_knows_the_web():
+    adapters = next(rank for rank, (name, _) in enumerate(LAYERS) if name == "adapters")
+    for module in MODULES:
+        if layer_of(module) < adapters:
+            assert not third_party_imports(_tree(module)) & GUI_LIBRARIES, module
+
+
+def test_the_cli_reaches_the_dashboard_only_inside_the_serve_command():
+    cli = "dialectical_memory.adapters.cli"
+    tree = _tree(cli)
+    top_level = {m for node in tree.body if isinstance(node, (ast.Import, ast.ImportFrom))
+                 for m in imports_of(cli, ast.Module(body=[node], type_ignores=[]))}  # fmt: skip
+    assert not {m for m in top_level if m.startswith(WEB)}
+    serve = next(n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == "cmd_serve")
+    assert any(m.startswith(WEB) for m in imports_of(cli, serve))
+
+
+# ------------------------------------------------------------------------------ the checks themselves
+
+
+def test_the_import_reader_sees_imports_inside_functions_and_relative_ones():
+    modules = {"p": Path("p/__init__.py"), "p.a": Path("p/a.py"), "p.b": Path("p/b.py"), "p.q": Path("p/q/__init__.py"),
+               "p.q.c": Path("p/q/c.py")}  # fmt: skip
+    source = "from . import b\ndef f():\n    from .q import c\n    import p.q.c\nfrom p import missing\n"
+    assert imports_of("p.a", ast.parse(source), modules) == {"p.b", "p.q.c", "p"}
+
+
+def test_the_cycle_finder_finds_a_circle_through_three_modules():
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
+    assert cycles(graph) == [["a", "b", "c"]]
+    assert cycles({"a": {"b"}, "b": set()}) == []
+
+
+def test_the_shim_check_tells_a_shim_from_a_module():
+    assert only_re_exports(ast.parse('"""Old path."""\nfrom .new import thing\n__all__ = ["thing"]\n'))
+    assert not only_re_exports(ast.parse("from .new import thing\n\ndef helper():\n    return thing\n"))
