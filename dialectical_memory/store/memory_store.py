@@ -380,10 +380,10 @@ class MemoryStore(ReviewActions, StoreReads):
         with self._thread_locks[target]:
             paths = self._paths[target]
             ensure_home(self.home)
-            with _storage_errors(self.home), self._write_locks(paths, target):
+            with _storage_errors(self.home), self._write_locks(paths, target) as confirmed:
                 change = None
                 try:
-                    state = self._fresh_state(target)
+                    state = confirmed or self._fresh_state(target)
                     change = Change(now=self.now(), actor=actor)
                     yield state, change
                     if change.md_dirty and not state.md_writable:
@@ -402,7 +402,11 @@ class MemoryStore(ReviewActions, StoreReads):
     def _write_locks(self, paths: TargetPaths, target: str):
         """The locks for a write, taken when the cached state is fresh: a reload (hundreds of ms at
         10k entries) happens before them, never while they are held, unless another process keeps
-        writing between every attempt."""
+        writing between every attempt.
+
+        Yields the cached state once it is confirmed unchanged under the locks (the mutation works
+        on it as it is: one refresh per write), or None when the last attempt found the files moved
+        again (the mutation then loads under the locks)."""
         for attempt in range(LOCK_REFRESH_ATTEMPTS):
             self._read_state(target)  # reload, if another process wrote, without holding a lock
             with ExitStack() as stack:
@@ -415,9 +419,10 @@ class MemoryStore(ReviewActions, StoreReads):
                         f"the memory home {self.home} is read-only ({error.strerror}); nothing was changed"
                     ) from error
                 cached = self._states.get(target)
-                if attempt + 1 < LOCK_REFRESH_ATTEMPTS and not (cached is not None and self._unchanged(cached)):
+                confirmed = cached is not None and self._unchanged(cached)
+                if attempt + 1 < LOCK_REFRESH_ATTEMPTS and not confirmed:
                     continue
-                yield
+                yield cached if confirmed else None
                 return
 
     def _commit(self, state: TargetState, change: Change) -> None:
