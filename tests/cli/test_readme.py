@@ -51,20 +51,27 @@ def test_more_of_the_api_runs_as_written_after_the_first_snippet(tmp_path):
     assert "User lives in Berlin" in (home / "USER.archive.jsonl").read_text(encoding="utf-8")
 
 
-def _sh_blocks() -> list[str]:
-    return re.findall(r"```sh\n(.*?)```", README.read_text(encoding="utf-8"), flags=re.DOTALL)
+USAGE = README.parent / "docs" / "usage.md"  # the CLI reference the README links to
+
+
+def _sh_blocks(path: Path = README) -> list[str]:
+    return re.findall(r"```sh\n(.*?)```", path.read_text(encoding="utf-8"), flags=re.DOTALL)
+
+
+def _dmem_commands(path: Path) -> list[str]:
+    lines = [line.split("#")[0].strip() for block in _sh_blocks(path) for line in block.splitlines()]
+    return [part.strip() for line in lines for part in line.split("&&") if part.strip().startswith("dmem ")]
 
 
 def test_every_dmem_command_in_the_readme_parses():
-    """Each `dmem …` line of the README is a valid command line (checked by the real parser)."""
+    """Each `dmem …` line of the README and of docs/usage.md is a valid command line (checked by the real parser)."""
     import shlex
 
     from dialectical_memory.adapters.cli import build_parser
 
     parser = build_parser()
-    lines = [line.split("#")[0].strip() for block in _sh_blocks() for line in block.splitlines()]
-    commands = [part.strip() for line in lines for part in line.split("&&") if part.strip().startswith("dmem ")]
-    assert len(commands) > 20
+    commands = _dmem_commands(README) + _dmem_commands(USAGE)
+    assert len(_dmem_commands(README)) >= 10 and len(commands) > 40
     for command in commands:
         args = shlex.split(command)[1:]
         try:
