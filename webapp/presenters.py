@@ -8,6 +8,8 @@ from urllib.parse import quote, urlsplit
 
 from flask import Flask, current_app, g, request, url_for
 
+from .reasons import plain_reason
+from .text import contains_cjk
 from .urls import url_with_args
 
 SECONDS_PER_DAY = 86_400.0
@@ -184,12 +186,6 @@ def undo_state(record: dict) -> str | None:
     return "undone" if record["id"] in undone[record["target"]] else "undoable"
 
 
-def _plain_reason(edge: dict) -> str:
-    from .reasons import plain_reason
-
-    return plain_reason(edge)
-
-
 def change_stamp() -> str:
     """The files' stamp when the page was drawn; the page polls for a newer one."""
     from .adapter import store
@@ -212,10 +208,6 @@ def reject_keys(mapping, *keys) -> dict:
     return {key: value for key, value in mapping.items() if key not in keys}
 
 
-def contains_cjk(text: str) -> bool:
-    return any("\u3000" <= char <= "\u9fff" or "\uf900" <= char <= "\ufaff" for char in text or "")
-
-
 def template_defaults() -> dict:
     """Names every template may test; a view that knows better passes its own."""
     return {
@@ -232,7 +224,7 @@ def template_defaults() -> dict:
         "current_page_url": current_page_url,
         "undo_state": undo_state,
         "change_stamp": change_stamp,
-        "plain_reason": _plain_reason,
+        "plain_reason": plain_reason,
     }
 
 
