@@ -1,4 +1,4 @@
-"""The review dashboard: a thin Flask + htmx layer over :class:`dialectical_memory.MemoryStore`.
+"""The review dashboard: a thin Flask + htmx layer over the memory store's API (:mod:`.adapter`).
 
 Every request reads fresh state through the store and every write goes through it; the web layer
 only decides what to show and which fragment to swap.
@@ -16,6 +16,7 @@ from flask_htmx import HTMX
 from jinja2 import StrictUndefined
 
 from . import errors, presenters, security, targets
+from .adapter import MemoryStore
 from .maintenance_jobs import MaintenanceJobs
 from .server import serve
 from .urls import url_with_args
@@ -120,8 +121,6 @@ def one_request_at_a_time(wsgi_app):
 
 
 def _build_store(config):
-    from dialectical_memory import MemoryStore
-
     store = MemoryStore(**_store_options(config))
     store.load_from_disk()
     return store

@@ -6,10 +6,8 @@ from dataclasses import asdict, dataclass
 
 from flask import Blueprint, abort, g, redirect, request, url_for
 
-from dialectical_memory import BeliefStatus, KnowledgeType, MaturityLevel, SourceKind
-
 from . import charts
-from .adapter import entry_or_404, full_entry_id, store
+from .adapter import BeliefStatus, KnowledgeType, MaturityLevel, NotFoundError, SourceKind, entry_or_404, full_entry_id, store
 from .forms import etag, optional_choice, query_offset, required_text
 from .responses import REFUSALS, refused, render, safe_next, written
 from .targets import TARGETS
@@ -246,8 +244,6 @@ def detail_context(entry_id: str) -> dict:
 
 
 def related_entries(entry_ids) -> list:
-    from dialectical_memory import NotFoundError
-
     found = []
     for entry_id in entry_ids:
         try:

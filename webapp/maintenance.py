@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask import Blueprint, current_app, g, url_for
 
-from .adapter import store
+from .adapter import NotFoundError, store
 from .maintenance_jobs import Job, MaintenanceJobs
 from .responses import render, written
 
@@ -75,8 +75,6 @@ def report_view(report: dict) -> dict:
 
 
 def _entry_or_none(target: str, entry_id: str):
-    from dialectical_memory import NotFoundError
-
     try:
         return store().get_entry(target, entry_id)
     except NotFoundError:

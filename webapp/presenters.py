@@ -8,6 +8,7 @@ from urllib.parse import quote, urlsplit
 
 from flask import Flask, current_app, g, request, url_for
 
+from .adapter import DialecticalMemoryError, counts, store
 from .reasons import plain_reason
 from .text import contains_cjk
 from .urls import url_with_args
@@ -102,8 +103,6 @@ HTMX_CONFIG = {
 def nav_counts() -> dict:
     """The current target's counts, read once per request."""
     if "nav_counts" not in g:
-        from .adapter import counts
-
         g.nav_counts = counts(g.get("target", "memory"))
     return g.nav_counts
 
@@ -144,10 +143,6 @@ HIDDEN_DETAILS = ("detail_edge",)
 
 def entry_label(target: str, entry_id: str | None) -> str:
     """A few words of the entry's text (active or archived), or its id if it is gone."""
-    from dialectical_memory import DialecticalMemoryError
-
-    from .adapter import store
-
     if not entry_id:
         return ""
     cache = g.setdefault("entry_labels", {})
@@ -176,8 +171,6 @@ def record_details(record: dict) -> list[tuple[str, str]]:
 
 def undo_state(record: dict) -> str | None:
     """``"undoable"``, ``"undone"`` or None (not a person's action that can be undone)."""
-    from .adapter import store
-
     if not record.get("undo") or not record.get("id"):
         return None
     undone = g.setdefault("undone_ids", {})
@@ -188,8 +181,6 @@ def undo_state(record: dict) -> str | None:
 
 def change_stamp() -> str:
     """The files' stamp when the page was drawn; the page polls for a newer one."""
-    from .adapter import store
-
     return store().change_stamp()
 
 

@@ -9,6 +9,8 @@ from pathlib import Path
 
 from werkzeug.serving import make_server
 
+from .adapter import InvalidInputError
+
 LOOPBACK_HOSTNAMES = {"localhost"}
 WILDCARD_HOSTS = ("0.0.0.0", "::")
 
@@ -43,8 +45,6 @@ def build_server(
     config: dict | None = None,
 ):
     """A ready-to-run WSGI server for ``home``; refuses a non-loopback bind without ``allow_remote``."""
-    from dialectical_memory import InvalidInputError
-
     from . import create_app
 
     if not is_loopback(host) and not allow_remote:
