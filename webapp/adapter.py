@@ -10,35 +10,28 @@ below first.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from flask import abort, current_app
 
 # ---------------------------------------------------------------- passed through from the core
-from dialectical_memory import (
+from dialectical_memory.core.beliefs import BeliefStatus, KnowledgeType, MaturityLevel, SourceKind
+from dialectical_memory.core.errors import (
     AmbiguousMatchError,
-    BeliefStatus,
     CharLimitError,
     ConflictError,
     DialecticalMemoryError,
     InvalidInputError,
-    KnowledgeType,
-    MaturityLevel,
-    MemoryStore,
     NotFoundError,
-    SourceKind,
     StaleEntryError,
-    transfer,
 )
-
-if TYPE_CHECKING:
-    from dialectical_memory.store.read_models import Entry
+from dialectical_memory.features import transfer
+from dialectical_memory.store.memory_store import MemoryStore
+from dialectical_memory.store.read_models import Entry
 
 from .forms import FormError
 
 __all__ = [
     # the core's API, as the web layer uses it
-    "MemoryStore", "transfer",
+    "MemoryStore", "Entry", "transfer",
     "BeliefStatus", "KnowledgeType", "MaturityLevel", "SourceKind",
     "DialecticalMemoryError", "AmbiguousMatchError", "CharLimitError", "ConflictError",
     "InvalidInputError", "NotFoundError", "StaleEntryError",

@@ -160,20 +160,20 @@ def test_confidence_plot_marks_floors_and_the_reverify_line_at_their_heights():
     assert "re-verification below 0.20" in plot.description
 
 
-def test_the_dashboard_reaches_the_core_only_through_its_public_package():
+def test_the_dashboard_reaches_the_core_only_through_its_adapter():
+    """webapp/adapter.py is the one door: no other web module imports dialectical_memory (not inside
+    a function, not under TYPE_CHECKING), and the adapter names the layer modules it uses."""
     for path in Path(__file__).resolve().parents[2].joinpath("webapp").glob("*.py"):
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        for statement in ast.walk(tree):
-            if isinstance(statement, ast.ImportFrom) and (statement.module or "").startswith("dialectical_memory."):
-                assert _under_type_checking(tree, statement), f"{path.name} imports {statement.module}"
-
-
-def _under_type_checking(tree, statement) -> bool:
-    for block in ast.walk(tree):
-        if isinstance(block, ast.If) and getattr(block.test, "id", "") == "TYPE_CHECKING":
-            if any(child is statement for child in ast.walk(block)):
-                return True
-    return False
+        for statement in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(statement, ast.Import):
+                modules = [alias.name for alias in statement.names]
+            elif isinstance(statement, ast.ImportFrom) and not statement.level:
+                modules = [statement.module or ""]
+            else:
+                continue
+            for module in (m for m in modules if m.split(".")[0] == "dialectical_memory"):
+                assert path.name == "adapter.py", f"{path.name} imports {module}: take it from .adapter"
+                assert module != "dialectical_memory", "adapter.py imports the layer modules, not the top-level package"
 
 
 def test_a_ring_is_keyed_by_entry_id_whatever_order_the_group_comes_in():
