@@ -11,7 +11,7 @@ from dialectical_memory.storage.hermes_format import dumps
 from dialectical_memory.store.memory_store import RECONCILE_CHECK_BUDGET
 from dialectical_memory.adapters.tool import memory_tool
 
-from .helpers import check_invariants, make_store, md_path, snapshot_files
+from helpers import check_invariants, make_store, md_path, snapshot_files
 
 COFFEE = "User drinks coffee in the morning."
 NO_COFFEE = "User no longer drinks coffee."

@@ -11,7 +11,7 @@ import pytest
 from dialectical_memory import CharLimitError, MemoryStore
 from dialectical_memory.storage.hermes_config import HERMES_DEFAULT_LIMITS, parse_memory_limits
 
-from .helpers import snapshot_files
+from helpers import snapshot_files
 
 CONFIGS = {
     "empty file": ("", {}),

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from dialectical_memory.storage import hermes_format
 from dialectical_memory.storage.hermes_format import ENTRY_DELIMITER, dumps, loads
 
-from .helpers import make_store, md_path, snapshot_files
+from helpers import make_store, md_path, snapshot_files
 
 GOLDEN = Path(__file__).parent / "golden"
 GOLDEN_NAMES = sorted(p.stem for p in GOLDEN.glob("*.md"))

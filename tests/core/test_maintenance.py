@@ -8,7 +8,7 @@ from dialectical_memory import BeliefStatus, MaturityLevel
 from dialectical_memory.store.maintenance import REPORT_KEYS
 from dialectical_memory.store.memory_store import RECONCILE_CHECK_BUDGET
 
-from .helpers import check_invariants, edit_meta, md_path, snapshot_files
+from helpers import check_invariants, edit_meta, md_path, snapshot_files
 
 EMPTY_REPORT = {key: [] for key in REPORT_KEYS}
 

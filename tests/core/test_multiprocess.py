@@ -10,7 +10,7 @@ import pytest
 from dialectical_memory import MemoryStore
 from dialectical_memory.storage.hermes_format import loads
 
-from .helpers import FakeDetector, check_invariants, md_path
+from helpers import FakeDetector, check_invariants, md_path
 
 WORKERS = 4
 ENTRIES_PER_WORKER = 25

@@ -20,7 +20,7 @@ from dialectical_memory import AmbiguousMatchError, ConflictError, DialecticalMe
 from dialectical_memory.storage import hermes_format
 from dialectical_memory.storage.files import read_records
 
-from .helpers import Clock, FakeDetector, check_invariants, make_store, md_path, snapshot_files
+from helpers import Clock, FakeDetector, check_invariants, make_store, md_path, snapshot_files
 
 KEYS = ["the user's editor", "the deploy day", "the user's city", "the test runner"]
 VALUES = ["vim", "emacs", "Friday", "Monday", "Berlin", "Paris", "pytest"]

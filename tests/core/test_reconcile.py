@@ -9,7 +9,7 @@ import pytest
 from dialectical_memory import BeliefStatus, SourceKind, StorageError
 from dialectical_memory.storage.hermes_format import dumps
 
-from .helpers import check_invariants, make_store, md_path, read_sidecar, sidecar_path, snapshot_files
+from helpers import check_invariants, make_store, md_path, read_sidecar, sidecar_path, snapshot_files
 
 NOTES = ["Project uses pytest for tests", "User prefers dark mode in every editor", "Deploys happen on Tuesdays"]
 

@@ -8,7 +8,7 @@ import json
 
 from dialectical_memory.core.beliefs import text_hash
 
-from .helpers import T0, md_path
+from helpers import T0, md_path
 
 TEXTS = ["User lives in Berlin", "User lives in Paris", "用户喜欢简洁回复"]
 IDS = ["11111111-1111-4111-8111-111111111111", "22222222-2222-4222-8222-222222222222", "33333333-3333-4333-8333-333333333333"]

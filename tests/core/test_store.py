@@ -27,7 +27,7 @@ from dialectical_memory.storage import files as storage_module
 from dialectical_memory.store import memory_store as store_module
 from dialectical_memory.storage.hermes_format import dumps, loads
 
-from .helpers import DAY, T0, check_invariants, edit_meta, md_path, read_sidecar, sidecar_path, snapshot_files
+from helpers import DAY, T0, check_invariants, edit_meta, md_path, read_sidecar, sidecar_path, snapshot_files
 
 VIM = "the user's editor is vim"
 EMACS = "the user's editor is emacs"

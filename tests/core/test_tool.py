@@ -9,7 +9,7 @@ import pytest
 from dialectical_memory import MEMORY_TOOL_SCHEMA, memory_tool
 from dialectical_memory.adapters.tool import tool_schema_openai
 
-from .helpers import make_store, md_path, snapshot_files
+from helpers import make_store, md_path, snapshot_files
 
 AWS_KEY = "AKIA" + "IOSFODNN7EXAMPLE"
 OPENAI_KEY = "sk-" + "proj-" + "a1B2c3D4e5F6g7H8i9J0k1L2m3N4"

@@ -8,7 +8,7 @@ import pytest
 from dialectical_memory import BeliefStatus, ConflictError, NotFoundError
 from dialectical_memory.adapters.cli import main
 
-from .helpers import md_path
+from helpers import md_path
 
 
 @pytest.fixture

@@ -1,4 +1,5 @@
-"""Shared helpers of the core tests: a movable clock, a predictable detector, file snapshots."""
+"""Helpers every test area may import (`from helpers import ...`): a movable clock, a predictable
+detector, a store over a home, file snapshots and the invariants a home must keep."""
 
 from __future__ import annotations
 
