@@ -14,11 +14,6 @@ TEST_CSRF_TOKEN = "test-csrf-token"
 
 
 @pytest.fixture
-def home(tmp_path):
-    return tmp_path / "memories"
-
-
-@pytest.fixture
 def seeded(home):
     return seed_review_home(home)
 

@@ -1,17 +1,8 @@
-"""What the CLI tests share: a memory home that exists, and one `dmem` call with its output."""
+"""What the CLI tests share: one `dmem` call with its output (their home is made in conftest.py)."""
 
 from __future__ import annotations
 
-import pytest
-
 from dialectical_memory.adapters.cli import main
-
-
-@pytest.fixture
-def home(tmp_path):
-    home = tmp_path / "home"
-    home.mkdir()
-    return home
 
 
 def dmem(capsys, home, *args):

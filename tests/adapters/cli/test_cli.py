@@ -7,7 +7,7 @@ import pytest
 from dialectical_memory import MemoryStore
 from dialectical_memory.adapters.cli import main
 
-from .cli_run import dmem, home  # noqa: F401  (home is a fixture)
+from .cli_run import dmem
 
 
 def test_add_then_list_shows_the_entry_in_its_tier(capsys, home):

@@ -6,7 +6,7 @@ import pytest
 
 from dialectical_memory import BeliefStatus, MaturityLevel, MemoryStore, SourceKind
 
-from .cli_run import dmem, home  # noqa: F401  (home is a fixture)
+from .cli_run import dmem
 
 DAY = 86_400.0
 START = 1_700_000_000.0

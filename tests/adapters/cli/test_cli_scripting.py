@@ -10,7 +10,7 @@ import pytest
 from dialectical_memory import MemoryStore
 from dialectical_memory.adapters.cli import build_parser, main
 
-from .cli_run import dmem, home  # noqa: F401  (home is a fixture)
+from .cli_run import dmem
 
 DAY = 86_400.0
 
