@@ -41,6 +41,13 @@ def make_hermes_home(home: Path, hermes_python) -> Path:
     return home
 
 
+@pytest.fixture(scope="module")
+def hermes_home(tmp_path_factory, hermes_python) -> Path:
+    """A Hermes home with the plugin installed and selected, one per test module (a module's tests
+    share the session or turns they read)."""
+    return make_hermes_home(tmp_path_factory.mktemp("hermes") / "home", hermes_python)
+
+
 def run_in_hermes(hermes_python, pythonpath: str, home: Path, script: Path, timeout: int = 180):
     env = {**os.environ, "HERMES_HOME": str(home), "PYTHONPATH": pythonpath}
     env.pop("DMEM_HOME", None)

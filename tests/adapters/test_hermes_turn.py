@@ -14,15 +14,10 @@ import pytest
 
 from dialectical_memory import MemoryStore
 
-from .conftest import make_hermes_home, run_in_hermes
+from .conftest import run_in_hermes
 
 HERE = Path(__file__).parent
 ARTIFACTS = Path(__file__).parents[2] / "test-artifacts"
-
-
-@pytest.fixture(scope="module")
-def hermes_home(tmp_path_factory, hermes_python):
-    return make_hermes_home(tmp_path_factory.mktemp("hermes") / "home", hermes_python)
 
 
 @pytest.fixture(scope="module")
