@@ -35,7 +35,7 @@ def data(result):
     return result.structured_content if result.structured_content is not None else json.loads(result.content[0].text)
 
 
-def test_tools_have_the_issue_signatures_hints_and_instructions(mcp_sdk, tmp_path):
+def test_tools_have_the_documented_signatures_hints_and_instructions(mcp_sdk, tmp_path):
     async def script(client):
         return client.instructions, (await client.list_tools()).tools
 

@@ -19,7 +19,7 @@ def test_pair_file_floor():
     assert report["overall"]["recall"] >= 0.95
 
 
-def test_lead_11g_keeps_what_this_round_added():
+def test_an_all_kinds_set_keeps_what_these_rules_added():
     report = evaluate(detector, load_pairs(HERE / "lead_11g_pairs.jsonl"))
     assert report["overall"]["precision"] == 1.0 and report["overall"]["recall"] >= 0.91
 

@@ -28,7 +28,7 @@ FLOORS = {  # file: (precision, recall)
 
 
 @pytest.mark.parametrize("name", sorted(FLOORS))
-def test_lead_pairs_keep_their_floor(name):
+def test_all_kinds_sets_keep_their_floor(name):
     precision, recall = FLOORS[name]
     assert_floor(HERE / name, precision=precision, recall=recall, false_alarms=1)
 
