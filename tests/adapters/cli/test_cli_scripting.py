@@ -178,7 +178,7 @@ def test_eval_detector_without_a_file_uses_the_bundled_dev_set(capsys, tmp_path,
 
 
 def test_serve_without_its_templates_says_so_in_one_line(capsys, home, monkeypatch):
-    monkeypatch.setattr("dialectical_memory.web.REQUIRED_TEMPLATES", ("base.html", "no-such-page.html"))
+    monkeypatch.setattr("dialectical_memory.web.app.REQUIRED_TEMPLATES", ("base.html", "no-such-page.html"))
     code = main(["--home", str(home), "serve", "--port", "0"])
     err = capsys.readouterr().err
     assert code == 1 and err.startswith("dmem: error: the dashboard's templates are missing") and err.count("\n") == 1
