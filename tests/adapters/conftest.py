@@ -74,7 +74,7 @@ def mcp_server_params(home: Path, *extra: str):
     from mcp.client.stdio import StdioServerParameters
 
     env = {key: value for key, value in os.environ.items() if key not in ("DMEM_HOME", "HERMES_HOME")}
-    return StdioServerParameters(command=sys.executable, args=["-m", "dialectical_memory", "--home", str(home), *extra, "mcp"], env=env)
+    return StdioServerParameters(command=sys.executable, args=["-m", "dialectical_memory", "--home", str(home), "--create", *extra, "mcp"], env=env)
 
 
 def run_async(function, *args):

@@ -28,7 +28,7 @@ def free_port() -> int:
 def http_server(mcp_sdk, tmp_path):
     port = free_port()
     env = {k: v for k, v in os.environ.items() if k not in ("DMEM_HOME", "HERMES_HOME")}
-    process = subprocess.Popen([sys.executable, "-m", "dialectical_memory", "--home", str(tmp_path / "home"), "mcp", "--http", str(port)],
+    process = subprocess.Popen([sys.executable, "-m", "dialectical_memory", "--home", str(tmp_path / "home"), "--create", "mcp", "--http", str(port)],
                                env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)  # fmt: skip
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:

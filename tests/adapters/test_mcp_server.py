@@ -84,7 +84,7 @@ def test_every_tool_and_resource_over_stdio(mcp_sdk, tmp_path):
     assert [r["action"] for r in seen["get"]["history"]][-1] == "add"
     assert seen["filter"]["contradictions"][0]["shown"] == [seen["paris"]["entry"]["entry_id"]]  # observed wins
     assert seen["maintenance"]["promoted"] == [] and "promotions_proposed" in seen["maintenance"]
-    assert seen["review"]["counts"] and "dmem serve" in seen["review"]["dashboard"]
+    assert seen["review"]["counts"] and f"dmem --home {home} serve" in seen["review"]["dashboard"]  # the home it serves
     assert seen["remove"]["archived"] and seen["remove"]["action"] == "remove"
     assert seen["snapshot"] == ""  # frozen when the server started on an empty home
     assert [e["edge_id"] for e in seen["edges"]] == [edge["edge_id"]]
@@ -204,6 +204,7 @@ def test_the_readme_mcp_servers_block_works_as_written(mcp_sdk, tmp_path):
     block = next(b for b in re.findall(r"```json\n(.*?)```", readme, flags=re.DOTALL) if "mcpServers" in b)
     config = json.loads(block)["mcpServers"]["dialectical-memory"]
     assert config["args"][-1] == "mcp"
+    (tmp_path / "home").mkdir()  # a user's Hermes memories folder exists (dmem mcp refuses one that does not)
     args = [str(tmp_path / "home") if a == "/home/you/.hermes/memories" else a for a in config["args"]]
     command = shutil.which(config["command"], path=str(Path(sys.executable).parent))
     assert command, "the dmem script is installed next to this python"
