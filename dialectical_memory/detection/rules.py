@@ -930,7 +930,8 @@ def _exclusive_conflict(a: Analysis, b: Analysis) -> Verdict | None:
     if _RENTED_OUT.search(a.text) or _RENTED_OUT.search(b.text):
         return None
     for left, right in _rival_pairs(a, b):
-        if left.sign > 0 < right.sign and not left.derived and not right.derived:
+        if (left.sign > 0 < right.sign and not left.derived and not right.derived
+                and not _wished(left) and not _wished(right)):  # "saving to buy a flat" / "rents a flat"
             held_l, held_r = _held_states(left), _held_states(right)
             for one, other in lexicon.EXCLUSIVE_CONCEPTS:
                 if one in held_l and other in held_r and other not in held_l:
@@ -1214,7 +1215,8 @@ _WISHES = frozenset(("想", "想要", "希望", "打算", "计划", "准备", "w
 
 # Hoping and planning: "hopes to get married someday", "打算明年结婚".
 _WISH_WORDS = lazy_compile(r"\b(?:hopes?|hoping|plans?|planning|wants?|wishes|would\s+like|someday|one\s+day|"
-                           r"dreams?\s+of)\b|想|打算|计划|希望|准备")
+                           r"dreams?\s+of|intends?|intending|aims?\s+to|looking\s+to|sav(?:e|es|ing)\s+(?:up\s+)?(?:to|for))\b|"
+                           r"想|打算|计划|希望|准备|攒钱")
 
 
 def _wished(claim: Claim) -> bool:
