@@ -3,9 +3,12 @@ people, the user by name. Learnt from the entries themselves, passed to the dete
 
 import pytest
 
+from dialectical_memory import MemoryStore
 from dialectical_memory.detection import Label, RuleDetector
 from dialectical_memory.detection.binding import entry_introductions
 from dialectical_memory.detection.holders import HomeHolders, entry_holder
+from dialectical_memory.detection.index import CandidateIndex
+from dialectical_memory.detection.index_file import read_index, write_index
 from judging import flags
 
 # A home of our own: two machines, a project, a partner, the user by name.
@@ -112,3 +115,24 @@ def test_entry_holder_reads_possessors_devices_and_spare_devices():
     assert entry_holder("书房的显示器是戴尔的。") == "thing:书房的显示器"
     assert entry_holder("The old iPhone in the drawer is only for testing.") == "thing:old iphone"
     assert entry_holder("User's sister lives in Lyon.") == ""
+
+
+def test_the_index_keeps_the_homes_holders_entry_by_entry_and_on_disk(tmp_path):
+    index = CandidateIndex()
+    for number, text in enumerate(HOME):
+        index.add(str(number), text)
+    assert index.holders().holder_of("pike") == "machine:pike"
+    path = tmp_path / ".MEMORY.index.json"
+    write_index(path, index)
+    again = read_index(path)
+    assert again is not None and again.holders() == index.holders()
+    again.remove("0")
+    again.remove("2")  # the two entries that name pike
+    assert again.holders().holder_of("pike") is None and again.holders().holder_of("ember") == "machine:ember"
+
+
+def test_a_store_binds_the_facts_of_an_entry_to_the_machine_it_introduces(tmp_path):
+    store = MemoryStore(tmp_path, memory_char_limit=0, user_char_limit=0)
+    store.add("memory", "pike = her work laptop: Dell XPS 13, running Fedora 40.")
+    assert not store.add("memory", "The desktop `ember` runs Windows 11.").contradictions
+    assert store.add("memory", "pike now runs Ubuntu 24.04.").contradictions
