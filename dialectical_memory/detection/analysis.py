@@ -277,7 +277,7 @@ _CALLED = lazy_compile(
 
 def _without_proper_names(original: str, sentence: str) -> tuple[str, str]:
     """The sentence without the names it gives, and those names (they still tell
-    two entries apart: "a cat named Mochi" / "a cat named Biscuit")."""
+    two entries apart: "a cat named Pumpkin" / "a cat named Biscuit")."""
     if not _CALLED_CUE.search(original):
         return sentence, ""
     names = []

@@ -1292,7 +1292,7 @@ def canonical_noun(noun: str) -> str:
 
 
 def _named_ones(text: str) -> list[Slot]:
-    """"has one cat, named Luna", "家只有一只猫，叫团子", "用户家的狗名叫豆豆"."""
+    """"has one cat, named Luna", "家只有一只猫，叫团子", "用户家的狗名叫旺财"."""
     for pattern in _NAMED_ONE:
         match = pattern.search(text)
         if match:
@@ -1728,7 +1728,7 @@ def _money_clash(a: str, b: str) -> bool:
     return high > 1.25 * low
 
 
-# Who leads a project, which day a recurring event is on: "Project atlas is led by Priya",
+# Who leads a project, which day a recurring event is on: "Project atlas is led by Ines",
 # "项目 atlas 由张伟负责", "The weekly meeting is on Monday", "周会改到了周四".
 _LEAD = lazy_compile(r"\b(?:is\s+)?(?:led|run|owned|managed)\s+by\s+(?P<v>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)|"
                    r"由(?P<w>[\u4e00-\u9fff]{2,3})(?:负责|牵头|主导|带)")
