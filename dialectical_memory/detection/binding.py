@@ -26,13 +26,14 @@ from .text import is_cjk, lazy_compile
 # Where an entry's holder may change: after a sentence ("… 5.1. quill's …"), a semicolon, and at a
 # comma before a clause with a holder of its own.
 _SENTENCE_END = lazy_compile(r"(?<=[.!?])\s+(?=\S)|(?<=[;；。！？])\s*")
-_CLAUSE_END = lazy_compile(r"(?<=[,，、])\s*")
+_CLAUSE_END = lazy_compile(r"(?<=[,，、:：])\s*")
 # The user, named by a pronoun or as the user, at the head of a part.
 _USER_HEAD = lazy_compile(r"^\s*(?:she|he|they|her|his|their|the\s+user|user|用户|该用户|她|他)(?![\w-])", re.IGNORECASE)
 _NOUNS = f"{_MACHINE_NOUNS}|{_PROJECT_NOUNS}"
-# Before a name at the head of a part: "On", "在", "the laptop", "项目", "her `"…
+_KIN = "|".join(sorted((*lexicon.EN_PEOPLE, *lexicon.ZH_PEOPLE), key=len, reverse=True))
+# Before a name at the head of a part: "On", "在", "the laptop", "项目", "her partner", "妈妈", "`"…
 _LEAD = (rf"^\s*(?:[-*•]\s*)?(?P<lead>(?:the|for|on|at|in)\s+|在\s*)?(?:(?:the|her|his|their|our|my|a|an)\s+)?"
-         rf"(?:(?:[\w-]+\s+){{0,2}}?(?:{_NOUNS})\s+|(?:{_ZH_MACHINE_NOUNS}|{_ZH_PROJECT_NOUNS})\s*)?`?")
+         rf"(?:(?:[\w-]+\s+){{0,2}}?(?:{_NOUNS})\s+|(?:{_ZH_MACHINE_NOUNS}|{_ZH_PROJECT_NOUNS})\s*|(?:{_KIN})\s*)?`?")
 # After it: "`", " repo", " (the home server)", ", the office PC,".
 _TRAIL = lazy_compile(rf"`?(?:\s+(?:{_NOUNS})\b)?(?:\s*\([^)]{{0,40}}\)|\s*（[^）]{{0,40}}）|,\s+(?:the|a|an|her|his|their|our|my)\s+[^,]{{1,40}},)?",
                       re.IGNORECASE)

@@ -83,7 +83,7 @@ _ORGANISATION_OF_USER = lazy_compile(r"^\s*(?:the\s+)?(?:用户的?|user's\s+)(?
 _ZH_SURNAMES = ("王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘蒋蔡余杜"
                 "叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶"
                 "黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤")
-_ZH_PERSON = lazy_compile(rf"^\s*(?P<name>[{_ZH_SURNAMES}][\u4e00-\u9fff]{{1,2}}?)"
+_ZH_PERSON = lazy_compile(rf"^\s*(?P<name>[{_ZH_SURNAMES}][\u4e00-\u9fff]{{1,2}}?|(?:小|老|阿)[{_ZH_SURNAMES}])"
                         r"(?=在|是|住|喜欢|爱|不|没|每|从|很|已|有|说|觉得|刚|也|还|最|对|会|的|用|开|去|今年)")
 
 
@@ -94,15 +94,34 @@ _EN_NAME_ZH_PREDICATE = lazy_compile(r"^\s*(?P<name>[A-Z][a-z]+(?:\s+[A-Z][a-z]+
                                      r"(?=是|在|住|喜欢|爱|不|没|每|从|很|已|有|说|觉得|刚|也|还|最|对|会|的|用|开|去|今年)")
 
 
+# "Omar and Lena Berg have one daughter": two named people, the first one's entry ("User and Sam …"
+# stays the user's).
+_EN_TWO_NAMED = lazy_compile(r"^\s*(?P<name>[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)\s+and\s+[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?\s+"
+                             r"(?:are|were|have|had|live|lived|both|work|own|run)\b")
+
+
+# "Dana: lives in Oslo, works at…": a person's heading, a verb after it ("Phone: a Pixel" names none).
+_EN_PERSON_HEADING = lazy_compile(r"^\s*(?P<name>[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)\s*:\s+(?:is|was|has|had|lives|works|"
+                                  r"likes|loves|hates|prefers|speaks|studies|teaches|runs|owns)\b")
+# "falcon's disk is almost full": a lowercase name at the head of an entry, where prose would
+# start with a capital, is a thing's ("today's", "everyone's", "it's" are not).
+_LOWER_POSSESSOR = lazy_compile(r"^\s*`?(?P<name>[a-z][a-z0-9]*(?:[-_.][a-z0-9]+)*)`?['’]s\s+[a-z]")
+_NOT_POSSESSORS = frozenset("it that what there here let who he she today yesterday tomorrow tonight everyone "
+                            "everybody someone somebody nobody one other another user".split())
+
+
 def _named_person(text: str, known: Callable[[str], bool]) -> str:
     """"person:raj", "person:omar/parents" for a name that owns the entry's subject; "" for none."""
+    match = _LOWER_POSSESSOR.match(text)
+    if match and match["name"] not in _NOT_POSSESSORS and match["name"] not in _NOT_NAMES:
+        return "thing:" + match["name"]
     match = _EN_POSSESSOR.match(text)
     if match and match["name"].split()[0].lower() not in _NOT_NAMES and not known(match["name"]):
         relative = next((lexicon.SAME_PERSON.get(word, word) for word in match["next"].split()
                          if word in lexicon.EN_PEOPLE or word.removesuffix("s") in lexicon.EN_PEOPLE
                          or word.removesuffix("ren") in lexicon.EN_PEOPLE), "")
         return "person:" + match["name"].lower() + (f"/{relative}" if relative else "")
-    match = _EN_NAME_ZH_PREDICATE.match(text)
+    match = _EN_NAME_ZH_PREDICATE.match(text) or _EN_TWO_NAMED.match(text) or _EN_PERSON_HEADING.match(text)
     if match and match["name"].split()[0].lower() not in _NOT_NAMES and not known(match["name"]):
         return "person:" + match["name"].lower()
     return ""
@@ -112,7 +131,7 @@ def entry_holder(text: str, known: Callable[[str], bool] = lambda word: False) -
     """The holder an entry names at its head, or "" for the user (and pronouns).
     Relatives ("User's sister…") are found by the analysis itself; `known` tells
     a word of the lexicon ("Coffee keeps…") from a name."""
-    if not text[:1].islower() and (possessor := _named_person(text, known)):
+    if possessor := _named_person(text, known):
         return possessor
     match = _EN_NAMED_RELATION.match(text) or _EN_PERSON.match(text)
     if match and _RECORD_OF_USER.match(text):

@@ -519,6 +519,7 @@ def _negation_conflict(a: Analysis, b: Analysis) -> Verdict | None:
                 and not (claim.frequency == "high" and observed.one_day(denial.text))
                 and not (denial.implicit and (_spares_the_allergy(claim, a.text) or _wished(claim)))
                 and not (denial.lifetime and _wished(claim))  # "has never flown" / "wants to fly one day"
+                and not (_PLAN_DENIED.search(denial.text) and not _wished(claim))  # "no plans to retire" / "still works"
                 and not (denial.frequency == "never" and _UNTIL_THEN.search(denial.text))  # "never … before 2020"
                 and not _place_left(denial)  # a home left meets only a residence (_moved_away_conflict)
                 and not _works_there(denial, b)
@@ -1266,6 +1267,11 @@ _WISHES = frozenset(("想", "想要", "希望", "打算", "计划", "准备", "w
 _WISH_WORDS = lazy_compile(r"\b(?:hopes?|hoping|plans?|planning|wants?|wishes|would\s+like|someday|one\s+day|"
                            r"dreams?\s+of|intends?|intending|aims?\s+to|looking\s+to|sav(?:e|es|ing)\s+(?:up\s+)?(?:to|for))\b|"
                            r"想|打算|计划|希望|准备|攒钱")
+
+
+# A plan denied says nothing of now: "has no plans to retire", "不打算搬家".
+_PLAN_DENIED = lazy_compile(r"\bno\s+(?:plans?|intention)\s+(?:to|of)\b|\b(?:isn't|is\s+not|not)\s+planning\s+to\b|"
+                            r"\b(?:doesn't|does\s+not|don't)\s+plan\s+to\b|没有[^，,。；;]{0,6}打算|不打算|没打算|不准备")
 
 
 def _wished(claim: Claim) -> bool:

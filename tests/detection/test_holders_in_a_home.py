@@ -91,6 +91,7 @@ def test_an_entry_binds_each_part_to_the_holder_it_names():
 @pytest.mark.parametrize(("a", "b"), [
     ("Omar's parents live in Cairo.", "User lives in Leeds."),
     ("Omar's parents live in Cairo.", "Omar lives in Alexandria."),
+    ("Omar and Lena Berg have two sons.", "User has no children."),
     ("The home router is a Netgear Nighthawk.", "Her laptop is a Lenovo ThinkPad."),
     ("The old iPhone in the drawer is only for testing.", "User's phone runs Android."),
     ("妈妈每天早上去公园打太极，已经退休了。", "她每天九点上班。"),
@@ -103,6 +104,7 @@ def test_a_named_person_a_device_a_relative_at_the_head_is_a_holder_of_its_own(a
     ("Omar's parents live in Cairo.", "Omar's parents live in Alexandria."),
     ("妈妈已经退休了。", "妈妈每天去公司上班。"),
     ("User lives in Lyon.", "User lives in Marseille."),
+    ("User and Sam have two sons.", "User has no children."),
 ])
 def test_the_same_holders_still_clash(a, b):
     assert flags(a, b)
@@ -136,3 +138,15 @@ def test_a_store_binds_the_facts_of_an_entry_to_the_machine_it_introduces(tmp_pa
     store.add("memory", "pike = her work laptop: Dell XPS 13, running Fedora 40.")
     assert not store.add("memory", "The desktop `ember` runs Windows 11.").contradictions
     assert store.add("memory", "pike now runs Ubuntu 24.04.").contradictions
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("falcon's disk is almost full.", "marten's disk is nearly empty."),
+    ("小李住在杭州。", "用户住在南京。"),
+    ("Dana: lives in Oslo, works at Equinor.", "User lives in Bergen and works at DNB."),
+    ("Ines has no plans to retire.", "Ines still works full time at the clinic."),
+])
+def test_holders_named_without_a_home_by_their_form(a, b):
+    """A lowercase name's possessive, 小/老 and a surname, a person's heading, before any census."""
+    assert not flags(a, b)
+    assert entry_holder("it's raining again.") == "" and entry_holder("Phone: a Pixel 8.") == ""
