@@ -55,7 +55,11 @@ def entry_introductions(text: str) -> tuple[str, ...]:
 
 def pair_home(a: str, b: str) -> HomeHolders:
     """The holders two entries name between them: the home of a pair compared on its own."""
-    return HomeHolders.learn((entry_introductions(a), entry_introductions(b)))
+    first, second = entry_introductions(a), entry_introductions(b)
+    return HomeHolders.learn((first, second)) if first or second else _NO_HOLDERS
+
+
+_NO_HOLDERS = HomeHolders()
 
 
 def parts(text: str, home: HomeHolders) -> tuple[Analysis, ...]:

@@ -419,13 +419,24 @@ class HomeHolders:
 
     def within(self, text: str) -> HomeHolders:
         """Only the names `text` mentions: what binding that text depends on (its cache key)."""
-        if self.pattern is None or not self.pattern.search(text):
+        if self.pattern is None:
             return _NONE
-        named = {match.group(0).lower() for match in self.pattern.finditer(text)}
-        return HomeHolders(tuple(pair for pair in self.names if pair[0] in named))
+        known = self._within.get(text)
+        if known is None:
+            named = {match.group(0).lower() for match in self.pattern.finditer(text)}
+            known = HomeHolders(tuple(pair for pair in self.names if pair[0] in named)) if named else _NONE
+            if len(self._within) >= _WITHIN_CACHE:
+                self._within.clear()
+            self._within[text] = known
+        return known
+
+    @functools.cached_property
+    def _within(self) -> dict[str, HomeHolders]:
+        return {}
 
 
 _NONE = HomeHolders()
+_WITHIN_CACHE = 4096  # texts whose names a home remembers (a maintenance pass meets each many times)
 
 
 def _kind_of(kinds: dict[str, int]) -> str:
