@@ -336,9 +336,12 @@ def cmd_demo(args) -> int:
 
 def cmd_eval_detector(args) -> int:
     from ..detection import RuleDetector, evaluate, format_report, load_pairs
+    from ..detection.home_evaluation import is_home_file
 
     path = args.file or _bundled_dev_set()
     try:
+        if is_home_file(path):
+            return _eval_home(args, path)
         rows = load_pairs(path)
     except FileNotFoundError:
         raise InvalidInputError(f"no such file: {path}") from None
@@ -351,6 +354,24 @@ def cmd_eval_detector(args) -> int:
         report.pop("failures")
     print(json.dumps(report, ensure_ascii=False, indent=2) if args.json
           else format_report(report, failures=args.failures))
+    return 0
+
+
+def _eval_home(args, path) -> int:
+    """A populated home: built in a temporary folder, checked by maintenance, then each probe added
+    to a fresh copy of it (see features/trial.py)."""
+    from ..detection.home_evaluation import format_home_report, load_home, score_home
+    from ..features.trial import run_home
+
+    try:
+        home = load_home(path)
+    except ValueError as error:
+        raise InvalidInputError(f"{path}: {error}") from None
+    report = score_home(home, run_home(home, _semantic_detector() if args.semantic else None))
+    if not args.failures:
+        report.pop("failures")
+    print(json.dumps(report, ensure_ascii=False, indent=2) if args.json
+          else format_home_report(report, failures=args.failures))
     return 0
 
 
@@ -829,8 +850,9 @@ def _tool_commands(command) -> None:
     p.add_argument("--force", action="store_true", help="replace an earlier demo home at that path")
     p.set_defaults(func=cmd_demo)
 
-    p = command("eval-detector", help="precision / recall / F1 of the contradiction detector on a JSONL file")
-    p.add_argument("file", nargs="?", help="labelled pairs, one JSON object a line (default: the bundled dev set)")
+    p = command("eval-detector", help="score the contradiction detector on labelled pairs or in a populated home")
+    p.add_argument("file", nargs="?", help="labelled pairs, one JSON object a line (default: the bundled dev set), "
+                   "or a home: one JSON object of memory and user entries and probes")
     p.add_argument("--split", help="only rows whose 'split' field has this value")
     p.add_argument("--failures", action="store_true", help="list the pairs the detector got wrong")
     p.add_argument("--semantic", action="store_true", help="the rules plus the embedding classifier (the semantic extra)")

@@ -205,6 +205,7 @@ def _deep_check_in_steps(store, target: str, actor: str, progress, judging=None)
             if not unchecked:
                 break
             index = state.ensure_index()
+            detector = store.detector_in(state)
             checked: dict[str, str] = {}
             flagged = []
             deadline = time.monotonic() + DEEP_CHECK_STEP_SECONDS
@@ -215,7 +216,7 @@ def _deep_check_in_steps(store, target: str, actor: str, progress, judging=None)
                     other = state.entries.get(other_id)
                     if other is None or state.edge_between(other_id, meta.entry_id):
                         continue
-                    verdict = store.detector.compare(other.text, meta.text)
+                    verdict = detector.compare(other.text, meta.text)
                     pair = (other_id, other.text, meta.entry_id, meta.text)
                     if verdict.label is Label.CONTRADICTION:
                         flagged.append((*pair, verdict, None))

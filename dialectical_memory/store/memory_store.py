@@ -159,6 +159,12 @@ class MemoryStore(ReviewActions, StoreReads):
             self._detector = RuleDetector()
         return self._detector
 
+    def detector_in(self, state: TargetState):
+        """The detector for the entries of ``state``: bound to the holders they name (a machine, a
+        project, a relative: see detection/holders.py) when the detector takes them (``in_home``)."""
+        bind = getattr(self.detector, "in_home", None)
+        return bind(state.ensure_index().holders()) if bind is not None else self.detector
+
     def now(self) -> float:
         return float(self.clock())
 
@@ -624,11 +630,12 @@ class MemoryStore(ReviewActions, StoreReads):
             others = {i: e.text for i, e in state.entries.items() if i != meta.entry_id}
             cache = state.paths.home / f".{state.paths.stem}.embeddings.npz"
             candidates += [i for i in neighbours(others, meta.text, limit, cache) if i not in candidates]
+        detector = self.detector_in(state)
         for candidate_id in candidates:
             other = state.entries.get(candidate_id)
             if other is None or state.edge_between(candidate_id, meta.entry_id):
                 continue
-            verdict = self.detector.compare(other.text, meta.text)
+            verdict = detector.compare(other.text, meta.text)
             if verdict.label is Label.CONTRADICTION:
                 found.append(self._flag(state, change, candidate_id, meta.entry_id, verdict))
         return found

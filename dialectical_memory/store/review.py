@@ -309,12 +309,14 @@ class ReviewActions:
         its reason updated, or resolved as "revised" when the new text no longer contradicts."""
         from ..detection import Label
 
-        for edge in list(state.unresolved_edges_of(meta.entry_id)):
+        edges = list(state.unresolved_edges_of(meta.entry_id))
+        detector = self.detector_in(state) if edges else None
+        for edge in edges:
             other = state.entries.get(edge.other(meta.entry_id))
             if other is None or not str(edge.author).startswith("detector:"):
                 continue
             texts = (meta.text, other.text) if edge.from_id == meta.entry_id else (other.text, meta.text)
-            verdict = self.detector.compare(*texts)
+            verdict = detector.compare(*texts)
             if verdict.label is Label.CONTRADICTION:
                 if verdict.reason != edge.reason:
                     edge.reason, edge.confidence = verdict.reason, round(float(verdict.score), 3)
