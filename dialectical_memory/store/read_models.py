@@ -115,7 +115,7 @@ def _matching_ids(state: TargetState, filters: dict[str, Any], search: str | Non
 
     def keep(meta: EntryMeta) -> bool:
         return all(getattr(meta, key) == wanted for key, wanted in checks) and (
-            needle is None or needle in meta.text.casefold()
+            needle is None or (not meta.blocked and needle in meta.text.casefold())  # search never matches blocked text
         )
 
     return [entry_id for entry_id in ordered if keep(entries[entry_id])]

@@ -28,6 +28,7 @@ from ..core.beliefs import (
     ranking_score,
     text_hash,
 )
+from .screening import MAX_ENTRY_CHARS, one_line
 from .state import TargetState
 from ..storage.files import (
     TARGET_FILES,
@@ -44,9 +45,16 @@ def _blocked_line(target: str, reason: str) -> str:
     """What the prompt shows instead of an entry that failed the safety check (as Hermes 0.19.0 does)."""
     name = f"{TARGET_FILES[target]}.md"
     return (
-        f"[BLOCKED: {name} entry failed the safety check: {reason}. Removed from the system prompt; "
+        f"[BLOCKED: {name} entry failed the safety check: {one_line(reason)}. Removed from the system prompt; "
         "a person can keep, edit or retire it on the dashboard.]"
     )
+
+
+def _capped(text: str) -> str:
+    """An entry in the prompt is capped like a write (a longer one reached the file by hand)."""
+    if len(text) <= MAX_ENTRY_CHARS:
+        return text
+    return f"{text[:MAX_ENTRY_CHARS]} […{len(text) - MAX_ENTRY_CHARS:,} more characters not shown]"
 
 
 def _render_prompt(target: str, texts: tuple[str, ...], ids: dict[str, str], marked: set[str], hidden: set[str], usage: dict, blocked: dict[str, str]) -> str:
@@ -57,7 +65,8 @@ def _render_prompt(target: str, texts: tuple[str, ...], ids: dict[str, str], mar
         entry_id = ids.get(text)
         if entry_id in hidden:
             continue
-        lines.append(_blocked_line(target, blocked[entry_id]) if entry_id in blocked else f"[contested] {text}" if entry_id in marked else text)
+        shown = _capped(text)
+        lines.append(_blocked_line(target, blocked[entry_id]) if entry_id in blocked else f"[contested] {shown}" if entry_id in marked else shown)
     if not lines:
         return ""
     title = "MEMORY (your personal notes)" if target == "memory" else "USER PROFILE (who the user is)"
@@ -158,7 +167,7 @@ class StoreReads:
         scored = []
         for entry_id in state.ensure_index().candidates(query, limit=max(RECALL_CANDIDATES, limit)):
             meta = state.entries.get(entry_id)
-            terms = relevance_terms(meta.text) if meta else frozenset()
+            terms = relevance_terms(meta.text) if meta and not meta.blocked else frozenset()  # never matches blocked text
             shared = len(wanted & terms)
             if shared:
                 similarity = shared / (len(wanted) * len(terms)) ** 0.5

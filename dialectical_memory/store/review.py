@@ -13,6 +13,7 @@ from ..core.errors import (
     ConflictError,
     InvalidInputError,
     NotFoundError,
+    StorageError,
     echo,
 )
 from ..core.validation import parse_enum
@@ -30,6 +31,7 @@ from ..core.beliefs import (
     synthesize as synthesize_meta,
 )
 from ..core.results import MutationResult
+from .screening import MAX_KEEP_MARKS, admit_reason, admit_stored, clean_reason, keep_mark
 from .state import TargetState, summary
 
 
@@ -57,7 +59,11 @@ class ReviewActions:
             meta = self._active(state, entry_id, expected_etag)
             if not meta.blocked:
                 raise ConflictError("this entry is not blocked")
+            mark = keep_mark(state, meta)
+            if mark is None:
+                raise StorageError(f"the memory home {state.paths.home} cannot hold this device's key (.dmem-device); nothing was changed")
             reason, meta.blocked, meta.safety_kept = meta.blocked, None, True
+            meta.keep_marks = [*(m for m in meta.keep_marks if m != mark), mark][-MAX_KEEP_MARKS:]
             change.touch(meta)
             change.log(state.target, "keep_blocked", meta.entry_id, reason=reason)
             return self._result(state, "keep_blocked", meta.entry_id, "Kept: the entry is back in the prompt from the next session.")
@@ -74,10 +80,12 @@ class ReviewActions:
             archived = state.archive.get(entry_id) if isinstance(entry_id, str) else None
             if archived is None:
                 raise NotFoundError(f"no archived {state.target} entry with id {echo(entry_id)}")
-            text = archived.meta.text
+            text = admit_stored(archived.meta.text, "the archived entry")
             self._no_duplicate(state, text)
             self._check_limit(state, [text])
             meta = state.from_archive(change, entry_id)
+            meta.text = text
+            meta.blocked, meta.safety_kept, meta.keep_marks = None, False, []  # it passed the gate just now
             if meta.status in (BeliefStatus.SUPERSEDED, BeliefStatus.SYNTHESIZED, BeliefStatus.CONTRADICTED):
                 meta.status = BeliefStatus.ACTIVE
             meta.superseded_by = None
@@ -156,6 +164,7 @@ class ReviewActions:
     def mark_contradiction(self, target: str, from_id, to_id, *, reason: str = "", actor: str = "person") -> MutationResult:
         if not isinstance(reason, str) or len(reason) > 500:
             raise InvalidInputError("reason must be a string of at most 500 characters")
+        reason = admit_reason(reason, "the reason") if reason.strip() else ""
         with self._mutation(target, actor) as (state, change):
             if from_id == to_id:
                 raise InvalidInputError("an entry cannot contradict itself")
@@ -316,8 +325,8 @@ class ReviewActions:
             texts = (meta.text, other.text) if edge.from_id == meta.entry_id else (other.text, meta.text)
             verdict = self.detector.compare(*texts)
             if verdict.label is Label.CONTRADICTION:
-                if verdict.reason != edge.reason:
-                    edge.reason, edge.confidence = verdict.reason, round(float(verdict.score), 3)
+                if clean_reason(verdict.reason) != edge.reason:
+                    edge.reason, edge.confidence = clean_reason(verdict.reason), round(float(verdict.score), 3)
                     change.touch_edge(edge)
                     change.log(state.target, "contradiction_updated", meta.entry_id, detail_edge=edge.edge_id, other=other.entry_id, reason=edge.reason)
             else:
