@@ -144,7 +144,8 @@ class MemoryStore(ReviewActions, StoreReads):
         self.clock = clock
         self._states: dict[str, TargetState] = {}
         self._snapshots: dict[str, str | tuple] = {}
-        self._history_cache: dict[str, tuple] = {}
+        self._undone_cache: dict[str, tuple] = {}  # target -> (inode, offset read to, undone ids)
+        self._history_warned: dict[str, dict[str, None]] = {}  # target -> what reading its history skipped
         self._counts_cache: dict[str, tuple] = {}
         self._thread_locks = {target: threading.RLock() for target in TARGET_FILES}
         self._held: set[str] = set()  # targets whose lock file :meth:`exclusive` holds
@@ -179,7 +180,7 @@ class MemoryStore(ReviewActions, StoreReads):
 
     def warnings(self, target: str) -> list[str]:
         config = list(self.hermes.warnings) if self.hermes else []
-        return config + list(self._read_state(self._target(target)).warnings)
+        return config + list(self._read_state(self._target(target)).warnings) + self.history_warnings(target)
 
     def paths(self, target: str) -> TargetPaths:
         return self._paths[self._target(target)]

@@ -5,6 +5,7 @@ A mixin of ``MemoryStore``.
 
 from __future__ import annotations
 
+import heapq
 import itertools
 from typing import Any
 
@@ -28,12 +29,12 @@ from ..core.beliefs import (
     ranking_score,
     text_hash,
 )
+from . import history_log
 from .screening import MAX_ENTRY_CHARS, one_line
 from .state import TargetState
 from ..storage.files import (
     TARGET_FILES,
     file_stamp,
-    read_records,
 )
 
 REVERIFY_HORIZON_DAYS = 7.0
@@ -227,14 +228,63 @@ class StoreReads:
         return read_models.confidence_series(self.get_entry(target, entry_id).meta, self.now(), past_days, future_days)
 
     def history(self, target: str | None = None, *, entry_id=None, actor=None, action=None, limit: int | None = None) -> list[dict[str, Any]]:
-        """Mutations newest first, optionally filtered; ``target=None`` merges both targets."""
+        """Mutations, last written first, optionally filtered; ``target=None`` merges both targets
+        by time. Each file is read from its end, so ``limit`` records cost about that many, not the
+        file; every record is validated on read, a bad one skipped (see :meth:`history_warnings`)."""
+        if limit is not None and (type(limit) is not int or limit < 0):
+            raise InvalidInputError("limit must be a whole number ≥ 0")
         targets = [self._target(target)] if target else list(TARGET_FILES)
-        records = [record for name in targets for record in self._history_records(name)]
-        if len(targets) > 1:
-            records.sort(key=lambda r: r.get("at", 0), reverse=True)
+        streams = [self._history_stream(name) for name in targets]
+        records = streams[0] if len(streams) == 1 else heapq.merge(*streams, key=lambda r: -r["at"])
         wanted = {"entry_id": entry_id, "actor": actor, "action": action}
         selected = (r for r in records if all(v is None or r.get(k) == v for k, v in wanted.items()))
-        return list(itertools.islice(selected, limit)) if limit is not None else list(selected)
+        return list(itertools.islice(selected, limit))
+
+    def history_record(self, target: str, history_id: str) -> dict[str, Any]:
+        """The one valid record whose id is ``history_id`` or starts with it."""
+        target = self._target(target)
+        matches = []
+        for record in self._history_stream(target):
+            if record["id"].startswith(history_id):
+                matches.append(record)
+                if record["id"] == history_id or len(matches) > 1:
+                    break
+        if not matches:
+            raise NotFoundError(f"no {target} history record with id {echo(history_id)}")
+        if len(matches) > 1:
+            raise InvalidInputError(f"several {target} history records start with {echo(history_id)}; give more characters")
+        return matches[0]
+
+    def undone_ids(self, target: str) -> set[str]:
+        """Ids of history records that were undone (so the dashboard offers Undo only once). The file
+        is scanned once; later calls read only what was appended since."""
+        target = self._target(target)
+        path = self._paths[target].history
+        stamp = file_stamp(path)
+        if stamp is None:
+            return set()
+        cached = self._undone_cache.get(target)
+        if cached is None or cached[0] != stamp[2] or stamp[1] < cached[1]:
+            cached = (stamp[2], 0, set())
+        inode, offset, undone = cached
+        for end, record in history_log.from_offset(path, offset, target, self._history_warner(target), only=history_log.UNDO_LINE):
+            offset = end
+            if record is not None and record["action"] == "undo" and isinstance((record["detail"] or {}).get("undone"), str):
+                undone.add(record["detail"]["undone"])
+        self._undone_cache[target] = (inode, offset, undone)
+        return set(undone)
+
+    def history_warnings(self, target: str | None = None) -> list[str]:
+        """What reading the history skipped or could not use, so far (each problem once)."""
+        targets = [self._target(target)] if target else list(TARGET_FILES)
+        return [w for name in targets for w in self._history_warned.get(name, {})]
+
+    def _history_stream(self, target: str):
+        return history_log.newest_first(self._paths[target].history, target, self._history_warner(target))
+
+    def _history_warner(self, target: str):
+        warned = self._history_warned.setdefault(target, {})
+        return lambda message: warned.setdefault(message)
 
     def change_stamp(self) -> str:
         """A short token that changes whenever any process writes to either target's files.
@@ -247,17 +297,6 @@ class StoreReads:
             paths = self._paths[target]
             parts.extend(file_stamp(p) for p in (*paths.watched(), paths.history))
         return text_hash(repr(parts))
-
-    def _history_records(self, target: str) -> list[dict[str, Any]]:
-        """The target's history newest first, parsed again only when the log file changed."""
-        path = self._paths[target].history
-        stamp = file_stamp(path)
-        cached = self._history_cache.get(target)
-        if cached is None or cached[0] != stamp:
-            records, _warnings = read_records(path)
-            ordered = sorted(enumerate(records), key=lambda pair: (pair[1].get("at", 0), pair[0]), reverse=True)
-            cached = self._history_cache[target] = (stamp, [record for _position, record in ordered])
-        return cached[1]
 
     # ------------------------------------------------------------ system prompt
 

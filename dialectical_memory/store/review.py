@@ -275,29 +275,23 @@ class ReviewActions:
         """Reverse a person's action named by its history record id (or a unique prefix of it).
 
         The undo is a new change with its own history record; nothing is rewritten. Refused when
-        the action cannot be undone, was undone already, or its entries changed since.
+        the action cannot be undone, was undone already, its entries changed since, or its record
+        is not one this store could have written (see :mod:`.undo`).
         """
         if not isinstance(history_id, str) or len(history_id.strip()) < 4:
             raise InvalidInputError("give the history id of the change to undo (at least 4 characters)")
         with self._mutation(target, actor) as (state, change):
-            records = self._history_records(state.target)
-            record = _history_record(records, history_id.strip(), state.target)
-            data = record.get("undo")
-            if not data:
-                raise ConflictError(f"“{record.get('action', '?').replace('_', ' ')}” cannot be undone")
-            if record["id"] in _undone(records):
+            record = self.history_record(state.target, history_id.strip())
+            data = undo_snapshot.check_record(record, UNDOABLE_ACTORS)
+            if record["id"] in self.undone_ids(state.target):
                 raise ConflictError("this change was already undone")
-            undo_snapshot.apply(state, change, data)
+            undo_snapshot.apply(state, change, data, record)
             self._check_usage(state)
             action = record.get("action", "")
             change.log(state.target, "undo", record.get("entry_id"), None, None, undone=record["id"], undone_action=action)
             return self._result(
                 state, "undo", record.get("entry_id"), f"Undone: {action.replace('_', ' ')}.", extra={"undone": record["id"]}
             )
-
-    def undone_ids(self, target: str) -> set[str]:
-        """Ids of history records that were undone (so the dashboard offers Undo only once)."""
-        return _undone(self._history_records(self._target(target)))
 
     def _check_usage(self, state: TargetState) -> None:
         limit = self.limits[state.target]
@@ -356,16 +350,3 @@ class ReviewActions:
         if chosen not in ("review", "auto"):
             raise InvalidInputError("policy must be 'review' or 'auto'")
         return run(self, self._target(target), chosen, actor, progress, self._judge_run())
-
-
-def _undone(records) -> set[str]:
-    return {(r.get("detail") or {}).get("undone") for r in records if r.get("action") == "undo"} - {None}
-
-
-def _history_record(records, history_id: str, target: str) -> dict:
-    matches = [r for r in records if str(r.get("id", "")).startswith(history_id)]
-    if not matches:
-        raise NotFoundError(f"no {target} history record with id {history_id!r}")
-    if len(matches) > 1:
-        raise InvalidInputError(f"{len(matches)} {target} history records start with {history_id!r}; give more characters")
-    return matches[0]
