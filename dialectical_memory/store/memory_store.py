@@ -220,6 +220,9 @@ class MemoryStore(ReviewActions, StoreReads):
                         break  # something must be written: only a locked load may do that
                 if not os.access(self.home, os.W_OK) or _read_only_fs(self.home):
                     return self._keep_read_only(target, loaded.state)
+                if loaded.state.newer_format:  # shown as it is: nothing of it may be written back
+                    self._states[target] = loaded.state
+                    return loaded.state
                 if loaded.arrived and loaded.state.md_writable:
                     # Checking what arrived (and opening the index: seconds on a home never indexed)
                     # is done on this state before the locks; it is kept only if the files did not move.
@@ -285,7 +288,7 @@ class MemoryStore(ReviewActions, StoreReads):
         self._carry_index(cached, state)
         if state.md_writable and not checked:
             self._check_arrivals(state, loaded.reconcile, loaded.arrived)
-        if state.md_writable and loaded.needs_write:
+        if state.md_writable and loaded.needs_write and not state.newer_format:
             loaded.reconcile.compact = bool(loaded.quarantined) or loaded.rescanned
             loaded.reconcile.history.extend(loaded.restored_history)
             self._commit(state, loaded.reconcile)
@@ -309,6 +312,8 @@ class MemoryStore(ReviewActions, StoreReads):
             state.adopt_index(state.index)
         if change is not None and state.md_writable:
             self._check_arrivals(state, change, arrived(change))
+        if change is not None and state.newer_format:
+            change = None  # a newer version's files are not written: load them afresh, read-only
         if change is not None and (change.empty or self._commit_reconciled(state, change, locked)):
             return True
         self._states.pop(state.target, None)
@@ -391,6 +396,8 @@ class MemoryStore(ReviewActions, StoreReads):
                 change = None
                 try:
                     state = confirmed or self._fresh_state(target)
+                    if state.newer_format:
+                        raise StorageError(f"{state.newer_format} (nothing was changed)")
                     change = Change(now=self.now(), actor=actor)
                     yield state, change
                     if change.md_dirty and not state.md_writable:

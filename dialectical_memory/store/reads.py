@@ -221,8 +221,19 @@ class StoreReads:
             data = read_models.counts(state, self.now(), REVERIFY_HORIZON_DAYS)
             data["usage"] = self._usage(state)
             data["blocked"] = sum(1 for meta in state.entries.values() if meta.blocked)
+            data["read_only"] = self._read_only_reason(state)
             cached = self._counts_cache[target] = (key, data)
         return dict(cached[1])
+
+    def _read_only_reason(self, state: TargetState) -> str | None:
+        """Why this target's files are shown but cannot be changed (a banner says it), or None."""
+        if state.newer_format:
+            return state.newer_format
+        if state.read_only:
+            return f"the memory home {self.home} is read-only: the files are shown as they are; changes cannot be saved"
+        if not state.md_writable:
+            return f"{state.paths.md.name} {state.md_problem}; it is read-only until fixed by hand"
+        return None
 
     def confidence_series(self, target: str, entry_id: str, *, past_days: float = 90, future_days: float = 180) -> read_models.ConfidenceSeries:
         return read_models.confidence_series(self.get_entry(target, entry_id).meta, self.now(), past_days, future_days)
