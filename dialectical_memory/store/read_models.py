@@ -185,6 +185,11 @@ def edge_dict(state: TargetState, edge: ContradictionEdge, now: float) -> dict[s
         "from_source": a.source_kind.value if a else None,
         "to_source": b.source_kind.value if b else None,
         "preferred_id": preferred_side(state, edge, now),
+        # what agent views need to show a side safely: blocked, or archived (its text never screened since)
+        "from_blocked": a.blocked if a else None,
+        "to_blocked": b.blocked if b else None,
+        "from_active": edge.from_id in state.entries,
+        "to_active": edge.to_id in state.entries,
     }
 
 
