@@ -17,6 +17,7 @@ from jinja2 import StrictUndefined
 
 from . import errors, presenters, security, targets
 from .maintenance_jobs import MaintenanceJobs
+from .security import SecretFileError
 from .server import serve
 from .urls import url_with_args
 
@@ -24,7 +25,7 @@ MAX_BODY_BYTES = 256 * 1024
 REQUIRED_TEMPLATES = ("base.html", "error.html", "overview.html")
 REQUIRED_STATIC = "dashboard.css"
 
-__all__ = ["create_app", "serve", "MissingAssetsError", "asset_folders"]
+__all__ = ["create_app", "serve", "MissingAssetsError", "SecretFileError", "asset_folders"]
 
 
 class MissingAssetsError(RuntimeError):

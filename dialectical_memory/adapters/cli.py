@@ -393,13 +393,13 @@ def _bundled_dev_set() -> Path:
 def cmd_serve(args) -> int:
     _check_home(args)
     try:
-        from dialectical_memory.web import MissingAssetsError, serve
+        from dialectical_memory.web import MissingAssetsError, SecretFileError, serve
     except ImportError:
         raise InvalidInputError("the dashboard needs the web extra: pip install 'dialectical-memory[web]'") from None
     try:
         serve(args.home, host=args.host, port=args.port, allow_remote=args.allow_remote,
               **_limits(args, {"memory": 0, "user": 0}))  # fmt: skip
-    except MissingAssetsError as error:
+    except (MissingAssetsError, SecretFileError) as error:
         raise DialecticalMemoryError(str(error)) from None
     return 0
 

@@ -202,11 +202,15 @@ class StoreReads:
         now = self.now()
         return [read_models.entry_view(state, meta.entry_id, now) for meta in state.entries.values() if meta.blocked]
 
-    def archived(self, target: str) -> list[read_models.Entry]:
+    def archived(self, target: str, *, offset: int = 0, limit: int | None = None) -> list[read_models.Entry]:
+        """Archived entries, the most recently archived first; ``offset``/``limit`` build one page only."""
+        if limit is not None:
+            self._check_paging(None, offset, limit)
         state = self._read_state(self._target(target))
         now = self.now()
-        items = [read_models.entry_view(state, entry_id, now) for entry_id in state.archive]
-        return sorted(items, key=lambda e: -(e.archived_at or 0))
+        order = read_models.derived(state, "archive_order", None, lambda: sorted(state.archive, key=lambda i: -(state.archive[i].at or 0)))
+        window = order[offset : None if limit is None else offset + limit]
+        return [read_models.entry_view(state, entry_id, now) for entry_id in window]
 
     def counts(self, target: str) -> dict[str, Any]:
         """Counts per tier and status and the review work waiting.
