@@ -1,17 +1,47 @@
-"""The dashboard's only door to the core: the store of this app and small helpers over its API."""
+"""The dashboard's only door to the core: the store of this app and small helpers over its API.
+
+The web layer is an adapter beside the CLI and the MCP server. Like them it drives the memory
+through the store's API (``MemoryStore``'s methods, the errors they raise, the enums and read
+models they take and return) and never through the core's internals. Every other web module takes
+those names from here, so this file is the whole of what the dashboard depends on: the core can
+rearrange its modules without touching the dashboard, and a new dependency shows up in the list
+below first.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from flask import abort, current_app
 
-from dialectical_memory import MemoryStore, NotFoundError, StaleEntryError
+# ---------------------------------------------------------------- passed through from the core
+from dialectical_memory.core.beliefs import BeliefStatus, KnowledgeType, MaturityLevel, SourceKind
+from dialectical_memory.core.errors import (
+    AmbiguousMatchError,
+    CharLimitError,
+    ConflictError,
+    DialecticalMemoryError,
+    InvalidInputError,
+    NotFoundError,
+    StaleEntryError,
+)
+from dialectical_memory.core.install_hint import install_hint
+from dialectical_memory.features import transfer
+from dialectical_memory.store.memory_store import MemoryStore
+from dialectical_memory.store.read_models import Entry
 
 from .forms import FormError
 
-if TYPE_CHECKING:
-    from dialectical_memory.store.read_models import Entry
+__all__ = [
+    # the core's API, as the web layer uses it
+    "MemoryStore", "Entry", "transfer",
+    "BeliefStatus", "KnowledgeType", "MaturityLevel", "SourceKind",
+    "DialecticalMemoryError", "AmbiguousMatchError", "CharLimitError", "ConflictError",
+    "InvalidInputError", "NotFoundError", "StaleEntryError", "install_hint",
+    # helpers over that API
+    "store", "entry_or_404", "full_id", "full_entry_id", "check_etags", "find_entry", "counts",
+]  # fmt: skip
+
+
+# ---------------------------------------------------------------- helpers over the store's API
 
 
 def store() -> MemoryStore:

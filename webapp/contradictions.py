@@ -11,9 +11,7 @@ import math
 
 from flask import Blueprint, abort, g, make_response, redirect, request, url_for
 
-from dialectical_memory import KnowledgeType, NotFoundError
-
-from .adapter import entry_or_404, find_entry, full_entry_id, full_id, store
+from .adapter import KnowledgeType, NotFoundError, entry_or_404, find_entry, full_entry_id, full_id, store
 from .forms import FormError, optional_choice, optional_text, required_text, whole_number
 from .graph_layout import layout_graph, plan_page
 from .presenters import id_url

@@ -6,10 +6,8 @@ from dataclasses import asdict, dataclass
 
 from flask import Blueprint, abort, g, redirect, request, url_for
 
-from dialectical_memory import BeliefStatus, KnowledgeType, MaturityLevel, SourceKind
-
-from . import charts
-from .adapter import entry_or_404, full_entry_id, store
+from .adapter import BeliefStatus, KnowledgeType, MaturityLevel, NotFoundError, SourceKind, entry_or_404, full_entry_id, store
+from .charts import confidence_plot
 from .forms import etag, optional_choice, query_offset, required_text
 from .responses import REFUSALS, refused, render, safe_next, written
 from .targets import TARGETS
@@ -236,7 +234,7 @@ def detail_context(entry_id: str) -> dict:
     edges = store().get_contradictions(g.target, include_resolved=True, entry_id=entry_id)
     return {
         "entry": entry,
-        "plot": charts.confidence_plot(series),
+        "plot": confidence_plot(series),
         "parents": related_entries(entry.meta.parent_ids),
         "children": related_entries(entry.meta.child_ids),
         "superseded_by": related_entries([entry.meta.superseded_by] if entry.meta.superseded_by else []),
@@ -255,8 +253,6 @@ def timeline(entry_id: str) -> dict:
 
 
 def related_entries(entry_ids) -> list:
-    from dialectical_memory import NotFoundError
-
     found = []
     for entry_id in entry_ids:
         try:

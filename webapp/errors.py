@@ -6,8 +6,7 @@ from flask import Flask, current_app, render_template
 from markupsafe import escape
 from werkzeug.exceptions import HTTPException
 
-from dialectical_memory import DialecticalMemoryError
-
+from .adapter import DialecticalMemoryError
 from .responses import out_of_band_updates, status_for, wants_fragment
 
 TITLES = {

@@ -2,26 +2,13 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, current_app, g, url_for
+from flask import Blueprint, g, url_for
 
-from .adapter import store
-from .maintenance_jobs import Job, MaintenanceJobs
+from .maintenance_report import job_view, jobs
+from .overview import overview_context
 from .responses import render, written
 
 bp = Blueprint("maintenance", __name__, url_prefix="/<target:target>/maintenance")
-
-POLL_SECONDS = 1
-REPORT_SECTIONS = (
-    ("decayed", "Expired (now DECAYED)"),
-    ("promotions_proposed", "Promotions proposed"),
-    ("promoted", "Promoted"),
-    ("superseded", "Superseded (ignored too often)"),
-    ("demoted", "Demoted (contested)"),
-)
-
-
-def jobs() -> MaintenanceJobs:
-    return current_app.extensions["dmem_maintenance"]
 
 
 @bp.post("/")
@@ -33,51 +20,4 @@ def start():
 
 @bp.get("/")
 def status():
-    from .overview import overview_context
-
     return render("overview.html", "_maintenance_report.html", **overview_context())
-
-
-def job_view(job: Job | None) -> dict | None:
-    """What the report panel shows: progress while the job runs, then its report or its error."""
-    if job is None:
-        return None
-    view = {"running": job.running, "done": job.done, "total": job.total, "percent": job.percent,
-            "error": job.error, "poll_seconds": POLL_SECONDS, "report": None}  # fmt: skip
-    if job.report is not None:
-        view["report"] = report_view(job.report)
-    return view
-
-
-def latest_job_view() -> dict | None:
-    return job_view(jobs().latest(g.target))
-
-
-def maintenance_summary(report: dict) -> str:
-    parts = [f"{len(report[key])} {label.split(' (')[0].lower()}" for key, label in REPORT_SECTIONS]
-    parts.append(f"{len(report['contradictions_found'])} contradictions found")
-    changed = "" if report.get("changed") else " Nothing needed changing."
-    return f"Maintenance of {report['target']} done: " + ", ".join(parts) + "." + changed
-
-
-def report_view(report: dict) -> dict:
-    """The report with entry ids turned into entries a person can recognise (some are archived now)."""
-    sections = []
-    for key, label in REPORT_SECTIONS:
-        entries = [_entry_or_none(report["target"], entry_id) for entry_id in report[key]]
-        sections.append({"key": key, "label": label, "entries": [e for e in entries if e is not None]})
-    return {
-        "sections": sections,
-        "contradictions_found": report["contradictions_found"],
-        "changed": report.get("changed", False),
-        "summary": maintenance_summary(report),
-    }
-
-
-def _entry_or_none(target: str, entry_id: str):
-    from dialectical_memory import NotFoundError
-
-    try:
-        return store().get_entry(target, entry_id)
-    except NotFoundError:
-        return None

@@ -14,7 +14,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from dialectical_memory import MemoryStore
+from .adapter import MemoryStore
 
 
 @dataclass

@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import Blueprint
 
 from .adapter import counts, store
-from .maintenance import latest_job_view
+from .maintenance_report import latest_job_view
 from .responses import render
 from .targets import TARGETS
 

@@ -8,6 +8,9 @@ from urllib.parse import quote, urlsplit
 
 from flask import Flask, current_app, g, request, url_for
 
+from .adapter import DialecticalMemoryError, counts, store
+from .reasons import plain_reason
+from .text import contains_cjk
 from .urls import url_with_args
 
 SECONDS_PER_DAY = 86_400.0
@@ -100,8 +103,6 @@ HTMX_CONFIG = {
 def nav_counts() -> dict:
     """The current target's counts, read once per request."""
     if "nav_counts" not in g:
-        from .adapter import counts
-
         g.nav_counts = counts(g.get("target", "memory"))
     return g.nav_counts
 
@@ -142,10 +143,6 @@ HIDDEN_DETAILS = ("detail_edge",)
 
 def entry_label(target: str, entry_id: str | None) -> str:
     """A few words of the entry's text (active or archived), or its id if it is gone."""
-    from dialectical_memory import DialecticalMemoryError
-
-    from .adapter import store
-
     if not entry_id:
         return ""
     cache = g.setdefault("entry_labels", {})
@@ -174,8 +171,6 @@ def record_details(record: dict) -> list[tuple[str, str]]:
 
 def undo_state(record: dict) -> str | None:
     """``"undoable"``, ``"undone"`` or None (not a person's action that can be undone)."""
-    from .adapter import store
-
     if not record.get("undo") or not record.get("id"):
         return None
     undone = g.setdefault("undone_ids", {})
@@ -184,16 +179,8 @@ def undo_state(record: dict) -> str | None:
     return "undone" if record["id"] in undone[record["target"]] else "undoable"
 
 
-def _plain_reason(edge: dict) -> str:
-    from .reasons import plain_reason
-
-    return plain_reason(edge)
-
-
 def change_stamp() -> str:
     """The files' stamp when the page was drawn; the page polls for a newer one."""
-    from .adapter import store
-
     return store().change_stamp()
 
 
@@ -212,10 +199,6 @@ def reject_keys(mapping, *keys) -> dict:
     return {key: value for key, value in mapping.items() if key not in keys}
 
 
-def contains_cjk(text: str) -> bool:
-    return any("\u3000" <= char <= "\u9fff" or "\uf900" <= char <= "\ufaff" for char in text or "")
-
-
 def template_defaults() -> dict:
     """Names every template may test; a view that knows better passes its own."""
     return {
@@ -232,7 +215,7 @@ def template_defaults() -> dict:
         "current_page_url": current_page_url,
         "undo_state": undo_state,
         "change_stamp": change_stamp,
-        "plain_reason": _plain_reason,
+        "plain_reason": plain_reason,
     }
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .presenters import contains_cjk
+from .text import contains_cjk
 
 KINDS = ("value", "antonym", "negation", "implicit", "order", "frequency", "scoped")
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from flask import abort, flash, g, redirect, render_template, request
 from flask_htmx import HTMX
 
-from dialectical_memory import (
+from .adapter import (
     AmbiguousMatchError,
     CharLimitError,
     ConflictError,
@@ -18,7 +18,6 @@ from dialectical_memory import (
     NotFoundError,
     StaleEntryError,
 )
-
 from .forms import FormError
 from .security import is_local_path
 

@@ -9,6 +9,9 @@ from pathlib import Path
 
 from werkzeug.serving import make_server
 
+from .adapter import InvalidInputError
+from .app import create_app
+
 LOOPBACK_HOSTNAMES = {"localhost"}
 WILDCARD_HOSTS = ("0.0.0.0", "::")
 
@@ -43,10 +46,6 @@ def build_server(
     config: dict | None = None,
 ):
     """A ready-to-run WSGI server for ``home``; refuses a non-loopback bind without ``allow_remote``."""
-    from dialectical_memory import InvalidInputError
-
-    from . import create_app
-
     if not is_loopback(host) and not allow_remote:
         raise InvalidInputError(
             f"refusing to listen on {host}: the dashboard can change your memory files and has no login. "

@@ -6,7 +6,7 @@ so links stay on the target being reviewed unless they name another one.
 
 from __future__ import annotations
 
-from flask import Flask, g
+from flask import Flask, current_app, g
 from werkzeug.routing import BaseConverter
 
 TARGETS = ("memory", "user")
@@ -23,8 +23,6 @@ def pop_target(endpoint, values) -> None:
 
 
 def fill_target(endpoint, values) -> None:
-    from flask import current_app
-
     if "target" in values or not current_app.url_map.is_endpoint_expecting(endpoint, "target"):
         return
     values["target"] = g.get("target", "memory")

@@ -1,9 +1,9 @@
 """Export and import from the dashboard: download a home, upload an export, preview, then import.
 
-The work is :mod:`dialectical_memory.transfer`'s; this blueprint only moves files. An upload is
-checked and dry-run first: the preview page shows what would change and nothing is written until
-the person confirms. The uploaded document waits in memory (a few at most, for half an hour) under
-a random token that the confirm form carries.
+The work is :mod:`dialectical_memory.features.transfer`'s (``transfer``, taken from the adapter);
+this blueprint only moves files. An upload is checked and dry-run first: the preview page shows
+what would change and nothing is written until the person confirms. The uploaded document waits
+in memory (a few at most, for half an hour) under a random token that the confirm form carries.
 """
 
 from __future__ import annotations
@@ -13,9 +13,7 @@ import time
 
 from flask import Blueprint, Response, abort, current_app, request, url_for
 
-from dialectical_memory import transfer
-
-from .adapter import store
+from .adapter import store, transfer
 from .forms import FormError
 from .responses import REFUSALS, refused, render, written
 

@@ -11,6 +11,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from ..core.version import __version__
+from ..core.install_hint import install_hint
 from ..core.errors import AmbiguousMatchError, DialecticalMemoryError, InvalidInputError, NotFoundError
 from ..core.beliefs import BeliefStatus, KnowledgeType, MaturityLevel, SourceKind
 from ..storage.files import TARGET_FILES
@@ -374,7 +375,7 @@ def _semantic_detector():
     try:
         from ..detection.semantic import SemanticDetector
     except ImportError:
-        raise InvalidInputError("--semantic needs the semantic extra: pip install 'dialectical-memory[semantic]'") from None
+        raise InvalidInputError(f"--semantic needs the semantic extra: {install_hint('semantic')}") from None
     return SemanticDetector()
 
 
@@ -395,7 +396,7 @@ def cmd_serve(args) -> int:
     try:
         from dialectical_memory.web import MissingAssetsError, SecretFileError, serve
     except ImportError:
-        raise InvalidInputError("the dashboard needs the web extra: pip install 'dialectical-memory[web]'") from None
+        raise InvalidInputError(f"the dashboard needs the web extra: {install_hint('web')}") from None
     try:
         serve(args.home, host=args.host, port=args.port, allow_remote=args.allow_remote,
               **_limits(args, {"memory": 0, "user": 0}))  # fmt: skip
@@ -592,12 +593,17 @@ def cmd_import(args) -> int:
 
 def cmd_hermes_install(args) -> int:
     from ..hermes import install_plugin
-    from ..hermes.install import ACTIVATE_COMMAND
+    from ..hermes.install import ACTIVATE_COMMAND, hermes_imports_package, hermes_python, install_into_hermes
 
     hermes_home = args.hermes_home or os.environ.get("HERMES_HOME") or Path.home() / ".hermes"
     plugin = install_plugin(hermes_home)
     print(f"Installed the Hermes memory provider plugin in {plugin}")
-    print("Hermes' Python must be able to import dialectical_memory (pip install dialectical-memory there).")
+    python = hermes_python()
+    if python and hermes_imports_package(python):
+        print(f"Hermes' Python ({python}) imports dialectical_memory already.")
+    else:
+        print("Hermes' Python must be able to import dialectical_memory; install it there:")
+        print(f"  {install_into_hermes(python)}")
     print("Activate it with:")
     print(f"  {ACTIVATE_COMMAND}")
     return 0
@@ -607,7 +613,8 @@ def cmd_mcp(args) -> int:
     try:
         from .mcp_server import serve_mcp
     except ImportError as error:
-        raise InvalidInputError(f"the MCP server needs the mcp extra: pip install 'dialectical-memory[mcp]' ({error})") from None
+        raise InvalidInputError(f"the MCP server needs the mcp extra: {install_hint('mcp')} ({error})") from None
+    _check_home(args)
     serve_mcp(args.home, http_port=args.http, **_limits(args, DEFAULT_LIMITS))
     return 0
 

@@ -6,19 +6,22 @@ The folder holds no logic: its ``register(ctx)`` imports the provider from the i
 
 from __future__ import annotations
 
+import shutil
+import subprocess
 from pathlib import Path
 
 from ..core.errors import ConflictError, StorageError
+from ..core.install_hint import install_hint
 from ..storage.files import atomic_write
 from .provider import PROVIDER_NAME
 
 MARKER = "Written by `dmem hermes install`"
 ACTIVATE_COMMAND = f"hermes config set memory.provider {PROVIDER_NAME}"
 
-PLUGIN_INIT = f'''"""Hermes memory provider "{PROVIDER_NAME}" (dialectical memory). {MARKER}.
+PLUGIN_INIT = '''"""Hermes memory provider "{name}" (dialectical memory). {marker}.
 
 The code lives in the dialectical-memory package, which must be importable by the Python that runs
-Hermes: install it there (`pip install dialectical-memory`). Activate: `{ACTIVATE_COMMAND}`.
+Hermes. Install it there: {install}. Activate: `{activate}`.
 """
 
 try:
@@ -26,7 +29,7 @@ try:
 except ImportError as error:
     raise ImportError(
         "the dialectical memory provider needs the dialectical-memory package in the Python that runs "
-        "Hermes: pip install dialectical-memory"
+        "Hermes: " + {install!r}
     ) from error
 
 
@@ -66,7 +69,8 @@ def install_plugin(hermes_home: str | Path) -> Path:
         raise ConflictError(f"{manifest} exists and was not written by dmem; move {plugin} away first (nothing was written)")
     try:
         plugin.mkdir(parents=True, exist_ok=True)
-        atomic_write(init, PLUGIN_INIT.encode("utf-8"))
+        text = PLUGIN_INIT.format(name=PROVIDER_NAME, marker=MARKER, activate=ACTIVATE_COMMAND, install=install_into_hermes())
+        atomic_write(init, text.encode("utf-8"))
         atomic_write(manifest, PLUGIN_YAML.encode("utf-8"))
     except OSError as error:
         raise StorageError(f"cannot write the Hermes plugin in {plugin}: {error.strerror or error}") from error
@@ -83,3 +87,32 @@ def _ours(path: Path, written_by_dmem) -> bool:
         return written_by_dmem(path.read_text(encoding="utf-8", errors="replace"))
     except OSError:
         return False
+
+
+def hermes_python() -> str | None:
+    """The Python that runs the ``hermes`` command on PATH (its script's ``#!`` line), if any."""
+    script = shutil.which("hermes")
+    if script is None:
+        return None
+    try:
+        with open(script, "rb") as handle:
+            first = handle.readline(4096).decode("utf-8", "replace").strip()
+    except OSError:
+        return None
+    interpreter = first[2:].strip().split(" ")[0] if first.startswith("#!") else ""
+    return interpreter if interpreter and Path(interpreter).is_file() else None
+
+
+def install_into_hermes(python: str | None = None) -> str:
+    """The command that installs this copy of the package into Hermes' Python."""
+    python = python or hermes_python()
+    return install_hint(pip=f"{python} -m pip" if python else "pip")
+
+
+def hermes_imports_package(python: str) -> bool:
+    """Whether ``python`` (Hermes') can already import dialectical_memory."""
+    try:
+        check = subprocess.run([python, "-c", "import dialectical_memory.hermes"], capture_output=True, timeout=60)
+    except (OSError, subprocess.TimeoutExpired):
+        return False
+    return check.returncode == 0

@@ -10,13 +10,14 @@ one line, capped, withheld when it fails the scan (see :mod:`.screening`).
 from __future__ import annotations
 
 import math
+import shlex
 from typing import Any
 
 from ..core.beliefs import MaturityLevel
 from .read_models import Entry
 from .screening import model_text, one_line
 
-DASHBOARD_HINT = "run `dmem serve` and open http://127.0.0.1:5000/{target}/"
+DASHBOARD_HINT = "run `dmem --home {home} serve` and open http://127.0.0.1:5000/{target}/"
 EDGE_FIELDS = ("edge_id", "from_id", "to_id", "from_text", "to_text", "reason", "confidence", "author", "preferred_id", "resolved")
 RECORD_FIELDS = ("id", "at", "target", "actor", "action", "entry_id")
 NOTE_CHARS = 120
@@ -124,7 +125,7 @@ def review_summary(store, target: str, limit: int = 10, dashboard_url: str | Non
             {**entry_summary(item.entry), "reason": item.reason, "days_left": round(item.days_left, 1)}
             for item in reverify
         ],
-        "dashboard": dashboard_url or DASHBOARD_HINT.format(target=target),
+        "dashboard": dashboard_url or DASHBOARD_HINT.format(home=shlex.quote(str(store.home)), target=target),
         "note": "a person approves promotions and resolves contradictions (dashboard or the dmem CLI)",
     }
 

@@ -36,6 +36,7 @@ PUBLIC_FACADES = {
     "dialectical_memory": "the public API: from dialectical_memory import MemoryStore, memory_tool, …",
     "dialectical_memory.hermes": "the path installed Hermes plugins import the provider from",
     "dialectical_memory.detection": "from dialectical_memory.detection import RuleDetector, Label, …",
+    "dialectical_memory.web": "from dialectical_memory.web import create_app, serve (dmem serve, the wheel's users)",
 }
 WEB_DOOR = f"{WEB}.adapter"
 GUI_LIBRARIES = {"flask", "flask_htmx", "jinja2", "werkzeug", "webapp"}

@@ -1,5 +1,6 @@
-"""Issue 23 on the dashboard: bad records never give a 500, hostile arrivals are refused with files
-unchanged, keeps from elsewhere ask to be confirmed, newer files show a banner, nothing is cached."""
+"""The dashboard over what arrived from outside: bad records never give a 500, hostile arrivals are
+refused with files unchanged, keeps from elsewhere ask to be confirmed, newer files show a banner,
+nothing is cached."""
 
 from __future__ import annotations
 

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import ast
-from pathlib import Path
 from types import SimpleNamespace
 
 from dialectical_memory.web.charts import confidence_plot
@@ -158,22 +156,6 @@ def test_confidence_plot_marks_floors_and_the_reverify_line_at_their_heights():
     heights = {line.label: line.y for line in plot.lines}
     assert heights["type floor"] > heights["re-verify below"] > heights["maturity floor"]
     assert "re-verification below 0.20" in plot.description
-
-
-def test_the_dashboard_reaches_the_core_only_through_its_public_package():
-    for path in Path(__file__).resolve().parents[2].joinpath("webapp").glob("*.py"):
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        for statement in ast.walk(tree):
-            if isinstance(statement, ast.ImportFrom) and (statement.module or "").startswith("dialectical_memory."):
-                assert _under_type_checking(tree, statement), f"{path.name} imports {statement.module}"
-
-
-def _under_type_checking(tree, statement) -> bool:
-    for block in ast.walk(tree):
-        if isinstance(block, ast.If) and getattr(block.test, "id", "") == "TYPE_CHECKING":
-            if any(child is statement for child in ast.walk(block)):
-                return True
-    return False
 
 
 def test_a_ring_is_keyed_by_entry_id_whatever_order_the_group_comes_in():
