@@ -211,6 +211,7 @@ def cmd_show(args) -> int:
     for label, value in rows:
         print(f"  {label:<15} {value}")
     history = store.history(target, entry_id=meta.entry_id, limit=10)
+    _print_history_warnings(store)
     if history:
         print("\n  history (newest first)")
         for record in history:
@@ -278,6 +279,7 @@ def cmd_history(args) -> int:
     else:
         entry_id = None
     records = store.history(target, entry_id=entry_id, actor=args.actor, limit=args.limit)
+    _print_history_warnings(store)
     if args.json:
         _print_json(records)
         return 0
@@ -294,12 +296,27 @@ def cmd_review_undo(args) -> int:
     """Undo a person's review action by its history id (shown by `dmem history`); a new record."""
     store = _store(args)
     targets = TARGETS if args.target == "all" else (args.target,)
-    found = [t for t in targets if any(str(r.get("id", "")).startswith(args.history_id) for r in store.history(t))]
+    found = [t for t in targets if _has_record(store, t, args.history_id)]
     if len(found) != 1:
         where = "both targets" if found else "no target"
         raise InvalidInputError(f"history id {args.history_id!r} is in {where}; pass --target or more characters")
     _print_result(store.undo(found[0], args.history_id, actor="cli"))
     return 0
+
+
+def _has_record(store: MemoryStore, target: str, history_id: str) -> bool:
+    try:
+        store.history_record(target, history_id)
+    except NotFoundError:
+        return False
+    except InvalidInputError:
+        return True  # several records start with it: undo says so
+    return True
+
+
+def _print_history_warnings(store: MemoryStore) -> None:
+    for warning in store.history_warnings():
+        print(f"dmem: warning: {warning}", file=sys.stderr)
 
 
 def _texts_by_id(store: MemoryStore) -> dict[str, str]:
@@ -311,7 +328,7 @@ def _record_text(record: dict, texts: dict[str, str]) -> str:
     that rows without a before/after carry (a contradiction's reason, a rejected level)."""
     text = (record.get("after") or record.get("before") or {}).get("text") or texts.get(record.get("entry_id") or "", "")
     detail = record.get("detail") or {}
-    if record.get("action") == "contradiction" and detail.get("other") in texts:
+    if record.get("action") == "contradiction" and isinstance(detail.get("other"), str) and detail["other"] in texts:
         note = f"vs. {_short(texts[detail['other']], 30)}" + (f" ({detail['reason']})" if detail.get("reason") else "")
         return f"{_short(text, 40)}  ⚡ {note}"
     if record.get("action") == "reject_promotion" and detail.get("detail_to"):
@@ -398,13 +415,13 @@ def _bundled_dev_set() -> Path:
 def cmd_serve(args) -> int:
     _check_home(args)
     try:
-        from dialectical_memory.web import MissingAssetsError, serve
+        from dialectical_memory.web import MissingAssetsError, SecretFileError, serve
     except ImportError:
         raise InvalidInputError(f"the dashboard needs the web extra: {install_hint('web')}") from None
     try:
         serve(args.home, host=args.host, port=args.port, allow_remote=args.allow_remote,
               **_limits(args, {"memory": 0, "user": 0}))  # fmt: skip
-    except MissingAssetsError as error:
+    except (MissingAssetsError, SecretFileError) as error:
         raise DialecticalMemoryError(str(error)) from None
     return 0
 
@@ -563,6 +580,7 @@ def cmd_export(args) -> int:
 
     store = _store(args)
     document = export_document(store, _targets(args.target))
+    _print_history_warnings(store)
     text = to_markdown(document) if args.format == "md" else to_json(document)
     if args.output and args.output != "-":
         Path(args.output).write_text(text, encoding="utf-8")

@@ -30,6 +30,7 @@ from ..core.beliefs import (
     is_ignored_too_often,
     needs_reverification,
 )
+from .screening import entry_problem
 from .state import Change, TargetState, summary
 
 DEEP_CHECK_CANDIDATES = 64
@@ -253,6 +254,8 @@ def _ask_judge(judging, pairs) -> list[tuple]:
     author = f"judge:{getattr(judging.judge, 'name', 'judge')}"
     found = []
     for other_id, other_text, entry_id, text in pairs:
+        if entry_problem(other_text) or entry_problem(text):
+            continue  # a blocked text is never sent to a host model (it may hold a secret)
         verdict = judging.ask(other_text, text)
         if verdict is not None and verdict.label is Label.CONTRADICTION:
             found.append((other_id, other_text, entry_id, text, verdict, author))
