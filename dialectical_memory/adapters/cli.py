@@ -366,7 +366,15 @@ def cmd_eval_detector(args) -> int:
         raise InvalidInputError(str(error)) from None
     if args.split:
         rows = [r for r in rows if r.get("split") == args.split]
-    report = evaluate(_semantic_detector() if args.semantic else RuleDetector(), rows)
+    detector = _semantic_detector() if args.semantic else RuleDetector()
+    if args.judge:
+        from ..detection.judge import JudgedDetector
+        from ..detection.scripted_judge import judge_from_pairs
+
+        detector = JudgedDetector(detector, judge_from_pairs(rows) if args.judge == "labels" else _configured_judge())
+    report = evaluate(detector, rows)
+    if args.judge:
+        report["judge"] = {"name": detector.judge.name, "pairs_asked": detector.asked, "pairs": len(rows)}
     if not args.failures:
         report.pop("failures")
     print(json.dumps(report, ensure_ascii=False, indent=2) if args.json
@@ -384,12 +392,29 @@ def _eval_home(args, path) -> int:
         home = load_home(path)
     except ValueError as error:
         raise InvalidInputError(f"{path}: {error}") from None
-    report = score_home(home, run_home(home, _semantic_detector() if args.semantic else None))
+    judge = None
+    if args.judge:
+        from ..detection.scripted_judge import judge_from_home
+
+        judge = judge_from_home(home) if args.judge == "labels" else _configured_judge()
+    report = score_home(home, run_home(home, _semantic_detector() if args.semantic else None, judge=judge))
     if not args.failures:
         report.pop("failures")
     print(json.dumps(report, ensure_ascii=False, indent=2) if args.json
           else format_home_report(report, failures=args.failures))
     return 0
+
+
+def _configured_judge():
+    """The endpoint judge of the environment or the config file (``detection.judge.judge_from_env``)."""
+    from ..detection.judge import judge_from_env
+
+    judge = judge_from_env(os.environ)
+    if judge is None:
+        raise InvalidInputError("--judge needs a judge: set DMEM_JUDGE_URL (and DMEM_JUDGE_MODEL) or write "
+                                "[judge] url = … in ~/.config/dialectical-memory/judge.toml; "
+                                "--judge labels answers from the file's own labels")
+    return judge
 
 
 def _semantic_detector():
@@ -874,6 +899,9 @@ def _tool_commands(command) -> None:
     p.add_argument("--split", help="only rows whose 'split' field has this value")
     p.add_argument("--failures", action="store_true", help="list the pairs the detector got wrong")
     p.add_argument("--semantic", action="store_true", help="the rules plus the embedding classifier (the semantic extra)")
+    p.add_argument("--judge", nargs="?", const="configured", choices=("configured", "labels"),
+                   help="also ask a model about the pairs the rules leave open, at the default budgets, and count "
+                   "the pairs asked: the configured endpoint (default), or 'labels', a scripted judge answering from the file's labels")
     _json_option(p, "the report")
     p.set_defaults(func=cmd_eval_detector)
 

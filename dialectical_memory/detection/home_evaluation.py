@@ -45,6 +45,8 @@ class HomeRun:
     own: list[HomeEdge] = field(default_factory=list)
     probes: dict[str, list[HomeEdge]] = field(default_factory=dict)
     refused: dict[str, str] = field(default_factory=dict)  # probe id → why the store refused the add
+    questions: dict[str, int] = field(default_factory=dict)  # probe id → pairs a judge was asked about it
+    seed_questions: int = 0  # pairs a judge was asked while the home's own entries were checked
 
 
 def is_home_file(path: str | Path) -> bool:
@@ -116,7 +118,15 @@ def score_home(home: dict, run: HomeRun) -> dict:
         "by_lang": _grouped(scored, "lang"),
         "refused": dict(run.refused),
         "failures": [row for row in scored if row["missed"] or row["false_alarms"]],
+        **({"questions": _questions(run)} if run.questions else {}),
     }
+
+
+def _questions(run: HomeRun) -> dict:
+    """How many pairs a judge was asked: per probe (mean and most) and while the home was checked."""
+    counts = list(run.questions.values())
+    return {"total": sum(counts), "per_probe_mean": round(sum(counts) / len(counts), 1),
+            "per_probe_max": max(counts), "home": run.seed_questions}
 
 
 def _score_probe(probe: dict, edges: list[HomeEdge], refused: bool) -> dict:
@@ -182,6 +192,10 @@ def format_home_report(report: dict, failures: bool = False) -> str:
     for section in ("by_kind", "by_lang"):
         prefix = section.removeprefix("by_")
         lines.extend(_group_row(f"{prefix}={name}", group) for name, group in report[section].items())
+    if "questions" in report:
+        q = report["questions"]
+        lines.append(f"judge: {q['total']} pairs asked about the probes ({q['per_probe_mean']} per probe, "
+                     f"at most {q['per_probe_max']}), {q['home']} while checking the home's own entries")
     if report["refused"]:
         lines.append("refused by the store: " + ", ".join(f"{k} ({why})" for k, why in report["refused"].items()))
     if failures:

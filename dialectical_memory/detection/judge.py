@@ -1,33 +1,48 @@
-"""A second opinion for the reflection layer: a host model judges pairs the rules leave open.
+"""A second opinion for the reflection layer: a model judges pairs the rules leave open.
 
-`Judge` is anything with `judge(a, b) -> Verdict | None` (None: no opinion).
-`CallableJudge` wraps a function (the Hermes provider can hand in its own
-auxiliary model client that way); `EndpointJudge` asks an OpenAI-compatible
-chat endpoint. `JudgeRun` is what maintenance uses: it asks only about pairs
-the rules did not flag and whose wording is close, at most `budget` times per
-run, and remembers answers across runs in `cache`. The judge is never asked on
-the add path, and its precision is the host model's, not this package's.
+`Judge` is anything with a ``name`` and ``judge(a, b) -> Verdict | None`` (None: no opinion); a
+judge that can take several pairs in one request also has ``judge_many(pairs)``.
+
+* `CallableJudge` wraps a function ``fn(a, b)`` (the library's way to plug in any judge);
+* `ChatJudge` wraps a function that sends chat messages and returns the reply's text: the Hermes
+  provider hands in Hermes' own ``call_llm`` that way;
+* `EndpointJudge` is a ChatJudge over an OpenAI-compatible ``/chat/completions`` endpoint (Ollama,
+  llama.cpp's server, vLLM, a hosted API), several pairs per request.
+
+`JudgeRun` is what maintenance uses: within a budget per run and per day it asks about pairs the
+rules did not flag, never about a pair a person dismissed, never twice about the same pair (the
+answers live in a `verdicts.VerdictFile` beside the sidecar). A judge that fails or is slow costs a
+run its answers, never an action: it is asked outside every lock, with a timeout, and its failures
+are counted and shown on the overview. The judge is never asked on the add path.
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
+import os
+import re
+import time
+import tomllib
 import typing
 import urllib.request
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from .base import Label, Verdict
-from .index import index_terms
 
-JUDGE_BUDGET = 20  # questions per maintenance run
-MIN_SIMILARITY = 0.25  # shared share of index terms (words and concepts) before asking
-_PROMPT = (
-    "Two memory entries about a user follow. Answer with JSON only: "
-    '{"label": "contradiction" | "compatible" | "unrelated", "confidence": 0..1, "reason": "<short>"}. '
-    "They contradict only when both cannot be true of the same person at the same time.\n"
-    "A: {a}\nB: {b}"
+JUDGE_BUDGET = 64  # questions (pairs) per maintenance run
+JUDGE_DAILY_BUDGET = 1000  # questions per day and target
+JUDGE_BATCH = 8  # pairs per request to a chat model
+JUDGE_TIMEOUT = 30.0  # seconds per request
+JUDGE_RUN_SECONDS = 120.0  # a run stops asking after this long (a slow model)
+_SYSTEM = (
+    "You check a person's long-term memory for contradictions. Entries may be in English or Chinese "
+    "(条目可能是英文或中文，也可能一条英文一条中文). Two entries contradict only when both cannot be true "
+    "of the same person (or the same thing) at the same time; a change over time stated as such, a "
+    "different person, place or condition is not a contradiction. Answer with JSON only, no prose: "
+    '{"answers": [{"pair": <number>, "label": "contradiction" | "compatible" | "unrelated", '
+    '"confidence": <0..1>, "reason": "<one short line>"}]} with one answer per pair.'
 )
 
 
@@ -38,7 +53,7 @@ class Judge(typing.Protocol):
 
 
 def judge_verdict(label: str, confidence: float, reason: str = "", name: str = "judge") -> Verdict:
-    """A verdict as a judge states it: source "judge", kind "judge"."""
+    """A verdict as a judge states it: source "judge", kind "judge", the judge's name in its data."""
     kind = "judge" if label == Label.CONTRADICTION.value else ""
     text = reason or f"{name}: {label}"
     return Verdict(Label(label), float(confidence), text, kind, "judge",
@@ -59,19 +74,46 @@ class CallableJudge:
         return _parse(answer, self.name)
 
 
-class EndpointJudge:
-    """Asks an OpenAI-compatible `/chat/completions` endpoint (temperature 0)."""
+def messages_for(pairs: Sequence[tuple[str, str]]) -> list[dict[str, str]]:
+    """The bilingual prompt for a batch of pairs: the entries as JSON strings (data, not orders)."""
+    lines = [f"Pair {number}:\nA: {json.dumps(a, ensure_ascii=False)}\nB: {json.dumps(b, ensure_ascii=False)}"
+             for number, (a, b) in enumerate(pairs, start=1)]
+    return [{"role": "system", "content": _SYSTEM}, {"role": "user", "content": "\n\n".join(lines)}]
 
-    def __init__(self, url: str, model: str, key: str = "", timeout: float = 30.0) -> None:
+
+class ChatJudge:
+    """A judge over ``send(messages) -> str`` (a chat model's reply text), ``batch`` pairs a request."""
+
+    def __init__(self, send: Callable[[list[dict[str, str]]], str], name: str, batch: int = JUDGE_BATCH) -> None:
+        self._send = send
+        self.name = name
+        self.batch = max(1, int(batch))
+
+    def judge(self, a: str, b: str) -> Verdict | None:
+        return self.judge_many([(a, b)])[0]
+
+    def judge_many(self, pairs: Sequence[tuple[str, str]]) -> list[Verdict | None]:
+        """One request per ``batch`` pairs; an answer missing or malformed is no opinion."""
+        answers: list[Verdict | None] = []
+        for start in range(0, len(pairs), self.batch):
+            chunk = pairs[start : start + self.batch]
+            answers.extend(parse_answers(self._send(messages_for(chunk)), len(chunk), self.name))
+        return answers
+
+
+class EndpointJudge(ChatJudge):
+    """Asks an OpenAI-compatible ``/chat/completions`` endpoint (temperature 0, JSON asked for)."""
+
+    def __init__(self, url: str, model: str, key: str = "", timeout: float = JUDGE_TIMEOUT, batch: int = JUDGE_BATCH) -> None:
         self.url = url.rstrip("/")
         self.model = model
         self._key = key
-        self.timeout = timeout
-        self.name = f"endpoint:{model}"
+        self.timeout = float(timeout)
+        super().__init__(self._post, f"endpoint:{model}", batch)
 
-    def judge(self, a: str, b: str) -> Verdict | None:
-        body = {"model": self.model, "temperature": 0,
-                "messages": [{"role": "user", "content": _PROMPT.replace("{a}", a).replace("{b}", b)}]}
+    def _post(self, messages: list[dict[str, str]]) -> str:
+        body = {"model": self.model, "temperature": 0, "messages": messages,
+                "response_format": {"type": "json_object"}}
         headers = {"Content-Type": "application/json"}
         if self._key:
             headers["Authorization"] = f"Bearer {self._key}"
@@ -79,88 +121,235 @@ class EndpointJudge:
         request = urllib.request.Request(url, json.dumps(body).encode(), headers, method="POST")
         with urllib.request.urlopen(request, timeout=self.timeout) as response:  # noqa: S310 (configured URL)
             reply = json.loads(response.read().decode("utf-8"))
-        content = reply["choices"][0]["message"]["content"]
-        return _parse(content, self.name)
+        return reply["choices"][0]["message"]["content"]
+
+
+def _json_of(answer: object) -> object:
+    if not isinstance(answer, str):
+        return answer
+    text = answer.strip()
+    fenced = re.search(r"```(?:json)?\s*(.*?)```", text, re.DOTALL)
+    if fenced:
+        text = fenced.group(1).strip()
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError:
+        return None
 
 
 def _parse(answer: object, name: str) -> Verdict | None:
-    """The judge's JSON (a dict or its text, possibly fenced) → Verdict; None when unusable."""
-    if isinstance(answer, str):
-        text = answer.strip().removeprefix("```json").removeprefix("```").removesuffix("```")
-        try:
-            answer = json.loads(text)
-        except json.JSONDecodeError:
-            return None
+    """One pair's JSON (a dict or its text, possibly fenced) → Verdict; None when unusable."""
+    answer = _json_of(answer)
     if not isinstance(answer, Mapping) or answer.get("label") not in {label.value for label in Label}:
         return None
     try:
         confidence = min(1.0, max(0.0, float(answer.get("confidence", 0.5))))
     except (TypeError, ValueError):
         confidence = 0.5
-    return judge_verdict(answer["label"], confidence, str(answer.get("reason", ""))[:200], name)
+    return judge_verdict(answer["label"], confidence, " ".join(str(answer.get("reason", "")).split())[:200], name)
 
 
-def judge_from_env(environ: Mapping[str, str]) -> Judge | None:
-    """An endpoint judge when DMEM_JUDGE_URL is set (DMEM_JUDGE_MODEL, DMEM_JUDGE_KEY)."""
+def parse_answers(reply: object, count: int, name: str) -> list[Verdict | None]:
+    """A batch reply ``{"answers": [{"pair": n, …}]}`` (or one bare answer for one pair) → one
+    verdict or None per pair, in order."""
+    data = _json_of(reply)
+    if count == 1 and isinstance(data, Mapping) and "label" in data:
+        return [_parse(data, name)]
+    rows = data.get("answers") if isinstance(data, Mapping) else data
+    found: list[Verdict | None] = [None] * count
+    for position, row in enumerate(rows if isinstance(rows, list) else []):
+        if not isinstance(row, Mapping):
+            continue
+        number = row.get("pair", position + 1)
+        if isinstance(number, int) and not isinstance(number, bool) and 1 <= number <= count:
+            found[number - 1] = _parse(row, name)
+    return found
+
+
+# ---------------------------------------------------------------- configuration (read by entry points only)
+
+
+def default_config_path(environ: Mapping[str, str]) -> Path:
+    """``$DMEM_JUDGE_CONFIG``, else ``$XDG_CONFIG_HOME/dialectical-memory/judge.toml``."""
+    if environ.get("DMEM_JUDGE_CONFIG"):
+        return Path(environ["DMEM_JUDGE_CONFIG"])
+    base = environ.get("XDG_CONFIG_HOME") or os.path.join(environ.get("HOME", "~"), ".config")
+    return Path(base).expanduser() / "dialectical-memory" / "judge.toml"
+
+
+def judge_from_env(environ: Mapping[str, str], config_path: Path | None = None) -> Judge | None:
+    """An endpoint judge from ``DMEM_JUDGE_URL`` (``DMEM_JUDGE_MODEL``, ``DMEM_JUDGE_KEY``,
+    ``DMEM_JUDGE_TIMEOUT``), else from the ``[judge]`` table of the config file (``url``, ``model``,
+    ``key`` or ``key_env``, ``timeout``, ``batch``, ``enabled``); None when neither names one."""
     url = environ.get("DMEM_JUDGE_URL", "").strip()
-    if not url:
+    if url:
+        return EndpointJudge(url, environ.get("DMEM_JUDGE_MODEL", "gpt-4o-mini"), environ.get("DMEM_JUDGE_KEY", ""),
+                             _number(environ.get("DMEM_JUDGE_TIMEOUT"), JUDGE_TIMEOUT))
+    path = config_path or default_config_path(environ)
+    try:
+        table = tomllib.loads(path.read_text(encoding="utf-8")).get("judge", {})
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
         return None
-    return EndpointJudge(url, environ.get("DMEM_JUDGE_MODEL", "gpt-4o-mini"), environ.get("DMEM_JUDGE_KEY", ""))
+    if not isinstance(table, dict) or not str(table.get("url", "")).strip() or table.get("enabled") is False:
+        return None
+    key = str(table.get("key", "")) or environ.get(str(table.get("key_env", "")), "")
+    return EndpointJudge(str(table["url"]).strip(), str(table.get("model", "gpt-4o-mini")), key,
+                         _number(table.get("timeout"), JUDGE_TIMEOUT), int(_number(table.get("batch"), JUDGE_BATCH)))
 
 
-def similarity(a: str, b: str) -> float:
-    """How much two entries share: of the smaller one's words, or of its concepts
-    (index features: concepts, axes, slots), whichever is more."""
-    x, y = index_terms(a), index_terms(b)
-    return max(_share({t for t in x if t.isalnum() or not t[0] in "#@$"},
-                      {t for t in y if t.isalnum() or not t[0] in "#@$"}),
-               _share({t for t in x if t[0] in "#@$"}, {t for t in y if t[0] in "#@$"}))
+def _number(value, default: float) -> float:
+    try:
+        return float(value) if value not in (None, "") else default
+    except (TypeError, ValueError):
+        return default
 
 
-def _share(x: set[str], y: set[str]) -> float:
-    return len(x & y) / min(len(x), len(y)) if x and y else 0.0
-
-
-def pair_key(a: str, b: str) -> str:
-    """The same for (a, b) and (b, a)."""
-    first, second = sorted((a, b))
-    return hashlib.sha256(f"{first}\x00{second}".encode()).hexdigest()[:24]
+# ---------------------------------------------------------------- one maintenance run's use of a judge
 
 
 @dataclass
 class JudgeRun:
-    """One maintenance run's use of a judge: a budget, a shared cache, and counts."""
+    """One maintenance run's use of a judge: budgets, the verdict file, and counts.
+
+    ``detector`` (optional) lets :meth:`ask` skip a pair the rules already flag; maintenance
+    passes only open pairs and leaves it None."""
 
     judge: Judge
-    detector: object
+    detector: object = None
     budget: int = JUDGE_BUDGET
-    min_similarity: float = MIN_SIMILARITY
+    daily_budget: int = JUDGE_DAILY_BUDGET
+    verdicts: object = None  # verdicts.VerdictFile; None: answers live as long as this run
+    clock: Callable[[], float] = time.time
+    seconds: float = JUDGE_RUN_SECONDS
     cache: dict[str, Verdict | None] = field(default_factory=dict)
     asked: int = 0
     cached: int = 0
     errors: int = 0
+    dismissed: int = 0
+    last_error: str = ""
+    _started: float | None = None
+    _person: set = field(default_factory=set)
+
+    @property
+    def name(self) -> str:
+        return str(getattr(self.judge, "name", "judge"))
 
     def ask(self, a: str, b: str) -> Verdict | None:
-        """The judge's verdict on a pair the rules leave open and whose wording is
-        close, from the cache when asked before; None otherwise or past the budget."""
-        if self.detector.compare(a, b).label is Label.CONTRADICTION:
+        """The judge's verdict on one pair (see :meth:`ask_many`)."""
+        if self.detector is not None and self.detector.compare(a, b).label is Label.CONTRADICTION:
             return None  # the rules decided: the add path has it
-        if similarity(a, b) < self.min_similarity:
+        return self.ask_many([(a, b)])[0]
+
+    def ask_many(self, pairs: Sequence[tuple[str, str]]) -> list[Verdict | None]:
+        """Verdicts for ``pairs`` in order: a person's dismissal is final (no contradiction, the model
+        never asked); a stored answer is reused; the rest are asked while the budgets and the run's
+        time last, in batches; a failure gives no opinion on its batch."""
+        from .verdicts import today
+
+        if self._started is None:
+            self._started = time.monotonic()
+        answers: list[Verdict | None] = [None] * len(pairs)
+        to_ask: list[int] = []
+        for position, (a, b) in enumerate(pairs):
+            known = self._known(a, b)
+            if known is not False:
+                answers[position] = known
+            elif position not in to_ask:
+                to_ask.append(position)
+        day = today(self.clock())
+        room = min(self.budget - self.asked, self.daily_budget - self._asked_today(day))
+        to_ask = to_ask[: max(0, room)]
+        batch = max(1, int(getattr(self.judge, "batch", 1)))
+        for start in range(0, len(to_ask), batch):
+            if time.monotonic() - self._started > self.seconds:
+                self.last_error = self.last_error or f"stopped after {self.seconds:.0f} s (a slow model)"
+                break
+            chunk = to_ask[start : start + batch]
+            self._ask_chunk(pairs, chunk, answers, day)
+        return answers
+
+    def remember_dismissed(self, pairs: Sequence[tuple[str, str]]) -> None:
+        """Pairs of texts a person dismissed: recorded as the person's verdicts, which no model's
+        answer overrides (the sidecar's dismissed edges rebuild them in a lost verdict file)."""
+        from .verdicts import PERSON
+
+        for a, b in pairs:
+            self._person.add(frozenset((a, b)))
+            if self.verdicts is not None and not self.verdicts.person_said(a, b):
+                self.verdicts.put(a, b, PERSON, "compatible", 1.0, "dismissed by a person", self.clock())
+
+    def _known(self, a: str, b: str):
+        """A verdict, None (decided: no contradiction / no opinion kept) or False (not known)."""
+        from .verdicts import verdict_key
+
+        if frozenset((a, b)) in self._person or (self.verdicts is not None and self.verdicts.person_said(a, b)):
+            self.dismissed += 1
             return None
-        key = pair_key(a, b)
+        key = verdict_key(a, b, self.name)
         if key in self.cache:
             self.cached += 1
             return self.cache[key]
-        if self.asked >= self.budget:
-            return None
-        self.asked += 1
-        try:
-            verdict = self.judge.judge(a, b)
-        except Exception:  # a judge that fails (network, bad reply) gives no opinion
-            self.errors += 1
-            return None
-        self.cache[key] = verdict
-        return verdict
+        stored = self.verdicts.get(a, b, self.name) if self.verdicts is not None else None
+        if stored is not None:
+            self.cached += 1
+            verdict = judge_verdict(stored["label"], stored.get("confidence", 0.5), stored.get("reason", ""), self.name)
+            self.cache[key] = verdict
+            return verdict
+        return False
 
-    def report(self) -> dict[str, int]:
-        return {"asked": self.asked, "cached": self.cached, "errors": self.errors, "budget": self.budget}
+    def _asked_today(self, day: str) -> int:
+        return self.verdicts.asked_on(day) if self.verdicts is not None else self.asked
+
+    def _ask_chunk(self, pairs, chunk: list[int], answers: list, day: str) -> None:
+        from .verdicts import verdict_key
+
+        texts = [pairs[position] for position in chunk]
+        self.asked += len(chunk)
+        if self.verdicts is not None:
+            self.verdicts.count_asked(day, len(chunk))
+        try:
+            many = getattr(self.judge, "judge_many", None)
+            verdicts = list(many(texts)) if many is not None else [self.judge.judge(a, b) for a, b in texts]
+        except Exception as error:  # a judge that fails (network, timeout, bad reply) gives no opinion
+            self.errors += 1
+            self.last_error = f"{type(error).__name__}: {error}"[:200]
+            return
+        now = self.clock()
+        for position, (a, b), verdict in zip(chunk, texts, verdicts):
+            answers[position] = verdict
+            self.cache[verdict_key(a, b, self.name)] = verdict
+            if verdict is not None and self.verdicts is not None:
+                self.verdicts.put(a, b, self.name, verdict.label.value, verdict.score, verdict.reason, now)
+
+    def report(self) -> dict[str, typing.Any]:
+        return {"judge": self.name, "asked": self.asked, "cached": self.cached, "errors": self.errors,
+                "dismissed": self.dismissed, "budget": self.budget, "daily_budget": self.daily_budget,
+                "last_error": self.last_error}
+
+    def finish(self) -> dict[str, typing.Any]:
+        """Save the answers and this run's report in the verdict file (shown on the overview)."""
+        report = self.report()
+        if self.verdicts is not None:
+            self.verdicts.record_run({**report, "at": round(self.clock(), 3)})
+            self.verdicts.save()
+        return report
+
+
+class JudgedDetector:
+    """The rules, then the judge on a pair they leave open, each pair as a home of its own (one
+    question at most): how ``dmem eval-detector --judge`` scores a file of fresh pairs."""
+
+    def __init__(self, detector, judge: Judge) -> None:
+        self.detector = detector
+        self.judge = judge
+        self.name = f"{getattr(detector, 'name', 'rules')}+judge:{getattr(judge, 'name', 'judge')}"
+        self.asked = 0
+
+    def compare(self, a: str, b: str) -> Verdict:
+        verdict = self.detector.compare(a, b)
+        if verdict.label is Label.CONTRADICTION:
+            return verdict
+        run = JudgeRun(self.judge)
+        answer = run.ask(a, b)
+        self.asked += run.asked
+        return answer if answer is not None else verdict

@@ -43,6 +43,7 @@ GITIGNORE = """\
 *.meta.journal
 .*.index.*
 .*.embeddings.*
+.*.verdicts.*
 *.corrupt-*
 *.bak
 """

@@ -21,20 +21,24 @@ from ..store.memory_store import MemoryStore
 _MAINTENANCE_PASSES = 20  # a pass checks at most a batch of entries; a home of thousands needs a few
 
 
-def run_home(home: dict, detector=None, progress=None) -> HomeRun:
+def run_home(home: dict, detector=None, progress=None, judge=None) -> HomeRun:
     """Build the home in a temporary folder, check it, then add each probe to its own copy.
-    ``detector`` is the store's (the rules when None); ``progress(done, total)`` follows the probes."""
+    ``detector`` is the store's (the rules when None); ``judge`` the model maintenance consults
+    (at its default budgets; the questions it was asked are counted per probe);
+    ``progress(done, total)`` follows the probes."""
     probes = home.get("probes", [])
     with tempfile.TemporaryDirectory(prefix="dmem-trial-") as tmp:
         seeded = Path(tmp) / "home"
         keys = _seed(seeded, home)
-        store = _store(seeded, detector)
-        run = HomeRun(own=[edge for target in TARGETS for edge in _maintained(store, target, keys)])
+        store = _store(seeded, detector, judge)
+        asked = [0]
+        run = HomeRun(own=[edge for target in TARGETS for edge in _maintained(store, target, keys, asked=asked)])
+        run.seed_questions = asked[0]
         for number, probe in enumerate(probes, start=1):
             copy = Path(tmp) / f"probe-{number}"
             shutil.copytree(seeded, copy)
             try:
-                run.probes[probe["id"]] = _probe(_store(copy, detector), probe, keys)
+                run.probes[probe["id"]] = _probe(_store(copy, detector, judge), probe, keys, run.questions)
             except DialecticalMemoryError as error:
                 run.refused[probe["id"]] = str(error)
             shutil.rmtree(copy, ignore_errors=True)
@@ -55,14 +59,19 @@ def _seed(folder: Path, home: dict) -> dict[str, dict[str, str]]:
     return keys
 
 
-def _store(folder: Path, detector) -> MemoryStore:
-    return MemoryStore(folder, memory_char_limit=0, user_char_limit=0, detector=detector)
+def _store(folder: Path, detector, judge=None) -> MemoryStore:
+    return MemoryStore(folder, memory_char_limit=0, user_char_limit=0, detector=detector, judge=judge)
 
 
-def _maintained(store: MemoryStore, target: str, keys: dict[str, dict[str, str]], stage: str = "maintenance") -> list[HomeEdge]:
-    """Run maintenance until every entry is checked; the edges it raised, by key."""
+def _maintained(store: MemoryStore, target: str, keys: dict[str, dict[str, str]], stage: str = "maintenance",
+                asked: list[int] | None = None) -> list[HomeEdge]:
+    """Run maintenance until every entry is checked; the edges it raised, by key (the judge's
+    questions added to ``asked[0]``)."""
     for _ in range(_MAINTENANCE_PASSES):
-        if not store.run_maintenance(target)["deep_check_pending"]:
+        report = store.run_maintenance(target)
+        if asked is not None:
+            asked[0] += report.get("judge", {}).get("asked", 0)
+        if not report["deep_check_pending"]:
             break
     return _edges(store, target, keys, stage)
 
@@ -75,14 +84,16 @@ def _edges(store: MemoryStore, target: str, keys: dict[str, dict[str, str]], sta
             for edge in store.get_contradictions(target, entry_id=entry_id)]
 
 
-def _probe(store: MemoryStore, probe: dict, keys: dict[str, dict[str, str]]) -> list[HomeEdge]:
+def _probe(store: MemoryStore, probe: dict, keys: dict[str, dict[str, str]], questions: dict[str, int]) -> list[HomeEdge]:
     """Add the probe, note its edges, run maintenance, note the edges it added."""
     target = probe["target"]
     named = {target_name: dict(texts) for target_name, texts in keys.items()}
     named[target][probe["text"]] = probe["id"]
     entry_id = store.add(target, probe["text"]).entry_id
     at_add = _edges(store, target, named, "add", entry_id)
-    _maintained(store, target, named)
+    asked = [0]
+    _maintained(store, target, named, asked=asked)
+    questions[probe["id"]] = asked[0]
     seen = {(edge.a, edge.b) for edge in at_add}
     later = [edge for edge in _edges(store, target, named, "maintenance", entry_id) if (edge.a, edge.b) not in seen]
     return at_add + later

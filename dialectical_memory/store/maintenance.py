@@ -30,11 +30,11 @@ from ..core.beliefs import (
     is_ignored_too_often,
     needs_reverification,
 )
+from ..detection.candidates import JUDGE_CANDIDATES, judge_candidates
 from .screening import entry_problem
 from .state import Change, TargetState, summary
 
 DEEP_CHECK_CANDIDATES = 64
-JUDGE_CANDIDATES = 8  # nearest entries shown to the judge, per entry checked
 DEEP_CHECK_BATCH = 2000
 DEEP_CHECK_STEP = 64  # entries per locked step
 DEEP_CHECK_STEP_SECONDS = 0.1  # and at most this much detector time per step
@@ -125,8 +125,9 @@ def _rules_due(state: TargetState, meta: EntryMeta, now: float) -> bool:
 
 def run(store, target: str, policy: str, actor: str, progress=None, judging=None) -> dict[str, Any]:
     """One reflection pass over ``target`` of ``store`` in short locked steps (see the module doc).
-    ``judging`` (a ``detection.judge.JudgeRun``) lets a host model judge close pairs the rules left
-    open among the entries this run deep-checks; it is asked outside every lock."""
+    ``judging`` (a ``detection.judge.JudgeRun``) lets a model judge the pairs the rules left open
+    between the entries this run deep-checks (newest first) and their neighbours by meaning; it is
+    asked outside every lock, within its budgets."""
     report: dict[str, Any] = {key: [] for key in REPORT_KEYS}
     report["target"] = target
     changed = False
@@ -201,7 +202,7 @@ def _deep_check_in_steps(store, target: str, actor: str, progress, judging=None)
     while budget > 0:
         with store._thread_locks[target]:  # in-process only: other processes are not held up
             state = store._read_state(target)
-            unchecked = [m for m in state.entries.values() if not m.deep_checked]
+            unchecked = _newest_first([m for m in state.entries.values() if not m.deep_checked])
             total = done + min(len(unchecked), budget) if total is None else total
             if not unchecked:
                 break
@@ -210,24 +211,25 @@ def _deep_check_in_steps(store, target: str, actor: str, progress, judging=None)
             checked: dict[str, str] = {}
             flagged = []
             deadline = time.monotonic() + DEEP_CHECK_STEP_SECONDS
-            open_pairs = []
             for meta in unchecked[: min(DEEP_CHECK_STEP, budget)]:
                 candidates = index.candidates(meta.text, limit=DEEP_CHECK_CANDIDATES, exclude=meta.entry_id)
-                for rank, other_id in enumerate(candidates):
+                for other_id in candidates:
                     other = state.entries.get(other_id)
                     if other is None or state.edge_between(other_id, meta.entry_id):
                         continue
                     verdict = detector.compare(other.text, meta.text)
-                    pair = (other_id, other.text, meta.entry_id, meta.text)
                     if verdict.label is Label.CONTRADICTION:
-                        flagged.append((*pair, verdict, None))
-                    elif judging is not None and rank < JUDGE_CANDIDATES:
-                        open_pairs.append(pair)
+                        flagged.append((other_id, other.text, meta.entry_id, meta.text, verdict, None))
                 checked[meta.entry_id] = meta.text
                 if time.monotonic() > deadline:
                     break
+            if judging is not None:  # what the judge's candidates need, read under the lock
+                near = {i: index.candidates(t, limit=JUDGE_CANDIDATES, exclude=i) for i, t in checked.items()}
+                seen = {e.pair() for e in state.doc.contradictions}
+                home = (state.paths, {i: m.text for i, m in state.entries.items()}, index.holders(), seen,
+                        _dismissed_pairs(state))
         if judging is not None:
-            flagged.extend(_ask_judge(judging, open_pairs))
+            flagged.extend(_ask_judge(store, judging, detector, home, near, checked, flagged))
         with store._mutation(target, actor) as (state, change):
             for other_id, other_text, entry_id, text, verdict, author in flagged:
                 a, b = state.entries.get(other_id), state.entries.get(entry_id)
@@ -244,22 +246,57 @@ def _deep_check_in_steps(store, target: str, actor: str, progress, judging=None)
         budget -= len(checked)
         if progress is not None:
             progress(done, total)
+    if judging is not None:
+        judging.finish()
     return found, changed
 
 
-def _ask_judge(judging, pairs) -> list[tuple]:
-    """The judge's contradictions among pairs the rules left open (its budget and cache apply)."""
+def _newest_first(metas: list[EntryMeta]) -> list[EntryMeta]:
+    """New arrivals (added, edited or reconciled since they were last checked) go first, so a
+    run's judge budget goes to the entry just written before old ones."""
+    return sorted(metas, key=lambda m: -max(m.created_at, m.updated_at))
+
+
+def _dismissed_pairs(state: TargetState) -> list[tuple[str, str]]:
+    """The texts of every pair a person dismissed: verdicts no model may override (and what
+    rebuilds them in a verdict file that was lost or damaged)."""
+    pairs = []
+    for edge in state.doc.contradictions:
+        if edge.resolution == "dismissed":
+            a, b = state.meta_anywhere(edge.from_id), state.meta_anywhere(edge.to_id)
+            if a is not None and b is not None:
+                pairs.append((a.text, b.text))
+    return pairs
+
+
+def _ask_judge(store, judging, detector, home, near, checked, flagged) -> list[tuple]:
+    """The judge's contradictions between the entries just checked (newest first) and their
+    neighbours by meaning (detection/candidates.py) that the rules left open: its budgets, the
+    verdict file and every person's dismissal apply. Asked outside every lock."""
     from ..detection import Label
 
-    author = f"judge:{getattr(judging.judge, 'name', 'judge')}"
-    found = []
-    for other_id, other_text, entry_id, text in pairs:
-        if entry_problem(other_text) or entry_problem(text):
-            continue  # a blocked text is never sent to a host model (it may hold a secret)
-        verdict = judging.ask(other_text, text)
-        if verdict is not None and verdict.label is Label.CONTRADICTION:
-            found.append((other_id, other_text, entry_id, text, verdict, author))
-    return found
+    paths, texts, holders, seen, dismissed = home
+    judging.remember_dismissed(dismissed)
+    decided = seen | {frozenset((row[0], row[2])) for row in flagged}
+    embeddings_path = paths.home / f".{paths.stem}.embeddings.npz"
+    shared = getattr(store.detector, "embeddings", None)
+    author = f"judge:{judging.name}"
+    pairs = []
+    for entry_id, text in checked.items():
+        if entry_problem(text):
+            continue  # a blocked text is never sent to a model (it may hold a secret)
+        for other_id in judge_candidates(text, entry_id, texts, near[entry_id], holders, embeddings_path, embeddings=shared):
+            other_text = texts[other_id]
+            pair = frozenset((other_id, entry_id))
+            if pair in decided or entry_problem(other_text):
+                continue
+            decided.add(pair)
+            if detector.compare(other_text, text).label is Label.CONTRADICTION:
+                continue  # the rules flag it (found above, or by the add path)
+            pairs.append((other_id, other_text, entry_id, text))
+    verdicts = judging.ask_many([(row[1], row[3]) for row in pairs])
+    return [(*row, verdict, author) for row, verdict in zip(pairs, verdicts)
+            if verdict is not None and verdict.label is Label.CONTRADICTION]
 
 
 def _warm_index(store, target: str) -> None:

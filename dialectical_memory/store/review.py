@@ -331,15 +331,25 @@ class ReviewActions:
 
     # ------------------------------------------------------------ reflection layer
 
-    def _judge_run(self):
-        """A fresh budget per run over the store's judge, with a cache kept across runs."""
+    def _judge_run(self, target: str):
+        """A fresh budget per run over the store's judge; its answers (and every person's
+        dismissal) kept in the target's verdict file, so no pair is asked twice."""
         judge = getattr(self, "judge", None)
         if judge is None:
             return None
         from ..detection.judge import JudgeRun
 
-        cache = self.__dict__.setdefault("_judge_cache", {})
-        return JudgeRun(judge, self.detector, cache=cache)
+        budgets = getattr(self, "judge_budgets", None) or {}
+        return JudgeRun(judge, verdicts=self.verdicts(target), clock=self.now, **budgets)
+
+    def verdicts(self, target: str):
+        """The target's verdict file (``.X.verdicts.json``), one object per store."""
+        from ..detection.verdicts import VerdictFile, verdicts_path
+
+        files = self.__dict__.setdefault("_verdict_files", {})
+        if target not in files:
+            files[target] = VerdictFile(verdicts_path(self.home, self.paths(target).stem))
+        return files[target]
 
     def run_maintenance(self, target: str, *, policy: str | None = None, actor: str = "maintenance", progress=None) -> dict[str, Any]:
         """Decay, promotions, ignore-ratio supersede, demotion, deeper contradiction checks.
@@ -351,4 +361,4 @@ class ReviewActions:
         chosen = policy or self.promotion_policy
         if chosen not in ("review", "auto"):
             raise InvalidInputError("policy must be 'review' or 'auto'")
-        return run(self, self._target(target), chosen, actor, progress, self._judge_run())
+        return run(self, self._target(target), chosen, actor, progress, self._judge_run(self._target(target)))

@@ -39,12 +39,13 @@ def test_judge_run_asks_within_budget_and_caches():
     assert len(judge.calls) == 1 and run.report()["cached"] == 1
 
 
-def test_judge_is_not_asked_about_pairs_the_rules_decide_or_far_apart():
-    judge = FakeJudge()
+def test_judge_is_not_asked_about_pairs_the_rules_decide_but_no_wording_gate_keeps_a_pair_from_it():
+    judge = FakeJudge("compatible")
     run = JudgeRun(judge, RuleDetector())
     assert run.ask("User lives in Berlin.", "User lives in Paris.") is None
-    assert run.ask("User likes jazz.", "User owns a red bicycle.") is None
     assert judge.calls == []
+    run.ask("User avoids crowds.", "用户每年都去音乐节。")  # no shared word: a paraphrase across languages
+    assert judge.calls == [("User avoids crowds.", "用户每年都去音乐节。")]
 
 
 def test_a_failing_judge_gives_no_opinion():

@@ -1,0 +1,34 @@
+"""A judge that answers from labels: what a perfect model would say, to measure reach and budgets.
+
+``dmem eval-detector --judge labels`` uses it on a pair file (each pair's own label) or a home file
+(a probe contradicts the entries its ``contradicts`` names; nothing else contradicts). It knows the
+answers; what it measures is whether the store asks about the right pairs within its budgets.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from .judge import CallableJudge
+
+NAME = "labels"
+
+
+def _judge(contradicting: set[frozenset[str]]) -> CallableJudge:
+    def answer(a: str, b: str) -> dict:
+        label = "contradiction" if frozenset((a, b)) in contradicting else "compatible"
+        return {"label": label, "confidence": 1.0, "reason": f"labelled {label}"}
+
+    return CallableJudge(answer, NAME)
+
+
+def judge_from_pairs(rows: Iterable[dict]) -> CallableJudge:
+    """Answers each labelled pair as labelled (a pair not in the file: compatible)."""
+    return _judge({frozenset((row["a"], row["b"])) for row in rows if row.get("label") == "contradiction"})
+
+
+def judge_from_home(home: dict) -> CallableJudge:
+    """Answers a probe and an entry it contradicts with "contradiction", every other pair "compatible"."""
+    texts = {entry["key"]: entry["text"] for target in ("memory", "user") for entry in home.get(target, [])}
+    return _judge({frozenset((probe["text"], texts[key])) for probe in home.get("probes", [])
+                   for key in probe["contradicts"] if key in texts})

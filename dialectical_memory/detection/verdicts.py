@@ -1,0 +1,127 @@
+"""Verdicts on pairs of entries, kept beside the sidecar: ``.MEMORY.verdicts.json``.
+
+A judge (a host model) is slow and may cost money, so no pair is asked twice: each answer is kept
+under the two texts' hashes (in either order) and the judge's name, and survives restarts. A
+person's dismissal of a contradiction is a verdict too, under the name ``person``; it outranks
+every model (:meth:`VerdictFile.person_said`). The file is derived: never synced (``dmem sync``'s
+``.gitignore``), and a missing, damaged or foreign file reads as empty and is written anew.
+
+It also holds what a person is shown on the overview: the questions asked today (the daily
+budget) and the judge's last run (asked, failures, the last error).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+from ..storage.files import atomic_write
+
+FORMAT = 1
+PERSON = "person"
+MAX_VERDICTS = 50_000  # the oldest answers go first past this many
+_LABELS = ("contradiction", "compatible", "unrelated")
+
+
+def verdicts_path(home: Path, stem: str) -> Path:
+    return home / f".{stem}.verdicts.json"
+
+
+def text_hash(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:20]
+
+
+def verdict_key(a: str, b: str, judge: str) -> str:
+    """The same for (a, b) and (b, a): both texts' hashes, sorted, and the judge's name."""
+    first, second = sorted((text_hash(a), text_hash(b)))
+    return f"{first}:{second}:{judge}"
+
+
+def today(now: float) -> str:
+    return time.strftime("%Y-%m-%d", time.gmtime(now))
+
+
+class VerdictFile:
+    """The verdicts of one target's home, read once and written after each batch of answers."""
+
+    def __init__(self, path: Path):
+        self.path = Path(path)
+        self._lock = threading.Lock()
+        self._data: dict[str, Any] | None = None
+
+    # ------------------------------------------------------------ reading
+
+    def _doc(self) -> dict[str, Any]:
+        if self._data is None:
+            self._data = _read(self.path)
+        return self._data
+
+    def get(self, a: str, b: str, judge: str) -> dict[str, Any] | None:
+        """The stored answer ``{"label", "confidence", "reason", "at"}`` of ``judge`` on the pair."""
+        with self._lock:
+            return self._doc()["verdicts"].get(verdict_key(a, b, judge))
+
+    def person_said(self, a: str, b: str) -> bool:
+        """Whether a person dismissed a contradiction between these two texts (never overridden)."""
+        return self.get(a, b, PERSON) is not None
+
+    def asked_on(self, day: str) -> int:
+        with self._lock:
+            daily = self._doc()["daily"]
+            return int(daily.get("count", 0)) if daily.get("day") == day else 0
+
+    def status(self) -> dict[str, Any]:
+        """The judge's last run as the overview shows it (empty when no judge ever ran)."""
+        with self._lock:
+            return dict(self._doc().get("last_run") or {})
+
+    # ------------------------------------------------------------ writing
+
+    def put(self, a: str, b: str, judge: str, label: str, confidence: float, reason: str, now: float) -> None:
+        with self._lock:
+            verdicts = self._doc()["verdicts"]
+            verdicts[verdict_key(a, b, judge)] = {"label": label, "confidence": round(float(confidence), 3),
+                                                  "reason": reason[:300], "at": round(now, 3)}
+            while len(verdicts) > MAX_VERDICTS:
+                verdicts.pop(next(iter(verdicts)))
+
+    def count_asked(self, day: str, count: int) -> None:
+        with self._lock:
+            daily = self._doc()["daily"]
+            if daily.get("day") != day:
+                daily.clear()
+                daily.update({"day": day, "count": 0})
+            daily["count"] = int(daily.get("count", 0)) + count
+
+    def record_run(self, report: dict[str, Any]) -> None:
+        with self._lock:
+            self._doc()["last_run"] = dict(report)
+
+    def save(self) -> None:
+        """Write the file; a home that cannot be written goes without (the file only saves questions)."""
+        with self._lock:
+            payload = json.dumps(self._doc(), ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+        try:
+            atomic_write(self.path, payload, sync_dir=False)
+        except OSError:
+            pass
+
+
+def _read(path: Path) -> dict[str, Any]:
+    """The file's document; anything unexpected reads as an empty one (it is rebuilt as answers come)."""
+    empty = {"format": FORMAT, "verdicts": {}, "daily": {}, "last_run": {}}
+    try:
+        data = json.loads(path.read_bytes().decode("utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError):
+        return empty
+    if not isinstance(data, dict) or data.get("format") != FORMAT or not isinstance(data.get("verdicts"), dict):
+        return empty
+    verdicts = {key: value for key, value in data["verdicts"].items()
+                if isinstance(key, str) and isinstance(value, dict) and value.get("label") in _LABELS}
+    daily = data.get("daily") if isinstance(data.get("daily"), dict) else {}
+    last_run = data.get("last_run") if isinstance(data.get("last_run"), dict) else {}
+    return {"format": FORMAT, "verdicts": verdicts, "daily": daily, "last_run": last_run}
