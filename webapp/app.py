@@ -67,7 +67,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     """Build a dashboard for one memory home; config keys: ``MEMORY_HOME``, ``TESTING``,
     ``MEMORY_CHAR_LIMIT`` / ``USER_CHAR_LIMIT`` (0 = unlimited), ``SERVER_HOST`` / ``SERVER_PORT``
     (the address the Host check accepts besides loopback names), ``CLOCK`` and ``DETECTOR``
-    (passed to the store; for tests), ``FREEZE_LOADED_HEAP`` (see :func:`freeze_loaded_heap`;
+    (passed to the store; for tests), ``JUDGE`` (the model maintenance consults, or None), ``FREEZE_LOADED_HEAP`` (see :func:`freeze_loaded_heap`;
     default: on unless ``TESTING``)."""
     templates, static = asset_folders()
     # named after the package, dialectical_memory.web (the name its logger goes by), not this module
@@ -81,6 +81,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         EXTRA_HOSTS=(),
         CLOCK=None,
         DETECTOR=None,
+        JUDGE=None,
         MAX_CONTENT_LENGTH=MAX_BODY_BYTES,
         SESSION_COOKIE_HTTPONLY=True,
         SESSION_COOKIE_SAMESITE="Strict",
@@ -151,6 +152,8 @@ def _store_options(config) -> dict:
         options["clock"] = config["CLOCK"]
     if config["DETECTOR"] is not None:
         options["detector"] = config["DETECTOR"]
+    if config.get("JUDGE") is not None:
+        options["judge"] = config["JUDGE"]
     return options
 
 

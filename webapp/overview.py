@@ -25,4 +25,5 @@ def overview_context():
         "summaries": summaries,
         "activity": store().history(limit=RECENT_ACTIVITY),
         "job": latest_job_view(),
+        "judge_status": {target: store().judge_status(target) for target in TARGETS},
     }

@@ -68,10 +68,13 @@ def serve(
     allow_remote: bool = False,
     memory_char_limit: int = 0,
     user_char_limit: int = 0,
+    judge=None,
 ) -> None:
-    """Serve the dashboard of ``home`` until interrupted (Ctrl-C); limits 0 mean unlimited."""
+    """Serve the dashboard of ``home`` until interrupted (Ctrl-C); limits 0 mean unlimited; ``judge``
+    is the model its maintenance consults (``detection.judge``; None: the rules only)."""
     server = build_server(
-        home, host, port, allow_remote=allow_remote, memory_char_limit=memory_char_limit, user_char_limit=user_char_limit
+        home, host, port, allow_remote=allow_remote, memory_char_limit=memory_char_limit, user_char_limit=user_char_limit,
+        config={"JUDGE": judge},
     )
     if not is_loopback(host):
         names = ", ".join(server.app.config["EXTRA_HOSTS"]) or host

@@ -444,8 +444,10 @@ def cmd_serve(args) -> int:
     except ImportError:
         raise InvalidInputError(f"the dashboard needs the web extra: {install_hint('web')}") from None
     try:
+        from ..detection.judge import judge_from_env
+
         serve(args.home, host=args.host, port=args.port, allow_remote=args.allow_remote,
-              **_limits(args, {"memory": 0, "user": 0}))  # fmt: skip
+              judge=judge_from_env(os.environ), **_limits(args, {"memory": 0, "user": 0}))  # fmt: skip
     except (MissingAssetsError, SecretFileError) as error:
         raise DialecticalMemoryError(str(error)) from None
     return 0
@@ -661,7 +663,9 @@ def cmd_mcp(args) -> int:
     except ImportError as error:
         raise InvalidInputError(f"the MCP server needs the mcp extra: {install_hint('mcp')} ({error})") from None
     _check_home(args)
-    serve_mcp(args.home, http_port=args.http, **_limits(args, DEFAULT_LIMITS))
+    from ..detection.judge import judge_from_env
+
+    serve_mcp(args.home, http_port=args.http, judge=judge_from_env(os.environ), **_limits(args, DEFAULT_LIMITS))
     return 0
 
 

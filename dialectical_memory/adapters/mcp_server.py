@@ -2,7 +2,8 @@
 
 Agents get the action layer (add / replace / remove), reads, the contradictions and the review queue.
 What needs a person stays with a person: synthesis, dismissal and promotion approval are not tools
-(maintenance only *proposes*). Failures are MCP tool errors carrying the store's one-line reason.
+(maintenance only *proposes*). The agent is a judge too: ``add_memory`` names the nearest entries it
+compared and did not flag, and ``link_contradiction`` records the agent's own finding (source ``agent``). Failures are MCP tool errors carrying the store's one-line reason.
 Stdio by default; ``--http PORT`` serves streamable HTTP on 127.0.0.1 only, with the dashboard's
 rules for Host and Origin (DNS rebinding, other sites).
 """
@@ -39,7 +40,9 @@ environment, conventions, lessons). Save durable, high-signal facts with add_mem
 each came from with source_kind: what you observed the user do ("observed") outweighs what they
 said they prefer ("user_explicit"); your own guesses are "agent_inferred".
 A new entry that contradicts an old one does not overwrite it: both are kept and the response lists
-the contradiction. Don't silently pick a side; list_contradictions shows which side has more
+the contradiction. The response also names the nearest entries the rules compared and did not
+flag: if one of them cannot be true together with the new entry, call link_contradiction with a
+short reason (you catch what rules cannot). Don't silently pick a side; list_contradictions shows which side has more
 authority, and asking the user is often best. Only a person resolves contradictions, approves
 promotions or dismisses false alarms (dashboard: `dmem serve`, or the dmem CLI); run_maintenance
 only proposes. replace_memory and remove_memory find an entry by a unique substring (old_text);
@@ -82,6 +85,10 @@ def _one_line(error: ValidationError) -> str:
     return "invalid arguments: " + "; ".join(problems) + (f"; and {more} more" if more > 0 else "")
 
 
+NEIGHBOURS_INSTRUCTION = ("These nearest entries were compared with the new one and not flagged; if one cannot be "
+                          "true together with it, call link_contradiction(entry_id, other_id, reason).")
+
+
 def _mutation_reply(store: MemoryStore, result) -> dict[str, Any]:
     data = result.to_dict()
     reply = {"message": data["message"], "usage": data["usage"], "contradictions": [edge_summary(e) for e in result.contradictions]}
@@ -89,7 +96,23 @@ def _mutation_reply(store: MemoryStore, result) -> dict[str, Any]:
         reply["entry"] = entry_summary(store.get_entry(result.target, result.entry_id))
     if result.reinforced:
         reply["reinforced"] = True
+    neighbours = _neighbours(store, result.target, result.extra.get("compared", ()))
+    if neighbours:
+        reply["unflagged_neighbours"] = neighbours
+        reply["instruction"] = NEIGHBOURS_INSTRUCTION
     return reply
+
+
+def _neighbours(store: MemoryStore, target: str, ids) -> list[dict[str, Any]]:
+    """The entries the add compared and did not flag, as the agent may see them (no new work: the
+    add's own candidates, read back)."""
+    shown = []
+    for entry_id in ids:
+        try:
+            shown.append(entry_summary(store.get_entry(target, entry_id)))
+        except DialecticalMemoryError:
+            continue  # gone meanwhile
+    return shown
 
 
 def create_server(store: MemoryStore, *, dashboard_url: str | None = None) -> MCPServer:
@@ -113,6 +136,13 @@ def create_server(store: MemoryStore, *, dashboard_url: str | None = None) -> MC
     def remove_memory(old_text: str, target: Target = "memory") -> dict[str, Any]:
         """Remove the entry containing old_text (a unique substring); it goes to the archive, restorable by a person."""
         return _tool_errors(lambda: store.remove(target, old_text).to_dict() | {"archived": True})
+
+    @server.tool(annotations=ADDS)
+    def link_contradiction(entry_id: str, other_id: str, reason: str, target: Target = "memory") -> dict[str, Any]:
+        """Record your own judgement that two active entries cannot both be true (for instance one of
+        the unflagged_neighbours add_memory named): an edge whose source is "agent", with your short
+        reason. Both entries are kept; a person resolves or dismisses it."""
+        return _tool_errors(lambda: _link_reply(store.mark_contradiction(target, entry_id, other_id, reason=reason, actor="agent")))
 
     @server.tool(annotations=READ_ONLY)
     def search_memories(query: str = "", target: Target | None = None, maturity: MaturityName | None = None,
@@ -158,6 +188,10 @@ def create_server(store: MemoryStore, *, dashboard_url: str | None = None) -> MC
     return server
 
 
+def _link_reply(result) -> dict[str, Any]:
+    return {"message": result.message, "contradictions": [edge_summary(e) for e in result.contradictions]}
+
+
 def _resource_target(target: str) -> str:
     if target not in ("memory", "user"):
         raise ResourceError(f"unknown target {target!r}; expected 'memory' or 'user'")
@@ -198,9 +232,11 @@ def transport_security(port: int) -> TransportSecuritySettings:
     )
 
 
-def serve_mcp(home: str | Path | None, *, http_port: int | None = None, memory_char_limit: int, user_char_limit: int) -> None:
-    """Run the server until the client goes away (stdio) or it is interrupted (HTTP)."""
-    store = MemoryStore(home, memory_char_limit=memory_char_limit, user_char_limit=user_char_limit)
+def serve_mcp(home: str | Path | None, *, http_port: int | None = None, memory_char_limit: int, user_char_limit: int,
+              judge=None) -> None:
+    """Run the server until the client goes away (stdio) or it is interrupted (HTTP); ``judge`` is
+    the model run_maintenance consults (``detection.judge``)."""
+    store = MemoryStore(home, memory_char_limit=memory_char_limit, user_char_limit=user_char_limit, judge=judge)
     store.load_from_disk()
     if http_port is None:
         create_server(store).run()

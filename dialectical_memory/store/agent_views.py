@@ -18,7 +18,7 @@ from .read_models import Entry
 from .screening import model_text, one_line
 
 DASHBOARD_HINT = "run `dmem --home {home} serve` and open http://127.0.0.1:5000/{target}/"
-EDGE_FIELDS = ("edge_id", "from_id", "to_id", "from_text", "to_text", "reason", "confidence", "author", "preferred_id", "resolved")
+EDGE_FIELDS = ("edge_id", "from_id", "to_id", "from_text", "to_text", "reason", "confidence", "author", "found_by", "preferred_id", "resolved")
 RECORD_FIELDS = ("id", "at", "target", "actor", "action", "entry_id")
 NOTE_CHARS = 120
 

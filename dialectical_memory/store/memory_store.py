@@ -72,6 +72,8 @@ from .review import ReviewActions
 ACTORS = ("agent", "person", "maintenance", "cli", "sync")
 DEFAULT_LIMITS = {"memory": 2200, "user": 1375}
 FAST_CHECK_CANDIDATES = 24
+NEIGHBOURS_SHOWN = 5  # nearest entries an add compared and did not flag, shown to the agent to judge
+RECENT_NEIGHBOURS = 32  # entries whose neighbours a store remembers for the agent
 SMALL_STORE_ENTRIES = 200
 COMPACT_AFTER_JOURNAL_LINES = 500
 RECONCILE_CHECK_BUDGET = 32  # entries arriving from disk checked per load; maintenance checks the rest
@@ -625,11 +627,13 @@ class MemoryStore(ReviewActions, StoreReads):
 
     # ------------------------------------------------------------ contradiction detection
 
-    def _detect(self, state: TargetState, change: Change, meta: EntryMeta, limit: int = FAST_CHECK_CANDIDATES) -> list[ContradictionEdge]:
-        """Fast check on the action path: only candidates from the index reach the detector."""
+    def _detect(self, state: TargetState, change: Change, meta: EntryMeta, limit: int = FAST_CHECK_CANDIDATES,
+                compared: list[str] | None = None) -> list[ContradictionEdge]:
+        """Fast check on the action path: only candidates from the index reach the detector. The ids
+        it compared and did not flag are appended to ``compared`` (best first), for the agent to judge."""
         from ..detection import Label
 
-        found = []
+        found, unflagged = [], []
         candidates = state.ensure_index().candidates(meta.text, limit=limit, exclude=meta.entry_id)
         neighbours = getattr(self.detector, "semantic_neighbours", None)  # detection.semantic's optional hook
         if neighbours is not None:
@@ -644,6 +648,29 @@ class MemoryStore(ReviewActions, StoreReads):
             verdict = detector.compare(other.text, meta.text)
             if verdict.label is Label.CONTRADICTION:
                 found.append(self._flag(state, change, candidate_id, meta.entry_id, verdict))
+            else:
+                unflagged.append(candidate_id)
+        if compared is not None:
+            compared.extend(unflagged)
+        self._note_neighbours(state.target, meta.entry_id, unflagged[:NEIGHBOURS_SHOWN])
+        return found
+
+    def _note_neighbours(self, target: str, entry_id: str, ids: list[str]) -> None:
+        """Remember, in this process, the nearest entries a check compared with a new entry and did
+        not flag: the agent is shown them to judge (MCP's add_memory, the Hermes provider's prefetch)."""
+        noted = self.__dict__.setdefault("_neighbours", {}).setdefault(target, {})
+        noted.pop(entry_id, None)
+        noted[entry_id] = list(ids)
+        while len(noted) > RECENT_NEIGHBOURS:
+            noted.pop(next(iter(noted)))
+
+    def recent_neighbours(self, target: str, *, clear: bool = False) -> dict[str, list[str]]:
+        """Entries checked lately by this store (oldest first) → the nearest entries it compared them
+        with and did not flag; ``clear`` forgets them (each is named to the agent once)."""
+        noted = self.__dict__.setdefault("_neighbours", {}).setdefault(self._target(target), {})
+        found = {entry_id: ids for entry_id, ids in noted.items() if ids}
+        if clear:
+            noted.clear()
         return found
 
     def _flag(self, state: TargetState, change: Change, from_id: str, to_id: str, verdict, *, author: str | None = None) -> ContradictionEdge:
@@ -700,9 +727,11 @@ class MemoryStore(ReviewActions, StoreReads):
         meta = EntryMeta.new(change.now, source_kind=source, text=text, knowledge_type=kind or KnowledgeType.BELIEF)
         state.insert(change, meta)
         change.log(state.target, "add", meta.entry_id, None, summary(meta))
-        edges = self._detect(state, change, meta, FAST_CHECK_CANDIDATES)
+        compared: list[str] = []
+        edges = self._detect(state, change, meta, FAST_CHECK_CANDIDATES, compared)
         message = "Entry added." if not edges else f"Entry added; it contradicts {len(edges)} existing entr{'y' if len(edges) == 1 else 'ies'} (both kept)."
-        return self._result(state, "add", meta.entry_id, message, contradictions=self._edge_dicts(state, edges))
+        return self._result(state, "add", meta.entry_id, message, contradictions=self._edge_dicts(state, edges),
+                            extra={"compared": compared[:NEIGHBOURS_SHOWN]})
 
     def _reinforce(self, state, change, meta: EntryMeta, source: SourceKind) -> MutationResult:
         before = summary(meta)

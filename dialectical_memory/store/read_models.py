@@ -176,10 +176,25 @@ def preferred_side(state: TargetState, edge: ContradictionEdge, now: float) -> s
     return a.entry_id if key_a > key_b else b.entry_id
 
 
+def found_by(edge: ContradictionEdge) -> str:
+    """Who found a contradiction, in words: the rules (and their family), the embedding classifier,
+    a model (by name), the agent, a person."""
+    author = str(edge.author)
+    if author.startswith("judge:"):
+        return f"the model {author.removeprefix('judge:')}"
+    if author.startswith("detector:") or author == "detector":
+        if edge.kind == "semantic" or author == "detector:semantic" and edge.kind in ("", "semantic"):
+            return "the embedding classifier"
+        return f"the rules ({edge.kind})" if edge.kind else "the rules"
+    return {"person": "you (linked by hand)", "agent": "the agent", "maintenance": "maintenance",
+            "cli": "the command line", "sync": "a sync"}.get(author, author)
+
+
 def edge_dict(state: TargetState, edge: ContradictionEdge, now: float) -> dict[str, Any]:
     a, b = state.meta_anywhere(edge.from_id), state.meta_anywhere(edge.to_id)
     return {
         **edge.to_dict(),
+        "found_by": found_by(edge),
         "from_text": a.text if a else None,
         "to_text": b.text if b else None,
         "from_source": a.source_kind.value if a else None,

@@ -342,6 +342,13 @@ class ReviewActions:
         budgets = getattr(self, "judge_budgets", None) or {}
         return JudgeRun(judge, verdicts=self.verdicts(target), clock=self.now, **budgets)
 
+    def judge_status(self, target: str) -> dict[str, Any]:
+        """What the overview says of the model tier: which judge is configured (None: the rules
+        only) and its last run on ``target`` (asked, failures, the last error)."""
+        judge = getattr(self, "judge", None)
+        name = str(getattr(judge, "name", "judge")) if judge is not None else None
+        return {"judge": name, "last_run": self.verdicts(self._target(target)).status() if name else {}}
+
     def verdicts(self, target: str):
         """The target's verdict file (``.X.verdicts.json``), one object per store."""
         from ..detection.verdicts import VerdictFile, verdicts_path

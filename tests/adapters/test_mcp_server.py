@@ -15,7 +15,7 @@ from .conftest import mcp_server_params, run_async
 TOOLS = {
     "add_memory": (False, False), "replace_memory": (False, True), "remove_memory": (False, True),
     "search_memories": (True, False), "get_memory": (True, False), "list_contradictions": (True, False),
-    "run_maintenance": (False, False), "review_queue": (True, False),
+    "run_maintenance": (False, False), "review_queue": (True, False), "link_contradiction": (False, False),
 }  # fmt: skip  name: (read-only hint, destructive hint)
 
 
