@@ -36,6 +36,7 @@ JUDGE_DAILY_BUDGET = 1000  # questions per day and target
 JUDGE_BATCH = 8  # pairs per request to a chat model
 JUDGE_TIMEOUT = 30.0  # seconds per request
 JUDGE_RUN_SECONDS = 120.0  # a run stops asking after this long (a slow model)
+JUDGE_RUN_ERRORS = 2  # and after this many failed requests (a model that is down)
 _SYSTEM = (
     "You check a person's long-term memory for contradictions. Entries may be in English or Chinese "
     "(条目可能是英文或中文，也可能一条英文一条中文). Two entries contradict only when both cannot be true "
@@ -263,6 +264,8 @@ class JudgeRun:
         for start in range(0, len(to_ask), batch):
             if time.monotonic() - self._started > self.seconds:
                 self.last_error = self.last_error or f"stopped after {self.seconds:.0f} s (a slow model)"
+                break
+            if self.errors >= JUDGE_RUN_ERRORS:
                 break
             chunk = to_ask[start : start + batch]
             self._ask_chunk(pairs, chunk, answers, day)

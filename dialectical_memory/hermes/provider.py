@@ -7,6 +7,13 @@ contradiction exists before the next turn. The provider adds what the built-in m
 contradictions and the behaviour-first hint in the system prompt, ranked recall before each turn,
 a few ``dmem_*`` tools, and maintenance in the background when a session ends.
 
+The reflection layer asks Hermes' own model about the pairs the rules leave open: the judge is built
+on ``agent.auxiliary_client.call_llm(task="dialectical_judge", …)``, so ``auxiliary.dialectical_judge``
+in ``config.yaml`` picks its provider, model, endpoint and timeout like any auxiliary task
+(``enabled: false`` turns it off). The agent is a judge too: the next ``prefetch`` after a write
+names the new entry's nearest entries that the rules did not flag, and ``dmem_link`` records the
+agent's own finding (source ``agent``).
+
 Written against hermes-agent 0.19.0's ``agent.memory_provider.MemoryProvider``. Outside Hermes the
 class still works (it then derives from ``object``), which keeps it usable and testable anywhere.
 """
@@ -99,7 +106,71 @@ TOOL_SCHEMAS: list[dict[str, Any]] = [
         },
     },
 ]
+TOOL_SCHEMAS.append({
+    "name": "dmem_link",
+    "description": "Record your own judgement that two memory entries cannot both be true (for instance a new "
+    "entry and one of the neighbours the memory context named): a contradiction whose source is you, with a "
+    "short reason. Both entries are kept; a person resolves or dismisses it.",
+    "parameters": {
+        "type": "object",
+        "properties": {
+            "target": {"type": "string", "enum": list(TARGETS)},
+            "entry_id": {"type": "string", "description": "One entry's id."},
+            "other_id": {"type": "string", "description": "The other entry's id."},
+            "reason": {"type": "string", "description": "Why both cannot be true, one short line."},
+        },
+        "required": ["target", "entry_id", "other_id", "reason"],
+        "additionalProperties": False,
+    },
+})
 TOOL_NAMES = tuple(schema["name"] for schema in TOOL_SCHEMAS)
+JUDGE_TASK = "dialectical_judge"  # Hermes' auxiliary task: auxiliary.dialectical_judge in config.yaml
+JUDGE_MAX_TOKENS = 800
+
+
+def _judge_config() -> dict[str, Any]:
+    """``auxiliary.dialectical_judge`` of Hermes' config.yaml ({} outside Hermes or when unset)."""
+    try:
+        from hermes_cli.config import load_config
+
+        auxiliary = (load_config() or {}).get("auxiliary") or {}
+    except Exception:  # outside Hermes, or a config Hermes itself cannot read
+        return {}
+    section = auxiliary.get(JUDGE_TASK) if isinstance(auxiliary, dict) else None
+    return section if isinstance(section, dict) else {}
+
+
+def hermes_judge():
+    """A judge on Hermes' own model (``call_llm(task="dialectical_judge")``), several pairs a request;
+    None outside Hermes or when ``auxiliary.dialectical_judge.enabled`` is false."""
+    try:
+        from agent.auxiliary_client import call_llm
+    except ImportError:
+        return None
+    from ..detection.judge import JUDGE_BATCH, ChatJudge
+
+    config = _judge_config()
+    if config.get("enabled") is False or str(config.get("enabled", "")).lower() in ("false", "off", "no"):
+        return None
+
+    def send(messages: list[dict[str, str]]) -> str:
+        response = call_llm(task=JUDGE_TASK, messages=messages, temperature=0, max_tokens=JUDGE_MAX_TOKENS)
+        return _response_text(response)
+
+    model = str(config.get("model") or config.get("provider") or "auxiliary").strip()
+    try:
+        batch = int(config.get("batch", JUDGE_BATCH))
+    except (TypeError, ValueError):
+        batch = JUDGE_BATCH
+    return ChatJudge(send, f"hermes:{model}", batch)
+
+
+def _response_text(response) -> str:
+    """The text of a chat completion as call_llm returns it (an OpenAI-style object)."""
+    content = response.choices[0].message.content
+    if isinstance(content, list):
+        return "".join(part.get("text", "") if isinstance(part, dict) else str(getattr(part, "text", "")) for part in content)
+    return str(content or "")
 
 
 def _shown(text: str | None, width: int = 140) -> str:
@@ -138,7 +209,8 @@ class DialecticalMemoryProvider(_ProviderBase):
         if self._store is None:
             hermes_home = kwargs.get("hermes_home") or os.environ.get("HERMES_HOME") or Path.home() / ".hermes"
             # Hermes enforces its own character limits; this store never adds text for Hermes.
-            self._store = MemoryStore(Path(hermes_home) / "memories", memory_char_limit=0, user_char_limit=0)
+            self._store = MemoryStore(Path(hermes_home) / "memories", memory_char_limit=0, user_char_limit=0,
+                                      judge=hermes_judge() if self._primary else None)
         self._store.load_from_disk()
 
     @property
@@ -198,7 +270,35 @@ class DialecticalMemoryProvider(_ProviderBase):
             for score, target, entry in found[:PREFETCH_LIMIT]
             if score >= PREFETCH_MIN_SCORE
         ]
-        return "Relevant long-term memory (dialectical):\n" + "\n".join(lines) if lines else ""
+        recalled = "Relevant long-term memory (dialectical):\n" + "\n".join(lines) if lines else ""
+        return "\n\n".join(part for part in (recalled, self._neighbours_block()) if part)
+
+    def _neighbours_block(self) -> str:
+        """The entries written since the last turn, each with the nearest entries the rules compared it
+        with and did not flag (no extra work: what the write's own check compared), named once."""
+        lines = []
+        for target in TARGETS:
+            for entry_id, others in self.store.recent_neighbours(target, clear=True).items():
+                entry = self._active_entry(target, entry_id)
+                shown = [(other_id, self._active_entry(target, other_id)) for other_id in others]
+                shown = [(other_id, other) for other_id, other in shown if other is not None]
+                if entry is None or not shown:
+                    continue
+                lines.append(f"- [{target}] new {entry_id} \"{_shown(entry_summary(entry)['text'])}\" vs "
+                             + "; ".join(f"{other_id} \"{_shown(entry_summary(other)['text'], 90)}\"" for other_id, other in shown))
+                if len(lines) >= PREFETCH_LIMIT:
+                    break
+        if not lines:
+            return ""
+        return ("Memory written lately, beside its nearest entries that no rule flagged. If a pair cannot both be "
+                "true, call dmem_link(target, entry_id, other_id, reason):\n" + "\n".join(lines))
+
+    def _active_entry(self, target: str, entry_id: str):
+        try:
+            entry = self.store.get_entry(target, entry_id)
+        except DialecticalMemoryError:
+            return None
+        return None if entry.archived else entry
 
     def get_tool_schemas(self) -> list[dict[str, Any]]:
         return [dict(schema) for schema in TOOL_SCHEMAS]
@@ -210,6 +310,7 @@ class DialecticalMemoryProvider(_ProviderBase):
             "dmem_review": self._tool_review,
             "dmem_search": self._tool_search,
             "dmem_observed": self._tool_observed,
+            "dmem_link": self._tool_link,
         }
         handler = handlers.get(tool_name)
         if handler is None:
@@ -256,6 +357,13 @@ class DialecticalMemoryProvider(_ProviderBase):
         (name,) = self._targets(target, allow_both=False)
         entry = self.store.find_entry(name, old_text)
         return result_summary(self.store.record_observed(name, entry.entry_id).to_dict())
+
+    def _tool_link(self, target: str, entry_id: str, other_id: str, reason: str) -> dict[str, Any]:
+        if not self._primary:
+            raise DialecticalMemoryError("this agent context does not write memory (only the primary agent does)")
+        (name,) = self._targets(target, allow_both=False)
+        result = self.store.mark_contradiction(name, entry_id, other_id, reason=reason, actor="agent")
+        return {"message": result.message, "contradictions": [edge_summary(edge) for edge in result.contradictions]}
 
     # ------------------------------------------------------------ hooks
 
