@@ -27,14 +27,15 @@ EMBED_BUDGET = 512  # missing embeddings computed per search (maintenance, outsi
 
 def judge_candidates(text: str, entry_id: str, texts_by_id: Mapping[str, str], by_terms: list[str], holders=None,
                      embeddings_path: Path | None = None, limit: int = JUDGE_CANDIDATES,
-                     embeddings=None) -> list[str]:
+                     embeddings=None, mentions: Mapping[str, frozenset[str]] | None = None) -> list[str]:
     """Ids of the entries worth a judge's question about ``text`` (``entry_id`` excluded), best
-    first; ``by_terms`` are the index's candidates (``CandidateIndex.candidates``)."""
+    first; ``by_terms`` are the index's candidates (``CandidateIndex.candidates``); ``mentions``
+    (from :func:`holder_mentions`, computed once for many calls) the holders each entry names."""
     others = {i: t for i, t in texts_by_id.items() if i != entry_id and t != text}
     if len(others) <= SMALL_HOME_ENTRIES:
         return list(dict.fromkeys([*[i for i in by_terms if i in others], *others]))
     lists = [by_terms, embedding_neighbours(others, text, limit, embeddings_path, embeddings),
-             holder_neighbours(others, text, holders, limit)]
+             holder_neighbours(others, text, holders, limit, mentions)]
     merged: dict[str, None] = {}
     for rank in range(limit):
         for ranked in lists:
@@ -45,15 +46,25 @@ def judge_candidates(text: str, entry_id: str, texts_by_id: Mapping[str, str], b
     return list(merged)[:limit]
 
 
-def holder_neighbours(others: Mapping[str, str], text: str, holders, limit: int) -> list[str]:
-    """Entries naming a holder ``text`` names (other than the user, whom every entry is about)."""
+def holder_mentions(texts_by_id: Mapping[str, str], holders) -> dict[str, frozenset[str]]:
+    """Entry id → the holders its text names (other than the user, whom every entry is about)."""
+    if not holders:
+        return {}
+    found = {i: frozenset(h for _n, h in holders.within(t).names if h) for i, t in texts_by_id.items()}
+    return {i: named for i, named in found.items() if named}
+
+
+def holder_neighbours(others: Mapping[str, str], text: str, holders, limit: int,
+                      mentions: Mapping[str, frozenset[str]] | None = None) -> list[str]:
+    """Entries naming a holder ``text`` names (other than the user)."""
     if not holders:
         return []
     wanted = {holder for _name, holder in holders.within(text).names if holder}
     if not wanted:
         return []
-    found = [i for i, other in others.items() if wanted & {h for _n, h in holders.within(other).names}]
-    return found[:limit]
+    if mentions is None:
+        mentions = holder_mentions(others, holders)
+    return [i for i, named in mentions.items() if i in others and wanted & named][:limit]
 
 
 def embedding_neighbours(others: Mapping[str, str], text: str, limit: int, cache_path: Path | None = None,

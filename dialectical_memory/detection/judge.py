@@ -271,6 +271,14 @@ class JudgeRun:
             self._ask_chunk(pairs, chunk, answers, day)
         return answers
 
+    def room(self) -> int:
+        """Questions this run may still ask (its own budget and the day's)."""
+        from .verdicts import today
+
+        if self.errors >= JUDGE_RUN_ERRORS:
+            return 0
+        return max(0, min(self.budget - self.asked, self.daily_budget - self._asked_today(today(self.clock()))))
+
     def remember_dismissed(self, pairs: Sequence[tuple[str, str]]) -> None:
         """Pairs of texts a person dismissed: recorded as the person's verdicts, which no model's
         answer overrides (the sidecar's dismissed edges rebuild them in a lost verdict file)."""

@@ -30,7 +30,7 @@ from ..core.beliefs import (
     is_ignored_too_often,
     needs_reverification,
 )
-from ..detection.candidates import JUDGE_CANDIDATES, judge_candidates
+from ..detection.candidates import JUDGE_CANDIDATES, SMALL_HOME_ENTRIES, holder_mentions, judge_candidates
 from .screening import entry_problem
 from .state import Change, TargetState, summary
 
@@ -276,16 +276,21 @@ def _ask_judge(store, judging, detector, home, near, checked, flagged) -> list[t
     from ..detection import Label
 
     paths, texts, holders, seen, dismissed = home
+    room = judging.room()
+    if room == 0:
+        return []  # the budget is spent: no neighbours searched, no embeddings computed
     judging.remember_dismissed(dismissed)
     decided = seen | {frozenset((row[0], row[2])) for row in flagged}
     embeddings_path = paths.home / f".{paths.stem}.embeddings.npz"
     shared = getattr(store.detector, "embeddings", None)
+    mentions = holder_mentions(texts, holders) if len(texts) > SMALL_HOME_ENTRIES else {}
     author = f"judge:{judging.name}"
     pairs = []
     for entry_id, text in checked.items():
         if entry_problem(text):
             continue  # a blocked text is never sent to a model (it may hold a secret)
-        for other_id in judge_candidates(text, entry_id, texts, near[entry_id], holders, embeddings_path, embeddings=shared):
+        for other_id in judge_candidates(text, entry_id, texts, near[entry_id], holders, embeddings_path,
+                                         embeddings=shared, mentions=mentions):
             other_text = texts[other_id]
             pair = frozenset((other_id, entry_id))
             if pair in decided or entry_problem(other_text):
@@ -294,6 +299,8 @@ def _ask_judge(store, judging, detector, home, near, checked, flagged) -> list[t
             if detector.compare(other_text, text).label is Label.CONTRADICTION:
                 continue  # the rules flag it (found above, or by the add path)
             pairs.append((other_id, other_text, entry_id, text))
+        if len(pairs) >= 2 * room + JUDGE_CANDIDATES:
+            break  # more than the budget will ask (the earlier ones go first; some may be answered already)
     verdicts = judging.ask_many([(row[1], row[3]) for row in pairs])
     return [(*row, verdict, author) for row, verdict in zip(pairs, verdicts)
             if verdict is not None and verdict.label is Label.CONTRADICTION]
