@@ -9,6 +9,7 @@ from flask import current_app, g
 
 from .adapter import NotFoundError, store
 from .maintenance_jobs import Job, MaintenanceJobs
+from .targets import TARGET_PHRASES
 
 POLL_SECONDS = 1
 REPORT_SECTIONS = (
@@ -43,7 +44,8 @@ def maintenance_summary(report: dict) -> str:
     parts = [f"{len(report[key])} {label.split(' (')[0].lower()}" for key, label in REPORT_SECTIONS]
     parts.append(f"{len(report['contradictions_found'])} contradictions found")
     changed = "" if report.get("changed") else " Nothing needed changing."
-    return f"Maintenance of {report['target']} done: " + ", ".join(parts) + "." + changed
+    name = TARGET_PHRASES.get(report["target"], report["target"])
+    return f"Maintenance of {name} done: " + ", ".join(parts) + "." + changed
 
 
 def report_view(report: dict) -> dict:

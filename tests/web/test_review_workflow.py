@@ -194,7 +194,7 @@ def test_add_an_entry_from_the_tiers_page(post, client, disk):
     response = post("/memory/entries/", {"text": "User prefers tea in the afternoon.", "source_kind": "observed", "knowledge_type": "state"}, htmx=True)
     body = response.get_data(as_text=True)
     assert response.status_code == 200 and 'id="add-entry"' in body and 'id="board" class="board-wrap" data-live hx-swap-oob="true"' in body
-    assert "Entry added: “User prefers tea in the afternoon.”." in body
+    assert re.search(r"Entry added: <a href=\"[^\"]+\">“User prefers tea in the afternoon.”</a></p>", body), "one full stop"
     meta = next(m for m in disk.meta()["entries"].values() if m["text"] == "User prefers tea in the afternoon.")
     assert (meta["source_kind"], meta["knowledge_type"]) == ("observed", "state")
     assert disk.history()[-1]["actor"] == "person"
