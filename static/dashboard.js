@@ -57,9 +57,10 @@
     document.querySelectorAll(".graph-edge[data-edge-id]").forEach(function (el) {
       el.classList.toggle("is-selected", el.getAttribute("data-edge-id") === selected);
     });
-    if (selected) {
-      document.querySelectorAll(".graph-node.is-selected").forEach(function (el) { el.classList.remove("is-selected"); });
-    }
+    var node = panel ? panel.getAttribute("data-node-id") : null;
+    document.querySelectorAll(".graph-node[data-entry-id]").forEach(function (el) {
+      el.classList.toggle("is-selected", el.getAttribute("data-entry-id") === node);
+    });
   }
 
   document.addEventListener("htmx:afterSwap", function (event) {
