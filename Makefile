@@ -12,14 +12,23 @@ HERMES_VERSION := 0.19.0
 HERMES_VENV ?= .cache/hermes-agent-$(HERMES_VERSION)
 export DMEM_HERMES_PYTHON := $(abspath $(HERMES_VENV))/bin/python
 
-.PHONY: install browser hermes test test-fast run demo bench wheel clean
+.PHONY: install install-web browser hermes test test-fast run demo bench wheel clean
 
+# Everything, for the tests; `make run` / `make demo` need only the dashboard's extra.
 install: $(VENV)/.installed
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e '.[test]'
+	touch $@ $(VENV)/.installed-web
+
+install-web: $(VENV)/.installed-web
+
+$(VENV)/.installed-web: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[web]'
 	touch $@
 
 # Browser tests drive Debian's Chromium (Playwright cannot download browsers here) with a CJK font.
@@ -43,10 +52,10 @@ test: install browser hermes
 test-fast: install
 	$(PY) -m pytest -m "not browser and not slow"
 
-run: install
+run: install-web
 	$(DMEM) serve --port $(PORT)
 
-demo: install
+demo: install-web
 	$(DMEM) demo $(DEMO_HOME) --force
 	$(DMEM) --home $(DEMO_HOME) serve --port $(PORT)
 
@@ -55,9 +64,10 @@ BENCH_ARGS ?=
 bench: install
 	$(PY) benchmarks/run.py $(BENCH_ARGS)
 
-# The wheel `pip install 'dialectical-memory[web]'` gets (tests/packaging installs and serves one).
-wheel: install
-	$(PY) -m pip wheel --quiet --no-deps --wheel-dir dist .
+# The wheel users install: dist/dialectical_memory-<version>-py3-none-any.whl (tests/packaging
+# installs and serves one). Needs only pip: the build runs in pip's own isolated environment.
+wheel:
+	$(PYTHON) -m pip wheel --quiet --no-deps --wheel-dir dist .
 
 clean:
 	rm -rf $(VENV) .cache build dist *.egg-info .pytest_cache .hypothesis test-artifacts $(DEMO_HOME)

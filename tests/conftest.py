@@ -1,4 +1,6 @@
-"""Fixtures shared by every test area: real peers that live outside the project's venv."""
+"""Fixtures every test area shares: a temp memory home, a movable clock, stores over them, and
+real peers that live outside the project's venv. Each is defined here once; a folder's
+conftest.py only adds what its own layer needs (tests/README.md lists them)."""
 
 from __future__ import annotations
 
@@ -6,6 +8,42 @@ import os
 from pathlib import Path
 
 import pytest
+
+from helpers import Clock, make_store
+
+
+@pytest.fixture
+def home(tmp_path) -> Path:
+    """The memory home of a test: a folder that does not exist yet (a store creates it on first write)."""
+    return tmp_path / "memories"
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock()
+
+
+@pytest.fixture
+def new_store(home, clock):
+    """Factory: ``new_store(**options)`` opens (another) store over the same home and clock, with the
+    predictable fake detector unless ``detector=`` says otherwise; options go to ``MemoryStore``."""
+
+    def factory(**options):
+        return make_store(home, clock, **options)
+
+    return factory
+
+
+@pytest.fixture
+def store(new_store):
+    """A store with Hermes' default limits and the predictable fake detector."""
+    return new_store()
+
+
+@pytest.fixture
+def big_store(new_store):
+    """A store with no character limits."""
+    return new_store(memory_char_limit=0, user_char_limit=0)
 
 
 def _required(flag: str) -> bool:

@@ -23,6 +23,7 @@ from dialectical_memory.core.errors import (
     NotFoundError,
     StaleEntryError,
 )
+from dialectical_memory.core.install_hint import install_hint
 from dialectical_memory.features import transfer
 from dialectical_memory.store.memory_store import MemoryStore
 from dialectical_memory.store.read_models import Entry
@@ -34,7 +35,7 @@ __all__ = [
     "MemoryStore", "Entry", "transfer",
     "BeliefStatus", "KnowledgeType", "MaturityLevel", "SourceKind",
     "DialecticalMemoryError", "AmbiguousMatchError", "CharLimitError", "ConflictError",
-    "InvalidInputError", "NotFoundError", "StaleEntryError",
+    "InvalidInputError", "NotFoundError", "StaleEntryError", "install_hint",
     # helpers over that API
     "store", "entry_or_404", "full_id", "full_entry_id", "check_etags", "find_entry", "counts",
 ]  # fmt: skip

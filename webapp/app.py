@@ -15,7 +15,7 @@ from flask import Flask, redirect, url_for
 from flask_htmx import HTMX
 from jinja2 import StrictUndefined
 
-from .adapter import MemoryStore
+from .adapter import MemoryStore, install_hint
 from .archive import bp as archive
 from .blocked import bp as blocked
 from .contradictions import bp as contradictions
@@ -59,7 +59,7 @@ def asset_folders() -> tuple[Path, Path]:
             return templates, static
     raise MissingAssetsError(
         f"the dashboard's templates are missing (looked in {here / 'templates'} and {here.parent / 'templates'}); "
-        "reinstall with: pip install --force-reinstall 'dialectical-memory[web]'"
+        f"reinstall it (add --force-reinstall): {install_hint('web')}"
     )
 
 

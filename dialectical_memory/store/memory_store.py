@@ -32,7 +32,7 @@ from ..core.errors import (
     StorageError,
     echo,
 )
-from .screening import screen_entries
+from .screening import MAX_ENTRY_CHARS, admit_entry, admit_reason, clean_reason, screen_entries
 from ..storage.hermes_config import hermes_limits
 from ..core.validation import parse_enum
 from .loader import RECONCILE_ACTOR, arrived, load_target, merge_foreign, refresh
@@ -50,7 +50,6 @@ from ..core.beliefs import record_ignore as ignore_signal
 from ..core.beliefs import record_surface as surface_signal
 from ..storage.paths import resolve_home
 from ..core.results import MutationResult
-from ..core.safety import check_content
 from .state import Change, TargetState, summary
 from ..storage.files import (
     TARGET_FILES,
@@ -72,7 +71,6 @@ from .review import ReviewActions
 
 ACTORS = ("agent", "person", "maintenance", "cli", "sync")
 DEFAULT_LIMITS = {"memory": 2200, "user": 1375}
-MAX_ENTRY_CHARS = 8000
 FAST_CHECK_CANDIDATES = 24
 SMALL_STORE_ENTRIES = 200
 COMPACT_AFTER_JOURNAL_LINES = 500
@@ -82,6 +80,14 @@ LOCK_REFRESH_ATTEMPTS = 4
 UNLOCKED_LOAD_ATTEMPTS = 3  # a load that raced a writer is retried without a lock first
 MTIME_TICK_NS = 200_000_000  # far beyond any file-system timestamp granularity
 
+
+
+def _clean_data(data) -> dict[str, Any]:
+    """What a verdict found, as data: its strings pass the gate like its reason (a judge's words
+    are a host model's output, not trusted text)."""
+    if not isinstance(data, dict):
+        return {}
+    return {str(k)[:64]: clean_reason(v) if isinstance(v, str) else v for k, v in list(data.items())[:32]}
 
 
 def _read_only_fs(path: Path) -> bool:
@@ -138,7 +144,8 @@ class MemoryStore(ReviewActions, StoreReads):
         self.clock = clock
         self._states: dict[str, TargetState] = {}
         self._snapshots: dict[str, str | tuple] = {}
-        self._history_cache: dict[str, tuple] = {}
+        self._undone_cache: dict[str, tuple] = {}  # target -> (inode, offset read to, undone ids)
+        self._history_warned: dict[str, dict[str, None]] = {}  # target -> what reading its history skipped
         self._counts_cache: dict[str, tuple] = {}
         self._thread_locks = {target: threading.RLock() for target in TARGET_FILES}
         self._held: set[str] = set()  # targets whose lock file :meth:`exclusive` holds
@@ -159,6 +166,12 @@ class MemoryStore(ReviewActions, StoreReads):
             self._detector = RuleDetector()
         return self._detector
 
+    def detector_in(self, state: TargetState):
+        """The detector for the entries of ``state``: bound to the holders they name (a machine, a
+        project, a relative: see detection/holders.py) when the detector takes them (``in_home``)."""
+        bind = getattr(self.detector, "in_home", None)
+        return bind(state.ensure_index().holders()) if bind is not None else self.detector
+
     def now(self) -> float:
         return float(self.clock())
 
@@ -173,7 +186,7 @@ class MemoryStore(ReviewActions, StoreReads):
 
     def warnings(self, target: str) -> list[str]:
         config = list(self.hermes.warnings) if self.hermes else []
-        return config + list(self._read_state(self._target(target)).warnings)
+        return config + list(self._read_state(self._target(target)).warnings) + self.history_warnings(target)
 
     def paths(self, target: str) -> TargetPaths:
         return self._paths[self._target(target)]
@@ -213,6 +226,9 @@ class MemoryStore(ReviewActions, StoreReads):
                         break  # something must be written: only a locked load may do that
                 if not os.access(self.home, os.W_OK) or _read_only_fs(self.home):
                     return self._keep_read_only(target, loaded.state)
+                if loaded.state.newer_format:  # shown as it is: nothing of it may be written back
+                    self._states[target] = loaded.state
+                    return loaded.state
                 if loaded.arrived and loaded.state.md_writable:
                     # Checking what arrived (and opening the index: seconds on a home never indexed)
                     # is done on this state before the locks; it is kept only if the files did not move.
@@ -278,7 +294,7 @@ class MemoryStore(ReviewActions, StoreReads):
         self._carry_index(cached, state)
         if state.md_writable and not checked:
             self._check_arrivals(state, loaded.reconcile, loaded.arrived)
-        if state.md_writable and loaded.needs_write:
+        if state.md_writable and loaded.needs_write and not state.newer_format:
             loaded.reconcile.compact = bool(loaded.quarantined) or loaded.rescanned
             loaded.reconcile.history.extend(loaded.restored_history)
             self._commit(state, loaded.reconcile)
@@ -302,6 +318,8 @@ class MemoryStore(ReviewActions, StoreReads):
             state.adopt_index(state.index)
         if change is not None and state.md_writable:
             self._check_arrivals(state, change, arrived(change))
+        if change is not None and state.newer_format:
+            change = None  # a newer version's files are not written: load them afresh, read-only
         if change is not None and (change.empty or self._commit_reconciled(state, change, locked)):
             return True
         self._states.pop(state.target, None)
@@ -384,6 +402,8 @@ class MemoryStore(ReviewActions, StoreReads):
                 change = None
                 try:
                     state = confirmed or self._fresh_state(target)
+                    if state.newer_format:
+                        raise StorageError(f"{state.newer_format} (nothing was changed)")
                     change = Change(now=self.now(), actor=actor)
                     yield state, change
                     if change.md_dirty and not state.md_writable:
@@ -537,17 +557,8 @@ class MemoryStore(ReviewActions, StoreReads):
     # ------------------------------------------------------------ validation helpers
 
     def _content(self, content, what: str = "content") -> str:
-        if not isinstance(content, str):
-            raise InvalidInputError(f"{what} must be a string, not {type(content).__name__}")
-        text = hermes_format.normalise_entry(content)
-        if not text:
-            raise InvalidInputError(f"{what} is empty")
-        if len(text) > MAX_ENTRY_CHARS:
-            raise InvalidInputError(f"{what} is {len(text):,} characters; one entry may have at most {MAX_ENTRY_CHARS:,}")
-        if hermes_format.ENTRY_DELIMITER in f"\n{text}\n":
-            raise InvalidInputError(f"{what} contains a line with only '§', which separates entries")
-        check_content(text)
-        return text
+        """The gate of every text a caller hands in (see :mod:`.screening`)."""
+        return admit_entry(content, what)
 
     def _usage(self, state: TargetState) -> dict[str, Any]:
         chars, limit = state.usage(), self.limits[state.target]
@@ -575,7 +586,8 @@ class MemoryStore(ReviewActions, StoreReads):
         if len(old_text) > MAX_ENTRY_CHARS:
             raise InvalidInputError(f"old_text is {len(old_text):,} characters; at most {MAX_ENTRY_CHARS:,} (an entry is never longer)")
         needle = old_text.strip()
-        matches = [text for text in state.texts if needle in text]
+        blocked = {meta.text for meta in state.entries.values() if meta.blocked}  # never matched: a probe must learn nothing
+        matches = [text for text in state.texts if needle in text and text not in blocked]
         if not matches:
             raise NotFoundError(f"no {state.target} entry contains {echo(needle)}")
         if len(matches) > 1:
@@ -624,11 +636,12 @@ class MemoryStore(ReviewActions, StoreReads):
             others = {i: e.text for i, e in state.entries.items() if i != meta.entry_id}
             cache = state.paths.home / f".{state.paths.stem}.embeddings.npz"
             candidates += [i for i in neighbours(others, meta.text, limit, cache) if i not in candidates]
+        detector = self.detector_in(state)
         for candidate_id in candidates:
             other = state.entries.get(candidate_id)
             if other is None or state.edge_between(candidate_id, meta.entry_id):
                 continue
-            verdict = self.detector.compare(other.text, meta.text)
+            verdict = detector.compare(other.text, meta.text)
             if verdict.label is Label.CONTRADICTION:
                 found.append(self._flag(state, change, candidate_id, meta.entry_id, verdict))
         return found
@@ -638,12 +651,12 @@ class MemoryStore(ReviewActions, StoreReads):
         edge = ContradictionEdge(
             from_id=from_id,
             to_id=to_id,
-            reason=verdict.reason,
+            reason=clean_reason(verdict.reason),
             confidence=round(float(verdict.score), 3),
             author=author or f"detector:{getattr(self.detector, 'name', 'custom')}",
             created_at=change.now,
             kind=getattr(verdict, "kind", ""),
-            reason_data=dict(getattr(verdict, "reason_data", None) or {}),
+            reason_data=_clean_data(getattr(verdict, "reason_data", None) or {}),
         )
         state.add_edge(change, edge)
         change.log(state.target, "contradiction", to_id, detail_edge=edge.edge_id, other=from_id, reason=edge.reason)
@@ -830,6 +843,7 @@ class MemoryStore(ReviewActions, StoreReads):
     def record_ignore(self, target: str, entry_id, reason: str = "agent_skipped", *, actor: str = "agent") -> MutationResult:
         if not isinstance(reason, str) or not reason or len(reason) > 64:
             raise InvalidInputError("ignore reason must be a short non-empty string")
+        reason = admit_reason(reason, "ignore reason", cap=64)
         return self._signal(target, entry_id, actor, "ignore", lambda meta, now: ignore_signal(meta, now, reason))
 
     # ------------------------------------------------------------ entries from another device
@@ -837,10 +851,12 @@ class MemoryStore(ReviewActions, StoreReads):
     def check_arrived(self, target: str, entry_ids, *, actor: str = "sync") -> MutationResult:
         """Entries that arrived from another device (``dmem sync``): run the fast contradiction
         check on each, against everything here, as an add does. Only what it finds is logged (the
-        other device's history already tells how the entries came to be). They pass the safety
-        check too: the other device may run an older checker."""
+        other device's history already tells how the entries came to be). Every entry passes the
+        safety check again, not only those: the other device may run an older checker, and the
+        metadata that came with the merge (a blocked mark cleared there, a keep made there) decides
+        nothing here."""
         with self._mutation(target, actor) as (state, change):
-            screen_entries(state, change, dict.fromkeys(entry_ids), via="sync")
+            screen_entries(state, change, list(state.entries), via="sync")
             found = []
             for entry_id in dict.fromkeys(entry_ids):
                 meta = state.entries.get(entry_id)

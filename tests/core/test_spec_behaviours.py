@@ -37,7 +37,7 @@ from dialectical_memory.core.beliefs import (
 )
 from dialectical_memory.storage.files import dumps_sidecar
 
-from .helpers import DAY, T0, edit_meta
+from helpers import DAY, T0, edit_meta
 
 NOW = T0
 

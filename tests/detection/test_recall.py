@@ -28,7 +28,7 @@ def slot_values(text: str, name: str) -> list[str]:
 # --- regression floors on the blind batches ----------------------------------------
 
 
-def test_batch_e_scores_above_floor():
+def test_the_batch_that_guided_these_rules_keeps_its_floor():
     report = evaluate(detector, BATCH_E)
     assert report["overall"]["precision"] >= 0.95
     assert report["overall"]["recall"] >= 0.95
@@ -36,7 +36,7 @@ def test_batch_e_scores_above_floor():
         assert report["by_lang"][lang]["f1"] >= 0.95, lang
 
 
-def test_batch_f_scores_above_floor():
+def test_the_batch_written_after_them_keeps_its_floor():
     """Batch f, first and only look: P 0.800 R 0.133 F1 0.229 (the detector before
     these changes: P 1.000 R 0.133). Its one false alarm ("失业" vs "正在找工作": the
     在 of 正在 read as "works at") was then fixed; nothing else was tuned on it."""

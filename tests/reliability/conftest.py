@@ -23,8 +23,8 @@ def snapshot():
 
 
 @pytest.fixture
-def seeded_home(tmp_path):
-    home = tmp_path / "home"
+def seeded_home(home):
+    """``home`` with three entries, added through a store with the default limits and detector."""
     store = MemoryStore(home)
     store.add("memory", "User prefers concise replies")
     store.add("memory", "User asks for detailed answers on technical questions")

@@ -12,12 +12,12 @@ TEXTS = ["User prefers tea in the afternoon", "用户住在杭州", "Multi-line 
 
 
 @pytest.fixture
-def home(tmp_path):
-    home = tmp_path / "home"
+def texts_on_disk(home):
+    """TEXTS added to ``home`` through a store with no limits: the files the damage tests then break."""
     store = MemoryStore(home, memory_char_limit=0, user_char_limit=0)
     for text in TEXTS:
         store.add("memory", text)
-    return home
+    return TEXTS
 
 
 def _paths(home):
@@ -44,7 +44,7 @@ SIDECAR_DAMAGE = {
 
 
 @pytest.mark.parametrize("damage", SIDECAR_DAMAGE, ids=list(SIDECAR_DAMAGE))
-def test_damaged_sidecar_is_quarantined_and_rebuilt_with_text_intact(home, damage):
+def test_damaged_sidecar_is_quarantined_and_rebuilt_with_text_intact(home, texts_on_disk, damage):
     paths = _paths(home)
     md_before = paths.md.read_bytes()
     original = paths.sidecar.read_bytes()
@@ -58,7 +58,7 @@ def test_damaged_sidecar_is_quarantined_and_rebuilt_with_text_intact(home, damag
     assert json.loads(paths.sidecar.read_bytes())["entries"], "sidecar was rebuilt"
 
 
-def test_sidecar_with_wrong_field_types_loads_with_defaults(home):
+def test_sidecar_with_wrong_field_types_loads_with_defaults(home, texts_on_disk):
     paths = _paths(home)
     document = json.loads(paths.sidecar.read_bytes())
     for meta in document["entries"].values():
@@ -70,7 +70,7 @@ def test_sidecar_with_wrong_field_types_loads_with_defaults(home):
     assert entry.meta.confidence == 0.7 and entry.meta.hit_count == 0 and entry.meta.maturity == 0
 
 
-def test_sidecar_that_disagrees_with_md_is_reconciled(home):
+def test_sidecar_that_disagrees_with_md_is_reconciled(home, texts_on_disk):
     paths = _paths(home)
     paths.md.write_text(dumps([TEXTS[0], "A note added in an editor", TEXTS[2]]), encoding="utf-8")
     store = _load(home)
@@ -79,7 +79,7 @@ def test_sidecar_that_disagrees_with_md_is_reconciled(home):
 
 
 @pytest.mark.parametrize("damage", ["truncated-tail", "garbage-line", "binary"])
-def test_damaged_history_or_archive_never_blocks_loading(home, damage):
+def test_damaged_history_or_archive_never_blocks_loading(home, texts_on_disk, damage):
     paths = _paths(home)
     for path in (paths.history, paths.archive):
         data = path.read_bytes() if path.exists() else b""
@@ -174,7 +174,7 @@ ODD_SIDECARS = {
 
 
 @pytest.mark.parametrize("row", ODD_SIDECARS, ids=list(ODD_SIDECARS))
-def test_odd_values_in_the_sidecar_are_coerced_or_skipped_never_a_crash(home, row, capsys):
+def test_odd_values_in_the_sidecar_are_coerced_or_skipped_never_a_crash(home, texts_on_disk, row, capsys):
     from dialectical_memory.adapters.cli import main
 
     damage, edges, warning = ODD_SIDECARS[row]

@@ -12,17 +12,18 @@ HTML_TEXT = '<img src=x onerror="alert(1)"> <b>bold</b> & "quotes" <script>windo
 
 
 @pytest.fixture
-def home(tmp_path):
-    home = tmp_path / "home"
+def entries_on_disk(home):
+    """Two contradicting entries and one full of markup, added to ``home`` with the real detector."""
     store = MemoryStore(home, memory_char_limit=0, user_char_limit=0)
     store.add("memory", "User prefers concise replies")
     store.add("memory", "User wants long, detailed answers")
     store.add("memory", HTML_TEXT)
-    return home
 
 
 @pytest.fixture
-def client(home):
+def dashboard(home, entries_on_disk):
+    """A test client of the dashboard as a stranger meets it: the real clock and detector, no session yet
+    (not tests/web's ``client``, which fixes both and logs in with a known CSRF token)."""
     return create_app({"MEMORY_HOME": str(home), "TESTING": True}).test_client()
 
 
@@ -73,32 +74,32 @@ CASES = [
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c[0] for c in CASES])
-def test_hostile_request_is_refused_and_writes_nothing(home, client, snapshot, case):
+def test_hostile_request_is_refused_and_writes_nothing(home, dashboard, snapshot, case):
     _name, method, url, form, headers, statuses, needs_token = case
     a, b, e = _ids(home)
     url = url.format(a=a, b=b, e=e)
     if form is not None:
         form = {k: v.format(a=a, b=b, e=e) if isinstance(v, str) and "{" in v else v for k, v in form.items()}
         if needs_token:
-            form["csrf_token"] = _token(client)
+            form["csrf_token"] = _token(dashboard)
     before = snapshot(home)
-    response = client.open(url, method=method, data=form, headers=headers)
+    response = dashboard.open(url, method=method, data=form, headers=headers)
     assert response.status_code in statuses, response.get_data(as_text=True)[:400]
     assert snapshot(home) == before
 
 
-def test_html_and_script_in_memory_text_are_escaped_everywhere(home, client):
+def test_html_and_script_in_memory_text_are_escaped_everywhere(home, dashboard):
     a_id = next(e.entry_id for e in MemoryStore(home).entries("memory") if e.text == HTML_TEXT)
     for url in ("/memory/entries/", f"/memory/entries/{a_id}", "/memory/", "/memory/history"):
-        body = client.get(url, headers=OWN).get_data(as_text=True)
+        body = dashboard.get(url, headers=OWN).get_data(as_text=True)
         assert "<script>window.x=1</script>" not in body
         assert '<img src=x onerror="alert(1)">' not in body
         if url != "/memory/":
             assert "&lt;b&gt;bold&lt;/b&gt;" in body or "&lt;img" in body
 
 
-def test_every_page_sends_a_csp_without_inline_scripts(client):
-    response = client.get("/memory/", headers=OWN)
+def test_every_page_sends_a_csp_without_inline_scripts(dashboard):
+    response = dashboard.get("/memory/", headers=OWN)
     csp = response.headers["Content-Security-Policy"]
     assert "script-src 'self'" in csp and "unsafe-inline" not in csp
     assert response.headers["X-Frame-Options"] == "DENY"

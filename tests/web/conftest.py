@@ -1,4 +1,8 @@
-"""Fixtures of the web tests: a seeded temp home, the app over it, and a client that posts forms."""
+"""Fixtures of the web tests: a seeded temp home, the app over it, and a client that posts forms.
+
+``app`` and ``client`` are defined here only. A module changes what they are built on by overriding
+one of two fixtures: ``seeded`` (what the home holds before the app opens it) or ``app_config``
+(config keys on top of the tests' own fixed clock and quiet detector)."""
 
 from __future__ import annotations
 
@@ -14,26 +18,34 @@ TEST_CSRF_TOKEN = "test-csrf-token"
 
 
 @pytest.fixture
-def home(tmp_path):
-    return tmp_path / "memories"
-
-
-@pytest.fixture
 def seeded(home):
+    """The review home of seeding.py; a module that needs another home overrides this fixture."""
     return seed_review_home(home)
 
 
 @pytest.fixture
-def app(home, seeded):
-    return create_app({"MEMORY_HOME": str(home), "TESTING": True, "CLOCK": lambda: NOW, "DETECTOR": QuietDetector()})
+def app_config():
+    """Config keys a module sets on its app, on top of the fixed clock and quiet detector (override it)."""
+    return {}
 
 
 @pytest.fixture
-def client(app):
+def app(home, seeded, app_config):
+    config = {"MEMORY_HOME": str(home), "TESTING": True, "CLOCK": lambda: NOW, "DETECTOR": QuietDetector()}
+    return create_app({**config, **app_config})
+
+
+def logged_in_client(app):
+    """A test client whose session already holds ``TEST_CSRF_TOKEN``, as after loading any page."""
     client = app.test_client()
     with client.session_transaction() as session:
         session["csrf_token"] = TEST_CSRF_TOKEN
     return client
+
+
+@pytest.fixture
+def client(app):
+    return logged_in_client(app)
 
 
 @pytest.fixture
@@ -49,7 +61,8 @@ def post(client):
 
 
 @pytest.fixture
-def store(app):
+def app_store(app):
+    """The store the app serves (not tests/conftest.py's ``store``: this one has the app's clock and detector)."""
     return app.extensions["dmem_store"]
 
 

@@ -9,8 +9,8 @@ def etags(store, *entry_ids):
     return [store.get_entry("memory", entry_id).etag for entry_id in entry_ids]
 
 
-def test_synthesis_writes_a_new_entry_and_archives_both_sides(post, store, disk, seeded):
-    etag_from, etag_to = etags(store, seeded.concise, seeded.detailed)
+def test_synthesis_writes_a_new_entry_and_archives_both_sides(post, app_store, disk, seeded):
+    etag_from, etag_to = etags(app_store, seeded.concise, seeded.detailed)
     synthesis = "User prefers concise replies in general, but wants depth on technical questions."
     response = post(
         f"/memory/contradictions/edges/{seeded.style_edge}/synthesize",
@@ -27,8 +27,8 @@ def test_synthesis_writes_a_new_entry_and_archives_both_sides(post, store, disk,
     assert sorted(new_entry["parent_ids"]) == sorted([seeded.concise, seeded.detailed])
 
 
-def test_synthesis_with_htmx_swaps_the_workspace_and_the_counts(post, store, seeded):
-    etag_from, etag_to = etags(store, seeded.concise, seeded.detailed)
+def test_synthesis_with_htmx_swaps_the_workspace_and_the_counts(post, app_store, seeded):
+    etag_from, etag_to = etags(app_store, seeded.concise, seeded.detailed)
     response = post(
         f"/memory/contradictions/edges/{seeded.style_edge}/synthesize",
         {"text": "Concise in general, detailed on technical questions.", "etag_from": etag_from, "etag_to": etag_to},
@@ -41,9 +41,9 @@ def test_synthesis_with_htmx_swaps_the_workspace_and_the_counts(post, store, see
     assert 'data-count="contradictions">1<' in html
 
 
-def test_empty_synthesis_is_refused_with_the_panel_again(post, store, disk, seeded):
+def test_empty_synthesis_is_refused_with_the_panel_again(post, app_store, disk, seeded):
     before = disk.snapshot()
-    etag_from, etag_to = etags(store, seeded.concise, seeded.detailed)
+    etag_from, etag_to = etags(app_store, seeded.concise, seeded.detailed)
     response = post(
         f"/memory/contradictions/edges/{seeded.style_edge}/synthesize",
         {"text": "", "etag_from": etag_from, "etag_to": etag_to},
@@ -54,15 +54,15 @@ def test_empty_synthesis_is_refused_with_the_panel_again(post, store, disk, seed
     assert disk.snapshot() == before
 
 
-def test_invalid_knowledge_type_is_refused(post, store, disk, seeded):
+def test_invalid_knowledge_type_is_refused(post, app_store, disk, seeded):
     before = disk.snapshot()
     response = post(f"/memory/contradictions/edges/{seeded.style_edge}/synthesize", {"text": "Both.", "knowledge_type": "vibe"})
     assert response.status_code == 422
     assert disk.snapshot() == before
 
 
-def test_synthesis_after_a_side_changed_is_refused_with_409(post, store, disk, seeded):
-    etag_from, _ = etags(store, seeded.concise, seeded.detailed)
+def test_synthesis_after_a_side_changed_is_refused_with_409(post, app_store, disk, seeded):
+    etag_from, _ = etags(app_store, seeded.concise, seeded.detailed)
     before = disk.snapshot()
     response = post(
         f"/memory/contradictions/edges/{seeded.style_edge}/synthesize",
@@ -75,8 +75,8 @@ def test_synthesis_after_a_side_changed_is_refused_with_409(post, store, disk, s
     assert disk.snapshot() == before
 
 
-def test_keep_one_side_supersedes_the_other(post, store, disk, seeded):
-    etag_from, etag_to = etags(store, seeded.tabs, seeded.spaces)
+def test_keep_one_side_supersedes_the_other(post, app_store, disk, seeded):
+    etag_from, etag_to = etags(app_store, seeded.tabs, seeded.spaces)
     response = post(
         f"/memory/contradictions/edges/{seeded.indent_edge}/keep",
         {"keep_id": seeded.spaces, "etag_from": etag_from, "etag_to": etag_to},
@@ -95,8 +95,8 @@ def test_keep_needs_one_of_the_two_sides(post, disk, seeded):
     assert disk.snapshot() == before
 
 
-def test_keep_with_a_stale_etag_is_refused(post, store, disk, seeded):
-    _, etag_to = etags(store, seeded.tabs, seeded.spaces)
+def test_keep_with_a_stale_etag_is_refused(post, app_store, disk, seeded):
+    _, etag_to = etags(app_store, seeded.tabs, seeded.spaces)
     before = disk.snapshot()
     response = post(
         f"/memory/contradictions/edges/{seeded.indent_edge}/keep",

@@ -7,9 +7,6 @@ import threading
 import pytest
 
 from dialectical_memory.detection import Label, Verdict
-from dialectical_memory.web import create_app
-
-from .seeding import NOW
 
 WAIT = 60  # seconds a job may take on a loaded CI machine before the test gives up
 
@@ -40,8 +37,8 @@ def detector():
 
 
 @pytest.fixture
-def app(home, seeded, detector):
-    return create_app({"MEMORY_HOME": str(home), "TESTING": True, "CLOCK": lambda: NOW, "DETECTOR": detector})
+def app_config(detector):
+    return {"DETECTOR": detector}
 
 
 @pytest.fixture
@@ -55,8 +52,8 @@ def unchecked_entries(store, n=3):
         store.add("memory", f"User repaired bicycle number {i} on Sunday.")
 
 
-def test_a_started_job_answers_at_once_and_polls_until_its_report(post, client, store, jobs, detector):
-    unchecked_entries(store)
+def test_a_started_job_answers_at_once_and_polls_until_its_report(post, client, app_store, jobs, detector):
+    unchecked_entries(app_store)
     response = post("/memory/maintenance/", htmx=True)
     html = response.get_data(as_text=True)
     assert response.status_code == 200
@@ -73,8 +70,8 @@ def test_a_started_job_answers_at_once_and_polls_until_its_report(post, client, 
     assert "hx-trigger" not in done  # polling stops with the report
 
 
-def test_the_dashboard_serves_and_writes_while_maintenance_runs(post, client, store, jobs, detector, disk):
-    unchecked_entries(store)
+def test_the_dashboard_serves_and_writes_while_maintenance_runs(post, client, app_store, jobs, detector, disk):
+    unchecked_entries(app_store)
     post("/memory/maintenance/", htmx=True)
     assert detector.reached.wait(WAIT)
     assert jobs.latest("memory").running
@@ -88,8 +85,8 @@ def test_the_dashboard_serves_and_writes_while_maintenance_runs(post, client, st
     assert "User keeps a paper diary." in disk.md()  # the job's steps merged it, never overwrote it
 
 
-def test_a_second_start_while_running_joins_the_running_job(post, store, jobs, detector):
-    unchecked_entries(store)
+def test_a_second_start_while_running_joins_the_running_job(post, app_store, jobs, detector):
+    unchecked_entries(app_store)
     post("/memory/maintenance/", htmx=True)
     assert detector.reached.wait(WAIT)
     first = jobs.latest("memory")
@@ -100,13 +97,13 @@ def test_a_second_start_while_running_joins_the_running_job(post, store, jobs, d
     jobs.wait("memory", WAIT)
 
 
-def test_the_jobs_results_reach_the_dashboards_own_store(post, client, store, jobs, detector):
-    store.add("memory", "User is on holiday.", knowledge_type="state")
+def test_the_jobs_results_reach_the_dashboards_own_store(post, client, app_store, jobs, detector):
+    app_store.add("memory", "User is on holiday.", knowledge_type="state")
     detector.gate.set()
     post("/memory/maintenance/", htmx=True)
     job = jobs.wait("memory", WAIT)
     assert job.report is not None
-    assert store.get_entry_meta("memory", "User is on holiday.").deep_checked
+    assert app_store.get_entry_meta("memory", "User is on holiday.").deep_checked
 
 
 def test_without_javascript_start_redirects_and_the_overview_shows_the_report(post, client, jobs, detector):
@@ -121,8 +118,8 @@ def test_without_javascript_start_redirects_and_the_overview_shows_the_report(po
     assert "Run maintenance" in page
 
 
-def test_a_failed_job_says_so_and_a_new_one_can_start(post, client, store, jobs, detector):
-    unchecked_entries(store)
+def test_a_failed_job_says_so_and_a_new_one_can_start(post, client, app_store, jobs, detector):
+    unchecked_entries(app_store)
     detector.fail = True
     detector.gate.set()
     post("/memory/maintenance/", htmx=True)

@@ -76,9 +76,9 @@ def test_an_unknown_filter_value_is_reported_not_guessed(client):
     assert "unknown status" in response.get_data(as_text=True)
 
 
-def test_tiers_are_paged_never_rendering_every_card(app, client, store):
+def test_tiers_are_paged_never_rendering_every_card(app, client, app_store):
     for number in range(45):
-        store.add("memory", f"Filler note number {number} about gardening.", actor="cli")
+        app_store.add("memory", f"Filler note number {number} about gardening.", actor="cli")
     from dialectical_memory.web.entries import COLUMN_PAGE_SIZE as size
 
     html = client.get("/memory/entries/").get_data(as_text=True)
@@ -125,8 +125,8 @@ def test_edge_panel_is_a_fragment_for_htmx_and_a_page_when_reloaded(client, seed
     assert page.startswith("<!doctype html>") and 'id="panel"' in page and "Behaviour first" in page
 
 
-def test_behaviour_first_hint_prefers_the_observed_side(client, seeded, store):
-    edge = next(e for e in store.get_contradictions("memory") if e["edge_id"] == seeded.style_edge)
+def test_behaviour_first_hint_prefers_the_observed_side(client, seeded, app_store):
+    edge = next(e for e in app_store.get_contradictions("memory") if e["edge_id"] == seeded.style_edge)
     assert edge["preferred_id"] == seeded.detailed
     html = client.get(f"/memory/contradictions/edges/{seeded.style_edge}", headers=HX).get_data(as_text=True)
     side_b = html.index("Side B")
@@ -202,8 +202,8 @@ def test_memory_text_is_escaped_everywhere(client, seeded):
     assert escaped in client.get("/memory/entries/").get_data(as_text=True)
 
 
-def test_escaping_holds_inside_the_svg_graph(client, store, seeded):
-    store.mark_contradiction("memory", seeded.html, seeded.concise, reason='<i>why</i> & "how"')
+def test_escaping_holds_inside_the_svg_graph(client, app_store, seeded):
+    app_store.mark_contradiction("memory", seeded.html, seeded.concise, reason='<i>why</i> & "how"')
     html = client.get("/memory/contradictions/").get_data(as_text=True)
     assert "<b>bold</b>" not in html and "<i>why</i>" not in html
     assert "&lt;b&gt;bold" in html

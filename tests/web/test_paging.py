@@ -31,10 +31,10 @@ def add_expired(home, count: int) -> None:
 
 
 @pytest.fixture
-def queue_ids(seeded, store):
+def queue_ids(seeded, app_store):
     """The whole queue, in order: two pages (N rows, then a few)."""
     add_expired(seeded.home, N + 3)
-    ids = [item.entry.entry_id for item in store.reverification_queue("memory")]
+    ids = [item.entry.entry_id for item in app_store.reverification_queue("memory")]
     assert len(ids) > N
     return ids
 
@@ -77,9 +77,9 @@ def test_every_row_form_sends_the_pager_window_to_htmx(client, queue_ids):
     assert f'<input type="hidden" name="pager_end" value="{N}">' in html
 
 
-def test_htmx_confirm_moves_the_pager_up_by_the_row_that_left(post, client, store, queue_ids):
+def test_htmx_confirm_moves_the_pager_up_by_the_row_that_left(post, client, app_store, queue_ids):
     first = queue_ids[0]
-    form = {"etag": etag(store, first), "pager_offset": "0", "pager_end": str(N)}
+    form = {"etag": etag(app_store, first), "pager_offset": "0", "pager_end": str(N)}
     response = post(f"/memory/reverify/{first}/confirm", form, htmx=True)
     html = response.get_data(as_text=True)
     assert response.status_code == 200
@@ -99,9 +99,9 @@ def test_a_refused_htmx_action_leaves_the_pager_alone(post, queue_ids):
     assert 'id="reverify-pager"' not in response.get_data(as_text=True)
 
 
-def test_confirm_on_a_later_page_without_javascript_comes_back_to_it(post, client, store, queue_ids):
+def test_confirm_on_a_later_page_without_javascript_comes_back_to_it(post, client, app_store, queue_ids):
     later = queue_ids[N]
-    form = {"etag": etag(store, later), "next": f"/memory/reverify/?offset={N}"}
+    form = {"etag": etag(app_store, later), "next": f"/memory/reverify/?offset={N}"}
     response = post(f"/memory/reverify/{later}/confirm", form)
     assert response.status_code == 303 and response.headers["Location"] == f"/memory/reverify/?offset={N}"
     page = client.get(response.headers["Location"]).get_data(as_text=True)
@@ -118,11 +118,11 @@ def test_a_refusal_without_javascript_shows_the_page_it_came_from(post, queue_id
     assert "changed since you loaded it" in html
 
 
-def test_the_last_row_of_the_last_page_leaving_shows_the_page_before(post, client, store, seeded):
-    ids = [item.entry.entry_id for item in store.reverification_queue("memory")]
+def test_the_last_row_of_the_last_page_leaving_shows_the_page_before(post, client, app_store, seeded):
+    ids = [item.entry.entry_id for item in app_store.reverification_queue("memory")]
     assert len(ids) < N
     for entry_id in ids:
-        post(f"/memory/reverify/{entry_id}/confirm", {"etag": etag(store, entry_id), "next": "/memory/reverify/?offset=0"})
+        post(f"/memory/reverify/{entry_id}/confirm", {"etag": etag(app_store, entry_id), "next": "/memory/reverify/?offset=0"})
     html = client.get(f"/memory/reverify/?offset={N}").get_data(as_text=True)
     assert "Nothing to re-verify." in html and "0 beliefs to re-verify" in html
 
@@ -139,8 +139,8 @@ def promotion_rows(html: str) -> list[str]:
     return re.findall(r'<li class="review-row" id="promotion-([^"]+)"', html)
 
 
-def test_promotions_are_paged(client, store, one_per_page):
-    pending = [item.entry.entry_id for item in store.pending_promotions("memory")]
+def test_promotions_are_paged(client, app_store, one_per_page):
+    pending = [item.entry.entry_id for item in app_store.pending_promotions("memory")]
     assert len(pending) == 2
     first = client.get("/memory/promotions/").get_data(as_text=True)
     assert promotion_rows(first) == pending[:1]
@@ -151,9 +151,9 @@ def test_promotions_are_paged(client, store, one_per_page):
     assert '<input type="hidden" name="offset" value="1">' in second
 
 
-def test_approve_selected_on_a_later_page_comes_back_to_what_is_left(post, client, store, one_per_page):
-    pending = [item.entry.entry_id for item in store.pending_promotions("memory")]
-    form = {"decision": "approve", "entry_ids": [pending[1]], f"etag-{pending[1]}": etag(store, pending[1]), "offset": "1"}
+def test_approve_selected_on_a_later_page_comes_back_to_what_is_left(post, client, app_store, one_per_page):
+    pending = [item.entry.entry_id for item in app_store.pending_promotions("memory")]
+    form = {"decision": "approve", "entry_ids": [pending[1]], f"etag-{pending[1]}": etag(app_store, pending[1]), "offset": "1"}
     fragment = post("/memory/promotions/selected", form, htmx=True).get_data(as_text=True)
     assert fragment.lstrip().startswith('<div id="promotion-list">')
     assert promotion_rows(fragment) == pending[:1], "page 2 is gone: the last page is shown"
@@ -161,9 +161,9 @@ def test_approve_selected_on_a_later_page_comes_back_to_what_is_left(post, clien
     assert response.status_code == 303 and response.headers["Location"] == "/memory/promotions/"
 
 
-def test_htmx_approve_moves_the_promotions_pager_up(post, store, one_per_page):
-    pending = [item.entry.entry_id for item in store.pending_promotions("memory")]
-    form = {"etag": etag(store, pending[0]), "pager_offset": "0", "pager_end": "1"}
+def test_htmx_approve_moves_the_promotions_pager_up(post, app_store, one_per_page):
+    pending = [item.entry.entry_id for item in app_store.pending_promotions("memory")]
+    form = {"etag": etag(app_store, pending[0]), "pager_offset": "0", "pager_end": "1"}
     html = post(f"/memory/promotions/{pending[0]}/approve", form, htmx=True).get_data(as_text=True)
     assert '<nav id="promotions-pager" class="pager" aria-label="Promotion pages" hx-swap-oob="true">' in html
     assert "1 promotion to approve" in html and "none left on this page" in html
@@ -227,7 +227,7 @@ def test_odd_page_numbers_fall_back_to_the_first_page(client, url, n):
     assert client.get(url.format(n=n)).status_code == 200
 
 
-def test_an_odd_pager_window_from_htmx_is_ignored(post, store, seeded):
-    form = {"etag": etag(store, seeded.travel), "pager_offset": "²", "pager_end": "3"}
+def test_an_odd_pager_window_from_htmx_is_ignored(post, app_store, seeded):
+    form = {"etag": etag(app_store, seeded.travel), "pager_offset": "²", "pager_end": "3"}
     response = post(f"/memory/reverify/{seeded.travel}/confirm", form, htmx=True)
     assert response.status_code == 200 and 'id="reverify-pager"' not in response.get_data(as_text=True)

@@ -29,8 +29,8 @@ def undo_url_in(html: str) -> str:
 # ---------------------------------------------------------------- contradictions
 
 
-def test_the_contradictions_page_opens_on_the_first_unresolved_one(client, store):
-    first = store.get_contradictions("memory")[0]
+def test_the_contradictions_page_opens_on_the_first_unresolved_one(client, app_store):
+    first = app_store.get_contradictions("memory")[0]
     html = client.get("/memory/contradictions/").get_data(as_text=True)
     assert f'data-edge-id="{first["edge_id"]}"' in html.split('id="panel"')[1].split(">")[0]
     assert 'id="synthesis-text"' in html and "1 of 2 unresolved" in html
@@ -38,14 +38,14 @@ def test_the_contradictions_page_opens_on_the_first_unresolved_one(client, store
     assert selected and selected.group(1) == first["edge_id"]
 
 
-def test_next_and_previous_walk_the_unresolved_contradictions(client, store, seeded):
-    ids = [e["edge_id"] for e in store.get_contradictions("memory")]
+def test_next_and_previous_walk_the_unresolved_contradictions(client, app_store, seeded):
+    ids = [e["edge_id"] for e in app_store.get_contradictions("memory")]
     fragment = client.get(f"/memory/contradictions/edges/{ids[0]}", headers=HX).get_data(as_text=True)
     assert f'/memory/contradictions/edges/{ids[1]}" hx-get' in fragment and 'rel="next"' in fragment
     assert "1 of 2 unresolved" in fragment
 
 
-def test_dismiss_moves_on_to_the_next_unresolved_one(post, store, seeded):
+def test_dismiss_moves_on_to_the_next_unresolved_one(post, app_store, seeded):
     response = post(f"/memory/contradictions/edges/{seeded.style_edge}/dismiss", htmx=True)
     html = response.get_data(as_text=True)
     assert f'data-edge-id="{seeded.indent_edge}"' in html.split('id="panel"')[1].split(">")[0]
@@ -83,17 +83,17 @@ def test_structured_reason_data_is_read_too():
     assert plain_reason(edge) == "Both say where the user works: Google vs Apple."
 
 
-def test_behaviour_first_only_when_exactly_one_side_is_observed(post, client, store, seeded):
-    both_stated = store.add("memory", "User wants a daily summary.", actor="person").entry_id
-    edge = store.mark_contradiction("memory", seeded.concise, both_stated).contradictions[0]["edge_id"]
+def test_behaviour_first_only_when_exactly_one_side_is_observed(post, client, app_store, seeded):
+    both_stated = app_store.add("memory", "User wants a daily summary.", actor="person").entry_id
+    edge = app_store.mark_contradiction("memory", seeded.concise, both_stated).contradictions[0]["edge_id"]
     html = client.get(f"/memory/contradictions/edges/{edge}", headers=HX).get_data(as_text=True)
     assert "Behaviour first" not in html and "behaviour first" not in html
     observed = client.get(f"/memory/contradictions/edges/{seeded.indent_edge}", headers=HX).get_data(as_text=True)
     assert "Behaviour first" in observed and "observed behaviour" in observed
 
 
-def test_the_graph_has_full_texts_and_no_authority_numbers_nor_a_second_list(client, store, seeded):
-    store.edit_text("memory", seeded.detailed, "User asks for detailed explanations on technical questions, with examples and links.")
+def test_the_graph_has_full_texts_and_no_authority_numbers_nor_a_second_list(client, app_store, seeded):
+    app_store.edit_text("memory", seeded.detailed, "User asks for detailed explanations on technical questions, with examples and links.")
     html = client.get("/memory/contradictions/").get_data(as_text=True)
     assert "with examples and links.</title>" in html
     assert "graph-node-authority" not in html and "group-item" not in html  # issue 30: neither meant anything
@@ -108,7 +108,7 @@ def test_node_sizes_differ_visibly_between_common_confidences():
 # ---------------------------------------------------------------- undo
 
 
-def test_every_flash_after_a_person_action_offers_undo(post, client, store, seeded):
+def test_every_flash_after_a_person_action_offers_undo(post, client, app_store, seeded):
     response = post(f"/memory/contradictions/edges/{seeded.style_edge}/dismiss", follow_redirects=True)
     html = response.get_data(as_text=True)
     assert "Marked as not a contradiction." in html and ">Undo</button>" in html
@@ -116,7 +116,7 @@ def test_every_flash_after_a_person_action_offers_undo(post, client, store, seed
     assert ">Undo</button>" in response.get_data(as_text=True)
 
 
-def test_undo_from_the_flash_reopens_the_dismissed_edge(post, client, store, disk, seeded):
+def test_undo_from_the_flash_reopens_the_dismissed_edge(post, client, app_store, disk, seeded):
     html = post(f"/memory/contradictions/edges/{seeded.style_edge}/dismiss", htmx=True).get_data(as_text=True)
     assert disk.edge(seeded.style_edge)["resolved"]
     response = post(undo_url_in(html), {"next": "/memory/contradictions/"})
@@ -134,9 +134,9 @@ def test_undo_with_htmx_redirects_the_page(post, seeded):
 
 
 @pytest.mark.parametrize("action", ["confirm", "retire", "revise"])
-def test_reverify_actions_are_undoable(post, client, store, disk, seeded, action):
+def test_reverify_actions_are_undoable(post, client, app_store, disk, seeded, action):
     before = disk.entry(seeded.travel)
-    data = {"etag": etag(store, seeded.travel), **({"text": "User is back from Japan."} if action == "revise" else {})}
+    data = {"etag": etag(app_store, seeded.travel), **({"text": "User is back from Japan."} if action == "revise" else {})}
     html = post(f"/memory/reverify/{seeded.travel}/{action}", data, htmx=True).get_data(as_text=True)
     post(undo_url_in(html), {"next": "/memory/reverify/"})
     after = disk.entry(seeded.travel)
@@ -144,18 +144,18 @@ def test_reverify_actions_are_undoable(post, client, store, disk, seeded, action
 
 
 @pytest.mark.parametrize("action", ["approve", "reject"])
-def test_promotion_decisions_are_undoable(post, store, disk, seeded, action):
-    html = post(f"/memory/promotions/{seeded.tests_rule}/{action}", {"etag": etag(store, seeded.tests_rule)}, htmx=True).get_data(as_text=True)
+def test_promotion_decisions_are_undoable(post, app_store, disk, seeded, action):
+    html = post(f"/memory/promotions/{seeded.tests_rule}/{action}", {"etag": etag(app_store, seeded.tests_rule)}, htmx=True).get_data(as_text=True)
     post(undo_url_in(html), {"next": "/memory/promotions/"})
     entry = disk.entry(seeded.tests_rule)
     assert entry["maturity"] == 0 and entry["pending_promotion"] == 1
 
 
-def test_edit_and_archive_are_undoable(post, store, disk, seeded):
-    html = post(f"/memory/entries/{seeded.html}/edit", {"text": "Likes plain text.", "etag": etag(store, seeded.html)}, htmx=True).get_data(as_text=True)
+def test_edit_and_archive_are_undoable(post, app_store, disk, seeded):
+    html = post(f"/memory/entries/{seeded.html}/edit", {"text": "Likes plain text.", "etag": etag(app_store, seeded.html)}, htmx=True).get_data(as_text=True)
     post(undo_url_in(html))
     assert "Likes <b>bold</b>" in disk.md()
-    html = post(f"/memory/entries/{seeded.chinese}/archive", {"etag": etag(store, seeded.chinese)}, htmx=True).get_data(as_text=True)
+    html = post(f"/memory/entries/{seeded.chinese}/archive", {"etag": etag(app_store, seeded.chinese)}, htmx=True).get_data(as_text=True)
     post(undo_url_in(html))
     assert CHINESE_TEXT in disk.md()
 
@@ -171,8 +171,8 @@ def test_history_offers_undo_once_and_marks_what_was_undone(post, client, seeded
     assert again.status_code == 409 and "already undone" in again.get_data(as_text=True)
 
 
-def test_undo_of_an_agent_action_is_refused(post, store):
-    record = next(r for r in store.history("memory") if r["action"] == "add")
+def test_undo_of_an_agent_action_is_refused(post, app_store):
+    record = next(r for r in app_store.history("memory") if r["action"] == "add")
     response = post(f"/memory/history/{record['id']}/undo")
     assert response.status_code == 409 and "cannot be undone" in response.get_data(as_text=True)
 
@@ -180,9 +180,9 @@ def test_undo_of_an_agent_action_is_refused(post, store):
 # ---------------------------------------------------------------- states
 
 
-def test_confirming_a_contested_entry_leaves_it_contested_while_its_edge_is_open(post, store, seeded):
-    post(f"/memory/reverify/{seeded.tabs}/confirm", {"etag": etag(store, seeded.tabs)})
-    assert store.get_entry("memory", seeded.tabs).meta.status.value == "contradicted"
+def test_confirming_a_contested_entry_leaves_it_contested_while_its_edge_is_open(post, app_store, seeded):
+    post(f"/memory/reverify/{seeded.tabs}/confirm", {"etag": etag(app_store, seeded.tabs)})
+    assert app_store.get_entry("memory", seeded.tabs).meta.status.value == "contradicted"
 
 
 # ---------------------------------------------------------------- add and search
@@ -285,9 +285,9 @@ def test_empty_pages_say_what_to_do(tmp_path):
     assert "run it from the Overview" in client.get("/memory/promotions/").get_data(as_text=True)
 
 
-def test_bulk_buttons_are_hidden_without_rows_and_wait_for_a_tick(client, store, seeded, post):
+def test_bulk_buttons_are_hidden_without_rows_and_wait_for_a_tick(client, app_store, seeded, post):
     for entry_id in (seeded.tests_rule, seeded.commits_rule):
-        post(f"/memory/promotions/{entry_id}/reject", {"etag": etag(store, entry_id)})
+        post(f"/memory/promotions/{entry_id}/reject", {"etag": etag(app_store, entry_id)})
     assert "Approve selected" not in client.get("/memory/promotions/").get_data(as_text=True)
     css = CSS.read_text(encoding="utf-8")
     assert "#promotion-list:not(:has(.review-row)) .bulk-bar { display: none; }" in css

@@ -206,8 +206,8 @@ def test_a_chunked_body_over_the_limit_is_413_and_writes_nothing(client, disk, s
     assert disk.snapshot() == before
 
 
-def test_a_chunked_body_within_the_limit_still_works(client, disk, store, seeded):
-    etag = store.get_entry("memory", seeded.concise).etag
+def test_a_chunked_body_within_the_limit_still_works(client, disk, app_store, seeded):
+    etag = app_store.get_entry("memory", seeded.concise).etag
     body = urlencode({"csrf_token": TEST_CSRF_TOKEN, "text": "User likes short replies.", "etag": etag}).encode()
     response = client.post(
         f"/memory/entries/{seeded.concise}/edit",
@@ -250,16 +250,16 @@ def test_a_real_chunked_upload_over_the_limit_is_refused_by_the_server(home, see
     ["//evil.example/", "/\t/evil.example", "/%09/evil.example".replace("%09", "\t"), "/\\evil.example", "\\\\evil.example",
      "/\r\nSet-Cookie: x=1", "/\n/evil.example", "https://evil.example/", "javascript:alert(1)", "/ok\x00", "evil.example"],
 )  # fmt: skip
-def test_next_accepts_only_same_origin_paths(post, store, seeded, next_url):
-    etag = store.get_entry("memory", seeded.concise).etag
+def test_next_accepts_only_same_origin_paths(post, app_store, seeded, next_url):
+    etag = app_store.get_entry("memory", seeded.concise).etag
     response = post(f"/memory/entries/{seeded.concise}/edit", {"text": "Short.", "etag": etag, "next": next_url})
     assert response.status_code == 303
     assert response.headers["Location"] == f"/memory/entries/{seeded.concise}"
 
 
-def test_next_tab_from_a_url_encoded_form_cannot_reach_another_site(client, store, seeded):
+def test_next_tab_from_a_url_encoded_form_cannot_reach_another_site(client, app_store, seeded):
     """The issue's exact body: ``next=/%09/evil.com`` in a form (the %09 decodes to a tab)."""
-    etag = store.get_entry("memory", seeded.concise).etag
+    etag = app_store.get_entry("memory", seeded.concise).etag
     body = f"csrf_token={TEST_CSRF_TOKEN}&text=Short.&etag={quote(etag)}&next=/%09/evil.com"
     response = client.post(f"/memory/entries/{seeded.concise}/edit", data=body, content_type="application/x-www-form-urlencoded")
     assert response.status_code == 303 and "evil" not in response.headers["Location"]

@@ -25,13 +25,13 @@ def test_the_page_offers_downloads_and_an_upload_form(client):
     assert 'enctype="multipart/form-data"' in html and 'name="csrf_token"' in html
 
 
-def test_download_is_a_complete_json_export(client, store):
+def test_download_is_a_complete_json_export(client, app_store):
     response = client.get("/memory/transfer/export?scope=all&format=json")
     assert response.status_code == 200 and response.mimetype == "application/json"
     assert response.headers["Content-Disposition"].startswith('attachment; filename="dmem-export-')
     document = json.loads(response.get_data(as_text=True))
     assert document["format"] == FORMAT and set(document["targets"]) == {"memory", "user"}
-    assert [m["text"] for m in document["targets"]["memory"]["entries"]] == [e.text for e in store.entries("memory")]
+    assert [m["text"] for m in document["targets"]["memory"]["entries"]] == [e.text for e in app_store.entries("memory")]
 
 
 def test_download_as_markdown_and_unknown_scopes(client):
@@ -57,14 +57,14 @@ def test_the_preview_writes_nothing_and_the_confirmation_imports(post, disk):
     assert post("/memory/transfer/import", {"token": token_of(html), "mode": "merge"}).status_code == 404, "used once"
 
 
-def test_a_conflicting_text_is_previewed_then_added_as_a_contradiction(post, store, seeded, disk):
+def test_a_conflicting_text_is_previewed_then_added_as_a_contradiction(post, app_store, seeded, disk):
     document = _document("User prefers very long replies.", seeded.concise)
     document["targets"] = {"memory": document["targets"]["user"]}
     html = upload(post, document).get_data(as_text=True)
     assert "conflicting texts" in html
     post("/memory/transfer/import", {"token": token_of(html), "mode": "merge"})
     assert "User prefers very long replies." in disk.md()
-    assert any(e["author"] == "import" for e in store.get_contradictions("memory"))
+    assert any(e["author"] == "import" for e in app_store.get_contradictions("memory"))
 
 
 def test_a_bad_file_is_refused_with_the_reason_and_writes_nothing(post, disk):

@@ -1,0 +1,124 @@
+"""`dmem` as a person uses it: readable output, exit 0 on success, one-line errors otherwise."""
+
+import json
+
+import pytest
+
+from dialectical_memory import MemoryStore
+from dialectical_memory.adapters.cli import main
+
+from .cli_run import dmem
+
+
+def test_add_then_list_shows_the_entry_in_its_tier(capsys, home):
+    code, out, _ = dmem(capsys, home, "add", "User prefers tea over coffee", "--target", "user", "--source", "observed")
+    assert code == 0 and "Entry added." in out
+    code, out, _ = dmem(capsys, home, "list", "--target", "user")
+    assert code == 0
+    assert "INCIDENT (1)" in out and "User prefers tea over coffee" in out and "observed" in out
+    assert (home / "USER.md").read_text(encoding="utf-8") == "User prefers tea over coffee"
+
+
+def test_add_reports_what_the_new_entry_contradicts(capsys, home):
+    dmem(capsys, home, "add", "User lives in Berlin", "-t", "user")
+    code, out, _ = dmem(capsys, home, "add", "User lives in Paris", "-t", "user")
+    assert code == 0 and "contradicts" in out and "Berlin" in out
+
+
+def test_contradictions_marks_the_side_with_more_authority(capsys, home):
+    dmem(capsys, home, "add", "User says they prefer tabs", "--type", "belief")
+    dmem(capsys, home, "add", "User prefers concise replies")
+    dmem(capsys, home, "add", "User wants long, detailed answers", "--source", "observed")
+    code, out, _ = dmem(capsys, home, "contradictions")
+    assert code == 0 and "UNRESOLVED" in out
+    starred = [line for line in out.splitlines() if line.strip().startswith("★")]
+    assert starred and "detailed answers" in starred[0]
+
+
+def test_synthesize_by_id_prefixes_resolves_the_contradiction(capsys, home):
+    dmem(capsys, home, "add", "User prefers concise replies")
+    dmem(capsys, home, "add", "User wants long, detailed answers", "--source", "observed")
+    edge = MemoryStore(home).get_contradictions("memory")[0]
+    code, out, _ = dmem(capsys, home, "synthesize", edge["from_id"][:8], edge["to_id"][:8], "--text", "Short by default, long when asked")
+    assert code == 0 and "Synthesis written" in out
+    assert (home / "MEMORY.md").read_text(encoding="utf-8") == "Short by default, long when asked"
+    code, out, _ = dmem(capsys, home, "contradictions")
+    assert "No unresolved contradictions." in out
+
+
+def test_show_prints_metadata_and_history(capsys, home):
+    dmem(capsys, home, "add", "User's name is Lin Wei", "--type", "fact")
+    entry_id = MemoryStore(home).entries("memory")[0].entry_id
+    code, out, _ = dmem(capsys, home, "show", entry_id[:6])
+    assert code == 0
+    assert "knowledge type  fact" in out and "history (newest first)" in out and "cli" in out
+    code, out, _ = dmem(capsys, home, "show", entry_id, "--json")
+    assert json.loads(out)["meta"]["knowledge_type"] == "fact"
+
+
+def test_remove_then_restore_brings_the_text_back(capsys, home):
+    dmem(capsys, home, "add", "User is learning Rust")
+    dmem(capsys, home, "remove", "learning Rust")
+    assert (home / "MEMORY.md").read_text(encoding="utf-8") == ""
+    entry_id = MemoryStore(home).archived("memory")[0].entry_id
+    code, out, _ = dmem(capsys, home, "restore", entry_id[:8])
+    assert code == 0 and (home / "MEMORY.md").read_text(encoding="utf-8") == "User is learning Rust"
+
+
+def test_maintain_reports_each_target(capsys, home):
+    dmem(capsys, home, "add", "User runs the homelab on Kubernetes")
+    code, out, _ = dmem(capsys, home, "maintain")
+    assert code == 0 and out.startswith("memory: decayed 0") and "\nuser: decayed 0" in out
+    code, out, _ = dmem(capsys, home, "maintain", "--target", "memory", "--json")
+    assert json.loads(out)["memory"]["target"] == "memory"
+
+
+def test_history_lists_who_did_what(capsys, home):
+    dmem(capsys, home, "add", "User drinks green tea")
+    dmem(capsys, home, "replace", "green tea", "User drinks jasmine tea")
+    code, out, _ = dmem(capsys, home, "history")
+    lines = out.splitlines()
+    assert code == 0 and "replace" in lines[0] and "jasmine" in lines[0] and "cli" in lines[0]
+    assert "add" in lines[1]
+
+
+def test_dmem_respects_hermes_limits_by_default(capsys, home):
+    code, _out, err = dmem(capsys, home, "add", "x" * 1400, "--target", "user")
+    assert code == 1 and "1,375" in err and "\n" == err[-1] and err.count("\n") == 1
+    assert main(["--home", str(home), "--user-char-limit", "0", "add", "y" * 1400, "-t", "user"]) == 0
+
+
+def test_eval_detector_prints_precision_recall_f1(capsys, home, tmp_path):
+    pairs = tmp_path / "pairs.jsonl"
+    rows = [
+        {"a": "User lives in Berlin", "b": "User lives in Paris", "label": "contradiction", "type": "value", "lang": "en"},
+        {"a": "用户喜欢深色模式", "b": "用户不喜欢深色模式", "label": "contradiction", "type": "negation", "lang": "zh"},
+        {"a": "User likes jazz", "b": "User owns a bicycle", "label": "unrelated", "type": "unrelated", "lang": "en"},
+    ]
+    pairs.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows), encoding="utf-8")
+    code, out, _ = dmem(capsys, home, "eval-detector", str(pairs))
+    assert code == 0
+    overall = next(line for line in out.splitlines() if line.startswith("overall"))
+    assert overall.split()[1:4] == ["1.000", "1.000", "1.000"]
+    assert "lang=zh" in out and "type=value" in out
+
+
+def test_eval_detector_names_the_bad_line(capsys, home, tmp_path):
+    pairs = tmp_path / "bad.jsonl"
+    pairs.write_text('{"a": "x", "b": "y", "label": "contradiction", "type": "t", "lang": "en"}\nnot json\n')
+    code, _out, err = dmem(capsys, home, "eval-detector", str(pairs))
+    assert code == 1 and "line 2" in err
+
+
+def test_home_after_the_command_works_too(capsys, home):
+    assert main(["add", "User cycles to work", "--home", str(home)]) == 0
+    assert (home / "MEMORY.md").read_text(encoding="utf-8") == "User cycles to work"
+
+
+def test_demo_refuses_a_folder_that_is_not_an_earlier_demo(capsys, tmp_path):
+    precious = tmp_path / "precious"
+    precious.mkdir()
+    (precious / "MEMORY.md").write_text("my real memories")
+    code = main(["demo", str(precious), "--force"])
+    assert code == 1 and "not empty" in capsys.readouterr().err
+    assert (precious / "MEMORY.md").read_text() == "my real memories"

@@ -1,0 +1,184 @@
+"""`dmem` as a script uses it: ids in either target, one JSON document, a home that must exist,
+help for every option, and history rows that say what they are about."""
+
+import argparse
+import json
+import uuid
+
+import pytest
+
+from dialectical_memory import MemoryStore
+from dialectical_memory.adapters.cli import build_parser, main
+
+from .cli_run import dmem
+
+DAY = 86_400.0
+
+
+def ids(home, target):
+    return [e.entry_id for e in MemoryStore(home).entries(target)]
+
+
+# ---------------------------------------------------------------- ids across targets
+
+
+def test_show_and_restore_find_a_user_entry_without_target(capsys, home):
+    dmem(capsys, home, "add", "User is a night owl", "-t", "user")
+    (entry_id,) = ids(home, "user")
+    code, out, err = dmem(capsys, home, "show", entry_id[:6])
+    assert code == 0 and "User is a night owl" in out and "target          user" in out, err
+    dmem(capsys, home, "remove", "night owl", "-t", "user")
+    code, out, err = dmem(capsys, home, "restore", entry_id[:6])
+    assert code == 0 and "Entry restored." in out, err
+    assert (home / "USER.md").read_text(encoding="utf-8") == "User is a night owl"
+
+
+def test_a_prefix_matching_in_both_targets_is_an_error_listing_the_matches(capsys, home, monkeypatch):
+    made = (uuid.UUID(f"abcd0000-0000-4000-8000-{n:012d}") for n in range(1, 1000))
+    monkeypatch.setattr(uuid, "uuid4", lambda: next(made))  # every id (entries, history) starts with abcd
+    store = MemoryStore(home)
+    memory_id = store.add("memory", "The CI runs on Fridays").entry_id
+    user_id = store.add("user", "User lives in Lisbon").entry_id
+    monkeypatch.undo()
+    code, _out, err = dmem(capsys, home, "show", "")
+    assert code == 1 and "must not be empty" in err
+    code, _out, err = dmem(capsys, home, "show", "abcd")
+    assert code == 1 and err.startswith("dmem: error: 2 entry ids start with 'abcd'")
+    assert f"memory {memory_id}" in err and f"user   {user_id}" in err
+    code, out, _err = dmem(capsys, home, "show", "abcd", "--target", "user")
+    assert code == 0 and "Lisbon" in out
+
+
+def test_an_unknown_id_names_both_targets(capsys, home):
+    code, _out, err = dmem(capsys, home, "show", "ffffffff")
+    assert code == 1 and "(looked in memory and user)" in err and err.count("\n") == 1
+
+
+# ---------------------------------------------------------------- --json is one document
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["maintain", "--json"], ["list", "--json"], ["history", "--json"], ["contradictions", "--json"],
+     ["review", "promotions", "--json"], ["review", "queue", "--json"], ["add", "User likes figs", "--json"]],
+)  # fmt: skip
+def test_json_output_is_one_document(capsys, home, args):
+    MemoryStore(home).add("memory", "User runs on Sundays")
+    code, out, _err = dmem(capsys, home, *args)
+    assert code == 0
+    json.loads(out)  # raises on two documents or on text around one
+
+
+def test_maintain_json_is_keyed_by_target(capsys, home):
+    code, out, _err = dmem(capsys, home, "maintain", "--json")
+    reports = json.loads(out)
+    assert code == 0 and set(reports) == {"memory", "user"} and reports["user"]["target"] == "user"
+
+
+def test_maintenance_reports_no_change_when_nothing_changed(capsys, home):
+    MemoryStore(home).add("memory", "User runs on Sundays")
+    _code, out, _err = dmem(capsys, home, "maintain", "--json")
+    assert json.loads(out)["memory"]["changed"] is False, "marking entries as deep-checked is bookkeeping"
+    assert json.loads(out)["user"]["changed"] is False
+
+
+# ---------------------------------------------------------------- --home
+
+
+def test_a_home_that_does_not_exist_is_an_error(capsys, tmp_path):
+    missing = tmp_path / "typo"
+    code = main(["--home", str(missing), "list"])
+    err = capsys.readouterr().err
+    assert code == 1 and "does not exist" in err and "--create" in err and err.count("\n") == 1
+    assert not missing.exists()
+    assert main(["--home", str(missing), "add", "x y z"]) == 1 and not missing.exists()
+
+
+def test_create_starts_a_new_home(capsys, tmp_path):
+    new = tmp_path / "new"
+    assert main(["--home", str(new), "--create", "add", "User bakes bread"]) == 0
+    assert (new / "MEMORY.md").read_text(encoding="utf-8") == "User bakes bread"
+    assert main(["add", "User bakes rye", "--home", str(tmp_path / "other"), "--create"]) == 0
+
+
+def test_the_default_home_is_created_on_first_use(capsys, tmp_path, monkeypatch):
+    """`make run` on a fresh machine: no --home, the default home does not exist yet."""
+    default = tmp_path / "hermes" / "memories"
+    monkeypatch.setenv("DMEM_HOME", str(default))
+    assert main(["add", "User drinks oolong"]) == 0
+    assert (default / "MEMORY.md").exists()
+
+
+def test_serve_refuses_a_missing_home(capsys, tmp_path):
+    code = main(["--home", str(tmp_path / "nope"), "serve", "--port", "0"])
+    assert code == 1 and "does not exist" in capsys.readouterr().err
+
+
+# ---------------------------------------------------------------- demo, history, help
+
+
+def test_demo_takes_its_home_once(capsys, tmp_path):
+    assert main(["--home", str(tmp_path / "d1"), "demo"]) == 0
+    assert (tmp_path / "d1" / "MEMORY.md").exists()
+    assert main(["demo", str(tmp_path / "d2")]) == 0
+    code = main(["--home", str(tmp_path / "d3"), "demo", str(tmp_path / "d4")])
+    assert code == 1 and "two different homes" in capsys.readouterr().err
+    assert not (tmp_path / "d3").exists() and not (tmp_path / "d4").exists()
+    assert main(["demo"]) == 1 and "dmem demo DIR" in capsys.readouterr().err
+
+
+def test_history_rows_without_before_and_after_show_their_text(capsys, home):
+    store = MemoryStore(home)
+    store.add("memory", "User prefers concise replies")
+    store.add("memory", "User wants long, detailed answers", source_kind="observed")
+    code, out, _err = dmem(capsys, home, "history")
+    row = next(line for line in out.splitlines() if " contradiction " in line)
+    assert "detailed answers" in row and "vs. User prefers concise" in row
+
+
+def test_history_shows_the_text_of_a_rejected_promotion(capsys, home):
+    clock = [1_700_000_000.0]
+    store = MemoryStore(home, clock=lambda: clock[0])
+    entry_id = store.add("memory", "User reviews PRs every morning").entry_id
+    store.record_hit("memory", entry_id)
+    store.record_hit("memory", entry_id)
+    clock[0] += 5 * DAY
+    store.run_maintenance("memory")
+    store.reject_promotion("memory", entry_id)
+    code, out, _err = dmem(capsys, home, "history")
+    row = next(line for line in out.splitlines() if "reject_promotion" in line)
+    assert "User reviews PRs every morning" in row and "not to PATTERN" in row
+
+
+def _all_parsers(parser):
+    yield parser
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for child in action.choices.values():
+                yield from _all_parsers(child)
+
+
+def test_every_option_has_help_and_choices_are_shown():
+    for parser in _all_parsers(build_parser()):
+        for action in parser._actions:
+            if isinstance(action, (argparse._HelpAction, argparse._SubParsersAction)):
+                continue
+            assert action.help and action.help != argparse.SUPPRESS, f"{parser.prog} {action.dest} has no help"
+        text = parser.format_help()
+        for action in parser._actions:
+            if action.choices and not isinstance(action, argparse._SubParsersAction):
+                assert "{" + ",".join(map(str, action.choices)) + "}" in text, (parser.prog, action.dest)
+
+
+def test_eval_detector_without_a_file_uses_the_bundled_dev_set(capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    code = main(["eval-detector", "--json"])
+    report = json.loads(capsys.readouterr().out)
+    assert code == 0 and report["overall"]["n"] > 100
+
+
+def test_serve_without_its_templates_says_so_in_one_line(capsys, home, monkeypatch):
+    monkeypatch.setattr("dialectical_memory.web.app.REQUIRED_TEMPLATES", ("base.html", "no-such-page.html"))
+    code = main(["--home", str(home), "serve", "--port", "0"])
+    err = capsys.readouterr().err
+    assert code == 1 and err.startswith("dmem: error: the dashboard's templates are missing") and err.count("\n") == 1
