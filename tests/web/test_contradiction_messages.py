@@ -9,10 +9,6 @@ import re
 import pytest
 
 from dialectical_memory.detection.base import Label, Verdict
-from dialectical_memory.web import create_app
-
-from .conftest import TEST_CSRF_TOKEN
-from .seeding import NOW
 
 HX = {"HX-Request": "true"}
 TEA = "User drinks tea every afternoon."
@@ -31,8 +27,8 @@ class TeaDetector:
 
 
 @pytest.fixture
-def app(home, seeded):
-    return create_app({"MEMORY_HOME": str(home), "TESTING": True, "CLOCK": lambda: NOW, "DETECTOR": TeaDetector()})
+def app_config():
+    return {"DETECTOR": TeaDetector()}
 
 
 def text_of(fragment: str) -> str:
@@ -57,41 +53,41 @@ def etags(store, *entry_ids):
 # ---------------------------------------------------------------- an add that contradicts
 
 
-def test_an_add_that_contradicts_quotes_the_other_entry_links_the_contradiction_and_offers_undo(post, store):
-    store.add("memory", TEA)
+def test_an_add_that_contradicts_quotes_the_other_entry_links_the_contradiction_and_offers_undo(post, app_store):
+    app_store.add("memory", TEA)
     body = post("/memory/entries/", {"text": NO_TEA}, htmx=True).get_data(as_text=True)
-    edge = next(e for e in store.get_contradictions("memory") if NO_TEA in (e["from_text"], e["to_text"]))
-    new_id = store.get_entry_meta("memory", NO_TEA).entry_id
+    edge = next(e for e in app_store.get_contradictions("memory") if NO_TEA in (e["from_text"], e["to_text"]))
+    new_id = app_store.get_entry_meta("memory", NO_TEA).entry_id
     flash = flash_of(body)
     assert f'<a href="/memory/contradictions/edges/{edge["edge_id"]}">“{TEA}”</a>' in flash
     assert f"Entry added: “{NO_TEA}” It contradicts another entry: “{TEA}” — both are kept" in text_of(flash)
     assert f'action="/memory/entries/{new_id}/undo-add"' in flash and ">Undo</button>" in flash
-    assert f'name="etag" value="{store.get_entry("memory", new_id).etag}"' in flash
+    assert f'name="etag" value="{app_store.get_entry("memory", new_id).etag}"' in flash
 
 
-def test_the_same_message_arrives_after_a_plain_form_post(post, store):
-    store.add("memory", TEA)
+def test_the_same_message_arrives_after_a_plain_form_post(post, app_store):
+    app_store.add("memory", TEA)
     page = post("/memory/entries/", {"text": NO_TEA}, follow_redirects=True).get_data(as_text=True)
     assert "It contradicts another entry:" in page and f"“{TEA}”</a>" in page and "/undo-add" in page
 
 
-def test_undo_of_an_add_archives_the_new_entry_and_can_itself_be_undone(post, store, disk):
-    store.add("memory", TEA)
+def test_undo_of_an_add_archives_the_new_entry_and_can_itself_be_undone(post, app_store, disk):
+    app_store.add("memory", TEA)
     post("/memory/entries/", {"text": NO_TEA}, htmx=True)
-    new = store.get_entry_meta("memory", NO_TEA)
-    response = post(f"/memory/entries/{new.entry_id}/undo-add", {"etag": store.get_entry("memory", new.entry_id).etag, "next": "/memory/entries/"}, htmx=True)
+    new = app_store.get_entry_meta("memory", NO_TEA)
+    response = post(f"/memory/entries/{new.entry_id}/undo-add", {"etag": app_store.get_entry("memory", new.entry_id).etag, "next": "/memory/entries/"}, htmx=True)
     assert response.status_code == 204 and response.headers["HX-Redirect"] == "/memory/entries/"
     assert NO_TEA not in disk.md() and TEA in disk.md()
-    assert all(e["resolved"] for e in store.get_contradictions("memory", include_resolved=True, entry_id=new.entry_id))
+    assert all(e["resolved"] for e in app_store.get_contradictions("memory", include_resolved=True, entry_id=new.entry_id))
     page = post(f"/memory/entries/{new.entry_id}/undo-add", {"etag": "stale"})
     assert page.status_code in (404, 409, 422), "archived already: nothing to take out twice"
 
 
-def test_undo_of_an_add_is_refused_when_the_entry_changed_since(post, store, disk):
+def test_undo_of_an_add_is_refused_when_the_entry_changed_since(post, app_store, disk):
     added = post("/memory/entries/", {"text": "User keeps a paper notebook."}, htmx=True).get_data(as_text=True)
     etag = re.search(r'name="etag" value="([^"]+)"', flash_of(added)).group(1)
-    entry_id = store.get_entry_meta("memory", "User keeps a paper notebook.").entry_id
-    store.record_hit("memory", entry_id)
+    entry_id = app_store.get_entry_meta("memory", "User keeps a paper notebook.").entry_id
+    app_store.record_hit("memory", entry_id)
     before = disk.snapshot()
     assert post(f"/memory/entries/{entry_id}/undo-add", {"etag": etag}).status_code == 409
     assert disk.snapshot() == before
@@ -106,18 +102,18 @@ def test_an_add_without_contradictions_has_one_full_stop_and_an_undo(post):
 # ---------------------------------------------------------------- the next contradiction in place
 
 
-def test_after_a_synthesis_the_next_contradiction_takes_the_panel_and_the_message_counts(post, store, seeded):
-    sides = {"etag_from": store.get_entry("memory", seeded.concise).etag, "etag_to": store.get_entry("memory", seeded.detailed).etag}
+def test_after_a_synthesis_the_next_contradiction_takes_the_panel_and_the_message_counts(post, app_store, seeded):
+    sides = {"etag_from": app_store.get_entry("memory", seeded.concise).etag, "etag_to": app_store.get_entry("memory", seeded.detailed).etag}
     body = post(f"/memory/contradictions/edges/{seeded.style_edge}/synthesize", {"text": "Concise, but detailed on technical questions.", **sides}, htmx=True).get_data(as_text=True)
     assert panel_edge(body) == seeded.indent_edge
     assert 'id="synthesis-text"' in body and "1 of 1 unresolved" in body
-    synthesis = store.get_entry_meta("memory", "Concise, but detailed on technical questions.").entry_id
+    synthesis = app_store.get_entry_meta("memory", "Concise, but detailed on technical questions.").entry_id
     flash = flash_of(body)
     assert f'<a href="/memory/entries/{synthesis}">“Concise, but detailed on technical questions.”</a>' in flash
     assert "1 contradiction left." in text_of(flash) and ">Undo</button>" in flash
 
 
-def test_after_the_last_one_the_panel_says_all_resolved_with_what_is_now_in_memory(post, store, seeded):
+def test_after_the_last_one_the_panel_says_all_resolved_with_what_is_now_in_memory(post, app_store, seeded):
     post(f"/memory/contradictions/edges/{seeded.style_edge}/dismiss", htmx=True)
     body = post(f"/memory/contradictions/edges/{seeded.indent_edge}/keep", {"keep_id": seeded.spaces}, htmx=True).get_data(as_text=True)
     assert panel_edge(body) is None and "All resolved" in body and "4-space indentation" in body
@@ -128,9 +124,9 @@ def test_after_the_last_one_the_panel_says_all_resolved_with_what_is_now_in_memo
 
 
 @pytest.fixture
-def triangle(store):
-    ids = [store.add("memory", text).entry_id for text in ("User lives in Berlin.", "User lives in Paris.", "User lives in Rome.")]
-    edges = [store.mark_contradiction("memory", a, b, actor="agent").contradictions[0]["edge_id"] for a, b in ((0, 1), (1, 2), (0, 2)) for a, b in [(ids[a], ids[b])]]
+def triangle(app_store):
+    ids = [app_store.add("memory", text).entry_id for text in ("User lives in Berlin.", "User lives in Paris.", "User lives in Rome.")]
+    edges = [app_store.mark_contradiction("memory", a, b, actor="agent").contradictions[0]["edge_id"] for a, b in ((0, 1), (1, 2), (0, 2)) for a, b in [(ids[a], ids[b])]]
     return ids, edges
 
 
@@ -143,9 +139,9 @@ def test_a_triangle_offers_to_keep_one_and_archive_the_two_it_contradicts(client
         assert f'name="keep_id" value="{entry_id}"' in html
 
 
-def test_keeping_one_of_a_triangle_archives_the_others_in_one_step_and_one_undo(post, store, disk, triangle):
+def test_keeping_one_of_a_triangle_archives_the_others_in_one_step_and_one_undo(post, app_store, disk, triangle):
     (berlin, paris, rome), edges = triangle
-    body = post("/memory/contradictions/keep-one", {"keep_id": paris, "edge_id": edges[0], **etags(store, berlin, paris, rome)}, htmx=True).get_data(as_text=True)
+    body = post("/memory/contradictions/keep-one", {"keep_id": paris, "edge_id": edges[0], **etags(app_store, berlin, paris, rome)}, htmx=True).get_data(as_text=True)
     entries = disk.md().split("\n§\n")
     assert "User lives in Paris." in entries and "User lives in Berlin." not in entries and "User lives in Rome." not in entries
     assert all(disk.edge(edge)["resolved"] for edge in edges)
@@ -168,10 +164,10 @@ def test_keep_one_needs_a_group_of_three(post, disk, seeded):
     assert disk.snapshot() == before
 
 
-def test_keep_one_with_a_changed_entry_is_refused_and_writes_nothing(post, store, disk, triangle):
+def test_keep_one_with_a_changed_entry_is_refused_and_writes_nothing(post, app_store, disk, triangle):
     (berlin, paris, rome), edges = triangle
-    posted = etags(store, berlin, paris, rome)
-    store.record_hit("memory", rome)
+    posted = etags(app_store, berlin, paris, rome)
+    app_store.record_hit("memory", rome)
     before = disk.snapshot()
     response = post("/memory/contradictions/keep-one", {"keep_id": paris, "edge_id": edges[0], **posted})
     assert response.status_code == 409 and disk.snapshot() == before
@@ -186,11 +182,11 @@ def node_label(html: str, entry_id: str) -> str:
     return html_lib.unescape(re.sub(r"<[^>]+>", "", match.group(1)))
 
 
-def test_labels_wrap_to_two_lines_and_show_25_characters_of_long_sides_in_both_languages(client, store, seeded):
+def test_labels_wrap_to_two_lines_and_show_25_characters_of_long_sides_in_both_languages(client, app_store, seeded):
     english = ("User asks for detailed explanations on technical questions, " * 12)[:599] + "."
     chinese = ("用户在技术问题上总是追问细节，希望每一步都讲清楚并给出例子。" * 30)[:599] + "。"
-    store.edit_text("memory", seeded.detailed, english)
-    store.edit_text("memory", seeded.concise, chinese)
+    app_store.edit_text("memory", seeded.detailed, english)
+    app_store.edit_text("memory", seeded.concise, chinese)
     html = client.get("/memory/contradictions/").get_data(as_text=True)
     for entry_id, text in ((seeded.detailed, english), (seeded.concise, chinese)):
         label = node_label(html, entry_id)
@@ -199,7 +195,7 @@ def test_labels_wrap_to_two_lines_and_show_25_characters_of_long_sides_in_both_l
         assert block.count("<tspan") == 2 and f"{text}</title>" in block
 
 
-def test_node_marks_encode_maturity_confidence_and_observed_behaviour(client, store, seeded):
+def test_node_marks_encode_maturity_confidence_and_observed_behaviour(client, app_store, seeded):
     html = client.get("/memory/contradictions/").get_data(as_text=True)
     observed = re.search(rf'<a class="graph-node ([^"]*)"[^>]*data-entry-id="{seeded.detailed}"', html).group(1)
     stated = re.search(rf'<a class="graph-node ([^"]*)"[^>]*data-entry-id="{seeded.concise}"', html).group(1)
@@ -207,7 +203,7 @@ def test_node_marks_encode_maturity_confidence_and_observed_behaviour(client, st
     assert "graph-node--incident" in observed
     assert "graph-node-authority" not in html
     radius = re.search(rf'data-entry-id="{seeded.detailed}">.*?class="graph-node-disc"[^>]*r="([\d.]+)"', html, re.S).group(1)
-    assert radius == str(round(22 * store.get_entry("memory", seeded.detailed).effective_confidence ** 0.5, 1))
+    assert radius == str(round(22 * app_store.get_entry("memory", seeded.detailed).effective_confidence ** 0.5, 1))
 
 
 def test_the_legend_names_every_mark_the_selected_edge_included(client):
@@ -218,8 +214,8 @@ def test_the_legend_names_every_mark_the_selected_edge_included(client):
         assert mark in legend
 
 
-def test_a_synthesis_is_drawn_joined_to_the_entries_it_resolved(post, client, store, seeded):
-    result = store.synthesize("memory", [seeded.concise, seeded.detailed], "Concise, but detailed on technical questions.")
+def test_a_synthesis_is_drawn_joined_to_the_entries_it_resolved(post, client, app_store, seeded):
+    result = app_store.synthesize("memory", [seeded.concise, seeded.detailed], "Concise, but detailed on technical questions.")
     html = client.get("/memory/contradictions/").get_data(as_text=True)
     assert re.search(rf'<a class="graph-node [^"]*graph-node--synthesis[^"]*"[^>]*data-entry-id="{result.entry_id}"', html)
     assert html.count('class="graph-synthesis-link"') == 2
@@ -234,17 +230,17 @@ def test_each_group_is_its_own_svg_and_no_list_repeats_the_graph(client):
 # ---------------------------------------------------------------- one confidence, plain words
 
 
-def test_reverify_shows_the_confidence_the_card_shows_and_explains_the_raw_one(client, store, seeded):
+def test_reverify_shows_the_confidence_the_card_shows_and_explains_the_raw_one(client, app_store, seeded):
     html = client.get("/memory/reverify/").get_data(as_text=True)
     row = html[html.index(f'id="reverify-{seeded.travel}"') :]
     row = row[: row.index("</li>")]
-    effective = store.get_entry("memory", seeded.travel).effective_confidence
+    effective = app_store.get_entry("memory", seeded.travel).effective_confidence
     assert f"confidence now {effective:.2f}" in text_of(row)
     assert "raw confidence" in row and "below 0.20 a belief is checked again" in row
 
 
-def test_the_chart_legend_names_only_lines_that_are_drawn(post, client, store):
-    fresh = store.add("memory", "User just said this.").entry_id
+def test_the_chart_legend_names_only_lines_that_are_drawn(post, client, app_store):
+    fresh = app_store.add("memory", "User just said this.").entry_id
     html = client.get(f"/memory/entries/{fresh}").get_data(as_text=True)
     assert "past (effective)" not in html and "projected (effective)" in html
 
