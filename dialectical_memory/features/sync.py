@@ -44,6 +44,7 @@ GITIGNORE = """\
 .*.embeddings.*
 *.corrupt-*
 *.bak
+.hermes-origins.json
 """
 
 GITATTRIBUTES = """\

@@ -34,6 +34,7 @@ from ..core.errors import (
 )
 from .screening import screen_entries
 from ..storage.hermes_config import hermes_limits
+from ..storage.hermes_pending import Origin, OriginLedger
 from ..core.validation import parse_enum
 from .loader import RECONCILE_ACTOR, arrived, load_target, merge_foreign, refresh
 from ..core.beliefs import (
@@ -43,6 +44,7 @@ from ..core.beliefs import (
     EntryMeta,
     KnowledgeType,
     SourceKind,
+    clean_provenance,
     record_observed_behavior,
 )
 from ..core.beliefs import record_hit as hit_signal
@@ -81,6 +83,7 @@ MAX_FOREIGN_MERGES = 8
 LOCK_REFRESH_ATTEMPTS = 4
 UNLOCKED_LOAD_ATTEMPTS = 3  # a load that raced a writer is retried without a lock first
 MTIME_TICK_NS = 200_000_000  # far beyond any file-system timestamp granularity
+EXPECTED_ORIGINS = 256
 
 
 
@@ -144,6 +147,8 @@ class MemoryStore(ReviewActions, StoreReads):
         self._held: set[str] = set()  # targets whose lock file :meth:`exclusive` holds
         self._spare_index: dict[str, Any] = {}  # the index of a state dropped for a reload
         self.max_lock_hold_seconds = 0.0  # longest this store held a target's locks (a measurement)
+        self._origin_ledger = OriginLedger(self.home)  # texts Hermes staged, by who staged them
+        self._expected: dict[str, dict[str, Origin]] = {target: {} for target in TARGET_FILES}
 
     @staticmethod
     def _limit(value) -> int:
@@ -175,6 +180,27 @@ class MemoryStore(ReviewActions, StoreReads):
         config = list(self.hermes.warnings) if self.hermes else []
         return config + list(self._read_state(self._target(target)).warnings)
 
+    def expect_origin(self, target: str, text: str, *, source_kind=None, provenance=None) -> None:
+        """Say who wrote ``text``, which is about to appear in the ``.md`` file (Hermes' hook tells
+        after its own write): when it is reconciled as new (or as an edit of an entry), it gets
+        ``source_kind`` (None: the default) and ``provenance``. Remembered for this store's life,
+        the last ``EXPECTED_ORIGINS`` per target."""
+        source = parse_enum(SourceKind, source_kind, "source_kind") if source_kind is not None else None
+        expected = self._expected[self._target(target)]
+        key = hermes_format.normalise_entry(text) if isinstance(text, str) else ""
+        if not key:
+            return
+        expected.pop(key, None)
+        expected[key] = Origin(source, clean_provenance(provenance))
+        while len(expected) > EXPECTED_ORIGINS:
+            expected.pop(next(iter(expected)))
+
+    def _origins_for(self, target: str) -> dict[str, Origin]:
+        """Who wrote text that reconciling finds new: staged writes seen in Hermes' queue (the
+        ledger in the home), then what this store was told (:meth:`expect_origin`)."""
+        known = self._origin_ledger.origins(target)
+        return {**known, **self._expected[target]} if self._expected[target] else known
+
     def paths(self, target: str) -> TargetPaths:
         return self._paths[self._target(target)]
 
@@ -202,7 +228,7 @@ class MemoryStore(ReviewActions, StoreReads):
                 if cached is not None and (self._unchanged(cached) or self._refreshed(cached, locked=False)):
                     return cached
                 for _attempt in range(UNLOCKED_LOAD_ATTEMPTS):
-                    loaded = load_target(paths, self.now(), locked=False)
+                    loaded = load_target(paths, self.now(), locked=False, origins=self._origins_for)
                     settled = not loaded.needs_write and not leftover_temp_files(paths)
                     if settled and self._unchanged(loaded.state):
                         self._carry_index(cached, loaded.state)
@@ -268,7 +294,7 @@ class MemoryStore(ReviewActions, StoreReads):
         self._states.pop(target, None)
         if paths.home.is_dir():
             remove_leftover_temp_files(paths)
-        return self._adopt_loaded(target, load_target(paths, self.now()), cached)
+        return self._adopt_loaded(target, load_target(paths, self.now(), origins=self._origins_for), cached)
 
     def _adopt_loaded(self, target: str, loaded, cached: TargetState | None, *, checked: bool = False) -> TargetState:
         """Caller holds the locks and the files are as ``loaded`` read them: check what arrived
