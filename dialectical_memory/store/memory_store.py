@@ -71,6 +71,7 @@ from ..storage.files import (
 )
 from .reads import StoreReads
 from .review import ReviewActions
+from .staged import StagedWrites
 
 ACTORS = ("agent", "person", "maintenance", "cli", "sync")
 DEFAULT_LIMITS = {"memory": 2200, "user": 1375}
@@ -104,7 +105,7 @@ def _storage_errors(home: Path):
         raise StorageError(f"cannot access {error.filename or home}: {error.strerror or error}") from error
 
 
-class MemoryStore(ReviewActions, StoreReads):
+class MemoryStore(ReviewActions, StagedWrites, StoreReads):
     """Memories of one home: ``MEMORY.md`` (target ``memory``) and ``USER.md`` (target ``user``).
 
     ``memory_char_limit`` / ``user_char_limit`` are Hermes' parameters (``0`` = unlimited). In a
@@ -644,13 +645,7 @@ class MemoryStore(ReviewActions, StoreReads):
         from ..detection import Label
 
         found = []
-        candidates = state.ensure_index().candidates(meta.text, limit=limit, exclude=meta.entry_id)
-        neighbours = getattr(self.detector, "semantic_neighbours", None)  # detection.semantic's optional hook
-        if neighbours is not None:
-            others = {i: e.text for i, e in state.entries.items() if i != meta.entry_id}
-            cache = state.paths.home / f".{state.paths.stem}.embeddings.npz"
-            candidates += [i for i in neighbours(others, meta.text, limit, cache) if i not in candidates]
-        for candidate_id in candidates:
+        for candidate_id in self._candidate_ids(state, meta.text, meta.entry_id, limit):
             other = state.entries.get(candidate_id)
             if other is None or state.edge_between(candidate_id, meta.entry_id):
                 continue
@@ -658,6 +653,17 @@ class MemoryStore(ReviewActions, StoreReads):
             if verdict.label is Label.CONTRADICTION:
                 found.append(self._flag(state, change, candidate_id, meta.entry_id, verdict))
         return found
+
+    def _candidate_ids(self, state: TargetState, text: str, exclude: str | None, limit: int = FAST_CHECK_CANDIDATES) -> list[str]:
+        """The stored entries the add path compares ``text`` with: from the index, plus neighbours
+        by meaning when the detector has them."""
+        candidates = state.ensure_index().candidates(text, limit=limit, exclude=exclude)
+        neighbours = getattr(self.detector, "semantic_neighbours", None)  # detection.semantic's optional hook
+        if neighbours is not None:
+            others = {i: e.text for i, e in state.entries.items() if i != exclude}
+            cache = state.paths.home / f".{state.paths.stem}.embeddings.npz"
+            candidates += [i for i in neighbours(others, text, limit, cache) if i not in candidates]
+        return candidates
 
     def _flag(self, state: TargetState, change: Change, from_id: str, to_id: str, verdict, *, author: str | None = None) -> ContradictionEdge:
         """Record a contradiction between two active entries as an edge (the detector's by default)."""
