@@ -41,7 +41,7 @@ import orjson
 
 from ..core.beliefs import SourceKind, clean_provenance
 from ..core.errors import InvalidInputError, NotFoundError, StorageError
-from .files import FlockLock, atomic_write, file_stamp
+from .files import FlockLock, atomic_write, ensure_home, file_stamp
 from .hermes_format import normalise_entry
 
 ID = re.compile(r"[0-9a-f]{8}")  # uuid.uuid4().hex[:8], as tools.write_approval.stage_write makes them
@@ -337,10 +337,9 @@ class OriginLedger:
         """Note ``writes`` (from a full read of the queue) and which ids are still ``present``;
         forget writes long gone. Returns whether the file changed. Best effort: a home that cannot
         be written keeps the ledger as it was."""
-        if not self.path.parent.is_dir():
-            return False
         lock = FlockLock(self._lock)
         try:
+            ensure_home(self.path.parent)  # Hermes makes its memories folder on its first load too
             lock.acquire()
         except (OSError, StorageError):
             return False
