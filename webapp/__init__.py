@@ -6,6 +6,7 @@ the dashboard of one home; :func:`serve` (in :mod:`.server`) runs it for ``dmem 
 """
 
 from .app import MissingAssetsError, asset_folders, create_app
+from .security import SecretFileError
 from .server import serve
 
-__all__ = ["create_app", "serve", "MissingAssetsError", "asset_folders"]
+__all__ = ["create_app", "serve", "MissingAssetsError", "SecretFileError", "asset_folders"]

@@ -78,10 +78,9 @@ def history_context() -> dict:
 
 def archive_context() -> dict:
     offset = query_offset()
-    items = store().archived(g.target)
     return {
-        "items": items[offset : offset + ARCHIVE_PAGE_SIZE],
-        "total": len(items),
+        "items": store().archived(g.target, offset=offset, limit=ARCHIVE_PAGE_SIZE),
+        "total": store().counts(g.target)["archived"],
         "offset": offset,
         "page_size": ARCHIVE_PAGE_SIZE,
     }

@@ -239,8 +239,17 @@ def detail_context(entry_id: str) -> dict:
         "children": related_entries(entry.meta.child_ids),
         "superseded_by": related_entries([entry.meta.superseded_by] if entry.meta.superseded_by else []),
         "edges": edges,
-        "timeline": store().history(g.target, entry_id=entry_id),
+        **timeline(entry.entry_id),
     }
+
+
+TIMELINE_LIMIT = 50
+
+
+def timeline(entry_id: str) -> dict:
+    """The entry's newest history records (the log is read from its end); the rest on the History page."""
+    records = store().history(g.target, entry_id=entry_id, limit=TIMELINE_LIMIT + 1)
+    return {"timeline": records[:TIMELINE_LIMIT], "timeline_more": len(records) > TIMELINE_LIMIT}
 
 
 def related_entries(entry_ids) -> list:

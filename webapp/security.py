@@ -36,6 +36,7 @@ CONTENT_SECURITY_POLICY = "; ".join(
         "frame-ancestors 'none'",
     ]
 )
+NO_STORE = "no-store"  # pages and downloads hold memory text: never kept in a browser's or proxy's cache
 SECURITY_HEADERS = {
     "Content-Security-Policy": CONTENT_SECURITY_POLICY,
     "X-Frame-Options": "DENY",
@@ -46,6 +47,10 @@ SECURITY_HEADERS = {
 }
 
 
+class SecretFileError(RuntimeError):
+    """The session secret can be neither read nor created (a read-only home without one)."""
+
+
 def load_or_create_secret(home: Path) -> str:
     """The home's own session secret: created once (0600, atomically), then read back.
 
@@ -53,10 +58,20 @@ def load_or_create_secret(home: Path) -> str:
     end up with the same, complete secret; neither ever reads a half-written file.
     """
     path = Path(home) / SECRET_FILE_NAME
-    path.parent.mkdir(parents=True, exist_ok=True)
-    if not path.exists():
-        _create_secret_file(path)
-    return path.read_text(encoding="ascii").strip()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if not path.exists():
+            _create_secret_file(path)
+        secret = path.read_text(encoding="ascii").strip()
+    except (OSError, UnicodeDecodeError) as error:
+        why = getattr(error, "strerror", None) or str(error)
+        raise SecretFileError(
+            f"cannot create or read the dashboard's session secret {path} ({why}); the memory home must be "
+            f"writable the first time the dashboard starts, or hold {SECRET_FILE_NAME} (a long random line, mode 600)"
+        ) from error
+    if len(secret) < 32:
+        raise SecretFileError(f"{path} holds no usable secret (fewer than 32 characters); delete it and start the dashboard again")
+    return secret
 
 
 def _create_secret_file(path: Path) -> None:
@@ -140,6 +155,8 @@ def check_csrf_token() -> None:
 def add_security_headers(response):
     for name, value in SECURITY_HEADERS.items():
         response.headers.setdefault(name, value)
+    if request.endpoint != "static":
+        response.headers["Cache-Control"] = NO_STORE
     return response
 
 
@@ -148,9 +165,13 @@ def with_security_headers(wsgi_app):
     fails (which skip ``after_request``)."""
 
     def app(environ, start_response):
+        static = environ.get("PATH_INFO", "").startswith("/static/")
+
         def start(status, headers, exc_info=None):
             present = {name.lower() for name, _value in headers}
             headers = list(headers) + [(k, v) for k, v in SECURITY_HEADERS.items() if k.lower() not in present]
+            if not static and "cache-control" not in present:
+                headers.append(("Cache-Control", NO_STORE))
             return start_response(status, headers, exc_info) if exc_info else start_response(status, headers)
 
         return wsgi_app(environ, start)

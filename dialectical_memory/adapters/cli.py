@@ -211,6 +211,7 @@ def cmd_show(args) -> int:
     for label, value in rows:
         print(f"  {label:<15} {value}")
     history = store.history(target, entry_id=meta.entry_id, limit=10)
+    _print_history_warnings(store)
     if history:
         print("\n  history (newest first)")
         for record in history:
@@ -278,6 +279,7 @@ def cmd_history(args) -> int:
     else:
         entry_id = None
     records = store.history(target, entry_id=entry_id, actor=args.actor, limit=args.limit)
+    _print_history_warnings(store)
     if args.json:
         _print_json(records)
         return 0
@@ -294,12 +296,27 @@ def cmd_review_undo(args) -> int:
     """Undo a person's review action by its history id (shown by `dmem history`); a new record."""
     store = _store(args)
     targets = TARGETS if args.target == "all" else (args.target,)
-    found = [t for t in targets if any(str(r.get("id", "")).startswith(args.history_id) for r in store.history(t))]
+    found = [t for t in targets if _has_record(store, t, args.history_id)]
     if len(found) != 1:
         where = "both targets" if found else "no target"
         raise InvalidInputError(f"history id {args.history_id!r} is in {where}; pass --target or more characters")
     _print_result(store.undo(found[0], args.history_id, actor="cli"))
     return 0
+
+
+def _has_record(store: MemoryStore, target: str, history_id: str) -> bool:
+    try:
+        store.history_record(target, history_id)
+    except NotFoundError:
+        return False
+    except InvalidInputError:
+        return True  # several records start with it: undo says so
+    return True
+
+
+def _print_history_warnings(store: MemoryStore) -> None:
+    for warning in store.history_warnings():
+        print(f"dmem: warning: {warning}", file=sys.stderr)
 
 
 def _texts_by_id(store: MemoryStore) -> dict[str, str]:
@@ -311,7 +328,7 @@ def _record_text(record: dict, texts: dict[str, str]) -> str:
     that rows without a before/after carry (a contradiction's reason, a rejected level)."""
     text = (record.get("after") or record.get("before") or {}).get("text") or texts.get(record.get("entry_id") or "", "")
     detail = record.get("detail") or {}
-    if record.get("action") == "contradiction" and detail.get("other") in texts:
+    if record.get("action") == "contradiction" and isinstance(detail.get("other"), str) and detail["other"] in texts:
         note = f"vs. {_short(texts[detail['other']], 30)}" + (f" ({detail['reason']})" if detail.get("reason") else "")
         return f"{_short(text, 40)}  ⚡ {note}"
     if record.get("action") == "reject_promotion" and detail.get("detail_to"):
@@ -336,9 +353,12 @@ def cmd_demo(args) -> int:
 
 def cmd_eval_detector(args) -> int:
     from ..detection import RuleDetector, evaluate, format_report, load_pairs
+    from ..detection.home_evaluation import is_home_file
 
     path = args.file or _bundled_dev_set()
     try:
+        if is_home_file(path):
+            return _eval_home(args, path)
         rows = load_pairs(path)
     except FileNotFoundError:
         raise InvalidInputError(f"no such file: {path}") from None
@@ -351,6 +371,24 @@ def cmd_eval_detector(args) -> int:
         report.pop("failures")
     print(json.dumps(report, ensure_ascii=False, indent=2) if args.json
           else format_report(report, failures=args.failures))
+    return 0
+
+
+def _eval_home(args, path) -> int:
+    """A populated home: built in a temporary folder, checked by maintenance, then each probe added
+    to a fresh copy of it (see features/trial.py)."""
+    from ..detection.home_evaluation import format_home_report, load_home, score_home
+    from ..features.trial import run_home
+
+    try:
+        home = load_home(path)
+    except ValueError as error:
+        raise InvalidInputError(f"{path}: {error}") from None
+    report = score_home(home, run_home(home, _semantic_detector() if args.semantic else None))
+    if not args.failures:
+        report.pop("failures")
+    print(json.dumps(report, ensure_ascii=False, indent=2) if args.json
+          else format_home_report(report, failures=args.failures))
     return 0
 
 
@@ -377,13 +415,13 @@ def _bundled_dev_set() -> Path:
 def cmd_serve(args) -> int:
     _check_home(args)
     try:
-        from dialectical_memory.web import MissingAssetsError, serve
+        from dialectical_memory.web import MissingAssetsError, SecretFileError, serve
     except ImportError:
         raise InvalidInputError(f"the dashboard needs the web extra: {install_hint('web')}") from None
     try:
         serve(args.home, host=args.host, port=args.port, allow_remote=args.allow_remote,
               **_limits(args, {"memory": 0, "user": 0}))  # fmt: skip
-    except MissingAssetsError as error:
+    except (MissingAssetsError, SecretFileError) as error:
         raise DialecticalMemoryError(str(error)) from None
     return 0
 
@@ -542,6 +580,7 @@ def cmd_export(args) -> int:
 
     store = _store(args)
     document = export_document(store, _targets(args.target))
+    _print_history_warnings(store)
     text = to_markdown(document) if args.format == "md" else to_json(document)
     if args.output and args.output != "-":
         Path(args.output).write_text(text, encoding="utf-8")
@@ -920,8 +959,9 @@ def _tool_commands(command) -> None:
     p.add_argument("--force", action="store_true", help="replace an earlier demo home at that path")
     p.set_defaults(func=cmd_demo)
 
-    p = command("eval-detector", help="precision / recall / F1 of the contradiction detector on a JSONL file")
-    p.add_argument("file", nargs="?", help="labelled pairs, one JSON object a line (default: the bundled dev set)")
+    p = command("eval-detector", help="score the contradiction detector on labelled pairs or in a populated home")
+    p.add_argument("file", nargs="?", help="labelled pairs, one JSON object a line (default: the bundled dev set), "
+                   "or a home: one JSON object of memory and user entries and probes")
     p.add_argument("--split", help="only rows whose 'split' field has this value")
     p.add_argument("--failures", action="store_true", help="list the pairs the detector got wrong")
     p.add_argument("--semantic", action="store_true", help="the rules plus the embedding classifier (the semantic extra)")

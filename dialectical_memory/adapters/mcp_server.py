@@ -17,12 +17,13 @@ from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.exceptions import ResourceError, ToolError
 from mcp.server.transport_security import TransportSecuritySettings
 from mcp.types import ToolAnnotations
+from pydantic import ValidationError
 
 from ..core.version import __version__
 from ..core.errors import DialecticalMemoryError, InvalidInputError
 from ..core.beliefs import ContradictionMode
 from ..store.memory_store import MemoryStore
-from ..store.agent_views import edge_summary, entry_summary, review_summary
+from ..store.agent_views import edge_summary, entry_detail, entry_summary, history_summary, review_summary
 
 Target = Literal["memory", "user"]
 SourceKindName = Literal["user_explicit", "observed", "agent_inferred", "user_correction", "background_review", "derived"]
@@ -59,6 +60,28 @@ def _tool_errors(call):
         raise ToolError(str(error)) from error
 
 
+class _Server(MCPServer):
+    """The SDK's server, whose argument errors are one line a model can act on: the field and what
+    is wrong with it, never pydantic's multi-line report with the rejected value and a docs URL."""
+
+    async def call_tool(self, name: str, arguments: dict[str, Any], context=None):
+        try:
+            return await super().call_tool(name, arguments, context)
+        except ToolError as error:
+            if isinstance(error.__cause__, ValidationError):
+                raise ToolError(f"Error executing tool {name}: {_one_line(error.__cause__)}") from None
+            raise
+
+
+def _one_line(error: ValidationError) -> str:
+    problems = []
+    for item in error.errors(include_url=False, include_input=False)[:5]:
+        where = ".".join(str(part) for part in item.get("loc", ())) or "arguments"
+        problems.append(f"{where}: {' '.join(str(item.get('msg', 'invalid')).split())}")
+    more = error.error_count() - len(problems)
+    return "invalid arguments: " + "; ".join(problems) + (f"; and {more} more" if more > 0 else "")
+
+
 def _mutation_reply(store: MemoryStore, result) -> dict[str, Any]:
     data = result.to_dict()
     reply = {"message": data["message"], "usage": data["usage"], "contradictions": [edge_summary(e) for e in result.contradictions]}
@@ -71,7 +94,7 @@ def _mutation_reply(store: MemoryStore, result) -> dict[str, Any]:
 
 def create_server(store: MemoryStore, *, dashboard_url: str | None = None) -> MCPServer:
     """An ``MCPServer`` over ``store`` (already loaded: its prompt snapshot is the one served)."""
-    server = MCPServer("dialectical-memory", instructions=INSTRUCTIONS, version=__version__)
+    server = _Server("dialectical-memory", instructions=INSTRUCTIONS, version=__version__)
 
     @server.tool(annotations=ADDS)
     def add_memory(content: str, target: Target = "memory", source_kind: SourceKindName = "user_explicit",
@@ -157,10 +180,12 @@ def _search(store: MemoryStore, query, target, maturity, status, limit: int, off
 
 
 def _entry_detail(store: MemoryStore, target: str, entry_id: str) -> dict[str, Any]:
+    """The entry as an agent may see it: a blocked one as ``[BLOCKED: reason]`` with ``blocked``,
+    its edges and history rendered by the gate (see ``store.agent_views``)."""
     entry = store.get_entry(target, entry_id)
-    edges = [edge_summary(e) for e in store.get_contradictions(target, include_resolved=True) if entry_id in (e["from_id"], e["to_id"])]
-    return {"entry": {**entry_summary(entry), "meta": entry.meta.to_dict()}, "contradictions": edges,
-            "history": store.history(target, entry_id=entry_id, limit=50)}  # fmt: skip
+    edges = [edge_summary(e) for e in store.get_contradictions(target, include_resolved=True, entry_id=entry.entry_id)]
+    history = [history_summary(r, entry) for r in store.history(target, entry_id=entry.entry_id, limit=50)]
+    return {"entry": entry_detail(entry), "contradictions": edges, "history": history}
 
 
 def transport_security(port: int) -> TransportSecuritySettings:

@@ -12,6 +12,7 @@ from typing import Any
 from ..core.errors import AmbiguousMatchError, CharLimitError, DialecticalMemoryError, echo
 from ..core.beliefs import ContradictionMode, KnowledgeType, SourceKind
 from ..storage.files import TARGET_FILES
+from ..store.agent_views import edge_summary, result_summary
 from ..store.memory_store import MemoryStore
 
 ACTIONS = ("add", "replace", "remove", "contradictions", "maintenance")
@@ -162,7 +163,7 @@ def memory_tool(
             store.load_from_disk()
         if operations is not None:
             source = source_kind or SourceKind.USER_EXPLICIT
-            return _ok(store.apply_batch(target, operations, source_kind=source).to_dict())
+            return _ok(result_summary(store.apply_batch(target, operations, source_kind=source).to_dict()))
         return _ok(_run(store, action, target, values))
     except AmbiguousMatchError as error:
         return _error(str(error), matches=error.previews)
@@ -174,15 +175,15 @@ def memory_tool(
 
 def _run(store: MemoryStore, action: str, target: str, values: dict[str, Any]) -> dict[str, Any]:
     if action == "add":
-        return store.add(target, values["content"], source_kind=values["source_kind"] or SourceKind.USER_EXPLICIT,
-                         knowledge_type=values["knowledge_type"]).to_dict()  # fmt: skip
+        return result_summary(store.add(target, values["content"], source_kind=values["source_kind"] or SourceKind.USER_EXPLICIT,
+                                        knowledge_type=values["knowledge_type"]).to_dict())  # fmt: skip
     if action == "replace":
-        return store.replace(target, values["old_text"], values["content"], source_kind=values["source_kind"]).to_dict()
+        return result_summary(store.replace(target, values["old_text"], values["content"], source_kind=values["source_kind"]).to_dict())
     if action == "remove":
-        return store.remove(target, values["old_text"]).to_dict()
+        return result_summary(store.remove(target, values["old_text"]).to_dict())
     if action == "contradictions":
         mode = values["contradiction_mode"] or store.contradiction_mode
-        edges = store.get_contradictions(target, mode=mode)
+        edges = [edge_summary(edge) for edge in store.get_contradictions(target, mode=mode)]
         return {"target": target, "mode": ContradictionMode(mode).value, "contradictions": edges, "count": len(edges)}
     report = store.run_maintenance(target)
     return {"report": report}

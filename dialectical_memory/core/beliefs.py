@@ -168,6 +168,16 @@ def _number(value):
     return float(value) if type(value) in (int, float) and math.isfinite(value) else _INVALID
 
 
+def _count(value):
+    """A counter: an int, or a whole float (JSON numbers past 2**64 parse as floats); its range is
+    checked where the loader can say so (see ``clamp_numbers``)."""
+    if type(value) is int:
+        return value
+    if type(value) is float and math.isfinite(value):
+        return int(value)
+    return _INVALID
+
+
 def _optional(kind):
     return lambda value: value if value is None or type(value) is kind else _INVALID
 
@@ -193,9 +203,10 @@ class EntryMeta:
     ``text`` mirrors the entry's current text so that a hand-deleted entry can be archived with its
     words; ``pending_promotion`` and ``contradiction_demoted`` are bookkeeping of the reflection layer.
     ``blocked`` is why text that arrived from disk failed the safety check (it stays in the file but
-    not in the prompt); ``safety_kept`` records that a person kept it anyway. ``provenance`` says who
-    wrote the text when another program did (Hermes: its write origin, session, platform, the staged
-    write a person approved), as short strings; empty when nobody said.
+    not in the prompt); ``safety_kept`` records that a person kept it anyway, and ``keep_marks`` on
+    which devices: a keep is honoured only where it was made (``store.screening``). ``provenance``
+    says who wrote the text when another program did (Hermes: its write origin, session, platform,
+    the staged write a person approved), as short strings; empty when nobody said.
     """
 
     entry_id: str = field(default_factory=new_id)
@@ -231,6 +242,7 @@ class EntryMeta:
     deep_checked: bool = False
     blocked: str | None = None
     safety_kept: bool = False
+    keep_marks: list[str] = field(default_factory=list)
     provenance: dict[str, str] = field(default_factory=dict)
 
     @classmethod
@@ -244,7 +256,7 @@ class EntryMeta:
         data["maturity"] = int(self.maturity)
         for key in ("knowledge_type", "source_kind", "status"):
             data[key] = data[key].value
-        for key in ("contradiction_ids", "parent_ids", "child_ids"):
+        for key in ("contradiction_ids", "parent_ids", "child_ids", "keep_marks"):
             data[key] = list(data[key])
         data["scope"] = dict(self.scope)
         data["provenance"] = dict(self.provenance)
@@ -295,9 +307,9 @@ _FIELD_LOADERS: dict[str, Callable[[Any], Any]] = {
     "status": _member(BeliefStatus),
     **{name: _number for name in ("authority", "conviction", "importance", "confidence",
                                   "created_at", "updated_at", "last_validated_at")},
-    **{name: _exact(int) for name in ("hit_count", "surface_count", "ignore_count",
-                                      "observed_behavior_count", "contradiction_count")},
-    **{name: _exact(list) for name in ("contradiction_ids", "parent_ids", "child_ids", "noise_context")},
+    **{name: _count for name in ("hit_count", "surface_count", "ignore_count",
+                                 "observed_behavior_count", "contradiction_count")},
+    **{name: _exact(list) for name in ("contradiction_ids", "parent_ids", "child_ids", "noise_context", "keep_marks")},
     **{name: _optional(str) for name in ("synthesis_id", "superseded_by", "original_text", "principle_text", "blocked")},
     **{name: _optional(int) for name in ("pending_promotion", "rejected_promotion_hits")},
     "scope": _exact(dict),
@@ -310,7 +322,7 @@ _FIELD_LOADERS: dict[str, Callable[[Any], Any]] = {
 assert set(_FIELD_LOADERS) == {f.name for f in fields(EntryMeta)}
 # Fields added after sidecars were first written, with their defaults: a record without them keeps
 # the fast path of :meth:`EntryMeta.from_dict` (a 10,000-entry sidecar loads as fast as before).
-_LATER_FIELDS: dict[str, Callable[[], Any]] = {"provenance": dict}
+_LATER_FIELDS: dict[str, Callable[[], Any]] = {"keep_marks": list, "provenance": dict}
 _ENUM_TYPES = {"maturity": MaturityLevel, "knowledge_type": KnowledgeType, "source_kind": SourceKind, "status": BeliefStatus}
 _ENUM_BY_VALUE = {name: {member.value: member for member in kind} for name, kind in _ENUM_TYPES.items()}
 _ENUM_DEFAULTS = {name: getattr(EntryMeta(), name) for name in _ENUM_TYPES}
@@ -466,7 +478,7 @@ class SidecarDocument:
             record["entry_id"] = entry_id
             entries[entry_id] = EntryMeta.from_dict(record, owned=True)
         return cls(
-            version=int(data.get("version", SIDECAR_VERSION)),
+            version=format_version(data.get("version", SIDECAR_VERSION)) or SIDECAR_VERSION,
             entries=entries,
             contradictions=edges_from(data.get("contradictions") or [], owned=owned)[0],
             text_to_id=_string_map(data.get("text_to_id")),
@@ -474,6 +486,72 @@ class SidecarDocument:
 
     def id_for_text(self, text: str) -> str | None:
         return self.text_to_id.get(text_hash(text))
+
+
+MAX_FORMAT_VERSION = 10_000  # a larger "version" is damage, not a newer format
+
+
+def format_version(value) -> int | None:
+    """A file's format version, or None when the number is out of range (damage: the caller warns).
+    Not a number at all: ValueError (the file is unreadable, as before)."""
+    if type(value) not in (int, float):
+        raise ValueError(f"the format version {str(value)[:40]!r} is not a number")
+    if type(value) is int and 0 <= value <= MAX_FORMAT_VERSION:
+        return value
+    return None
+
+
+# ---------------------------------------------------------------- numbers in range
+
+MAX_COUNT = 2**53  # counters stay exact in every JSON reader (and far below orjson's 64-bit limit)
+_COUNTERS = ("hit_count", "surface_count", "ignore_count", "observed_behavior_count", "contradiction_count")
+_UNIT_FIELDS = ("authority", "conviction", "importance", "confidence")
+_ID_LISTS = ("contradiction_ids", "parent_ids", "child_ids", "keep_marks")
+
+
+def clamp_numbers(meta: EntryMeta) -> int:
+    """Bring a loaded entry's numbers into range (counters 0…2**53, scores 0…1, a pending promotion
+    a real level above the entry's) and its lists to the types they hold; returns how many values
+    it changed. A sidecar with ``hit_count`` 2**64 otherwise breaks every later write."""
+    values, fixed = meta.__dict__, 0
+    for name in _COUNTERS:
+        if not 0 <= values[name] <= MAX_COUNT:
+            values[name] = min(max(values[name], 0), MAX_COUNT)
+            fixed += 1
+    for name in _UNIT_FIELDS:
+        if not 0.0 <= values[name] <= 1.0:
+            values[name] = min(max(values[name], 0.0), 1.0)
+            fixed += 1
+    pending = values["pending_promotion"]
+    if pending is not None and not (type(pending) is int and int(meta.maturity) < pending <= int(MaturityLevel.WISDOM)):
+        values["pending_promotion"] = None
+        fixed += 1
+    rejected = values["rejected_promotion_hits"]
+    if rejected is not None and not 0 <= rejected <= MAX_COUNT:
+        values["rejected_promotion_hits"] = min(max(rejected, 0), MAX_COUNT)
+        fixed += 1
+    for name in _ID_LISTS:
+        items = values[name]
+        if not all(type(item) is str for item in items):
+            values[name] = [item for item in items if type(item) is str]
+            fixed += 1
+    noise = values["noise_context"]
+    if len(noise) > NOISE_CONTEXT_LIMIT or not all(type(record) is dict for record in noise):
+        values["noise_context"] = [record for record in noise if type(record) is dict][-NOISE_CONTEXT_LIMIT:]
+        fixed += 1
+    scope = values["scope"]
+    if not all(type(k) is str and type(v) is str for k, v in scope.items()):
+        values["scope"] = {k: v for k, v in scope.items() if type(k) is str and type(v) is str}
+        fixed += 1
+    return fixed
+
+
+def clamp_edge(edge: ContradictionEdge) -> int:
+    """An edge's confidence into 0…1; returns how many values it changed."""
+    if not 0.0 <= edge.confidence <= 1.0:
+        edge.confidence = min(max(edge.confidence, 0.0), 1.0)
+        return 1
+    return 0
 
 
 def _string_map(value) -> dict[str, str]:

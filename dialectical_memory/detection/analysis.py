@@ -277,7 +277,7 @@ _CALLED = lazy_compile(
 
 def _without_proper_names(original: str, sentence: str) -> tuple[str, str]:
     """The sentence without the names it gives, and those names (they still tell
-    two entries apart: "a cat named Mochi" / "a cat named Biscuit")."""
+    two entries apart: "a cat named Pumpkin" / "a cat named Biscuit")."""
     if not _CALLED_CUE.search(original):
         return sentence, ""
     names = []
@@ -396,6 +396,9 @@ def _evaluated(sentence: str) -> str:
     return sentence
 
 
+_NAMING = lazy_compile(r"\bcalled(?=\s+[`'\"“]?[A-Z\u4e00-\u9fff])")
+
+
 # What the rules read of an entry. Memory entries are notes of a sentence or a few; some of the ~300
 # patterns cost time quadratic in the length of an unbroken run (8,000 digits: ~1 s), so an entry
 # longer than this (rare: an entry may hold 8,000) is judged by its beginning.
@@ -405,6 +408,8 @@ ANALYSED_CHARS = 2000
 @functools.lru_cache(maxsize=8192)
 def analyse(text: str) -> Analysis:
     original = unicodedata.normalize("NFKC", text[:ANALYSED_CHARS])
+    if "called" in original:
+        original = _NAMING.sub("named", original)  # "a cat called Nudel" names, it phones no one
     sentence, reported = reported_content(normalize(strip_subject(original)))
     sentence, names = _without_proper_names(original, sentence)
     if "过" in sentence:
@@ -524,7 +529,9 @@ _ZH_PEOPLE = "|".join(sorted(lexicon.ZH_PEOPLE, key=len, reverse=True))
 _HOLDER_EN = lazy_compile(
     rf"^\s*(?:(?:the\s+)?user'?s|his|her)\s+(?:[a-z-]+\s+){{0,2}}?(?P<h>(?:{_EN_PEOPLE})(?:s|ren)?)\b",
     re.IGNORECASE)
-_HOLDER_ZH = lazy_compile(rf"^\s*(?:(?:该|这位)?用户|[他她我])的?(?P<h>{_ZH_PEOPLE})")
+_HOLDER_ZH = lazy_compile(rf"^\s*(?:(?:(?:该|这位)?用户|[他她我])的?)?(?P<h>{_ZH_PEOPLE})")
+# "Mom is a retired teacher", "Dad still works": a parent named as the family names them.
+_HOLDER_EN_BARE = lazy_compile(r"^\s*(?P<h>Mom|Mum|Dad|Mother|Father|Grandma|Grandpa|Granny)\b")
 
 
 def _join(named: str, holder: str) -> str:
@@ -539,7 +546,7 @@ def _in_lexicon(word: str) -> bool:
 def _holder(original: str) -> str:
     """The person an entry is about when it is not the user: "User's husband …",
     "用户的妈妈…", "用户妹妹…"."""
-    match = _HOLDER_EN.match(original) or _HOLDER_ZH.match(original)
+    match = _HOLDER_EN.match(original) or _HOLDER_ZH.match(original) or _HOLDER_EN_BARE.match(original)
     return match["h"].lower() if match else ""
 
 
@@ -1202,7 +1209,7 @@ _CHILDHOOD = lazy_compile(r"\b(?:was|were|had|used|lived|kept|owned|went|[a-z]{3
 
 # A clause in the past tense of "be" states a past state: "was unemployed for a
 # year", "was a vegetarian in college" (not "was promoted": a change that holds).
-_WAS = lazy_compile(r"(?:was|were)\s+(?!(?:born|diagnosed|promoted|raised|not|never)\b)")
+_WAS = lazy_compile(r"(?:(?:she|he)\s+)?(?:was|were)\s+(?!(?:born|diagnosed|promoted|raised|not|never)\b)")
 
 
 _NOUN_ROLES = (t.CONCEPT, t.CONTENT, t.CJK_RUN, t.DOMAIN)

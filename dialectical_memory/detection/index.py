@@ -17,7 +17,9 @@ import heapq
 import math
 
 from .analysis import analyse, broader_of
+from .binding import entry_introductions
 from .bridge import english_topics
+from .holders import HomeHolders
 from .lexicon import CONCEPTS, GEAR
 from .rules import relation_terms
 from .text import PIECE, chinese_bigrams, normalize, stem
@@ -108,6 +110,9 @@ class CandidateIndex:
         self._postings: dict[str, set[int]] = {}
         self._raw: dict[str, list] = {}  # term → slots as read from disk, not yet needed
         self._terms: dict[int, frozenset[str]] = {}  # terms of slots analysed in this process
+        self._names: list[list[str] | None] = []  # slot → the holders its text introduces (holders.py)
+        self._census: dict[str, int] | None = None  # introduction → live slots making it, built when first asked
+        self._holders: HomeHolders | None = None  # learnt from the census, until it changes
         self.unsaved = 0  # texts analysed since the index was last read or written
 
     def __len__(self) -> int:
@@ -134,6 +139,8 @@ class CandidateIndex:
         self._sizes.append(len(terms))
         self._slot[entry_id] = slot
         self._terms[slot] = terms
+        self._names.append(list(entry_introductions(text)))
+        self._count(self._names[slot], 1)
         for term in terms:
             posting = self._posting(term)
             if posting is None:
@@ -148,6 +155,8 @@ class CandidateIndex:
         if slot is None:
             return
         self._ids[slot] = self._texts[slot] = None
+        self._count(self._names[slot], -1)
+        self._names[slot] = None
         terms = self._terms.pop(slot, None)
         # A slot read from disk has no terms in memory: the postings still raw drop it when they
         # are first used; the ones already in use are searched for it.
@@ -170,6 +179,30 @@ class CandidateIndex:
                 self.add(entry_id, text)
         return self.unsaved - before
 
+    def holders(self) -> HomeHolders:
+        """The holders the indexed entries name between them (`holders.HomeHolders.learn`): what
+        the detector binds claims to, passed in by the store. Kept in step entry by entry."""
+        if self._census is None:
+            census: dict[str, int] = {}
+            for slot in self._slot.values():
+                for item in self._names[slot] or ():
+                    census[item] = census.get(item, 0) + 1
+            self._census, self._holders = census, None
+        if self._holders is None:
+            self._holders = HomeHolders.learn(self._census)
+        return self._holders
+
+    def _count(self, names, step: int) -> None:
+        if self._census is None or not names:
+            return
+        for item in names:
+            count = self._census.get(item, 0) + step
+            if count > 0:
+                self._census[item] = count
+            else:
+                self._census.pop(item, None)
+        self._holders = None
+
     def terms(self) -> dict[str, frozenset[str]]:
         """Entry id → indexed terms (every posting materialised): for tests and diagnostics."""
         for term in list(self._raw):
@@ -183,9 +216,11 @@ class CandidateIndex:
     # ---------------------------------------------------------- stored form (see index_file)
 
     @classmethod
-    def from_stored(cls, ids: list, texts: list, sizes: list, postings: dict[str, list]) -> CandidateIndex:
+    def from_stored(cls, ids: list, texts: list, sizes: list, postings: dict[str, list],
+                    names: list | None = None) -> CandidateIndex:
         """An index over lists read from disk (owned by it from now on). Slots whose id, text or
-        size are malformed, and repeats of an id, are retired; postings are checked when used."""
+        size are malformed, and repeats of an id, are retired; postings are checked when used, and
+        the names a slot introduces are read again from its text when they are malformed."""
         index = cls()
         index._slot = dict(zip(ids, range(len(ids))))
         index._slot.pop(None, None)  # retired slots
@@ -199,6 +234,14 @@ class CandidateIndex:
                 else:
                     ids[slot] = texts[slot] = None
         index._ids, index._texts, index._sizes, index._raw = ids, texts, sizes, postings
+        if type(names) is not list or len(names) != len(ids):
+            names = [None] * len(ids)
+        for slot, (text, found) in enumerate(zip(texts, names)):
+            if text is None:
+                names[slot] = None
+            elif type(found) is not list or not all(type(item) is str and item.count(" ") >= 2 for item in found):
+                names[slot] = list(entry_introductions(text))
+        index._names = names
         return index
 
     def stored(self) -> dict[str, list]:
@@ -208,18 +251,21 @@ class CandidateIndex:
             self._compact()
         postings = {term: list(posting) for term, posting in self._postings.items()}
         postings.update(self._raw)
-        return {"ids": self._ids, "texts": self._texts, "sizes": self._sizes, "postings": postings}
+        return {"ids": self._ids, "texts": self._texts, "sizes": self._sizes, "postings": postings,
+                "names": self._names}
 
     def _compact(self) -> None:
         """Number the live slots afresh (every posting materialised on the way)."""
         by_entry = self.terms()
-        old_slots, old_texts, old_sizes = self._slot, self._texts, self._sizes
+        old_slots, old_texts, old_sizes, old_names = self._slot, self._texts, self._sizes, self._names
         self._ids, self._texts, self._sizes, self._slot, self._postings, self._terms = [], [], [], {}, {}, {}
+        self._names = []
         for entry_id, old in old_slots.items():
             slot = len(self._ids)
             self._ids.append(entry_id)
             self._texts.append(old_texts[old])
             self._sizes.append(old_sizes[old])
+            self._names.append(old_names[old])
             self._slot[entry_id] = slot
             self._terms[slot] = by_entry[entry_id]
             for term in by_entry[entry_id]:

@@ -27,7 +27,7 @@ import orjson
 from ..storage.gc_pause import collector_paused
 from .index import CandidateIndex
 
-FORMAT = 1
+FORMAT = 2  # 2: the names each slot introduces (holders.py)
 SAVE_AFTER = 32  # analyses not yet on disk before the file is rewritten
 _PACKAGE = Path(__file__).resolve().parent
 
@@ -87,7 +87,7 @@ def _read_index(path: Path) -> CandidateIndex | None:
             return None
         if not len(ids) == len(texts) == len(sizes) or not all(type(p) is list for p in postings.values()):
             return None
-        return CandidateIndex.from_stored(ids, texts, sizes, postings)
+        return CandidateIndex.from_stored(ids, texts, sizes, postings, body.get("names"))
     except (OSError, ValueError, KeyError, TypeError):  # an unhashable id is a TypeError too
         return None
 

@@ -30,6 +30,8 @@ from . import terms as t
 from .analysis import (COMPLETED, LEFT_BEHIND, Analysis, Claim, Habit, Pole, analyse, broader_of, claim_region,
                        strip_subject, units)
 from .base import Label, Verdict
+from .binding import pair_home, parts
+from .holders import HomeHolders
 from .contexts import setting_names
 from . import gazetteer, slots, spoken_languages
 from .slots import Slot, clash
@@ -42,22 +44,44 @@ _SLOT_LABELS = {"residence": "lives in", "employer": "works at", "job": "works a
 
 
 class RuleDetector:
-    """Pure-stdlib contradiction detector for English and Chinese memory entries."""
+    """Pure-stdlib contradiction detector for English and Chinese memory entries.
+
+    Claims are held by someone (see `binding.py`): the holders of the home the entries live in,
+    when the store passes them (`in_home`), else those the two entries name between them."""
 
     name = "rules"
 
+    def __init__(self, holders: HomeHolders | None = None):
+        self.holders = holders
+
+    def in_home(self, holders: HomeHolders) -> RuleDetector:
+        """This detector for the entries of a home whose holders are `holders`."""
+        return RuleDetector(holders)
+
     def compare(self, a: str, b: str) -> Verdict:
-        first, second = analyse(a), analyse(b)
-        if first.key == second.key:
+        if analyse(a).key == analyse(b).key:
             return Verdict(Label.COMPATIBLE, 0.95, "same statement")
-        verdict = self._compare(a, b, first, second)
-        if verdict.label is not Label.CONTRADICTION and bridge.mixed(a, b):
+        home = self.holders if self.holders is not None else pair_home(a, b)
+        verdict = None
+        for first in parts(a, home):
+            for second in parts(b, home):
+                found = self._compare_parts(first, second, bridge.mixed(a, b))
+                if found.label is Label.CONTRADICTION:
+                    return found
+                if found.label is Label.UNRELATED and first.holder and first.holder == second.holder:
+                    found = Verdict(Label.COMPATIBLE, 0.6, f"compatible: both about {first.holder.split(':')[-1]}")
+                verdict = verdict if verdict is not None and verdict.label is not Label.UNRELATED else found
+        return verdict
+
+    def _compare_parts(self, first: Analysis, second: Analysis, mixed: bool) -> Verdict:
+        verdict = self._compare(first.text, second.text, first, second)
+        if verdict.label is not Label.CONTRADICTION and mixed:
             # an English entry and a Chinese one: read the Chinese words the lexicon does not know
             # in English ("古典" classical, "经理" manager) and look again; the rules that know a
             # Chinese word themselves have had their say with it as written
-            bridged = (_bridged(a) if is_cjk(a) else first, _bridged(b) if is_cjk(b) else second)
+            bridged = (_bridged(first) if is_cjk(first.text) else first, _bridged(second) if is_cjk(second.text) else second)
             if bridged[0] is not first or bridged[1] is not second:
-                again = self._compare(a, b, *bridged)
+                again = self._compare(first.text, second.text, *bridged)
                 if again.label is Label.CONTRADICTION:
                     return again
         return verdict
@@ -75,8 +99,8 @@ class RuleDetector:
 
 
 @functools.lru_cache(maxsize=4096)
-def _bridged(text: str) -> Analysis:
-    return bridge.bridge_analysis(analyse(text))
+def _bridged(analysis: Analysis) -> Analysis:
+    return bridge.bridge_analysis(analysis)
 
 
 # Times of the week, day and year, each a family whose members exclude each other:
@@ -299,13 +323,38 @@ def _value_conflict(a: Analysis, b: Analysis) -> Verdict | None:
     """Two values of a single-valued slot: "lives in Berlin" vs "lives in Paris"."""
     for left in a.slots:
         for right in b.slots:
-            if (left.name == right.name and left.holder == right.holder and clash(left, right)
+            if (left.name == right.name and left.holder == right.holder
+                    and (clash(left, right) or _one_system(left, a.text, right, b.text))
                     and not (left.name in _TOOL_SLOTS and _settings_apart(a.text, b.text))):
                 score = 0.9 if left.kind != "other" else 0.7
                 return _contradiction("value", score, _slot_text(left), right.display, slot=left.name,
                                       holder=left.holder, values=[left.display, right.display],
                                       a=left.display, b=right.display)
     return None
+
+
+def _one_system(left: Slot, text_a: str, right: Slot, text_b: str) -> bool:
+    """A named machine runs one system: "quill runs Fedora 40" / "quill runs Ubuntu now", "basalt:
+    Windows 11" / "basalt 上装的是 Windows 10" clash, where the user's "uses Linux" / "uses Ubuntu"
+    name a family and one of it (the user may have several machines). A guest system or a second
+    one ("WSL2 with Ubuntu", "dual-boots") is no other system."""
+    if (left.name != "os" or left.value != right.value or "also" in (left.kind, right.kind)
+            or not left.holder.startswith(("machine:", "thing:"))):
+        return False
+    (name_a, version_a), (name_b, version_b) = _system(left.display, text_a), _system(right.display, text_b)
+    if not name_a or not name_b:
+        return False
+    return name_a != name_b or bool(version_a and version_b and version_a != version_b)
+
+
+def _system(display: str, text: str) -> tuple[str, str]:
+    """A system as named, with its major version when one follows ("ubuntu", "24"); no name for a
+    family ("Linux")."""
+    name = display.lower()
+    version = re.search(rf"{re.escape(display)}\s*(\d+)", text, re.IGNORECASE)
+    if lexicon.OPERATING_SYSTEMS.get(name) == name and not version:
+        return "", ""  # "Linux", "Windows": a family, unless a version names one of it
+    return name, version[1] if version else ""
 
 
 def _preference_conflict(a: Analysis, b: Analysis) -> Verdict | None:
@@ -470,6 +519,7 @@ def _negation_conflict(a: Analysis, b: Analysis) -> Verdict | None:
                 and not (claim.frequency == "high" and observed.one_day(denial.text))
                 and not (denial.implicit and (_spares_the_allergy(claim, a.text) or _wished(claim)))
                 and not (denial.lifetime and _wished(claim))  # "has never flown" / "wants to fly one day"
+                and not (_PLAN_DENIED.search(denial.text) and not _wished(claim))  # "no plans to retire" / "still works"
                 and not (denial.frequency == "never" and _UNTIL_THEN.search(denial.text))  # "never … before 2020"
                 and not _place_left(denial)  # a home left meets only a residence (_moved_away_conflict)
                 and not _works_there(denial, b)
@@ -930,7 +980,8 @@ def _exclusive_conflict(a: Analysis, b: Analysis) -> Verdict | None:
     if _RENTED_OUT.search(a.text) or _RENTED_OUT.search(b.text):
         return None
     for left, right in _rival_pairs(a, b):
-        if left.sign > 0 < right.sign and not left.derived and not right.derived:
+        if (left.sign > 0 < right.sign and not left.derived and not right.derived
+                and not _wished(left) and not _wished(right)):  # "saving to buy a flat" / "rents a flat"
             held_l, held_r = _held_states(left), _held_states(right)
             for one, other in lexicon.EXCLUSIVE_CONCEPTS:
                 if one in held_l and other in held_r and other not in held_l:
@@ -1214,7 +1265,13 @@ _WISHES = frozenset(("想", "想要", "希望", "打算", "计划", "准备", "w
 
 # Hoping and planning: "hopes to get married someday", "打算明年结婚".
 _WISH_WORDS = lazy_compile(r"\b(?:hopes?|hoping|plans?|planning|wants?|wishes|would\s+like|someday|one\s+day|"
-                           r"dreams?\s+of)\b|想|打算|计划|希望|准备")
+                           r"dreams?\s+of|intends?|intending|aims?\s+to|looking\s+to|sav(?:e|es|ing)\s+(?:up\s+)?(?:to|for))\b|"
+                           r"想|打算|计划|希望|准备|攒钱")
+
+
+# A plan denied says nothing of now: "has no plans to retire", "不打算搬家".
+_PLAN_DENIED = lazy_compile(r"\bno\s+(?:plans?|intention)\s+(?:to|of)\b|\b(?:isn't|is\s+not|not)\s+planning\s+to\b|"
+                            r"\b(?:doesn't|does\s+not|don't)\s+plan\s+to\b|没有[^，,。；;]{0,6}打算|不打算|没打算|不准备")
 
 
 def _wished(claim: Claim) -> bool:

@@ -215,6 +215,11 @@ class SemanticDetector:
         self.classifier = classifier or Classifier.from_file()
         self.embeddings = embeddings or Embeddings(load_embedder())
 
+    def in_home(self, holders) -> "SemanticDetector":
+        """This detector with its rules bound to the holders of a home (`RuleDetector.in_home`)."""
+        bind = getattr(self.rules, "in_home", None)
+        return SemanticDetector(bind(holders) if bind else self.rules, self.classifier, self.embeddings)
+
     def compare(self, a: str, b: str) -> Verdict:
         verdict = self.rules.compare(a, b)
         if verdict.label is Label.CONTRADICTION:

@@ -274,10 +274,13 @@ _COUNT = (
 _VERSION = lazy_compile(r"(?<![a-z0-9])(?P<name>[a-z][a-z+#]*)\s*(?P<ver>\d+(?:\.\d+)+)",
                       re.IGNORECASE)
 _POSSESSIVE = (
-    lazy_compile(r"^(?:the\s+)?(?:user'?s|project\s+[\w.-]+'s|(?-i:[A-Z][a-z]+)'s)\s+"
+    lazy_compile(r"^(?:the\s+)?(?:user'?s|project\s+[\w.-]+'s|(?-i:[A-Z][a-z]+)'s|her|his|their)\s+"
                r"(?P<slot>[a-z][a-z -]{0,40}?)(?:\s+(?:is|are|was)|\s*:)\s+"
                r"(?P<named>named\s+|called\s+)?(?P<v>[^,;]+?)\.?$", re.IGNORECASE),
-    lazy_compile(r"^(?:(?:该|这位)?用户(?:目前|现在|当前)?|项目\s*[\w.-]+\s*)的(?P<slot>[\u4e00-\u9fffA-Za-z ]{1,10}?)"
+    # "the home router is a Fritz!Box 7590", "the monitor is an LG 27UL850": which one a device is
+    lazy_compile(r"^(?:the|our)\s+(?:[a-z-]+\s+)?(?P<slot>router|modem|monitor|display|printer|tv|television|nas|"
+               r"projector|thermostat|soundbar|speaker)\s+is\s+(?:an?\s+)?(?P<v>(?-i:[A-Z0-9])[^,;]*?)\.?$", re.IGNORECASE),
+    lazy_compile(r"^(?:(?:该|这位)?用户(?:目前|现在|当前)?|[她他]|项目\s*[\w.-]+\s*)的(?P<slot>[\u4e00-\u9fffA-Za-z ]{1,10}?)"
                r"(?:是|(?P<named>叫做?|名叫))(?P<v>[^，,。；;]+)[。.!！]?$"),
     lazy_compile(r"^(?:该|这位)?用户(?P<slot>(?:最(?:喜欢|爱|支持)|最常用|常用|惯用|主要用)的[\u4e00-\u9fffA-Za-z ]{1,8}?)是"
                r"(?P<v>[^，,。；;]+)[。.!！]?$"),
@@ -348,8 +351,9 @@ def _first_match(patterns, text: str) -> tuple[str, re.Match | None]:
 
 
 # Whose fact a clause states: "User's sister lives in…", "用户的妹妹住在…", "用户妹妹…".
-_EN_HOLDER = lazy_compile(r"\b(?:user'?s|his|her|their)\s+(?:[a-z-]+\s+){0,2}?(?P<h>[a-z-]+)\s*$",
-                        re.IGNORECASE)
+# ("her partner Ravi Menon works as…": the partner, named)
+_EN_HOLDER = lazy_compile(r"\b(?:user'?s|his|her|their)\s+(?:[a-z-]+\s+){0,2}?(?P<h>[a-z-]+)"
+                          r"(?:\s+(?-i:[A-Z][a-z]+)){0,2}\s*$", re.IGNORECASE)
 _EN_AUXILIARIES = lazy_compile(r"(?:\s+(?:is|are|was|were|has|have|had|just|now|recently|turned|"
                              r"also|still|currently))+\s*$", re.IGNORECASE)
 _ZH_SUBJECT = lazy_compile(r"^\s*(?:该|这位)?用户")
@@ -399,6 +403,10 @@ _PAST_STATE = lazy_compile(r"(?<!\bhas )(?<!\bhave )(?<!\bve )\b(?:lived|resided
 _MOVED_AWAY = lazy_compile(r"后来(?:搬|离开)|(?:已经|早就)?搬走了|搬离了|(?:已经|早就)不住(?:在)?(?:那|这)")
 
 
+_FLOOR = lazy_compile(r"(?:\d+|[一二两三四五六七八九十]+)\s*(?:楼|层|f)|(?:the\s+)?(?:\d+(?:st|nd|rd|th)|ground|top|"
+                      r"first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth)\s+floor", re.IGNORECASE)
+
+
 def _past_tense(match: re.Match) -> bool:
     return bool(_PAST_STATE.match(match.string, match.start()))
 
@@ -414,6 +422,8 @@ def _residence(text: str) -> list[Slot]:
             continue
         if _DATE_WORD.search(value):
             continue  # "the meeting moved to Friday": a date, not a place to live
+        if _FLOOR.fullmatch(value):
+            continue  # "住在 4 楼", "lives on the third floor": a storey, not a place
         if _past_tense(match) or _MOVED_AWAY.search(text, match.end()):
             return []
         if _place(value)[1] == "unknown" and (not _looks_like_name(value) or pattern in _KNOWN_PLACE_ONLY):
@@ -595,7 +605,7 @@ def _systems(text: str) -> list[Slot]:
         families = {table[name] for name in mentioned}
         if len(families) == 1 and usage.search(text):
             kind = "only" if slot_name == "os" and platforms.one_computer(text) else ""
-            kind = "also" if slot_name == "os" and _ALSO.search(text) else kind
+            kind = "also" if slot_name == "os" and (_ALSO.search(text) or _GUEST.search(text)) else kind
             slots.append(Slot(slot_name, families.pop(), max(mentioned, key=len), kind, scope=scope,
                               holder=_subject_holder(text)))
     return slots
@@ -603,6 +613,10 @@ def _systems(text: str) -> list[Slot]:
 
 # "also has a Linux desktop": one more computer, not the one in use
 _ALSO = lazy_compile(r"\b(?:also|too|as\s+well|another|second|(?:an\s+)?extra)\b|还有|也有|另一台|另外", re.IGNORECASE)
+# A system beside the main one: a guest in it ("WSL2 with Ubuntu", "a Debian VM", "虚拟机"), or a second
+# one booted instead ("dual-boots Windows").
+_GUEST = lazy_compile(r"\bwsl2?\b|\bvirtual\s*box\b|\bvms?\b|\bvirtual\s+machines?\b|\bcontainers?\b|\bdocker\b|"
+                      r"\bdual[- ]?boot\w*|虚拟机|容器|双系统", re.IGNORECASE)
 _SUBJECT_VERB = lazy_compile(r"\b(?:us(?:e|es|ed|ing)|has|have|had|owns?|bought|got|is|runs?|edits?|develops?|"
                              r"writes?|does|games?|codes?|works?|carries)\b|用|买|换|是|装|拿", re.IGNORECASE)
 
@@ -1278,7 +1292,7 @@ def canonical_noun(noun: str) -> str:
 
 
 def _named_ones(text: str) -> list[Slot]:
-    """"has one cat, named Luna", "家只有一只猫，叫团子", "用户家的狗名叫豆豆"."""
+    """"has one cat, named Luna", "家只有一只猫，叫团子", "用户家的狗名叫旺财"."""
     for pattern in _NAMED_ONE:
         match = pattern.search(text)
         if match:
@@ -1714,7 +1728,7 @@ def _money_clash(a: str, b: str) -> bool:
     return high > 1.25 * low
 
 
-# Who leads a project, which day a recurring event is on: "Project atlas is led by Priya",
+# Who leads a project, which day a recurring event is on: "Project atlas is led by Ines",
 # "项目 atlas 由张伟负责", "The weekly meeting is on Monday", "周会改到了周四".
 _LEAD = lazy_compile(r"\b(?:is\s+)?(?:led|run|owned|managed)\s+by\s+(?P<v>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)|"
                    r"由(?P<w>[\u4e00-\u9fff]{2,3})(?:负责|牵头|主导|带)")

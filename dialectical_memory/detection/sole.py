@@ -64,7 +64,7 @@ def _typed_value(rest: str, table: dict[str, str]) -> tuple[str, str]:
 
 def sole_values(text: str) -> list[tuple[str, str, str]]:
     """(slot, value, display) for an "only" noun: ("only pet", "cat", "cat"), and the
-    pet's name as the slot every naming of a pet fills ("cat name", "mochi", "Mochi")."""
+    pet's name as the slot every naming of a pet fills ("cat name", "pumpkin", "Pumpkin")."""
     match = _EN.search(text) or _ZH.search(text)
     if not match:
         return []

@@ -25,7 +25,6 @@ from pathlib import Path
 from typing import Any
 
 from ..core.errors import DialecticalMemoryError, InvalidInputError, StorageError
-from ..core.safety import unsafe_reason
 from ..storage.hermes_config import HERMES_DEFAULT_LIMITS, hermes_home_for, hermes_limits
 from ..storage.hermes_pending import (
     OriginLedger,
@@ -40,6 +39,7 @@ from ..storage.hermes_pending import (
     read_staged,
 )
 from ..store.memory_store import MemoryStore
+from ..store.screening import entry_problem
 from ..store.staged import WritePreview
 
 log = logging.getLogger(__name__)
@@ -80,9 +80,10 @@ def limits_of(store: MemoryStore, hermes_home: Path) -> dict[str, int]:
 
 def screen(write: StagedWrite) -> str | None:
     """Why the texts of ``write`` must not reach the memory, or None. The one place staged text is
-    screened: the safety check every arriving text passes (the store's arrival gate, once it has one)."""
+    screened: the store's gate for every arriving text (``store.screening.entry_problem``: the add
+    path's checks, the safety scan among them)."""
     for number, op in enumerate(write.operations, 1):
-        reason = unsafe_reason(op.content) if op.content else None
+        reason = entry_problem(op.content) if op.content else None
         if reason:
             return f"operation {number} ({op.action}): {reason}" if write.batch else reason
     return None

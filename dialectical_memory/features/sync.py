@@ -38,6 +38,7 @@ GITIGNORE = """\
 # dialectical memory (dmem sync): what never leaves this device
 *.lock
 .dashboard-secret
+.dmem-device
 *.tmp
 *.meta.journal
 .*.index.*

@@ -10,7 +10,7 @@ import shutil
 import subprocess
 from pathlib import Path
 
-from ..core.errors import ConflictError
+from ..core.errors import ConflictError, StorageError
 from ..core.install_hint import install_hint
 from ..storage.files import atomic_write
 from .provider import PROVIDER_NAME
@@ -37,7 +37,8 @@ def register(ctx):
     ctx.register_memory_provider(DialecticalMemoryProvider())
 '''
 
-PLUGIN_YAML = f"""name: {PROVIDER_NAME}
+PLUGIN_YAML = f"""# {MARKER}: dialectical memory's Hermes plugin (the code is in the dialectical-memory package).
+name: {PROVIDER_NAME}
 version: 0.1.0
 kind: exclusive
 description: "Dialectical memory: contradictions kept and flagged at once, knowledge that matures, beliefs that are re-verified. Local files only."
@@ -45,23 +46,47 @@ hooks:
   - on_memory_write
   - on_session_end
 """
+# What `dmem hermes install` wrote before the file carried the marker: recognised as ours.
+_EARLIER_YAML_LINES = (f"name: {PROVIDER_NAME}", 'description: "Dialectical memory:')
 
 
 def install_plugin(hermes_home: str | Path) -> Path:
     """Write ``<hermes_home>/plugins/dialectical/`` (``__init__.py`` and ``plugin.yaml``); return it.
 
-    Running it again rewrites the two files; a folder of that name that another tool wrote is left
-    alone (ConflictError).
+    Running it again rewrites the two files. A folder of that name holding a file another tool
+    wrote (either of the two) is left alone, as is anything in the way of the folder itself: each
+    is a ConflictError that says what to move, and nothing is written.
     """
-    plugin = Path(hermes_home) / "plugins" / PROVIDER_NAME
-    init = plugin / "__init__.py"
-    if init.exists() and MARKER not in init.read_text(encoding="utf-8", errors="replace"):
-        raise ConflictError(f"{plugin} exists and was not written by dmem; move it away first")
-    plugin.mkdir(parents=True, exist_ok=True)
-    text = PLUGIN_INIT.format(name=PROVIDER_NAME, marker=MARKER, activate=ACTIVATE_COMMAND, install=install_into_hermes())
-    atomic_write(init, text.encode("utf-8"))
-    atomic_write(plugin / "plugin.yaml", PLUGIN_YAML.encode("utf-8"))
+    plugins = Path(hermes_home) / "plugins"
+    plugin = plugins / PROVIDER_NAME
+    for folder in (Path(hermes_home), plugins, plugin):
+        if folder.exists() and not folder.is_dir():
+            raise ConflictError(f"{folder} is a file, not a folder; move it away first (nothing was written)")
+    init, manifest = plugin / "__init__.py", plugin / "plugin.yaml"
+    if not _ours(init, lambda text: MARKER in text):
+        raise ConflictError(f"{init} exists and was not written by dmem; move {plugin} away first (nothing was written)")
+    if not _ours(manifest, lambda text: MARKER in text or all(line in text for line in _EARLIER_YAML_LINES)):
+        raise ConflictError(f"{manifest} exists and was not written by dmem; move {plugin} away first (nothing was written)")
+    try:
+        plugin.mkdir(parents=True, exist_ok=True)
+        text = PLUGIN_INIT.format(name=PROVIDER_NAME, marker=MARKER, activate=ACTIVATE_COMMAND, install=install_into_hermes())
+        atomic_write(init, text.encode("utf-8"))
+        atomic_write(manifest, PLUGIN_YAML.encode("utf-8"))
+    except OSError as error:
+        raise StorageError(f"cannot write the Hermes plugin in {plugin}: {error.strerror or error}") from error
     return plugin
+
+
+def _ours(path: Path, written_by_dmem) -> bool:
+    """Whether ``path`` is absent or a file dmem wrote (anything else, a folder included, is not)."""
+    if not path.exists() and not path.is_symlink():
+        return True
+    if not path.is_file():
+        return False
+    try:
+        return written_by_dmem(path.read_text(encoding="utf-8", errors="replace"))
+    except OSError:
+        return False
 
 
 def hermes_python() -> str | None:

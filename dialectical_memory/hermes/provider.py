@@ -26,11 +26,11 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from ..core.errors import DialecticalMemoryError, UnsafeContentError
+from ..core.errors import DialecticalMemoryError
 from ..core.beliefs import ContradictionMode, SourceKind
-from ..core.safety import check_content
 from ..store.memory_store import MemoryStore
-from ..store.agent_views import edge_summary, entry_summary, review_summary
+from ..store.agent_views import edge_summary, entry_summary, result_summary, review_summary
+from ..store.screening import quoted
 from ..features.hermes_pending import QueueWatcher
 
 try:  # inside Hermes: the real base class, so Hermes' own type checks and defaults apply
@@ -110,14 +110,10 @@ TOOL_NAMES = tuple(schema["name"] for schema in TOOL_SCHEMAS)
 
 
 def _shown(text: str | None, width: int = 140) -> str:
-    """Memory text as it may enter a prompt: flat, short, and never content the safety check refuses
-    (entries that arrive from disk were not checked on their way in)."""
+    """Memory text as it enters the provider's block: flat and short. It comes from an agent view
+    (``store.agent_views``), which shows a blocked or unscreened text as ``[BLOCKED: …]``."""
     if not text:
         return "(gone)"
-    try:
-        check_content(text)
-    except UnsafeContentError:
-        return "[withheld: flagged by the safety check]"
     flat = " ".join(text.split())
     return flat if len(flat) <= width else flat[: width - 1] + "…"
 
@@ -188,11 +184,11 @@ class DialecticalMemoryProvider(_ProviderBase):
         lines, more = [], 0
         used = len(header) + 1 + len(title)
         for target in TARGETS:
-            for edge in self.store.get_contradictions(target):
+            for edge in map(edge_summary, self.store.get_contradictions(target)):
                 star = {edge["from_id"]: "", edge["to_id"]: ""}
                 star[edge["preferred_id"]] = "★"
                 line = (f"- [{target}] {star[edge['from_id']]}\"{_shown(edge['from_text'])}\" ⟷ "
-                        f"{star[edge['to_id']]}\"{_shown(edge['to_text'])}\" ({edge['reason']})")  # fmt: skip
+                        f"{star[edge['to_id']]}\"{_shown(edge['to_text'])}\" (reason: {quoted(edge['reason'], 160)})")  # fmt: skip
                 if used + 1 + len(line) > PROMPT_BUDGET_CHARS - 50:  # room for the "… more" line
                     more += 1
                     continue
@@ -215,7 +211,7 @@ class DialecticalMemoryProvider(_ProviderBase):
             found.extend((score, target, entry) for score, entry in self.store.recall(target, query, limit=PREFETCH_LIMIT))
         found.sort(key=lambda item: -item[0])
         lines = [
-            f"- [{target}] {_shown(entry.text)} (confidence {entry.effective_confidence:.2f}, "
+            f"- [{target}] {_shown(entry_summary(entry)['text'])} (confidence {entry.effective_confidence:.2f}, "
             f"{entry.meta.maturity.name.lower()}{', contested' if entry.contested else ''})"
             for score, target, entry in found[:PREFETCH_LIMIT]
             if score >= PREFETCH_MIN_SCORE
@@ -277,7 +273,7 @@ class DialecticalMemoryProvider(_ProviderBase):
             raise DialecticalMemoryError("this agent context does not write memory (only the primary agent does)")
         (name,) = self._targets(target, allow_both=False)
         entry = self.store.find_entry(name, old_text)
-        return self.store.record_observed(name, entry.entry_id).to_dict()
+        return result_summary(self.store.record_observed(name, entry.entry_id).to_dict())
 
     # ------------------------------------------------------------ hooks
 

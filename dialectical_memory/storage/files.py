@@ -455,6 +455,70 @@ def read_records(path: Path) -> tuple[list[dict[str, Any]], list[str]]:
     return records, warnings
 
 
+READ_CHUNK_BYTES = 64 * 1024
+
+
+def lines_from_end(path: Path, *, max_line: int, chunk: int = READ_CHUNK_BYTES):
+    """The lines of an append-only file, last first, read a chunk at a time from its end: memory
+    stays within ``max_line`` and a chunk whatever the file's size. Yields ``bytes`` for each
+    line, or ``None`` for one longer than ``max_line`` (skipped without being held whole). The
+    file's length is taken once, when reading starts: what is appended meanwhile is not read."""
+    try:
+        handle = open(path, "rb")
+    except FileNotFoundError:
+        return
+    with handle:
+        position = os.fstat(handle.fileno()).st_size
+        tail: list[bytes] = []  # pieces of the line being assembled, last piece first
+        held, oversized = 0, False
+        while position > 0:
+            start = max(0, position - chunk)
+            handle.seek(start)
+            data = handle.read(position - start)
+            position = start
+            pieces = data.split(b"\n")
+            for piece in reversed(pieces[1:]):  # each of these ends a line (the newline after it)
+                line = None if oversized or held + len(piece) > max_line else b"".join([piece, *tail])
+                tail, held, oversized = [], 0, False
+                if line is None or line.strip():
+                    yield line
+            first = pieces[0]
+            if not oversized and held + len(first) <= max_line:
+                tail.insert(0, first)
+                held += len(first)
+            else:
+                tail, held, oversized = [], 0, True
+        line = None if oversized else b"".join(tail)
+        if line is None or line.strip():
+            yield line
+
+
+def lines_from(path: Path, offset: int, *, max_line: int, chunk: int = READ_CHUNK_BYTES):
+    """Whole lines of an append-only file from ``offset`` on, first first, a chunk at a time;
+    yields ``(end, line)``: the offset just past the line's newline, and the line (None when it
+    is longer than ``max_line``). A last line without its newline (a write in progress) is not
+    yielded; the caller reads it next time, from the last ``end``."""
+    try:
+        handle = open(path, "rb")
+    except FileNotFoundError:
+        return
+    with handle:
+        handle.seek(offset)
+        pending: list[bytes] = []
+        length, end = 0, offset  # length of the line being assembled; where the last whole line ended
+        while data := handle.read(chunk):
+            pieces = data.split(b"\n")
+            for piece in pieces[:-1]:
+                length += len(piece)
+                line = b"".join([*pending, piece]) if length <= max_line else None
+                end += length + 1
+                pending, length = [], 0
+                yield end, line
+            rest = pieces[-1]
+            length += len(rest)
+            pending = [*pending, rest] if length <= max_line else []
+
+
 def dumps_sidecar(document: dict[str, Any]) -> bytes:
     """Deterministic JSON: sorted keys, two-space indent, UTF-8, so one change is a small diff."""
     return orjson.dumps(document, option=orjson.OPT_SORT_KEYS | orjson.OPT_INDENT_2 | orjson.OPT_APPEND_NEWLINE)

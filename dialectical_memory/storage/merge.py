@@ -39,7 +39,7 @@ _NAMESPACE = uuid.UUID("6f1d2c1e-3b9a-4c55-9d2e-13a7d1a0c0de")
 
 COUNTERS = ("hit_count", "surface_count", "ignore_count", "observed_behavior_count", "contradiction_count")
 LATEST = ("updated_at", "last_validated_at")
-ID_LISTS = ("contradiction_ids", "parent_ids", "child_ids")
+ID_LISTS = ("contradiction_ids", "parent_ids", "child_ids", "keep_marks")  # unions (keep marks: each device's own)
 # When both sides changed an entry's status, the first of these wins (then edges settle
 # ACTIVE/CONTRADICTED): leaving the active set beats being contested, which beats expiry.
 STATUS_PRECEDENCE = (

@@ -1,26 +1,35 @@
-"""Compact JSON-ready views for agents (the Hermes provider's tools, the MCP server).
+"""Compact JSON-ready views for agents (the Hermes provider's tools, the MCP server, the one tool).
 
-An agent reads these in its context window, so they carry what it needs to act and no more.
+An agent reads these in its context window, so they carry what it needs to act and no more, and
+nothing the gate would keep out of a prompt: a blocked entry asked for by id is ``[BLOCKED:
+reason]`` with ``"blocked": true``; an archived entry's text (never screened since it left) and a
+history record's texts are scanned here; metadata (reasons, authors, principles, noise notes) is
+one line, capped, withheld when it fails the scan (see :mod:`.screening`).
 """
 
 from __future__ import annotations
 
+import math
 import shlex
 from typing import Any
 
 from ..core.beliefs import MaturityLevel
 from .read_models import Entry
+from .screening import model_text, one_line
 
 DASHBOARD_HINT = "run `dmem --home {home} serve` and open http://127.0.0.1:5000/{target}/"
 EDGE_FIELDS = ("edge_id", "from_id", "to_id", "from_text", "to_text", "reason", "confidence", "author", "preferred_id", "resolved")
+RECORD_FIELDS = ("id", "at", "target", "actor", "action", "entry_id")
+NOTE_CHARS = 120
 
 
 def entry_summary(entry: Entry) -> dict[str, Any]:
     meta = entry.meta
-    return {
+    text, blocked = model_text(entry.text, meta.blocked, screened=not entry.archived)
+    data = {
         "entry_id": entry.entry_id,
         "target": entry.target,
-        "text": entry.text,
+        "text": text,
         "status": "archived" if entry.archived else meta.status.value,
         "maturity": meta.maturity.name,
         "knowledge_type": meta.knowledge_type.value,
@@ -28,13 +37,76 @@ def entry_summary(entry: Entry) -> dict[str, Any]:
         "confidence": round(entry.effective_confidence, 3),
         "authority": round(meta.authority, 3),
         "contested": entry.contested,
+        "blocked": blocked is not None,
     }
+    if blocked is not None:
+        data["blocked_reason"] = blocked
+    return data
+
+
+def entry_detail(entry: Entry) -> dict[str, Any]:
+    """One entry with its metadata, every text and note in it shown as :func:`entry_summary` does."""
+    summary = entry_summary(entry)
+    meta = entry.meta.to_dict()
+    meta.pop("keep_marks", None)  # devices' marks: no business of an agent
+    meta["text"] = summary["text"]
+    meta["blocked"] = summary.get("blocked_reason")
+    for name in ("original_text", "principle_text"):
+        if isinstance(meta.get(name), str):
+            meta[name] = model_text(meta[name], None, screened=False)[0]
+    meta["noise_context"] = [
+        {"reason": one_line(note.get("reason"), NOTE_CHARS), "at": note.get("at") if _number(note.get("at")) else None}
+        for note in meta["noise_context"]
+    ]
+    meta["scope"] = {one_line(key, 40): one_line(value, NOTE_CHARS) for key, value in meta["scope"].items()}
+    return {**summary, "meta": meta}
 
 
 def edge_summary(edge: dict[str, Any]) -> dict[str, Any]:
     data = {key: edge.get(key) for key in EDGE_FIELDS}
+    for side in ("from", "to"):
+        text = edge.get(f"{side}_text")
+        if text is None:
+            data[f"{side}_blocked"] = False
+            continue
+        shown, blocked = model_text(text, edge.get(f"{side}_blocked"), screened=bool(edge.get(f"{side}_active")))
+        data[f"{side}_text"], data[f"{side}_blocked"] = shown, blocked is not None
+    data["reason"] = one_line(edge.get("reason"))
+    data["author"] = one_line(edge.get("author"), 80)
     if "shown" in edge:
         data["shown"] = edge["shown"]
+    return data
+
+
+def history_summary(record: dict[str, Any], entry: Entry | None = None) -> dict[str, Any]:
+    """A validated history record as an agent may read it: its texts scanned (the entry's current,
+    screened text excepted), its details one line each, no undo data (it holds other entries)."""
+    data = {key: record.get(key) for key in RECORD_FIELDS}
+    current = entry.text if entry is not None and not entry.archived and not entry.meta.blocked else None
+    for side in ("before", "after"):
+        summary = record.get(side)
+        if summary is None:
+            data[side] = None
+            continue
+        text = summary.get("text", "")
+        shown = text if text == current else model_text(text, None, screened=False)[0]
+        data[side] = {**summary, "text": shown}
+    detail = record.get("detail") or {}
+    data["detail"] = {
+        key: [one_line(v, 80) for v in value] if isinstance(value, list) else one_line(value, NOTE_CHARS) if isinstance(value, str) else value
+        for key, value in detail.items()
+    } or None
+    return data
+
+
+def result_summary(result: dict[str, Any]) -> dict[str, Any]:
+    """A mutation's result (``MutationResult.to_dict()``) as an agent reads it: its contradictions
+    as :func:`edge_summary` shows them, those of a batch's results too."""
+    data = dict(result)
+    if "contradictions" in data:
+        data["contradictions"] = [edge_summary(edge) for edge in data["contradictions"]]
+    if isinstance(data.get("results"), list):
+        data["results"] = [result_summary(item) for item in data["results"]]
     return data
 
 
@@ -56,3 +128,7 @@ def review_summary(store, target: str, limit: int = 10, dashboard_url: str | Non
         "dashboard": dashboard_url or DASHBOARD_HINT.format(home=shlex.quote(str(store.home)), target=target),
         "note": "a person approves promotions and resolves contradictions (dashboard or the dmem CLI)",
     }
+
+
+def _number(value) -> bool:
+    return type(value) in (int, float) and math.isfinite(value)

@@ -19,11 +19,16 @@ from ..storage.gc_pause import collector_paused
 from .screening import screen
 from ..core.beliefs import (
     LATEST_PLAUSIBLE_TIME,
+    MAX_COUNT,
+    SIDECAR_VERSION,
     SOURCE_AUTHORITY,
     EntryMeta,
     SidecarDocument,
     SourceKind,
+    clamp_edge,
+    clamp_numbers,
     edges_from,
+    format_version,
     plausible_time,
     text_hash,
 )
@@ -107,13 +112,13 @@ def _read_sidecar(state: TargetState, now: float, locked: bool = True) -> str | 
     try:
         document = read_sidecar(path)
         if document is not None:
+            _check_version(state, path.name, document.get("version", SIDECAR_VERSION))
             stored_edges = document.get("contradictions")
             state.doc = SidecarDocument.from_dict(document, owned=True)
             skipped = len(stored_edges) - len(state.doc.contradictions) if isinstance(stored_edges, list) else 0
             if skipped:
                 state.warnings.append(f"{path.name}: skipped {skipped} unusable contradiction edge(s)")
-            seq = document.get("journal_seq", 0)
-            state.journal_seq = seq if isinstance(seq, int) else 0
+            state.journal_seq = _sequence(state, path.name, document.get("journal_seq", 0))
             state.safety_version = document.get("safety_version", 0)
         return None
     except (ValueError, TypeError, AttributeError, UnicodeDecodeError) as error:
@@ -127,6 +132,28 @@ def _read_sidecar(state: TargetState, now: float, locked: bool = True) -> str | 
         )
         state.doc = SidecarDocument()
         return moved.name
+
+
+def _check_version(state: TargetState, name: str, value) -> None:
+    """A file of a newer format is shown read-only (writing it back would drop what this version
+    does not know); an implausible version number is damage: read as this version, with a warning."""
+    version = format_version(value)
+    if version is None:
+        state.warnings.append(f"{name}: its format version {str(value)[:40]!r} is out of range; read as version {SIDECAR_VERSION}")
+    elif version > SIDECAR_VERSION and state.newer_format is None:
+        state.newer_format = (
+            f"{name} was written by a newer dialectical memory (format {version}; this version reads format "
+            f"{SIDECAR_VERSION}): it is shown read-only and never rewritten; upgrade dmem to change it"
+        )
+        state.warnings.append(state.newer_format)
+
+
+def _sequence(state: TargetState, name: str, value) -> int:
+    if type(value) is int and 0 <= value <= MAX_COUNT:
+        return value
+    if value not in (None, 0):
+        state.warnings.append(f"{name}: journal_seq {str(value)[:40]!r} is out of range; read as 0 (every journal batch is applied)")
+    return 0
 
 
 def _replay_journal(state: TargetState) -> list[dict[str, Any]]:
@@ -167,11 +194,15 @@ def _apply_batches(state: TargetState, records: list[dict]) -> None:
     entries, edges = state.doc.entries, {e.edge_id: e for e in state.doc.contradictions}
     for batch in records:
         seq = batch.get("seq")
-        if not isinstance(seq, int) or seq <= state.journal_seq:
+        if type(seq) is not int or seq <= state.journal_seq or seq > MAX_COUNT:
             continue
+        if "version" in batch:
+            _check_version(state, state.paths.journal.name, batch["version"])
         try:
             for data in batch.get("put", []):
                 meta = EntryMeta.from_dict(data, owned=True)
+                if clamp_numbers(meta):
+                    state.warnings.append(f"{state.paths.journal.name}: values out of range were clamped (seq {seq})")
                 entries[meta.entry_id] = meta
             for entry_id in batch.get("drop", []):
                 entries.pop(entry_id, None)
@@ -246,8 +277,10 @@ def _read_tail(path, start: int, end: int) -> list[dict] | None:
 
 def _plausible_times(state: TargetState, now: float) -> None:
     """Timestamps in milliseconds become seconds; impossible ones (±1e18, before 1970) become the
-    load time, with a warning: a damaged time must not break a page or the CLI."""
-    fixed = 0
+    load time, with a warning: a damaged time must not break a page or the CLI. Counters past
+    2**53, scores outside 0…1 and the like are clamped, with a warning: such a value would break
+    every later write (JSON writers refuse integers past 64 bits)."""
+    fixed = clamped = 0
     metas = list(state.doc.entries.values()) + [archived.meta for archived in state.archive.values()]
     for meta in metas:
         for name in ("created_at", "updated_at", "last_validated_at"):
@@ -255,8 +288,12 @@ def _plausible_times(state: TargetState, now: float) -> None:
             if not 0 <= value <= LATEST_PLAUSIBLE_TIME:
                 setattr(meta, name, plausible_time(value, now))
                 fixed += 1
+        clamped += clamp_numbers(meta)
+    clamped += sum(clamp_edge(edge) for edge in state.doc.contradictions)
     if fixed:
         state.warnings.append(f"{state.paths.sidecar.name}: {fixed} timestamp(s) out of range were corrected")
+    if clamped:
+        state.warnings.append(f"{state.paths.sidecar.name}: {clamped} value(s) out of range were clamped")
 
 
 def _texts_from_hashes(state: TargetState) -> None:
@@ -285,9 +322,11 @@ def _apply_archive_records(state: TargetState, records: list[dict]) -> None:
         try:
             if record.get("op") == "archive":
                 meta = EntryMeta.from_dict(record["meta"], owned=True)
-                state.archive[meta.entry_id] = ArchivedEntry(
-                    meta, str(record.get("reason", "")), float(record.get("at", 0)), str(record.get("actor", ""))
-                )
+                clamp_numbers(meta)
+                at = plausible_time(record.get("at", 0), None)
+                if at is None:
+                    raise ValueError("an archive record's time is not a time")
+                state.archive[meta.entry_id] = ArchivedEntry(meta, str(record.get("reason", "")), at, str(record.get("actor", "")))
             elif record.get("op") == "restore":
                 state.archive.pop(record.get("entry_id"), None)
         except (KeyError, TypeError, ValueError, AttributeError):

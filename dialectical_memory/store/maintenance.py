@@ -30,6 +30,7 @@ from ..core.beliefs import (
     is_ignored_too_often,
     needs_reverification,
 )
+from .screening import entry_problem
 from .state import Change, TargetState, summary
 
 DEEP_CHECK_CANDIDATES = 64
@@ -205,6 +206,7 @@ def _deep_check_in_steps(store, target: str, actor: str, progress, judging=None)
             if not unchecked:
                 break
             index = state.ensure_index()
+            detector = store.detector_in(state)
             checked: dict[str, str] = {}
             flagged = []
             deadline = time.monotonic() + DEEP_CHECK_STEP_SECONDS
@@ -215,7 +217,7 @@ def _deep_check_in_steps(store, target: str, actor: str, progress, judging=None)
                     other = state.entries.get(other_id)
                     if other is None or state.edge_between(other_id, meta.entry_id):
                         continue
-                    verdict = store.detector.compare(other.text, meta.text)
+                    verdict = detector.compare(other.text, meta.text)
                     pair = (other_id, other.text, meta.entry_id, meta.text)
                     if verdict.label is Label.CONTRADICTION:
                         flagged.append((*pair, verdict, None))
@@ -252,6 +254,8 @@ def _ask_judge(judging, pairs) -> list[tuple]:
     author = f"judge:{getattr(judging.judge, 'name', 'judge')}"
     found = []
     for other_id, other_text, entry_id, text in pairs:
+        if entry_problem(other_text) or entry_problem(text):
+            continue  # a blocked text is never sent to a host model (it may hold a secret)
         verdict = judging.ask(other_text, text)
         if verdict is not None and verdict.label is Label.CONTRADICTION:
             found.append((other_id, other_text, entry_id, text, verdict, author))

@@ -32,7 +32,7 @@ from ..core.errors import (
     StorageError,
     echo,
 )
-from .screening import screen_entries
+from .screening import MAX_ENTRY_CHARS, admit_entry, admit_reason, clean_reason, screen_entries
 from ..storage.hermes_config import hermes_limits
 from ..storage.hermes_pending import Origin, OriginLedger
 from ..core.validation import parse_enum
@@ -52,7 +52,6 @@ from ..core.beliefs import record_ignore as ignore_signal
 from ..core.beliefs import record_surface as surface_signal
 from ..storage.paths import resolve_home
 from ..core.results import MutationResult
-from ..core.safety import check_content
 from .state import Change, TargetState, summary
 from ..storage.files import (
     TARGET_FILES,
@@ -75,7 +74,6 @@ from .staged import StagedWrites
 
 ACTORS = ("agent", "person", "maintenance", "cli", "sync")
 DEFAULT_LIMITS = {"memory": 2200, "user": 1375}
-MAX_ENTRY_CHARS = 8000
 FAST_CHECK_CANDIDATES = 24
 SMALL_STORE_ENTRIES = 200
 COMPACT_AFTER_JOURNAL_LINES = 500
@@ -86,6 +84,14 @@ UNLOCKED_LOAD_ATTEMPTS = 3  # a load that raced a writer is retried without a lo
 MTIME_TICK_NS = 200_000_000  # far beyond any file-system timestamp granularity
 EXPECTED_ORIGINS = 256
 
+
+
+def _clean_data(data) -> dict[str, Any]:
+    """What a verdict found, as data: its strings pass the gate like its reason (a judge's words
+    are a host model's output, not trusted text)."""
+    if not isinstance(data, dict):
+        return {}
+    return {str(k)[:64]: clean_reason(v) if isinstance(v, str) else v for k, v in list(data.items())[:32]}
 
 
 def _read_only_fs(path: Path) -> bool:
@@ -142,7 +148,8 @@ class MemoryStore(ReviewActions, StagedWrites, StoreReads):
         self.clock = clock
         self._states: dict[str, TargetState] = {}
         self._snapshots: dict[str, str | tuple] = {}
-        self._history_cache: dict[str, tuple] = {}
+        self._undone_cache: dict[str, tuple] = {}  # target -> (inode, offset read to, undone ids)
+        self._history_warned: dict[str, dict[str, None]] = {}  # target -> what reading its history skipped
         self._counts_cache: dict[str, tuple] = {}
         self._thread_locks = {target: threading.RLock() for target in TARGET_FILES}
         self._held: set[str] = set()  # targets whose lock file :meth:`exclusive` holds
@@ -165,6 +172,12 @@ class MemoryStore(ReviewActions, StagedWrites, StoreReads):
             self._detector = RuleDetector()
         return self._detector
 
+    def detector_in(self, state: TargetState):
+        """The detector for the entries of ``state``: bound to the holders they name (a machine, a
+        project, a relative: see detection/holders.py) when the detector takes them (``in_home``)."""
+        bind = getattr(self.detector, "in_home", None)
+        return bind(state.ensure_index().holders()) if bind is not None else self.detector
+
     def now(self) -> float:
         return float(self.clock())
 
@@ -179,7 +192,7 @@ class MemoryStore(ReviewActions, StagedWrites, StoreReads):
 
     def warnings(self, target: str) -> list[str]:
         config = list(self.hermes.warnings) if self.hermes else []
-        return config + list(self._read_state(self._target(target)).warnings)
+        return config + list(self._read_state(self._target(target)).warnings) + self.history_warnings(target)
 
     def expect_origin(self, target: str, text: str, *, source_kind=None, provenance=None) -> None:
         """Say who wrote ``text``, which is about to appear in the ``.md`` file (Hermes' hook tells
@@ -240,6 +253,9 @@ class MemoryStore(ReviewActions, StagedWrites, StoreReads):
                         break  # something must be written: only a locked load may do that
                 if not os.access(self.home, os.W_OK) or _read_only_fs(self.home):
                     return self._keep_read_only(target, loaded.state)
+                if loaded.state.newer_format:  # shown as it is: nothing of it may be written back
+                    self._states[target] = loaded.state
+                    return loaded.state
                 if loaded.arrived and loaded.state.md_writable:
                     # Checking what arrived (and opening the index: seconds on a home never indexed)
                     # is done on this state before the locks; it is kept only if the files did not move.
@@ -305,7 +321,7 @@ class MemoryStore(ReviewActions, StagedWrites, StoreReads):
         self._carry_index(cached, state)
         if state.md_writable and not checked:
             self._check_arrivals(state, loaded.reconcile, loaded.arrived)
-        if state.md_writable and loaded.needs_write:
+        if state.md_writable and loaded.needs_write and not state.newer_format:
             loaded.reconcile.compact = bool(loaded.quarantined) or loaded.rescanned
             loaded.reconcile.history.extend(loaded.restored_history)
             self._commit(state, loaded.reconcile)
@@ -329,6 +345,8 @@ class MemoryStore(ReviewActions, StagedWrites, StoreReads):
             state.adopt_index(state.index)
         if change is not None and state.md_writable:
             self._check_arrivals(state, change, arrived(change))
+        if change is not None and state.newer_format:
+            change = None  # a newer version's files are not written: load them afresh, read-only
         if change is not None and (change.empty or self._commit_reconciled(state, change, locked)):
             return True
         self._states.pop(state.target, None)
@@ -411,6 +429,8 @@ class MemoryStore(ReviewActions, StagedWrites, StoreReads):
                 change = None
                 try:
                     state = confirmed or self._fresh_state(target)
+                    if state.newer_format:
+                        raise StorageError(f"{state.newer_format} (nothing was changed)")
                     change = Change(now=self.now(), actor=actor)
                     yield state, change
                     if change.md_dirty and not state.md_writable:
@@ -564,17 +584,8 @@ class MemoryStore(ReviewActions, StagedWrites, StoreReads):
     # ------------------------------------------------------------ validation helpers
 
     def _content(self, content, what: str = "content") -> str:
-        if not isinstance(content, str):
-            raise InvalidInputError(f"{what} must be a string, not {type(content).__name__}")
-        text = hermes_format.normalise_entry(content)
-        if not text:
-            raise InvalidInputError(f"{what} is empty")
-        if len(text) > MAX_ENTRY_CHARS:
-            raise InvalidInputError(f"{what} is {len(text):,} characters; one entry may have at most {MAX_ENTRY_CHARS:,}")
-        if hermes_format.ENTRY_DELIMITER in f"\n{text}\n":
-            raise InvalidInputError(f"{what} contains a line with only '§', which separates entries")
-        check_content(text)
-        return text
+        """The gate of every text a caller hands in (see :mod:`.screening`)."""
+        return admit_entry(content, what)
 
     def _usage(self, state: TargetState) -> dict[str, Any]:
         chars, limit = state.usage(), self.limits[state.target]
@@ -602,7 +613,8 @@ class MemoryStore(ReviewActions, StagedWrites, StoreReads):
         if len(old_text) > MAX_ENTRY_CHARS:
             raise InvalidInputError(f"old_text is {len(old_text):,} characters; at most {MAX_ENTRY_CHARS:,} (an entry is never longer)")
         needle = old_text.strip()
-        matches = [text for text in state.texts if needle in text]
+        blocked = {meta.text for meta in state.entries.values() if meta.blocked}  # never matched: a probe must learn nothing
+        matches = [text for text in state.texts if needle in text and text not in blocked]
         if not matches:
             raise NotFoundError(f"no {state.target} entry contains {echo(needle)}")
         if len(matches) > 1:
@@ -645,11 +657,12 @@ class MemoryStore(ReviewActions, StagedWrites, StoreReads):
         from ..detection import Label
 
         found = []
+        detector = self.detector_in(state)
         for candidate_id in self._candidate_ids(state, meta.text, meta.entry_id, limit):
             other = state.entries.get(candidate_id)
             if other is None or state.edge_between(candidate_id, meta.entry_id):
                 continue
-            verdict = self.detector.compare(other.text, meta.text)
+            verdict = detector.compare(other.text, meta.text)
             if verdict.label is Label.CONTRADICTION:
                 found.append(self._flag(state, change, candidate_id, meta.entry_id, verdict))
         return found
@@ -670,12 +683,12 @@ class MemoryStore(ReviewActions, StagedWrites, StoreReads):
         edge = ContradictionEdge(
             from_id=from_id,
             to_id=to_id,
-            reason=verdict.reason,
+            reason=clean_reason(verdict.reason),
             confidence=round(float(verdict.score), 3),
             author=author or f"detector:{getattr(self.detector, 'name', 'custom')}",
             created_at=change.now,
             kind=getattr(verdict, "kind", ""),
-            reason_data=dict(getattr(verdict, "reason_data", None) or {}),
+            reason_data=_clean_data(getattr(verdict, "reason_data", None) or {}),
         )
         state.add_edge(change, edge)
         change.log(state.target, "contradiction", to_id, detail_edge=edge.edge_id, other=from_id, reason=edge.reason)
@@ -862,6 +875,7 @@ class MemoryStore(ReviewActions, StagedWrites, StoreReads):
     def record_ignore(self, target: str, entry_id, reason: str = "agent_skipped", *, actor: str = "agent") -> MutationResult:
         if not isinstance(reason, str) or not reason or len(reason) > 64:
             raise InvalidInputError("ignore reason must be a short non-empty string")
+        reason = admit_reason(reason, "ignore reason", cap=64)
         return self._signal(target, entry_id, actor, "ignore", lambda meta, now: ignore_signal(meta, now, reason))
 
     # ------------------------------------------------------------ entries from another device
@@ -869,10 +883,12 @@ class MemoryStore(ReviewActions, StagedWrites, StoreReads):
     def check_arrived(self, target: str, entry_ids, *, actor: str = "sync") -> MutationResult:
         """Entries that arrived from another device (``dmem sync``): run the fast contradiction
         check on each, against everything here, as an add does. Only what it finds is logged (the
-        other device's history already tells how the entries came to be). They pass the safety
-        check too: the other device may run an older checker."""
+        other device's history already tells how the entries came to be). Every entry passes the
+        safety check again, not only those: the other device may run an older checker, and the
+        metadata that came with the merge (a blocked mark cleared there, a keep made there) decides
+        nothing here."""
         with self._mutation(target, actor) as (state, change):
-            screen_entries(state, change, dict.fromkeys(entry_ids), via="sync")
+            screen_entries(state, change, list(state.entries), via="sync")
             found = []
             for entry_id in dict.fromkeys(entry_ids):
                 meta = state.entries.get(entry_id)

@@ -115,7 +115,7 @@ def _matching_ids(state: TargetState, filters: dict[str, Any], search: str | Non
 
     def keep(meta: EntryMeta) -> bool:
         return all(getattr(meta, key) == wanted for key, wanted in checks) and (
-            needle is None or needle in meta.text.casefold()
+            needle is None or (not meta.blocked and needle in meta.text.casefold())  # search never matches blocked text
         )
 
     return [entry_id for entry_id in ordered if keep(entries[entry_id])]
@@ -185,6 +185,11 @@ def edge_dict(state: TargetState, edge: ContradictionEdge, now: float) -> dict[s
         "from_source": a.source_kind.value if a else None,
         "to_source": b.source_kind.value if b else None,
         "preferred_id": preferred_side(state, edge, now),
+        # what agent views need to show a side safely: blocked, or archived (its text never screened since)
+        "from_blocked": a.blocked if a else None,
+        "to_blocked": b.blocked if b else None,
+        "from_active": edge.from_id in state.entries,
+        "to_active": edge.to_id in state.entries,
     }
 
 

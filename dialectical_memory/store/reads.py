@@ -5,6 +5,7 @@ A mixin of ``MemoryStore``.
 
 from __future__ import annotations
 
+import heapq
 import itertools
 from typing import Any
 
@@ -28,11 +29,12 @@ from ..core.beliefs import (
     ranking_score,
     text_hash,
 )
+from . import history_log
+from .screening import MAX_ENTRY_CHARS, one_line
 from .state import TargetState
 from ..storage.files import (
     TARGET_FILES,
     file_stamp,
-    read_records,
 )
 
 REVERIFY_HORIZON_DAYS = 7.0
@@ -44,9 +46,16 @@ def _blocked_line(target: str, reason: str) -> str:
     """What the prompt shows instead of an entry that failed the safety check (as Hermes 0.19.0 does)."""
     name = f"{TARGET_FILES[target]}.md"
     return (
-        f"[BLOCKED: {name} entry failed the safety check: {reason}. Removed from the system prompt; "
+        f"[BLOCKED: {name} entry failed the safety check: {one_line(reason)}. Removed from the system prompt; "
         "a person can keep, edit or retire it on the dashboard.]"
     )
+
+
+def _capped(text: str) -> str:
+    """An entry in the prompt is capped like a write (a longer one reached the file by hand)."""
+    if len(text) <= MAX_ENTRY_CHARS:
+        return text
+    return f"{text[:MAX_ENTRY_CHARS]} […{len(text) - MAX_ENTRY_CHARS:,} more characters not shown]"
 
 
 def _render_prompt(target: str, texts: tuple[str, ...], ids: dict[str, str], marked: set[str], hidden: set[str], usage: dict, blocked: dict[str, str]) -> str:
@@ -57,7 +66,8 @@ def _render_prompt(target: str, texts: tuple[str, ...], ids: dict[str, str], mar
         entry_id = ids.get(text)
         if entry_id in hidden:
             continue
-        lines.append(_blocked_line(target, blocked[entry_id]) if entry_id in blocked else f"[contested] {text}" if entry_id in marked else text)
+        shown = _capped(text)
+        lines.append(_blocked_line(target, blocked[entry_id]) if entry_id in blocked else f"[contested] {shown}" if entry_id in marked else shown)
     if not lines:
         return ""
     title = "MEMORY (your personal notes)" if target == "memory" else "USER PROFILE (who the user is)"
@@ -158,7 +168,7 @@ class StoreReads:
         scored = []
         for entry_id in state.ensure_index().candidates(query, limit=max(RECALL_CANDIDATES, limit)):
             meta = state.entries.get(entry_id)
-            terms = relevance_terms(meta.text) if meta else frozenset()
+            terms = relevance_terms(meta.text) if meta and not meta.blocked else frozenset()  # never matches blocked text
             shared = len(wanted & terms)
             if shared:
                 similarity = shared / (len(wanted) * len(terms)) ** 0.5
@@ -192,11 +202,15 @@ class StoreReads:
         now = self.now()
         return [read_models.entry_view(state, meta.entry_id, now) for meta in state.entries.values() if meta.blocked]
 
-    def archived(self, target: str) -> list[read_models.Entry]:
+    def archived(self, target: str, *, offset: int = 0, limit: int | None = None) -> list[read_models.Entry]:
+        """Archived entries, the most recently archived first; ``offset``/``limit`` build one page only."""
+        if limit is not None:
+            self._check_paging(None, offset, limit)
         state = self._read_state(self._target(target))
         now = self.now()
-        items = [read_models.entry_view(state, entry_id, now) for entry_id in state.archive]
-        return sorted(items, key=lambda e: -(e.archived_at or 0))
+        order = read_models.derived(state, "archive_order", None, lambda: sorted(state.archive, key=lambda i: -(state.archive[i].at or 0)))
+        window = order[offset : None if limit is None else offset + limit]
+        return [read_models.entry_view(state, entry_id, now) for entry_id in window]
 
     def counts(self, target: str) -> dict[str, Any]:
         """Counts per tier and status and the review work waiting.
@@ -211,21 +225,81 @@ class StoreReads:
             data = read_models.counts(state, self.now(), REVERIFY_HORIZON_DAYS)
             data["usage"] = self._usage(state)
             data["blocked"] = sum(1 for meta in state.entries.values() if meta.blocked)
+            data["read_only"] = self._read_only_reason(state)
             cached = self._counts_cache[target] = (key, data)
         return dict(cached[1])
+
+    def _read_only_reason(self, state: TargetState) -> str | None:
+        """Why this target's files are shown but cannot be changed (a banner says it), or None."""
+        if state.newer_format:
+            return state.newer_format
+        if state.read_only:
+            return f"the memory home {self.home} is read-only: the files are shown as they are; changes cannot be saved"
+        if not state.md_writable:
+            return f"{state.paths.md.name} {state.md_problem}; it is read-only until fixed by hand"
+        return None
 
     def confidence_series(self, target: str, entry_id: str, *, past_days: float = 90, future_days: float = 180) -> read_models.ConfidenceSeries:
         return read_models.confidence_series(self.get_entry(target, entry_id).meta, self.now(), past_days, future_days)
 
     def history(self, target: str | None = None, *, entry_id=None, actor=None, action=None, limit: int | None = None) -> list[dict[str, Any]]:
-        """Mutations newest first, optionally filtered; ``target=None`` merges both targets."""
+        """Mutations, last written first, optionally filtered; ``target=None`` merges both targets
+        by time. Each file is read from its end, so ``limit`` records cost about that many, not the
+        file; every record is validated on read, a bad one skipped (see :meth:`history_warnings`)."""
+        if limit is not None and (type(limit) is not int or limit < 0):
+            raise InvalidInputError("limit must be a whole number ≥ 0")
         targets = [self._target(target)] if target else list(TARGET_FILES)
-        records = [record for name in targets for record in self._history_records(name)]
-        if len(targets) > 1:
-            records.sort(key=lambda r: r.get("at", 0), reverse=True)
+        streams = [self._history_stream(name) for name in targets]
+        records = streams[0] if len(streams) == 1 else heapq.merge(*streams, key=lambda r: -r["at"])
         wanted = {"entry_id": entry_id, "actor": actor, "action": action}
         selected = (r for r in records if all(v is None or r.get(k) == v for k, v in wanted.items()))
-        return list(itertools.islice(selected, limit)) if limit is not None else list(selected)
+        return list(itertools.islice(selected, limit))
+
+    def history_record(self, target: str, history_id: str) -> dict[str, Any]:
+        """The one valid record whose id is ``history_id`` or starts with it."""
+        target = self._target(target)
+        matches = []
+        for record in self._history_stream(target):
+            if record["id"].startswith(history_id):
+                matches.append(record)
+                if record["id"] == history_id or len(matches) > 1:
+                    break
+        if not matches:
+            raise NotFoundError(f"no {target} history record with id {echo(history_id)}")
+        if len(matches) > 1:
+            raise InvalidInputError(f"several {target} history records start with {echo(history_id)}; give more characters")
+        return matches[0]
+
+    def undone_ids(self, target: str) -> set[str]:
+        """Ids of history records that were undone (so the dashboard offers Undo only once). The file
+        is scanned once; later calls read only what was appended since."""
+        target = self._target(target)
+        path = self._paths[target].history
+        stamp = file_stamp(path)
+        if stamp is None:
+            return set()
+        cached = self._undone_cache.get(target)
+        if cached is None or cached[0] != stamp[2] or stamp[1] < cached[1]:
+            cached = (stamp[2], 0, set())
+        inode, offset, undone = cached
+        for end, record in history_log.from_offset(path, offset, target, self._history_warner(target), only=history_log.UNDO_LINE):
+            offset = end
+            if record is not None and record["action"] == "undo" and isinstance((record["detail"] or {}).get("undone"), str):
+                undone.add(record["detail"]["undone"])
+        self._undone_cache[target] = (inode, offset, undone)
+        return set(undone)
+
+    def history_warnings(self, target: str | None = None) -> list[str]:
+        """What reading the history skipped or could not use, so far (each problem once)."""
+        targets = [self._target(target)] if target else list(TARGET_FILES)
+        return [w for name in targets for w in self._history_warned.get(name, {})]
+
+    def _history_stream(self, target: str):
+        return history_log.newest_first(self._paths[target].history, target, self._history_warner(target))
+
+    def _history_warner(self, target: str):
+        warned = self._history_warned.setdefault(target, {})
+        return lambda message: warned.setdefault(message)
 
     def change_stamp(self) -> str:
         """A short token that changes whenever any process writes to either target's files.
@@ -238,17 +312,6 @@ class StoreReads:
             paths = self._paths[target]
             parts.extend(file_stamp(p) for p in (*paths.watched(), paths.history))
         return text_hash(repr(parts))
-
-    def _history_records(self, target: str) -> list[dict[str, Any]]:
-        """The target's history newest first, parsed again only when the log file changed."""
-        path = self._paths[target].history
-        stamp = file_stamp(path)
-        cached = self._history_cache.get(target)
-        if cached is None or cached[0] != stamp:
-            records, _warnings = read_records(path)
-            ordered = sorted(enumerate(records), key=lambda pair: (pair[1].get("at", 0), pair[0]), reverse=True)
-            cached = self._history_cache[target] = (stamp, [record for _position, record in ordered])
-        return cached[1]
 
     # ------------------------------------------------------------ system prompt
 

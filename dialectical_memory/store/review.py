@@ -13,6 +13,7 @@ from ..core.errors import (
     ConflictError,
     InvalidInputError,
     NotFoundError,
+    StorageError,
     echo,
 )
 from ..core.validation import parse_enum
@@ -30,6 +31,7 @@ from ..core.beliefs import (
     synthesize as synthesize_meta,
 )
 from ..core.results import MutationResult
+from .screening import MAX_KEEP_MARKS, admit_reason, admit_stored, clean_reason, keep_mark
 from .state import TargetState, summary
 
 
@@ -57,7 +59,11 @@ class ReviewActions:
             meta = self._active(state, entry_id, expected_etag)
             if not meta.blocked:
                 raise ConflictError("this entry is not blocked")
+            mark = keep_mark(state, meta)
+            if mark is None:
+                raise StorageError(f"the memory home {state.paths.home} cannot hold this device's key (.dmem-device); nothing was changed")
             reason, meta.blocked, meta.safety_kept = meta.blocked, None, True
+            meta.keep_marks = [*(m for m in meta.keep_marks if m != mark), mark][-MAX_KEEP_MARKS:]
             change.touch(meta)
             change.log(state.target, "keep_blocked", meta.entry_id, reason=reason)
             return self._result(state, "keep_blocked", meta.entry_id, "Kept: the entry is back in the prompt from the next session.")
@@ -74,10 +80,12 @@ class ReviewActions:
             archived = state.archive.get(entry_id) if isinstance(entry_id, str) else None
             if archived is None:
                 raise NotFoundError(f"no archived {state.target} entry with id {echo(entry_id)}")
-            text = archived.meta.text
+            text = admit_stored(archived.meta.text, "the archived entry")
             self._no_duplicate(state, text)
             self._check_limit(state, [text])
             meta = state.from_archive(change, entry_id)
+            meta.text = text
+            meta.blocked, meta.safety_kept, meta.keep_marks = None, False, []  # it passed the gate just now
             if meta.status in (BeliefStatus.SUPERSEDED, BeliefStatus.SYNTHESIZED, BeliefStatus.CONTRADICTED):
                 meta.status = BeliefStatus.ACTIVE
             meta.superseded_by = None
@@ -156,6 +164,7 @@ class ReviewActions:
     def mark_contradiction(self, target: str, from_id, to_id, *, reason: str = "", actor: str = "person") -> MutationResult:
         if not isinstance(reason, str) or len(reason) > 500:
             raise InvalidInputError("reason must be a string of at most 500 characters")
+        reason = admit_reason(reason, "the reason") if reason.strip() else ""
         with self._mutation(target, actor) as (state, change):
             if from_id == to_id:
                 raise InvalidInputError("an entry cannot contradict itself")
@@ -266,29 +275,23 @@ class ReviewActions:
         """Reverse a person's action named by its history record id (or a unique prefix of it).
 
         The undo is a new change with its own history record; nothing is rewritten. Refused when
-        the action cannot be undone, was undone already, or its entries changed since.
+        the action cannot be undone, was undone already, its entries changed since, or its record
+        is not one this store could have written (see :mod:`.undo`).
         """
         if not isinstance(history_id, str) or len(history_id.strip()) < 4:
             raise InvalidInputError("give the history id of the change to undo (at least 4 characters)")
         with self._mutation(target, actor) as (state, change):
-            records = self._history_records(state.target)
-            record = _history_record(records, history_id.strip(), state.target)
-            data = record.get("undo")
-            if not data:
-                raise ConflictError(f"“{record.get('action', '?').replace('_', ' ')}” cannot be undone")
-            if record["id"] in _undone(records):
+            record = self.history_record(state.target, history_id.strip())
+            data = undo_snapshot.check_record(record, UNDOABLE_ACTORS)
+            if record["id"] in self.undone_ids(state.target):
                 raise ConflictError("this change was already undone")
-            undo_snapshot.apply(state, change, data)
+            undo_snapshot.apply(state, change, data, record)
             self._check_usage(state)
             action = record.get("action", "")
             change.log(state.target, "undo", record.get("entry_id"), None, None, undone=record["id"], undone_action=action)
             return self._result(
                 state, "undo", record.get("entry_id"), f"Undone: {action.replace('_', ' ')}.", extra={"undone": record["id"]}
             )
-
-    def undone_ids(self, target: str) -> set[str]:
-        """Ids of history records that were undone (so the dashboard offers Undo only once)."""
-        return _undone(self._history_records(self._target(target)))
 
     def _check_usage(self, state: TargetState) -> None:
         limit = self.limits[state.target]
@@ -309,15 +312,17 @@ class ReviewActions:
         its reason updated, or resolved as "revised" when the new text no longer contradicts."""
         from ..detection import Label
 
-        for edge in list(state.unresolved_edges_of(meta.entry_id)):
+        edges = list(state.unresolved_edges_of(meta.entry_id))
+        detector = self.detector_in(state) if edges else None
+        for edge in edges:
             other = state.entries.get(edge.other(meta.entry_id))
             if other is None or not str(edge.author).startswith("detector:"):
                 continue
             texts = (meta.text, other.text) if edge.from_id == meta.entry_id else (other.text, meta.text)
-            verdict = self.detector.compare(*texts)
+            verdict = detector.compare(*texts)
             if verdict.label is Label.CONTRADICTION:
-                if verdict.reason != edge.reason:
-                    edge.reason, edge.confidence = verdict.reason, round(float(verdict.score), 3)
+                if clean_reason(verdict.reason) != edge.reason:
+                    edge.reason, edge.confidence = clean_reason(verdict.reason), round(float(verdict.score), 3)
                     change.touch_edge(edge)
                     change.log(state.target, "contradiction_updated", meta.entry_id, detail_edge=edge.edge_id, other=other.entry_id, reason=edge.reason)
             else:
@@ -347,16 +352,3 @@ class ReviewActions:
         if chosen not in ("review", "auto"):
             raise InvalidInputError("policy must be 'review' or 'auto'")
         return run(self, self._target(target), chosen, actor, progress, self._judge_run())
-
-
-def _undone(records) -> set[str]:
-    return {(r.get("detail") or {}).get("undone") for r in records if r.get("action") == "undo"} - {None}
-
-
-def _history_record(records, history_id: str, target: str) -> dict:
-    matches = [r for r in records if str(r.get("id", "")).startswith(history_id)]
-    if not matches:
-        raise NotFoundError(f"no {target} history record with id {history_id!r}")
-    if len(matches) > 1:
-        raise InvalidInputError(f"{len(matches)} {target} history records start with {history_id!r}; give more characters")
-    return matches[0]

@@ -136,16 +136,16 @@ class StagedWrites:
         replaces one): stored candidates still there, then the texts written earlier in the write."""
         from ..detection import Label
 
-        found = []
+        found, detector = [], self.detector_in(state)
         for candidate_id in self._candidate_ids(state, text, own_id):
             other = state.entries.get(candidate_id)
             if other is None or candidate_id in gone or (own_id and state.edge_between(candidate_id, own_id)):
                 continue
-            verdict = self.detector.compare(other.text, text)
+            verdict = detector.compare(other.text, text)
             if verdict.label is Label.CONTRADICTION:
                 found.append(_contradiction(candidate_id, other.text, verdict))
         for other_text in fresh:
-            verdict = self.detector.compare(other_text, text)
+            verdict = detector.compare(other_text, text)
             if verdict.label is Label.CONTRADICTION:
                 found.append(_contradiction(None, other_text, verdict))
         return found

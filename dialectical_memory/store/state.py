@@ -134,7 +134,9 @@ class TargetState:
         self.archive: dict[str, ArchivedEntry] = {}
         self.journal_seq = 0
         self.journal_lines = 0
-        self.safety_version = 0  # of the checker that last screened every entry (see blocking.py)
+        self.safety_version = 0  # of the checker that last screened every entry (see screening.py)
+        self.device_key: str | None = None  # this device's key, read when first needed ("" = none)
+        self.newer_format: str | None = None  # why the files are shown read-only (a newer version wrote them)
         self.meta_stamps: tuple = ()  # sidecar, journal, archive: written only by stores, under the lock
         self.disk_md: bytes | None = None  # the .md bytes as last read or written by this store
         self.md_ident: tuple | None = None  # (inode, size, mtime_ns) of that file
@@ -280,7 +282,7 @@ class TargetState:
         self._index_remove(meta.entry_id)
         meta.text = new_text
         meta.deep_checked = False
-        meta.blocked, meta.safety_kept = None, False  # callers checked the new text
+        meta.blocked, meta.safety_kept, meta.keep_marks = None, False, []  # callers checked the new text
         self._index_add(meta)
         change.md_dirty = True
         change.touch(meta)

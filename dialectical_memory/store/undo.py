@@ -2,14 +2,21 @@
 
 Before an undoable action changes anything, :func:`take` copies the metadata of the entries it
 names, of every contradiction touching them and of the entries at the other end of those. After
-the action, :func:`payload` adds what the action created (a synthesis, newly detected edges) and a
-fingerprint of how things stood afterwards. The payload rides in the action's history record.
+the action, :func:`payload` adds what the action created (a synthesis, newly detected edges), which
+fields of each entry it changed (their values after it), and a fingerprint of how things stood
+afterwards. The payload rides in the action's history record.
 
-:func:`apply` reverses it as a *new* change: archived entries come back with their old metadata,
-edited ones get their old text, created entries go to the archive (reason "undone"), created edges
-are resolved as "undone". History is never rewritten: the undo is one more record. An undo is
-refused when any of those entries or edges changed since (the fingerprint no longer matches), so
-it never silently throws away later work.
+:func:`apply` reverses it as a *new* change: archived entries come back, edited ones get their old
+text, created entries go to the archive (reason "undone"), created edges are resolved as "undone".
+Only what the action changed is put back: a field that moved since (a hit, an observation, a
+validation recorded after the action) keeps its newer value, and counters are never rolled back.
+History is never rewritten: the undo is one more record.
+
+The payload comes from a file that may have arrived from elsewhere, so it is data to check, not a
+script to run: an undo is refused unless its shape is what :func:`payload` writes, the entries
+and edges it names are as the fingerprint says, every text it would put back is the text this
+store holds for that entry (or, for an edit, the history record's own ``before``), and that text
+passes the gate of an add.
 """
 
 from __future__ import annotations
@@ -17,11 +24,23 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..core.errors import ConflictError
 from ..core.beliefs import ContradictionEdge, EntryMeta
+from ..core.errors import ConflictError
+from .screening import admit_stored, clean_reason
 from .state import Change, TargetState
 
 UNDONE = "undone"
+UNDOABLE_ACTIONS = frozenset({
+    "edit", "archive", "synthesize", "dismiss", "supersede", "contradiction", "promote",
+    "reject_promotion", "confirm", "revise", "retire",
+})  # fmt: skip
+TEXT_ACTIONS = frozenset({"edit", "revise", "promote"})  # their undo may put back another text
+COUNTERS = frozenset({
+    "hit_count", "surface_count", "ignore_count", "observed_behavior_count", "noise_context",
+    "contradiction_ids", "contradiction_count",
+})  # fmt: skip
+NEVER_RESTORED = frozenset({"entry_id", "text", "blocked", "safety_kept", "keep_marks", "deep_checked"})
+MAX_PAYLOAD_ITEMS = 2000
 
 
 @dataclass
@@ -55,9 +74,22 @@ def payload(state: TargetState, change: Change, snap: Snapshot, created: list[st
         "edges": snap.edges,
         "created": [i for i in created if i not in snap.entries],
         "created_edges": created_edges,
+        "changed": _changed(state, snap),
     }
     data["after"] = fingerprint(state, data)
     return data
+
+
+def _changed(state: TargetState, snap: Snapshot) -> dict[str, dict[str, Any]]:
+    """Per entry, the fields the action changed and their values after it."""
+    changed = {}
+    for entry_id, saved in snap.entries.items():
+        meta = state.meta_anywhere(entry_id)
+        if meta is None:
+            continue
+        now = meta.to_dict()
+        changed[entry_id] = {k: v for k, v in now.items() if k not in NEVER_RESTORED and saved["meta"].get(k) != v}
+    return changed
 
 
 def fingerprint(state: TargetState, data: dict[str, Any]) -> dict[str, list]:
@@ -74,10 +106,71 @@ def fingerprint(state: TargetState, data: dict[str, Any]) -> dict[str, list]:
     return {"entries": entries, "edges": edges}
 
 
-def apply(state: TargetState, change: Change, data: dict[str, Any]) -> None:
-    """Put the snapshot back (caller holds the lock and commits ``change``)."""
-    if fingerprint(state, data) != data["after"]:
+# ------------------------------------------------------------------ checking a payload
+
+
+def problem(data) -> str | None:
+    """Why ``data`` is not the shape :func:`payload` writes (None when it is)."""
+    if not isinstance(data, dict):
+        return "not an object"
+    entries, edges = data.get("entries"), data.get("edges")
+    if not isinstance(entries, dict) or not isinstance(edges, dict):
+        return "entries and edges must be objects"
+    if len(entries) + len(edges) > MAX_PAYLOAD_ITEMS:
+        return "too many entries or edges"
+    for entry_id, saved in entries.items():
+        if not (isinstance(saved, dict) and isinstance(saved.get("meta"), dict) and type(saved.get("position")) is int):
+            return "an entry without position and metadata"
+        if saved["meta"].get("entry_id") != entry_id or not isinstance(saved["meta"].get("text"), str) or saved["position"] < 0:
+            return "an entry whose metadata names another id or has no text"
+    for edge_id, saved in edges.items():
+        if not (isinstance(saved, dict) and saved.get("edge_id") == edge_id and isinstance(saved.get("from_id"), str) and isinstance(saved.get("to_id"), str)):
+            return "an edge without its ids"
+    for key in ("created", "created_edges"):
+        items = data.get(key)
+        if not isinstance(items, list) or len(items) > MAX_PAYLOAD_ITEMS or not all(isinstance(i, str) for i in items):
+            return f"{key} must be a list of ids"
+    after = data.get("after")
+    if not (isinstance(after, dict) and isinstance(after.get("entries"), dict) and isinstance(after.get("edges"), dict)):
+        return "no fingerprint of how things stood after"
+    changed = data.get("changed", {})
+    if not isinstance(changed, dict) or not all(isinstance(v, dict) for v in changed.values()):
+        return "changed must map entry ids to fields"
+    return None
+
+
+def check_record(record: dict[str, Any], undoable_actors) -> dict[str, Any]:
+    """The payload of ``record`` if this store could have written it, else ConflictError saying why."""
+    data = record.get("undo")
+    action = record.get("action", "?")
+    if not data:
+        raise ConflictError(f"“{str(action).replace('_', ' ')}” cannot be undone")
+    if action not in UNDOABLE_ACTIONS or record.get("actor") not in undoable_actors:
+        raise ConflictError(f"this history record ({action} by {record.get('actor')}) is not a person's action this store can undo")
+    shape = problem(data)
+    if shape:
+        raise ConflictError(f"this history record's undo data is not usable ({shape}); nothing was changed")
+    entry_id = record.get("entry_id")
+    if entry_id is not None and entry_id not in data["entries"] and entry_id not in data["created"]:
+        raise ConflictError("this history record's undo data does not cover the entry it names; nothing was changed")
+    return data
+
+
+# ------------------------------------------------------------------ putting it back
+
+
+def apply(state: TargetState, change: Change, data: dict[str, Any], record: dict[str, Any] | None = None) -> None:
+    """Put the snapshot back (caller holds the lock and commits ``change``); ``record`` is the
+    history record it came in, whose ``before`` an edit's old text must match."""
+    try:
+        current = fingerprint(state, data)
+    except (KeyError, TypeError, AttributeError):
+        current = None
+    if current != data["after"]:
         raise ConflictError("these entries changed since; undo the later changes first (see History)")
+    ordered = sorted(data["entries"].items(), key=lambda item: item[1]["position"])
+    texts = {entry_id: _text_to_restore(state, entry_id, saved, record or {}) for entry_id, saved in ordered}
+    _check_edges(state, data)
     for entry_id in data["created"]:
         meta = state.entries.get(entry_id)
         if meta is not None:
@@ -86,33 +179,65 @@ def apply(state: TargetState, change: Change, data: dict[str, Any]) -> None:
         edge = state.edge(edge_id)
         if edge is not None and not edge.resolved:
             state.resolve(change, edge, UNDONE, None)
-    ordered = sorted(data["entries"].items(), key=lambda item: item[1]["position"])
-    _check_texts_free(state, ordered)
+    _check_texts_free(state, texts)
+    changed = data.get("changed")
     for entry_id, saved in ordered:
-        _restore_entry(state, change, entry_id, saved)
+        fields = changed.get(entry_id, {}) if changed is not None else None
+        _restore_entry(state, change, entry_id, saved, texts[entry_id], fields)
     for edge_id, saved in data["edges"].items():
         edge = state.edge(edge_id)
         if edge is not None:
-            edge.__dict__.update(ContradictionEdge.from_dict(saved).__dict__)
+            before = ContradictionEdge.from_dict(dict(saved))
+            before.reason = clean_reason(before.reason)
+            edge.__dict__.update(before.__dict__)
             change.touch_edge(edge)
 
 
-def _check_texts_free(state: TargetState, ordered) -> None:
-    for entry_id, saved in ordered:
-        owner = state.id_for_text(saved["meta"]["text"])
+def _text_to_restore(state: TargetState, entry_id: str, saved: dict[str, Any], record: dict[str, Any]) -> str:
+    """The text an entry will have after the undo: the one this store holds for it, unless the
+    action changed that entry's text (then the record's own ``before``); either way through the gate."""
+    meta = state.meta_anywhere(entry_id)
+    if meta is None:
+        raise ConflictError("the undo names an entry this store does not know; nothing was changed")
+    text = saved["meta"]["text"]
+    if text != meta.text:
+        before = record.get("before") or {}
+        if not (record.get("action") in TEXT_ACTIONS and record.get("entry_id") == entry_id and before.get("text") == text):
+            raise ConflictError("the undo data does not match what this store recorded; nothing was changed")
+    if text != meta.text or entry_id not in state.entries:
+        return admit_stored(text, "the text this undo would bring back")
+    return text
+
+
+def _check_edges(state: TargetState, data: dict[str, Any]) -> None:
+    for edge_id, saved in data["edges"].items():
+        edge = state.edge(edge_id)
+        if edge is not None and (edge.from_id, edge.to_id) != (saved["from_id"], saved["to_id"]):
+            raise ConflictError("the undo data names a contradiction between other entries; nothing was changed")
+
+
+def _check_texts_free(state: TargetState, texts: dict[str, str]) -> None:
+    for entry_id, text in texts.items():
+        owner = state.id_for_text(text)
         if owner is not None and owner != entry_id:
             raise ConflictError("another active entry now has the same text as one that would come back")
 
 
-def _restore_entry(state: TargetState, change: Change, entry_id: str, saved: dict[str, Any]) -> None:
+def _restore_entry(state: TargetState, change: Change, entry_id: str, saved: dict[str, Any], text: str, fields) -> None:
+    """``fields``: what the action changed (name → value after it), put back where it still has
+    that value; None for a payload written before that was recorded: every field but counters."""
     before = EntryMeta.from_dict(dict(saved["meta"]))
     if entry_id in state.entries:
         meta = state.entries[entry_id]
-        if meta.text != before.text:
-            state.set_text(change, meta, before.text)
-        meta.__dict__.update(before.__dict__)
-        change.touch(meta)
-    elif entry_id in state.archive:
+    else:
         meta = state.from_archive(change, entry_id)
-        meta.__dict__.update(before.__dict__)
         state.insert(change, meta, min(saved["position"], len(state.texts)))
+    if meta.text != text:
+        state.set_text(change, meta, text)
+    now = meta.to_dict()
+    names = [n for n in before.__dict__ if n not in COUNTERS and n not in NEVER_RESTORED] if fields is None else [
+        n for n, after in fields.items() if n in before.__dict__ and n not in NEVER_RESTORED and now.get(n) == after
+    ]
+    for name in names:
+        setattr(meta, name, getattr(before, name))
+    change.touch(meta)

@@ -67,7 +67,7 @@ def test_a_batch_of_hermes_operations_is_mirrored_entry_by_entry(session, hermes
 def test_the_system_prompt_block_shows_the_contested_entries_and_the_hint(session):
     block = session["system_prompt"]
     assert "Behaviour first" in block
-    assert '"User lives in Berlin" ⟷ ★"User lives in Paris" (value: lives in Berlin↔Paris)' in block
+    assert '"User lives in Berlin" ⟷ ★"User lives in Paris" (reason: "value: lives in Berlin↔Paris")' in block
     assert len(block) <= 1200
 
 

@@ -56,7 +56,7 @@ def test_the_next_session_prompt_shows_both_sides(turns):
     first_of_session2 = turns["requests"][turns["requests_session1"]]
     prompt = system_prompt(first_of_session2)
     assert "User lives in Berlin\n§\nUser lives in Paris" in prompt  # Hermes' own block
-    assert '- [user] "User lives in Berlin" ⟷ ★"User lives in Paris" (value: lives in Berlin↔Paris)' in prompt
+    assert '- [user] "User lives in Berlin" ⟷ ★"User lives in Paris" (reason: "value: lives in Berlin↔Paris")' in prompt
     assert "Behaviour first" in prompt
     # within session 1 the prompt stayed frozen (prompt cache): no contradiction block yet
     assert "Contested entries" not in system_prompt(turns["requests"][0])

@@ -1,4 +1,4 @@
-"""The wheel a user installs works away from the checkout: `pip install 'dialectical-memory[web]'`.
+"""The wheel a user installs works away from the checkout: `pip install 'dist/dialectical_memory-0.1.0-py3-none-any.whl[web]'`.
 
 Builds the wheel from a copy of the source tree, installs it with the web extra into a fresh venv,
 then runs `dmem demo` and `dmem serve` from another folder and fetches pages, CSS and htmx.

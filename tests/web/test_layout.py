@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import ast
-from pathlib import Path
 from types import SimpleNamespace
 
 from dialectical_memory.web.charts import confidence_plot
@@ -158,22 +156,6 @@ def test_confidence_plot_marks_floors_and_the_reverify_line_at_their_heights():
     heights = {line.label: line.y for line in plot.lines}
     assert heights["type floor"] > heights["re-verify below"] > heights["maturity floor"]
     assert "re-verification below 0.20" in plot.description
-
-
-def test_the_dashboard_reaches_the_core_only_through_its_adapter():
-    """webapp/adapter.py is the one door: no other web module imports dialectical_memory (not inside
-    a function, not under TYPE_CHECKING), and the adapter names the layer modules it uses."""
-    for path in Path(__file__).resolve().parents[2].joinpath("webapp").glob("*.py"):
-        for statement in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(statement, ast.Import):
-                modules = [alias.name for alias in statement.names]
-            elif isinstance(statement, ast.ImportFrom) and not statement.level:
-                modules = [statement.module or ""]
-            else:
-                continue
-            for module in (m for m in modules if m.split(".")[0] == "dialectical_memory"):
-                assert path.name == "adapter.py", f"{path.name} imports {module}: take it from .adapter"
-                assert module != "dialectical_memory", "adapter.py imports the layer modules, not the top-level package"
 
 
 def test_a_ring_is_keyed_by_entry_id_whatever_order_the_group_comes_in():
