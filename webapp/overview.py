@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask import Blueprint
 
-from .adapter import counts, store
+from .adapter import counts, hermes_home, hermes_pending, store
 from .maintenance_report import latest_job_view
 from .responses import render
 from .targets import TARGETS
@@ -25,4 +25,5 @@ def overview_context():
         "summaries": summaries,
         "activity": store().history(limit=RECENT_ACTIVITY),
         "job": latest_job_view(),
+        "hermes_waiting": hermes_pending.waiting(store(), hermes_home()),
     }

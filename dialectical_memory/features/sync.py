@@ -45,6 +45,7 @@ GITIGNORE = """\
 .*.embeddings.*
 *.corrupt-*
 *.bak
+.hermes-origins.json
 """
 
 GITATTRIBUTES = """\
