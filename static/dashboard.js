@@ -1,7 +1,7 @@
 // Comfort on top of plain pages: the dashboard works without this file (every action is a form,
-// every selection a link). Here: focus after swaps, the selected edge highlighted, full texts of the
-// graph, keyboard shortcuts, live refresh when another process writes, bulk buttons that follow
-// the ticks.
+// every selection a link). Here: the synthesis box ready on arrival, focus after swaps, the
+// selected edge highlighted, full texts of the graph, keyboard shortcuts, live refresh when another
+// process writes, bulk buttons that follow the ticks.
 (function () {
   "use strict";
 
@@ -11,17 +11,56 @@
     return tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT" || element.isContentEditable;
   }
 
+  // ------------------------------------------------------------ the synthesis box, ready
+
+  // The box is focused when the page (or the next contradiction) arrives, but stays "armed" until
+  // the person types or clicks into it: while armed and empty, the walking keys (n, p, …) still walk.
+  var ARMED_KEYS = { n: 1, j: 1, p: 1, k: 1, s: 1, "?": 1, "/": 1 };
+  var touchScreen = window.matchMedia && window.matchMedia("(pointer: coarse)").matches;
+
+  function armed(element) {
+    return element && element.hasAttribute && element.hasAttribute("data-armed") && !element.value;
+  }
+
+  function disarm(event) {
+    if (event.target && event.target.removeAttribute) event.target.removeAttribute("data-armed");
+  }
+  document.addEventListener("input", disarm);
+  document.addEventListener("mousedown", function (event) {
+    if (event.target && event.target.hasAttribute && event.target.hasAttribute("data-armed")) disarm(event);
+  });
+
+  function focusSynthesisBox() {
+    var box = document.querySelector("#panel [data-autofocus]");
+    if (!box || touchScreen) return false;  // a phone's keyboard would cover the two sides
+    var active = document.activeElement;
+    if (active && active !== document.body && active !== box && typing(active)) return false;  // someone is typing
+    box.setAttribute("data-armed", "");
+    box.focus({ preventScroll: true });
+    return true;
+  }
+
+  function bringDecisionIntoView() {
+    var panel = document.getElementById("panel");
+    if (!panel) return;
+    var top = panel.getBoundingClientRect().top;
+    var button = panel.querySelector(".synthesis-form [type=submit]");
+    var bottom = button ? button.getBoundingClientRect().bottom : top;
+    if (top < 0 || bottom > window.innerHeight) window.scrollTo({ top: Math.max(0, window.scrollY + top - 72) });
+  }
+
   // ------------------------------------------------------------ selection in the graph
 
   function markSelection() {
     var panel = document.getElementById("panel");
     var selected = panel ? panel.getAttribute("data-edge-id") : null;
-    document.querySelectorAll(".graph-edge[data-edge-id], .group-edges [data-edge-id]").forEach(function (el) {
+    document.querySelectorAll(".graph-edge[data-edge-id]").forEach(function (el) {
       el.classList.toggle("is-selected", el.getAttribute("data-edge-id") === selected);
     });
-    if (selected) {
-      document.querySelectorAll(".graph-node.is-selected").forEach(function (el) { el.classList.remove("is-selected"); });
-    }
+    var node = panel ? panel.getAttribute("data-node-id") : null;
+    document.querySelectorAll(".graph-node[data-entry-id]").forEach(function (el) {
+      el.classList.toggle("is-selected", el.getAttribute("data-entry-id") === node);
+    });
   }
 
   document.addEventListener("htmx:afterSwap", function (event) {
@@ -29,6 +68,13 @@
     if (target && target.id === "panel") {
       var panel = document.getElementById("panel");
       if (panel) panel.focus({ preventScroll: false });
+    } else if (target && target.id === "workspace") {
+      // after a resolution the next contradiction is in the panel: show it and make it ready
+      bringDecisionIntoView();
+      if (!focusSynthesisBox()) {
+        var next = document.getElementById("panel");
+        if (next) next.focus({ preventScroll: true });
+      }
     }
     markSelection();
     updateBulkButtons();
@@ -100,7 +146,8 @@
   }
 
   document.addEventListener("keydown", function (event) {
-    if (event.ctrlKey || event.metaKey || event.altKey || typing(event.target)) return;
+    if (event.ctrlKey || event.metaKey || event.altKey || event.isComposing) return;
+    if (typing(event.target) && !(armed(event.target) && ARMED_KEYS[event.key])) return;
     var key = event.key;
     if (pendingG) {
       pendingG = false;
@@ -120,7 +167,7 @@
       if (clickShortcut("p")) event.preventDefault();
     } else if (key === "s") {
       var box = document.getElementById("synthesis-text");
-      if (box) { event.preventDefault(); box.focus(); }
+      if (box) { event.preventDefault(); box.removeAttribute("data-armed"); box.focus(); }
     } else if (key === "u") {
       var undo = document.querySelector('#flash [data-shortcut="u"]');
       if (undo) { event.preventDefault(); undo.click(); }
@@ -143,7 +190,8 @@
   });
 
   function hasDraft(element) {
-    if (element.contains(document.activeElement) && document.activeElement !== document.body) return true;
+    var active = document.activeElement;
+    if (element.contains(active) && active !== document.body && !armed(active)) return true;
     return Array.prototype.some.call(element.querySelectorAll("textarea, input"), function (field) {
       if (field.type === "hidden" || field.type === "search") return false;
       if (field.type === "checkbox" || field.type === "radio") return field.checked !== field.defaultChecked;
@@ -153,6 +201,7 @@
 
   function refreshFrom(html) {
     var fresh = new DOMParser().parseFromString(html, "text/html");
+    var wasArmed = armed(document.activeElement);
     var swapped = [];
     ["sections-nav"].concat(Array.prototype.map.call(document.querySelectorAll("[data-live][id]"), function (el) { return el.id; }))
       .forEach(function (id) {
@@ -164,6 +213,7 @@
         swapped.push(imported);
       });
     swapped.forEach(function (el) { if (window.htmx) window.htmx.process(el); });
+    if (wasArmed && !document.querySelector("[data-armed]")) focusSynthesisBox();
     if (swapped.length) {
       markSelection();
       updateBulkButtons();
@@ -189,8 +239,19 @@
       .catch(function () { /* the server is gone or restarting: try again at the next tick */ });
   }
 
+  function showCurrentSection() {
+    // on a phone the sections scroll sideways in one row: keep the current one in sight
+    var nav = document.getElementById("sections-nav");
+    var current = nav && nav.querySelector('[aria-current="page"]');
+    if (!current || nav.scrollWidth <= nav.clientWidth) return;
+    var right = current.offsetLeft + current.offsetWidth;
+    if (right > nav.clientWidth) nav.scrollLeft = right - nav.clientWidth + 24;
+  }
+
   document.addEventListener("DOMContentLoaded", function () {
     lastStamp = document.body.getAttribute("data-stamp");
+    showCurrentSection();
+    focusSynthesisBox();
     markSelection();
     updateBulkButtons();
     var opener = document.querySelector("[data-shortcuts-open]");

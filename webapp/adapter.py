@@ -24,7 +24,7 @@ from dialectical_memory.core.errors import (
     StaleEntryError,
 )
 from dialectical_memory.core.install_hint import install_hint
-from dialectical_memory.features import transfer
+from dialectical_memory.features import hermes_pending, transfer
 from dialectical_memory.store.memory_store import MemoryStore
 from dialectical_memory.store.read_models import Entry
 
@@ -32,12 +32,12 @@ from .forms import FormError
 
 __all__ = [
     # the core's API, as the web layer uses it
-    "MemoryStore", "Entry", "transfer",
+    "MemoryStore", "Entry", "transfer", "hermes_pending",
     "BeliefStatus", "KnowledgeType", "MaturityLevel", "SourceKind",
     "DialecticalMemoryError", "AmbiguousMatchError", "CharLimitError", "ConflictError",
     "InvalidInputError", "NotFoundError", "StaleEntryError", "install_hint",
     # helpers over that API
-    "store", "entry_or_404", "full_id", "full_entry_id", "check_etags", "find_entry", "counts",
+    "store", "entry_or_404", "full_id", "full_entry_id", "check_etags", "find_entry", "counts", "hermes_home",
 ]  # fmt: skip
 
 
@@ -109,3 +109,12 @@ def find_entry(target: str, id_or_text: str, label: str) -> Entry:
 
 def counts(target: str) -> dict:
     return store().counts(target)
+
+
+def hermes_home():
+    """The Hermes home whose write-approval queue applies to this memory home (``HERMES_HOME`` in
+    the app's config, else the one whose ``memories`` folder it is), or None."""
+    try:
+        return hermes_pending.hermes_home_of(store(), current_app.config.get("HERMES_HOME"))
+    except InvalidInputError:
+        return None

@@ -21,6 +21,7 @@ from .blocked import bp as blocked
 from .contradictions import bp as contradictions
 from .entries import bp as entries
 from .errors import init_errors
+from .hermes_queue import bp as hermes_queue
 from .live import bp as live
 from .maintenance import bp as maintenance
 from .maintenance_jobs import MaintenanceJobs
@@ -67,8 +68,10 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     """Build a dashboard for one memory home; config keys: ``MEMORY_HOME``, ``TESTING``,
     ``MEMORY_CHAR_LIMIT`` / ``USER_CHAR_LIMIT`` (0 = unlimited), ``SERVER_HOST`` / ``SERVER_PORT``
     (the address the Host check accepts besides loopback names), ``CLOCK`` and ``DETECTOR``
-    (passed to the store; for tests), ``JUDGE`` (the model maintenance consults, or None), ``FREEZE_LOADED_HEAP`` (see :func:`freeze_loaded_heap`;
-    default: on unless ``TESTING``)."""
+    (passed to the store; for tests), ``JUDGE`` (the model maintenance consults, or None),
+    ``FREEZE_LOADED_HEAP`` (see :func:`freeze_loaded_heap`; default: on unless ``TESTING``),
+    ``HERMES_HOME`` (whose write-approval queue to review; default: the Hermes home whose
+    ``memories`` folder ``MEMORY_HOME`` is)."""
     templates, static = asset_folders()
     # named after the package, dialectical_memory.web (the name its logger goes by), not this module
     app = Flask(__package__, template_folder=str(templates), static_folder=str(static))
@@ -82,6 +85,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         CLOCK=None,
         DETECTOR=None,
         JUDGE=None,
+        HERMES_HOME=None,
         MAX_CONTENT_LENGTH=MAX_BODY_BYTES,
         SESSION_COOKIE_HTTPONLY=True,
         SESSION_COOKIE_SAMESITE="Strict",
@@ -159,5 +163,5 @@ def _store_options(config) -> dict:
 
 def _register_blueprints(app: Flask) -> None:
     app.before_request_funcs.setdefault(None, []).insert(0, allow_large_upload)  # before the CSRF check reads the form
-    for blueprint in (overview, maintenance, entries, contradictions, verification, promotions, archive, blocked, transfer, search, live):
+    for blueprint in (overview, maintenance, entries, contradictions, verification, promotions, archive, blocked, hermes_queue, transfer, search, live):
         app.register_blueprint(blueprint)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import Blueprint, flash, g, redirect, request, url_for
 
 from .adapter import store
-from .forms import query_offset, whole_number
+from .forms import FormError, query_offset, whole_number
 from .responses import REFUSALS, refused, render, safe_next, wants_fragment, written
 from .targets import TARGETS
 
@@ -40,12 +40,27 @@ def with_slash():
 @bp.post("/history/<history_id>/undo")
 def undo(history_id: str):
     """Undo a person's action (a new history record); back to the page the Undo was pressed on."""
+    return undone([history_id])
+
+
+@bp.post("/history/undo")
+def undo_several():
+    """Undo actions that were one step for the person (keeping one entry of a group supersedes
+    each of the others), newest first; stops at the first that cannot be undone."""
+    return undone(list(reversed(request.form.getlist("history_id"))))
+
+
+def undone(history_ids: list[str]):
     back = safe_next(url_for(".history"))
+    messages = []
     try:
-        result = store().undo(g.target, history_id)
+        if not history_ids:
+            raise FormError("Nothing to undo was named.")
+        for history_id in history_ids:
+            messages.append(store().undo(g.target, history_id).message)
     except REFUSALS as error:
         return refused(error, page="archive/history.html", **history_context())
-    flash(result.message + " It is as it was before.", "success")
+    flash((messages[0] if len(messages) == 1 else f"Undone: {len(messages)} changes.") + " It is as it was before.", "success")
     if wants_fragment():
         return "", 204, {"HX-Redirect": back}
     return redirect(back, code=303)

@@ -43,6 +43,7 @@ class ConfidencePlot:
     x_ticks: list[Tick]
     y_ticks: list[Tick]
     description: str
+    drawn: frozenset = frozenset()  # which series have a line to draw: the legend names only those
 
 
 def confidence_plot(series) -> ConfidencePlot:
@@ -82,7 +83,14 @@ def confidence_plot(series) -> ConfidencePlot:
         x_ticks=[Tick(x(series.now + d * SECONDS_PER_DAY), _day_label(d)) for d in _day_ticks(start, end, series.now)],
         y_ticks=[Tick(y(v), f"{v:.1f}") for v in (0.0, 0.2, 0.4, 0.6, 0.8, 1.0)],
         description=_describe(series),
+        drawn=frozenset(name for name, samples in (("past", series.past), ("future", series.future),
+                                                    ("raw", getattr(series, "raw_future", []) or [])) if _visible(samples)),
     )
+
+
+def _visible(samples) -> bool:
+    """A polyline is drawn only between two distinct points (an entry added just now has no past)."""
+    return len({(round(t), round(v, 4)) for t, v in samples}) > 1
 
 
 def _labelled(lines: list[Line]) -> list[Line]:

@@ -11,12 +11,12 @@ import math
 
 from flask import Blueprint, abort, g, make_response, redirect, request, url_for
 
-from .adapter import KnowledgeType, NotFoundError, entry_or_404, find_entry, full_entry_id, full_id, store
+from .adapter import KnowledgeType, NotFoundError, check_etags, entry_or_404, find_entry, full_entry_id, full_id, store
 from .forms import FormError, optional_choice, optional_text, required_text, whole_number
 from .graph_layout import layout_graph, plan_page
-from .presenters import id_url
-from .reasons import behaviour_side, plain_reason
-from .responses import REFUSALS, refused, render, wants_fragment, written
+from .presenters import id_url, short
+from .reasons import behaviour_side, found_by, plain_reason
+from .responses import REFUSALS, message_parts, refused, render, text_link, wants_fragment, written
 
 bp = Blueprint("contradictions", __name__, url_prefix="/<target:target>/contradictions")
 
@@ -63,7 +63,8 @@ def synthesize(edge_id: str):
         result = store().synthesize(g.target, [edge["from_id"], edge["to_id"]], text, knowledge_type=kind, expected_etags=posted_etags(edge))
     except REFUSALS as error:
         return refused_on_edge(error, edge_id)
-    return resolved("Synthesis written; both sides are archived as its parents.", entry_id=result.entry_id, undo=result)
+    written_as = text_link(f"“{short(text, 60)}”", url_for("entries.detail", entry_id=result.entry_id))
+    return resolved(message_parts("Synthesis written: ", written_as, "; both sides are archived as its parents."), result_id=result.entry_id, undo=result)
 
 
 @bp.post("/edges/<edge_id>/keep")
@@ -77,7 +78,28 @@ def keep_side(edge_id: str):
         result = store().supersede(g.target, keep_id, drop_id, expected_etags=posted_etags(edge))
     except REFUSALS as error:
         return refused_on_edge(error, edge_id)
-    return resolved("Kept one side; the other is archived as superseded.", entry_id=keep_id, undo=result)
+    kept = text_link(f"“{short(store().get_entry(g.target, keep_id).text, 60)}”", url_for("entries.detail", entry_id=keep_id))
+    return resolved(message_parts("Kept one side: ", kept, "; the other is archived as superseded."), result_id=keep_id, undo=result)
+
+
+@bp.post("/keep-one")
+def keep_one():
+    """A group of three or more entries that contradict each other, resolved in one step: the entry
+    kept stands, and every entry it contradicts is archived as superseded (as Keep this side does)."""
+    edge_id = request.form.get("edge_id", "")
+    keep_id = request.form.get("keep_id", "")
+    try:
+        members = open_group(keep_id)
+        if len(members) < 3:
+            raise FormError("Choose an entry of a group of three or more contradicting entries.")
+        check_etags(g.target, {i: request.form.get(f"etag-{i}") for i in members if request.form.get(f"etag-{i}")})
+        losers = [other for other in open_partners(keep_id)]
+        results = [store().supersede(g.target, keep_id, other) for other in losers]
+    except REFUSALS as error:
+        return refused_on_edge(error, edge_id if edge_id in {row[0] for row in all_links()} else None)
+    kept = text_link(f"“{short(store().get_entry(g.target, keep_id).text, 60)}”", url_for("entries.detail", entry_id=keep_id))
+    archived = f"{len(losers)} entr{'y' if len(losers) == 1 else 'ies'} it contradicted"
+    return resolved(message_parts("Kept ", kept, f"; archived the {archived} as superseded."), result_id=keep_id, undo=results)
 
 
 @bp.post("/edges/<edge_id>/dismiss")
@@ -106,26 +128,28 @@ def link():
 # ---------------------------------------------------------------- responses
 
 
-def resolved(message: str, *, entry_id: str | None = None, edge_id: str | None = None, undo=None):
+def resolved(message, *, result_id: str | None = None, edge_id: str | None = None, undo=None):
+    """After a resolution the next unresolved contradiction takes the panel's place (``edge_id``:
+    show that one instead, as after linking two entries), and the message says how many are left."""
+    g.pop("all_links", None)
+    left = len(unresolved_ids())
+    count = f" {left} contradiction{'' if left == 1 else 's'} left." if left else " No contradictions left."
+    message = [*message, count] if isinstance(message, list) else message + count
     if edge_id:
         redirect_to = url_for(".edge_panel", edge_id=edge_id, **view_args())
     else:
         redirect_to = url_for(".graph", **view_args())
-    g.pop("all_links", None)
-    preselected = not edge_id and not entry_id
-    if preselected:
-        edge_id = first_unresolved_id()  # dismissed: straight on to the next one
     if not wants_fragment():
         return written(message, redirect_to=redirect_to, undo=undo)
-    context = workspace_context(edge_id=edge_id, result_id=entry_id, preselected=preselected)
+    context = workspace_context(edge_id=edge_id or first_unresolved_id(), result_id=result_id, preselected=not edge_id)
     response = make_response(written(message, redirect_to=redirect_to, fragment=WORKSPACE, undo=undo, **context))
     response.headers["HX-Push-Url"] = redirect_to  # a reload shows what the workspace shows now
     return response
 
 
-def refused_on_edge(error: Exception, edge_id: str):
+def refused_on_edge(error: Exception, edge_id: str | None):
     g.pop("all_links", None)
-    return refused(error, page=PAGE, fragment=WORKSPACE, draft=request.form.get("text"), **workspace_context(edge_id=edge_id))
+    return refused(error, page=PAGE, fragment=WORKSPACE, draft=request.form.get("text"), **workspace_context(edge_id=edge_id or first_unresolved_id()))
 
 
 # ---------------------------------------------------------------- reading
@@ -171,6 +195,44 @@ def edge_or_404(edge_id: str) -> dict:
 
 def node_ids() -> set[str]:
     return {i for _edge, from_id, to_id, _resolved in all_links() for i in (from_id, to_id)}
+
+
+def open_partners(entry_id: str) -> list[str]:
+    """The entries ``entry_id`` has an unresolved contradiction with."""
+    partners = []
+    for _edge, from_id, to_id, is_resolved in all_links():
+        if not is_resolved and entry_id in (from_id, to_id):
+            other = to_id if from_id == entry_id else from_id
+            if other not in partners:
+                partners.append(other)
+    return partners
+
+
+def open_group(entry_id: str) -> list[str]:
+    """``entry_id`` and every entry linked to it through unresolved contradictions."""
+    if not entry_id:
+        return []
+    seen, queue = [entry_id], [entry_id]
+    while queue:
+        for other in open_partners(queue.pop()):
+            if other not in seen:
+                seen.append(other)
+                queue.append(other)
+    return seen if len(seen) > 1 else []
+
+
+def group_view(edge: dict) -> dict | None:
+    """The unresolved group of three or more around ``edge``: each member with how many of the
+    others it contradicts, so one of them can be kept and those it contradicts archived at once."""
+    if edge["resolved"]:
+        return None
+    members = open_group(edge["from_id"])
+    if len(members) < 3:
+        return None
+    entries = [store().get_entry(g.target, i) for i in members]
+    rows = [{"entry": entry, "against": len(open_partners(entry.entry_id))} for entry in entries]
+    everyone = all(row["against"] == len(members) - 1 for row in rows)
+    return {"members": rows, "size": len(members), "everyone": everyone}
 
 
 def posted_etags(edge: dict) -> dict[str, str]:
@@ -219,7 +281,7 @@ def workspace_context(*, edge_id: str | None = None, entry_id: str | None = None
         return chosen["plan"].drawn_ids, chosen["list_ids"]
 
     graph = store().contradiction_graph(g.target, max_resolved=MAX_RESOLVED_EDGES, select=select)
-    layout = layout_graph(graph, plan=chosen["plan"])
+    layout = layout_graph(graph, plan=chosen["plan"], syntheses=syntheses_of(graph["edges"]))
     edges_by_id = {e["edge_id"]: e for e in graph["edges"]}
     rows = [edges_by_id[edge_id] for edge_id in chosen["list_ids"]]
     list_pages, list_page = chosen["list_pages"], chosen["list_page"]
@@ -237,6 +299,39 @@ def workspace_context(*, edge_id: str | None = None, entry_id: str | None = None
         page_url=page_url_maker(None if preselected else panel, view),
     )
     return context
+
+
+def syntheses_of(edges: list[dict]) -> list[dict]:
+    """The syntheses that resolved the edges drawn, as graph nodes with the entries they joined."""
+    parents: dict[str, list[str]] = {}
+    for edge in edges:
+        if edge.get("resolution") == "synthesis" and edge.get("resolution_id"):
+            joined = parents.setdefault(edge["resolution_id"], [])
+            joined += [i for i in (edge["from_id"], edge["to_id"]) if i not in joined]
+    found = []
+    for synthesis_id, joined in parents.items():
+        entry = entry_or_none(synthesis_id)
+        if entry is not None:
+            found.append({"node": graph_node(entry), "parents": list(entry.meta.parent_ids) or joined})
+    return found
+
+
+def graph_node(entry) -> dict:
+    """An entry as the core's graph describes its nodes."""
+    meta = entry.meta
+    return {
+        "entry_id": entry.entry_id,
+        "text": entry.text,
+        "maturity": int(meta.maturity),
+        "maturity_name": meta.maturity.name,
+        "authority": meta.authority,
+        "status": meta.status.value,
+        "source_kind": meta.source_kind.value,
+        "archived": entry.archived,
+        "contested": entry.contested,
+        "effective_confidence": entry.effective_confidence,
+        "observed_count": meta.observed_behavior_count,
+    }
 
 
 def page_url_maker(panel: dict | None, view: dict):
@@ -263,7 +358,9 @@ def edge_view(edge_id: str) -> dict:
         "preferred": next((s for s in sides if s["preferred"]), None),
         "behaviour": None if edge["resolved"] else behaviour_side(sides),
         "plain_reason": plain_reason(edge),
+        "found_by": found_by(edge),
         "nav": neighbours(edge_id),
+        "group": group_view(edge),
     }
 
 

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 
-from flask import Blueprint, abort, g, redirect, request, url_for
+from flask import Blueprint, abort, flash, g, redirect, request, url_for
 
 from .adapter import BeliefStatus, KnowledgeType, MaturityLevel, NotFoundError, SourceKind, entry_or_404, full_entry_id, store
 from .charts import confidence_plot
 from .forms import etag, optional_choice, query_offset, required_text
-from .responses import REFUSALS, refused, render, safe_next, written
+from .presenters import short
+from .responses import REFUSALS, message_parts, refused, render, safe_next, text_link, undo_id_of, wants_fragment, written
 from .targets import TARGETS
 from .security import is_local_path
 
@@ -40,9 +41,44 @@ def add():
         context = board_context()
         del context["error"]
         return refused(error, page="entries/tiers.html", fragment=ADD_FORM, draft=request.form.get("text"), add_error=True, **context)
-    added = f"“{text[:60]}{'…' if len(text) > 60 else ''}”"
-    message = f"{result.message} {added}" if result.reinforced or result.contradictions else f"Entry added: {added}."
-    return written(message, redirect_to=url_for(".tiers"), fragment=ADD_FORM, oob_fragment=BOARD_OOB, **board_context())
+    message, undo_action = added_message(text, result)
+    return written(message, redirect_to=url_for(".tiers"), fragment=ADD_FORM, oob_fragment=BOARD_OOB, undo_action=undo_action, **board_context())
+
+
+def added_message(text: str, result) -> tuple:
+    """``Entry added: “…”`` (one full stop), and what it contradicts: each other entry quoted and
+    linked to the contradiction, as the CLI names them; with an Undo that takes the new entry out."""
+    added = f"“{short(text, 60)}”"
+    if result.reinforced:
+        return f"Already in memory, so it was reinforced: {added}", None
+    parts = ["Entry added: ", text_link(added, url_for(".detail", entry_id=result.entry_id))]
+    edges = result.contradictions
+    if edges:
+        stop = "" if text.rstrip()[-1:] in ".!?。！？" else "."
+        parts.append(f"{stop} It contradicts {'another entry' if len(edges) == 1 else f'{len(edges)} entries'}: ")
+        for number, edge in enumerate(edges):
+            other = edge["from_text"] if edge["to_id"] == result.entry_id else edge["to_text"]
+            url = url_for("contradictions.edge_panel", edge_id=edge["edge_id"])
+            parts += [", " if number else "", text_link(f"“{short(other or '', 80)}”", url)]
+        parts.append(" — both are kept until you resolve it.")
+    entry = store().get_entry(g.target, result.entry_id)
+    undo = {"url": url_for(".undo_add", entry_id=result.entry_id), "fields": {"etag": entry.etag}}
+    return message_parts(*parts), undo
+
+
+@bp.post("/<entry_id>/undo-add")
+def undo_add(entry_id: str):
+    """The Undo of an add: the new entry goes to the archive (restorable; nothing is deleted),
+    refused when it changed since it was added."""
+    try:
+        result = store().archive_entry(g.target, entry_id, expected_etag=etag(), reason="undone: added by mistake")
+    except REFUSALS as error:
+        return refused_card(error, entry_id)
+    back = safe_next(url_for(".tiers"))
+    flash({"text": "Add undone: the entry is in the archive.", "undo": undo_id_of(result), "target": g.target}, "success")
+    if wants_fragment():
+        return "", 204, {"HX-Redirect": back}  # the page the Undo was pressed on, without the entry
+    return redirect(back, code=303)
 
 
 def board_context() -> dict:

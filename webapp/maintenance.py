@@ -7,6 +7,7 @@ from flask import Blueprint, g, url_for
 from .maintenance_report import job_view, jobs
 from .overview import overview_context
 from .responses import render, written
+from .targets import TARGET_PHRASES
 
 bp = Blueprint("maintenance", __name__, url_prefix="/<target:target>/maintenance")
 
@@ -14,7 +15,8 @@ bp = Blueprint("maintenance", __name__, url_prefix="/<target:target>/maintenance
 @bp.post("/")
 def start():
     job, started = jobs().start(g.target)
-    message = f"Maintenance of {g.target} started." if started else f"Maintenance of {g.target} is already running."
+    name = TARGET_PHRASES[g.target]
+    message = f"Maintenance of {name} started." if started else f"Maintenance of {name} is already running."
     return written(message, redirect_to=url_for("overview.show"), fragment="_maintenance_report.html", job=job_view(job))
 
 

@@ -9,6 +9,7 @@ from flask import current_app, g
 
 from .adapter import NotFoundError, store
 from .maintenance_jobs import Job, MaintenanceJobs
+from .targets import TARGET_PHRASES
 
 POLL_SECONDS = 1
 REPORT_SECTIONS = (
@@ -40,10 +41,18 @@ def latest_job_view() -> dict | None:
 
 
 def maintenance_summary(report: dict) -> str:
-    parts = [f"{len(report[key])} {label.split(' (')[0].lower()}" for key, label in REPORT_SECTIONS]
-    parts.append(f"{len(report['contradictions_found'])} contradictions found")
+    parts = [_counted(len(report[key]), label.split(" (")[0].lower()) for key, label in REPORT_SECTIONS]
+    parts.append(_counted(len(report["contradictions_found"]), "contradictions found"))
     changed = "" if report.get("changed") else " Nothing needed changing."
-    return f"Maintenance of {report['target']} done: " + ", ".join(parts) + "." + changed
+    name = TARGET_PHRASES.get(report["target"], report["target"])
+    return f"Maintenance of {name} done: " + ", ".join(parts) + "." + changed
+
+
+def _counted(count: int, words: str) -> str:
+    """``1 promotion proposed``, ``2 promotions proposed``: the noun agrees with its number."""
+    if count == 1:
+        words = words.replace("promotions", "promotion").replace("contradictions", "contradiction")
+    return f"{count} {words}"
 
 
 def report_view(report: dict) -> dict:

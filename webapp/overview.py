@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask import Blueprint
 
-from .adapter import counts, store
+from .adapter import counts, hermes_home, hermes_pending, store
 from .maintenance_report import latest_job_view
 from .responses import render
 from .targets import TARGETS
@@ -26,4 +26,5 @@ def overview_context():
         "activity": store().history(limit=RECENT_ACTIVITY),
         "job": latest_job_view(),
         "judge_status": {target: store().judge_status(target) for target in TARGETS},
+        "hermes_waiting": hermes_pending.waiting(store(), hermes_home()),
     }

@@ -135,3 +135,16 @@ def behaviour_side(sides: list[dict]) -> dict | None:
 def _source(side: dict) -> str:
     kind = side["entry"].meta.source_kind
     return getattr(kind, "value", kind)
+
+
+FINDERS = {"person": "you, by hand", "agent": "the agent", "maintenance": "maintenance", "sync": "a sync (edited on two devices)", "cli": "the command line"}
+
+
+def found_by(edge: dict) -> str:
+    """Who flagged the pair, in plain words (``detector:rules`` is the automatic check)."""
+    author = str(edge.get("author") or "")
+    if author.startswith("detector:"):
+        return "the automatic check"
+    if author.startswith("judge:"):
+        return f"the model {author.removeprefix('judge:')}"
+    return FINDERS.get(author, author or "someone")

@@ -52,24 +52,40 @@ def render(page: str, fragment: str | None = None, *, status: int = 200, **conte
     return render_template(template, **context), status
 
 
-def written(message: str, *, redirect_to: str, fragment: str | None = None, oob_fragment: str | None = None, undo=None, **context):
+def written(message, *, redirect_to: str, fragment: str | None = None, oob_fragment: str | None = None, undo=None, undo_action: dict | None = None, **context):
     """The answer to a successful write: redirect, or the refreshed fragment and counts.
 
-    ``oob_fragment`` (htmx only) is rendered with ``context`` after the counts, for other parts of
-    the page that change with the write (a pager whose window moved up by the row that left).
-    ``undo`` (a :class:`MutationResult` or a history id) puts an Undo button in the message.
+    ``message`` is a string or a list of parts (strings, and ``{"text", "url"}`` links) that
+    :func:`message_parts` builds. ``oob_fragment`` (htmx only) is rendered with ``context`` after
+    the counts, for other parts of the page that change with the write (a pager whose window moved
+    up by the row that left). ``undo`` (a :class:`MutationResult`, a history id, or a list of them
+    undone newest first) puts an Undo button in the message; ``undo_action`` (``{"url", "fields"}``)
+    is an Undo that posts somewhere else (an add is undone by archiving what it added).
     """
     undo_id = undo_id_of(undo)
     if not wants_fragment():
-        flash({"text": message, "undo": undo_id, "target": g.get("target")} if undo_id else message, "success")
+        item = {"text": message, "undo": undo_id, "target": g.get("target"), "undo_action": undo_action}
+        flash(item if undo_id or undo_action or not isinstance(message, str) else message, "success")
         return redirect(redirect_to, code=303)
     body = render_template(fragment, **context) if fragment else ""
-    return body + out_of_band_updates(message, "success", undo_id) + _extra(oob_fragment, context)
+    return body + out_of_band_updates(message, "success", undo_id, undo_action) + _extra(oob_fragment, context)
 
 
-def undo_id_of(undo) -> str | None:
+def message_parts(*parts) -> list:
+    """A message with links in it: ``message_parts("Kept ", text_link("“a”", url), ".")``."""
+    return [part for part in parts if part]
+
+
+def text_link(text: str, url: str) -> dict:
+    return {"text": text, "url": url}
+
+
+def undo_id_of(undo):
     if undo is None or isinstance(undo, str):
         return undo
+    if isinstance(undo, (list, tuple)):
+        ids = [undo_id_of(one) for one in undo]
+        return [i for i in ids if i] or None
     return undo.extra.get("history_id")
 
 
@@ -91,8 +107,8 @@ def _extra(oob_fragment: str | None, context: dict) -> str:
     return render_template(oob_fragment, **context) if oob_fragment else ""
 
 
-def out_of_band_updates(message: str, kind: str, undo_id: str | None = None) -> str:
-    return render_template("_out_of_band.html", message=message, message_kind=kind, undo_id=undo_id)
+def out_of_band_updates(message, kind: str, undo_id=None, undo_action: dict | None = None) -> str:
+    return render_template("_out_of_band.html", message=message, message_kind=kind, undo_id=undo_id, undo_action=undo_action)
 
 
 def safe_next(default: str) -> str:

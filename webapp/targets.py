@@ -11,6 +11,8 @@ from werkzeug.routing import BaseConverter
 
 TARGETS = ("memory", "user")
 TARGET_TITLES = {"memory": "Agent notes", "user": "User profile"}
+# In a sentence: "Maintenance of memory done", "… of the user profile …" (never the bare name "user").
+TARGET_PHRASES = {"memory": "memory", "user": "the user profile"}
 
 
 class TargetConverter(BaseConverter):
@@ -32,4 +34,4 @@ def init_targets(app: Flask) -> None:
     app.url_map.converters["target"] = TargetConverter
     app.url_value_preprocessor(pop_target)
     app.url_defaults(fill_target)
-    app.jinja_env.globals.update(TARGETS=TARGETS, TARGET_TITLES=TARGET_TITLES)
+    app.jinja_env.globals.update(TARGETS=TARGETS, TARGET_TITLES=TARGET_TITLES, TARGET_PHRASES=TARGET_PHRASES)

@@ -657,6 +657,85 @@ def cmd_hermes_install(args) -> int:
     return 0
 
 
+def _hermes_queue(args):
+    """The store and the Hermes home of ``dmem hermes pending|approve|reject``. ``--hermes-home``
+    alone names both: Hermes applies its queue to ``<Hermes home>/memories``."""
+    from ..features.hermes_pending import hermes_home_of
+
+    if args.hermes_home and args.home is None:
+        args.home, args.create = str(Path(args.hermes_home).expanduser() / "memories"), True
+    store = _store(args)
+    return store, hermes_home_of(store, args.hermes_home)
+
+
+def _ago(seconds: float) -> str:
+    for unit, size in (("day", 86400), ("hour", 3600), ("minute", 60)):
+        if seconds >= size:
+            count = int(seconds // size)
+            return f"{count} {unit}{'s' if count != 1 else ''} ago"
+    return "just now"
+
+
+def cmd_hermes_pending(args) -> int:
+    from ..features.hermes_pending import pending
+
+    store, hermes_home = _hermes_queue(args)
+    queue = pending(store, hermes_home)
+    if args.json:
+        _print_json(queue.to_dict())
+        return 0
+    if not queue.count:
+        print(f"No staged memory writes in {hermes_home}.")
+        return 0
+    print(f"{queue.count} staged memory write{'s' if queue.count != 1 else ''} in {hermes_home}:")
+    for item in queue.items:
+        _print_pending_item(item)
+    for unreadable in queue.unreadable:
+        print(f"\n{unreadable.name}  refused: {unreadable.reason}")
+    print("\nApprove: dmem hermes approve ID   Reject: dmem hermes reject ID")
+    return 0
+
+
+def _print_pending_item(item) -> None:
+    write = item.write
+    what = f"batch of {len(write.operations)}" if write.batch else write.action
+    print(f"\n{write.pending_id}  {what} · {write.target} · {write.origin.replace('_', ' ')} · {_ago(item.age_seconds)}")
+    shown = item.preview.operations if item.preview else []
+    for number, op in enumerate(write.operations):
+        preview = shown[number] if number < len(shown) else None
+        if op.action == "add":
+            print(f"  + “{_short(op.content, 90)}”" + ("  (already there: reinforces it)" if preview and preview.duplicate_of else ""))
+        elif op.action == "replace":
+            old = preview.replaces["text"] if preview and preview.replaces else op.old_text
+            print(f"  ~ “{_short(old, 50)}” → “{_short(op.content, 60)}”")
+        else:
+            old = preview.removes["text"] if preview and preview.removes else op.old_text
+            print(f"  - “{_short(old, 90)}”")
+        for found in preview.contradicts if preview else []:
+            print(f"    ⚡ would contradict “{_short(found['text'], 60)}” ({found['reason']})")
+    if item.refused:
+        print(f"  refused: {item.refused}")
+    elif item.preview and item.preview.usage_after.get("limit"):
+        usage = item.preview.usage_after
+        print(f"  after it: {usage['chars']:,}/{usage['limit']:,} chars ({usage['percent']}%)")
+
+
+def cmd_hermes_decide(args) -> int:
+    from ..features.hermes_pending import approve, reject
+
+    store, hermes_home = _hermes_queue(args)
+    decide = approve if args.hermes_command == "approve" else reject
+    decision = decide(store, hermes_home, args.id, actor="cli")
+    if args.json:
+        _print_json(decision.to_dict())
+        return 0
+    print(decision.message)
+    if decision.result is not None:
+        for edge in decision.result.contradictions:
+            print(f"  ⚡ contradicts: {_short(edge['from_text'] or '', 60)}  ({edge['reason']})")
+    return 0
+
+
 def cmd_mcp(args) -> int:
     try:
         from .mcp_server import serve_mcp
@@ -675,6 +754,18 @@ def _add_agent_commands(command) -> None:
     p = hermes.add_parser("install", help="write the 'dialectical' plugin into Hermes' plugins folder")
     p.add_argument("--hermes-home", metavar="DIR", help="Hermes' home (default: $HERMES_HOME, else ~/.hermes)")
     p.set_defaults(func=cmd_hermes_install)
+    queue_home = "Hermes' home (default: the one whose memories folder is the memory home)"
+    p = hermes.add_parser("pending", help="memory writes Hermes staged for approval, and what each would do")
+    p.add_argument("--hermes-home", metavar="DIR", help=queue_home)
+    _json_option(p, "the queue")
+    p.set_defaults(func=cmd_hermes_pending)
+    for name, what in (("approve", "apply a staged write as Hermes' /memory approve would, then remove it"),
+                       ("reject", "remove a staged write as Hermes' /memory reject does")):  # fmt: skip
+        p = hermes.add_parser(name, help=what)
+        p.add_argument("id", help="the staged write's id (dmem hermes pending lists them)")
+        p.add_argument("--hermes-home", metavar="DIR", help=queue_home)
+        _json_option(p)
+        p.set_defaults(func=cmd_hermes_decide)
 
     p = command("mcp", help="serve the memory to MCP clients (stdio; --http PORT for streamable HTTP)")
     p.add_argument("--http", type=int, metavar="PORT", help="streamable HTTP on 127.0.0.1:PORT instead of stdio")

@@ -130,6 +130,27 @@ def default_scope() -> dict[str, str]:
     return {"lang": "all", "framework": "any", "project": "any"}
 
 
+# Who wrote an entry's text when another program did (see EntryMeta.provenance): these keys only.
+PROVENANCE_KEYS = ("origin", "session_id", "platform", "tool_name", "pending_id", "approved_by")
+PROVENANCE_VALUE_CHARS = 120
+
+
+def clean_provenance(values) -> dict[str, str]:
+    """Provenance as it may be kept and shown: the known keys with short printable strings, in a
+    fixed order. It comes from another program (Hermes' metadata, a pending file), so anything else
+    is dropped rather than trusted."""
+    if not isinstance(values, dict):
+        return {}
+    kept = {}
+    for key in PROVENANCE_KEYS:
+        value = values.get(key)
+        if isinstance(value, str):
+            value = "".join(c for c in value if c.isprintable()).strip()[:PROVENANCE_VALUE_CHARS]
+            if value:
+                kept[key] = value
+    return kept
+
+
 _INVALID = object()
 
 
@@ -183,7 +204,9 @@ class EntryMeta:
     words; ``pending_promotion`` and ``contradiction_demoted`` are bookkeeping of the reflection layer.
     ``blocked`` is why text that arrived from disk failed the safety check (it stays in the file but
     not in the prompt); ``safety_kept`` records that a person kept it anyway, and ``keep_marks`` on
-    which devices: a keep is honoured only where it was made (``store.screening``).
+    which devices: a keep is honoured only where it was made (``store.screening``). ``provenance``
+    says who wrote the text when another program did (Hermes: its write origin, session, platform,
+    the staged write a person approved), as short strings; empty when nobody said.
     """
 
     entry_id: str = field(default_factory=new_id)
@@ -220,6 +243,7 @@ class EntryMeta:
     blocked: str | None = None
     safety_kept: bool = False
     keep_marks: list[str] = field(default_factory=list)
+    provenance: dict[str, str] = field(default_factory=dict)
 
     @classmethod
     def new(cls, now: float, source_kind: SourceKind = SourceKind.USER_EXPLICIT, **values) -> EntryMeta:
@@ -235,6 +259,7 @@ class EntryMeta:
         for key in ("contradiction_ids", "parent_ids", "child_ids", "keep_marks"):
             data[key] = list(data[key])
         data["scope"] = dict(self.scope)
+        data["provenance"] = dict(self.provenance)
         data["noise_context"] = [dict(record) for record in self.noise_context]
         return data
 
@@ -250,14 +275,20 @@ class EntryMeta:
         shape = record_shape(data)
         if shape in _WELL_FORMED_SHAPES:
             values = data if owned else dict(data)
+            for name, default in _LATER_FIELDS.items():
+                if name not in values:
+                    values[name] = default()
         else:
             values = {}
             for name, value in data.items():
                 if (load := _FIELD_LOADERS.get(name)) is not None and (loaded := load(value)) is not _INVALID:
                     values[name] = loaded
+            for name, default in _LATER_FIELDS.items():
+                if name not in data:  # a record written before the field existed: still well-formed
+                    values[name] = default()
             if len(values) < len(_FIELD_LOADERS):
                 return cls(**values)
-            if all(type(values[name]) is type(data[name]) for name in _PLAIN_FIELDS):
+            if all(name not in data or type(values[name]) is type(data[name]) for name in _PLAIN_FIELDS):
                 _WELL_FORMED_SHAPES.add(shape)
         for name, by_value in _ENUM_BY_VALUE.items():  # values are hashable here: checked above
             values[name] = by_value.get(values[name], _ENUM_DEFAULTS[name])
@@ -282,12 +313,16 @@ _FIELD_LOADERS: dict[str, Callable[[Any], Any]] = {
     **{name: _optional(str) for name in ("synthesis_id", "superseded_by", "original_text", "principle_text", "blocked")},
     **{name: _optional(int) for name in ("pending_promotion", "rejected_promotion_hits")},
     "scope": _exact(dict),
+    "provenance": _exact(dict),
     "text": _exact(str),
     "contradiction_demoted": _exact(bool),
     "deep_checked": _exact(bool),
     "safety_kept": _exact(bool),
 }  # fmt: skip
 assert set(_FIELD_LOADERS) == {f.name for f in fields(EntryMeta)}
+# Fields added after sidecars were first written, with their defaults: a record without them keeps
+# the fast path of :meth:`EntryMeta.from_dict` (a 10,000-entry sidecar loads as fast as before).
+_LATER_FIELDS: dict[str, Callable[[], Any]] = {"keep_marks": list, "provenance": dict}
 _ENUM_TYPES = {"maturity": MaturityLevel, "knowledge_type": KnowledgeType, "source_kind": SourceKind, "status": BeliefStatus}
 _ENUM_BY_VALUE = {name: {member.value: member for member in kind} for name, kind in _ENUM_TYPES.items()}
 _ENUM_DEFAULTS = {name: getattr(EntryMeta(), name) for name in _ENUM_TYPES}

@@ -46,6 +46,7 @@ GITIGNORE = """\
 .*.verdicts.*
 *.corrupt-*
 *.bak
+.hermes-origins.json
 """
 
 GITATTRIBUTES = """\

@@ -14,6 +14,12 @@ in ``config.yaml`` picks its provider, model, endpoint and timeout like any auxi
 names the new entry's nearest entries that the rules did not flag, and ``dmem_link`` records the
 agent's own finding (source ``agent``).
 
+Who wrote an entry is kept: Hermes' hook says (``write_origin``, session, platform), and a write its
+background review made gets ``SourceKind.BACKGROUND_REVIEW``, not a person's authority. With
+``memory.write_approval`` on, Hermes stages writes instead; while it runs, a thread watches the
+queue and remembers each staged text's origin (``features.hermes_pending``), because Hermes' own
+``/memory approve`` tells no provider what it applied.
+
 Written against hermes-agent 0.19.0's ``agent.memory_provider.MemoryProvider``. Outside Hermes the
 class still works (it then derives from ``object``), which keeps it usable and testable anywhere.
 """
@@ -28,10 +34,11 @@ from pathlib import Path
 from typing import Any
 
 from ..core.errors import DialecticalMemoryError
-from ..core.beliefs import ContradictionMode
+from ..core.beliefs import ContradictionMode, SourceKind
 from ..store.memory_store import MemoryStore
 from ..store.agent_views import edge_summary, entry_summary, result_summary, review_summary
 from ..store.screening import quoted
+from ..features.hermes_pending import QueueWatcher
 
 try:  # inside Hermes: the real base class, so Hermes' own type checks and defaults apply
     from agent.memory_provider import MemoryProvider as _ProviderBase
@@ -189,6 +196,8 @@ class DialecticalMemoryProvider(_ProviderBase):
         self._store = store
         self._primary = True
         self._session_id = ""
+        self._platform = ""
+        self._watcher: QueueWatcher | None = None
         self._maintenance: threading.Thread | None = None
         self._lock = threading.Lock()
 
@@ -203,15 +212,20 @@ class DialecticalMemoryProvider(_ProviderBase):
         return True
 
     def initialize(self, session_id: str, **kwargs) -> None:
-        """Open the store on ``<hermes_home>/memories``; only the primary agent context writes."""
+        """Open the store on ``<hermes_home>/memories``; only the primary agent context writes
+        (never a subagent's, a cron job's or a flush), and only it watches the approval queue."""
         self._session_id = session_id
-        self._primary = kwargs.get("agent_context", "primary") == "primary"
+        self._platform = kwargs.get("platform") or ""
+        self._primary = kwargs.get("agent_context", "primary") == "primary" and self._platform != "cron"
+        hermes_home = Path(kwargs.get("hermes_home") or os.environ.get("HERMES_HOME") or Path.home() / ".hermes")
         if self._store is None:
-            hermes_home = kwargs.get("hermes_home") or os.environ.get("HERMES_HOME") or Path.home() / ".hermes"
             # Hermes enforces its own character limits; this store never adds text for Hermes.
-            self._store = MemoryStore(Path(hermes_home) / "memories", memory_char_limit=0, user_char_limit=0,
+            self._store = MemoryStore(hermes_home / "memories", memory_char_limit=0, user_char_limit=0,
                                       judge=hermes_judge() if self._primary else None)
         self._store.load_from_disk()
+        if self._primary and self._watcher is None and (hermes_home / "memories").resolve() == Path(self._store.home).resolve():
+            self._watcher = QueueWatcher(self._store, hermes_home)
+            self._watcher.start()
 
     @property
     def store(self) -> MemoryStore:
@@ -223,7 +237,11 @@ class DialecticalMemoryProvider(_ProviderBase):
         return []  # local files only: nothing to configure, no secrets
 
     def shutdown(self) -> None:
-        """Give a running maintenance pass a bounded chance to finish (its writes are atomic anyway)."""
+        """Stop watching the queue; give a running maintenance pass a bounded chance to finish (its
+        writes are atomic anyway)."""
+        if self._watcher is not None:
+            self._watcher.stop()
+            self._watcher = None
         worker = self._maintenance
         if worker is not None:
             worker.join(SESSION_END_JOIN_SECONDS)
@@ -369,15 +387,35 @@ class DialecticalMemoryProvider(_ProviderBase):
 
     def on_memory_write(self, action: str, target: str, content: str, metadata: dict[str, Any] | None = None) -> None:
         """Hermes' built-in tool has just written the file: reconcile now and check the entry it wrote,
-        so its contradictions exist before the next turn (not only after maintenance)."""
+        so its contradictions exist before the next turn (not only after maintenance). The entry
+        keeps who wrote it (``metadata``); a background review's write gets that source."""
         if not self._primary or target not in TARGETS:
             return
-        if action not in ("add", "replace") or not content:
+        if action not in ("add", "replace") or not isinstance(content, str) or not content.strip():
             self.store.warnings(target)  # reconciles: a removed entry goes to the archive
             return
+        source, provenance = self._origin(metadata if isinstance(metadata, dict) else {})
+        self.store.expect_origin(target, content, source_kind=source, provenance=provenance)
         meta = self.store.get_entry_meta(target, content)  # reconciles first (and checks, within budget)
         if meta is not None:
             self.store.check_entry(target, meta.entry_id)
+
+    def _origin(self, metadata: dict[str, Any]) -> tuple[SourceKind | None, dict[str, Any]]:
+        """Source and provenance of a write from Hermes' hook metadata (``write_origin``:
+        ``assistant_tool`` or ``background_review``); a foreground write keeps today's source."""
+        def text(key: str, default: str) -> str:
+            value = metadata.get(key)
+            return value if isinstance(value, str) and value.strip() else default
+
+        origin = text("write_origin", "assistant_tool")
+        background = "background_review" in (origin, metadata.get("execution_context"))
+        provenance = {
+            "origin": "background_review" if background else origin,
+            "session_id": text("session_id", self._session_id),
+            "platform": text("platform", self._platform),
+            "tool_name": text("tool_name", "memory"),
+        }
+        return (SourceKind.BACKGROUND_REVIEW if background else None), provenance
 
     def on_session_end(self, messages: list[dict[str, Any]]) -> None:
         """Maintenance (decay, promotion proposals, deeper contradiction checks) on a thread of its

@@ -21,6 +21,7 @@ from ..core.beliefs import (
     LATEST_PLAUSIBLE_TIME,
     MAX_COUNT,
     SIDECAR_VERSION,
+    SOURCE_AUTHORITY,
     EntryMeta,
     SidecarDocument,
     SourceKind,
@@ -61,18 +62,21 @@ def arrived(reconcile: Change) -> list[str]:
     return [record["entry_id"] for record in reconcile.history if record["action"] in ("add", "edit")]
 
 
-def load_target(paths: TargetPaths, now: float, *, locked: bool = True) -> LoadResult:
+def load_target(paths: TargetPaths, now: float, *, locked: bool = True, origins=None) -> LoadResult:
     """Read the files of one target and reconcile them in memory.
 
     With ``locked=False`` (the caller holds no lock) nothing on disk is touched: a damaged sidecar is
-    reported in ``quarantined`` but left where it is, for a locked load to move aside.
+    reported in ``quarantined`` but left where it is, for a locked load to move aside. ``origins``
+    (target → {text: Origin}) names who wrote text that reconciling finds new; the state keeps it for
+    later refreshes.
     """
     with collector_paused():
-        return _load_target(paths, now, locked)
+        return _load_target(paths, now, locked, origins)
 
 
-def _load_target(paths: TargetPaths, now: float, locked: bool) -> LoadResult:
+def _load_target(paths: TargetPaths, now: float, locked: bool, origins=None) -> LoadResult:
     state = TargetState(paths)
+    state.arrival_origins = origins
     state.meta_stamps = metadata_stamps(paths)
     _read_md(state)
     quarantined = _read_sidecar(state, now, locked)
@@ -351,14 +355,15 @@ def reconcile(state: TargetState, change: Change) -> None:
     state.ids_by_text = {doc.entries[i].text: i for i in matched}
     if not unmatched_texts and not orphans:
         return
+    known = state.arrival_origins(state.target) if unmatched_texts and state.arrival_origins else {}
     edited = _pair_edits(orphans, unmatched_texts)
     for meta, new_text in edited:
-        _adopt_edit(state, change, meta, new_text)
+        _adopt_edit(state, change, meta, new_text, known.get(new_text))
     paired_texts = {text for _meta, text in edited}
     paired_ids = {meta.entry_id for meta, _text in edited}
     for text in unmatched_texts:
         if text not in paired_texts:
-            _adopt_new(state, change, text)
+            _adopt_new(state, change, text, known.get(text))
     for meta in orphans:
         if meta.entry_id not in paired_ids:
             _archive_removed(state, change, meta)
@@ -390,23 +395,37 @@ def _pair_edits(orphans: list[EntryMeta], texts: list[str]) -> list[tuple[EntryM
     return pairs
 
 
-def _adopt_edit(state: TargetState, change: Change, meta: EntryMeta, new_text: str) -> None:
+def _adopt_edit(state: TargetState, change: Change, meta: EntryMeta, new_text: str, origin=None) -> None:
+    """An edit that keeps the entry's id; a known ``origin`` sets its source as a replace does."""
     before = summary(meta)
     if meta.original_text is None:
         meta.original_text = meta.text
     meta.text = new_text
     meta.updated_at = change.now
+    if origin is not None:
+        if origin.source_kind is not None:
+            meta.source_kind = origin.source_kind
+            meta.authority = max(meta.authority, SOURCE_AUTHORITY[origin.source_kind])
+        meta.provenance = dict(origin.provenance)
     state.ids_by_text[new_text] = meta.entry_id
     change.touch(meta)
-    change.log(state.target, "edit", meta.entry_id, before, summary(meta), via=state.paths.md.name)
+    change.log(state.target, "edit", meta.entry_id, before, summary(meta), via=state.paths.md.name, **_origin_detail(origin))
 
 
-def _adopt_new(state: TargetState, change: Change, text: str) -> None:
-    meta = EntryMeta.new(change.now, source_kind=SourceKind.USER_EXPLICIT, text=text)
+def _adopt_new(state: TargetState, change: Change, text: str, origin=None) -> None:
+    """New text: fresh metadata, a person's by default, or from the program a known ``origin`` names."""
+    source = origin.source_kind if origin is not None and origin.source_kind is not None else SourceKind.USER_EXPLICIT
+    meta = EntryMeta.new(change.now, source_kind=source, text=text)
+    if origin is not None:
+        meta.provenance = dict(origin.provenance)
     state.doc.entries[meta.entry_id] = meta
     state.ids_by_text[text] = meta.entry_id
     change.touch(meta)
-    change.log(state.target, "add", meta.entry_id, None, summary(meta), via=state.paths.md.name)
+    change.log(state.target, "add", meta.entry_id, None, summary(meta), via=state.paths.md.name, **_origin_detail(origin))
+
+
+def _origin_detail(origin) -> dict[str, str]:
+    return {} if origin is None else {key: origin.provenance[key] for key in ("origin", "pending_id") if key in origin.provenance}
 
 
 def _archive_removed(state: TargetState, change: Change, meta: EntryMeta) -> None:

@@ -34,6 +34,7 @@ from ..core.errors import (
 )
 from .screening import MAX_ENTRY_CHARS, admit_entry, admit_reason, clean_reason, screen_entries
 from ..storage.hermes_config import hermes_limits
+from ..storage.hermes_pending import Origin, OriginLedger
 from ..core.validation import parse_enum
 from .loader import RECONCILE_ACTOR, arrived, load_target, merge_foreign, refresh
 from ..core.beliefs import (
@@ -43,6 +44,7 @@ from ..core.beliefs import (
     EntryMeta,
     KnowledgeType,
     SourceKind,
+    clean_provenance,
     record_observed_behavior,
 )
 from ..core.beliefs import record_hit as hit_signal
@@ -68,6 +70,7 @@ from ..storage.files import (
 )
 from .reads import StoreReads
 from .review import ReviewActions
+from .staged import StagedWrites
 
 ACTORS = ("agent", "person", "maintenance", "cli", "sync")
 DEFAULT_LIMITS = {"memory": 2200, "user": 1375}
@@ -81,6 +84,7 @@ MAX_FOREIGN_MERGES = 8
 LOCK_REFRESH_ATTEMPTS = 4
 UNLOCKED_LOAD_ATTEMPTS = 3  # a load that raced a writer is retried without a lock first
 MTIME_TICK_NS = 200_000_000  # far beyond any file-system timestamp granularity
+EXPECTED_ORIGINS = 256
 
 
 
@@ -109,7 +113,7 @@ def _storage_errors(home: Path):
         raise StorageError(f"cannot access {error.filename or home}: {error.strerror or error}") from error
 
 
-class MemoryStore(ReviewActions, StoreReads):
+class MemoryStore(ReviewActions, StagedWrites, StoreReads):
     """Memories of one home: ``MEMORY.md`` (target ``memory``) and ``USER.md`` (target ``user``).
 
     ``memory_char_limit`` / ``user_char_limit`` are Hermes' parameters (``0`` = unlimited). In a
@@ -153,6 +157,8 @@ class MemoryStore(ReviewActions, StoreReads):
         self._held: set[str] = set()  # targets whose lock file :meth:`exclusive` holds
         self._spare_index: dict[str, Any] = {}  # the index of a state dropped for a reload
         self.max_lock_hold_seconds = 0.0  # longest this store held a target's locks (a measurement)
+        self._origin_ledger = OriginLedger(self.home)  # texts Hermes staged, by who staged them
+        self._expected: dict[str, dict[str, Origin]] = {target: {} for target in TARGET_FILES}
 
     @staticmethod
     def _limit(value) -> int:
@@ -190,6 +196,27 @@ class MemoryStore(ReviewActions, StoreReads):
         config = list(self.hermes.warnings) if self.hermes else []
         return config + list(self._read_state(self._target(target)).warnings) + self.history_warnings(target)
 
+    def expect_origin(self, target: str, text: str, *, source_kind=None, provenance=None) -> None:
+        """Say who wrote ``text``, which is about to appear in the ``.md`` file (Hermes' hook tells
+        after its own write): when it is reconciled as new (or as an edit of an entry), it gets
+        ``source_kind`` (None: the default) and ``provenance``. Remembered for this store's life,
+        the last ``EXPECTED_ORIGINS`` per target."""
+        source = parse_enum(SourceKind, source_kind, "source_kind") if source_kind is not None else None
+        expected = self._expected[self._target(target)]
+        key = hermes_format.normalise_entry(text) if isinstance(text, str) else ""
+        if not key:
+            return
+        expected.pop(key, None)
+        expected[key] = Origin(source, clean_provenance(provenance))
+        while len(expected) > EXPECTED_ORIGINS:
+            expected.pop(next(iter(expected)))
+
+    def _origins_for(self, target: str) -> dict[str, Origin]:
+        """Who wrote text that reconciling finds new: staged writes seen in Hermes' queue (the
+        ledger in the home), then what this store was told (:meth:`expect_origin`)."""
+        known = self._origin_ledger.origins(target)
+        return {**known, **self._expected[target]} if self._expected[target] else known
+
     def paths(self, target: str) -> TargetPaths:
         return self._paths[self._target(target)]
 
@@ -217,7 +244,7 @@ class MemoryStore(ReviewActions, StoreReads):
                 if cached is not None and (self._unchanged(cached) or self._refreshed(cached, locked=False)):
                     return cached
                 for _attempt in range(UNLOCKED_LOAD_ATTEMPTS):
-                    loaded = load_target(paths, self.now(), locked=False)
+                    loaded = load_target(paths, self.now(), locked=False, origins=self._origins_for)
                     settled = not loaded.needs_write and not leftover_temp_files(paths)
                     if settled and self._unchanged(loaded.state):
                         self._carry_index(cached, loaded.state)
@@ -286,7 +313,7 @@ class MemoryStore(ReviewActions, StoreReads):
         self._states.pop(target, None)
         if paths.home.is_dir():
             remove_leftover_temp_files(paths)
-        return self._adopt_loaded(target, load_target(paths, self.now()), cached)
+        return self._adopt_loaded(target, load_target(paths, self.now(), origins=self._origins_for), cached)
 
     def _adopt_loaded(self, target: str, loaded, cached: TargetState | None, *, checked: bool = False) -> TargetState:
         """Caller holds the locks and the files are as ``loaded`` read them: check what arrived
@@ -634,14 +661,8 @@ class MemoryStore(ReviewActions, StoreReads):
         from ..detection import Label
 
         found, unflagged = [], []
-        candidates = state.ensure_index().candidates(meta.text, limit=limit, exclude=meta.entry_id)
-        neighbours = getattr(self.detector, "semantic_neighbours", None)  # detection.semantic's optional hook
-        if neighbours is not None:
-            others = {i: e.text for i, e in state.entries.items() if i != meta.entry_id}
-            cache = state.paths.home / f".{state.paths.stem}.embeddings.npz"
-            candidates += [i for i in neighbours(others, meta.text, limit, cache) if i not in candidates]
         detector = self.detector_in(state)
-        for candidate_id in candidates:
+        for candidate_id in self._candidate_ids(state, meta.text, meta.entry_id, limit):
             other = state.entries.get(candidate_id)
             if other is None or state.edge_between(candidate_id, meta.entry_id):
                 continue
@@ -672,6 +693,17 @@ class MemoryStore(ReviewActions, StoreReads):
         if clear:
             noted.clear()
         return found
+
+    def _candidate_ids(self, state: TargetState, text: str, exclude: str | None, limit: int = FAST_CHECK_CANDIDATES) -> list[str]:
+        """The stored entries the add path compares ``text`` with: from the index, plus neighbours
+        by meaning when the detector has them."""
+        candidates = state.ensure_index().candidates(text, limit=limit, exclude=exclude)
+        neighbours = getattr(self.detector, "semantic_neighbours", None)  # detection.semantic's optional hook
+        if neighbours is not None:
+            others = {i: e.text for i, e in state.entries.items() if i != exclude}
+            cache = state.paths.home / f".{state.paths.stem}.embeddings.npz"
+            candidates += [i for i in neighbours(others, text, limit, cache) if i not in candidates]
+        return candidates
 
     def _flag(self, state: TargetState, change: Change, from_id: str, to_id: str, verdict, *, author: str | None = None) -> ContradictionEdge:
         """Record a contradiction between two active entries as an edge (the detector's by default)."""

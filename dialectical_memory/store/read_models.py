@@ -219,7 +219,7 @@ def contradictions(state: TargetState, now: float, include_resolved: bool, entry
     return [edge_dict(state, e, now) for e in edges if include_resolved or not e.resolved]
 
 
-def _node(state: TargetState, entry_id: str) -> dict[str, Any]:
+def _node(state: TargetState, entry_id: str, now: float) -> dict[str, Any]:
     meta = state.meta_anywhere(entry_id)
     return {
         "entry_id": entry_id,
@@ -231,6 +231,8 @@ def _node(state: TargetState, entry_id: str) -> dict[str, Any]:
         "source_kind": meta.source_kind.value,
         "archived": entry_id not in state.entries,
         "contested": bool(state.unresolved_edges_of(entry_id)),
+        "effective_confidence": decayed_confidence(meta, now),
+        "observed_count": meta.observed_behavior_count,
     }
 
 
@@ -274,14 +276,14 @@ def graph(state: TargetState, now: float, max_resolved: int = 200, select=None) 
     if select is None:
         return {
             **outline,
-            "nodes": [_node(state, i) for group in outline["groups"] for i in group],
+            "nodes": [_node(state, i, now) for group in outline["groups"] for i in group],
             "edges": [edge_dict(state, e, now) for e in shown],
         }
     entry_ids, edge_ids = select(outline)
     entry_ids, edge_ids = set(entry_ids), set(edge_ids)
     return {
         **outline,
-        "nodes": [_node(state, i) for group in outline["groups"] for i in group if i in entry_ids],
+        "nodes": [_node(state, i, now) for group in outline["groups"] for i in group if i in entry_ids],
         "edges": [
             edge_dict(state, e, now)
             for e in shown

@@ -148,6 +148,7 @@ class TargetState:
         self.index = None
         self._edges_by_entry: dict[str, list[ContradictionEdge]] | None = None
         self.derived: dict[str, tuple] = {}  # what views derive from every entry or edge (views.derived)
+        self.arrival_origins = None  # target → {text: Origin} of text another program announced (loader)
 
     # ---------------------------------------------------------- lookups
 

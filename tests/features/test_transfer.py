@@ -27,7 +27,13 @@ def state_of(store: MemoryStore, target: str) -> dict:
 
 @pytest.fixture(scope="module")
 def demo(tmp_path_factory):
-    return seed_demo(tmp_path_factory.mktemp("demo") / "home")
+    """The demo home after a person retired its blocked entry (an import refuses unsafe text: see
+    tests/features/test_transfer_blocked.py)."""
+    home = seed_demo(tmp_path_factory.mktemp("demo") / "home")
+    store = MemoryStore(home, memory_char_limit=0, user_char_limit=0)
+    for entry in store.blocked_entries("memory"):
+        store.retire("memory", entry.entry_id)
+    return home
 
 
 @pytest.fixture

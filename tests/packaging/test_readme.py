@@ -35,7 +35,7 @@ def test_more_of_the_api_runs_as_written_after_the_first_snippet(tmp_path):
     first, more = _python_blocks()[:2]
     assert "More of the API" in README.read_text(encoding="utf-8").split(more)[0][-400:]
     check = (
-        "\nassert repr(store.format_for_system_prompt('memory')) != \"''\"\n"
+        "\nassert repr(store.format_for_system_prompt('user')) != \"''\"\n"
         "assert not store.get_contradictions('memory') and not store.get_contradictions('user')\n"
     )
     env = {"DMEM_HOME": str(tmp_path / "home"), "PATH": "/usr/bin:/bin"}
@@ -43,11 +43,12 @@ def test_more_of_the_api_runs_as_written_after_the_first_snippet(tmp_path):
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
     assert "undo" in lines and "''" in lines, "history is newest first; the snapshot was frozen empty"
-    assert "用户一般喜欢简洁回复，但技术问题要讲透" in result.stdout and "User works at a bakery" in result.stdout
+    assert "User is back from Japan" in result.stdout, "the state went to the user profile, where it belongs"
     home = tmp_path / "home"
     assert (home / "USER.md").read_text(encoding="utf-8").split("\n§\n") == [
-        "User works at Acme", "User works at Initech on weekends", "User lives in Paris"
+        "User works at Acme", "User works at Initech on weekends", "User lives in Paris", "User is back from Japan"
     ]  # fmt: skip
+    assert "用户一般喜欢简洁回复，但技术问题要讲透" in (home / "MEMORY.md").read_text(encoding="utf-8")
     assert "User lives in Berlin" in (home / "USER.archive.jsonl").read_text(encoding="utf-8")
 
 

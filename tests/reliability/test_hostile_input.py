@@ -347,8 +347,12 @@ def test_no_false_refusals_on_the_corpora(tmp_path):
     from dialectical_memory.features.demo import seed_demo
     from dialectical_memory.core.safety import unsafe_reason
 
+    from dialectical_memory.features.demo import INJECTED
+
     home = seed_demo(tmp_path / "demo")
     demo = [text for name in ("MEMORY.md", "USER.md") for text in (home / name).read_text().split("\n§\n")]
+    assert unsafe_reason(INJECTED), "the demo's blocked entry is meant to be refused"
+    demo.remove(INJECTED)
     texts = _corpus_texts() + demo
     assert len(texts) > 1400 and sum(any("\u4e00" <= c <= "\u9fff" for c in t) for t in texts) > 500
     refused = [(text, unsafe_reason(text)) for text in texts if unsafe_reason(text)]

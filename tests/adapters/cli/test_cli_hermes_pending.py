@@ -1,0 +1,78 @@
+"""`dmem hermes pending|approve|reject`: Hermes' write-approval queue from a terminal."""
+
+from __future__ import annotations
+
+import json
+
+from dialectical_memory import MemoryStore
+from dialectical_memory.storage.hermes_pending import pending_dir
+from helpers import T0
+from hermes_queue_files import add, batch, remove, replace, stage, write_raw
+
+from .cli_run import dmem
+
+
+def seed(home):
+    store = MemoryStore(home)
+    for text in ("User lives in Berlin", "User is vegetarian", "User eats lentil soup every week", "User is 34 years old"):
+        store.add("user", text)
+
+
+def test_pending_lists_what_each_write_would_do(capsys, home, tmp_path):
+    seed(home)
+    a = stage(tmp_path, add("user", "User lives in Paris"), created_at=T0)
+    b = stage(tmp_path, replace("user", "lentil soup", "User eats steak every week"), created_at=T0 + 1)
+    c = stage(tmp_path, batch("user", remove("user", "34 years"), add("user", "User is 41 years old")), origin="background_review", created_at=T0 + 2)
+    write_raw(tmp_path, "0badf00d.json", b"{")
+    code, out, err = dmem(capsys, home, "hermes", "pending", "--hermes-home", str(tmp_path))
+    assert code == 0 and err == ""
+    assert f"4 staged memory writes in {tmp_path}:" in out
+    assert f"\n{a}  add · user · foreground · " in out and "⚡ would contradict “User lives in Berlin” (value: lives in Berlin↔Paris)" in out
+    assert f"\n{b}  replace · user" in out and "~ “User eats lentil soup every week” → “User eats steak every week”" in out
+    assert "⚡ would contradict “User is vegetarian”" in out
+    assert f"\n{c}  batch of 2 · user · background review" in out and "- “User is 34 years old”" in out
+    assert "0badf00d.json  refused: it is not valid JSON" in out
+    assert "after it: " in out and "/1,375 chars" in out
+
+
+def test_pending_json_is_the_queue_with_each_preview(capsys, home, tmp_path):
+    seed(home)
+    pid = stage(tmp_path, add("user", "User lives in Paris"), created_at=T0)
+    code, out, _ = dmem(capsys, home, "hermes", "pending", "--hermes-home", str(tmp_path), "--json")
+    document = json.loads(out)
+    assert code == 0 and document["count"] == 1 and document["hermes_home"] == str(tmp_path)
+    (item,) = document["items"]
+    assert item["id"] == pid and [c["text"] for c in item["contradictions"]] == ["User lives in Berlin"]
+
+
+def test_approve_and_reject_act_on_the_files_as_hermes_does(capsys, home, tmp_path):
+    seed(home)
+    a = stage(tmp_path, add("user", "User lives in Paris"), created_at=T0)
+    b = stage(tmp_path, replace("user", "lentil soup", "User eats steak every week"), created_at=T0)
+    code, out, _ = dmem(capsys, home, "hermes", "approve", a, "--hermes-home", str(tmp_path))
+    assert code == 0 and out.startswith(f"Approved staged write {a}: Applied the staged write (1 operation).")
+    assert "⚡ contradicts: User lives in Berlin" in out
+    code, out, _ = dmem(capsys, home, "hermes", "reject", b, "--hermes-home", str(tmp_path))
+    assert code == 0 and out.strip() == f"Rejected staged write {b}; Hermes will not apply it."
+    assert list(pending_dir(tmp_path).iterdir()) == []
+    assert (home / "USER.md").read_text(encoding="utf-8").endswith("User is 34 years old\n§\nUser lives in Paris")
+
+
+def test_refusals_are_one_line_errors(capsys, home, tmp_path):
+    seed(home)
+    pid = stage(tmp_path, replace("user", "no such words", "User eats steak every week"), created_at=T0)
+    code, out, err = dmem(capsys, home, "hermes", "approve", pid, "--hermes-home", str(tmp_path))
+    assert code == 1 and out == "" and err == f"dmem: error: staged write {pid} was not applied: no user entry contains 'no such words'\n"
+    code, _, err = dmem(capsys, home, "hermes", "reject", "../../etc/passwd", "--hermes-home", str(tmp_path))
+    assert code == 1 and err == "dmem: error: '../../etc/passwd' is not a pending write id (Hermes makes them of 8 hex digits)\n"
+    code, _, err = dmem(capsys, home, "hermes", "approve", "0f0f0f0f", "--hermes-home", str(tmp_path))
+    assert code == 1 and "no pending memory write 0f0f0f0f" in err
+
+
+def test_a_memory_home_that_is_not_hermes_needs_its_hermes_home(capsys, home, tmp_path, monkeypatch):
+    monkeypatch.delenv("HERMES_HOME", raising=False)
+    monkeypatch.setenv("HOME", str(tmp_path / "nobody"))
+    code, _, err = dmem(capsys, home, "hermes", "pending")
+    assert code == 1 and "is not the memories folder of a Hermes home" in err and "--hermes-home" in err
+    code, _, err = dmem(capsys, home, "hermes", "pending", "--hermes-home", str(tmp_path / "elsewhere"))
+    assert code == 1 and "Hermes applies" in err
