@@ -73,6 +73,7 @@ def edge_summary(edge: dict[str, Any]) -> dict[str, Any]:
         data[f"{side}_text"], data[f"{side}_blocked"] = shown, blocked is not None
     data["reason"] = one_line(edge.get("reason"))
     data["author"] = one_line(edge.get("author"), 80)
+    data["found_by"] = one_line(edge.get("found_by"), 100)
     if "shown" in edge:
         data["shown"] = edge["shown"]
     return data

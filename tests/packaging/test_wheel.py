@@ -100,7 +100,7 @@ def test_the_wheel_holds_one_package_with_the_dashboard_inside(wheel):
     assert "dialectical_memory/devdata/contradiction_dev.jsonl" in names
     assert "dialectical_memory/detection/gazetteer.tsv" in names
     assert not [n for n in names if "/tests/" in n or n.endswith(".pyc")]
-    assert wheel.stat().st_size < 1_000_000
+    assert wheel.stat().st_size < 1_100_000  # the code and its bundled tables; a model would be tens of MB
     assert not any("jinja2-fragments" in line for line in requirements(wheel))
 
 
