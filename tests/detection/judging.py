@@ -1,8 +1,13 @@
-"""How the detection tests ask for a verdict: always both ways round, which must agree."""
+"""How the detection tests ask for a verdict: always both ways round, which must agree. And where
+the labelled pairs live: `pairs/`, one file per family of rules (see tests/README.md)."""
+
+from pathlib import Path
 
 from dialectical_memory.detection import Label, RuleDetector, evaluate, load_pairs
 
 detector = RuleDetector()
+
+PAIRS = Path(__file__).parent / "pairs"
 
 
 def label(a: str, b: str) -> Label:
@@ -13,6 +18,16 @@ def label(a: str, b: str) -> Label:
 
 def flags(a: str, b: str) -> bool:
     return label(a, b) is Label.CONTRADICTION
+
+
+def pair_set(file: str, **where) -> list[dict]:
+    """The rows of a pair file in `pairs/` whose fields match `where` (a value, or a list of values
+    any of which matches), in the file's order: `pair_set("slots.jsonl", source="values")` is one
+    set of pairs as it was written and scored."""
+    def matches(row: dict) -> bool:
+        return all(row.get(key) in (wanted if isinstance(wanted, list) else [wanted])
+                   for key, wanted in where.items())
+    return [row for row in load_pairs(PAIRS / file) if matches(row)]
 
 
 def assert_floor(path, *, precision: float, recall: float, false_alarms: int = 0) -> dict:
