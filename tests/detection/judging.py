@@ -3,7 +3,7 @@ the labelled pairs live: `pairs/`, one file per family of rules (see tests/READM
 
 from pathlib import Path
 
-from dialectical_memory.detection import Label, RuleDetector, evaluate, load_pairs
+from dialectical_memory.detection import Label, RuleDetector, load_pairs
 
 detector = RuleDetector()
 
@@ -30,12 +30,3 @@ def pair_set(file: str, **where) -> list[dict]:
     return [row for row in load_pairs(PAIRS / file) if matches(row)]
 
 
-def assert_floor(path, *, precision: float, recall: float, false_alarms: int = 0) -> dict:
-    """A pair file keeps its floor: precision and recall at least these, and at most
-    `false_alarms` false alarms on each kind of pair that holds no contradiction. Returns the
-    evaluation report for any further check."""
-    report = evaluate(detector, load_pairs(path))
-    assert report["overall"]["precision"] >= precision, (path, report["overall"])
-    assert report["overall"]["recall"] >= recall, (path, report["overall"])
-    assert all(alarm["fp"] <= false_alarms for alarm in report["false_alarms"].values()), report["false_alarms"]
-    return report
