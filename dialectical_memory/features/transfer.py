@@ -8,7 +8,10 @@ Import keeps ids. With ``merge`` (the default) it adds what is new and keeps eve
 entry whose id exists here with a *different* text is added under a new id and linked to the local
 one as a contradiction, for a person to resolve. With ``replace`` the home ends up with the export's
 active entries; every local entry that leaves (or whose text the export changes) is archived first.
-Nothing is written until the whole document has been checked, and a dry run writes nothing at all.
+Nothing is written until the whole document has been checked — every target, before the first is
+written — and a dry run writes nothing at all. The file is not trusted: its size, nesting and
+numbers are bounded, ids follow :data:`ID_PATTERN`, numbers are clamped into range, and every text
+(archived ones too) passes the gate of an add; a refusal is one line that names the entry.
 """
 
 from __future__ import annotations
