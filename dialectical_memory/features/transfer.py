@@ -27,7 +27,7 @@ from typing import Any
 from ..core.version import __version__
 from ..core.errors import InvalidInputError
 from ..core.beliefs import BeliefStatus, ContradictionEdge, EntryMeta, MaturityLevel, clamp_numbers, new_id, plausible_time
-from ..store.screening import clean_reason, entry_problem
+from ..store.screening import clean_reason, shape_problem
 from ..store.state import ArchivedEntry, Change, TargetState, summary
 from ..storage.files import TARGET_FILES
 
@@ -424,8 +424,11 @@ class _Importer:
         state, result = self.state, self.result
         for number, item in enumerate(self.section["archive"], start=1):
             entry_id = item["meta"]["entry_id"]
-            problem = entry_problem(item["meta"]["text"])
-            if problem:  # it could be restored one day: it passes the gate now, or nothing is imported
+            # The archive is where a person's retired (often blocked) texts live, so an unsafe one is
+            # imported as it is: restore sends it through the gate again, and a model is shown an
+            # archived text only after the scan. A text that could never be one entry is refused.
+            problem = shape_problem(item["meta"]["text"])
+            if problem:
                 raise InvalidInputError(f"{state.target}.archive[{number}] (id {entry_id}): the archived text {problem}; nothing was imported")
             if not state.known(entry_id) and entry_id not in self.incoming_ids and entry_id not in result.archive_added:
                 result.archive_added.append(entry_id)

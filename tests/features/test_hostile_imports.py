@@ -91,7 +91,7 @@ HOSTILE = [
     ("an unsafe entry", with_(_entry(text=INJECTION)), f"memory.entries[1] (id {GOOD}): "),
     ("a text holding the separator", with_(_entry(text="one\n§\ntwo")), f"(id {GOOD}): its text contains a line with only"),
     ("a text over 8,000 characters", with_(_entry(text="x " * 4001)), f"(id {GOOD}): its text is 8,001 characters"),
-    ("an unsafe archived text", with_(_set("archive", [{"meta": {"entry_id": OTHER, "text": INJECTION}, "reason": "x"}])), f"memory.archive[1] (id {OTHER}): the archived text"),
+    ("an archived text that would split in two", with_(_set("archive", [{"meta": {"entry_id": OTHER, "text": "one\n§\ntwo"}, "reason": "x"}])), f"memory.archive[1] (id {OTHER}): the archived text"),
     ("an archived entry with a slash id", with_(_set("archive", [{"meta": {"entry_id": "a/b", "text": "fine"}}])), "memory.archive[1] entry_id"),
     ("an archive reason of the wrong type", with_(_set("archive", [{"meta": {"entry_id": OTHER, "text": "fine"}, "reason": 5}])), "reason has the wrong type"),
     ("a second target that fails", with_(_user_entry(text=INJECTION)), f"user.entries[1] (id {OTHER}): "),
@@ -196,3 +196,15 @@ def test_a_dry_run_says_exactly_what_will_change(store, capsys, tmp_path):
     real = import_document(store, read_document(raw), mode="replace")
     assert sorted(e.text for e in store.entries("memory")) == sorted(["The office is on the third floor", "A different text under the archived id"])
     assert real.targets["memory"].archived
+
+
+def test_an_unsafe_archived_text_is_imported_inert_and_restore_still_refuses_it(store):
+    """A backup holds the texts a person retired, blocked ones among them: the import keeps them in
+    the archive (refusing would make the backup unusable), and the gate still stands at restore."""
+    raw = with_(_set("archive", [{"meta": {"entry_id": OTHER, "text": INJECTION}, "reason": "retired"}]))
+    import_document(store, read_document(raw))
+    assert INJECTION in [e.text for e in store.archived("memory")]
+    with pytest.raises(InvalidInputError):
+        store.restore("memory", OTHER)
+    store.load_from_disk()
+    assert INJECTION not in store.format_for_system_prompt("memory")
