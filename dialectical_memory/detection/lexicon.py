@@ -251,7 +251,7 @@ LIGHT_WORDS = (
 )
 # How one takes in a thing when its name is enough: loving novels is loving to read them, so
 # "adores horror novels" / "refuses to read horror novels" clash, while "doesn't read novels"
-# leaves writing them open (the verb stays a topic unit; see rules._refuses_the_use).
+# leaves writing them open (the verb stays a topic unit; see denials._refuses_the_use).
 USE_VERBS = ("read", "listen", "hear", "play", "watch")
 # Light words that are verbs: a clause with one affirms on its own, whatever the
 # stance of the clause before ("avoids sugar, but has cake on birthdays").
