@@ -23,15 +23,6 @@ from .bridge import english_topics
 from .holders import HomeHolders
 from .text import PIECE, chinese_bigrams, normalize, stem
 
-# What `index_terms` gives for a text; bump it whenever that changes, so a
-# stored index built by an older version is rebuilt instead of trusted.
-# 2: bilingual concepts, antonym words and habits of issue 11. 3: relation terms.
-# 4: issue 11c: state families ($employment...), new slots (products, pay, workplaces,
-# favourites in either language) and concepts.
-# 5: issue 11d: attribute concepts (血型 = blood type...), platform and "only" slots, antonym
-#    axes (~n) of the words on them, the order patterns and frequency rungs.
-TERMS_VERSION = 5
-
 _STOPWORDS = frozenset(
     "a an the is are was were be been being am do does did to of in on at for with and or "
     "but so as by from about it its this that these those their his her they them he she i me "
