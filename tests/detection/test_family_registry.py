@@ -21,7 +21,7 @@ DETECTION = Path(registry.__file__).parent
 ROOT = DETECTION.parents[1]
 # Every pair file of the repository, whatever it is called, and pairs kept in a family's own test:
 # the families' cues and kinds are checked on all.
-PAIRS = {(row["a"], row["b"]) for path in sorted((ROOT / "tests").glob("*/*.jsonl"))
+PAIRS = {(row["a"], row["b"]) for path in sorted((ROOT / "tests").rglob("*.jsonl"))
          for row in map(json.loads, path.read_text(encoding="utf-8").splitlines()) if "a" in row and "b" in row}
 PAIRS |= {(a, b) for a, b, _label in OWN_PAIRS}
 ANALYSES = [(analyse(a), analyse(b)) for a, b in sorted(PAIRS)]
