@@ -25,6 +25,7 @@ PENDING_SECONDS = 30 * 60
 PAGE = "transfer/page.html"
 PREVIEW = "transfer/preview.html"
 SCOPES = {"all": ("memory", "user"), "memory": ("memory",), "user": ("user",)}
+SIGNS = {"+": "becomes active", "-": "archived here", "~": "replaced", "a": "added to the archive", "!": "added as a contradiction"}
 
 
 @bp.get("/")
@@ -59,7 +60,8 @@ def preview():
     except REFUSALS as error:
         return refused(error, page=PAGE)
     token = _keep(document)
-    return render(PREVIEW, plan=plan, token=token, mode=mode, filename=upload.filename)
+    changes = {target: section.changes() for target, section in plan.targets.items()}
+    return render(PREVIEW, plan=plan, plan_changes=changes, SIGNS=SIGNS, token=token, mode=mode, filename=upload.filename)
 
 
 @bp.post("/import")

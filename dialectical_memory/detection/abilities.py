@@ -19,6 +19,10 @@ from __future__ import annotations
 import functools
 import re
 
+from .analysis import Analysis, Claim
+from .base import Verdict
+from .family import Family, contradiction
+from .pairing import ANY_OBJECT_VERBS, apart, rival_pairs
 from .text import lazy_compile
 
 INABILITY = lazy_compile(
@@ -127,9 +131,10 @@ def skills_of(text: str, topic: frozenset[str]) -> frozenset[str]:
     return topic | {skill for role, skill in ROLE_SKILLS.items() if role in lowered} | _sport_skills(lowered)
 
 
-def skill_terms(text: str, claims) -> set[str]:
+def skill_terms(analysis: Analysis) -> set[str]:
     """Index terms: a role and the inability it meets share no word ("is a professional chef" /
     "never learned to cook"), so both name the skill."""
+    text, claims = analysis.text, analysis.claims
     lowered = text.lower()
     found = {f"#skill:{skill}" for role, skill in ROLE_SKILLS.items() if role in lowered and skill != "speak"}
     found.update(f"#skill:{skill}" for skill in _sport_skills(lowered))
@@ -137,3 +142,45 @@ def skill_terms(text: str, claims) -> set[str]:
         found.update(f"#skill:{SKILL_VERBS.get(unit, unit)}" for claim in claims if unable(claim.text)
                      for unit in claim.topic - ABILITY_WORDS)
     return found
+
+
+# Pictures of a thing are not the thing: "对猫过敏" / "喜欢看猫的视频".
+MEDIA = frozenset(("video", "photography", "pictur", "film", "documentary", "cartoon", "comic", "show", "book",
+                   "poster", "mem", "emoji", "视频", "照片", "图片", "节目", "动画", "漫画", "表情包"))
+
+
+# Riding along is not driving: "不会开车" / "每天坐老公的车上班".
+_PASSENGER = lazy_compile(r"坐[^，,。；;]{0,6}车|搭[^，,。；;]{0,6}车|蹭车|\b(?:gets?|got)\s+a\s+lift\b|"
+                          r"\bpassenger\b|\bdriven\s+by\b|\brides?\s+with\b")
+
+
+def not_doing_it(claim: Claim) -> bool:
+    """What an inability leaves open: watching it ("cooking shows"), riding along."""
+    return bool(claim.topic & MEDIA or _PASSENGER.search(claim.text))
+
+
+def _inability_conflict(a: Analysis, b: Analysis) -> Verdict | None:
+    """A lasting inability against a habit or a role that needs the skill: "can't swim" /
+    "is a swimming coach", "不会开车" / "每天自己开车"."""
+    if not names_inability(a.text):
+        return None
+    for denial, claim in rival_pairs(a, b):
+        if (claim.sign <= 0 or claim.negated or claim.stance or claim.frequency in ("low", "reduced", "never")
+                or not unable(denial.text) or INABILITY.search(claim.text)):
+            continue
+        skill = {SKILL_VERBS.get(unit, unit) for unit in denial.topic - ABILITY_WORDS
+                 - ANY_OBJECT_VERBS}
+        if (skill and skill <= skills_of(claim.text, claim.reach)
+                and denial.scope <= claim.reach | claim.scope  # "can't code in Rust" / "a Python developer"
+                and does_regularly(claim.text) and not not_doing_it(claim)
+                and not apart(denial, claim, a, b)):
+            return contradiction("implicit", 0.75, denial.text, claim.text)
+    return None
+
+
+def _says_inability(analysis: Analysis) -> bool:
+    return names_inability(analysis.text)
+
+
+FAMILY = Family("inability", kinds=("implicit",), priority=70, compare=_inability_conflict, cue=_says_inability,
+                index_terms=skill_terms)

@@ -14,6 +14,8 @@ from __future__ import annotations
 import functools
 import re
 
+from .base import Verdict
+from .family import Family, contradiction
 from .text import lazy_compile, normalize
 
 _FAR_APART = 0.6
@@ -108,6 +110,24 @@ def clash(a_text: str, b_text: str) -> tuple[str, float, float] | None:
     return None
 
 
-def amount_terms(text: str) -> set[str]:
+def amount_terms(analysis) -> set[str]:
     """Index terms: "一万步" and "1,500 steps" share no word."""
-    return {f"$amount:{measure}" for measure, _, _ in amounts(text)}
+    return {f"$amount:{measure}" for measure, _, _ in amounts(analysis.text)}
+
+
+def _amount_conflict(a, b) -> Verdict | None:
+    """A daily amount stated, a record showing one far from it:
+    "walks 10,000 steps every day" / "step counter averages 1,500 a day"."""
+    found = a.holder == b.holder and clash(a.text, b.text)
+    if not found:
+        return None
+    measure, stated, seen = found
+    return contradiction("implicit", 0.7, f"{stated:g} {measure}", f"{seen:g} {measure}", holder=a.holder)
+
+
+def _states_an_amount(analysis) -> bool:
+    return any(not recorded for _measure, _amount, recorded in amounts(analysis.text))
+
+
+FAMILY = Family("amount", kinds=("implicit",), priority=210, compare=_amount_conflict, cue=_states_an_amount,
+                index_terms=amount_terms)

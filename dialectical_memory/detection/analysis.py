@@ -2,7 +2,7 @@
 
 "User does not like long-winded replies" becomes one claim with sign -1, the
 pole `length=long` and no topic words; "User avoids sugar" becomes sign -1 on
-the topic {sugar}. The rules in `rules.py` compare these claims.
+the topic {sugar}. The rule families (`registry.py`) compare these claims.
 
 Qualified entries are read clause by clause with where each clause applies:
 "concise in general, but detailed on technical questions" becomes a claim

@@ -14,7 +14,6 @@ from __future__ import annotations
 import functools
 import re
 
-from . import antonyms
 from .contexts import setting_names
 from . import terms as t
 from .text import normalize, lazy_compile

@@ -24,7 +24,6 @@ from .text import is_cjk
 TARGETS = ("memory", "user")
 _ENTRY_KEYS = ("key", "text")
 _PROBE_KEYS = ("id", "target", "text", "contradicts", "kind")
-STAGES = ("add", "maintenance")  # when an edge was raised: the add's own check, or maintenance's
 
 
 @dataclass(frozen=True)

@@ -16,22 +16,12 @@ import functools
 import heapq
 import math
 
-from .analysis import analyse, broader_of
+from . import registry
+from .analysis import analyse
 from .binding import entry_introductions
 from .bridge import english_topics
 from .holders import HomeHolders
-from .lexicon import CONCEPTS, GEAR
-from .rules import relation_terms
 from .text import PIECE, chinese_bigrams, normalize, stem
-
-# What `index_terms` gives for a text; bump it whenever that changes, so a
-# stored index built by an older version is rebuilt instead of trusted.
-# 2: bilingual concepts, antonym words and habits of issue 11. 3: relation terms.
-# 4: issue 11c: state families ($employment...), new slots (products, pay, workplaces,
-# favourites in either language) and concepts.
-# 5: issue 11d: attribute concepts (血型 = blood type...), platform and "only" slots, antonym
-#    axes (~n) of the words on them, the order patterns and frequency rungs.
-TERMS_VERSION = 5
 
 _STOPWORDS = frozenset(
     "a an the is are was were be been being am do does did to of in on at for with and or "
@@ -61,17 +51,8 @@ def index_terms(text: str) -> frozenset[str]:
     """Words plus the detector's features, prefixed so they never meet a word."""
     analysis = analyse(text)
     features = {f"#{unit}" for claim in analysis.claims for unit in claim.reach}
-    features.update(f"@{pole.axis}" for claim in analysis.claims for pole in claim.poles)
-    features.update(f"${slot.name}" for slot in analysis.slots)
-    for order in analysis.orders:
-        features.update(f"#{unit}" for unit in order.preferred | order.other)
-    features.update(relation_terms(analysis))
-    # what a habit is done to, in either language: "plays chess every night" / "几乎从不下棋"
-    features.update(f"#{unit}" for habit in analysis.habits for unit in habit.topic if unit in CONCEPTS)
-    # the class of a kind named in a scope: "posts on Instagram" meets "doesn't use social media"
-    features.update(f"#{unit}" for claim in analysis.claims for unit in broader_of(claim.scope))
-    # the activity a piece of gear is for: "hates tents" meets "loves camping"
-    features.update(f"#{GEAR[unit]}" for claim in analysis.claims for unit in claim.topic if unit in GEAR)
+    # what each rule family links entries by: slots ($residence), axes (@length), orders, habits…
+    features.update(registry.index_terms(analysis))
     # a Chinese topic word read in English, to meet an English entry: "博物馆" / "museum"
     features.update(f"#{unit}" for unit in english_topics(analysis))
     return (frozenset(tokenize(text)) - _SUBJECT_TERMS) | features

@@ -251,7 +251,7 @@ LIGHT_WORDS = (
 )
 # How one takes in a thing when its name is enough: loving novels is loving to read them, so
 # "adores horror novels" / "refuses to read horror novels" clash, while "doesn't read novels"
-# leaves writing them open (the verb stays a topic unit; see rules._refuses_the_use).
+# leaves writing them open (the verb stays a topic unit; see denials._refuses_the_use).
 USE_VERBS = ("read", "listen", "hear", "play", "watch")
 # Light words that are verbs: a clause with one affirms on its own, whatever the
 # stance of the clause before ("avoids sugar, but has cake on birthdays").
@@ -989,13 +989,6 @@ PHONE_BRANDS: dict[str, str] = {
     "荣耀": "honor", "一加": "oneplus", "oneplus": "oneplus", "魅族": "meizu", "谷歌": "google",
     "pixel": "google", "galaxy": "samsung", "诺基亚": "nokia", "nokia": "nokia", "索尼": "sony", "摩托罗拉": "motorola",
 }
-# One-valued personal attributes a Chinese entry states ("用户的血型是A型", "用户是天蝎座").
-ZH_ATTRIBUTE_SLOTS: dict[str, str] = {
-    "血型": "blood type", "星座": "star sign", "生肖": "chinese zodiac", "属相": "chinese zodiac",
-    "老家": "hometown", "家乡": "hometown", "籍贯": "hometown", "出生地": "hometown",
-    "专业": "major", "母校": "school",
-}
-
 # Chinese provinces and regions, for where one is from ("用户是广东人").
 ZH_PROVINCES = (
     "河北", "山西", "辽宁", "吉林", "黑龙江", "江苏", "浙江", "安徽", "福建", "江西", "山东", "河南",

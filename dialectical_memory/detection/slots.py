@@ -122,7 +122,7 @@ def place_outside(place: str, region: str) -> bool:
     by_division = provinces.outside(place, region)
     if by_division is not None:  # "在东北滑雪" is outside 海南
         return by_division
-    (name_p, kind_p, country_p), (name_r, kind_r, country_r) = _place(place), _place(region)
+    (_, kind_p, country_p), (_, kind_r, country_r) = _place(place), _place(region)
     if provinces.division(region) and kind_p in ("country", "city"):
         return country_p != "china"  # a province never left: any place abroad is outside it
     if "unknown" in (kind_p, kind_r):
@@ -187,7 +187,7 @@ def _world_places_clash(a: tuple[str, str, str, str], b: tuple[str, str, str, st
     """Two places read through the GeoNames cities (gazetteer.py): two cities far apart
     clash, one city in two languages or a city and the country it is in do not. None
     when the gazetteer cannot tell (our own table decides, or a region, a street)."""
-    (value_a, name_a, kind_a, country_a), (value_b, name_b, kind_b, country_b) = a, b
+    (value_a, name_a, kind_a, _), (value_b, name_b, kind_b, _) = a, b
     cities_a, cities_b = _world_city(value_a, name_a, kind_a), _world_city(value_b, name_b, kind_b)
     if cities_a and cities_b:
         return gazetteer.apart(cities_a, cities_b)
@@ -1560,7 +1560,6 @@ _PRODUCT_NAMES = {family: lazy_compile("|".join(
     re.IGNORECASE) for family, (_, names) in _PRODUCTS.items()}
 _ALL_PRODUCT_NAMES = frozenset(name for _, names in _PRODUCTS.values() for name in names)
 _ONE_WORD_PRODUCTS = frozenset(name for name in _ALL_PRODUCT_NAMES if re.fullmatch(r"[a-z0-9&+#-]+", name))
-_OTHER_PRODUCTS = tuple(name for name in _ALL_PRODUCT_NAMES if name not in _ONE_WORD_PRODUCTS)
 _WORDS = lazy_compile(r"[a-z0-9&+#-]+")
 
 

@@ -12,6 +12,10 @@ import functools
 import re
 
 from . import lexicon
+from .analysis import Analysis
+from .base import Verdict
+from .family import Family, contradiction
+from .pairing import UNTIL_THEN
 from .text import lazy_compile
 
 _FORMS = {form: language for language, forms in lexicon.NATURAL_LANGUAGES.items() for form in forms}
@@ -59,6 +63,24 @@ def spoken_in(text: str) -> str:
     return _language(_SPOKEN_USE.search(text))
 
 
-def language_terms(text: str) -> set[str]:
+def language_terms(analysis: Analysis) -> set[str]:
     """Index terms: "in German" is a scope of the act, so both sides name the language spoken."""
+    text = analysis.text
     return {f"#speaks:{language}" for language in (not_spoken(text), spoken_in(text)) if language}
+
+
+def _spoken_language_conflict(a: Analysis, b: Analysis) -> Verdict | None:
+    """"不会说英语" / "用英语给客户做汇报": a language not spoken, spoken to someone."""
+    language = not_spoken(a.text)
+    if (not language or a.holder != b.holder or spoken_in(b.text) != language
+            or not_spoken(b.text) or UNTIL_THEN.search(a.text)):
+        return None
+    return contradiction("implicit", 0.75, a.text, b.text, holder=a.holder, values=[language])
+
+
+def _says_not_spoken(analysis: Analysis) -> bool:
+    return bool(not_spoken(analysis.text))
+
+
+FAMILY = Family("not spoken", kinds=("implicit",), priority=170, compare=_spoken_language_conflict,
+                cue=_says_not_spoken, index_terms=language_terms)

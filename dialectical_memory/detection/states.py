@@ -16,7 +16,8 @@ levels of one thing that cannot both hold now:
 
 Both sides must be the same holder's, held now (no "used to", "以前"), and not
 planned ("plans to retire", "打算辞职"); an entry that states both sides of a
-family says nothing against the other entry.
+family says nothing against the other entry. Together they are one rule family
+(`FAMILY`, at the end), which runs where an entry names an ended side.
 """
 
 from __future__ import annotations
@@ -26,6 +27,10 @@ import re
 from dataclasses import dataclass
 
 from . import lexicon
+from .analysis import Analysis, units
+from .base import Verdict
+from .family import Family as RuleFamily
+from .family import contradiction
 from .text import normalize, lazy_compile
 
 _ZH_NUM = "[一二两三四五六七八九十]"
@@ -430,10 +435,10 @@ def _sides(text: str) -> tuple[str, frozenset[str], frozenset[str]]:
             frozenset(f.name for f in named if f.ongoing.search(lowered)))
 
 
-def conflict(a_text: str, b_text: str, units) -> tuple[str, str, str] | None:
+def conflict(a_text: str, b_text: str) -> tuple[str, str, str] | None:
     """(family, ended side, ongoing side) when `a_text` states an ended state
-    `b_text` still holds; `units(text)` gives what a text is about (a skill's
-    two entries must share something besides their level words)."""
+    `b_text` still holds (a skill's two entries must be about the same thing
+    besides their level words)."""
     a, ended_a, ongoing_a = _sides(a_text)
     b, ended_b, ongoing_b = _sides(b_text)
     candidates = (ended_a & ongoing_b) - ongoing_a - ended_b
@@ -452,7 +457,7 @@ def conflict(a_text: str, b_text: str, units) -> tuple[str, str, str] | None:
             continue  # "辞职了" / "在字节跳动上班": a new job may have followed
         if family.name == "relationship" and _NEW.search(b):
             continue
-        if family.topical and not _same_thing(family, a, b, units):
+        if family.topical and not _same_thing(family, a, b):
             continue
         return family.name, end.group(0), going.group(0)
     return None
@@ -461,7 +466,7 @@ def conflict(a_text: str, b_text: str, units) -> tuple[str, str, str] | None:
 _FORM_CONCEPT = {form: concept for concept, forms in lexicon.CONCEPTS.items() for form in forms}
 
 
-def _same_thing(family: Family, a: str, b: str, units) -> bool:
+def _same_thing(family: Family, a: str, b: str) -> bool:
     def about(text: str) -> frozenset[str]:
         rest = family.ongoing.sub(" ", family.ended.sub(" ", text))
         levels = " ".join(match.group(0) for pattern in (family.ended, family.ongoing)
@@ -473,7 +478,37 @@ def _same_thing(family: Family, a: str, b: str, units) -> bool:
     return bool(x and y and (x <= y or y <= x))
 
 
-def family_terms(text: str) -> set[str]:
+def state_terms(analysis: Analysis) -> set[str]:
     """Index terms: the sides of a family share no word ("已经退休了" / "每天去公司上班")."""
-    _, ended, ongoing = _sides(text)
+    _, ended, ongoing = _sides(analysis.text)
     return {f"${name}" for name in ended | ongoing}
+
+
+_STATE_KINDS = {"employment": "temporal", "relationship": "temporal", "marriage": "temporal", "studies": "temporal", "skill": "implicit", "nights": "implicit",
+                "finished": "temporal", "parents' home": "temporal", "remote": "implicit", "eyesight": "implicit",
+                "colour vision": "implicit", "marriage history": "implicit", "sugar": "implicit",
+                "phone use": "implicit", "gaming": "implicit", "replies": "implicit", "breakfast": "implicit",
+                "workouts": "implicit", "online shopping": "implicit", "sight": "implicit", "hearing": "implicit",
+                "junk food": "implicit", "work history": "implicit", "sea": "implicit"}
+
+
+def _state_conflict(a: Analysis, b: Analysis) -> Verdict | None:
+    """An ended state the other entry still holds, or two levels of one thing
+    (the families above): "已经退休了" / "每天去公司上班", "complete beginner at chess" /
+    "FIDE-rated grandmaster", "从不熬夜" / "凌晨两点还在发消息"."""
+    found = conflict(a.text, b.text)
+    if found and a.holder != b.holder and found[0] not in ANY_HOLDER:
+        return None
+    if not found:
+        return None
+    family, ended, ongoing = found
+    return contradiction(_STATE_KINDS[family], 0.7, ended, ongoing, holder=a.holder, family=family)
+
+
+def _ends_a_state(analysis: Analysis) -> bool:
+    return bool(_sides(analysis.text)[1])
+
+
+# One rule family (family.py) for all the state families above: its cue is an ended side named.
+FAMILY = RuleFamily("state", kinds=tuple(sorted(set(_STATE_KINDS.values()))), priority=200,
+                    compare=_state_conflict, cue=_ends_a_state, index_terms=state_terms)

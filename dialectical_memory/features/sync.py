@@ -10,8 +10,11 @@ test-only stall point.
 
 from __future__ import annotations
 
+import fnmatch
 import os
+import re
 import shlex
+import stat
 import shutil
 import subprocess
 import sys
@@ -24,7 +27,8 @@ from ..storage import merge
 from ..core.errors import DialecticalMemoryError
 from ..core.beliefs import SidecarDocument
 from ..storage.paths import resolve_home
-from ..storage.files import TARGET_FILES, TargetPaths, atomic_write, dumps_sidecar
+from ..storage import hermes_format
+from ..storage.files import TARGET_FILES, TargetPaths, append_records, atomic_write, dumps_sidecar, read_records
 from ..store.memory_store import MemoryStore
 
 REMOTE = "origin"
@@ -34,20 +38,20 @@ STALE_INDEX_LOCK_AGE = 5.0  # seconds; git holds index.lock for far less
 MERGE_MARKER = "dmem-sync-merging"  # in .git: names our commit while a merge writes the working tree
 DRIVER_KINDS = ("md", "meta", "jsonl")
 
-GITIGNORE = """\
-# dialectical memory (dmem sync): what never leaves this device
-*.lock
-.dashboard-secret
-.dmem-device
-*.tmp
-*.meta.journal
-.*.index.*
-.*.embeddings.*
-.*.verdicts.*
-*.corrupt-*
-*.bak
-.hermes-origins.json
-"""
+# What never leaves this device, by pattern (derived files beside a sidecar are dot files: an
+# index, embeddings, verdicts, ``.MEMORY.*.json``/``.npz``). The allow-list below decides what is
+# pushed; these patterns also refuse such a file arriving from a remote.
+NEVER_SYNCED = (
+    "*.lock", ".dashboard-secret", ".dmem-device", "*.tmp", "*.meta.journal",
+    ".*.index.*", ".*.embeddings.*", ".*.json", ".*.jsonl", ".*.npz", "*.corrupt-*", "*.bak",
+)  # fmt: skip
+GITIGNORE = "# dialectical memory (dmem sync): what never leaves this device\n" + "\n".join(NEVER_SYNCED) + "\n"
+
+# The files this product writes and syncs: nothing else is ever staged, whatever .gitignore says.
+REPO_FILES = (".gitignore", ".gitattributes")
+SYNCED_FILES = tuple(
+    f"{stem}{suffix}" for stem in TARGET_FILES.values() for suffix in (".md", ".meta.json", ".history.jsonl", ".archive.jsonl")
+) + REPO_FILES
 
 GITATTRIBUTES = """\
 # dialectical memory (dmem sync): merge entry by entry, never with conflict markers
@@ -57,6 +61,16 @@ USER.md -text merge=dmem-md
 *.history.jsonl -text merge=dmem-jsonl
 *.archive.jsonl -text merge=dmem-jsonl
 """
+
+# .git/info/attributes outranks every .gitattributes a remote can commit: for every path, no
+# encoding, filter, conversion, keyword or diff driver; the merge drivers for our files only.
+PINNED_ATTRIBUTES = (
+    "# dialectical memory (dmem sync): pinned here; a .gitattributes from a remote decides nothing\n"
+    "* -text -eol -working-tree-encoding -filter -diff -merge -ident -export-subst\n"
+    ".gitignore merge=union\n.gitattributes merge=union\n"
+    + GITATTRIBUTES.split("\n", 1)[1]
+)
+CONFLICT_MARKER = re.compile(rb"^(?:<{7}|>{7}|\|{7})(?: |$)|^={7}$", re.MULTILINE)
 
 
 class SyncError(DialecticalMemoryError):
@@ -118,15 +132,28 @@ def git(home: Path, *args: str, check: bool = True, env: dict | None = None) -> 
     """Run ``git -C home ARGS``; a failure is a SyncError carrying git's own message."""
     try:
         done = subprocess.run(
-            ["git", "-C", str(home), *args], capture_output=True, text=True,
+            ["git", "-C", str(home), *SAFE_CONFIG, *args], capture_output=True, text=True,
             env={**os.environ, **(env or {}), "GIT_TERMINAL_PROMPT": "0"},
         )  # fmt: skip
     except FileNotFoundError as error:
         raise SyncError("git is not installed (dmem sync uses the git command line)") from error
     if check and done.returncode != 0:
-        message = (done.stderr or done.stdout).strip().splitlines()
-        raise SyncError(f"git {args[0]} failed: {message[-1] if message else 'exit ' + str(done.returncode)}")
+        raise SyncError(f"git {_verb(args)} failed: {git_message(done)}")
     return done
+
+
+# Settings given on every command: nothing a checkout writes is converted, and no symlink is made.
+SAFE_CONFIG = ("-c", "core.symlinks=false", "-c", "core.autocrlf=false", "-c", "core.fsmonitor=false")
+
+
+def _verb(args: tuple[str, ...]) -> str:
+    return next((a for a in args if not a.startswith("-") and "=" not in a), args[0])
+
+
+def git_message(done: subprocess.CompletedProcess) -> str:
+    """Git's whole message (every line, in order), or its exit status when it said nothing."""
+    lines = [line.strip() for line in (done.stderr or done.stdout or "").strip().splitlines() if line.strip()]
+    return " / ".join(lines) if lines else f"exit status {done.returncode}"
 
 
 def _out(home: Path, *args: str) -> str:
@@ -153,7 +180,7 @@ def install_drivers(home: Path) -> None:
         git(home, "config", f"merge.dmem-{kind}.driver", driver_command(kind))
     info = home / ".git" / "info"
     info.mkdir(parents=True, exist_ok=True)
-    (info / "attributes").write_text(GITATTRIBUTES, encoding="utf-8")
+    (info / "attributes").write_text(PINNED_ATTRIBUTES, encoding="utf-8")
     (info / "exclude").write_text(GITIGNORE, encoding="utf-8")
 
 
@@ -170,12 +197,77 @@ def _identity(home: Path, host: str) -> list[str]:
 
 
 def _commit(home: Path, host: str, message: str, allow_empty: bool = False) -> bool:
-    git(home, "add", "-A")
+    """Commit the files this product syncs (and only those: the allow-list, not .gitignore, decides)."""
+    _check_regular_files(home)
+    tracked = set(git(home, "ls-files", "-z").stdout.split("\0"))
+    present = [name for name in SYNCED_FILES if (home / name).exists() or name in tracked]
+    if present:
+        git(home, "add", "-A", "-f", "--", *(f":(literal){name}" for name in present))
     merging = (home / ".git" / "MERGE_HEAD").exists()
     if not merging and not allow_empty and _ok(home, "diff", "--cached", "--quiet"):
         return False
     git(home, *_identity(home, host), "commit", "-q", "--no-verify", "-m", message)
     return True
+
+
+def _check_regular_files(home: Path) -> None:
+    """The files sync commits must be regular files inside the home: a symlink is never followed."""
+    for name in SYNCED_FILES:
+        try:
+            mode = os.lstat(home / name).st_mode
+        except FileNotFoundError:
+            continue
+        if not stat.S_ISREG(mode):
+            kind = "a symlink" if stat.S_ISLNK(mode) else "not a regular file"
+            raise SyncError(f"{home / name} is {kind}; dmem sync reads and writes only regular files in the home. Nothing was synced")
+
+
+def _check_state(home: Path) -> None:
+    """Refuse a home that git has left in the middle of something a sync did not start."""
+    dot_git = home / ".git"
+    ours = (dot_git / MERGE_MARKER).exists()  # a sync of ours was cut short: _recover finishes it
+    doing = [what for name, what in (
+        ("rebase-merge", "a rebase"), ("rebase-apply", "a rebase (or git am)"), ("CHERRY_PICK_HEAD", "a cherry-pick"),
+        ("REVERT_HEAD", "a revert"), ("BISECT_LOG", "a bisect"),
+    ) if (dot_git / name).exists()]  # fmt: skip
+    if (dot_git / "MERGE_HEAD").exists() and not ours:
+        doing.append("a merge that dmem sync did not start (finish it with git commit, or git merge --abort)")
+    if doing:
+        raise SyncError(f"{home}: {doing[0]} is in progress; finish or abort it first. Nothing was synced")
+    if _has_commits(home) and not git(home, "symbolic-ref", "-q", "HEAD", check=False).stdout.strip():
+        raise SyncError(f"{home}: HEAD is detached (not on a branch); git switch {DEFAULT_BRANCH} first. Nothing was synced")
+    unmerged = sorted(set(line.split("\t", 1)[-1] for line in _out(home, "ls-files", "-u").splitlines()))
+    if unmerged and not ours:
+        raise SyncError(f"{home}: unmerged paths {', '.join(unmerged)}; resolve them (git add) or git merge --abort first. Nothing was synced")
+
+
+def _check_remote(home: Path, remote: str, local: str | None) -> None:
+    """What the remote's commit may bring: only the files this product syncs, each a regular file,
+    no ``.md`` holding a conflict marker. A file outside the list that we already track unchanged
+    is tolerated (an older version committed whatever was in the home)."""
+    ours = _tree(home, local) if local else {}
+    for path, (mode, blob) in _tree(home, remote).items():
+        if mode == "120000":
+            raise SyncError(f"the remote makes {path} a symlink; dmem sync never follows one. Nothing was synced")
+        if mode not in ("100644", "100755"):
+            raise SyncError(f"the remote holds {path} as something other than a file (mode {mode}). Nothing was synced")
+        if path not in SYNCED_FILES and ours.get(path) != (mode, blob):
+            never = any(fnmatch.fnmatchcase(Path(path).name, pattern) for pattern in NEVER_SYNCED)
+            what = "a file that never leaves a device" if never else "a file dmem sync does not sync"
+            raise SyncError(f"the remote brings {path}, {what}; remove it there. Nothing was synced")
+        if path.endswith(".md") and ours.get(path) != (mode, blob):
+            if CONFLICT_MARKER.search(_blob(home, remote, path)):
+                raise SyncError(f"the remote's {path} holds a conflict marker (<<<<<<<, =======, >>>>>>>); resolve it there. Nothing was synced")
+
+
+def _tree(home: Path, commit: str) -> dict[str, tuple[str, str]]:
+    listing = git(home, "ls-tree", "-r", "-z", "--full-tree", commit).stdout
+    tree = {}
+    for record in filter(None, listing.split("\0")):
+        info, path = record.split("\t", 1)
+        mode, _kind, blob = info.split()
+        tree[path] = (mode, blob)
+    return tree
 
 
 def _branch(home: Path) -> str:
@@ -233,7 +325,7 @@ def init(home, remote: str, *, host: str, limits: dict | None = None) -> str:
             _commit(home, host, f"dmem sync init from {host}", allow_empty=True)
         done = git(home, "push", "-q", "-u", REMOTE, f"HEAD:{DEFAULT_BRANCH}", check=False)
         if done.returncode != 0:
-            raise SyncError(f"committed here, but could not push to {remote} ({done.stderr.strip().splitlines()[-1:]}); run `dmem sync` once it is reachable")
+            raise SyncError(f"committed here, but could not push to {remote} ({git_message(done)}); run `dmem sync` once it is reachable")
     return _out(home, "rev-parse", "--short", "HEAD")
 
 
@@ -357,9 +449,11 @@ def sync(home, *, host: str, limits: dict | None = None, stall_at: str | None = 
     if not git(home, "remote", "get-url", REMOTE, check=False).stdout.strip():
         raise SyncError(f"{home} has no remote {REMOTE!r}; add one with git remote add")
     install_drivers(home)
+    _check_regular_files(home)
     store = MemoryStore(home, **(limits or {}))
     report = SyncReport(host=host)
     with home_locks(store):
+        _check_state(home)
         _recover(home, report)
         if (home / ".git" / "MERGE_HEAD").exists():
             _arrivals(store, _out(home, "rev-parse", "HEAD"))
@@ -396,6 +490,7 @@ def _merge(home: Path, store: MemoryStore, host: str, local: str | None, remote:
     """Bring ``remote`` in: check out, fast-forward or merge; reconcile; check arrivals; commit."""
     if local is not None and _ok(home, "merge-base", "--is-ancestor", remote, local):
         return False
+    _check_remote(home, remote, local)
     marker = home / ".git" / MERGE_MARKER
     atomic_write(marker, (local or "").encode())
     if local is None:
@@ -415,10 +510,50 @@ def _merge(home: Path, store: MemoryStore, host: str, local: str | None, remote:
                 "the home is as it was"
             )
     _stall(stall_at, "merging")
+    if local is not None:
+        _keep_what_left(home, local, store.now())
     _arrivals(store, local)
     _commit(home, host, f"dmem sync from {host}")
     marker.unlink(missing_ok=True)
     return True
+
+
+def _keep_what_left(home: Path, local: str, now: float) -> None:
+    """Nothing is lost to a remote: a record of our history or archive that the merge dropped
+    (a remote that rewrote the file, taken whole by a fast-forward) is put back, and an entry that
+    left both the ``.md`` and the sidecar without an archive record (a plain ``git commit``) is
+    archived with its metadata."""
+    for stem in TARGET_FILES.values():
+        for suffix in (".history.jsonl", ".archive.jsonl"):
+            _put_back_lines(home / f"{stem}{suffix}", _blob(home, local, f"{stem}{suffix}"))
+        archive_path = home / f"{stem}.archive.jsonl"
+        records, _warnings = read_records(archive_path)
+        archived = {r["meta"].get("entry_id") for r in records if isinstance(r.get("meta"), dict)}
+        now_meta = merge.parse_sidecar(_read(home / f"{stem}.meta.json")).entries
+        now_texts = set(hermes_format.loads(_read(home / f"{stem}.md").decode("utf-8", "replace")))
+        ours = merge.parse_sidecar(_blob(home, local, f"{stem}.meta.json")).entries
+        vanished = [meta for entry_id, meta in ours.items()
+                    if entry_id not in now_meta and entry_id not in archived and meta.text not in now_texts]  # fmt: skip
+        if vanished:
+            reason = "removed on another device without an archive record (dmem sync kept it here)"
+            append_records(archive_path, [
+                {"op": "archive", "at": now, "actor": "sync", "reason": reason, "meta": meta.to_dict()} for meta in vanished
+            ])  # fmt: skip
+
+
+def _put_back_lines(path: Path, ours: bytes) -> None:
+    now = _read(path)
+    present = set(now.splitlines())
+    missing = [line for line in ours.splitlines() if line.strip() and line not in present]
+    if missing:
+        atomic_write(path, now + (b"\n" if now and not now.endswith(b"\n") else b"") + b"\n".join(missing) + b"\n")
+
+
+def _read(path: Path) -> bytes:
+    try:
+        return path.read_bytes()
+    except FileNotFoundError:
+        return b""
 
 
 def _adopt_remote(home: Path, remote: str) -> None:

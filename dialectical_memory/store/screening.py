@@ -44,10 +44,11 @@ WITHHELD = "[withheld: it failed the safety check]"
 
 def entry_problem(text: str) -> str | None:
     """Why ``text`` cannot be an active entry (the add path's checks, as a reason), or None."""
-    return _shape_problem(text) or unsafe_reason(text)
+    return shape_problem(text) or unsafe_reason(text)
 
 
-def _shape_problem(text: str) -> str | None:
+def shape_problem(text: str) -> str | None:
+    """Why ``text`` cannot be one entry of a ``.md`` file (too long, or it would split in two)."""
     if len(text) > MAX_ENTRY_CHARS:
         return f"is {len(text):,} characters; one entry may have at most {MAX_ENTRY_CHARS:,}"
     if hermes_format.ENTRY_DELIMITER in f"\n{text}\n":
@@ -62,7 +63,7 @@ def admit_entry(content, what: str = "content") -> str:
     text = hermes_format.normalise_entry(content)
     if not text:
         raise InvalidInputError(f"{what} is empty")
-    shape = _shape_problem(text)
+    shape = shape_problem(text)
     if shape:
         raise InvalidInputError(f"{what} {shape}")
     reason = unsafe_reason(text)
@@ -77,7 +78,7 @@ def admit_stored(text, what: str) -> str:
     normal = hermes_format.normalise_entry(text) if isinstance(text, str) else ""
     if not normal:
         raise InvalidInputError(f"{what} has no text; nothing was changed")
-    shape = _shape_problem(normal)
+    shape = shape_problem(normal)
     reason = shape or unsafe_reason(normal)
     if reason:
         error = InvalidInputError if shape else UnsafeContentError

@@ -1,27 +1,13 @@
-"""Issue 11f (branch issue-11f-stance): a class denied covers its members, a member
-denied leaves the class; wants and needs across languages; fear, refusal of an
-activity's gear and "提不起兴趣" as stances; Chinese comfort and character antonyms
-read as their English words; "喜欢X多过Y" orders; names are not topics.
-
-`stance_11f_pairs.jsonl` (61 pairs) was written before the rules, category by category
-(main: P 0.850 R 0.500; after: P 1.000 R 0.912). `stance_11f_heldout.jsonl` (15 pairs)
-was written with its first 41 pairs, never looked at, and scored once at the end:
-P 1.000 R 0.889 F1 0.941 (main: P 1.000 R 0.667 F1 0.800).
-"""
-
-from pathlib import Path
+"""A class denied covers its members, a member denied leaves the class; wants and needs across
+languages; fear, refusal of an activity's gear and "提不起兴趣" as stances; emphasis says how firmly,
+not what about; Chinese comfort and character antonyms read as their English words; "喜欢X多过Y"
+orders; names are not topics. Their pairs: the sets `stances` and `stances-heldout` of
+`pairs/stances.jsonl` (floors in `pairs/floors.toml`)."""
 
 import pytest
 
 from dialectical_memory.detection import Label
-from judging import assert_floor, flags, label
-
-HERE = Path(__file__).parent
-
-
-@pytest.mark.parametrize("name, recall", [("stance_11f_pairs", 0.88), ("stance_11f_heldout", 0.85)])
-def test_own_pairs_keep_their_floor(name, recall):
-    assert_floor(HERE / f"{name}.jsonl", precision=0.99, recall=recall)
+from judging import flags, label
 
 
 @pytest.mark.parametrize("a, b", [
@@ -74,3 +60,13 @@ def test_look_alikes_do_not_flag(a, b):
 def test_names_still_tell_entries_apart():
     assert flags("User's only pet is a cat named Mochi.", "User's only pet is a cat named Biscuit.")
     assert label("用户养了一只叫“咖啡”的猫。", "用户不喝咖啡。") is not Label.CONTRADICTION
+
+
+@pytest.mark.parametrize("denial", ["User avoids crowded markets at all costs.",
+                                    "User avoids crowded markets whenever possible.",
+                                    "用户无论如何都不去人多的市场。"])
+def test_emphasis_says_how_firmly_not_what_about(denial):
+    """'at all costs' is no topic of its own: it must not thin the denied topic below what the
+    other entry covers."""
+    other = "用户很喜欢人多的市场。" if denial.startswith("用户") else "User loves crowded markets."
+    assert flags(other, denial)

@@ -1,37 +1,11 @@
-"""Issue 11d: ended states, stated against observed habits, giving things up, and
-scope refinements that must not clash (branch issue-11d-states).
-
-`states_11d_pairs.jsonl` (105 pairs) was written before the rules in five batches
-and then tuned on: a floor against regressions (the first 76, before the rules:
-P 0.750 R 0.462 with six false alarms; after: P 1.000 R 0.923, none). Left out of
-it on purpose: a plain taste against an occasion ("prefers concise replies" / "for
-legal questions, wants thorough replies") stays a scoped contradiction by the
-project's rule (test_rules), though the broad data may call such pairs compatible. `states_11d_holdout.jsonl`
-(39 pairs) was written with it, never looked at, and scored once at the end:
-before P 0.909 R 0.500 F1 0.645, after P 0.933 R 0.700 F1 0.800 (the one false
-alarm both times is "工作上喜欢用Mac" / "打游戏的时候用Windows电脑", a value slot
-that reads no scope). From now on it is a floor too, not a measure of generalisation.
-"""
-
-from pathlib import Path
+"""Ended states, stated against observed habits, giving things up, and scope refinements that must
+not clash. Their pairs: `pairs/states.jsonl` (where each set came from, and its floor, in
+`pairs/floors.toml`)."""
 
 import pytest
 
-from dialectical_memory.detection import amounts, evaluate, load_pairs
-from judging import assert_floor, detector, flags
-
-HERE = Path(__file__).parent
-
-
-def test_tuned_pairs_keep_their_floor():
-    report = assert_floor(HERE / "states_11d_pairs.jsonl", precision=0.99, recall=0.88)
-    assert report["reach"]["reached"] >= 45
-
-
-def test_held_out_pairs_keep_their_floor():
-    report = evaluate(detector, load_pairs(HERE / "states_11d_holdout.jsonl"))
-    assert report["overall"]["precision"] >= 0.9
-    assert report["overall"]["recall"] >= 0.7
+from dialectical_memory.detection import amounts
+from judging import flags
 
 
 @pytest.mark.parametrize("a, b", [

@@ -19,7 +19,7 @@ from dialectical_memory.detection.holders import HomeHolders
 REPO = Path(__file__).resolve().parents[2]
 HELD_OUT = REPO / ".." / "shared" / "data" / "home_dev.json"
 # Where code and bundled data live, and the development data written for this project.
-SEARCHED = ("dialectical_memory", "webapp", "tools", "tests/detection/homes", "tests/detection/holders_fresh_pairs.jsonl")
+SEARCHED = ("dialectical_memory", "webapp", "tools", "tests/detection/homes", "tests/detection/pairs/holders.jsonl")
 SUFFIXES = (".py", ".tsv", ".json", ".jsonl", ".txt", ".html", ".js", ".css", ".yaml", ".md")
 # Ordinary words and places the home happens to write as names, which the package used before it.
 # Capitalised because they open a sentence: "On Sunday", "Every Monday" are no names.

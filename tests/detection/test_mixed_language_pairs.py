@@ -1,20 +1,15 @@
-"""Issue 11h: pairs of one English and one Chinese entry, as a category.
+"""Pairs of one English and one Chinese entry, as a category.
 
 One-character Chinese words read in English on the cross-language path (暗 dark, 山 mountain),
 orders bridged, "never been to <country>" against a stay in one of its cities in either
 language, and a liked "spicy food" on the spice axis. Look-alikes: other holders, other
-places, a character inside a word the lexicon does not know (面对 is not 面 noodles).
+places, a character inside a word the lexicon does not know (面对 is not 面 noodles). Their
+pairs: the `mixed-language` sets of `pairs/cross_language.jsonl` (floors in `pairs/floors.toml`).
 """
-
-from pathlib import Path
 
 import pytest
 
-from dialectical_memory.detection import evaluate, load_pairs
-
-from judging import detector, flags
-
-HERE = Path(__file__).parent
+from judging import flags
 
 CLASHES = [
     ("User's bedroom is very bright.", "用户的卧室很暗。"),
@@ -57,8 +52,3 @@ def test_lookalikes_do_not_flag(a, b):
     assert not flags(a, b)
 
 
-@pytest.mark.parametrize("name", ["xlang_11h_pairs.jsonl", "xlang_11h_batch2.jsonl"])
-def test_pair_files_keep_their_floor(name):
-    report = evaluate(detector, load_pairs(HERE / name))
-    assert report["overall"]["precision"] >= 0.99
-    assert report["overall"]["recall"] >= 0.75

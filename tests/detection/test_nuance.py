@@ -3,18 +3,17 @@
 A synthesis ("concise in general, but detailed on technical questions") holds both
 poles of an axis under different conditions: it refines either pole and agrees
 with a scoped statement that matches one of its clauses, but it still contradicts
-a statement that puts the opposite pole where one of its clauses applies.
+a statement that puts the opposite pole where one of its clauses applies. Their pairs: the set
+`syntheses` of `pairs/scopes.jsonl` (its floor in `pairs/floors.toml`).
 """
-
-from pathlib import Path
 
 import pytest
 
-from dialectical_memory.detection import Label, RuleDetector, evaluate, load_pairs
+from dialectical_memory.detection import Label, RuleDetector
 from dialectical_memory.detection.analysis import analyse
+from judging import pair_set
 
-NUANCE_FILE = Path(__file__).parent / "nuance_pairs.jsonl"
-ROWS = load_pairs(NUANCE_FILE)
+ROWS = pair_set("scopes.jsonl", source="syntheses")
 
 detector = RuleDetector()
 
@@ -104,19 +103,10 @@ def test_plain_entries_are_not_qualified(text):
     assert not analyse(text).qualified
 
 
-def test_nuance_pairs_score_above_floor():
-    report = evaluate(detector, ROWS)
-    assert report["overall"]["precision"] >= 0.95
-    assert report["overall"]["recall"] >= 0.95
-    assert report["accuracy"] >= 0.95
-    for lang in ("en", "zh", "cross"):
-        assert report["by_lang"][lang]["f1"] >= 0.9, lang
-
-
-def test_nuance_file_covers_both_languages_and_cross_pairs():
+def test_the_syntheses_cover_both_languages_and_pairs_across_them():
     langs = {row["lang"] for row in ROWS}
-    assert {"en", "zh", "cross"} <= langs
-    assert {"synthesis", "exception"} <= {row["type"] for row in ROWS}
+    assert {"en", "zh", "mixed"} <= langs
+    assert {"synthesis", "exception"} <= {row["kind"] for row in ROWS}
     assert len({row["id"] for row in ROWS}) == len(ROWS)
 
 

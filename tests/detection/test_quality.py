@@ -1,35 +1,12 @@
-"""Regression floors for the rule detector on labelled pairs, and robustness properties."""
+"""Robustness properties of the rule detector: it never raises, and its label is the same both ways
+round, whatever the text. (Its floors on labelled pairs are in `pairs/floors.toml`.)"""
 
-from pathlib import Path
-
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dialectical_memory.detection import Label, RuleDetector, evaluate, load_pairs
-
-HERE = Path(__file__).parent
-DEV_FILE = HERE.parent / "fixtures" / "contradiction_dev.jsonl"
-UNSEEN_FILE = HERE / "unseen_pairs.jsonl"
+from dialectical_memory.detection import Label, RuleDetector
 
 detector = RuleDetector()
-
-
-@pytest.mark.parametrize(("path", "split", "min_f1", "min_precision"), [
-    (DEV_FILE, "dev", 0.95, 0.95),
-    (DEV_FILE, "test", 0.90, 0.95),
-    (UNSEEN_FILE, None, 0.90, 0.90),
-])
-def test_f1_stays_above_floor(path, split, min_f1, min_precision):
-    rows = [row for row in load_pairs(path) if split is None or row["split"] == split]
-    overall = evaluate(detector, rows)["overall"]
-    assert overall["f1"] >= min_f1
-    assert overall["precision"] >= min_precision
-
-
-def test_three_label_accuracy_on_dev_stays_above_floor():
-    rows = [row for row in load_pairs(DEV_FILE) if row["split"] == "dev"]
-    assert evaluate(detector, rows)["accuracy"] >= 0.9
 
 
 @settings(max_examples=300, deadline=None)

@@ -1,29 +1,14 @@
-"""Issue 11g (branch issue-11g-misc): Chinese reactions to a thing met (一见到X就烦),
-a stance with a trailing act ("hates X and leaves when ..."), a bare measure naming what
-is drunk or smoked (喝几杯, 抽两根), observed rates for gambling, soft drinks, eating out
-and late nights, never skipping a thing, a vocabulary app left unused, an allergen and
-what carries it, never abroad against a foreign city, and V得很A evaluations.
-
-`misc_11g_pairs.jsonl` (48 pairs) was written before the rules (main: P 1.000 R 0.296;
-after: R 1.000); `misc_11g_batch2.jsonl` (39) after the first rules (main R 0.238; after
-R 0.952). `misc_11g_heldout.jsonl` (16) was written with the first file and scored once
-at the end: P 1.000 R 0.778 F1 0.875 (main: P 1.000 R 0.444 F1 0.615).
+"""Chinese reactions to a thing met (一见到X就烦), a stance with a trailing act ("hates X and leaves
+when ..."), a bare measure naming what is drunk or smoked (喝几杯, 抽两根), observed rates for
+gambling, soft drinks, eating out and late nights, never skipping a thing, a vocabulary app left
+unused, an allergen and what carries it, never abroad against a foreign city, and V得很A
+evaluations. Their pairs: the `reactions` sets of `pairs/mixed.jsonl` (where each came from, and
+its floor, in `pairs/floors.toml`).
 """
-
-from pathlib import Path
 
 import pytest
 
-from judging import assert_floor, flags
-
-HERE = Path(__file__).parent
-
-
-@pytest.mark.parametrize("name, recall", [("misc_11g_pairs", 0.95), ("misc_11g_batch2", 0.9),
-                                          ("misc_11g_heldout", 0.75)])
-def test_own_pairs_keep_their_floor(name, recall):
-    assert_floor(HERE / f"{name}.jsonl", precision=0.99, recall=recall)
-
+from judging import flags
 
 CLASHES = [
     # a reaction to a thing met is a stance on it

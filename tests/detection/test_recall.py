@@ -1,48 +1,24 @@
 """Recall mechanisms added after blind batch e, one at a time, in English and Chinese.
 
-`recall_batch_e.jsonl` (80 pairs, 40 EN + 40 ZH) was written before these changes,
-without opening the other pair files, and scored once: P 1.000 R 0.550 F1 0.710
-(EN R 0.650, ZH R 0.450). It then guided the mechanisms below, so its floor only
-guards against regressions; `recall_batch_f.jsonl` was written after the changes
-and scored once as the generalisation estimate (see its test).
+Batch e (the set `blind-e` of `pairs/mixed.jsonl`) was written before these changes and guided
+them; batch f (`blind-f`) was written after them and scored once as their generalisation estimate
+(both stories, and their floors, in `pairs/floors.toml`).
 """
-
-from pathlib import Path
 
 import pytest
 
-from dialectical_memory.detection import evaluate, load_pairs
 from dialectical_memory.detection.slots import extract_slots
-from judging import detector, flags
+from judging import flags, pair_set
 
-HERE = Path(__file__).parent
-BATCH_E = load_pairs(HERE / "recall_batch_e.jsonl")
-BATCH_F = load_pairs(HERE / "recall_batch_f.jsonl")
-
+BATCH_E = pair_set("mixed.jsonl", source="blind-e")
+BATCH_F = pair_set("mixed.jsonl", source="blind-f")
 
 
 def slot_values(text: str, name: str) -> list[str]:
     return [slot.value for slot in extract_slots(text) if slot.name == name]
 
 
-# --- regression floors on the blind batches ----------------------------------------
-
-
-def test_the_batch_that_guided_these_rules_keeps_its_floor():
-    report = evaluate(detector, BATCH_E)
-    assert report["overall"]["precision"] >= 0.95
-    assert report["overall"]["recall"] >= 0.95
-    for lang in ("en", "zh"):
-        assert report["by_lang"][lang]["f1"] >= 0.95, lang
-
-
-def test_the_batch_written_after_them_keeps_its_floor():
-    """Batch f, first and only look: P 0.800 R 0.133 F1 0.229 (the detector before
-    these changes: P 1.000 R 0.133). Its one false alarm ("失业" vs "正在找工作": the
-    在 of 正在 read as "works at") was then fixed; nothing else was tuned on it."""
-    report = evaluate(detector, BATCH_F)
-    assert report["overall"]["precision"] >= 0.95
-    assert report["overall"]["recall"] >= 0.25
+# --- the blind batches ----------------------------------------------------------------
 
 
 def test_batches_are_balanced_and_bilingual():

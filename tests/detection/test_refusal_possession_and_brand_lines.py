@@ -1,4 +1,4 @@
-"""Issue 11i (branch issue-11i-stance): stance and possession as categories.
+"""Stance and possession as categories.
 
 - refusal and coping ("refuses to read horror novels", "can't cope with hot weather", "has
   given up on camping") deny a liking; one occasion, another holder or a childhood refusal do not;
@@ -12,23 +12,12 @@
 - being reminded is getting a reminder; a summary every day is a daily summary;
 - a voice-pitch axis (deep / low vs high-pitched / squeaky, 低沉 / 尖细) anchored on voice words.
 
-`stance_11i_pairs.jsonl` was written before the rules (main: 16/32 contradictions, 9 false
-alarms; later rows add a second batch and use look-alikes); `stance_11i_heldout.jsonl` was written with it, held out and scored once after: 8/8, no
-false alarm (main: 6/8).
+Their pairs: the `refusal-possession` sets of `pairs/stances.jsonl` (floors in `pairs/floors.toml`).
 """
-
-from pathlib import Path
 
 import pytest
 
-from judging import assert_floor, flags
-
-HERE = Path(__file__).parent
-
-
-@pytest.mark.parametrize("name", ["stance_11i_pairs.jsonl", "stance_11i_heldout.jsonl"])
-def test_own_pairs_keep_their_floor(name):
-    assert_floor(HERE / name, precision=0.99, recall=0.90)
+from judging import flags
 
 
 @pytest.mark.parametrize("a, b", [

@@ -1,4 +1,4 @@
-"""Issue 11i (branch issue-11i-world): categories of world knowledge, each written as pairs before its rule.
+"""Categories of world knowledge, each written as pairs before its rule.
 
 - allergen classes: an allergy to a class covers its members through the is-a tables (tree nuts,
   shellfish, dairy, gluten); a fish is no shellfish; a peanut is a legume, so a tree-nut allergy
@@ -10,26 +10,13 @@
 - lifelong states against any time: never had a job / any job held; never seen the sea / surfing, diving;
 - 老旧 / 破旧 on the old pole of 新.
 
-`world_11i_pairs.jsonl` were written before the rules. `world_11i_heldout.jsonl` were written with them and
-scored once after: P 0.765 R 13/13 (four look-alikes flagged); those four were fixed after and it is
-development data now.
+Their pairs: the `world-classes` sets of `pairs/world.jsonl` (where each came from, and its floor,
+in `pairs/floors.toml`).
 """
-
-from pathlib import Path
 
 import pytest
 
-from dialectical_memory.detection import evaluate, load_pairs
-from judging import detector, flags
-
-HERE = Path(__file__).parent
-
-
-@pytest.mark.parametrize("name", ["world_11i_pairs.jsonl", "world_11i_heldout.jsonl"])
-def test_own_pairs_keep_their_floor(name):
-    report = evaluate(detector, load_pairs(HERE / name))
-    assert report["overall"]["precision"] >= 0.99
-    assert report["overall"]["recall"] >= 0.95
+from judging import flags
 
 
 @pytest.mark.parametrize("a, b", [

@@ -98,7 +98,9 @@ def test_the_wheel_holds_one_package_with_the_dashboard_inside(wheel):
     assert expected <= set(names), sorted(expected - set(names))
     assert "dialectical_memory/web/__init__.py" in names and "dialectical_memory/web/server.py" in names
     assert "dialectical_memory/devdata/contradiction_dev.jsonl" in names
-    assert "dialectical_memory/detection/gazetteer.tsv" in names
+    tables = {f"dialectical_memory/detection/{p.name}" for p in (ROOT / "dialectical_memory" / "detection").iterdir()
+              if p.suffix in (".tsv", ".json")}  # fmt: skip
+    assert len(tables) >= 5 and tables <= set(names), sorted(tables - set(names))
     assert not [n for n in names if "/tests/" in n or n.endswith(".pyc")]
     assert wheel.stat().st_size < 1_100_000  # the code and its bundled tables; a model would be tens of MB
     assert not any("jinja2-fragments" in line for line in requirements(wheel))
@@ -152,13 +154,16 @@ def test_eval_detector_runs_the_bundled_dev_set_outside_the_checkout(installed, 
     assert next(line for line in out.splitlines() if line.startswith("overall"))
 
 
-def test_the_installed_wheel_reads_its_bundled_gazetteer(installed, elsewhere):
-    """那不勒斯 is Naples and not Milan only through gazetteer.tsv, data the wheel must carry."""
+def test_the_installed_wheel_reads_its_bundled_tables(installed, elsewhere):
+    """那不勒斯 is Naples and not Milan only through gazetteer.tsv, and transparent is opposed to opaque
+    only through wordnet_axes.tsv: data the wheel must carry."""
     folder, env = elsewhere
     script = ("from dialectical_memory.detection import RuleDetector; d = RuleDetector(); "
               "print(d.compare('用户住在那不勒斯。', 'User lives in Milan.').label.value, "
-              "d.compare('用户住在那不勒斯。', 'User lives in Naples.').label.value)")
-    assert run(installed / "python", "-c", script, cwd=folder, env=env).stdout.split() == ["contradiction", "compatible"]
+              "d.compare('用户住在那不勒斯。', 'User lives in Naples.').label.value, "
+              "d.compare('The garden pond is transparent.', 'The garden pond is opaque.').label.value)")
+    out = run(installed / "python", "-c", script, cwd=folder, env=env).stdout.split()
+    assert out == ["contradiction", "compatible", "contradiction"]
 
 
 def test_serve_without_its_templates_fails_with_one_clear_line(installed, elsewhere):

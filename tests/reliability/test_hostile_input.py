@@ -335,7 +335,7 @@ def _corpus_texts() -> list[str]:
     """Every sentence of the project's detection data: ordinary English and Chinese memories."""
     root = Path(__file__).resolve().parents[1]
     texts = []
-    for path in sorted(root.glob("fixtures/*.jsonl")) + sorted(root.glob("detection/*.jsonl")):
+    for path in sorted(root.glob("fixtures/*.jsonl")) + sorted(root.glob("detection/pairs/*.jsonl")):
         for line in path.read_text(encoding="utf-8").splitlines():
             if line.strip():
                 record = json.loads(line)

@@ -15,7 +15,7 @@ from dialectical_memory.detection.judge import JUDGE_BUDGET, CallableJudge
 from dialectical_memory.detection.home_evaluation import load_home, score_home
 from dialectical_memory.detection.scripted_judge import judge_from_home
 from dialectical_memory.detection.verdicts import VerdictFile, verdicts_path
-from dialectical_memory.features.sync import GITIGNORE
+from dialectical_memory.features.sync import NEVER_SYNCED, SYNCED_FILES
 from dialectical_memory.features.trial import run_home
 from dialectical_memory.storage.hermes_format import dumps
 
@@ -96,7 +96,10 @@ def test_a_damaged_verdict_file_is_rebuilt(tmp_path):
 
 
 def test_the_verdict_file_never_leaves_the_device():
-    assert ".*.verdicts.*" in GITIGNORE.splitlines()
+    from fnmatch import fnmatch
+
+    for name in (".MEMORY.verdicts.json", ".USER.verdicts.json"):
+        assert name not in SYNCED_FILES and any(fnmatch(name, pattern) for pattern in NEVER_SYNCED)
 
 
 def test_a_persons_dismissal_is_a_verdict_no_model_overrides(tmp_path):

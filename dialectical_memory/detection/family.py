@@ -1,0 +1,66 @@
+"""What a rule family declares: its name, the kinds it gives, when it runs and how it compares.
+
+Each family lives in a module of its own under `detection/` and declares itself there as `FAMILY`;
+`registry.py` lists the modules, and `rules.RuleDetector` runs the families over every pair of
+parts in the order of their priorities (lowest first), each in both directions, until one finds a
+contradiction. A family is:
+
+- `compare(a, b)`: a contradiction between the analyses `a` and `b` (`analysis.Analysis`), or
+  None. `a` is the side that holds the family's cue (the inability, the order, the ended state);
+  the runner also tries `compare(b, a)` and puts that verdict's reason back in a↔b order.
+- `cue(analysis)`: can `compare(analysis, ·)` find anything? A cheap test run first, so a
+  family whose cue is absent is never run: cue words said in the entry (`Said`), or a test of
+  what the analysis holds ("it has an order", "one of its claims denies").
+- `index_terms(analysis)`: what the candidate index should link this entry by, when the two sides
+  of the family's contradictions share no word ("has no driving licence" / "drives to work").
+- `timed`: the family runs also on entries that name times or settings apart ("prefers morning
+  meetings" / "prefers afternoon meetings": the times are what it compares).
+
+This module imports nothing of the analysis: families below it (amounts.py) declare themselves too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from .base import Label, Verdict
+
+
+def no_terms(analysis) -> Iterable[str]:
+    return ()
+
+
+@dataclass(frozen=True)
+class Family:
+    name: str
+    kinds: tuple[str, ...]  # the verdict kinds it gives ("value", "implicit", …; see base.Verdict)
+    priority: int  # the runner tries the families lowest first; the first contradiction wins
+    compare: Callable[..., Verdict | None]  # (a: Analysis, b: Analysis) -> Verdict | None
+    cue: Callable[..., bool]  # (a: Analysis) -> bool: False when compare(a, ·) cannot find anything
+    index_terms: Callable[..., Iterable[str]] = no_terms  # (analysis: Analysis) -> terms
+    timed: bool = False  # runs also where the entries name times or settings apart
+    patterns: tuple = ()  # the patterns a `Said` cue guards: each way of matching one says a cue word
+
+
+@dataclass(frozen=True)
+class Said:
+    """Cue words: the family runs on an entry that says one of them, in the entry as written or (for
+    families whose patterns read claims) in one of its claims. A substring test, far cheaper than
+    the patterns it guards; tests/detection/test_family_registry.py checks every way of matching
+    those patterns says one of the words."""
+
+    words: tuple[str, ...]
+    in_claims: bool = False
+
+    def __call__(self, analysis) -> bool:
+        if self.in_claims:
+            return any(word in claim.text for claim in analysis.claims for word in self.words)
+        return any(word in analysis.text for word in self.words)
+
+
+def contradiction(kind: str, score: float, left: str, right: str, **details) -> Verdict:
+    """A family's verdict; `details` go into its structured reason (see `Verdict`)."""
+    data = {"kind": kind, "source": "rule", "a": left, "b": right}
+    data.update(details)
+    return Verdict(Label.CONTRADICTION, score, f"{kind}: {left}↔{right}", kind, "rule", data)
