@@ -52,7 +52,7 @@ def _check_home(args) -> None:
         raise InvalidInputError(f"memory home {args.home} is not a directory")
     if not getattr(args, "create", False):
         raise InvalidInputError(f"memory home {args.home} does not exist (pass --create to start a new one there)")
-    home.mkdir(parents=True)
+    home.mkdir(parents=True, exist_ok=True)  # two processes may start one home at once
 
 
 def _store(args, targets: tuple[str, ...] = TARGETS) -> MemoryStore:

@@ -3,7 +3,9 @@ help for every option, and history rows that say what they are about."""
 
 import argparse
 import json
+import os
 import uuid
+from pathlib import Path
 
 import pytest
 
@@ -182,3 +184,23 @@ def test_serve_without_its_templates_says_so_in_one_line(capsys, home, monkeypat
     code = main(["--home", str(home), "serve", "--port", "0"])
     err = capsys.readouterr().err
     assert code == 1 and err.startswith("dmem: error: the dashboard's templates are missing") and err.count("\n") == 1
+
+
+def test_create_accepts_a_home_another_process_created_a_moment_ago(tmp_path, monkeypatch):
+    """Two MCP servers started with --create on one new home: the second finds it made meanwhile."""
+    from dialectical_memory.adapters.cli import _check_home
+
+    made = tmp_path / "made-meanwhile"
+    made.mkdir()
+    seen = {"first": True}
+    real_is_dir = Path.is_dir
+
+    def is_dir_once_false(self):
+        if self == made and seen.pop("first", False):
+            return False  # the check ran before the other process's mkdir
+        return real_is_dir(self)
+
+    monkeypatch.setattr(Path, "is_dir", is_dir_once_false)
+    monkeypatch.setattr(Path, "exists", lambda self: False if self == made else os.path.exists(self))
+    _check_home(argparse.Namespace(home=str(made), create=True))
+    assert made.is_dir()
