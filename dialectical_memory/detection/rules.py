@@ -66,7 +66,6 @@ class RuleDetector:
         return verdict
 
 
-
 def _compare(first: Analysis, second: Analysis) -> Verdict:
     """The first contradiction a family finds, trying them in order of priority, each both ways and
     only where its cue is; entries that name times or settings apart meet only the timed families."""
