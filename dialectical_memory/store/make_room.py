@@ -95,8 +95,13 @@ class Merge:
     similarity: float
     texts: list[str]
 
+    @property
+    def about(self) -> str:
+        """Who the entries are about, in words: "the user", "Sam (partner)", "falcon"."""
+        return holder_words(self.holder)
+
     def to_dict(self) -> dict[str, Any]:
-        return {"entry_ids": list(self.entry_ids), "holder": self.holder or "user", "knowledge_type": self.knowledge_type,
+        return {"entry_ids": list(self.entry_ids), "holder": self.holder or "user", "about": self.about, "knowledge_type": self.knowledge_type,
                 "level": self.level, "chars": self.chars, "frees": self.frees, "similarity": round(self.similarity, 3),
                 "texts": list(self.texts)}
 
@@ -182,15 +187,16 @@ def _resolved_away(state: TargetState) -> dict[str, str]:
 
 
 def _repeated_by(state: TargetState, metas: list[EntryMeta]) -> dict[str, str]:
-    """Entry id → the id of a longer entry that contains its whole text (casefolded)."""
+    """Entry id → the text of a longer entry that contains its whole text (casefolded)."""
+    texts = {m.entry_id: m.text for m in metas}
     folded = [(m.entry_id, " ".join(m.text.casefold().split())) for m in metas]
     found = {}
     for entry_id, text in folded:
-        if len(text) < 12:
+        if sum(2 if ord(ch) >= 0x2E80 else 1 for ch in text) < 12:  # a few words (a Chinese character counts two)
             continue
         for other_id, other in folded:
             if other_id != entry_id and len(other) > len(text) and text.rstrip(".。") in other:
-                found[entry_id] = other_id
+                found[entry_id] = texts[other_id]
                 break
     return found
 
@@ -202,7 +208,7 @@ def _tier(meta: EntryMeta, now: float, gone: dict[str, str], repeated: dict[str,
     if meta.status in (BeliefStatus.SUPERSEDED, BeliefStatus.SYNTHESIZED) or meta.superseded_by or meta.synthesis_id:
         return "superseded", "marked superseded" + (f" by {meta.superseded_by[:8]}" if meta.superseded_by else "")
     if meta.entry_id in repeated:
-        return "superseded", f"its whole text is in {repeated[meta.entry_id][:8]}"
+        return "superseded", f"its whole text is in “{preview(repeated[meta.entry_id], 60)}”"
     if is_ignored_too_often(meta):
         return "superseded", f"ignored {meta.ignore_count} of the {meta.surface_count} times it was surfaced"
     if meta.status is BeliefStatus.DECAYED:
@@ -306,6 +312,18 @@ def merges(state: TargetState, now: float, holders=None) -> list[Merge]:
                                max(sims) if sims else 0.0, [m.text for m in members]))
     proposals.sort(key=lambda m: (-m.frees, m.entry_ids))
     return proposals
+
+
+def holder_words(holder: str) -> str:
+    """A holder key (``detection/holders.py``: "", "partner", "person:sam/partner", "thing:falcon") in words."""
+    if not holder:
+        return "the user"
+    name, _, relation = holder.partition("/")
+    kind, _, who = name.partition(":")
+    if not who:  # a relative of the user: "partner", "sister"
+        return f"the user's {kind}"
+    who = who.title() if kind == "person" else who
+    return f"{who} ({relation})" if relation else who
 
 
 def _holder_key(text: str, holders) -> str:
