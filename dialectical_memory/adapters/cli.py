@@ -182,7 +182,7 @@ def cmd_make_room(args) -> int:
                                                            if t in results else {})} for t in targets})  # fmt: skip
         return 0
     for target in targets:
-        _print_plan(before[target], applying=target in results)
+        _print_plan(before[target], applied=results[target].extra.get("archived", []) if target in results else None)
         if target in results:
             result, now = results[target], after[target]
             print(f"  {result.message} {before[target].usage:,} → {now.usage:,}/{now.limit:,} chars ({now.percent}%).")
@@ -192,7 +192,8 @@ def cmd_make_room(args) -> int:
     return 0
 
 
-def _print_plan(plan, *, applying: bool = False) -> None:
+def _print_plan(plan, *, applied: list[str] | None = None) -> None:
+    """The plan in lines; ``applied``: the ids just archived (marked ✓), None when nothing was applied."""
     from ..store.make_room import ROOM_THRESHOLD
 
     if not plan.limit:
@@ -205,10 +206,11 @@ def _print_plan(plan, *, applying: bool = False) -> None:
     print(f"; to free: {plan.goal:,} chars" + (f" (a write needs {plan.needed:,})" if plan.needed else f" (to below {ROOM_THRESHOLD:.0%})"))
     could_go, rest = plan.could_go, [c for c in plan.candidates if c not in plan.could_go]
     if could_go:
-        print(f"  could go ({sum(c.chars for c in could_go):,} chars; {'applying' if applying else 'apply with --policy auto'}, best first):")
+        print(f"  could go ({sum(c.chars for c in could_go):,} chars; {'✓ = archived now' if applied is not None else 'apply with --policy auto'}, best first):")
         for c in could_go:
             flag = "  ⚡ contested: a person decides" if c.contested_with else ""
-            print(f"    {c.entry_id[:8]}  {c.chars:>4} chars  {c.tier:<13} {_short(c.text, 44)}{flag}")
+            mark = "✓ " if applied and c.entry_id in applied else "  "
+            print(f"  {mark}{c.entry_id[:8]}  {c.chars:>4} chars  {c.tier:<13} {_short(c.text, 44)}{flag}")
             print(f"              {_short(c.why, 90)}")
     else:
         print("  could go: nothing (no superseded, decayed or low-authority entries)")
