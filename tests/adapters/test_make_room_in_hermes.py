@@ -26,25 +26,25 @@ OLD = [  # written months ago: nobody confirmed them since, so they decay
     "User lives in Paris",
     "User is learning Portuguese with a tutor twice a week on Tuesday and Thursday evenings.",
     "User is preparing for a cloud certification exam and studies every night after dinner.",
-    "User's team uses Jira for tickets and posts the weekly status report on Friday mornings.",
+    "User's team uses Trello for tickets and posts the weekly status report on Friday mornings.",
     "User wants answers short, with the command first and the explanation after it.",  # used a lot: a principle
 ]
 PRINCIPLE = OLD[5]
 LATER = [  # this month: a resolved loser written again, a repeated fragment, an inference, fresh statements
     ("User lives in Berlin", "background_review"),
-    ("User drinks oat milk flat whites.", "assistant_tool"),
+    ("User drinks oat milk cortados.", "assistant_tool"),
     ("User might enjoy jazz concerts, judging by the playlists they mention.", "background_review"),
-    ("User drinks oat milk flat whites every morning before the daily standup meeting.", "assistant_tool"),
-    ("User is moving to Lisbon in June and is looking for a flat near the river in Alcântara.", "assistant_tool"),
+    ("User drinks oat milk cortados every morning before the daily standup meeting.", "assistant_tool"),
+    ("User is moving to Bergen in June and is looking for a flat near the river in Bryggen.", "assistant_tool"),
     ("User's partner Sam is a nurse who works night shifts at the hospital three times a week.", "assistant_tool"),
     ("User keeps a mechanical keyboard with brown switches at home and a quiet one at the office.", "assistant_tool"),
-    ("User runs Fedora on the laptop and Debian on the home server that hosts Nextcloud and Jellyfin.", "assistant_tool"),
+    ("User runs Fedora on the laptop and Arch Linux on the home server that hosts Nextcloud and Plex.", "assistant_tool"),
     ("User prefers metric units and 24-hour times in every answer, also for recipes and for travel plans.", "assistant_tool"),
     ("User backs up the home server every Sunday night to an encrypted disk kept at a friend's flat.", "assistant_tool"),
     ("User plays five-a-side football on Wednesday evenings with colleagues from the old job in Berlin.", "assistant_tool"),
     ("User is allergic to penicillin, which matters for any health question or travel medicine kit.", "assistant_tool"),
     ("User's daughter Ana starts primary school in September; mornings before eight are for the school run.", "assistant_tool"),
-    ("User reads science fiction on an e-reader and keeps a list of finished books in a plain text file.", "assistant_tool"),
+    ("User reads detective novels on an e-reader and keeps a list of finished books in a plain text file.", "assistant_tool"),
     ("User wants code examples in Python first and in Go second, with type hints and without global state.", "assistant_tool"),
 ]
 
@@ -117,7 +117,7 @@ def test_the_plan_lists_superseded_and_decayed_before_fresh_and_never_a_principl
     order = [c["entry_id"] for c in plan["candidates"]]
     tiers = {c["entry_id"]: c["tier"] for c in plan["candidates"]}
     ids = run["ids"]
-    superseded = [ids["User lives in Berlin"], ids["User drinks oat milk flat whites."]]
+    superseded = [ids["User lives in Berlin"], ids["User drinks oat milk cortados."]]
     decayed = [ids[text] for text in OLD[1:5]]
     fresh = [ids[text] for text, origin in LATER[3:] if text in ids and origin == "assistant_tool"]
     inferred = ids["User might enjoy jazz concerts, judging by the playlists they mention."]
@@ -131,7 +131,7 @@ def test_the_plan_lists_superseded_and_decayed_before_fresh_and_never_a_principl
     berlin = next(c for c in plan["candidates"] if c["entry_id"] == ids["User lives in Berlin"])
     assert berlin["contested_with"] == [ids["User lives in Paris"]] and "open contradiction" in berlin["why"]
     assert not berlin["policy_applies"]  # said so, and left for a person
-    assert "could go" in run["plan_text"] and ids["User drinks oat milk flat whites."][:8] in run["plan_text"]
+    assert "could go" in run["plan_text"] and ids["User drinks oat milk cortados."][:8] in run["plan_text"]
 
 
 def test_carrying_out_the_plan_frees_enough_and_hermes_add_then_succeeds(run):
@@ -140,7 +140,7 @@ def test_carrying_out_the_plan_frees_enough_and_hermes_add_then_succeeds(run):
     assert applied["freed"] >= run["needed"]
     archived = set(applied["archived"])
     ids = run["ids"]
-    assert ids["User drinks oat milk flat whites."] in archived  # the best applicable candidate went first
+    assert ids["User drinks oat milk cortados."] in archived  # the best applicable candidate went first
     assert run["principle"] not in archived and ids["User lives in Berlin"] not in archived  # contested: a person decides
     assert not archived & {ids[text] for text, origin in LATER[3:] if text in ids}  # no fresh entry left
     retry = run["third"]["calls"][0]
@@ -165,7 +165,7 @@ def test_the_provider_block_names_the_candidates_at_eighty_percent(run):
     block = run["second"]["system_prompt"]
     ids = run["ids"]
     assert "Memory nearly full" in block and "user: " in block and "/1,375 chars" in block
-    assert ids["User drinks oat milk flat whites."][:8] in block  # the best candidate, by id and size
+    assert ids["User drinks oat milk cortados."][:8] in block  # the best candidate, by id and size
     assert run["principle"][:8] not in block
     first = run["first"]["system_prompt"]
     assert "Memory nearly full" not in first  # below 80 %: nothing said

@@ -12,8 +12,8 @@ def test_add_memory_refused_for_the_limit_names_the_best_candidates(mcp_sdk, tmp
 
     home = tmp_path / "home"
     store = MemoryStore(home, user_char_limit=200)
-    fragment = store.add("user", "User drinks oat milk flat whites.").entry_id
-    store.add("user", "User drinks oat milk flat whites every morning.")
+    fragment = store.add("user", "User drinks oat milk cortados.").entry_id
+    store.add("user", "User drinks oat milk cortados every morning.")
     inferred = store.add("user", "User probably enjoys jazz.", source_kind="agent_inferred").entry_id
     store.add("user", "User works from home three days a week.")
     before = (home / "USER.md").read_bytes()
@@ -26,6 +26,6 @@ def test_add_memory_refused_for_the_limit_names_the_best_candidates(mcp_sdk, tmp
     assert result.is_error
     text = result.content[0].text
     assert "would be at" in text and "replace or remove existing entries first" in text
-    assert f"could go: {fragment[:8]} (36 chars, superseded" in text
+    assert f"could go: {fragment[:8]} ({len('User drinks oat milk cortados.') + 3} chars, superseded" in text
     assert inferred[:8] in text and "dmem make-room --target user" in text
     assert (home / "USER.md").read_bytes() == before

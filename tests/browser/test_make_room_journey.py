@@ -28,12 +28,12 @@ MONTHS_AGO = [
     "User is preparing for a cloud certification exam and studies every night after dinner.",
 ]
 LATELY = [
-    ("User drinks oat milk flat whites.", "user_explicit"),
+    ("User drinks oat milk cortados.", "user_explicit"),
     ("User might enjoy jazz concerts, judging by the playlists they mention.", "background_review"),
-    ("User drinks oat milk flat whites every morning before the daily standup meeting.", "user_explicit"),
+    ("User drinks oat milk cortados every morning before the daily standup meeting.", "user_explicit"),
     ("User's partner Sam likes hiking in the Alps on long weekends.", "user_explicit"),
     ("User's partner Sam goes hiking in the Alps most long weekends.", "user_explicit"),
-    ("User runs Fedora on the laptop and Debian on the home server that hosts Nextcloud.", "user_explicit"),
+    ("User runs Fedora on the laptop and Arch Linux on the home server that hosts Nextcloud.", "user_explicit"),
     ("User backs up the home server every Sunday night to an encrypted disk at a friend's flat.", "user_explicit"),
     ("用户对青霉素过敏，涉及健康或旅行药品时必须记住。", "user_explicit"),
     ("User wants code examples in Python first, with type hints and without global state.", "user_explicit"),

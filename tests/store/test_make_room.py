@@ -35,8 +35,8 @@ def fill(store, clock):
         clock.advance(8)
     ids = {"old": old, "principle": principle}
     ids["inferred"] = store.add("user", "User probably enjoys jazz concerts.", source_kind="agent_inferred").entry_id
-    ids["fragment"] = store.add("user", "User drinks oat milk flat whites.").entry_id
-    ids["whole"] = store.add("user", "User drinks oat milk flat whites every morning.").entry_id
+    ids["fragment"] = store.add("user", "User drinks oat milk cortados.").entry_id
+    ids["whole"] = store.add("user", "User drinks oat milk cortados every morning.").entry_id
     ids["mia_a"] = store.add("user", "Mia likes hiking in the Alps on weekends.").entry_id
     ids["mia_b"] = store.add("user", "Mia goes hiking in the Alps most weekends.").entry_id
     ids["fresh"] = store.add("user", "User works from home three days a week.").entry_id
@@ -57,7 +57,7 @@ def test_what_could_go_is_ranked_by_worth_and_never_a_principle(small, clock):
     plan = small.make_room_plan("user")
     order = [c.entry_id for c in plan.candidates]
     tiers = {c.entry_id: c.tier for c in plan.candidates}
-    assert tiers[ids["fragment"]] == "superseded" and "oat milk flat whites every morning" in plan.candidates[0].why
+    assert tiers[ids["fragment"]] == "superseded" and "oat milk cortados every morning" in plan.candidates[0].why
     assert tiers[ids["old"]] == "decayed" and tiers[ids["inferred"]] == "low_authority"
     assert tiers[ids["fresh"]] == "least_worth" and tiers[ids["whole"]] == "least_worth"
     assert order.index(ids["fragment"]) < order.index(ids["old"]) < order.index(ids["inferred"]) < order.index(ids["fresh"])
@@ -99,7 +99,7 @@ def test_text_a_person_resolved_away_that_comes_back_is_superseded(small, clock)
     small.add("user", "User keeps notes in plain text files, one per project, under version control.")
     small.add("user", "User listens to podcasts about history while cooking dinner on weekdays.")
     small.add("user", "User plays chess online in the evenings, mostly rapid games of ten minutes.")
-    small.add("user", "User reads science fiction on an e-reader in bed.")
+    small.add("user", "User reads detective novels on an e-reader in bed.")
     plan = small.make_room_plan("user")
     first = plan.candidates[0]
     assert first.text == "User's editor is vim" and first.tier == "superseded" and "superseded this text" in first.why
@@ -113,7 +113,7 @@ def test_an_entry_ignored_too_often_is_superseded_in_the_plan(small):
     for text in ("User keeps notes in plain text files, one per project, under version control.",
                  "User listens to podcasts about history while cooking dinner on weekdays.",
                  "User plays chess online in the evenings, mostly rapid games of ten minutes.",
-                 "User reads science fiction on an e-reader in bed."):
+                 "User reads detective novels on an e-reader in bed."):
         small.add("user", text)
     plan = small.make_room_plan("user")
     assert plan.candidates[0].entry_id == ignored and "ignored 6 of the 6 times" in plan.candidates[0].why
@@ -179,11 +179,11 @@ def test_a_refusal_names_the_best_candidates_with_ids_and_sizes(small, clock):
     plan = small.refusal_plan(error)
     assert plan.needed == error.needed
     message = make_room.refusal_message(error, plan)
-    assert ids["fragment"][:8] in message and f"{len('User drinks oat milk flat whites.') + 3} chars" in message
+    assert ids["fragment"][:8] in message and f"{len('User drinks oat milk cortados.') + 3} chars" in message
     answer = json.loads(memory_tool("add", "user", "User collects vintage fountain pens and restores them." * 4, store=small))
     assert not answer["success"] and ids["fragment"][:8] in answer["error"]
     assert answer["make_room"]["candidates"][0]["entry_id"] == ids["fragment"]
-    assert answer["make_room"]["candidates"][0]["chars"] == len("User drinks oat milk flat whites.") + 3
+    assert answer["make_room"]["candidates"][0]["chars"] == len("User drinks oat milk cortados.") + 3
 
 
 class Drafter:

@@ -60,7 +60,7 @@ def seeded(home):
         store.record_hit(u, principle)
     store.run_maintenance(u, policy="auto")
     inferred = store.add(u, "User probably enjoys jazz concerts on weekends.", source_kind="background_review").entry_id
-    fresh = store.add(u, "User lives in Porto and works from home three days a week.").entry_id
+    fresh = store.add(u, "User lives in Ghent and works from home three days a week.").entry_id
     hike_a = store.add(u, "Mia likes hiking in the Alps on weekends.").entry_id
     hike_b = store.add(u, "Mia goes hiking in the Alps most weekends.").entry_id
     html = store.add(u, 'User likes <b>bold</b> & "quotes" in notes, and <script>x</script> never runs.').entry_id
@@ -115,7 +115,7 @@ def test_policy_button_archives_only_what_could_go(post, disk, app_store, seeded
     assert response.status_code == 200
     md = disk.md("user")
     assert "training for a half marathon" not in md  # decayed: could go
-    assert "Porto" in md and "hiking" in md and "answers short" in md  # fresh, merges and principles stay
+    assert "Ghent" in md and "hiking" in md and "answers short" in md  # fresh, merges and principles stay
     assert app_store.counts("user")["usage"]["chars"] < 0.8 * LIMIT
 
 

@@ -11,10 +11,10 @@ from dialectical_memory import MemoryStore
 from .cli_run import dmem
 
 LIMIT = "300"
-FRAGMENT = "User drinks oat milk flat whites."
+FRAGMENT = "User drinks oat milk cortados."
 TEXTS = [
     FRAGMENT,
-    "User drinks oat milk flat whites every morning.",
+    "User drinks oat milk cortados every morning.",
     "Mia likes hiking in the Alps on weekends.",
     "Mia goes hiking in the Alps most weekends.",
     "User works from home three days a week.",
@@ -78,7 +78,7 @@ def test_a_refused_add_names_the_best_candidates(capsys, home, full):
     before = (home / "USER.md").read_bytes()
     code, _, err = dmem(capsys, home, "--user-char-limit", LIMIT, "add", "--target", "user", "User collects fountain pens and restores them. " * 3)
     assert code == 1
-    assert "would be at" in err and "could go: " + full[FRAGMENT][:8] in err and "36 chars" in err
+    assert "would be at" in err and "could go: " + full[FRAGMENT][:8] in err and f"{len(FRAGMENT) + 3} chars" in err
     assert "dmem make-room --target user" in err
     assert (home / "USER.md").read_bytes() == before
 
