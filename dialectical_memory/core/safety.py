@@ -187,10 +187,142 @@ _SECRET_PATTERNS: list[tuple[str, str]] = [
 
 @functools.cache
 def _compiled() -> tuple[list, list, re.Pattern]:
-    """The patterns, compiled on the first check (not at import: `dmem --help` needs none)."""
-    injections = [(label, kind, re.compile(regex, re.IGNORECASE | re.DOTALL)) for label, kind, regex in _PATTERNS]
-    secrets = [(re.compile(regex, re.IGNORECASE | re.MULTILINE), what) for regex, what in _SECRET_PATTERNS]
+    """The patterns, compiled on the first check (not at import: `dmem --help` needs none), each with
+    the literals one of which any match of it contains (:func:`_cues`)."""
+    injections = [
+        (label, kind, re.compile(regex, re.IGNORECASE | re.DOTALL), _cues(regex, re.IGNORECASE | re.DOTALL))
+        for label, kind, regex in _PATTERNS
+    ]
+    secrets = [
+        (re.compile(regex, re.IGNORECASE | re.MULTILINE), what, _cues(regex, re.IGNORECASE | re.MULTILINE))
+        for regex, what in _SECRET_PATTERNS
+    ]
     return injections, secrets, re.compile(r"[A-Za-z0-9+/_-]{24,}={0,2}")
+
+
+# -------------------------------------------------------------------------- the cue gate
+#
+# Most texts match no pattern, and a search per pattern and form is most of the check's time. So
+# each pattern is searched only when the text holds one of its *cues*: literal strings read off the
+# pattern's own parse tree such that every match contains one of them ("ignore" for "ignore\s+…",
+# "system", "inst"… for the role tags). Cues and text are compared in the case the regex engine
+# itself matches by (its lower-casing plus its extra equivalences: "ı" ~ "i", "ſ" ~ "s"), so a text
+# a pattern matches always holds a cue: the gate skips only searches that would find nothing, and
+# the verdicts and reasons are the same (tests/core/test_safety_gate.py compares both over the
+# corpora and probes). A pattern with no cue to read, or a Python without the engine's tables, is
+# searched on every text.
+
+
+@functools.cache
+def _equivalent() -> dict[int, int]:
+    """Each lower-case letter the engine treats as equal to others → the smallest of its class."""
+    try:
+        from re import _casefix
+
+        extra = _casefix._EXTRA_CASES
+    except (ImportError, AttributeError):  # pragma: no cover - a Python without the table
+        return {}
+    smallest: dict[int, int] = {}
+    for lower in extra:
+        members, todo = {lower}, [lower]
+        while todo:  # the whole class, even were the table's lists not symmetric
+            for other in extra.get(todo.pop(), ()):
+                if other not in members:
+                    members.add(other)
+                    todo.append(other)
+        smallest[lower] = min(members)
+    return smallest
+
+
+def _matching_case(text: str) -> str:
+    """``text`` with each character as the engine compares it under IGNORECASE, one for one."""
+    if text.isascii():
+        return text.lower()  # ASCII: the engine's lower case, and no extra equivalences
+    import _sre
+
+    equivalent = _equivalent()
+    table = {}
+    for char in set(text):
+        lower = _sre.unicode_tolower(ord(char))
+        table[ord(char)] = equivalent.get(lower, lower)
+    return text.translate(table)
+
+
+def _cues(regex: str, flags: int) -> frozenset[str] | None:
+    """Literals one of which every match of ``regex`` contains (in :func:`_matching_case`), or None."""
+    try:
+        from re import _constants, _parser
+
+        found = _required(_parser.parse(regex, flags), _constants)
+    except Exception:  # pragma: no cover - private parser changed: no gate for this pattern
+        return None
+    if not found or min(map(len, found)) < 2 or any("\0" in cue for cue in found):
+        return None  # one character is no cheaper to look for than the pattern; NUL joins forms
+    return frozenset(_matching_case(cue) for cue in found)
+
+
+def _required(items, c) -> set[str] | None:
+    """For a parsed sequence: a set of strings one of which every match contains, or None.
+
+    Reads literal runs and, of groups, branches and repeats of at least once, what their content
+    requires; anything else (classes, zero-width tests, optional parts) only breaks a run. Of the
+    sets found, the one whose shortest string is longest is kept."""
+    options: list[set[str]] = []
+    run: set[str] = set()  # the strings the literals read since the last break can spell
+
+    def extend(chars: list[str]) -> None:
+        nonlocal run
+        run = {start + char for start in (run or {""}) for char in chars}
+        if len(run) > _MAX_SPELLINGS:
+            close_run()
+
+    def close_run() -> None:
+        nonlocal run
+        if run:
+            options.append(run)
+            run = set()
+
+    for op, av in items:
+        if op is c.LITERAL:
+            extend([chr(av)])
+            continue
+        if op is c.IN and len(av) <= _MAX_SPELLINGS and all(kind is c.LITERAL for kind, _value in av):
+            extend([chr(value) for _kind, value in av])  # [装扮]: one of these characters
+            continue
+        close_run()
+        inner = None
+        if op is c.SUBPATTERN:
+            if av[1] or av[2]:  # scoped flags: not read
+                continue
+            inner = _required(av[3], c)
+        elif op is c.BRANCH:
+            sets = [_required(branch, c) for branch in av[1]]
+            inner = None if any(s is None for s in sets) else set().union(*sets)
+        elif op in (c.MAX_REPEAT, c.MIN_REPEAT, c.POSSESSIVE_REPEAT) and av[0] >= 1:
+            inner = _required(av[2], c)
+        elif op is c.ATOMIC_GROUP:
+            inner = _required(av, c)
+        if inner:
+            options.append(inner)
+    close_run()
+    if not options:
+        return None
+    return max(options, key=lambda option: min(map(len, option)))
+
+
+_MAX_SPELLINGS = 16
+
+
+@functools.cache
+def _all_cues() -> tuple[str, ...]:
+    injections, secrets, _base64 = _compiled()
+    return tuple(sorted(set().union(*(cues for *_rest, cues in injections + secrets if cues))))
+
+
+def _cues_in(forms: list[str]) -> frozenset[str]:
+    """The cues that occur in any of ``forms``."""
+    joined = "\0".join(_matching_case(form) for form in forms)  # no cue holds a NUL, so none spans two forms
+    return frozenset(filter(joined.__contains__, _all_cues()))
 
 
 def _decoded_base64(text: str) -> list[str]:
@@ -213,11 +345,12 @@ def _decoded_base64(text: str) -> list[str]:
 
 def _match(forms: list[str]) -> str | None:
     injections, secrets, _base64 = _compiled()
-    for label, kind, pattern in injections:
-        if any(pattern.search(form) for form in forms):
+    present = _cues_in(forms)
+    for label, kind, pattern, cues in injections:
+        if (cues is None or not cues.isdisjoint(present)) and any(pattern.search(form) for form in forms):
             return f"{kind} [{label}]"
-    for pattern, what in secrets:
-        if any(pattern.search(form) for form in forms):
+    for pattern, what, cues in secrets:
+        if (cues is None or not cues.isdisjoint(present)) and any(pattern.search(form) for form in forms):
             return SECRET.format(what=what)
     return None
 

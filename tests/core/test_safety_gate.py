@@ -1,0 +1,115 @@
+"""The safety check's cue gate (core/safety.py) changes no verdict and no reason.
+
+Each pattern is searched only when the text holds one of the literals read off its parse tree. The
+gate must skip only searches that would find nothing: every text here gets the same answer from the
+gated check as from the check that searches every pattern on every form.
+"""
+
+import base64
+import importlib.util
+import json
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from dialectical_memory.core import safety
+
+TESTS = Path(__file__).resolve().parents[1]
+
+
+def _hostile_tables():
+    spec = importlib.util.spec_from_file_location("_hostile_input_cases", TESTS / "reliability" / "test_hostile_input.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    contents = [case["content"] for case in module.TOOL_CASES.values() if isinstance(case.get("content"), str)]
+    return [*module.PROBES.values(), *module.HERMES_STRICTER.values(), *module.NEAR_MISSES, *contents]
+
+
+def _corpus() -> list[str]:
+    texts = []
+    for path in sorted(TESTS.glob("fixtures/*.jsonl")) + sorted(TESTS.glob("detection/pairs/*.jsonl")):
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line.strip():
+                record = json.loads(line)
+                texts += [value for key, value in record.items() if key in ("a", "b", "text") and isinstance(value, str)]
+    return list(dict.fromkeys(texts))
+
+
+# What the engine matches case-insensitively beyond lower case: a gate that compared by str.lower
+# would miss these spellings of a cue.
+_ODD_CASES = str.maketrans({"i": "ı", "s": "ſ", "k": "\u212a", "I": "İ", "S": "ſ"})
+
+
+def _variants(text: str) -> list[str]:
+    wrapped = base64.b64encode(text.encode("utf-8")).decode("ascii")
+    return [text, text.upper(), text.swapcase(), text.title(), text.translate(_ODD_CASES), f"Note {wrapped}"]
+
+
+def _ungated(text: str, monkeypatch) -> str | None:
+    with monkeypatch.context() as patch:
+        patch.setattr(safety, "_cues_in", lambda forms: frozenset(safety._all_cues()))
+        return safety.unsafe_reason(text)
+
+
+def _texts() -> list[str]:
+    return [variant for text in _hostile_tables() + _corpus() for variant in _variants(text)]
+
+
+def test_the_texts_cover_refusals_and_acceptances(monkeypatch):
+    texts = _texts()
+    refused = sum(_ungated(text, monkeypatch) is not None for text in texts)
+    assert len(texts) > 8000 and 500 < refused < len(texts) - 5000
+
+
+def test_gated_and_ungated_checks_agree_on_every_text(monkeypatch):
+    differ = [(text, got, want) for text in _texts() if (got := safety.unsafe_reason(text)) != (want := _ungated(text, monkeypatch))]
+    assert differ == []
+
+
+def test_most_patterns_have_cues_of_two_or_more_characters():
+    injections, secrets, _base64 = safety._compiled()
+    cues = [entry[-1] for entry in injections + secrets]
+    assert sum(c is None for c in cues) <= 2
+    assert all(min(map(len, c)) >= 2 for c in cues if c is not None)
+
+
+@pytest.mark.parametrize(
+    "regex, text",
+    [
+        (r"ignore\s+all", "IGNORE   all"),
+        (r"(假装|假扮)(你是|成为?)", "他假扮成"),
+        (r"\b(AKIA|ASIA)[0-9A-Z]{16}\b", "akia0123456789ABCDEF"),
+        (r"secret", "ſecret"),
+        (r"kind", "\u212aind"),
+        (r"(password|pin)\s+is", "PIN is"),
+    ],
+)
+def test_every_match_holds_a_cue(regex, text):
+    import re
+
+    flags = re.IGNORECASE | re.DOTALL
+    assert re.search(regex, text, flags)
+    cues = safety._cues(regex, flags)
+    assert cues and any(cue in safety._matching_case(text) for cue in cues)
+
+
+_PIECES = st.sampled_from(
+    ["ignore", "IGNORE", "previous", "instructions", "you are now", "a", "the", "系统", "忽略", "之前的", "指令",
+     "password", "is", "hunter2!", "sk-", "x" * 24, " ", "\n", "ı", "ſ", "İ", "<!--", "curl", "|", "sh", "~/.ssh/id_",
+     "send", "api key", "to", "https://", "pretend", "you're", "AGENTS.md", "edit", "密码", "是", "Passw0rd"]
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(_PIECES | st.text(max_size=6), max_size=12).map("".join))
+def test_gated_and_ungated_agree_on_generated_text(text):
+    every = frozenset(safety._all_cues())
+    original = safety._cues_in
+    try:
+        safety._cues_in = lambda forms: every
+        ungated = safety.unsafe_reason(text)
+    finally:
+        safety._cues_in = original
+    assert safety.unsafe_reason(text) == ungated
