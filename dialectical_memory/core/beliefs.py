@@ -6,6 +6,7 @@ Nothing here touches the disk or the clock: every function that needs the time t
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import math
 import uuid
@@ -117,6 +118,7 @@ SYNTHESIS_CONVICTION = 0.8
 SYNTHESIS_CONFIDENCE = 0.8
 
 
+@functools.lru_cache(maxsize=1 << 15)  # every sidecar write asks for each text's: two 10k homes fit
 def text_hash(text: str) -> str:
     """First 16 hex chars of the SHA-256 of the UTF-8 text: the key of ``text_to_id``."""
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
@@ -465,6 +467,17 @@ class SidecarDocument:
         return {
             "version": self.version,
             "entries": {entry_id: meta.to_dict() for entry_id, meta in self.entries.items()},
+            "contradictions": [edge.to_dict() for edge in self.contradictions],
+            "text_to_id": dict(self.text_to_id),
+        }
+
+    def to_json(self) -> dict[str, Any]:
+        """What :meth:`to_dict` gives, for orjson only: each entry is its attribute dict itself, not a
+        copy (orjson writes the enums by their values, as ``to_dict`` converts them), so the bytes
+        are the same and writing a sidecar copies no entry. Not for anything that keeps or edits it."""
+        return {
+            "version": self.version,
+            "entries": {entry_id: meta.__dict__ for entry_id, meta in self.entries.items()},
             "contradictions": [edge.to_dict() for edge in self.contradictions],
             "text_to_id": dict(self.text_to_id),
         }

@@ -542,7 +542,7 @@ class MemoryStore(ReviewActions, StagedWrites, StoreReads):
 
     @staticmethod
     def _sidecar_bytes(state: TargetState, seq: int) -> bytes:
-        document = state.sidecar_document().to_dict()
+        document = state.sidecar_document().to_json()
         document["journal_seq"] = seq
         document["safety_version"] = state.safety_version
         return dumps_sidecar(document)
