@@ -520,6 +520,7 @@ MAX_COUNT = 2**53  # counters stay exact in every JSON reader (and far below orj
 _COUNTERS = ("hit_count", "surface_count", "ignore_count", "observed_behavior_count", "contradiction_count")
 _UNIT_FIELDS = ("authority", "conviction", "importance", "confidence")
 _ID_LISTS = ("contradiction_ids", "parent_ids", "child_ids", "keep_marks")
+_STR, _DICT = frozenset((str,)), frozenset((dict,))  # the only type allowed, as a set of types
 
 
 def clamp_numbers(meta: EntryMeta) -> int:
@@ -549,15 +550,15 @@ def clamp_numbers(meta: EntryMeta) -> int:
         fixed += 1
     for name in _ID_LISTS:
         items = values[name]
-        if items and not all(type(item) is str for item in items):
+        if items and not {*map(type, items)} <= _STR:  # every item a str (the types' set, built in C)
             values[name] = [item for item in items if type(item) is str]
             fixed += 1
     noise = values["noise_context"]
-    if noise and (len(noise) > NOISE_CONTEXT_LIMIT or not all(type(record) is dict for record in noise)):
+    if noise and (len(noise) > NOISE_CONTEXT_LIMIT or not {*map(type, noise)} <= _DICT):
         values["noise_context"] = [record for record in noise if type(record) is dict][-NOISE_CONTEXT_LIMIT:]
         fixed += 1
     scope = values["scope"]
-    if scope and not all(type(k) is str and type(v) is str for k, v in scope.items()):
+    if scope and not {*map(type, scope), *map(type, scope.values())} <= _STR:
         values["scope"] = {k: v for k, v in scope.items() if type(k) is str and type(v) is str}
         fixed += 1
     return fixed
