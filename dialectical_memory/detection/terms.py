@@ -8,6 +8,8 @@ Chinese characters).
 
 from __future__ import annotations
 
+import functools
+
 from dataclasses import dataclass
 
 from . import gazetteer, lexicon
@@ -131,7 +133,13 @@ def words(text: str) -> list[str]:
 
 def terms(text: str) -> list[Term]:
     """Normalised clause → terms, longest phrase first; consecutive unknown
-    Chinese characters are merged into one CJK_RUN term."""
+    Chinese characters are merged into one CJK_RUN term. A new list each call (terms are frozen):
+    an analysis reads the same clause several times, and the reading is computed once."""
+    return list(_terms(text))
+
+
+@functools.lru_cache(maxsize=4096)
+def _terms(text: str) -> tuple[Term, ...]:
     keys = words(text)
     result: list[Term] = []
     position = 0
@@ -148,7 +156,7 @@ def terms(text: str) -> list[Term]:
             else:
                 result.append(_unknown(keys[position], result))
             position += 1
-    return result
+    return tuple(result)
 
 
 # Measure words after a numeral ("一条", "两辆", "三本") carry no topic.

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 
@@ -84,6 +85,7 @@ _SIBILANT_ENDINGS = ("s", "x", "z", "ch", "sh")  # "boxes", "watches": the only 
 _KEEP_FINAL_S = ("ss", "us", "sis", "ous")
 
 
+@functools.lru_cache(maxsize=4096)  # pure; an analysis asks again for the same clause
 def normalize(text: str) -> str:
     """Unicode-normalise, lowercase and expand English contractions."""
     text = unicodedata.normalize("NFKC", text).replace("\u2019", "'").replace("\u2018", "'")
@@ -97,6 +99,7 @@ def is_cjk(text: str) -> bool:
     return bool(_CJK_CHAR.search(text))
 
 
+@functools.lru_cache(maxsize=16384)  # pure; the same few thousand words come back in every text
 def stem(word: str) -> str:
     """A light stemmer: enough to merge "likes/liked/liking", "reply/replies",
     "citation/cited". Like Porter's, final y and ie both become i."""
