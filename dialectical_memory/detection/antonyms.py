@@ -105,10 +105,23 @@ def run_gloss(run: str) -> str:
     return gloss(run) if run in _chinese_words() else ""
 
 
+@functools.cache
+def _forms_by_first() -> dict[str, tuple[tuple[int, str], ...]]:
+    """The table's Chinese forms by their first character, each with its place in `_chinese_forms`."""
+    by_first: dict[str, list[tuple[int, str]]] = {}
+    for place, form in enumerate(_chinese_forms()):
+        by_first.setdefault(form[0], []).append((place, form))
+    return {first: tuple(forms) for first, forms in by_first.items()}
+
+
 def chinese_poles(text: str) -> list[str]:
-    """Chinese words of the bilingual table in `text`, longest first, not overlapping."""
+    """Chinese words of the bilingual table in `text`, longest first, not overlapping.
+
+    Only the forms whose first character the text holds are looked for (no other can occur), in
+    the table's order: an English text looks for none."""
+    by_first = _forms_by_first()
     found, taken = [], set()
-    for form in _chinese_forms():
+    for _place, form in sorted(pair for char in set(text) for pair in by_first.get(char, ())):
         start = text.find(form)
         while start >= 0:
             span = set(range(start, start + len(form)))
