@@ -275,11 +275,11 @@ class EntryMeta:
         instance's attribute dict instead of being copied.
         """
         shape = record_shape(data)
-        if shape in _WELL_FORMED_SHAPES:
+        missing = _WELL_FORMED_SHAPES.get(shape)
+        if missing is not None:
             values = data if owned else dict(data)
-            for name, default in _LATER_FIELDS.items():
-                if name not in values:
-                    values[name] = default()
+            for name in missing:  # the later fields a record of this shape lacks
+                values[name] = _LATER_FIELDS[name]()
         else:
             values = {}
             for name, value in data.items():
@@ -291,9 +291,12 @@ class EntryMeta:
             if len(values) < len(_FIELD_LOADERS):
                 return cls(**values)
             if all(name not in data or type(values[name]) is type(data[name]) for name in _PLAIN_FIELDS):
-                _WELL_FORMED_SHAPES.add(shape)
-        for name, by_value in _ENUM_BY_VALUE.items():  # values are hashable here: checked above
-            values[name] = by_value.get(values[name], _ENUM_DEFAULTS[name])
+                _WELL_FORMED_SHAPES[shape] = tuple(name for name in _LATER_FIELDS if name not in data)
+        # the enums by their values (hashable here: checked above); unknown values are the defaults
+        values["maturity"] = _MATURITY_BY_VALUE.get(values["maturity"], _ENUM_DEFAULTS["maturity"])
+        values["knowledge_type"] = _KNOWLEDGE_BY_VALUE.get(values["knowledge_type"], _ENUM_DEFAULTS["knowledge_type"])
+        values["source_kind"] = _SOURCE_BY_VALUE.get(values["source_kind"], _ENUM_DEFAULTS["source_kind"])
+        values["status"] = _STATUS_BY_VALUE.get(values["status"], _ENUM_DEFAULTS["status"])
         meta = object.__new__(cls)  # every field present and valid: __init__ would add nothing
         meta.__dict__ = values
         return meta
@@ -329,7 +332,12 @@ _ENUM_TYPES = {"maturity": MaturityLevel, "knowledge_type": KnowledgeType, "sour
 _ENUM_BY_VALUE = {name: {member.value: member for member in kind} for name, kind in _ENUM_TYPES.items()}
 _ENUM_DEFAULTS = {name: getattr(EntryMeta(), name) for name in _ENUM_TYPES}
 _PLAIN_FIELDS = tuple(name for name in _FIELD_LOADERS if name not in _ENUM_TYPES)
-_WELL_FORMED_SHAPES: set[tuple] = set()
+assert set(_ENUM_TYPES) == {"maturity", "knowledge_type", "source_kind", "status"}  # from_dict names each
+_MATURITY_BY_VALUE, _KNOWLEDGE_BY_VALUE, _SOURCE_BY_VALUE, _STATUS_BY_VALUE = (
+    _ENUM_BY_VALUE[name] for name in ("maturity", "knowledge_type", "source_kind", "status")
+)
+# Shapes (record_shape) already seen to be well-formed → the later fields such records lack.
+_WELL_FORMED_SHAPES: dict[tuple, tuple[str, ...]] = {}
 
 
 @dataclass
