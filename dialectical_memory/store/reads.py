@@ -11,6 +11,7 @@ from typing import Any
 
 from ..storage import hermes_format
 from . import read_models
+from . import search as search_module
 from ..core.errors import (
     InvalidInputError,
     NotFoundError,
@@ -148,6 +149,20 @@ class StoreReads:
             raise InvalidInputError("offset must be ≥ 0 and limit between 1 and 1000")
         if search is not None and not isinstance(search, str):
             raise InvalidInputError("search must be a string")
+
+    def search(self, query: str, target: str | None = None, *, limit: int = 20, offset: int = 0, maturity=None,
+               status=None, source_kind=None, knowledge_type=None, semantic: bool | str | None = None) -> search_module.Results:
+        """Active entries answering ``query``, best first, with a score and why they matched; both
+        targets unless ``target`` is given. An empty query lists them in file order (see store/search.py)."""
+        return search_module.search(self, query, target, limit=limit, offset=offset, maturity=maturity, status=status,
+                                    source_kind=source_kind, knowledge_type=knowledge_type, semantic=semantic)
+
+    def _search_index(self, target: str):
+        """The search's index of a target, kept across reloads and updated entry by entry."""
+        indexes = self.__dict__.setdefault("_search_indexes", {})
+        if target not in indexes:
+            indexes[target] = search_module._TargetIndex()
+        return indexes[target]
 
     def recall(self, target: str, query: str, *, limit: int = 8) -> list[tuple[float, read_models.Entry]]:
         """Active entries relevant to ``query``, best first, by the SPEC's ``ranking_score``.

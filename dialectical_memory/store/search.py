@@ -1,0 +1,262 @@
+"""``store.search``: the one ranked search every door uses (MCP, the Hermes provider, ``dmem search``, the dashboard).
+
+A question is answered by two rankings of the active entries that pass the filters:
+
+* **words** (always): BM25 over the terms of ``detection/lexical.py`` (English stems, Chinese
+  characters and pairs, the bridge's English for Chinese words), one index per target kept by the
+  store and updated entry by entry;
+* **meaning** (with the ``[semantic]`` extra): the cosine of E5 embeddings, the question embedded
+  as a query ("query: …") and every entry as a passage, from the home's one embedding cache
+  ``.X.embeddings.npz``, the same vectors the detector's neighbours by meaning use.
+
+Both are fused by reciprocal rank (``1/(RRF_K + rank)`` summed over the lists). An entry the words
+miss enters by meaning only when it is close to the question (``MEANING_ADMIT`` of the best
+cosine's margin over the home's typical one), so "tea" never lists the steak. Blocked entries are
+never matched; contested ones are marked (``Hit.entry.contested``). ``benchmarks/retrieval``
+measures every choice here. An empty question lists the entries in file order, as
+``query_entries`` does.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..core.errors import InvalidInputError
+from . import read_models
+
+TARGETS = ("memory", "user")
+MAX_QUERY_CHARS = 2_000
+RRF_K = 60
+# missing entry embeddings computed per search: a home of a few hundred entries is embedded by its
+# first search (~20 ms each); a larger one warms over several, ranked by words meanwhile
+SEARCH_EMBED_BUDGET = 256
+MEANING_CANDIDATES = 100  # the nearest entries by meaning that may enter the fusion
+CENTRED = True
+FUSION = "score"
+W_WORDS = 0.5
+MEANING_ADMIT = 1.5  # an entry without a shared word enters when its cosine is this far from typical to the best
+
+
+@dataclass(frozen=True)
+class Hit:
+    """One entry found: ``score`` is the fused relevance (None when the query was empty),
+    ``matched`` the question's terms the entry holds, ``meaning`` the cosine of the two embeddings
+    when meaning ranked it."""
+
+    entry: read_models.Entry
+    score: float | None
+    matched: tuple[str, ...] = ()
+    meaning: float | None = None
+
+    @property
+    def target(self) -> str:
+        return self.entry.target
+
+    def why(self) -> dict[str, Any]:
+        """Why it matched, for an answer in JSON."""
+        found: dict[str, Any] = {}
+        if self.matched:
+            found["words"] = list(self.matched)
+        if self.meaning is not None:
+            found["meaning"] = round(self.meaning, 3)
+        return found
+
+
+@dataclass
+class Results:
+    items: list[Hit]
+    total: int
+    offset: int
+    limit: int
+    ranked: bool = True  # False: an empty question, listed in file order
+    semantic: bool = False  # whether meaning took part
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def has_more(self) -> bool:
+        return self.offset + len(self.items) < self.total
+
+
+class _TargetIndex:
+    """What one target's search keeps between calls: the BM25 index and the embedding matrix."""
+
+    def __init__(self):
+        from ..detection.lexical import BM25
+
+        self.bm25 = BM25()
+        self.lock = threading.Lock()  # the dashboard and the provider search from several threads
+        self.vector_texts: dict[str, str] | None = None  # the texts the matrix was built from
+        self.vector_ids: list[str] = []
+        self.matrix = None
+        self.chinese = None  # which rows are Chinese text
+        self.complete = False  # every text of vector_texts has its row
+
+
+def search(store, query, target=None, *, limit: int = 20, offset: int = 0, maturity=None, status=None,
+           source_kind=None, knowledge_type=None, semantic: bool | str | None = None) -> Results:
+    """See the module doc; ``semantic``: None uses meaning when the extra is installed, False never,
+    "only" ranks by meaning alone (for the benchmark)."""
+    if not isinstance(query, str):
+        raise InvalidInputError("query must be a string")
+    if len(query) > MAX_QUERY_CHARS:
+        raise InvalidInputError(f"query is longer than {MAX_QUERY_CHARS:,} characters")
+    targets = TARGETS if target in (None, "", "both") else (store._target(target),)
+    filters = store._filters(maturity=maturity, status=status, source_kind=source_kind, knowledge_type=knowledge_type)
+    store._check_paging(None, offset, limit)
+    if not query.strip():
+        return _listing(store, targets, filters, offset, limit)
+    now = store.now()
+    states = {name: store._read_state(name) for name in targets}
+    pool = {name: _searchable(state, filters) for name, state in states.items()}
+    from ..detection.lexical import tokens
+
+    wanted = tokens(query)
+    words, held = _by_words(store, states, pool, wanted)
+    meaning, used = ({}, False) if semantic is False else _by_meaning(store, states, pool, query)
+    ranked = _fuse(words, meaning, only_meaning=semantic == "only")
+    hits = []
+    for key, score in ranked:
+        name, entry_id = key
+        entry = read_models.entry_view(states[name], entry_id, now)
+        shared = held.get(key, frozenset())
+        hits.append(Hit(entry, score, tuple(t for t in dict.fromkeys(wanted) if t in shared), meaning.get(key)))
+    return Results(hits[offset : offset + limit], len(hits), offset, limit, True, used)
+
+
+def _listing(store, targets, filters, offset: int, limit: int) -> Results:
+    """An empty question: the entries that pass the filters in file order, memory first."""
+    pages = [store.query_entries(name, offset=0, limit=min(1000, offset + limit), **{k: v for k, v in filters.items()})
+             for name in targets]
+    items = [Hit(entry, None) for page in pages for entry in page.items][offset : offset + limit]
+    return Results(items, sum(page.total for page in pages), offset, limit, ranked=False)
+
+
+def _searchable(state, filters) -> dict[str, str]:
+    """Entry id → text of the active entries that pass the filters; blocked text never."""
+    checks = [(key, wanted) for key, wanted in filters.items() if wanted is not None]
+    return {entry_id: meta.text for entry_id, meta in state.entries.items()
+            if not meta.blocked and all(getattr(meta, key) == wanted for key, wanted in checks)}
+
+
+def _by_words(store, states, pool, wanted) -> tuple[dict[tuple[str, str], float], dict[tuple[str, str], frozenset[str]]]:
+    """(target, id) → BM25 score, and → the question's terms the entry holds."""
+    found, held, terms = {}, {}, frozenset(wanted)
+    for name, state in states.items():
+        index = store._search_index(name)
+        with index.lock:
+            index.bm25.sync({entry_id: meta.text for entry_id, meta in state.entries.items() if not meta.blocked})
+            for entry_id, score in index.bm25.scores(wanted).items():
+                if entry_id in pool[name]:
+                    found[(name, entry_id)] = score
+                    held[(name, entry_id)] = index.bm25.terms_of(entry_id) & terms
+    return found, held
+
+
+def _by_meaning(store, states, pool, query) -> tuple[dict[tuple[str, str], float], bool]:
+    """(target, id) → cosine of the entries nearest the question; ({}, False) without the extra.
+    With CENTRED, each cosine is taken as a distance from the typical cosine of entries in the
+    entry's own language (its z-score): e5 places a question nearer any entry of its own language
+    than the answer in the other one."""
+    embeddings = _embeddings(store)
+    if embeddings is None:
+        return {}, False
+    import numpy as np
+
+    try:
+        question = embeddings.query(query)
+    except ImportError:
+        return {}, False
+    found: dict[tuple[str, str], float] = {}
+    for name, state in states.items():
+        index = store._search_index(name)
+        with index.lock:
+            ids, matrix = _matrix(store, name, state, embeddings)
+            chinese = index.chinese
+        if matrix is None:
+            continue
+        cosine = matrix @ question
+        if CENTRED:
+            adjusted = np.empty_like(cosine)
+            for group in (chinese, ~chinese):
+                if group.any():
+                    values = cosine[group]
+                    adjusted[group] = (values - values.mean()) / (values.std() + 1e-6)
+            cosine = adjusted
+        for row in np.argsort(-cosine, kind="stable"):
+            if ids[row] in pool[name]:
+                found[(name, ids[row])] = float(cosine[row])
+    return found, True
+
+
+def _matrix(store, name: str, state, embeddings):
+    """The ids and rows of one target's entries that have an embedding (computing up to the budget)."""
+    import numpy as np
+    from ..detection.semantic import EmbeddingCache, _save_quietly
+    from ..detection.text import is_cjk
+
+    index = store._search_index(name)
+    texts = {entry_id: meta.text for entry_id, meta in state.entries.items() if not meta.blocked}
+    if index.complete and index.vector_texts == texts:
+        return index.vector_ids, index.matrix
+    cache = EmbeddingCache(state.paths.home / f".{state.paths.stem}.embeddings.npz")
+    embeddings.load(cache)
+    vectors = embeddings.of(texts.values(), budget=SEARCH_EMBED_BUDGET)
+    _save_quietly(embeddings, cache, list(texts.values()))
+    ids = [entry_id for entry_id, text in texts.items() if text in vectors]
+    index.vector_texts, index.vector_ids = texts, ids
+    index.matrix = np.array([vectors[texts[i]] for i in ids], dtype=np.float32).reshape(len(ids), -1) if ids else None
+    index.chinese = np.array([is_cjk(texts[i]) for i in ids], dtype=bool)
+    index.complete = len(ids) == len(texts)
+    return ids, index.matrix
+
+
+def _embeddings(store):
+    """The detector's embeddings if it has them, else the process's shared ones; None without the extra."""
+    shared = getattr(store.detector, "embeddings", None)
+    if shared is not None:
+        return shared
+    from ..detection.candidates import shared_embeddings
+
+    return shared_embeddings()
+
+
+def _fuse(words: dict, meaning: dict, only_meaning: bool = False) -> list[tuple[tuple[str, str], float]]:
+    """The two rankings fused (see the module doc), best first."""
+    by_words = sorted(words, key=lambda key: -words[key])
+    by_meaning = sorted(meaning, key=lambda key: -meaning[key])[:MEANING_CANDIDATES]
+    if only_meaning:
+        return [(key, meaning[key]) for key in by_meaning]
+    if not by_meaning:
+        return [(key, words[key]) for key in by_words]
+    admitted = set(by_words) | set(_admitted(by_meaning, meaning))
+    fused: dict[tuple[str, str], float] = {}
+    if FUSION == "rrf":
+        for weight, ranking in ((W_WORDS, by_words), (1.0, by_meaning)):
+            for rank, key in enumerate(ranking):
+                if key in admitted:
+                    fused[key] = fused.get(key, 0.0) + weight / (RRF_K + rank + 1)
+    else:
+        top = words[by_words[0]] if by_words else 1.0
+        best = meaning[by_meaning[0]]
+        typical = meaning[by_meaning[len(by_meaning) // 2]]
+        span = (best - typical) or 1.0
+        for key in admitted:
+            near = max(0.0, (meaning[key] - typical) / span) if key in meaning else 0.0
+            fused[key] = W_WORDS * words.get(key, 0.0) / top + near
+    return sorted(fused.items(), key=lambda item: -item[1])
+
+
+def _admitted(by_meaning: list, meaning: dict) -> list:
+    """The entries close enough in meaning to enter without a shared word: with CENTRED, at least
+    MEANING_ADMIT standard deviations above the typical cosine of their language; else above the
+    median candidate by MEANING_ADMIT of the best one's margin."""
+    if not by_meaning:
+        return []
+    if CENTRED:
+        return [key for key in by_meaning if meaning[key] >= MEANING_ADMIT]
+    best = meaning[by_meaning[0]]
+    typical = meaning[by_meaning[len(by_meaning) // 2]]
+    floor = typical + MEANING_ADMIT * (best - typical)
+    return [key for key in by_meaning if meaning[key] >= floor]
