@@ -69,8 +69,17 @@ def _chinese_pieces(run: str, stops: frozenset[str]) -> list[str]:
     return pieces
 
 
+CHINESE = "characters"  # or "jieba" (measured in benchmarks/retrieval; jieba is not a dependency)
+
+
 def _chinese_terms(piece: str) -> list[str]:
     """Every character and every pair of neighbouring characters."""
+    if CHINESE == "jieba":
+        import jieba
+
+        return list(jieba.cut_for_search(piece))
+    if CHINESE == "bigrams":
+        return [piece] if len(piece) == 1 else [piece[i : i + 2] for i in range(len(piece) - 1)]
     return [*piece, *(piece[i : i + 2] for i in range(len(piece) - 1))]
 
 

@@ -34,6 +34,9 @@ RRF_K = 60
 SEARCH_EMBED_BUDGET = 256
 MEANING_CANDIDATES = 100  # the nearest entries by meaning that may enter the fusion
 CENTRED = True
+PRF_DOCS = 0
+PRF_WEIGHT = 0.5
+PRIOR = False  # the SPEC's ranking_score over the relevance: measured to lower recall@5 (benchmarks/retrieval)
 FUSION = "score"
 W_WORDS = 0.5
 MEANING_ADMIT = 1.5  # an entry without a shared word enters when its cosine is this far from typical to the best
@@ -91,7 +94,12 @@ class _TargetIndex:
         self.vector_ids: list[str] = []
         self.matrix = None
         self.chinese = None  # which rows are Chinese text
+        self.rows: dict[str, int] = {}
         self.complete = False  # every text of vector_texts has its row
+
+    def row(self, entry_id: str):
+        at = self.rows.get(entry_id)
+        return None if at is None or self.matrix is None else self.matrix[at]
 
 
 def search(store, query, target=None, *, limit: int = 20, offset: int = 0, maturity=None, status=None,
@@ -116,6 +124,14 @@ def search(store, query, target=None, *, limit: int = 20, offset: int = 0, matur
     words, held = _by_words(store, states, pool, wanted)
     meaning, used = ({}, False) if semantic is False else _by_meaning(store, states, pool, query)
     ranked = _fuse(words, meaning, only_meaning=semantic == "only")
+    if PRF_DOCS and used and semantic != "only":
+        meaning, used = _by_meaning(store, states, pool, query, [key for key, _score in ranked[:PRF_DOCS]])
+        ranked = _fuse(words, meaning)
+    if PRIOR:
+        from ..core.beliefs import ranking_score
+
+        ranked = sorted(((key, ranking_score(states[key[0]].entries[key[1]], score, now)) for key, score in ranked),
+                        key=lambda item: -item[1])
     hits = []
     for key, score in ranked:
         name, entry_id = key
@@ -154,7 +170,7 @@ def _by_words(store, states, pool, wanted) -> tuple[dict[tuple[str, str], float]
     return found, held
 
 
-def _by_meaning(store, states, pool, query) -> tuple[dict[tuple[str, str], float], bool]:
+def _by_meaning(store, states, pool, query, feedback=()) -> tuple[dict[tuple[str, str], float], bool]:
     """(target, id) → cosine of the entries nearest the question; ({}, False) without the extra.
     With CENTRED, each cosine is taken as a distance from the typical cosine of entries in the
     entry's own language (its z-score): e5 places a question nearer any entry of its own language
@@ -168,6 +184,11 @@ def _by_meaning(store, states, pool, query) -> tuple[dict[tuple[str, str], float
         question = embeddings.query(query)
     except ImportError:
         return {}, False
+    rows = [store._search_index(name).row(entry_id) for name, entry_id in feedback]
+    rows = [row for row in rows if row is not None]
+    if rows:
+        question = question + PRF_WEIGHT * np.mean(rows, axis=0)
+        question = question / np.linalg.norm(question)
     found: dict[tuple[str, str], float] = {}
     for name, state in states.items():
         index = store._search_index(name)
@@ -207,6 +228,7 @@ def _matrix(store, name: str, state, embeddings):
     ids = [entry_id for entry_id, text in texts.items() if text in vectors]
     index.vector_texts, index.vector_ids = texts, ids
     index.matrix = np.array([vectors[texts[i]] for i in ids], dtype=np.float32).reshape(len(ids), -1) if ids else None
+    index.rows = {entry_id: at for at, entry_id in enumerate(ids)}
     index.chinese = np.array([is_cjk(texts[i]) for i in ids], dtype=bool)
     index.complete = len(ids) == len(texts)
     return ids, index.matrix
