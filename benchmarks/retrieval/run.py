@@ -12,9 +12,10 @@ is in the first five) and MRR (over the first 100). The methods:
 
 * ``bm25s_default``: bm25s with its own tokenizer (English stop words) over the raw texts, what a
   plain BM25 gives;
-* ``bm25s_tokens``: bm25s on the search's own tokens (the same words, no bridge, no embeddings);
+* ``bm25s_tokens``: bm25s on the search's own tokens (the same words and bridge; no embeddings, no slots);
 * ``lexical``: ``store.search`` without embeddings;
 * ``semantic``: the embedding ranking alone;
+* ``search (RRF)``, ``search (not centred)``: the same with reciprocal-rank fusion, or with raw cosines;
 * ``search``: ``store.search`` as shipped (with ``[semantic]``: lexical and embeddings fused);
 * ``prefetch``: the Hermes provider's ``prefetch`` block (the entries it names, in order).
 
@@ -109,8 +110,9 @@ def rank_bm25s(store: MemoryStore, questions: list[dict], by_text: dict[str, str
         tokenized = [bm25s.tokenize([q["q"]], stopwords="en", show_progress=False) for q in questions]
     else:
         retriever = bm25s.BM25()
-        retriever.index([tokenizer(t) for t in texts], show_progress=False)
-        tokenized = [[tokenizer(q["q"])] for q in questions]
+        documents, question = tokenizer
+        retriever.index([documents(t) or ["∅"] for t in texts], show_progress=False)
+        tokenized = [[question(q["q"])] for q in questions]
     ranked = []
     for query in tokenized:
         try:
@@ -143,6 +145,20 @@ def rank_prefetch(store: MemoryStore, questions: list[dict], by_text: dict[str, 
     return ranked
 
 
+def _with(rank, *args, **knobs):
+    """``rank(*args)`` with some of store/search.py's settings changed for the call."""
+    from dialectical_memory.store import search
+
+    saved = {name: getattr(search, name) for name in knobs}
+    for name, value in knobs.items():
+        setattr(search, name, value)
+    try:
+        return rank(*args)
+    finally:
+        for name, value in saved.items():
+            setattr(search, name, value)
+
+
 def quality(size: int, folder: Path) -> dict:
     entries, questions = load("home.jsonl"), load("questions.jsonl")
     for question in questions:
@@ -151,13 +167,15 @@ def quality(size: int, folder: Path) -> dict:
     store = open_store(build_home(folder, size, entries))
     by_text = {e["text"]: e["id"] for e in entries}
     warm(store)
-    from dialectical_memory.detection.lexical import tokens
+    from dialectical_memory.detection.lexical import document_tokens, tokens
 
     methods = {
         "bm25s_default": lambda: rank_bm25s(store, questions, by_text, None),
-        "bm25s_tokens": lambda: rank_bm25s(store, questions, by_text, lambda t: tokens(t) or ["∅"]),
+        "bm25s_tokens": lambda: rank_bm25s(store, questions, by_text, (document_tokens, tokens)),
         "lexical": lambda: rank_search(store, questions, by_text, semantic=False),
         "semantic": lambda: rank_search(store, questions, by_text, semantic="only"),
+        "search (RRF)": lambda: _with(rank_search, store, questions, by_text, FUSION="rrf"),
+        "search (not centred)": lambda: _with(rank_search, store, questions, by_text, CENTRED=False),
         "search": lambda: rank_search(store, questions, by_text),
         "prefetch": lambda: rank_prefetch(store, questions, by_text),
     }

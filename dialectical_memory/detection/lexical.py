@@ -13,7 +13,7 @@ finds a Chinese entry and a Chinese question (bridged the same way) an English o
 ``search_bridge.tsv`` adds the everyday words questions ask with that the bridge's one gloss per
 word misses ("住" live, "喝" drink, "驾照" driving licence).
 
-:class:`BM25` is the scoring of bm25s's default ("lucene": idf ``ln(1 + (N − df + .5)/(df + .5))``,
+:class:`BM25` is the scoring of bm25s's default ("lucene": idf ``ln(1 + (N − df + .5)/(df + .5))`` × ``tf/(tf + k1·(1 − b + b·len/avg))``,
 k1 = 1.5, b = 0.75; a test holds its scores to bm25s's), kept as an inverted index that takes one
 entry in or out at a time: a home changes by one entry per write, and bm25s re-indexes the whole
 corpus and needs numpy, which the core does not install. Pure Python, no work at import.
@@ -69,24 +69,19 @@ def _chinese_pieces(run: str, stops: frozenset[str]) -> list[str]:
     return pieces
 
 
-CHINESE = "characters"  # or "jieba" (measured in benchmarks/retrieval; jieba is not a dependency)
-
-
 def _chinese_terms(piece: str) -> list[str]:
     """Every character and every pair of neighbouring characters."""
-    if CHINESE == "jieba":
-        import jieba
-
-        return list(jieba.cut_for_search(piece))
-    if CHINESE == "bigrams":
-        return [piece] if len(piece) == 1 else [piece[i : i + 2] for i in range(len(piece) - 1)]
     return [*piece, *(piece[i : i + 2] for i in range(len(piece) - 1))]
 
 
-@functools.lru_cache(maxsize=4096)
-def words(text: str) -> tuple[str, ...]:
-    """The text's own terms, in order (see the module doc); no bridge."""
+@functools.lru_cache(maxsize=8192)
+def words(text: str, everything: bool = False) -> tuple[str, ...]:
+    """The text's own terms, in order (see the module doc), without the question's function words
+    unless ``everything`` (what an entry is indexed by: a question of function words only, "user",
+    still finds the entries that hold them); no bridge."""
     english_stops, chinese_stops = _stop_words()
+    if everything:
+        english_stops, chinese_stops = frozenset(), frozenset()
     found: list[str] = []
     for match in PIECE.finditer(normalize(text)):
         cjk, word = match.groups()
@@ -119,9 +114,26 @@ def bridged(text: str) -> tuple[tuple[str, str], ...]:
     return tuple(found)
 
 
+def surface(text: str) -> dict[str, str]:
+    """Each English term of ``text`` → the word it was written as ("liv" → "lives"), to show a match."""
+    english_stops, _chinese = _stop_words()
+    shown: dict[str, str] = {}
+    for match in PIECE.finditer(normalize(text)):
+        word = match.group(2)
+        if word and word not in english_stops:
+            shown.setdefault(stem(word), word)
+    return shown
+
+
 def tokens(text: str) -> list[str]:
-    """What a text is indexed and searched by: its own terms, then the bridge's English stems."""
-    return [*words(text), *(english for english, _word in bridged(text))]
+    """What a question is searched by: its own terms, then the bridge's English stems; its function
+    words only when it has nothing else."""
+    return [*(words(text) or words(text, everything=True)), *(english for english, _word in bridged(text))]
+
+
+def document_tokens(text: str) -> list[str]:
+    """What an entry is indexed by: every term of it, then the bridge's English stems."""
+    return [*words(text, everything=True), *(english for english, _word in bridged(text))]
 
 
 class BM25:
@@ -184,7 +196,7 @@ class BM25:
             idf = self.idf(term)
             for doc, tf in posting.items():
                 norm = k1 * (1 - b + b * lengths[doc] / average)
-                result[doc] = result.get(doc, 0.0) + idf * tf * (k1 + 1) / (tf + norm)
+                result[doc] = result.get(doc, 0.0) + idf * tf / (tf + norm)
         return result
 
     def sync(self, texts: Mapping[str, str]) -> None:
@@ -197,5 +209,5 @@ class BM25:
             del known[doc]
         for doc, text in texts.items():
             if doc not in known:
-                self.add(doc, tokens(text))
+                self.add(doc, document_tokens(text))
                 known[doc] = text

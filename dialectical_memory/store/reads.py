@@ -128,9 +128,16 @@ class StoreReads:
         return read_models.query(state, self.now(), filters, search or None, offset, limit)
 
     def query_by_tier(self, target: str, *, status=None, source_kind=None, knowledge_type=None, search=None, limit: int = 20) -> dict[MaturityLevel, read_models.Page]:
-        """The first page of each maturity tier, from one pass (the dashboard's four columns)."""
+        """The first page of each maturity tier, from one pass (the dashboard's four columns); with
+        ``search``, the entries :meth:`search` finds, best first in each tier."""
         filters = self._filters(status=status, source_kind=source_kind, knowledge_type=knowledge_type)
         self._check_paging(search, 0, limit)
+        if search and search.strip():  # ranked: each column lists its matches best first
+            found = self.search(search, target, limit=1000, status=status, source_kind=source_kind, knowledge_type=knowledge_type)
+            buckets: dict[MaturityLevel, list] = {level: [] for level in MaturityLevel}
+            for hit in found.items:
+                buckets[hit.entry.meta.maturity].append(hit.entry)
+            return {level: read_models.Page(entries[:limit], len(entries), 0, limit) for level, entries in buckets.items()}
         state = self._read_state(self._target(target))
         return read_models.query_by_tier(state, self.now(), filters, search or None, limit)
 

@@ -9,12 +9,17 @@ A question is answered by two rankings of the active entries that pass the filte
   as a query ("query: …") and every entry as a passage, from the home's one embedding cache
   ``.X.embeddings.npz``, the same vectors the detector's neighbours by meaning use.
 
-Both are fused by reciprocal rank (``1/(RRF_K + rank)`` summed over the lists). An entry the words
-miss enters by meaning only when it is close to the question (``MEANING_ADMIT`` of the best
-cosine's margin over the home's typical one), so "tea" never lists the steak. Blocked entries are
-never matched; contested ones are marked (``Hit.entry.contested``). ``benchmarks/retrieval``
-measures every choice here. An empty question lists the entries in file order, as
-``query_entries`` does.
+Meaning is read per language: each cosine becomes its distance from the typical cosine of the
+entries in the entry's own language, in standard deviations (``CENTRED``), since e5 places a
+question nearer any entry of its own language than the answer written in the other one. The two
+are fused by score (``FUSION = "score"``): ``W_WORDS`` × BM25 / best BM25 + the meaning's margin
+over the median candidate, measured against reciprocal-rank fusion in ``benchmarks/retrieval``.
+An entry sharing no word with the question enters by meaning only when it stands out in its
+language (``MEANING_ADMIT`` deviations), so "tea" lists the green tea and not the steak.
+Blocked entries are never matched; contested ones are marked (``Hit.entry.contested``). An empty
+question lists the entries in file order, as ``query_entries`` does, with the same filters and paging.
+The SPEC's ``ranking_score`` is not mixed in: as a factor over the relevance it lowered MRR and did
+not raise recall@5 on the benchmark (docs/usage.md, Search).
 """
 
 from __future__ import annotations
@@ -32,13 +37,11 @@ RRF_K = 60
 # missing entry embeddings computed per search: a home of a few hundred entries is embedded by its
 # first search (~20 ms each); a larger one warms over several, ranked by words meanwhile
 SEARCH_EMBED_BUDGET = 256
-MEANING_CANDIDATES = 100  # the nearest entries by meaning that may enter the fusion
+MEANING_CANDIDATES = 100  # the nearest entries by meaning that may enter the fusion (and set its median)
 CENTRED = True
-PRF_DOCS = 0
-PRF_WEIGHT = 0.5
-PRIOR = False  # the SPEC's ranking_score over the relevance: measured to lower recall@5 (benchmarks/retrieval)
 FUSION = "score"
 W_WORDS = 0.5
+W_CONCEPT = 0.25
 MEANING_ADMIT = 1.5  # an entry without a shared word enters when its cosine is this far from typical to the best
 
 
@@ -81,6 +84,10 @@ class Results:
     def has_more(self) -> bool:
         return self.offset + len(self.items) < self.total
 
+    def page(self) -> read_models.Page:
+        """The entries found, as a page of the tiers (ranked order)."""
+        return read_models.Page([hit.entry for hit in self.items], self.total, self.offset, self.limit)
+
 
 class _TargetIndex:
     """What one target's search keeps between calls: the BM25 index and the embedding matrix."""
@@ -94,12 +101,7 @@ class _TargetIndex:
         self.vector_ids: list[str] = []
         self.matrix = None
         self.chinese = None  # which rows are Chinese text
-        self.rows: dict[str, int] = {}
         self.complete = False  # every text of vector_texts has its row
-
-    def row(self, entry_id: str):
-        at = self.rows.get(entry_id)
-        return None if at is None or self.matrix is None else self.matrix[at]
 
 
 def search(store, query, target=None, *, limit: int = 20, offset: int = 0, maturity=None, status=None,
@@ -123,21 +125,21 @@ def search(store, query, target=None, *, limit: int = 20, offset: int = 0, matur
     wanted = tokens(query)
     words, held = _by_words(store, states, pool, wanted)
     meaning, used = ({}, False) if semantic is False else _by_meaning(store, states, pool, query)
-    ranked = _fuse(words, meaning, only_meaning=semantic == "only")
-    if PRF_DOCS and used and semantic != "only":
-        meaning, used = _by_meaning(store, states, pool, query, [key for key, _score in ranked[:PRF_DOCS]])
-        ranked = _fuse(words, meaning)
-    if PRIOR:
-        from ..core.beliefs import ranking_score
+    concepts = _by_concepts(states, pool, query) if semantic != "only" else {}
+    for key, shared in concepts.items():
+        held[key] = held.get(key, frozenset()) | shared
+    ranked = _fuse(words, meaning, {key: len(shared) for key, shared in concepts.items()}, only_meaning=semantic == "only")
+    from ..detection.lexical import surface
 
-        ranked = sorted(((key, ranking_score(states[key[0]].entries[key[1]], score, now)) for key, score in ranked),
-                        key=lambda item: -item[1])
+    written = surface(query)
     hits = []
     for key, score in ranked:
         name, entry_id = key
         entry = read_models.entry_view(states[name], entry_id, now)
         shared = held.get(key, frozenset())
-        hits.append(Hit(entry, score, tuple(t for t in dict.fromkeys(wanted) if t in shared), meaning.get(key)))
+        shown = [written.get(t, t) for t in dict.fromkeys(wanted) if t in shared]
+        shown += sorted(t[1:] for t in shared if t.startswith("$"))
+        hits.append(Hit(entry, score, tuple(shown), meaning.get(key)))
     return Results(hits[offset : offset + limit], len(hits), offset, limit, True, used)
 
 
@@ -170,7 +172,25 @@ def _by_words(store, states, pool, wanted) -> tuple[dict[tuple[str, str], float]
     return found, held
 
 
-def _by_meaning(store, states, pool, query, feedback=()) -> tuple[dict[tuple[str, str], float], bool]:
+def _by_concepts(states, pool, query) -> dict[tuple[str, str], frozenset[str]]:
+    """(target, id) → the slots the question and the entry are both about ("$residence": "I moved
+    to Paris" and "User lives in Berlin"), as the detector's candidate index reads them."""
+    from ..detection.index import relevance_terms
+
+    slots = [term for term in relevance_terms(query) if term.startswith("$")]
+    found: dict[tuple[str, str], set[str]] = {}
+    if not slots:
+        return {}
+    for name, state in states.items():
+        index = state.ensure_index()
+        for slot in slots:
+            for entry_id in index.entries_with(slot):
+                if entry_id in pool[name]:
+                    found.setdefault((name, entry_id), set()).add(slot)
+    return {key: frozenset(shared) for key, shared in found.items()}
+
+
+def _by_meaning(store, states, pool, query) -> tuple[dict[tuple[str, str], float], bool]:
     """(target, id) → cosine of the entries nearest the question; ({}, False) without the extra.
     With CENTRED, each cosine is taken as a distance from the typical cosine of entries in the
     entry's own language (its z-score): e5 places a question nearer any entry of its own language
@@ -184,11 +204,6 @@ def _by_meaning(store, states, pool, query, feedback=()) -> tuple[dict[tuple[str
         question = embeddings.query(query)
     except ImportError:
         return {}, False
-    rows = [store._search_index(name).row(entry_id) for name, entry_id in feedback]
-    rows = [row for row in rows if row is not None]
-    if rows:
-        question = question + PRF_WEIGHT * np.mean(rows, axis=0)
-        question = question / np.linalg.norm(question)
     found: dict[tuple[str, str], float] = {}
     for name, state in states.items():
         index = store._search_index(name)
@@ -228,7 +243,6 @@ def _matrix(store, name: str, state, embeddings):
     ids = [entry_id for entry_id, text in texts.items() if text in vectors]
     index.vector_texts, index.vector_ids = texts, ids
     index.matrix = np.array([vectors[texts[i]] for i in ids], dtype=np.float32).reshape(len(ids), -1) if ids else None
-    index.rows = {entry_id: at for at, entry_id in enumerate(ids)}
     index.chinese = np.array([is_cjk(texts[i]) for i in ids], dtype=bool)
     index.complete = len(ids) == len(texts)
     return ids, index.matrix
@@ -244,29 +258,30 @@ def _embeddings(store):
     return shared_embeddings()
 
 
-def _fuse(words: dict, meaning: dict, only_meaning: bool = False) -> list[tuple[tuple[str, str], float]]:
-    """The two rankings fused (see the module doc), best first."""
+def _fuse(words: dict, meaning: dict, concepts: dict, only_meaning: bool = False) -> list[tuple[tuple[str, str], float]]:
+    """The rankings fused (see the module doc), best first; ``FUSION = "rrf"``: by reciprocal rank.
+    ``concepts``: how many slots each entry shares with the question, W_CONCEPT each."""
     by_words = sorted(words, key=lambda key: -words[key])
     by_meaning = sorted(meaning, key=lambda key: -meaning[key])[:MEANING_CANDIDATES]
     if only_meaning:
         return [(key, meaning[key]) for key in by_meaning]
-    if not by_meaning:
-        return [(key, words[key]) for key in by_words]
-    admitted = set(by_words) | set(_admitted(by_meaning, meaning))
+    admitted = set(by_words) | set(concepts) | set(_admitted(by_meaning, meaning))
     fused: dict[tuple[str, str], float] = {}
-    if FUSION == "rrf":
+    if FUSION == "rrf" and by_meaning:
         for weight, ranking in ((W_WORDS, by_words), (1.0, by_meaning)):
             for rank, key in enumerate(ranking):
                 if key in admitted:
                     fused[key] = fused.get(key, 0.0) + weight / (RRF_K + rank + 1)
+        for key in concepts:
+            fused.setdefault(key, 0.0)
     else:
         top = words[by_words[0]] if by_words else 1.0
-        best = meaning[by_meaning[0]]
-        typical = meaning[by_meaning[len(by_meaning) // 2]]
+        best = meaning[by_meaning[0]] if by_meaning else 0.0
+        typical = meaning[by_meaning[len(by_meaning) // 2]] if by_meaning else 0.0
         span = (best - typical) or 1.0
         for key in admitted:
             near = max(0.0, (meaning[key] - typical) / span) if key in meaning else 0.0
-            fused[key] = W_WORDS * words.get(key, 0.0) / top + near
+            fused[key] = W_WORDS * words.get(key, 0.0) / top + near + W_CONCEPT * concepts.get(key, 0)
     return sorted(fused.items(), key=lambda item: -item[1])
 
 
