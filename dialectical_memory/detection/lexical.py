@@ -51,6 +51,14 @@ def _everyday() -> tuple[tuple[str, tuple[str, ...]], ...]:
                  for words, english in bundled.rows("search_bridge.tsv") for word in words.split())
 
 
+@bundled.read_once
+def anchors() -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """(English, Chinese) ordinary entries about nothing in particular (``search_anchors.tsv``):
+    what the search reads a question's closeness to an entry against."""
+    rows = bundled.rows("search_anchors.tsv")
+    return tuple(t for lang, t in rows if lang == "en"), tuple(t for lang, t in rows if lang == "zh")
+
+
 def _chinese_pieces(run: str, stops: frozenset[str]) -> list[str]:
     """The stretches of a Chinese run between its function words (longest match first)."""
     pieces, start, at = [], 0, 0
@@ -112,6 +120,12 @@ def bridged(text: str) -> tuple[tuple[str, str], ...]:
             found.extend((s, word) for s in stems if s not in known)
             known.update(stems)
     return tuple(found)
+
+
+def is_keyword(text: str) -> bool:
+    """Is ``text`` one word ("tea", "Berlin", "绿茶": a filter), rather than a question or a phrase?"""
+    pieces = PIECE.findall(normalize(text))
+    return len(pieces) == 1 and (not pieces[0][0] or len(pieces[0][0]) <= 3)
 
 
 def surface(text: str) -> dict[str, str]:

@@ -42,7 +42,9 @@ CENTRED = True
 FUSION = "score"
 W_WORDS = 0.5
 W_CONCEPT = 0.25
-MEANING_ADMIT = 1.5  # an entry without a shared word enters when its cosine is this far from typical to the best
+MEANING_ADMIT = 2.0  # an entry sharing no word enters this many deviations above its language's typical entry
+MEANING_ADMIT_KEYWORD = 3.0  # … when the query is one word
+STD_FLOOR = 0.02  # the narrowest spread of cosines taken as real
 
 
 @dataclass(frozen=True)
@@ -121,6 +123,7 @@ def search(store, query, target=None, *, limit: int = 20, offset: int = 0, matur
     states = {name: store._read_state(name) for name in targets}
     pool = {name: _searchable(state, filters) for name, state in states.items()}
     from ..detection.lexical import tokens
+    from ..detection.lexical import is_keyword
 
     wanted = tokens(query)
     words, held = _by_words(store, states, pool, wanted)
@@ -128,7 +131,9 @@ def search(store, query, target=None, *, limit: int = 20, offset: int = 0, matur
     concepts = _by_concepts(states, pool, query) if semantic != "only" else {}
     for key, shared in concepts.items():
         held[key] = held.get(key, frozenset()) | shared
-    ranked = _fuse(words, meaning, {key: len(shared) for key, shared in concepts.items()}, only_meaning=semantic == "only")
+    keyword = is_keyword(query)  # "tea", "Berlin": a filter, not a question
+    ranked = _fuse(words, meaning, {key: len(shared) for key, shared in concepts.items()}, only_meaning=semantic == "only",
+                   keyword=keyword)
     from ..detection.lexical import surface
 
     written = surface(query)
@@ -204,26 +209,50 @@ def _by_meaning(store, states, pool, query) -> tuple[dict[tuple[str, str], float
         question = embeddings.query(query)
     except ImportError:
         return {}, False
-    found: dict[tuple[str, str], float] = {}
+    keys, cosines, chinese = [], [], []
     for name, state in states.items():
         index = store._search_index(name)
         with index.lock:
             ids, matrix = _matrix(store, name, state, embeddings)
-            chinese = index.chinese
+            languages = index.chinese
         if matrix is None:
             continue
-        cosine = matrix @ question
-        if CENTRED:
-            adjusted = np.empty_like(cosine)
-            for group in (chinese, ~chinese):
-                if group.any():
-                    values = cosine[group]
-                    adjusted[group] = (values - values.mean()) / (values.std() + 1e-6)
-            cosine = adjusted
-        for row in np.argsort(-cosine, kind="stable"):
-            if ids[row] in pool[name]:
-                found[(name, ids[row])] = float(cosine[row])
+        keys.extend((name, entry_id) for entry_id in ids)
+        cosines.append(matrix @ question)
+        chinese.append(languages)
+    if not keys:
+        return {}, True
+    cosine, chinese = np.concatenate(cosines), np.concatenate(chinese)
+    if CENTRED:
+        from ..detection.lexical import anchors
+
+        english, chinese_anchors = anchors()
+        vectors = embeddings.of([*english, *chinese_anchors])
+        typical = {lang: np.array([vectors[t] @ question for t in texts if t in vectors])
+                   for lang, texts in ((False, english), (True, chinese_anchors))}
+        cosine = _centred(cosine, chinese, typical)
+    found: dict[tuple[str, str], float] = {}
+    for row in np.argsort(-cosine, kind="stable"):
+        name, entry_id = keys[row]
+        if entry_id in pool[name]:
+            found[keys[row]] = float(cosine[row])
     return found, True
+
+
+def _centred(cosine, chinese, typical):
+    """Each cosine as standard deviations above the mean of the entries in its language (of every
+    target searched) together with that language's ordinary entries (``typical``: the question's
+    cosines with ``search_anchors.tsv``), no spread taken as narrower than STD_FLOOR. The ordinary
+    entries give a small home the typical entry it lacks: without them, of three entries one is
+    always "far" from the others."""
+    import numpy as np
+
+    adjusted = np.empty_like(cosine)
+    for language, group in ((True, chinese), (False, ~chinese)):
+        if group.any():
+            values = np.concatenate([cosine[group], typical[language]])
+            adjusted[group] = (cosine[group] - values.mean()) / max(float(values.std()), STD_FLOOR)
+    return adjusted
 
 
 def _matrix(store, name: str, state, embeddings):
@@ -258,14 +287,14 @@ def _embeddings(store):
     return shared_embeddings()
 
 
-def _fuse(words: dict, meaning: dict, concepts: dict, only_meaning: bool = False) -> list[tuple[tuple[str, str], float]]:
+def _fuse(words: dict, meaning: dict, concepts: dict, only_meaning: bool = False, keyword: bool = False) -> list[tuple[tuple[str, str], float]]:
     """The rankings fused (see the module doc), best first; ``FUSION = "rrf"``: by reciprocal rank.
     ``concepts``: how many slots each entry shares with the question, W_CONCEPT each."""
     by_words = sorted(words, key=lambda key: -words[key])
     by_meaning = sorted(meaning, key=lambda key: -meaning[key])[:MEANING_CANDIDATES]
     if only_meaning:
         return [(key, meaning[key]) for key in by_meaning]
-    admitted = set(by_words) | set(concepts) | set(_admitted(by_meaning, meaning))
+    admitted = set(by_words) | set(concepts) | set(_admitted(by_meaning, meaning, keyword))
     fused: dict[tuple[str, str], float] = {}
     if FUSION == "rrf" and by_meaning:
         for weight, ranking in ((W_WORDS, by_words), (1.0, by_meaning)):
@@ -285,14 +314,16 @@ def _fuse(words: dict, meaning: dict, concepts: dict, only_meaning: bool = False
     return sorted(fused.items(), key=lambda item: -item[1])
 
 
-def _admitted(by_meaning: list, meaning: dict) -> list:
+def _admitted(by_meaning: list, meaning: dict, keyword: bool = False) -> list:
     """The entries close enough in meaning to enter without a shared word: with CENTRED, at least
-    MEANING_ADMIT standard deviations above the typical cosine of their language; else above the
-    median candidate by MEANING_ADMIT of the best one's margin."""
+    MEANING_ADMIT standard deviations above the typical entry of their language (MEANING_ADMIT_KEYWORD
+    for a query of one word, where embeddings are least sure); else above the median candidate by
+    MEANING_ADMIT of the best one's margin."""
     if not by_meaning:
         return []
     if CENTRED:
-        return [key for key in by_meaning if meaning[key] >= MEANING_ADMIT]
+        bar = MEANING_ADMIT_KEYWORD if keyword else MEANING_ADMIT
+        return [key for key in by_meaning if meaning[key] >= bar]
     best = meaning[by_meaning[0]]
     typical = meaning[by_meaning[len(by_meaning) // 2]]
     floor = typical + MEANING_ADMIT * (best - typical)
