@@ -1,21 +1,26 @@
 """``store.search``: the one ranked search every door uses (MCP, the Hermes provider, ``dmem search``, the dashboard).
 
-A question is answered by two rankings of the active entries that pass the filters:
+A question is answered by three rankings of the active entries that pass the filters:
 
 * **words** (always): BM25 over the terms of ``detection/lexical.py`` (English stems, Chinese
   characters and pairs, the bridge's English for Chinese words), one index per target kept by the
   store and updated entry by entry;
 * **meaning** (with the ``[semantic]`` extra): the cosine of E5 embeddings, the question embedded
   as a query ("query: …") and every entry as a passage, from the home's one embedding cache
-  ``.X.embeddings.npz``, the same vectors the detector's neighbours by meaning use.
+  ``.X.embeddings.npz``, the same vectors the detector's neighbours by meaning use;
+* **slots** the detector's candidate index reads ("$residence": "I moved to Paris" and "User lives
+  in Berlin").
 
-Meaning is read per language: each cosine becomes its distance from the typical cosine of the
-entries in the entry's own language, in standard deviations (``CENTRED``), since e5 places a
-question nearer any entry of its own language than the answer written in the other one. The two
-are fused by score (``FUSION = "score"``): ``W_WORDS`` × BM25 / best BM25 + the meaning's margin
-over the median candidate, measured against reciprocal-rank fusion in ``benchmarks/retrieval``.
-An entry sharing no word with the question enters by meaning only when it stands out in its
-language (``MEANING_ADMIT`` deviations), so "tea" lists the green tea and not the steak.
+Meaning is read per language: each cosine becomes its distance, in standard deviations, from the
+typical cosine of the entries in the entry's own language together with a few bundled ordinary
+entries of that language (``CENTRED``; ``search_anchors.tsv`` gives a small home the typical entry
+it lacks), since e5 places a question nearer any entry of its own language than the answer written
+in the other one. The rankings are fused by score (``FUSION = "score"``): ``W_WORDS`` × BM25 / best
+BM25 + the meaning's margin over the median candidate + ``W_CONCEPT`` per shared slot, measured
+against reciprocal-rank fusion in ``benchmarks/retrieval``. An entry sharing no word with the
+question enters by meaning only when it stands out in its language (``MEANING_ADMIT`` deviations;
+``MEANING_ADMIT_KEYWORD`` for a one-word query, a filter), so "tea" lists the green tea and not
+the steak.
 Blocked entries are never matched; contested ones are marked (``Hit.entry.contested``). An empty
 question lists the entries in file order, as ``query_entries`` does, with the same filters and paging.
 The SPEC's ``ranking_score`` is not mixed in: as a factor over the relevance it lowered MRR and did
