@@ -25,7 +25,7 @@ PENDING_SECONDS = 30 * 60
 PAGE = "transfer/page.html"
 PREVIEW = "transfer/preview.html"
 SCOPES = {"all": ("memory", "user"), "memory": ("memory",), "user": ("user",)}
-SIGNS = {"+": "becomes active", "-": "archived here", "~": "replaced", "a": "added to the archive", "!": "added as a contradiction"}
+SIGNS = {"+": "becomes active", "-": "archived here", "~": "replaced", "a": "added to the archive", "!": "added as a contradiction", "b": "becomes an entry, blocked (it failed the safety check)"}
 
 
 @bp.get("/")

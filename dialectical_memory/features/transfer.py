@@ -25,8 +25,9 @@ from datetime import datetime, timezone
 from typing import Any
 
 from ..core.version import __version__
-from ..core.errors import InvalidInputError
+from ..core.errors import InvalidInputError, UnsafeContentError
 from ..core.beliefs import BeliefStatus, ContradictionEdge, EntryMeta, MaturityLevel, clamp_numbers, new_id, plausible_time
+from ..storage import hermes_format
 from ..store.screening import clean_reason, shape_problem
 from ..store.state import ArchivedEntry, Change, TargetState, summary
 from ..storage.files import TARGET_FILES
@@ -284,6 +285,7 @@ class TargetPlan:
     archive_added: list[str] = field(default_factory=list)
     edges_added: list[str] = field(default_factory=list)
     edges_skipped: list[str] = field(default_factory=list)
+    blocked: list[str] = field(default_factory=list)  # arriving entries whose text fails the scan
     history_added: int = 0
     local_texts: dict[str, str] = field(default_factory=dict)  # id → text here, of what changes
     imported_texts: dict[str, str] = field(default_factory=dict)  # id → text of the file
@@ -294,10 +296,11 @@ class TargetPlan:
     def changes(self) -> list[tuple[str, str]]:
         """Exactly what the import changes, one ``(sign, text)`` each: ``+`` becomes an active
         entry, ``-`` leaves for the archive, ``~`` is replaced (old → new), ``a`` is added to the
-        archive, ``!`` is added beside the text here as a contradiction."""
-        mine, theirs = self.local_texts, self.imported_texts
-        out = [("+", theirs[i]) for i in (*self.added, *self.restored)]
-        out += [("+", theirs[r["imported_id"]]) for r in self.readded]
+        archive, ``!`` is added beside the text here as a contradiction, ``b`` becomes an entry that
+        is blocked (its text failed the safety check: it stays out of every prompt)."""
+        mine, theirs, blocked = self.local_texts, self.imported_texts, set(self.blocked)
+        out = [("b" if i in blocked else "+", theirs[i]) for i in (*self.added, *self.restored)]
+        out += [("b" if r["imported_id"] in blocked else "+", theirs[r["imported_id"]]) for r in self.readded]
         out += [("!", theirs[c["imported_id"]]) for c in self.conflicts]
         for entry_id in self.replaced:
             old, new = mine[entry_id], theirs[entry_id]
@@ -330,11 +333,12 @@ class ImportPlan:
                 (len(plan.archived), "local entries archived"),
                 (len(plan.archive_added), "archived entries added"), (len(plan.edges_added), "contradictions added"),
                 (plan.history_added, "history records added"),
+                (len(plan.blocked), "entries blocked (their text failed the safety check: no model reads it until a person keeps it)"),
             ]  # fmt: skip
             done = ", ".join(f"{n} {label}" for n, label in parts if n)
             lines.append(f"  {target}: {done or 'nothing to import'}")
             if self.dry_run:
-                lines += [f"    {sign} {_one_line(text)}" for sign, text in plan.changes()]
+                lines += [f"    {sign} {_one_line(text) if sign != 'b' else '(blocked text, shown on the Blocked page)'}" for sign, text in plan.changes()]
         return "\n".join(lines)
 
 
@@ -369,10 +373,23 @@ class _Importer:
         self.incoming_ids = {m.entry_id for m in self.incoming}
 
     def _meta(self, data: dict, where: str) -> EntryMeta:
-        """An entry of the file through the gate of an add; a refusal names the entry."""
+        """An entry of the file through the gate of an add; a refusal names the entry.
+
+        An entry the exporting home had blocked (text that reached its ``.md`` from outside and
+        failed the safety check) arrives blocked, as a load of the ``.md`` takes it: kept, out of
+        every prompt until a person on this device keeps, edits or retires it; the reason is decided
+        here. Unsafe text the file does not say is blocked is a hostile or hand-made export and is
+        refused, as before: nothing is imported."""
         meta = entry_from(data)
+        meta.blocked = None
         try:
             meta.text = self.store._content(data["text"], "its text")
+        except UnsafeContentError as error:
+            if not data.get("blocked"):
+                raise UnsafeContentError(f"{where} (id {data['entry_id']}): {error}; nothing was imported") from None
+            meta.text = hermes_format.normalise_entry(data["text"])
+            meta.blocked = str(error)
+            self.result.blocked.append(meta.entry_id)
         except InvalidInputError as error:
             raise type(error)(f"{where} (id {data['entry_id']}): {error}; nothing was imported") from None
         return meta
