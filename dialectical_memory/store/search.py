@@ -123,7 +123,8 @@ def search(store, query, target=None, *, limit: int = 20, offset: int = 0, matur
     filters = store._filters(maturity=maturity, status=status, source_kind=source_kind, knowledge_type=knowledge_type)
     store._check_paging(None, offset, limit)
     if not query.strip():
-        return _listing(store, targets, filters, offset, limit)
+        raw = dict(maturity=maturity, status=status, source_kind=source_kind, knowledge_type=knowledge_type)
+        return _listing(store, targets, raw, offset, limit)
     now = store.now()
     states = {name: store._read_state(name) for name in targets}
     pool = {name: _searchable(state, filters) for name, state in states.items()}
@@ -143,20 +144,19 @@ def search(store, query, target=None, *, limit: int = 20, offset: int = 0, matur
 
     written = surface(query)
     hits = []
-    for key, score in ranked:
+    for key, score in ranked[offset : offset + limit]:  # views only of the page's entries
         name, entry_id = key
         entry = read_models.entry_view(states[name], entry_id, now)
         shared = held.get(key, frozenset())
         shown = [written.get(t, t) for t in dict.fromkeys(wanted) if t in shared]
         shown += sorted(t[1:] for t in shared if t.startswith("$"))
         hits.append(Hit(entry, score, tuple(shown), meaning.get(key)))
-    return Results(hits[offset : offset + limit], len(hits), offset, limit, True, used)
+    return Results(hits, len(ranked), offset, limit, True, used)
 
 
 def _listing(store, targets, filters, offset: int, limit: int) -> Results:
     """An empty question: the entries that pass the filters in file order, memory first."""
-    pages = [store.query_entries(name, offset=0, limit=min(1000, offset + limit), **{k: v for k, v in filters.items()})
-             for name in targets]
+    pages = [store.query_entries(name, offset=0, limit=min(1000, offset + limit), **filters) for name in targets]
     items = [Hit(entry, None) for page in pages for entry in page.items][offset : offset + limit]
     return Results(items, sum(page.total for page in pages), offset, limit, ranked=False)
 

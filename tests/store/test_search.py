@@ -152,3 +152,10 @@ def test_meaning_uses_the_one_embedding_cache_the_detector_reads(tmp_path):
     assert text_key("The user adopted a rescue greyhound") in cached
     vector = shared_embeddings().of(["The user adopted a rescue greyhound"])["The user adopted a rescue greyhound"]
     assert float(vector @ cached[text_key("The user adopted a rescue greyhound")]) > 0.999  # a passage, as the detector embeds it
+
+
+def test_an_empty_query_keeps_the_filters(store):
+    store.add("user", "User prefers dark mode", source_kind="observed")
+    listed = store.search("", "user", source_kind="observed")
+    assert [hit.entry.text for hit in listed.items] == ["User prefers dark mode"] and listed.total == 1
+    assert store.search("", maturity="PATTERN").total == 0
