@@ -27,7 +27,6 @@ from ..core.beliefs import (
     SourceKind,
     authority_weight,
     promotion_check,
-    ranking_score,
     text_hash,
 )
 from . import history_log
@@ -39,7 +38,6 @@ from ..storage.files import (
 )
 
 REVERIFY_HORIZON_DAYS = 7.0
-RECALL_CANDIDATES = 64
 COUNTS_MAX_AGE_SECONDS = 60
 
 
@@ -172,31 +170,8 @@ class StoreReads:
         return indexes[target]
 
     def recall(self, target: str, query: str, *, limit: int = 8) -> list[tuple[float, read_models.Entry]]:
-        """Active entries relevant to ``query``, best first, by the SPEC's ``ranking_score``.
-
-        The candidate index finds the entries sharing terms with the query; similarity is the cosine
-        of their term sets. Entries sharing nothing are never returned.
-        """
-        from ..detection.index import relevance_terms
-
-        if not isinstance(query, str):
-            raise InvalidInputError("query must be a string")
-        self._check_paging(None, 0, limit)
-        state = self._read_state(self._target(target))
-        wanted = relevance_terms(query)
-        if not wanted or not state.entries:
-            return []
-        now = self.now()
-        scored = []
-        for entry_id in state.ensure_index().candidates(query, limit=max(RECALL_CANDIDATES, limit)):
-            meta = state.entries.get(entry_id)
-            terms = relevance_terms(meta.text) if meta and not meta.blocked else frozenset()  # never matches blocked text
-            shared = len(wanted & terms)
-            if shared:
-                similarity = shared / (len(wanted) * len(terms)) ** 0.5
-                scored.append((ranking_score(meta, similarity, now), entry_id))
-        scored.sort(key=lambda pair: -pair[0])
-        return [(score, read_models.entry_view(state, entry_id, now)) for score, entry_id in scored[:limit]]
+        """``(score, entry)`` of the entries :meth:`search` finds for ``query`` in one target, best first."""
+        return [(hit.score, hit.entry) for hit in self.search(query, target, limit=limit).items if hit.score is not None]
 
     def contradiction_graph(self, target: str, *, max_resolved: int = 200, select=None) -> dict[str, Any]:
         """The graph; ``select(outline) -> (entry_ids, edge_ids)`` builds only what one page shows
