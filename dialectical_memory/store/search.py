@@ -109,6 +109,7 @@ class _TargetIndex:
         self.matrix = None
         self.chinese = None  # which rows are Chinese text
         self.complete = False  # every text of vector_texts has its row
+        self.synced = None  # the texts the BM25 index was last synced with (that very object)
 
 
 def search(store, query, target=None, *, limit: int = 20, offset: int = 0, maturity=None, status=None,
@@ -132,11 +133,9 @@ def search(store, query, target=None, *, limit: int = 20, offset: int = 0, matur
     from ..detection.lexical import is_keyword
 
     wanted = tokens(query)
-    words, held = _by_words(store, states, pool, wanted)
+    words = _by_words(store, states, pool, wanted)
     meaning, used = ({}, False) if semantic is False else _by_meaning(store, states, pool, query)
     concepts = _by_concepts(states, pool, query) if semantic != "only" else {}
-    for key, shared in concepts.items():
-        held[key] = held.get(key, frozenset()) | shared
     keyword = is_keyword(query)  # "tea", "Berlin": a filter, not a question
     ranked = _fuse(words, meaning, {key: len(shared) for key, shared in concepts.items()}, only_meaning=semantic == "only",
                    keyword=keyword)
@@ -147,7 +146,7 @@ def search(store, query, target=None, *, limit: int = 20, offset: int = 0, matur
     for key, score in ranked[offset : offset + limit]:  # views only of the page's entries
         name, entry_id = key
         entry = read_models.entry_view(states[name], entry_id, now)
-        shared = held.get(key, frozenset())
+        shared = (_held(store, key, frozenset(wanted)) if key in words else frozenset()) | concepts.get(key, frozenset())
         shown = [written.get(t, t) for t in dict.fromkeys(wanted) if t in shared]
         shown += sorted(t[1:] for t in shared if t.startswith("$"))
         hits.append(Hit(entry, score, tuple(shown), meaning.get(key)))
@@ -161,25 +160,45 @@ def _listing(store, targets, filters, offset: int, limit: int) -> Results:
     return Results(items, sum(page.total for page in pages), offset, limit, ranked=False)
 
 
+def _texts(state) -> dict[str, str]:
+    """Entry id → text of the active entries that are not blocked, kept on the state until its
+    files move (``read_models.derived``): the same object between writes, so the indexes see at
+    once that nothing changed."""
+    return read_models.derived(state, "search_texts", None, lambda: {
+        entry_id: meta.text for entry_id, meta in state.entries.items() if not meta.blocked})
+
+
 def _searchable(state, filters) -> dict[str, str]:
     """Entry id → text of the active entries that pass the filters; blocked text never."""
-    checks = [(key, wanted) for key, wanted in filters.items() if wanted is not None]
-    return {entry_id: meta.text for entry_id, meta in state.entries.items()
-            if not meta.blocked and all(getattr(meta, key) == wanted for key, wanted in checks)}
+    checks = tuple((key, wanted) for key, wanted in filters.items() if wanted is not None)
+    texts = _texts(state)
+    if not checks:
+        return texts
+    entries = state.entries
+    return read_models.derived(state, "search_pool", checks, lambda: {
+        entry_id: text for entry_id, text in texts.items() if all(getattr(entries[entry_id], key) == wanted for key, wanted in checks)})
 
 
-def _by_words(store, states, pool, wanted) -> tuple[dict[tuple[str, str], float], dict[tuple[str, str], frozenset[str]]]:
-    """(target, id) → BM25 score, and → the question's terms the entry holds."""
-    found, held, terms = {}, {}, frozenset(wanted)
+def _by_words(store, states, pool, wanted) -> dict[tuple[str, str], float]:
+    """(target, id) → BM25 score."""
+    found = {}
     for name, state in states.items():
         index = store._search_index(name)
+        texts, chosen = _texts(state), pool[name]
         with index.lock:
-            index.bm25.sync({entry_id: meta.text for entry_id, meta in state.entries.items() if not meta.blocked})
-            for entry_id, score in index.bm25.scores(wanted).items():
-                if entry_id in pool[name]:
-                    found[(name, entry_id)] = score
-                    held[(name, entry_id)] = index.bm25.terms_of(entry_id) & terms
-    return found, held
+            if index.synced is not texts:
+                index.bm25.sync(texts)
+                index.synced = texts
+            scores = index.bm25.scores(wanted)
+        found.update(((name, entry_id), score) for entry_id, score in scores.items() if entry_id in chosen)
+    return found
+
+
+def _held(store, key, terms: frozenset[str]) -> frozenset[str]:
+    """The question's terms the entry ``key`` holds."""
+    index = store._search_index(key[0])
+    with index.lock:
+        return index.bm25.terms_of(key[1]) & terms
 
 
 def _by_concepts(states, pool, query) -> dict[tuple[str, str], frozenset[str]]:
@@ -267,8 +286,8 @@ def _matrix(store, name: str, state, embeddings):
     from ..detection.text import is_cjk
 
     index = store._search_index(name)
-    texts = {entry_id: meta.text for entry_id, meta in state.entries.items() if not meta.blocked}
-    if index.complete and index.vector_texts == texts:
+    texts = _texts(state)
+    if index.complete and (index.vector_texts is texts or index.vector_texts == texts):
         return index.vector_ids, index.matrix
     cache = EmbeddingCache(state.paths.home / f".{state.paths.stem}.embeddings.npz")
     embeddings.load(cache)
