@@ -255,11 +255,11 @@ def _by_meaning(store, states, pool, query) -> tuple[dict[tuple[str, str], float
         typical = {lang: np.array([vectors[t] @ question for t in texts if t in vectors])
                    for lang, texts in ((False, english), (True, chinese_anchors))}
         cosine = _centred(cosine, chinese, typical)
-    found: dict[tuple[str, str], float] = {}
-    for row in np.argsort(-cosine, kind="stable"):
-        name, entry_id = keys[row]
-        if entry_id in pool[name]:
-            found[keys[row]] = float(cosine[row])
+    chosen = np.fromiter((key[1] in pool[key[0]] for key in keys), dtype=bool, count=len(keys))
+    rows = np.flatnonzero(chosen)
+    if len(rows) > MEANING_CANDIDATES:  # only the nearest take part (fusion reads no further)
+        rows = rows[np.argpartition(-cosine[rows], MEANING_CANDIDATES - 1)[:MEANING_CANDIDATES]]
+    found = {keys[row]: float(cosine[row]) for row in rows[np.argsort(-cosine[rows], kind="stable")]}
     return found, True
 
 
