@@ -86,7 +86,8 @@ TOOL_SCHEMAS: list[dict[str, Any]] = [
     },
     {
         "name": "dmem_search",
-        "description": "Search long-term memory by meaning of words, ranked by relevance, confidence and use. Read-only.",
+        "description": "Search long-term memory with a question or a few words, in English or Chinese (either finds "
+        "the other), best first; each result says which words matched and whether it is contested. Read-only.",
         "parameters": {
             "type": "object",
             "properties": {
