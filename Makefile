@@ -31,11 +31,12 @@ $(VENV)/.installed-web: pyproject.toml
 	$(PY) -m pip install --quiet -e '.[web]'
 	touch $@
 
-# Browser tests drive Debian's Chromium (Playwright cannot download browsers here) with a CJK font.
+# Browser tests drive Debian's Chromium (Playwright cannot download browsers here) with a CJK font;
+# wordnet-base is the source the bundled antonym table is checked against (tools/make_antonyms.py).
 browser:
-	@if ! command -v chromium >/dev/null 2>&1 || ! dpkg -s fonts-wqy-microhei >/dev/null 2>&1; then \
+	@if ! command -v chromium >/dev/null 2>&1 || ! dpkg -s fonts-wqy-microhei >/dev/null 2>&1 || ! dpkg -s wordnet-base >/dev/null 2>&1; then \
 		$(SUDO) apt-get update -qq && \
-		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends chromium fonts-wqy-microhei; \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends chromium fonts-wqy-microhei wordnet-base; \
 	fi
 
 hermes: $(HERMES_VENV)/.installed
@@ -47,7 +48,7 @@ $(HERMES_VENV)/.installed:
 	touch $@
 
 test: install browser hermes
-	DMEM_REQUIRE_BROWSER=1 DMEM_REQUIRE_HERMES=1 DMEM_REQUIRE_MCP=1 $(PY) -m pytest
+	DMEM_REQUIRE_BROWSER=1 DMEM_REQUIRE_HERMES=1 DMEM_REQUIRE_MCP=1 DMEM_REQUIRE_WORDNET=1 $(PY) -m pytest
 
 test-fast: install
 	$(PY) -m pytest -m "not browser and not slow"

@@ -28,6 +28,7 @@ from .maintenance_jobs import MaintenanceJobs
 from .overview import bp as overview
 from .presenters import init_presenters
 from .promotions import bp as promotions
+from .room import bp as room
 from .search import bp as search
 from .security import init_security, limit_streamed_bodies, load_or_create_secret, with_security_headers
 from .targets import init_targets
@@ -163,5 +164,5 @@ def _store_options(config) -> dict:
 
 def _register_blueprints(app: Flask) -> None:
     app.before_request_funcs.setdefault(None, []).insert(0, allow_large_upload)  # before the CSRF check reads the form
-    for blueprint in (overview, maintenance, entries, contradictions, verification, promotions, archive, blocked, hermes_queue, transfer, search, live):
+    for blueprint in (overview, room, maintenance, entries, contradictions, verification, promotions, archive, blocked, hermes_queue, transfer, search, live):
         app.register_blueprint(blueprint)

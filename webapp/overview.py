@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import Blueprint
+from flask import Blueprint, g
 
 from .adapter import counts, hermes_home, hermes_pending, store
 from .maintenance_report import latest_job_view
@@ -27,4 +27,10 @@ def overview_context():
         "job": latest_job_view(),
         "judge_status": {target: store().judge_status(target) for target in TARGETS},
         "hermes_waiting": hermes_pending.waiting(store(), hermes_home()),
+        "room": room_view(), "drafts": {}, "merge_ids": [], "draft": None,
     }
+
+
+def room_view():
+    """The make-room plan of the current target (its meter, what could go, what could merge)."""
+    return store().make_room_plan(g.target)

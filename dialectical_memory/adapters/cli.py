@@ -12,7 +12,7 @@ from pathlib import Path
 
 from ..core.version import __version__
 from ..core.install_hint import install_hint
-from ..core.errors import AmbiguousMatchError, DialecticalMemoryError, InvalidInputError, NotFoundError
+from ..core.errors import AmbiguousMatchError, CharLimitError, DialecticalMemoryError, InvalidInputError, NotFoundError
 from ..core.beliefs import BeliefStatus, KnowledgeType, MaturityLevel, SourceKind
 from ..storage.files import TARGET_FILES
 from ..store.memory_store import DEFAULT_LIMITS, MemoryStore
@@ -137,14 +137,109 @@ def _print_result(result, args=None) -> None:
 # ---------------------------------------------------------------- commands
 
 
+def _naming_room(store: MemoryStore, call):
+    """Run a write; a refusal for the limit names what could go or merge (ids and sizes)."""
+    from ..store import make_room
+
+    try:
+        return call()
+    except CharLimitError as error:
+        message = make_room.refusal_message(error, store.refusal_plan(error))
+        raise CharLimitError(message, error.usage, error.limit, target=error.target, needed=error.needed) from None
+
+
 def cmd_add(args) -> int:
     store = _store(args, (args.target,))
-    _print_result(store.add(args.target, args.text, source_kind=args.source, knowledge_type=args.type, actor="cli"), args)
+    _print_result(_naming_room(store, lambda: store.add(args.target, args.text, source_kind=args.source,
+                                                        knowledge_type=args.type, actor="cli")), args)  # fmt: skip
     return 0
 
 
 def cmd_replace(args) -> int:
-    _print_result(_store(args, (args.target,)).replace(args.target, args.old, args.new, actor="cli"), args)
+    store = _store(args, (args.target,))
+    _print_result(_naming_room(store, lambda: store.replace(args.target, args.old, args.new, actor="cli")), args)
+    return 0
+
+
+def cmd_make_room(args) -> int:
+    """The make-room plan of each target at or above 80 % of its limit; ``--policy auto`` (or
+    ``--archive ID…``) carries out what could go, ``--need N`` plans for a write of N more chars."""
+    store = _store(args)
+    targets = _targets(args.target)
+    if args.archive:
+        target, ids = _find_entries(store, None if args.target == "all" else args.target, args.archive)
+        targets = (target,)
+    before = {t: store.make_room_plan(t, needed=args.need) for t in targets}
+    results = {}
+    for target in targets:
+        if args.archive:
+            results[target] = store.make_room(target, ids, actor="cli")
+        elif args.policy == "auto" and before[target].due:
+            results[target] = store.make_room(target, policy="auto", needed=args.need, actor="cli")
+    after = {t: store.make_room_plan(t) for t in results}
+    if args.json:
+        _print_json({t: {"plan": before[t].to_dict(), **({"applied": results[t].to_dict(), "after": after[t].to_dict()}
+                                                           if t in results else {})} for t in targets})  # fmt: skip
+        return 0
+    for target in targets:
+        _print_plan(before[target], applied=results[target].extra.get("archived", []) if target in results else None)
+        if target in results:
+            result, now = results[target], after[target]
+            print(f"  {result.message} {before[target].usage:,} → {now.usage:,}/{now.limit:,} chars ({now.percent}%).")
+            if result.extra.get("history_id"):
+                print(f"  undo: dmem review undo {result.extra['history_id'][:12]} --target {target}; "
+                      f"restore one: dmem restore ID")
+    return 0
+
+
+def _print_plan(plan, *, applied: list[str] | None = None) -> None:
+    """The plan in lines; ``applied``: the ids just archived (marked ✓), None when nothing was applied."""
+    from ..store.make_room import ROOM_THRESHOLD
+
+    if not plan.limit:
+        print(f"{plan.target}: {plan.usage:,} chars, no limit: nothing to make room for")
+        return
+    print(f"{plan.target}: {plan.usage:,}/{plan.limit:,} chars ({plan.percent}%)", end="")
+    if not plan.due:
+        print(f", below {ROOM_THRESHOLD:.0%}: nothing to do")
+        return
+    print(f"; to free: {plan.goal:,} chars" + (f" (a write needs {plan.needed:,})" if plan.needed else f" (to below {ROOM_THRESHOLD:.0%})"))
+    could_go, rest = plan.could_go, [c for c in plan.candidates if c not in plan.could_go]
+    if could_go:
+        print(f"  could go ({sum(c.chars for c in could_go):,} chars; {'✓ = archived now' if applied is not None else 'apply with --policy auto'}, best first):")
+        for c in could_go:
+            flag = "  ⚡ contested: a person decides" if c.contested_with else ""
+            mark = "✓ " if applied and c.entry_id in applied else "  "
+            print(f"  {mark}{c.entry_id[:8]}  {c.chars:>4} chars  {c.tier:<13} {_short(c.text, 44)}{flag}")
+            print(f"              {_short(c.why, 90)}")
+    else:
+        print("  could go: nothing (no superseded, decayed or low-authority entries)")
+    for m in plan.merges:
+        print(f"  could merge into one {m.level.lower()} (frees ~{m.frees:,} chars; write it: dmem merge "
+              f"{' '.join(i[:8] for i in m.entry_ids)} --text \"…\"):")
+        for entry_id, text in zip(m.entry_ids, m.texts):
+            print(f"    {entry_id[:8]}  {_short(text, 70)}")
+    if rest:
+        print(f"  least worth otherwise (only a person lets these go: --archive ID):")
+        for c in rest[:5]:
+            flag = "  ⚡ contested" if c.contested_with else ""
+            print(f"    {c.entry_id[:8]}  {c.chars:>4} chars  {_short(c.text, 56)}{flag}")
+    if plan.protected:
+        print(f"  kept: {plan.protected} principle/wisdom entr{'y' if plan.protected == 1 else 'ies'} (never candidates)")
+
+
+def cmd_merge(args) -> int:
+    store = _store(args)
+    target, ids = _find_entries(store, args.target, args.ids)
+    if args.draft:
+        draft = store.draft_merge(target, ids)
+        if draft is None:
+            raise InvalidInputError("no judge model is configured (DMEM_JUDGE_URL or judge.toml), or it gave no draft")
+        print(draft)
+        return 0
+    if not args.text:
+        raise InvalidInputError("give the merged text with --text (or --draft to have the judge model draft it)")
+    _print_result(store.merge_entries(target, ids, args.text, knowledge_type=args.type, actor="cli"), args)
     return 0
 
 
@@ -908,6 +1003,24 @@ def _entry_commands(command) -> None:
     p.add_argument("--type", choices=[k.value for k in KnowledgeType], help="knowledge type of the synthesis (default: the first entry's)")
     _json_option(p)
     p.set_defaults(func=cmd_synthesize)
+
+    p = command("make-room", help="what could go and what could merge when a file nears its limit (80 %%)")
+    _target_option(p, allow_all=True)
+    p.add_argument("--policy", choices=["auto"], help="auto: archive what could go (superseded, decayed, low authority; "
+                   "never a merge, a principle or a contested side) until the goal is freed")
+    p.add_argument("--archive", nargs="+", metavar="ID", help="archive these entries (ids or unique prefixes) from the plan")
+    p.add_argument("--need", type=int, default=0, metavar="N", help="plan for a write that needs N more chars")
+    _json_option(p, "the plans (one object keyed by target)")
+    p.set_defaults(func=cmd_make_room)
+
+    p = command("merge", help="merge entries about one holder and topic into one entry you write")
+    p.add_argument("ids", nargs="+", help="two or more entry ids (or unique prefixes)")
+    p.add_argument("--text", help="the merged entry, in your words")
+    p.add_argument("--draft", action="store_true", help="print the judge model's draft to edit (nothing is written)")
+    _target_option(p, default=None)
+    p.add_argument("--type", choices=[k.value for k in KnowledgeType], help="knowledge type (default: the first entry's)")
+    _json_option(p)
+    p.set_defaults(func=cmd_merge)
 
     p = command("dismiss", help="mark a flagged contradiction as a false alarm")
     p.add_argument("edge", help="contradiction id or a unique prefix")

@@ -21,8 +21,9 @@ from mcp.types import ToolAnnotations
 from pydantic import ValidationError
 
 from ..core.version import __version__
-from ..core.errors import DialecticalMemoryError, InvalidInputError
+from ..core.errors import CharLimitError, DialecticalMemoryError, InvalidInputError
 from ..core.beliefs import ContradictionMode
+from ..store import make_room
 from ..store.memory_store import MemoryStore
 from ..store.agent_views import edge_summary, entry_detail, entry_summary, history_summary, review_summary, search_summary
 
@@ -55,10 +56,14 @@ CHANGES = ToolAnnotations(read_only_hint=False, destructive_hint=True, idempoten
 PROPOSES = ToolAnnotations(read_only_hint=False, destructive_hint=False, idempotent_hint=True, open_world_hint=False)
 
 
-def _tool_errors(call):
-    """Run a store call; its failure becomes an MCP tool error with the one-line reason."""
+def _tool_errors(call, store: MemoryStore | None = None):
+    """Run a store call; its failure becomes an MCP tool error with the one-line reason (a refusal
+    for the limit also names what could go or merge to make room, with ids and sizes)."""
     try:
         return call()
+    except CharLimitError as error:
+        plan = store.refusal_plan(error) if store is not None else None
+        raise ToolError(make_room.refusal_message(error, plan)) from error
     except DialecticalMemoryError as error:
         raise ToolError(str(error)) from error
 
@@ -124,13 +129,13 @@ def create_server(store: MemoryStore, *, dashboard_url: str | None = None) -> MC
                    knowledge_type: KnowledgeTypeName | None = None) -> dict[str, Any]:  # fmt: skip
         """Save one durable entry. Re-adding existing text reinforces it. Returns the entry and any
         contradictions it caused (both sides are kept)."""
-        return _tool_errors(lambda: _mutation_reply(store, store.add(target, content, source_kind=source_kind, knowledge_type=knowledge_type)))
+        return _tool_errors(lambda: _mutation_reply(store, store.add(target, content, source_kind=source_kind, knowledge_type=knowledge_type)), store)
 
     @server.tool(annotations=CHANGES)
     def replace_memory(old_text: str, content: str, target: Target = "memory") -> dict[str, Any]:
         """Replace the entry containing old_text (a unique substring) with content; the old text is kept
         in the entry's history."""
-        return _tool_errors(lambda: _mutation_reply(store, store.replace(target, old_text, content)))
+        return _tool_errors(lambda: _mutation_reply(store, store.replace(target, old_text, content)), store)
 
     @server.tool(annotations=CHANGES)
     def remove_memory(old_text: str, target: Target = "memory") -> dict[str, Any]:

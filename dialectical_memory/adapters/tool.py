@@ -12,6 +12,7 @@ from typing import Any
 from ..core.errors import AmbiguousMatchError, CharLimitError, DialecticalMemoryError, echo
 from ..core.beliefs import ContradictionMode, KnowledgeType, SourceKind
 from ..storage.files import TARGET_FILES
+from ..store import make_room
 from ..store.agent_views import edge_summary, result_summary
 from ..store.memory_store import MemoryStore
 
@@ -168,9 +169,16 @@ def memory_tool(
     except AmbiguousMatchError as error:
         return _error(str(error), matches=error.previews)
     except CharLimitError as error:
-        return _error(str(error), usage=error.usage, limit=error.limit)
+        return _limit_error(store, error)
     except DialecticalMemoryError as error:
         return _error(str(error))
+
+
+def _limit_error(store: MemoryStore | None, error: CharLimitError) -> str:
+    """The limit's refusal, naming what could go or merge to make room (ids and sizes)."""
+    plan = store.refusal_plan(error) if store is not None else None
+    room = {"make_room": make_room.refusal_detail(plan)} if plan is not None else {}
+    return _error(make_room.refusal_message(error, plan), usage=error.usage, limit=error.limit, **room)
 
 
 def _run(store: MemoryStore, action: str, target: str, values: dict[str, Any]) -> dict[str, Any]:

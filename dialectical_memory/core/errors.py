@@ -26,10 +26,12 @@ class UnsafeContentError(InvalidInputError):
 class CharLimitError(DialecticalMemoryError):
     """The target file would exceed its character limit."""
 
-    def __init__(self, message: str, usage: int, limit: int):
+    def __init__(self, message: str, usage: int, limit: int, *, target: str | None = None, needed: int = 0):
         super().__init__(message)
         self.usage = usage
         self.limit = limit
+        self.target = target  # which file refused
+        self.needed = needed  # characters the write needed freed
 
 
 class NotFoundError(DialecticalMemoryError, LookupError):

@@ -102,6 +102,39 @@ class ChatJudge:
         return answers
 
 
+_MERGE_SYSTEM = (
+    "You help a person keep a small long-term memory. Several entries say things about the same person or "
+    "thing and topic; write ONE entry that keeps everything they say that still matters, shorter than "
+    "their sum, in the language of the entries (英文条目用英文，中文条目用中文). Answer with JSON only: "
+    '{"text": "<the merged entry>"}'
+)
+
+
+def merge_messages(texts: Sequence[str]) -> list[dict[str, str]]:
+    """The prompt for drafting one merged entry of ``texts`` (each a JSON string: data, not orders)."""
+    lines = [f"Entry {n}: {json.dumps(t, ensure_ascii=False)}" for n, t in enumerate(texts, start=1)]
+    return [{"role": "system", "content": _MERGE_SYSTEM}, {"role": "user", "content": "\n".join(lines)}]
+
+
+def draft_merge(judge, texts: Sequence[str]) -> str | None:
+    """A judge model's draft of one entry merging ``texts``, for a person to edit; None when the
+    judge cannot draft (only a chat model can, or a judge with its own ``draft(texts)``) or answered
+    nothing usable. Errors of the model are no draft, never a failure of the page asking."""
+    try:
+        if callable(getattr(judge, "draft", None)):
+            answer = judge.draft(list(texts))
+        elif isinstance(judge, ChatJudge):
+            answer = judge._send(merge_messages(texts))
+        else:
+            return None
+    except Exception:  # noqa: BLE001 - a model that fails gives no draft
+        return None
+    data = _json_of(answer)
+    if isinstance(data, dict):
+        data = data.get("text")
+    return data.strip() if isinstance(data, str) and data.strip() else None
+
+
 class EndpointJudge(ChatJudge):
     """Asks an OpenAI-compatible ``/chat/completions`` endpoint (temperature 0, JSON asked for)."""
 

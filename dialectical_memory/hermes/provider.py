@@ -35,6 +35,7 @@ from typing import Any
 
 from ..core.errors import DialecticalMemoryError
 from ..core.beliefs import ContradictionMode, SourceKind
+from ..store import make_room
 from ..store.memory_store import MemoryStore
 from ..store.agent_views import edge_summary, entry_summary, result_summary, review_summary, search_summary
 from ..store.screening import quoted
@@ -52,6 +53,8 @@ TARGETS = ("memory", "user")
 PROMPT_BUDGET_CHARS = 1200
 PREFETCH_LIMIT = 5
 PREFETCH_QUERY_CHARS = 2_000  # a turn longer than this is searched by its start
+ROOM_HINT_CANDIDATES = 3  # candidates the system prompt names per file at ≥ 80 %
+ROOM_LINE_CHARS = 330
 SESSION_END_JOIN_SECONDS = 5.0
 BEHAVIOUR_FIRST = (
     "Behaviour first: what you observed the user do outweighs what they said they prefer. "
@@ -250,9 +253,10 @@ class DialecticalMemoryProvider(_ProviderBase):
     # ------------------------------------------------------------ what the model sees
 
     def system_prompt_block(self) -> str:
-        """Open contradictions (both sides, the side with more authority starred) and the behaviour-first
-        hint, within ``PROMPT_BUDGET_CHARS``."""
-        header = "DIALECTICAL MEMORY\n" + BEHAVIOUR_FIRST
+        """Open contradictions (both sides, the side with more authority starred), the behaviour-first
+        hint and, for a file at 80 % of its limit or more, what could go or merge to make room, within
+        ``PROMPT_BUDGET_CHARS``."""
+        header = "DIALECTICAL MEMORY\n" + BEHAVIOUR_FIRST + self._room_block()
         title = "Contested entries (★ = more authority):"
         lines, more = [], 0
         used = len(header) + 1 + len(title)
@@ -273,6 +277,23 @@ class DialecticalMemoryProvider(_ProviderBase):
         if more:
             body += f"\n- … {more} more (call dmem_contradictions)"
         return f"{header}\n{body}"
+
+    def _room_block(self) -> str:
+        """A line per file at ≥ 80 % of Hermes' limit naming the best candidates to make room (ids,
+        sizes): Hermes' own refusal never reaches a provider, so the model learns it here first."""
+        lines = []
+        for target in TARGETS:
+            try:
+                plan = self.store.make_room_plan(target)
+            except DialecticalMemoryError:
+                continue
+            if plan.due:
+                lines.append(f"- {target}: {plan.usage:,}/{plan.limit:,} chars ({plan.percent}%); "
+                             + _shown(make_room.hint(plan, ROOM_HINT_CANDIDATES), ROOM_LINE_CHARS))
+        if not lines:
+            return ""
+        return ("\nMemory nearly full. Before adding, remove or merge what is worth least (both go to the archive; "
+                "never a principle):\n" + "\n".join(lines))
 
     def prefetch(self, query: str, *, session_id: str = "") -> str:
         """The few entries that best answer this turn (``store.search``, both targets), with what the

@@ -607,6 +607,8 @@ class MemoryStore(ReviewActions, StagedWrites, StoreReads):
                 "replace or remove existing entries first",
                 usage=current,
                 limit=limit,
+                target=state.target,
+                needed=usage - limit,
             )
 
     def _find_by_substring(self, state: TargetState, old_text) -> EntryMeta:
@@ -873,7 +875,7 @@ class MemoryStore(ReviewActions, StagedWrites, StoreReads):
             raise CharLimitError(
                 f"after all operations {state.target} would be at {state.usage():,}/{limit:,} chars; "
                 "remove or shorten more entries in the same batch (no operation was applied)",
-                usage=state.usage(), limit=limit,
+                usage=state.usage(), limit=limit, target=state.target, needed=state.usage() - limit,
             )
 
     def _archive(self, state, change, meta: EntryMeta, reason: str, action: str) -> None:

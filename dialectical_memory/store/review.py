@@ -31,7 +31,7 @@ from ..core.beliefs import (
     synthesize as synthesize_meta,
 )
 from ..core.results import MutationResult
-from .screening import MAX_KEEP_MARKS, admit_reason, admit_stored, clean_reason, keep_mark
+from .screening import MAX_ENTRY_CHARS, MAX_KEEP_MARKS, WITHHELD, admit_reason, admit_stored, clean_reason, keep_mark
 from .state import TargetState, summary
 
 
@@ -259,6 +259,129 @@ class ReviewActions:
             self._archive(state, change, meta, "retired: no longer true", "retire")
             return self._undoable(state, change, snap, "retire", meta.entry_id, "Retired (kept in the archive).")
 
+    # ------------------------------------------------------------ making room (store/make_room.py plans it)
+
+    def make_room_plan(self, target: str, *, needed: int = 0, merges: bool = True):
+        """What could go and what could merge in ``target`` (a :class:`make_room.Plan`): empty
+        below 80 % of its limit unless ``needed`` (characters a refused write needed) is given."""
+        from . import make_room
+
+        target = self._target(target)
+        with self._thread_locks[target]:
+            state = self._read_state(target)
+            holders = state.ensure_index().holders() if merges else None
+            return make_room.plan(state, self.limits[target], self.now(), needed, with_merges=merges, holders=holders)
+
+    def refusal_plan(self, error: CharLimitError):
+        """The plan for a write the limit refused (``error`` names its target), or None."""
+        if getattr(error, "target", None) not in ("memory", "user"):
+            return None
+        try:
+            return self.make_room_plan(error.target, needed=max(1, error.needed))
+        except Exception:  # noqa: BLE001 - naming candidates must never hide the refusal itself
+            return None
+
+    def make_room(self, target: str, entry_ids=None, *, policy: str | None = None, needed: int = 0, actor: str = "person") -> MutationResult:
+        """Carry out the "could go" part of the plan: the entries named (a person chose them), or
+        under ``policy="auto"`` the plan's applicable candidates in order until its goal is freed
+        (never a merge, a principle, or a side of an open contradiction). Every entry goes to the
+        archive; a person's or the CLI's run is one undoable change."""
+        from . import make_room
+
+        if (entry_ids is None) == (policy is None):
+            raise InvalidInputError("name the entries to let go, or give policy='auto' (not both)")
+        if policy is not None and policy != "auto":
+            raise InvalidInputError("the only make-room policy is 'auto' (it applies only what could go)")
+        if entry_ids is not None and (not isinstance(entry_ids, (list, tuple)) or not entry_ids):
+            raise InvalidInputError("name at least one entry to let go")
+        with self._mutation(target, actor) as (state, change):
+            limit = self.limits[state.target]
+            if entry_ids is not None:
+                found, _protected = make_room.candidates(state, change.now)
+                by_id = {c.entry_id: c for c in found}
+                picks = []
+                for entry_id in dict.fromkeys(entry_ids):
+                    meta = self._active(state, entry_id)
+                    if meta.entry_id not in by_id:
+                        raise ConflictError(f"{meta.entry_id[:8]} is a {meta.maturity.name} or blocked: make-room never lets it go")
+                    picks.append(by_id[meta.entry_id])
+            else:
+                picks = make_room.plan(state, limit, change.now, needed, with_merges=False).policy_picks()
+            if not picks:
+                return self._result(state, "make_room", None, "Nothing could go: nothing was changed.", extra={"freed": 0, "archived": []})
+            before_usage = state.usage()
+            snap = undo_snapshot.take(state, [c.entry_id for c in picks])
+            for candidate in picks:
+                meta = state.entries[candidate.entry_id]
+                self._archive(state, change, meta, f"make room ({candidate.tier.replace('_', ' ')}): {candidate.why}"[:300], "archive")
+            freed = before_usage - state.usage()
+            change.log(state.target, "make_room", None, None, None, freed=freed, archived=[c.entry_id for c in picks],
+                       policy=policy or "person")
+            return self._undoable(state, change, snap, "make_room", None,
+                                  f"Made room: {len(picks)} entr{'y' if len(picks) == 1 else 'ies'} archived, {freed:,} chars freed.",
+                                  extra={"freed": freed, "archived": [c.entry_id for c in picks]})
+
+    def merge_entries(self, target: str, entry_ids, text, *, knowledge_type=None, expected_etags: dict | None = None, actor: str = "person") -> MutationResult:
+        """Merge entries about one holder and topic into one synthesis a person wrote (or edited):
+        the parents go to the archive (undoable); the merged entry is a PATTERN made of incidents,
+        a PRINCIPLE made of patterns. Never under a policy."""
+        content = self._content(text, "merged text")
+        kind = parse_enum(KnowledgeType, knowledge_type, "knowledge_type") if knowledge_type else None
+        if not isinstance(entry_ids, (list, tuple)) or len(set(entry_ids)) < 2:
+            raise InvalidInputError("a merge needs at least two different entries")
+        with self._mutation(target, actor) as (state, change):
+            parents = [self._active(state, i, (expected_etags or {}).get(i)) for i in dict.fromkeys(entry_ids)]
+            if any(p.maturity >= MaturityLevel.WISDOM for p in parents):
+                raise ConflictError("a WISDOM entry is never merged away")
+            parent_ids = {p.entry_id for p in parents}
+            self._no_duplicate(state, content)
+            self._check_limit(state, [content], [p.text for p in parents])
+            befores = {p.entry_id: summary(p) for p in parents}
+            snap = undo_snapshot.take(state, sorted(parent_ids))
+            position = min(state.texts.index(p.text) for p in parents)
+            edges = [e for p in parents for e in state.unresolved_edges_of(p.entry_id) if e.pair() <= parent_ids]
+            merged = synthesize_meta(parents, content, change.now, kind, edges=[])
+            top = max(p.maturity for p in parents)
+            level = MaturityLevel.PATTERN if top < MaturityLevel.PATTERN else MaturityLevel.PRINCIPLE
+            apply_promotion(merged, max(level, merged.maturity), change.now)
+            for edge in {e.edge_id: e for e in edges}.values():
+                state.resolve(change, edge, "synthesis", merged.entry_id)
+            for parent in parents:
+                state.to_archive(change, parent, f"merged into {merged.entry_id}")
+                change.log(state.target, "synthesized", parent.entry_id, befores[parent.entry_id], None, synthesis=merged.entry_id)
+            state.insert(change, merged, position)
+            change.log(state.target, "merge", merged.entry_id, None, summary(merged), parents=sorted(parent_ids))
+            found = self._detect(state, change, merged)
+            freed = sum(len(p.text) for p in parents) + 3 * (len(parents) - 1) - len(content)
+            return self._undoable(
+                state, change, snap, "merge", merged.entry_id,
+                f"Merged {len(parents)} entries into one {merged.maturity.name}; {max(0, freed):,} chars freed.",
+                created=[merged.entry_id], contradictions=self._edge_dicts(state, found), extra={"freed": freed},
+            )
+
+    def draft_merge(self, target: str, entry_ids) -> str | None:
+        """The judge model's draft of one merged text for the person to edit (None without a
+        judge, or when it gave none). Asked outside every lock; the draft is only shown."""
+        from ..detection.judge import draft_merge
+
+        judge = getattr(self, "judge", None)
+        if judge is None:
+            return None
+        target = self._target(target)
+        texts = []
+        for entry_id in dict.fromkeys(entry_ids or ()):
+            entry = self.get_entry(target, entry_id)
+            if entry.archived or entry.meta.blocked:
+                raise ConflictError("only active entries that passed the safety check are sent to a model")
+            texts.append(entry.text)
+        if len(texts) < 2:
+            raise InvalidInputError("a merge needs at least two different entries")
+        draft = draft_merge(judge, texts)
+        if not isinstance(draft, str) or not draft.strip():
+            return None
+        line = clean_reason(draft, cap=MAX_ENTRY_CHARS)  # a model's words: one line, scanned like a reason
+        return None if line == WITHHELD else line
+
     # ------------------------------------------------------------ undo
 
     def _undoable(self, state, change, snap, action: str, entry_id, message: str, *, created=(), result_action=None, **kwargs) -> MutationResult:
@@ -300,6 +423,8 @@ class ReviewActions:
                 f"undoing would put {state.target} at {state.usage():,}/{limit:,} chars; make room first",
                 usage=state.usage(),
                 limit=limit,
+                target=state.target,
+                needed=state.usage() - limit,
             )
 
     def _still_contested(self, state: TargetState, meta) -> None:

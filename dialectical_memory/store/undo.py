@@ -32,7 +32,7 @@ from .state import Change, TargetState
 UNDONE = "undone"
 UNDOABLE_ACTIONS = frozenset({
     "edit", "archive", "synthesize", "dismiss", "supersede", "contradiction", "promote",
-    "reject_promotion", "confirm", "revise", "retire",
+    "reject_promotion", "confirm", "revise", "retire", "make_room", "merge",
 })  # fmt: skip
 TEXT_ACTIONS = frozenset({"edit", "revise", "promote"})  # their undo may put back another text
 COUNTERS = frozenset({
