@@ -62,7 +62,7 @@ demo: install-web
 
 # make bench BENCH_ARGS='--sizes 1000,10000 --repeat 11'
 BENCH_ARGS ?=
-bench: install
+bench: install  # beside the real Hermes: make bench HERMES_VENV=/path/to/hermes-agent-0.19.0
 	$(PY) benchmarks/run.py $(BENCH_ARGS)
 
 # The wheel users install: dist/dialectical_memory-<version>-py3-none-any.whl (tests/packaging

@@ -45,3 +45,69 @@ def hermes_add(path: Path, content: str, limit: int = 0) -> bool:
             return True
         finally:
             fcntl.flock(lock, fcntl.LOCK_UN)
+
+
+# ---------------------------------------------------------------- the real Hermes, in its own venv
+
+# Run by the Hermes venv's python with HERMES_HOME set: its memory tool's own ``MemoryStore.add``
+# (scan, lock, re-read, append, temp + fsync + replace), timed in that process. Each line on stdin,
+# ``<count> <prefix>``, asks for ``count`` adds; each add is followed by an untimed ``remove`` of the
+# same text, so the home stays at its size. Answers one JSON line: seconds per add, fsyncs per add.
+HERMES_DRIVER = r"""
+import json, os, sys, time
+from tools.memory_tool import MemoryStore, get_memory_dir
+assert str(get_memory_dir()) == sys.argv[1], (get_memory_dir(), sys.argv[1])
+store = MemoryStore(memory_char_limit=10**9, user_char_limit=10**9)
+store.load_from_disk()
+real_fsync, fsyncs = os.fsync, [0]
+def counting_fsync(fd):
+    fsyncs[0] += 1
+    real_fsync(fd)
+print("ready", flush=True)
+serial = 0
+for line in sys.stdin:
+    count, prefix = line.split(" ", 1)
+    samples = []
+    os.fsync = counting_fsync
+    fsyncs[0] = 0
+    for _ in range(int(count)):
+        serial += 1
+        text = f"{prefix.strip()} {serial} today"
+        start = time.perf_counter()
+        result = store.add("memory", text)
+        samples.append(time.perf_counter() - start)
+        assert result["success"], result
+        os.fsync = real_fsync
+        store.remove("memory", text)
+        os.fsync = counting_fsync
+    os.fsync = real_fsync
+    print(json.dumps({"samples": samples, "fsyncs": fsyncs[0] / max(1, int(count))}), flush=True)
+"""
+
+
+class RealHermes:
+    """hermes-agent 0.19.0's memory tool in a process of its own, on ``memories/`` of ``hermes_home``."""
+
+    def __init__(self, python: Path, hermes_home: Path):
+        import subprocess
+
+        env = {**os.environ, "HERMES_HOME": str(hermes_home), "PYTHONPATH": ""}
+        self.process = subprocess.Popen(
+            [str(python), "-c", HERMES_DRIVER, str(hermes_home / "memories")],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env,
+        )  # fmt: skip
+        if self.process.stdout.readline().strip() != "ready":
+            raise SystemExit("the Hermes driver did not start")
+
+    def adds(self, count: int, prefix: str) -> tuple[list[float], float]:
+        """``count`` timed adds; their seconds and the fsyncs per add."""
+        import json
+
+        self.process.stdin.write(f"{count} {prefix}\n")
+        self.process.stdin.flush()
+        answer = json.loads(self.process.stdout.readline())
+        return answer["samples"], answer["fsyncs"]
+
+    def close(self) -> None:
+        self.process.stdin.close()
+        self.process.wait(timeout=60)

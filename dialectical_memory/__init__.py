@@ -2,33 +2,75 @@
 knowledge from incidents to wisdom, and re-verifies beliefs that have gone stale.
 
 The files are the Hermes agent's ``MEMORY.md`` / ``USER.md`` plus JSON sidecars with metadata.
+
+The names below are imported when first used (PEP 562), not when the package is: a one-shot
+``dmem --help`` or ``python -m dialectical_memory`` pays only for the modules it runs.
 """
 
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING
+
 from .core.version import __version__
-from .core.errors import (
-    AmbiguousMatchError,
-    CharLimitError,
-    ConflictError,
-    DialecticalMemoryError,
-    InvalidInputError,
-    NotFoundError,
-    StaleEntryError,
-    StorageError,
-    UnsafeContentError,
-)
-from .core.beliefs import (
-    BeliefStatus,
-    ContradictionEdge,
-    ContradictionMode,
-    EntryMeta,
-    KnowledgeType,
-    MaturityLevel,
-    SidecarDocument,
-    SourceKind,
-)
-from .store.memory_store import MemoryStore, MutationResult
-from .adapters.tool import MEMORY_TOOL_SCHEMA, memory_tool
-from .features import transfer  # export / import: transfer.export_document, transfer.import_document
+
+if TYPE_CHECKING:  # what each name is, for readers and type checkers; at run time see __getattr__
+    from .adapters.tool import MEMORY_TOOL_SCHEMA, memory_tool
+    from .core.beliefs import (
+        BeliefStatus,
+        ContradictionEdge,
+        ContradictionMode,
+        EntryMeta,
+        KnowledgeType,
+        MaturityLevel,
+        SidecarDocument,
+        SourceKind,
+    )
+    from .core.errors import (
+        AmbiguousMatchError,
+        CharLimitError,
+        ConflictError,
+        DialecticalMemoryError,
+        InvalidInputError,
+        NotFoundError,
+        StaleEntryError,
+        StorageError,
+        UnsafeContentError,
+    )
+    from .features import transfer  # export / import: transfer.export_document, transfer.import_document
+    from .store.memory_store import MemoryStore, MutationResult
+
+_WHERE = {
+    **dict.fromkeys(
+        ("AmbiguousMatchError", "CharLimitError", "ConflictError", "DialecticalMemoryError", "InvalidInputError",
+         "NotFoundError", "StaleEntryError", "StorageError", "UnsafeContentError"),
+        ".core.errors",
+    ),
+    **dict.fromkeys(
+        ("BeliefStatus", "ContradictionEdge", "ContradictionMode", "EntryMeta", "KnowledgeType", "MaturityLevel",
+         "SidecarDocument", "SourceKind"),
+        ".core.beliefs",
+    ),
+    "MemoryStore": ".store.memory_store",
+    "MutationResult": ".store.memory_store",
+    "MEMORY_TOOL_SCHEMA": ".adapters.tool",
+    "memory_tool": ".adapters.tool",
+}  # fmt: skip
+
+
+def __getattr__(name: str):
+    if name == "transfer":
+        value = importlib.import_module(".features.transfer", __name__)
+    elif name in _WHERE:
+        value = getattr(importlib.import_module(_WHERE[name], __name__), name)
+    else:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})
 
 
 __all__ = [

@@ -9,15 +9,26 @@ import sys
 import textwrap
 from datetime import datetime, timezone
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..core.version import __version__
 from ..core.install_hint import install_hint
 from ..core.errors import AmbiguousMatchError, CharLimitError, DialecticalMemoryError, InvalidInputError, NotFoundError
 from ..core.beliefs import BeliefStatus, KnowledgeType, MaturityLevel, SourceKind
 from ..storage.files import TARGET_FILES
-from ..store.memory_store import DEFAULT_LIMITS, MemoryStore
+
+if TYPE_CHECKING:
+    from ..store.memory_store import MemoryStore
 
 TARGETS = tuple(TARGET_FILES)
+
+
+def _default_limits() -> dict[str, int]:
+    """Hermes' limits; the store module is imported by the commands that use a store, not by the
+    parser (`dmem --help` starts without it)."""
+    from ..store.memory_store import DEFAULT_LIMITS
+
+    return DEFAULT_LIMITS
 
 
 def _when(epoch: float) -> str:
@@ -59,9 +70,10 @@ def _store(args, targets: tuple[str, ...] = TARGETS) -> MemoryStore:
     """The store over ``--home``, with the targets a command works on read (both by default; a
     one-shot write to one target skips reading the other)."""
     from ..detection.judge import judge_from_env
+    from ..store.memory_store import MemoryStore
 
     _check_home(args)
-    store = MemoryStore(args.home, judge=judge_from_env(os.environ), **_limits(args, DEFAULT_LIMITS))
+    store = MemoryStore(args.home, judge=judge_from_env(os.environ), **_limits(args, _default_limits()))
     if targets == TARGETS:
         store.load_from_disk()
     for target in targets:
@@ -589,7 +601,7 @@ def _sync_host() -> str:
 def cmd_sync(args) -> int:
     from ..features import sync
 
-    limits = _limits(args, DEFAULT_LIMITS)
+    limits = _limits(args, _default_limits())
     host, stall = _sync_host(), os.environ.get("DMEM_SYNC_STALL")  # the stall point is for kill -9 tests
     if args.action == "status":
         print("\n".join(sync.status(args.home, fetch=args.fetch)))
@@ -868,7 +880,7 @@ def cmd_mcp(args) -> int:
     _check_home(args)
     from ..detection.judge import judge_from_env
 
-    serve_mcp(args.home, http_port=args.http, judge=judge_from_env(os.environ), **_limits(args, DEFAULT_LIMITS))
+    serve_mcp(args.home, http_port=args.http, judge=judge_from_env(os.environ), **_limits(args, _default_limits()))
     return 0
 
 

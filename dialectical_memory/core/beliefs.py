@@ -512,16 +512,20 @@ _ID_LISTS = ("contradiction_ids", "parent_ids", "child_ids", "keep_marks")
 def clamp_numbers(meta: EntryMeta) -> int:
     """Bring a loaded entry's numbers into range (counters 0…2**53, scores 0…1, a pending promotion
     a real level above the entry's) and its lists to the types they hold; returns how many values
-    it changed. A sidecar with ``hit_count`` 2**64 otherwise breaks every later write."""
+    it changed. A sidecar with ``hit_count`` 2**64 otherwise breaks every later write.
+
+    A cold load asks this of every entry: the numbers are checked in one expression first, and
+    empty lists are not walked."""
     values, fixed = meta.__dict__, 0
-    for name in _COUNTERS:
-        if not 0 <= values[name] <= MAX_COUNT:
-            values[name] = min(max(values[name], 0), MAX_COUNT)
-            fixed += 1
-    for name in _UNIT_FIELDS:
-        if not 0.0 <= values[name] <= 1.0:
-            values[name] = min(max(values[name], 0.0), 1.0)
-            fixed += 1
+    if not _numbers_in_range(values):
+        for name in _COUNTERS:
+            if not 0 <= values[name] <= MAX_COUNT:
+                values[name] = min(max(values[name], 0), MAX_COUNT)
+                fixed += 1
+        for name in _UNIT_FIELDS:
+            if not 0.0 <= values[name] <= 1.0:
+                values[name] = min(max(values[name], 0.0), 1.0)
+                fixed += 1
     pending = values["pending_promotion"]
     if pending is not None and not (type(pending) is int and int(meta.maturity) < pending <= int(MaturityLevel.WISDOM)):
         values["pending_promotion"] = None
@@ -532,18 +536,28 @@ def clamp_numbers(meta: EntryMeta) -> int:
         fixed += 1
     for name in _ID_LISTS:
         items = values[name]
-        if not all(type(item) is str for item in items):
+        if items and not all(type(item) is str for item in items):
             values[name] = [item for item in items if type(item) is str]
             fixed += 1
     noise = values["noise_context"]
-    if len(noise) > NOISE_CONTEXT_LIMIT or not all(type(record) is dict for record in noise):
+    if noise and (len(noise) > NOISE_CONTEXT_LIMIT or not all(type(record) is dict for record in noise)):
         values["noise_context"] = [record for record in noise if type(record) is dict][-NOISE_CONTEXT_LIMIT:]
         fixed += 1
     scope = values["scope"]
-    if not all(type(k) is str and type(v) is str for k, v in scope.items()):
+    if scope and not all(type(k) is str and type(v) is str for k, v in scope.items()):
         values["scope"] = {k: v for k, v in scope.items() if type(k) is str and type(v) is str}
         fixed += 1
     return fixed
+
+
+def _numbers_in_range(v: dict) -> bool:
+    """The counters and scores :func:`clamp_numbers` checks, all in range."""
+    return (
+        0 <= v["hit_count"] <= MAX_COUNT and 0 <= v["surface_count"] <= MAX_COUNT and 0 <= v["ignore_count"] <= MAX_COUNT
+        and 0 <= v["observed_behavior_count"] <= MAX_COUNT and 0 <= v["contradiction_count"] <= MAX_COUNT
+        and 0.0 <= v["authority"] <= 1.0 and 0.0 <= v["conviction"] <= 1.0 and 0.0 <= v["importance"] <= 1.0
+        and 0.0 <= v["confidence"] <= 1.0
+    )  # fmt: skip
 
 
 def clamp_edge(edge: ContradictionEdge) -> int:

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 import shlex
-from importlib import metadata
 from urllib.parse import unquote, urlparse
 
 from .version import __version__
@@ -23,6 +22,8 @@ WHEEL = f"dialectical_memory-{__version__}-py3-none-any.whl"
 
 def installed_from() -> str | None:
     """The checkout folder or wheel file this copy was installed from, when pip recorded one."""
+    from importlib import metadata  # on demand: the CLI imports this module at start
+
     # A checkout's own egg-info (seen first when Python runs from the checkout) has no record: the
     # installed copy's dist-info does.
     for distribution in metadata.distributions(name=DISTRIBUTION):

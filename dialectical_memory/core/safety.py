@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import functools
 import re
 import unicodedata
 
@@ -184,19 +185,18 @@ _SECRET_PATTERNS: list[tuple[str, str]] = [
 ]  # fmt: skip
 
 
-def _compile(patterns):
-    return [(label, kind, re.compile(regex, re.IGNORECASE | re.DOTALL)) for label, kind, regex in patterns]
-
-
-_COMPILED = _compile(_PATTERNS)
-_SECRETS = [(re.compile(regex, re.IGNORECASE | re.MULTILINE), what) for regex, what in _SECRET_PATTERNS]
-_BASE64_RUN = re.compile(r"[A-Za-z0-9+/_-]{24,}={0,2}")
+@functools.cache
+def _compiled() -> tuple[list, list, re.Pattern]:
+    """The patterns, compiled on the first check (not at import: `dmem --help` needs none)."""
+    injections = [(label, kind, re.compile(regex, re.IGNORECASE | re.DOTALL)) for label, kind, regex in _PATTERNS]
+    secrets = [(re.compile(regex, re.IGNORECASE | re.MULTILINE), what) for regex, what in _SECRET_PATTERNS]
+    return injections, secrets, re.compile(r"[A-Za-z0-9+/_-]{24,}={0,2}")
 
 
 def _decoded_base64(text: str) -> list[str]:
     """Readable text hidden in base64 runs (standard or URL-safe alphabet)."""
     found = []
-    for match in _BASE64_RUN.finditer(text):
+    for match in _compiled()[2].finditer(text):
         run = match.group(0).rstrip("=")
         padded = run + "=" * (-len(run) % 4)
         for alphabet in (None, b"-_"):
@@ -212,10 +212,11 @@ def _decoded_base64(text: str) -> list[str]:
 
 
 def _match(forms: list[str]) -> str | None:
-    for label, kind, pattern in _COMPILED:
+    injections, secrets, _base64 = _compiled()
+    for label, kind, pattern in injections:
         if any(pattern.search(form) for form in forms):
             return f"{kind} [{label}]"
-    for pattern, what in _SECRETS:
+    for pattern, what in secrets:
         if any(pattern.search(form) for form in forms):
             return SECRET.format(what=what)
     return None

@@ -8,7 +8,6 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from .base import Detector, Label
-from .index import CandidateIndex
 
 REQUIRED_KEYS = ("a", "b", "label", "lang")
 _KIND_KEYS = ("type", "kind")  # the development file says `type`, the broad file `kind`
@@ -85,6 +84,8 @@ def index_reach(rows: list[dict], flagged: set[int], limit: int = ADD_CANDIDATES
     crowd denser in each topic than a real home), and the newer side (b) asks for its ``limit``
     candidates, as an add does, or ``deep_limit``, as maintenance does. ``detected_unreached``
     counts pairs the detector flags that an add would never compare."""
+    from .index import CandidateIndex  # the rules and their tables load with the index, when used
+
     index = CandidateIndex()
     for number, row in enumerate(rows):
         index.add(f"{number}a", row["a"])

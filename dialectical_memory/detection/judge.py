@@ -22,9 +22,7 @@ import json
 import os
 import re
 import time
-import tomllib
 import typing
-import urllib.request
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -152,6 +150,8 @@ class EndpointJudge(ChatJudge):
         if self._key:
             headers["Authorization"] = f"Bearer {self._key}"
         url = self.url if self.url.endswith("/chat/completions") else f"{self.url}/chat/completions"
+        import urllib.request  # on the first call: a store without a judge never loads http
+
         request = urllib.request.Request(url, json.dumps(body).encode(), headers, method="POST")
         with urllib.request.urlopen(request, timeout=self.timeout) as response:  # noqa: S310 (configured URL)
             reply = json.loads(response.read().decode("utf-8"))
@@ -221,8 +221,14 @@ def judge_from_env(environ: Mapping[str, str], config_path: Path | None = None) 
                              _number(environ.get("DMEM_JUDGE_TIMEOUT"), JUDGE_TIMEOUT))
     path = config_path or default_config_path(environ)
     try:
-        table = tomllib.loads(path.read_text(encoding="utf-8")).get("judge", {})
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        source = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
+    import tomllib  # only when there is a config file: most homes have none
+
+    try:
+        table = tomllib.loads(source).get("judge", {})
+    except tomllib.TOMLDecodeError:
         return None
     if not isinstance(table, dict) or not str(table.get("url", "")).strip() or table.get("enabled") is False:
         return None

@@ -13,7 +13,6 @@ write; :mod:`dialectical_memory.store.memory_store` does.
 
 from __future__ import annotations
 
-import ctypes
 import errno
 import functools
 import fcntl
@@ -185,15 +184,29 @@ def fsync_dir(directory: Path) -> None:
 # ---------------------------------------------------------------- exchange and commit plans
 
 _RENAME_NOREPLACE, _RENAME_EXCHANGE, _AT_FDCWD = 1, 2, -100
-try:
-    _renameat2 = ctypes.CDLL(None, use_errno=True).renameat2
-    _renameat2.argtypes = [ctypes.c_int, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p, ctypes.c_uint]
-except (AttributeError, OSError):  # not glibc ≥ 2.28 / not Linux
-    _renameat2 = None
+_UNLOADED = object()
+_renameat2 = _UNLOADED  # looked up on the first exchange, not at import
+
+
+def _load_renameat2():
+    """libc's ``renameat2``, or None (not glibc ≥ 2.28 / not Linux)."""
+    global _renameat2
+    if _renameat2 is _UNLOADED:
+        import ctypes
+
+        try:
+            function = ctypes.CDLL(None, use_errno=True).renameat2
+            function.argtypes = [ctypes.c_int, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p, ctypes.c_uint]
+            _renameat2 = function
+        except (AttributeError, OSError):
+            _renameat2 = None
+    return _renameat2
 
 
 def _rename2(src: Path, dst: Path, flags: int) -> None:
-    if _renameat2(_AT_FDCWD, os.fsencode(src), _AT_FDCWD, os.fsencode(dst), flags) != 0:
+    if _load_renameat2()(_AT_FDCWD, os.fsencode(src), _AT_FDCWD, os.fsencode(dst), flags) != 0:
+        import ctypes
+
         code = ctypes.get_errno()
         raise OSError(code, os.strerror(code), str(dst))
 
@@ -203,7 +216,7 @@ def exchange(src: Path, dst: Path) -> str:
     ``src``), ``"created"`` (there was no ``dst``; ``src`` is gone) or ``"replaced"`` (the system has
     no atomic exchange: plain ``os.replace``, the previous file is gone)."""
     global _renameat2
-    while _renameat2 is not None:
+    while _load_renameat2() is not None:
         try:
             _rename2(src, dst, _RENAME_EXCHANGE)
             return "exchanged"
@@ -223,11 +236,12 @@ def exchange(src: Path, dst: Path) -> str:
 
 
 def exchange_unavailable() -> bool:
-    return _renameat2 is None
+    return _load_renameat2() is None
 
 
-def write_temp(path: Path, data: bytes, mode: int | None = None) -> Path:
-    """A fsynced temp file beside ``path`` holding ``data``; removed again if writing fails."""
+def write_temp(path: Path, data: bytes, mode: int | None = None, *, sync: bool = True) -> Path:
+    """A temp file beside ``path`` holding ``data``, fsynced unless ``sync`` is False (the caller
+    then syncs it, see :meth:`CommitPlan.sync_files`); removed again if writing fails."""
     fd, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         if mode is not None:
@@ -235,7 +249,8 @@ def write_temp(path: Path, data: bytes, mode: int | None = None) -> Path:
         view = memoryview(data)
         while view:
             view = view[os.write(fd, view) :]
-        os.fsync(fd)
+        if sync:
+            os.fsync(fd)
     except BaseException:
         os.close(fd)
         os.unlink(name)
@@ -272,6 +287,7 @@ class CommitPlan:
         self._discard: list[Path] = []
         self._kept: list[Path] = []
         self._dirs: set[Path] = set()
+        self._dirs_synced = False
 
     def __enter__(self) -> CommitPlan:
         return self
@@ -288,11 +304,22 @@ class CommitPlan:
         for path in self._discard + self._kept:
             _unlink_quietly(path)
 
-    def temp(self, path: Path, data: bytes, mode: int | None = None) -> Path:
-        tmp = write_temp(path, data, mode)
+    def temp(self, path: Path, data: bytes, mode: int | None = None, *, sync: bool = True) -> Path:
+        tmp = write_temp(path, data, mode, sync=sync)
         self._discard.append(tmp)
         self._dirs.add(path.parent)
         return tmp
+
+    def sync_files(self, paths: list[Path]) -> None:
+        """fsync files written unsynced, all at once (fsync releases the GIL): the plan waits one
+        fsync instead of one per file. Any failure fails the plan."""
+        pending = [_fsync_pool().submit(fsync_path, path) for path in paths[1:]]
+        try:
+            if paths:
+                fsync_path(paths[0])
+        finally:
+            for done in pending:
+                done.result()
 
     def publish(self, tmp: Path, path: Path) -> str:
         """Move a prepared temp file into place; undone by putting the previous file back."""
@@ -314,9 +341,13 @@ class CommitPlan:
     def replace(self, path: Path, data: bytes, mode: int | None = None) -> None:
         self.publish(self.temp(path, data, mode), path)
 
-    def append(self, path: Path, records: list[dict[str, Any]], *, sync: bool = True) -> int | None:
+    def append(self, path: Path, records: list[dict[str, Any]], *, sync: bool = True, last: bool = False) -> int | None:
         """Append whole JSON lines; undone by truncating back to the old length. Returns the file's
-        length after the append (None when there was nothing to append)."""
+        length after the append (None when there was nothing to append).
+
+        ``last``: this is the plan's last write, so its fsync and the folders' (which make the
+        renames before it durable) run at once, on two threads: both must finish before the plan
+        does, neither needs the other first, and the call waits one fsync instead of two."""
         if not records:
             return None
         existed = path.exists()
@@ -330,12 +361,24 @@ class CommitPlan:
             view = memoryview(payload)
             while view:
                 view = view[os.write(fd, view) :]
-            if sync:
+            self._dirs.add(path.parent)
+            if sync and last:
+                self._sync_with_folders(fd)
+            elif sync:
                 os.fsync(fd)
         finally:
             os.close(fd)
-        self._dirs.add(path.parent)
         return start + len(payload)
+
+    def _sync_with_folders(self, fd: int) -> None:
+        """fsync ``fd`` and every folder touched so far, concurrently (fsync releases the GIL)."""
+        folders = [_fsync_pool().submit(fsync_dir, directory) for directory in self._dirs]
+        try:
+            os.fsync(fd)
+        finally:
+            for done in folders:
+                done.result()  # a failed folder fsync fails the plan (undone by __exit__)
+        self._dirs_synced = True
 
     def sync(self, path: Path) -> None:
         """Make earlier unsynced appends to ``path`` durable (if it exists)."""
@@ -345,8 +388,23 @@ class CommitPlan:
     def _finish(self) -> None:
         for path in self._discard:
             _unlink_quietly(path)
-        for directory in self._dirs:
-            fsync_dir(directory)
+        if not self._dirs_synced:
+            for directory in self._dirs:
+                fsync_dir(directory)
+
+
+_pool: tuple[int, Any] | None = None
+
+
+def _fsync_pool():
+    """Worker threads for the fsyncs a commit runs beside its own; made again in a forked child
+    (a pool's threads do not survive fork)."""
+    global _pool
+    if _pool is None or _pool[0] != os.getpid():
+        from concurrent.futures import ThreadPoolExecutor
+
+        _pool = (os.getpid(), ThreadPoolExecutor(max_workers=2, thread_name_prefix="dmem-fsync"))
+    return _pool[1]
 
 
 def _unlink_quietly(path: Path) -> None:

@@ -283,11 +283,14 @@ def _plausible_times(state: TargetState, now: float) -> None:
     fixed = clamped = 0
     metas = list(state.doc.entries.values()) + [archived.meta for archived in state.archive.values()]
     for meta in metas:
-        for name in ("created_at", "updated_at", "last_validated_at"):
-            value = getattr(meta, name)
-            if not 0 <= value <= LATEST_PLAUSIBLE_TIME:
-                setattr(meta, name, plausible_time(value, now))
-                fixed += 1
+        values = meta.__dict__
+        if not (0 <= values["created_at"] <= LATEST_PLAUSIBLE_TIME and 0 <= values["updated_at"] <= LATEST_PLAUSIBLE_TIME
+                and 0 <= values["last_validated_at"] <= LATEST_PLAUSIBLE_TIME):  # fmt: skip
+            for name in ("created_at", "updated_at", "last_validated_at"):
+                value = values[name]
+                if not 0 <= value <= LATEST_PLAUSIBLE_TIME:
+                    values[name] = plausible_time(value, now)
+                    fixed += 1
         clamped += clamp_numbers(meta)
     clamped += sum(clamp_edge(edge) for edge in state.doc.contradictions)
     if fixed:

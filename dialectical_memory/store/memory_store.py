@@ -487,9 +487,24 @@ class MemoryStore(ReviewActions, StagedWrites, StoreReads):
         only_compact = replace(change, compact=False).empty
         seq = state.journal_seq + (0 if only_compact else 1)
         md_written = displaced = None
+        merged = False
+        small = len(state.entries) <= SMALL_STORE_ENTRIES
+        compact = small or change.compact or state.journal_lines + 1 >= COMPACT_AFTER_JOURNAL_LINES
         with CommitPlan(paths.home) as plan:
+            # A rewritten sidecar's temp file is written beside the .md's, and both are fsynced at
+            # once (one wait, not two); a foreign write merged while the .md is published changes
+            # the state, and the sidecar is written again from it.
+            sidecar_tmp = []
+
+            def sidecar_beside() -> list[Path]:
+                if compact:
+                    sidecar_tmp.append(plan.temp(paths.sidecar, self._sidecar_bytes(state, seq), sync=False))
+                return sidecar_tmp
+
             if change.md_dirty:
-                md_written, displaced = self._publish_md(state, change, plan)
+                md_written, displaced, merged = self._publish_md(state, change, plan, sidecar_beside)
+            else:
+                plan.sync_files(sidecar_beside())
             plan.append(paths.archive, change.archive_records)
             batch = {
                 "seq": seq,
@@ -499,17 +514,14 @@ class MemoryStore(ReviewActions, StagedWrites, StoreReads):
                 "edges": [e.to_dict() for e in change.edges.values()],
                 "safety_version": state.safety_version,
             }
-            small = len(state.entries) <= SMALL_STORE_ENTRIES
-            compact = small or change.compact or state.journal_lines + 1 >= COMPACT_AFTER_JOURNAL_LINES
             if compact:
                 # The journal may hold history its file has not synced (below): sync it before the
                 # journal is emptied.
                 if plan.append(paths.history, change.history) is None and state.journal_lines:
                     plan.sync(paths.history)
-                document = state.sidecar_document().to_dict()
-                document["journal_seq"] = seq
-                document["safety_version"] = state.safety_version
-                plan.replace(paths.sidecar, dumps_sidecar(document))
+                if merged:
+                    sidecar_tmp[:] = [plan.temp(paths.sidecar, self._sidecar_bytes(state, seq))]
+                plan.publish(sidecar_tmp[0], paths.sidecar)
                 if state.journal_lines or paths.journal.exists():
                     plan.replace(paths.journal, b"")
             else:
@@ -518,7 +530,7 @@ class MemoryStore(ReviewActions, StagedWrites, StoreReads):
                 if change.history:
                     batch["history_end"] = plan.append(paths.history, change.history, sync=False)
                     batch["history"] = change.history
-                plan.append(paths.journal, [batch])
+                plan.append(paths.journal, [batch], last=True)
         state.journal_seq = seq
         state.journal_lines = 0 if compact else state.journal_lines + 1
         if md_written is not None:
@@ -527,6 +539,13 @@ class MemoryStore(ReviewActions, StagedWrites, StoreReads):
         state.meta_stamps = metadata_stamps(paths)
         if displaced is not None:
             self._catch_late_save(state, *displaced)
+
+    @staticmethod
+    def _sidecar_bytes(state: TargetState, seq: int) -> bytes:
+        document = state.sidecar_document().to_dict()
+        document["journal_seq"] = seq
+        document["safety_version"] = state.safety_version
+        return dumps_sidecar(document)
 
     def _catch_late_save(self, state: TargetState, path: Path, read: bytes) -> None:
         """An editor that opened the ``.md`` before the exchange and rewrites it in place saves into
@@ -549,32 +568,39 @@ class MemoryStore(ReviewActions, StagedWrites, StoreReads):
         with suppress(FileNotFoundError):
             os.unlink(path)
 
-    def _publish_md(self, state: TargetState, change: Change, plan: CommitPlan) -> tuple[tuple[bytes, tuple], tuple[Path, bytes] | None]:
+    def _publish_md(self, state: TargetState, change: Change, plan: CommitPlan,
+                    beside: Callable[[], list[Path]] = list) -> tuple[tuple[bytes, tuple], tuple[Path, bytes] | None, bool]:
         """Exchange the new ``.md`` into place; if the file displaced is not the one this store read,
         a foreign write landed in between: merge it in and write again (it is never overwritten).
-        Returns what was written and its identity, and the displaced file kept for
-        :meth:`_catch_late_save` with the bytes read from it."""
+        Its temp file is fsynced together with the temp files ``beside`` writes (unsynced) after it.
+        Returns what was written and its identity, the displaced file kept for
+        :meth:`_catch_late_save` with the bytes read from it, and whether a foreign write was merged."""
         md = real_target(state.paths.md, state.paths.home)
         mode = existing_mode(md)
         expected = state.disk_md
+        merged = False
         for _attempt in range(MAX_FOREIGN_MERGES):
             data = state.md_bytes()
-            tmp = plan.temp(md, data, mode)
+            tmp = plan.temp(md, data, mode, sync=False)
+            plan.sync_files([tmp, *beside()])  # the .md's temp file with what is written beside it
+            beside = list
             written = (data, md_identity(os.stat(tmp)))
             if files.exchange_unavailable():
                 current, _ident = read_md_stable(md)  # no atomic exchange here: check just before
                 if current != expected:
                     merge_foreign(state, change, expected, current)
+                    merged = True
                     expected = current
                     continue
             how = plan.publish(tmp, md)
             displaced = read_md_stable(tmp)[0] if how == "exchanged" else None if how == "created" else expected
             if displaced == expected:
                 if how != "exchanged":
-                    return written, None
+                    return written, None, merged
                 plan.keep(tmp)
-                return written, (tmp, displaced)
+                return written, (tmp, displaced), merged
             merge_foreign(state, change, expected, displaced)
+            merged = True
             expected = data
         raise StorageError(f"{md.name} kept changing while it was written; nothing was changed")
 

@@ -392,12 +392,13 @@ def test_a_remove_killed_once_its_metadata_is_written_leaves_its_text_in_the_arc
     home.mkdir(parents=True)
     write_md(home, [f"Imported note number {i:03d}" for i in range(entries)])
     store = make_store(home, clock, memory_char_limit=0)
-    real_replace, real_append = CommitPlan.replace, CommitPlan.append
+    real_publish, real_append = CommitPlan.publish, CommitPlan.append
 
-    def replace_then_die(plan, path, data, mode=None):
-        real_replace(plan, path, data, mode)
+    def publish_then_die(plan, tmp, path):
+        how = real_publish(plan, tmp, path)
         if path.name == "MEMORY.meta.json":
             raise _Killed
+        return how
 
     def append_then_die(plan, path, records, **kwargs):
         end = real_append(plan, path, records, **kwargs)
@@ -405,7 +406,7 @@ def test_a_remove_killed_once_its_metadata_is_written_leaves_its_text_in_the_arc
             raise _Killed
         return end
 
-    monkeypatch.setattr(CommitPlan, "replace", replace_then_die)
+    monkeypatch.setattr(CommitPlan, "publish", publish_then_die)
     monkeypatch.setattr(CommitPlan, "append", append_then_die)
     monkeypatch.setattr(CommitPlan, "__exit__", lambda plan, *error: None)
     with pytest.raises(_Killed):

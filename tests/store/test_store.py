@@ -792,7 +792,7 @@ def test_one_change_is_a_small_sidecar_diff(big_store, home):
 def test_a_disk_error_while_writing_is_a_storage_error_naming_the_file(store, home, monkeypatch):
     store.add("memory", "Project uses pytest")
 
-    def disk_full(path, data, mode=None):
+    def disk_full(path, data, mode=None, **options):
         raise OSError(28, "No space left on device", str(path))
 
     monkeypatch.setattr(storage_module, "write_temp", disk_full)
