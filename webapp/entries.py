@@ -89,11 +89,11 @@ def board_context() -> dict:
 
 
 def matches_elsewhere(search: str) -> dict | None:
-    """How many entries of the other target contain the search text (a hint when this one has none)."""
+    """How many entries of the other target the search finds (a hint when this one has none)."""
     if not search:
         return None
     other = next(t for t in TARGETS if t != g.target)
-    total = store().query_entries(other, search=search, limit=1).total
+    total = store().search(search, other, limit=1).total
     return {"target": other, "total": total} if total else None
 
 
@@ -260,7 +260,13 @@ class TierColumn:
 
 
 def tier_column(level: MaturityLevel, filters: EntryFilters, offset: int) -> TierColumn:
-    page = store().query_entries(g.target, maturity=level, offset=offset, limit=COLUMN_PAGE_SIZE, **filters.store_args())
+    """One column's page: in file order, or with a search the entries it finds, best first (as the board)."""
+    args = filters.store_args()
+    query = args.pop("search", None)
+    if query:
+        page = store().search(query, g.target, maturity=level, offset=offset, limit=COLUMN_PAGE_SIZE, **args).page()
+    else:
+        page = store().query_entries(g.target, maturity=level, offset=offset, limit=COLUMN_PAGE_SIZE, **args)
     return TierColumn(level, page, filters)
 
 

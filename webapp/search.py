@@ -1,4 +1,6 @@
-"""Search across both targets from the top bar: ``/search?q=…``, results grouped by target."""
+"""Search across both targets from the top bar: ``/search?q=…``, results grouped by target, best
+first (the store's one ranked search: words in English and Chinese, and meaning with [semantic]);
+archived entries that contain the text are listed apart."""
 
 from __future__ import annotations
 
@@ -20,7 +22,7 @@ def results():
     groups = []
     if query:
         for name in TARGETS:
-            page = store().query_entries(name, search=query, limit=RESULTS_PER_TARGET)
+            page = store().search(query, name, limit=RESULTS_PER_TARGET)
             archived = [e for e in store().archived(name) if query.casefold() in e.text.casefold()]
             groups.append({"target": name, "page": page, "archived": archived[:RESULTS_PER_TARGET]})
     return render("search.html", "_search_results.html", query=query, groups=groups)

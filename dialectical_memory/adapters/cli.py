@@ -282,6 +282,35 @@ def cmd_list(args) -> int:
     return 0
 
 
+def cmd_search(args) -> int:
+    """Entries that answer a question, best first, with why each matched (``store.search``)."""
+    store = _store(args)
+    target = None if args.target == "all" else args.target
+    found = store.search(args.query, target, limit=args.limit, offset=args.offset,
+                         maturity=args.tier.upper() if args.tier else None, status=args.status)
+    if args.json:
+        _print_json({"query": args.query, "total": found.total, "offset": found.offset, "ranked": found.ranked,
+                     "results": [{**hit.entry.to_dict(), "score": None if hit.score is None else round(hit.score, 4),
+                                  "matched": hit.why()} for hit in found.items]})
+        return 0
+    if not found.items:
+        print(f"nothing in memory answers {args.query!r}" if found.ranked else "no entries")
+        return 0
+    for hit in found.items:
+        entry = hit.entry
+        score = "" if hit.score is None else f"{hit.score:5.2f}  "
+        flags = " ⚡contested" if entry.contested else ""
+        print(f"  {score}{entry.target:<6} {entry.entry_id[:8]}  {_short(entry.text, 70)}{flags}")
+        why = hit.why()
+        if why:
+            parts = ([f"words: {', '.join(why['words'])}"] if "words" in why else []) + (
+                [f"meaning {why['meaning']:+.2f}"] if "meaning" in why else [])
+            print(f"           {'; '.join(parts)}")
+    if found.has_more:
+        print(f"  … {found.total - found.offset - len(found.items)} more (use --offset {found.offset + len(found.items)})")
+    return 0
+
+
 def cmd_show(args) -> int:
     store = _store(args)
     target, entry_id = _find_entry(store, args.target, args.id)
@@ -956,6 +985,16 @@ def _entry_commands(command) -> None:
     p.add_argument("--limit", type=int, default=50, help="entries per tier (default: 50)")
     _json_option(p, "the tiers")
     p.set_defaults(func=cmd_list)
+
+    p = command("search", help="entries that answer a question, best first, in English or Chinese")
+    p.add_argument("query", help="a question or a few words (empty: every entry in file order)")
+    _target_option(p, allow_all=True)
+    p.add_argument("--tier", choices=[m.name.lower() for m in MaturityLevel], help="only this tier")
+    p.add_argument("--status", choices=[s.value for s in BeliefStatus], help="only entries with this status")
+    p.add_argument("--limit", type=int, default=10, help="results (default: 10)")
+    p.add_argument("--offset", type=int, default=0, help="skip this many results (paging)")
+    _json_option(p, "the results")
+    p.set_defaults(func=cmd_search)
 
     p = command("show", help="one entry with its metadata and history")
     p.add_argument("id", help="entry id or a unique prefix (active or archived, either target)")

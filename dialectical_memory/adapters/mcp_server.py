@@ -25,7 +25,7 @@ from ..core.errors import CharLimitError, DialecticalMemoryError, InvalidInputEr
 from ..core.beliefs import ContradictionMode
 from ..store import make_room
 from ..store.memory_store import MemoryStore
-from ..store.agent_views import edge_summary, entry_detail, entry_summary, history_summary, review_summary
+from ..store.agent_views import edge_summary, entry_detail, entry_summary, history_summary, review_summary, search_summary
 
 Target = Literal["memory", "user"]
 SourceKindName = Literal["user_explicit", "observed", "agent_inferred", "user_correction", "background_review", "derived"]
@@ -152,8 +152,11 @@ def create_server(store: MemoryStore, *, dashboard_url: str | None = None) -> MC
     @server.tool(annotations=READ_ONLY)
     def search_memories(query: str = "", target: Target | None = None, maturity: MaturityName | None = None,
                         status: StatusName | None = None, limit: int = 20, offset: int = 0) -> dict[str, Any]:  # fmt: skip
-        """Active entries whose text contains query (all when empty), in file order, both targets unless
-        target is given; filter by maturity and status; page with limit and offset."""
+        """Active entries that answer query, best first, in English or Chinese (a question in one language
+        finds entries in the other), both targets unless target is given. Each result has a score and
+        `matched`: the words it shares with the query and, with embeddings installed, how close it is in
+        meaning. Contested entries say so. An empty query lists entries in file order. Filter by maturity
+        and status; page with limit and offset."""
         return _tool_errors(lambda: _search(store, query, target, maturity, status, limit, offset))
 
     @server.tool(annotations=READ_ONLY)
@@ -206,16 +209,9 @@ def _resource_target(target: str) -> str:
 def _search(store: MemoryStore, query, target, maturity, status, limit: int, offset: int) -> dict[str, Any]:
     if not isinstance(limit, int) or not isinstance(offset, int) or not 0 < limit <= 100 or not 0 <= offset <= 10_000:
         raise InvalidInputError("limit must be between 1 and 100 and offset between 0 and 10,000")
-    filters = dict(maturity=maturity, status=status, search=query or None)
-    if target:
-        page = store.query_entries(target, offset=offset, limit=limit, **filters)
-        items, total = page.items, page.total
-    else:  # both targets, memory first: each contributes its first offset + limit matches
-        pages = [store.query_entries(name, offset=0, limit=min(1000, offset + limit), **filters) for name in ("memory", "user")]
-        items = [entry for page in pages for entry in page.items][offset : offset + limit]
-        total = sum(page.total for page in pages)
-    return {"results": [entry_summary(e) for e in items], "total": total, "offset": offset, "limit": limit,
-            "has_more": offset + len(items) < total}  # fmt: skip
+    found = store.search(query, target, limit=limit, offset=offset, maturity=maturity, status=status)
+    return {"results": [search_summary(hit) for hit in found.items], "total": found.total, "offset": offset,
+            "limit": limit, "has_more": found.has_more, "ranked": found.ranked}  # fmt: skip
 
 
 def _entry_detail(store: MemoryStore, target: str, entry_id: str) -> dict[str, Any]:

@@ -104,3 +104,6 @@ def _shared_embeddings():
     except ImportError:
         return None
     return Embeddings()
+
+
+shared_embeddings = _shared_embeddings  # the search (store/search.py) ranks by the same vectors

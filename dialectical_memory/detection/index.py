@@ -263,6 +263,11 @@ class CandidateIndex:
         best = heapq.nlargest(limit, scores.items(), key=lambda item: (item[1] / math.sqrt(sizes[item[0]]), ids[item[0]]))
         return [ids[slot] for slot, _score in best]
 
+    def entries_with(self, term: str) -> list[str]:
+        """Ids of the entries indexed under ``term`` (a slot such as "$residence"): for the search."""
+        ids = self._ids
+        return [ids[slot] for slot in self._posting(term) or ()]
+
     def _posting(self, term: str) -> set[int] | None:
         """The live slots of ``term``, materialised from the raw list read from disk if need be."""
         posting = self._postings.get(term)

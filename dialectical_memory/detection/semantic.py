@@ -121,6 +121,12 @@ class Embeddings:
         found = ((t, self._vectors.get(text_key(t))) for t in texts)
         return {text: vector for text, vector in found if vector is not None}
 
+    def query(self, text: str) -> np.ndarray:
+        """The embedding of a search question, on E5's query side ("query: …"); not kept."""
+        if self._model is None:
+            self._model = load_embedder()
+        return np.asarray(self._model.query([text])[0], dtype=np.float32)
+
     def load(self, cache: EmbeddingCache) -> None:
         if cache.path not in self._stored:
             stored = cache.load()

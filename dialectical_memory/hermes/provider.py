@@ -37,7 +37,7 @@ from ..core.errors import DialecticalMemoryError
 from ..core.beliefs import ContradictionMode, SourceKind
 from ..store import make_room
 from ..store.memory_store import MemoryStore
-from ..store.agent_views import edge_summary, entry_summary, result_summary, review_summary
+from ..store.agent_views import edge_summary, entry_summary, result_summary, review_summary, search_summary
 from ..store.screening import quoted
 from ..features.hermes_pending import QueueWatcher
 
@@ -52,9 +52,9 @@ PROVIDER_NAME = "dialectical"
 TARGETS = ("memory", "user")
 PROMPT_BUDGET_CHARS = 1200
 PREFETCH_LIMIT = 5
+PREFETCH_QUERY_CHARS = 2_000  # a turn longer than this is searched by its start
 ROOM_HINT_CANDIDATES = 3  # candidates the system prompt names per file at ≥ 80 %
 ROOM_LINE_CHARS = 330
-PREFETCH_MIN_SCORE = 0.15
 SESSION_END_JOIN_SECONDS = 5.0
 BEHAVIOUR_FIRST = (
     "Behaviour first: what you observed the user do outweighs what they said they prefer. "
@@ -89,7 +89,8 @@ TOOL_SCHEMAS: list[dict[str, Any]] = [
     },
     {
         "name": "dmem_search",
-        "description": "Search long-term memory by meaning of words, ranked by relevance, confidence and use. Read-only.",
+        "description": "Search long-term memory with a question or a few words, in English or Chinese (either finds "
+        "the other), best first; each result says which words matched and whether it is contested. Read-only.",
         "parameters": {
             "type": "object",
             "properties": {
@@ -295,19 +296,15 @@ class DialecticalMemoryProvider(_ProviderBase):
                 "never a principle):\n" + "\n".join(lines))
 
     def prefetch(self, query: str, *, session_id: str = "") -> str:
-        """The few entries most relevant to this turn, by ``ranking_score``, with what the files lack:
-        confidence, maturity, whether they are contested."""
+        """The few entries that best answer this turn (``store.search``, both targets), with what the
+        files lack: confidence, maturity, whether they are contested."""
         if not isinstance(query, str) or not query.strip():
             return ""
-        found = []
-        for target in TARGETS:
-            found.extend((score, target, entry) for score, entry in self.store.recall(target, query, limit=PREFETCH_LIMIT))
-        found.sort(key=lambda item: -item[0])
+        found = self.store.search(query[:PREFETCH_QUERY_CHARS], limit=PREFETCH_LIMIT).items
         lines = [
-            f"- [{target}] {_shown(entry_summary(entry)['text'])} (confidence {entry.effective_confidence:.2f}, "
-            f"{entry.meta.maturity.name.lower()}{', contested' if entry.contested else ''})"
-            for score, target, entry in found[:PREFETCH_LIMIT]
-            if score >= PREFETCH_MIN_SCORE
+            f"- [{hit.target}] {_shown(entry_summary(hit.entry)['text'])} (confidence {hit.entry.effective_confidence:.2f}, "
+            f"{hit.entry.meta.maturity.name.lower()}{', contested' if hit.entry.contested else ''})"
+            for hit in found
         ]
         recalled = "Relevant long-term memory (dialectical):\n" + "\n".join(lines) if lines else ""
         return "\n\n".join(part for part in (recalled, self._neighbours_block()) if part)
@@ -384,11 +381,11 @@ class DialecticalMemoryProvider(_ProviderBase):
         return review_summary(self.store, name)
 
     def _tool_search(self, query: str, target: str = "both", limit: int = 8) -> dict[str, Any]:
-        results = []
-        for name in self._targets(target):
-            results.extend((score, name, entry) for score, entry in self.store.recall(name, query, limit=limit))
-        results.sort(key=lambda item: -item[0])
-        return {"results": [{**entry_summary(entry), "score": round(score, 3)} for score, _name, entry in results[:limit]]}
+        if not isinstance(limit, int) or not 0 < limit <= 50:
+            raise DialecticalMemoryError("limit must be between 1 and 50")
+        chosen = None if target == "both" else self._targets(target)[0]
+        found = self.store.search(query, chosen, limit=limit)
+        return {"results": [search_summary(hit) for hit in found.items], "total": found.total}
 
     def _tool_observed(self, target: str, old_text: str) -> dict[str, Any]:
         if not self._primary:

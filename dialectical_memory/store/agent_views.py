@@ -44,6 +44,17 @@ def entry_summary(entry: Entry) -> dict[str, Any]:
     return data
 
 
+def search_summary(hit) -> dict[str, Any]:
+    """One search result (``store.search``'s ``Hit``) as an agent reads it: the entry, its score
+    (None when the query was empty and entries are listed in file order) and why it matched."""
+    data = entry_summary(hit.entry)
+    data["score"] = None if hit.score is None else round(hit.score, 4)
+    why = hit.why()
+    if why:
+        data["matched"] = why
+    return data
+
+
 def entry_detail(entry: Entry) -> dict[str, Any]:
     """One entry with its metadata, every text and note in it shown as :func:`entry_summary` does."""
     summary = entry_summary(entry)

@@ -11,6 +11,7 @@ from typing import Any
 
 from ..storage import hermes_format
 from . import read_models
+from . import search as search_module
 from ..core.errors import (
     InvalidInputError,
     NotFoundError,
@@ -26,7 +27,6 @@ from ..core.beliefs import (
     SourceKind,
     authority_weight,
     promotion_check,
-    ranking_score,
     text_hash,
 )
 from . import history_log
@@ -38,7 +38,6 @@ from ..storage.files import (
 )
 
 REVERIFY_HORIZON_DAYS = 7.0
-RECALL_CANDIDATES = 64
 COUNTS_MAX_AGE_SECONDS = 60
 
 
@@ -127,9 +126,16 @@ class StoreReads:
         return read_models.query(state, self.now(), filters, search or None, offset, limit)
 
     def query_by_tier(self, target: str, *, status=None, source_kind=None, knowledge_type=None, search=None, limit: int = 20) -> dict[MaturityLevel, read_models.Page]:
-        """The first page of each maturity tier, from one pass (the dashboard's four columns)."""
+        """The first page of each maturity tier, from one pass (the dashboard's four columns); with
+        ``search``, the entries :meth:`search` finds, best first in each tier."""
         filters = self._filters(status=status, source_kind=source_kind, knowledge_type=knowledge_type)
         self._check_paging(search, 0, limit)
+        if search and search.strip():  # ranked: each column lists its matches best first
+            found = self.search(search, target, limit=1000, status=status, source_kind=source_kind, knowledge_type=knowledge_type)
+            buckets: dict[MaturityLevel, list] = {level: [] for level in MaturityLevel}
+            for hit in found.items:
+                buckets[hit.entry.meta.maturity].append(hit.entry)
+            return {level: read_models.Page(entries[:limit], len(entries), 0, limit) for level, entries in buckets.items()}
         state = self._read_state(self._target(target))
         return read_models.query_by_tier(state, self.now(), filters, search or None, limit)
 
@@ -149,32 +155,23 @@ class StoreReads:
         if search is not None and not isinstance(search, str):
             raise InvalidInputError("search must be a string")
 
+    def search(self, query: str, target: str | None = None, *, limit: int = 20, offset: int = 0, maturity=None,
+               status=None, source_kind=None, knowledge_type=None, semantic: bool | str | None = None) -> search_module.Results:
+        """Active entries answering ``query``, best first, with a score and why they matched; both
+        targets unless ``target`` is given. An empty query lists them in file order (see store/search.py)."""
+        return search_module.search(self, query, target, limit=limit, offset=offset, maturity=maturity, status=status,
+                                    source_kind=source_kind, knowledge_type=knowledge_type, semantic=semantic)
+
+    def _search_index(self, target: str):
+        """The search's index of a target, kept across reloads and updated entry by entry."""
+        indexes = self.__dict__.setdefault("_search_indexes", {})
+        if target not in indexes:
+            indexes[target] = search_module._TargetIndex()
+        return indexes[target]
+
     def recall(self, target: str, query: str, *, limit: int = 8) -> list[tuple[float, read_models.Entry]]:
-        """Active entries relevant to ``query``, best first, by the SPEC's ``ranking_score``.
-
-        The candidate index finds the entries sharing terms with the query; similarity is the cosine
-        of their term sets. Entries sharing nothing are never returned.
-        """
-        from ..detection.index import relevance_terms
-
-        if not isinstance(query, str):
-            raise InvalidInputError("query must be a string")
-        self._check_paging(None, 0, limit)
-        state = self._read_state(self._target(target))
-        wanted = relevance_terms(query)
-        if not wanted or not state.entries:
-            return []
-        now = self.now()
-        scored = []
-        for entry_id in state.ensure_index().candidates(query, limit=max(RECALL_CANDIDATES, limit)):
-            meta = state.entries.get(entry_id)
-            terms = relevance_terms(meta.text) if meta and not meta.blocked else frozenset()  # never matches blocked text
-            shared = len(wanted & terms)
-            if shared:
-                similarity = shared / (len(wanted) * len(terms)) ** 0.5
-                scored.append((ranking_score(meta, similarity, now), entry_id))
-        scored.sort(key=lambda pair: -pair[0])
-        return [(score, read_models.entry_view(state, entry_id, now)) for score, entry_id in scored[:limit]]
+        """``(score, entry)`` of the entries :meth:`search` finds for ``query`` in one target, best first."""
+        return [(hit.score, hit.entry) for hit in self.search(query, target, limit=limit).items if hit.score is not None]
 
     def contradiction_graph(self, target: str, *, max_resolved: int = 200, select=None) -> dict[str, Any]:
         """The graph; ``select(outline) -> (entry_ids, edge_ids)`` builds only what one page shows

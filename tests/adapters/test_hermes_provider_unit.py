@@ -127,3 +127,19 @@ def test_entry_point_names_the_provider():
 
     (point,) = entry_points(group="hermes_agent.memory_providers", name="dialectical")
     assert point.load() is DialecticalMemoryProvider
+
+
+def test_prefetch_and_dmem_search_answer_a_question_across_languages(tmp_path):
+    """prefetch and dmem_search are the store's one search: an English turn finds a Chinese entry,
+    a whole word never finds a longer one, and a contested entry says so."""
+    hermes_writes(tmp_path, "user", "用户对猫毛过敏", "User ordered a steak at dinner", "User lives in Berlin", "User lives in Paris")
+    hermes_writes(tmp_path, "memory", "User drinks green tea every afternoon")
+    provider = provider_on(tmp_path)
+    block = provider.prefetch("Is the user allergic to cats?")
+    assert block.splitlines()[1].startswith("- [user] 用户对猫毛过敏 (confidence")
+    assert "steak" not in provider.prefetch("tea") and "- [memory] User drinks green tea" in provider.prefetch("tea")
+    assert "contested)" in provider.prefetch("where does the user live")
+    found = json.loads(provider.handle_tool_call("dmem_search", {"query": "where does the user live", "target": "user", "limit": 2}))
+    assert found["success"] and {r["text"] for r in found["results"]} == {"User lives in Berlin", "User lives in Paris"}
+    assert all(r["contested"] and "live" in r["matched"]["words"] and r["score"] > 0 for r in found["results"])
+    assert json.loads(provider.handle_tool_call("dmem_search", {"query": "tea", "limit": 0}))["success"] is False

@@ -218,3 +218,30 @@ def test_the_readme_mcp_servers_block_works_as_written(mcp_sdk, tmp_path):
     from dialectical_memory.hermes.install import ACTIVATE_COMMAND
 
     assert f"\n{ACTIVATE_COMMAND}\n" in readme
+
+
+def test_search_memories_ranks_by_words_and_meaning_in_both_languages(mcp_sdk, tmp_path):
+    """The agent's one search: a question, not a substring; English finds Chinese; "tea" is a word."""
+    home = tmp_path / "home"
+    store = MemoryStore(home)
+    store.add("user", "User drinks green tea every afternoon")
+    store.add("user", "User ordered a steak at the birthday dinner")
+    store.add("user", "用户住在杭州")
+    store.add("memory", "Project notes live in the wiki")
+
+    async def script(client):
+        seen = {}
+        for query in ("tea", "Where does the user live?", "用户喝什么", ""):
+            seen[query] = data(await client.call_tool("search_memories", {"query": query, "target": "user"}))
+        seen["both"] = data(await client.call_tool("search_memories", {"query": "live", "limit": 1}))
+        return seen
+
+    seen = run_client(home, script)
+    tea = seen["tea"]["results"]
+    assert tea[0]["text"] == "User drinks green tea every afternoon" and tea[0]["matched"]["words"] == ["tea"]
+    assert "User ordered a steak at the birthday dinner" not in [r["text"] for r in tea]
+    assert "用户住在杭州" in [r["text"] for r in seen["Where does the user live?"]["results"]]
+    assert seen["用户喝什么"]["results"][0]["text"] == "User drinks green tea every afternoon"
+    listed = seen[""]
+    assert not listed["ranked"] and [r["score"] for r in listed["results"]] == [None] * 3 and listed["total"] == 3
+    assert seen["both"]["total"] >= 2 and seen["both"]["has_more"] and len(seen["both"]["results"]) == 1

@@ -122,3 +122,19 @@ def test_demo_refuses_a_folder_that_is_not_an_earlier_demo(capsys, tmp_path):
     code = main(["demo", str(precious), "--force"])
     assert code == 1 and "not empty" in capsys.readouterr().err
     assert (precious / "MEMORY.md").read_text() == "my real memories"
+
+
+def test_search_answers_a_question_with_why_and_json(capsys, home):
+    for text in ("User drinks green tea every afternoon", "User ordered a steak at dinner", "用户住在杭州"):
+        dmem(capsys, home, "add", text, "-t", "user")
+    code, out, _ = dmem(capsys, home, "search", "tea")
+    assert code == 0 and "User drinks green tea" in out and "words: tea" in out and "steak" not in out
+    code, out, _ = dmem(capsys, home, "search", "where does the user live", "--json")
+    found = json.loads(out)
+    assert code == 0 and found["ranked"] and "用户住在杭州" in [r["text"] for r in found["results"]]
+    assert all(set(r) >= {"entry_id", "target", "score", "matched", "contested"} for r in found["results"])
+    code, out, _ = dmem(capsys, home, "search", "quantum chromodynamics")
+    assert code == 0 and "nothing in memory answers" in out
+    code, out, _ = dmem(capsys, home, "search", "", "--json", "--limit", "2")
+    listed = json.loads(out)
+    assert not listed["ranked"] and listed["total"] == 3 and len(listed["results"]) == 2

@@ -1,0 +1,354 @@
+"""``store.search``: the one ranked search every door uses (MCP, the Hermes provider, ``dmem search``, the dashboard).
+
+A question is answered by three rankings of the active entries that pass the filters:
+
+* **words** (always): BM25 over the terms of ``detection/lexical.py`` (English stems, Chinese
+  characters and pairs, the bridge's English for Chinese words), one index per target kept by the
+  store and updated entry by entry;
+* **meaning** (with the ``[semantic]`` extra): the cosine of E5 embeddings, the question embedded
+  as a query ("query: …") and every entry as a passage, from the home's one embedding cache
+  ``.X.embeddings.npz``, the same vectors the detector's neighbours by meaning use;
+* **slots** the detector's candidate index reads ("$residence": "I moved to Paris" and "User lives
+  in Berlin").
+
+Meaning is read per language: each cosine becomes its distance, in standard deviations, from the
+typical cosine of the entries in the entry's own language together with a few bundled ordinary
+entries of that language (``CENTRED``; ``search_anchors.tsv`` gives a small home the typical entry
+it lacks), since e5 places a question nearer any entry of its own language than the answer written
+in the other one. The rankings are fused by score (``FUSION = "score"``): ``W_WORDS`` × BM25 / best
+BM25 + the meaning's margin over the median candidate + ``W_CONCEPT`` per shared slot, measured
+against reciprocal-rank fusion in ``benchmarks/retrieval``. An entry sharing no word with the
+question enters by meaning only when it stands out in its language (``MEANING_ADMIT`` deviations;
+``MEANING_ADMIT_KEYWORD`` for a one-word query, a filter), so "tea" lists the green tea and not
+the steak.
+Blocked entries are never matched; contested ones are marked (``Hit.entry.contested``). An empty
+question lists the entries in file order, as ``query_entries`` does, with the same filters and paging.
+The SPEC's ``ranking_score`` is not mixed in: as a factor over the relevance it lowered MRR and did
+not raise recall@5 on the benchmark (docs/usage.md, Search).
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..core.errors import InvalidInputError
+from . import read_models
+
+TARGETS = ("memory", "user")
+MAX_QUERY_CHARS = 2_000
+RRF_K = 60
+# missing entry embeddings computed per search: a home of a few hundred entries is embedded by its
+# first search (~20 ms each); a larger one warms over several, ranked by words meanwhile
+SEARCH_EMBED_BUDGET = 256
+MEANING_CANDIDATES = 100  # the nearest entries by meaning that may enter the fusion (and set its median)
+CENTRED = True
+FUSION = "score"
+W_WORDS = 0.5
+W_CONCEPT = 0.25
+MEANING_ADMIT = 2.0  # an entry sharing no word enters this many deviations above its language's typical entry
+MEANING_ADMIT_KEYWORD = 3.0  # … when the query is one word
+STD_FLOOR = 0.02  # the narrowest spread of cosines taken as real
+
+
+@dataclass(frozen=True)
+class Hit:
+    """One entry found: ``score`` is the fused relevance (None when the query was empty),
+    ``matched`` the question's terms the entry holds, ``meaning`` the cosine of the two embeddings
+    when meaning ranked it."""
+
+    entry: read_models.Entry
+    score: float | None
+    matched: tuple[str, ...] = ()
+    meaning: float | None = None
+
+    @property
+    def target(self) -> str:
+        return self.entry.target
+
+    def why(self) -> dict[str, Any]:
+        """Why it matched, for an answer in JSON."""
+        found: dict[str, Any] = {}
+        if self.matched:
+            found["words"] = list(self.matched)
+        if self.meaning is not None:
+            found["meaning"] = round(self.meaning, 3)
+        return found
+
+
+@dataclass
+class Results:
+    items: list[Hit]
+    total: int
+    offset: int
+    limit: int
+    ranked: bool = True  # False: an empty question, listed in file order
+    semantic: bool = False  # whether meaning took part
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def has_more(self) -> bool:
+        return self.offset + len(self.items) < self.total
+
+    def page(self) -> read_models.Page:
+        """The entries found, as a page of the tiers (ranked order)."""
+        return read_models.Page([hit.entry for hit in self.items], self.total, self.offset, self.limit)
+
+
+class _TargetIndex:
+    """What one target's search keeps between calls: the BM25 index and the embedding matrix."""
+
+    def __init__(self):
+        from ..detection.lexical import BM25
+
+        self.bm25 = BM25()
+        self.lock = threading.Lock()  # the dashboard and the provider search from several threads
+        self.vector_texts: dict[str, str] | None = None  # the texts the matrix was built from
+        self.vector_ids: list[str] = []
+        self.matrix = None
+        self.chinese = None  # which rows are Chinese text
+        self.complete = False  # every text of vector_texts has its row
+        self.synced = None  # the texts the BM25 index was last synced with (that very object)
+
+
+def search(store, query, target=None, *, limit: int = 20, offset: int = 0, maturity=None, status=None,
+           source_kind=None, knowledge_type=None, semantic: bool | str | None = None) -> Results:
+    """See the module doc; ``semantic``: None uses meaning when the extra is installed, False never,
+    "only" ranks by meaning alone (for the benchmark)."""
+    if not isinstance(query, str):
+        raise InvalidInputError("query must be a string")
+    if len(query) > MAX_QUERY_CHARS:
+        raise InvalidInputError(f"query is longer than {MAX_QUERY_CHARS:,} characters")
+    targets = TARGETS if target in (None, "", "both") else (store._target(target),)
+    filters = store._filters(maturity=maturity, status=status, source_kind=source_kind, knowledge_type=knowledge_type)
+    store._check_paging(None, offset, limit)
+    if not query.strip():
+        raw = dict(maturity=maturity, status=status, source_kind=source_kind, knowledge_type=knowledge_type)
+        return _listing(store, targets, raw, offset, limit)
+    now = store.now()
+    states = {name: store._read_state(name) for name in targets}
+    pool = {name: _searchable(state, filters) for name, state in states.items()}
+    from ..detection.lexical import tokens
+    from ..detection.lexical import is_keyword
+
+    wanted = tokens(query)
+    words = _by_words(store, states, pool, wanted)
+    meaning, used = ({}, False) if semantic is False else _by_meaning(store, states, pool, query)
+    concepts = _by_concepts(states, pool, query) if semantic != "only" else {}
+    keyword = is_keyword(query)  # "tea", "Berlin": a filter, not a question
+    ranked = _fuse(words, meaning, {key: len(shared) for key, shared in concepts.items()}, only_meaning=semantic == "only",
+                   keyword=keyword)
+    from ..detection.lexical import surface
+
+    written = surface(query)
+    hits = []
+    for key, score in ranked[offset : offset + limit]:  # views only of the page's entries
+        name, entry_id = key
+        entry = read_models.entry_view(states[name], entry_id, now)
+        shared = (_held(store, key, frozenset(wanted)) if key in words else frozenset()) | concepts.get(key, frozenset())
+        shown = [written.get(t, t) for t in dict.fromkeys(wanted) if t in shared]
+        shown += sorted(t[1:] for t in shared if t.startswith("$"))
+        hits.append(Hit(entry, score, tuple(shown), meaning.get(key)))
+    return Results(hits, len(ranked), offset, limit, True, used)
+
+
+def _listing(store, targets, filters, offset: int, limit: int) -> Results:
+    """An empty question: the entries that pass the filters in file order, memory first."""
+    pages = [store.query_entries(name, offset=0, limit=min(1000, offset + limit), **filters) for name in targets]
+    items = [Hit(entry, None) for page in pages for entry in page.items][offset : offset + limit]
+    return Results(items, sum(page.total for page in pages), offset, limit, ranked=False)
+
+
+def _texts(state) -> dict[str, str]:
+    """Entry id → text of the active entries that are not blocked, kept on the state until its
+    files move (``read_models.derived``): the same object between writes, so the indexes see at
+    once that nothing changed."""
+    return read_models.derived(state, "search_texts", None, lambda: {
+        entry_id: meta.text for entry_id, meta in state.entries.items() if not meta.blocked})
+
+
+def _searchable(state, filters) -> dict[str, str]:
+    """Entry id → text of the active entries that pass the filters; blocked text never."""
+    checks = tuple((key, wanted) for key, wanted in filters.items() if wanted is not None)
+    texts = _texts(state)
+    if not checks:
+        return texts
+    entries = state.entries
+    return read_models.derived(state, "search_pool", checks, lambda: {
+        entry_id: text for entry_id, text in texts.items() if all(getattr(entries[entry_id], key) == wanted for key, wanted in checks)})
+
+
+def _by_words(store, states, pool, wanted) -> dict[tuple[str, str], float]:
+    """(target, id) → BM25 score."""
+    found = {}
+    for name, state in states.items():
+        index = store._search_index(name)
+        texts, chosen = _texts(state), pool[name]
+        with index.lock:
+            if index.synced is not texts:
+                index.bm25.sync(texts)
+                index.synced = texts
+            scores = index.bm25.scores(wanted)
+        found.update(((name, entry_id), score) for entry_id, score in scores.items() if entry_id in chosen)
+    return found
+
+
+def _held(store, key, terms: frozenset[str]) -> frozenset[str]:
+    """The question's terms the entry ``key`` holds."""
+    index = store._search_index(key[0])
+    with index.lock:
+        return index.bm25.terms_of(key[1]) & terms
+
+
+def _by_concepts(states, pool, query) -> dict[tuple[str, str], frozenset[str]]:
+    """(target, id) → the slots the question and the entry are both about ("$residence": "I moved
+    to Paris" and "User lives in Berlin"), as the detector's candidate index reads them."""
+    from ..detection.index import relevance_terms
+
+    slots = [term for term in relevance_terms(query) if term.startswith("$")]
+    found: dict[tuple[str, str], set[str]] = {}
+    if not slots:
+        return {}
+    for name, state in states.items():
+        index = state.ensure_index()
+        for slot in slots:
+            for entry_id in index.entries_with(slot):
+                if entry_id in pool[name]:
+                    found.setdefault((name, entry_id), set()).add(slot)
+    return {key: frozenset(shared) for key, shared in found.items()}
+
+
+def _by_meaning(store, states, pool, query) -> tuple[dict[tuple[str, str], float], bool]:
+    """(target, id) → cosine of the entries nearest the question; ({}, False) without the extra.
+    With CENTRED, each cosine is taken as a distance from the typical cosine of entries in the
+    entry's own language (its z-score): e5 places a question nearer any entry of its own language
+    than the answer in the other one."""
+    embeddings = _embeddings(store)
+    if embeddings is None:
+        return {}, False
+    import numpy as np
+
+    try:
+        question = embeddings.query(query)
+    except ImportError:
+        return {}, False
+    keys, cosines, chinese = [], [], []
+    for name, state in states.items():
+        index = store._search_index(name)
+        with index.lock:
+            ids, matrix = _matrix(store, name, state, embeddings)
+            languages = index.chinese
+        if matrix is None:
+            continue
+        keys.extend((name, entry_id) for entry_id in ids)
+        cosines.append(matrix @ question)
+        chinese.append(languages)
+    if not keys:
+        return {}, True
+    cosine, chinese = np.concatenate(cosines), np.concatenate(chinese)
+    if CENTRED:
+        from ..detection.lexical import anchors
+
+        english, chinese_anchors = anchors()
+        vectors = embeddings.of([*english, *chinese_anchors])
+        typical = {lang: np.array([vectors[t] @ question for t in texts if t in vectors])
+                   for lang, texts in ((False, english), (True, chinese_anchors))}
+        cosine = _centred(cosine, chinese, typical)
+    chosen = np.fromiter((key[1] in pool[key[0]] for key in keys), dtype=bool, count=len(keys))
+    rows = np.flatnonzero(chosen)
+    if len(rows) > MEANING_CANDIDATES:  # only the nearest take part (fusion reads no further)
+        rows = rows[np.argpartition(-cosine[rows], MEANING_CANDIDATES - 1)[:MEANING_CANDIDATES]]
+    found = {keys[row]: float(cosine[row]) for row in rows[np.argsort(-cosine[rows], kind="stable")]}
+    return found, True
+
+
+def _centred(cosine, chinese, typical):
+    """Each cosine as standard deviations above the mean of the entries in its language (of every
+    target searched) together with that language's ordinary entries (``typical``: the question's
+    cosines with ``search_anchors.tsv``), no spread taken as narrower than STD_FLOOR. The ordinary
+    entries give a small home the typical entry it lacks: without them, of three entries one is
+    always "far" from the others."""
+    import numpy as np
+
+    adjusted = np.empty_like(cosine)
+    for language, group in ((True, chinese), (False, ~chinese)):
+        if group.any():
+            values = np.concatenate([cosine[group], typical[language]])
+            adjusted[group] = (cosine[group] - values.mean()) / max(float(values.std()), STD_FLOOR)
+    return adjusted
+
+
+def _matrix(store, name: str, state, embeddings):
+    """The ids and rows of one target's entries that have an embedding (computing up to the budget)."""
+    import numpy as np
+    from ..detection.semantic import EmbeddingCache, _save_quietly
+    from ..detection.text import is_cjk
+
+    index = store._search_index(name)
+    texts = _texts(state)
+    if index.complete and (index.vector_texts is texts or index.vector_texts == texts):
+        return index.vector_ids, index.matrix
+    cache = EmbeddingCache(state.paths.home / f".{state.paths.stem}.embeddings.npz")
+    embeddings.load(cache)
+    vectors = embeddings.of(texts.values(), budget=SEARCH_EMBED_BUDGET)
+    _save_quietly(embeddings, cache, list(texts.values()))
+    ids = [entry_id for entry_id, text in texts.items() if text in vectors]
+    index.vector_texts, index.vector_ids = texts, ids
+    index.matrix = np.array([vectors[texts[i]] for i in ids], dtype=np.float32).reshape(len(ids), -1) if ids else None
+    index.chinese = np.array([is_cjk(texts[i]) for i in ids], dtype=bool)
+    index.complete = len(ids) == len(texts)
+    return ids, index.matrix
+
+
+def _embeddings(store):
+    """The detector's embeddings if it has them, else the process's shared ones; None without the extra."""
+    shared = getattr(store.detector, "embeddings", None)
+    if shared is not None:
+        return shared
+    from ..detection.candidates import shared_embeddings
+
+    return shared_embeddings()
+
+
+def _fuse(words: dict, meaning: dict, concepts: dict, only_meaning: bool = False, keyword: bool = False) -> list[tuple[tuple[str, str], float]]:
+    """The rankings fused (see the module doc), best first; ``FUSION = "rrf"``: by reciprocal rank.
+    ``concepts``: how many slots each entry shares with the question, W_CONCEPT each."""
+    by_words = sorted(words, key=lambda key: -words[key])
+    by_meaning = sorted(meaning, key=lambda key: -meaning[key])[:MEANING_CANDIDATES]
+    if only_meaning:
+        return [(key, meaning[key]) for key in by_meaning]
+    admitted = set(by_words) | set(concepts) | set(_admitted(by_meaning, meaning, keyword))
+    fused: dict[tuple[str, str], float] = {}
+    if FUSION == "rrf" and by_meaning:
+        for weight, ranking in ((W_WORDS, by_words), (1.0, by_meaning)):
+            for rank, key in enumerate(ranking):
+                if key in admitted:
+                    fused[key] = fused.get(key, 0.0) + weight / (RRF_K + rank + 1)
+        for key in concepts:
+            fused.setdefault(key, 0.0)
+    else:
+        top = words[by_words[0]] if by_words else 1.0
+        best = meaning[by_meaning[0]] if by_meaning else 0.0
+        typical = meaning[by_meaning[len(by_meaning) // 2]] if by_meaning else 0.0
+        span = (best - typical) or 1.0
+        for key in admitted:
+            near = max(0.0, (meaning[key] - typical) / span) if key in meaning else 0.0
+            fused[key] = W_WORDS * words.get(key, 0.0) / top + near + W_CONCEPT * concepts.get(key, 0)
+    return sorted(fused.items(), key=lambda item: -item[1])
+
+
+def _admitted(by_meaning: list, meaning: dict, keyword: bool = False) -> list:
+    """The entries close enough in meaning to enter without a shared word: with CENTRED, at least
+    MEANING_ADMIT standard deviations above the typical entry of their language (MEANING_ADMIT_KEYWORD
+    for a query of one word, where embeddings are least sure); else above the median candidate by
+    MEANING_ADMIT of the best one's margin."""
+    if not by_meaning:
+        return []
+    if CENTRED:
+        bar = MEANING_ADMIT_KEYWORD if keyword else MEANING_ADMIT
+        return [key for key in by_meaning if meaning[key] >= bar]
+    best = meaning[by_meaning[0]]
+    typical = meaning[by_meaning[len(by_meaning) // 2]]
+    floor = typical + MEANING_ADMIT * (best - typical)
+    return [key for key in by_meaning if meaning[key] >= floor]

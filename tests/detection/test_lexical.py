@@ -1,0 +1,69 @@
+"""detection/lexical.py: the words a search reads, and BM25 held to bm25s's scores."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from dialectical_memory.detection.lexical import BM25, document_tokens, tokens, words
+
+
+def test_english_words_are_folded_stemmed_and_whole():
+    assert words("User DRINKS green tea", everything=True) == ("user", "drink", "green", "tea")
+    assert "tea" not in words("User ordered a steak") and "tea" not in words("instead of teaching")
+    assert tokens("What does the user drink?") == ["drink"]
+
+
+def test_question_words_are_dropped_unless_nothing_else_is_left():
+    assert tokens("where does the user live") == tokens("lives") == ["liv"]
+    assert tokens("user") == ["user"]
+    assert tokens("用户住在哪里")[0] == "住" and "哪" not in tokens("用户住在哪里")
+
+
+def test_chinese_is_read_as_characters_and_pairs_between_function_words():
+    assert words("喝绿茶的人") == ("喝", "绿", "茶", "喝绿", "绿茶", "人")
+    assert words("喝绿茶的人", everything=True)[-2:] == ("茶的", "的人")
+
+
+def test_the_bridge_adds_english_to_chinese_text():
+    assert {"oolong", "tea"} <= set(tokens("用户喝乌龙茶"))
+    assert "drink" in tokens("用户喝乌龙茶")  # search_bridge.tsv: 喝
+    assert "tea" in document_tokens("用户喝乌龙茶") and not set(tokens("User drinks tea")) - {"drink", "tea"}
+
+
+def _corpus(seed: int) -> list[list[str]]:
+    rng = random.Random(seed)
+    vocabulary = [f"w{i}" for i in range(40)]
+    return [[rng.choice(vocabulary) for _ in range(rng.randint(1, 12))] for _ in range(60)]
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_bm25_scores_are_bm25s_scores(seed):
+    bm25s = pytest.importorskip("bm25s")
+    corpus = _corpus(seed)
+    reference = bm25s.BM25()  # its default: method "lucene", k1 1.5, b 0.75
+    reference.index(corpus, show_progress=False)
+    ours = BM25()
+    for doc, terms in enumerate(corpus):
+        ours.add(str(doc), terms)
+    for query in (["w1"], ["w2", "w7", "w7"], ["w3", "w39", "w11", "nowhere"]):
+        expected = reference.get_scores(list(dict.fromkeys(query)))  # ours counts a repeated term once
+        got = ours.scores(query)
+        for doc in range(len(corpus)):
+            assert got.get(str(doc), 0.0) == pytest.approx(float(expected[doc]), rel=1e-5, abs=1e-6)
+
+
+def test_bm25_takes_documents_in_and_out_one_at_a_time():
+    corpus = _corpus(4)
+    whole = BM25()
+    for doc, terms in enumerate(corpus[:50]):
+        whole.add(str(doc), terms)
+    changing = BM25()
+    for doc, terms in enumerate(corpus):
+        changing.add(str(doc), terms)
+    for doc in range(50, 60):
+        changing.remove(str(doc))
+    changing.add("3", corpus[3])  # re-adding replaces
+    assert changing.scores(["w5", "w9"]) == pytest.approx(whole.scores(["w5", "w9"]))
+    assert len(changing) == 50 and "55" not in changing
