@@ -186,18 +186,29 @@ _SECRET_PATTERNS: list[tuple[str, str]] = [
 
 
 @functools.cache
-def _compiled() -> tuple[list, list, re.Pattern]:
+def _compiled() -> tuple[list, list, re.Pattern, tuple[str, ...]]:
     """The patterns, compiled on the first check (not at import: `dmem --help` needs none), each with
-    the literals one of which any match of it contains (:func:`_cues`)."""
-    injections = [
-        (label, kind, re.compile(regex, re.IGNORECASE | re.DOTALL), _cues(regex, re.IGNORECASE | re.DOTALL))
-        for label, kind, regex in _PATTERNS
-    ]
-    secrets = [
-        (re.compile(regex, re.IGNORECASE | re.MULTILINE), what, _cues(regex, re.IGNORECASE | re.MULTILINE))
-        for regex, what in _SECRET_PATTERNS
-    ]
-    return injections, secrets, re.compile(r"[A-Za-z0-9+/_-]{24,}={0,2}")
+    the literals one of which any match of it contains (:func:`_cues`), and all the cues."""
+    injections = [(label, kind, *_compile_with_cues(regex, re.IGNORECASE | re.DOTALL)) for label, kind, regex in _PATTERNS]
+    secrets = []
+    for regex, what in _SECRET_PATTERNS:
+        pattern, cues = _compile_with_cues(regex, re.IGNORECASE | re.MULTILINE)
+        secrets.append((pattern, what, cues))
+    every_cue = set().union(*(cues for *_rest, cues in injections + secrets if cues))
+    return injections, secrets, re.compile(r"[A-Za-z0-9+/_-]{24,}={0,2}"), tuple(sorted(every_cue))
+
+
+def _compile_with_cues(regex: str, flags: int) -> tuple[re.Pattern, frozenset[str] | None]:
+    """``re.compile(regex, flags)`` and its cues, from one parse of the pattern (parsing is most of
+    compiling, and a one-shot `dmem add` pays it)."""
+    try:
+        from re import _compiler, _constants, _parser
+
+        tree = _parser.parse(regex, flags)
+        cues = _cues_of(_required(tree, _constants))
+        return _compiler.compile(tree, flags), cues
+    except Exception:  # pragma: no cover - the private parser changed: the plain pattern, no gate
+        return re.compile(regex, flags), None
 
 
 # -------------------------------------------------------------------------- the cue gate
@@ -250,12 +261,10 @@ def _matching_case(text: str) -> str:
 
 def _cues(regex: str, flags: int) -> frozenset[str] | None:
     """Literals one of which every match of ``regex`` contains (in :func:`_matching_case`), or None."""
-    try:
-        from re import _constants, _parser
+    return _compile_with_cues(regex, flags)[1]
 
-        found = _required(_parser.parse(regex, flags), _constants)
-    except Exception:  # pragma: no cover - private parser changed: no gate for this pattern
-        return None
+
+def _cues_of(found: set[str] | None) -> frozenset[str] | None:
     if not found or min(map(len, found)) < 2 or any("\0" in cue for cue in found):
         return None  # one character is no cheaper to look for than the pattern; NUL joins forms
     return frozenset(_matching_case(cue) for cue in found)
@@ -313,16 +322,10 @@ def _required(items, c) -> set[str] | None:
 _MAX_SPELLINGS = 16
 
 
-@functools.cache
-def _all_cues() -> tuple[str, ...]:
-    injections, secrets, _base64 = _compiled()
-    return tuple(sorted(set().union(*(cues for *_rest, cues in injections + secrets if cues))))
-
-
 def _cues_in(forms: list[str]) -> frozenset[str]:
     """The cues that occur in any of ``forms``."""
     joined = "\0".join(_matching_case(form) for form in forms)  # no cue holds a NUL, so none spans two forms
-    return frozenset(filter(joined.__contains__, _all_cues()))
+    return frozenset(filter(joined.__contains__, _compiled()[3]))
 
 
 def _decoded_base64(text: str) -> list[str]:
@@ -344,7 +347,7 @@ def _decoded_base64(text: str) -> list[str]:
 
 
 def _match(forms: list[str]) -> str | None:
-    injections, secrets, _base64 = _compiled()
+    injections, secrets, _base64, _every_cue = _compiled()
     present = _cues_in(forms)
     for label, kind, pattern, cues in injections:
         if (cues is None or not cues.isdisjoint(present)) and any(pattern.search(form) for form in forms):
