@@ -129,8 +129,7 @@ def search(store, query, target=None, *, limit: int = 20, offset: int = 0, matur
     now = store.now()
     states = {name: store._read_state(name) for name in targets}
     pool = {name: _searchable(state, filters) for name, state in states.items()}
-    from ..detection.lexical import tokens
-    from ..detection.lexical import is_keyword
+    from ..detection.lexical import is_keyword, surface, tokens
 
     wanted = tokens(query)
     words = _by_words(store, states, pool, wanted)
@@ -139,8 +138,6 @@ def search(store, query, target=None, *, limit: int = 20, offset: int = 0, matur
     keyword = is_keyword(query)  # "tea", "Berlin": a filter, not a question
     ranked = _fuse(words, meaning, {key: len(shared) for key, shared in concepts.items()}, only_meaning=semantic == "only",
                    keyword=keyword)
-    from ..detection.lexical import surface
-
     written = surface(query)
     hits = []
     for key, score in ranked[offset : offset + limit]:  # views only of the page's entries
