@@ -109,26 +109,35 @@ class ReviewActions:
             raise InvalidInputError("a synthesis needs at least two different entries")
         with self._mutation(target, actor) as (state, change):
             parents = [self._active(state, i, (expected_etags or {}).get(i)) for i in dict.fromkeys(entry_ids)]
-            parent_ids = {p.entry_id for p in parents}
-            self._no_duplicate(state, content)
-            self._check_limit(state, [content], [p.text for p in parents])
-            befores = {p.entry_id: summary(p) for p in parents}
-            snap = undo_snapshot.take(state, sorted(parent_ids))
-            position = min(state.texts.index(p.text) for p in parents)
-            edges = [e for p in parents for e in state.unresolved_edges_of(p.entry_id) if e.pair() <= parent_ids]
-            synthesis = synthesize_meta(parents, content, change.now, kind, edges=[])
-            for edge in {e.edge_id: e for e in edges}.values():
-                state.resolve(change, edge, "synthesis", synthesis.entry_id)
-            for parent in parents:
-                state.to_archive(change, parent, f"synthesized into {synthesis.entry_id}")
-                change.log(state.target, "synthesized", parent.entry_id, befores[parent.entry_id], None, synthesis=synthesis.entry_id)
-            state.insert(change, synthesis, position)
-            change.log(state.target, "synthesize", synthesis.entry_id, None, summary(synthesis), parents=sorted(parent_ids))
-            found = self._detect(state, change, synthesis)
+            synthesis, snap, found = self._replace_with_synthesis(state, change, parents, content, kind, "synthesized into", "synthesize")
             return self._undoable(
                 state, change, snap, "synthesize", synthesis.entry_id, f"Synthesis written; {len(parents)} entries resolved.",
                 created=[synthesis.entry_id], contradictions=self._edge_dicts(state, found),
             )
+
+    def _replace_with_synthesis(self, state: TargetState, change, parents: list, content: str, kind: KnowledgeType | None,
+                                archived_as: str, action: str, level: MaturityLevel | None = None):
+        """One new entry in the place of ``parents`` (a synthesis or a merge): their contradictions
+        with each other resolved by it, the parents archived (``archived_as`` its id), the new entry
+        checked for contradictions with the rest. Returns it, the undo snapshot and what it found."""
+        parent_ids = {p.entry_id for p in parents}
+        self._no_duplicate(state, content)
+        self._check_limit(state, [content], [p.text for p in parents])
+        befores = {p.entry_id: summary(p) for p in parents}
+        snap = undo_snapshot.take(state, sorted(parent_ids))
+        position = min(state.texts.index(p.text) for p in parents)
+        edges = [e for p in parents for e in state.unresolved_edges_of(p.entry_id) if e.pair() <= parent_ids]
+        synthesis = synthesize_meta(parents, content, change.now, kind, edges=[])
+        if level is not None:
+            apply_promotion(synthesis, max(level, synthesis.maturity), change.now)
+        for edge in {e.edge_id: e for e in edges}.values():
+            state.resolve(change, edge, "synthesis", synthesis.entry_id)
+        for parent in parents:
+            state.to_archive(change, parent, f"{archived_as} {synthesis.entry_id}")
+            change.log(state.target, "synthesized", parent.entry_id, befores[parent.entry_id], None, synthesis=synthesis.entry_id)
+        state.insert(change, synthesis, position)
+        change.log(state.target, action, synthesis.entry_id, None, summary(synthesis), parents=sorted(parent_ids))
+        return synthesis, snap, self._detect(state, change, synthesis)
 
     def dismiss_contradiction(self, target: str, edge_id, *, actor: str = "person") -> MutationResult:
         """A false alarm: the edge is resolved as dismissed and the pair is never flagged again."""
@@ -333,25 +342,9 @@ class ReviewActions:
             parents = [self._active(state, i, (expected_etags or {}).get(i)) for i in dict.fromkeys(entry_ids)]
             if any(p.maturity >= MaturityLevel.WISDOM for p in parents):
                 raise ConflictError("a WISDOM entry is never merged away")
-            parent_ids = {p.entry_id for p in parents}
-            self._no_duplicate(state, content)
-            self._check_limit(state, [content], [p.text for p in parents])
-            befores = {p.entry_id: summary(p) for p in parents}
-            snap = undo_snapshot.take(state, sorted(parent_ids))
-            position = min(state.texts.index(p.text) for p in parents)
-            edges = [e for p in parents for e in state.unresolved_edges_of(p.entry_id) if e.pair() <= parent_ids]
-            merged = synthesize_meta(parents, content, change.now, kind, edges=[])
             top = max(p.maturity for p in parents)
             level = MaturityLevel.PATTERN if top < MaturityLevel.PATTERN else MaturityLevel.PRINCIPLE
-            apply_promotion(merged, max(level, merged.maturity), change.now)
-            for edge in {e.edge_id: e for e in edges}.values():
-                state.resolve(change, edge, "synthesis", merged.entry_id)
-            for parent in parents:
-                state.to_archive(change, parent, f"merged into {merged.entry_id}")
-                change.log(state.target, "synthesized", parent.entry_id, befores[parent.entry_id], None, synthesis=merged.entry_id)
-            state.insert(change, merged, position)
-            change.log(state.target, "merge", merged.entry_id, None, summary(merged), parents=sorted(parent_ids))
-            found = self._detect(state, change, merged)
+            merged, snap, found = self._replace_with_synthesis(state, change, parents, content, kind, "merged into", "merge", level)
             freed = sum(len(p.text) for p in parents) + 3 * (len(parents) - 1) - len(content)
             return self._undoable(
                 state, change, snap, "merge", merged.entry_id,
