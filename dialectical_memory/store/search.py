@@ -129,7 +129,7 @@ def search(store, query, target=None, *, limit: int = 20, offset: int = 0, matur
     now = store.now()
     states = {name: store._read_state(name) for name in targets}
     pool = {name: _searchable(state, filters) for name, state in states.items()}
-    from ..detection.lexical import is_keyword, surface, tokens
+    from ..detection.lexical import bridged, is_keyword, surface, tokens
 
     wanted = tokens(query)
     words = _by_words(store, states, pool, wanted)
@@ -139,15 +139,25 @@ def search(store, query, target=None, *, limit: int = 20, offset: int = 0, matur
     ranked = _fuse(words, meaning, {key: len(shared) for key, shared in concepts.items()}, only_meaning=semantic == "only",
                    keyword=keyword)
     written = surface(query)
+    chinese_of = {english: word for english, word in bridged(query)}  # the bridge's English of a Chinese question
     hits = []
     for key, score in ranked[offset : offset + limit]:  # views only of the page's entries
         name, entry_id = key
         entry = read_models.entry_view(states[name], entry_id, now)
         shared = (_held(store, key, frozenset(wanted)) if key in words else frozenset()) | concepts.get(key, frozenset())
-        shown = [written.get(t, t) for t in dict.fromkeys(wanted) if t in shared]
+        shown = _shown_words([t for t in dict.fromkeys(wanted) if t in shared], written, chinese_of, entry.text)
         shown += sorted(t[1:] for t in shared if t.startswith("$"))
         hits.append(Hit(entry, score, tuple(shown), meaning.get(key)))
     return Results(hits, len(ranked), offset, limit, True, used)
+
+
+def _shown_words(terms: list[str], written: dict[str, str], chinese_of: dict[str, str], text: str) -> list[str]:
+    """The matched terms as words a person wrote: the question's own word, else the entry's ("liv"
+    of 住 shows as "lives" in an English entry), else the Chinese word the bridge read it from."""
+    from ..detection.lexical import surface
+
+    own = surface(text) if any(t not in written for t in terms) else {}
+    return list(dict.fromkeys(written.get(t) or own.get(t) or chinese_of.get(t, t) for t in terms))
 
 
 def _listing(store, targets, filters, offset: int, limit: int) -> Results:

@@ -46,7 +46,9 @@ def test_a_chinese_question_finds_the_english_entry(store):
     found = store.search("用户喝什么茶", "user", semantic=False)
     assert set(texts(found)[:2]) == {"用户每天早上喝一杯乌龙茶", "User drinks green tea every afternoon"}
     english = next(hit for hit in found.items if hit.entry.text.startswith("User drinks"))
-    assert set(english.matched) == {"drink", "tea"}  # 喝 and 茶, read in English
+    assert set(english.matched) == {"drinks", "tea"}  # 喝 and 茶, shown as the entry writes them
+    chinese = next(hit for hit in found.items if hit.entry.text.startswith("用户"))
+    assert "drink" not in chinese.matched and "喝" in chinese.matched  # a bridged stem is shown as its Chinese word
 
 
 def test_both_targets_unless_one_is_named(store):
