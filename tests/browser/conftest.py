@@ -11,6 +11,7 @@ import os
 import shutil
 import threading
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -124,19 +125,27 @@ def seed_browser_home(home: Path) -> None:
     store.run_maintenance("memory")
 
 
-@pytest.fixture
-def live_server(tmp_path):
-    home = tmp_path / "home"
-    seed_browser_home(home)
-    server = build_server(home, host="127.0.0.1", port=0, config={"FREEZE_LOADED_HEAP": False})
+@contextmanager
+def serving(home, *, config=None, **options):
+    """The dashboard of ``home`` served on a free port of 127.0.0.1 in a thread; yields its URL
+    and stops it (the thread joined) on the way out."""
+    server = build_server(home, host="127.0.0.1", port=0, config={"FREEZE_LOADED_HEAP": False, **(config or {})}, **options)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
-        yield LiveServer(f"http://127.0.0.1:{server.server_port}", home)
+        yield f"http://127.0.0.1:{server.server_port}"
     finally:
         server.shutdown()
         server.server_close()
         thread.join(timeout=5)
+
+
+@pytest.fixture
+def live_server(tmp_path):
+    home = tmp_path / "home"
+    seed_browser_home(home)
+    with serving(home) as url:
+        yield LiveServer(url, home)
 
 
 @pytest.fixture

@@ -3,7 +3,6 @@ what each would do, Approve and Reject act at once (htmx) and land on disk as He
 
 from __future__ import annotations
 
-import threading
 import time
 
 import pytest
@@ -11,8 +10,9 @@ from playwright.sync_api import Page, expect
 
 from dialectical_memory import MemoryStore
 from dialectical_memory.storage.hermes_pending import pending_dir
-from dialectical_memory.web.server import build_server
 from hermes_queue_files import add, batch, remove, replace, stage
+
+from .conftest import serving
 
 pytestmark = pytest.mark.browser
 
@@ -34,15 +34,8 @@ def hermes_server(tmp_path):
         "batch": stage(hermes, batch("user", add("user", "User works at Initech"), remove("user", "34 years"), add("user", "User is 41 years old")),
                        origin="background_review", created_at=now - 120),  # fmt: skip
     }
-    server = build_server(hermes / "memories", port=0, config={"FREEZE_LOADED_HEAP": False, "HERMES_HOME": str(hermes)})
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_port}", hermes, ids
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=5)
+    with serving(hermes / "memories", config={"HERMES_HOME": str(hermes)}) as url:
+        yield url, hermes, ids
 
 
 @pytest.mark.parametrize("viewport", VIEWPORTS)

@@ -4,7 +4,6 @@ click to archive a candidate, undone from the message."""
 from __future__ import annotations
 
 import shutil
-import threading
 import time
 from pathlib import Path
 
@@ -13,9 +12,8 @@ from playwright.sync_api import Page, expect
 
 from dialectical_memory import MemoryStore
 from dialectical_memory.features.demo import seed_demo
-from dialectical_memory.web.server import build_server
 
-from .conftest import SCREENSHOTS
+from .conftest import SCREENSHOTS, serving
 
 pytestmark = pytest.mark.browser
 DAY = 86_400.0
@@ -64,15 +62,8 @@ def seed_full_home(home: Path, now: float | None = None) -> None:
 def full_server(tmp_path):
     home = tmp_path / "home"
     seed_full_home(home)
-    server = build_server(home, port=0, user_char_limit=LIMIT, config={"FREEZE_LOADED_HEAP": False})
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_port}", home
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=5)
+    with serving(home, user_char_limit=LIMIT) as url:
+        yield url, home
 
 
 def test_the_overview_of_a_full_file_shows_the_plan_and_one_click_makes_room(page: Page, full_server):

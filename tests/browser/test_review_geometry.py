@@ -4,16 +4,14 @@ contradiction after a synthesis, labels a person can read, and two 600-character
 from __future__ import annotations
 
 import re
-import threading
 
 import pytest
 from playwright.sync_api import Page, expect
 
 from dialectical_memory import MemoryStore
 from dialectical_memory.features.demo import seed_demo
-from dialectical_memory.web.server import build_server
 
-from .conftest import LiveServer, QuietDetector
+from .conftest import LiveServer, QuietDetector, serving
 
 pytestmark = pytest.mark.browser
 
@@ -26,21 +24,12 @@ LONG_CHINESE = ("用户喜欢简洁的回复，一般只要结论和下一步，
 SYNTHESIZE = "Synthesize"
 
 
-def serve(home) -> tuple[LiveServer, object, threading.Thread]:
-    server = build_server(home, host="127.0.0.1", port=0, config={"FREEZE_LOADED_HEAP": False})
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    return LiveServer(f"http://127.0.0.1:{server.server_port}", home), server, thread
-
-
 @pytest.fixture
 def demo_server(tmp_path):
     """What `dmem demo` + `dmem serve` give a person, nothing added."""
-    live, server, thread = serve(seed_demo(tmp_path / "demo"))
-    yield live
-    server.shutdown()
-    server.server_close()
-    thread.join(timeout=5)
+    home = seed_demo(tmp_path / "demo")
+    with serving(home) as url:
+        yield LiveServer(url, home)
 
 
 @pytest.fixture
@@ -54,11 +43,8 @@ def long_server(tmp_path):
     c = store.add("memory", "User says they prefer tabs for indentation.").entry_id
     d = store.add("memory", "User's code consistently uses 4-space indentation.", source_kind="observed").entry_id
     store.mark_contradiction("memory", c, d, reason="stated ↔ observed", actor="agent")
-    live, server, thread = serve(home)
-    yield live
-    server.shutdown()
-    server.server_close()
-    thread.join(timeout=5)
+    with serving(home) as url:
+        yield LiveServer(url, home)
 
 
 def box(page: Page, selector: str) -> dict:
