@@ -343,14 +343,15 @@ def _similarity(a: frozenset[str], b: frozenset[str], weight: dict[str, float]) 
     return shared / every if every else 0.0
 
 
-def plan(state: TargetState, limit: int, now: float, needed: int = 0, *, with_merges: bool = True, holders=None) -> Plan:
-    """The make-room plan of one target (empty when it is not due: below the threshold, no refusal)."""
+def plan(state: TargetState, limit: int, now: float, needed: int = 0, *, with_merges: bool = True) -> Plan:
+    """The make-room plan of one target (empty when it is not due: below the threshold, no refusal).
+    The home's holders, which merges group by, are read from the candidate index only when due."""
     result = Plan(state.target, state.usage(), limit, max(0, needed))
     if not result.due:
         return result
     result.candidates, result.protected = candidates(state, now)
     if with_merges:
-        result.merges = merges(state, now, holders)
+        result.merges = merges(state, now, state.ensure_index().holders())
     return result
 
 

@@ -277,9 +277,7 @@ class ReviewActions:
 
         target = self._target(target)
         with self._thread_locks[target]:
-            state = self._read_state(target)
-            holders = state.ensure_index().holders() if merges else None
-            return make_room.plan(state, self.limits[target], self.now(), needed, with_merges=merges, holders=holders)
+            return make_room.plan(self._read_state(target), self.limits[target], self.now(), needed, with_merges=merges)
 
     def refusal_plan(self, error: CharLimitError):
         """The plan for a write the limit refused (``error`` names its target), or None."""
