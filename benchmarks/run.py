@@ -141,7 +141,7 @@ def bench_detector(repeat: int) -> dict:
     caches = [
         value
         for module in list(sys.modules.values())
-        if getattr(module, "__name__", "").startswith("dialectical_memory.detection")
+        if getattr(module, "__name__", "").startswith(("dialectical_memory.detection", "dialectical_memory.core.regex_cues"))
         for value in vars(module).values()
         if isinstance(value, functools._lru_cache_wrapper)
     ]

@@ -24,6 +24,7 @@ import re
 import unicodedata
 
 from .errors import UnsafeContentError
+from .regex_cues import CueTable, LazyPattern, compile_with_cues, matching_case
 
 # -------------------------------------------------------------------------- invisible characters
 
@@ -185,146 +186,54 @@ _SECRET_PATTERNS: list[tuple[str, str]] = [
 ]  # fmt: skip
 
 
+INJECTION_FLAGS = re.IGNORECASE | re.DOTALL
+SECRET_FLAGS = re.IGNORECASE | re.MULTILINE
+
+
 @functools.cache
 def _compiled() -> tuple[list, list, re.Pattern, tuple[str, ...]]:
     """The patterns, compiled on the first check (not at import: `dmem --help` needs none), each with
     the literals one of which any match of it contains (:func:`_cues`), and all the cues."""
-    injections = [(label, kind, *_compile_with_cues(regex, re.IGNORECASE | re.DOTALL)) for label, kind, regex in _PATTERNS]
+    injections = [(label, kind, *_compile_with_cues(regex, INJECTION_FLAGS)) for label, kind, regex in _PATTERNS]
     secrets = []
     for regex, what in _SECRET_PATTERNS:
-        pattern, cues = _compile_with_cues(regex, re.IGNORECASE | re.MULTILINE)
+        pattern, cues = _compile_with_cues(regex, SECRET_FLAGS)
         secrets.append((pattern, what, cues))
     every_cue = set().union(*(cues for *_rest, cues in injections + secrets if cues))
     return injections, secrets, re.compile(r"[A-Za-z0-9+/_-]{24,}={0,2}"), tuple(sorted(every_cue))
 
 
-def _compile_with_cues(regex: str, flags: int) -> tuple[re.Pattern, frozenset[str] | None]:
-    """``re.compile(regex, flags)`` and its cues, from one parse of the pattern (parsing is most of
-    compiling, and a one-shot `dmem add` pays it)."""
-    try:
-        from re import _compiler, _constants, _parser
+def _compile_with_cues(regex: str, flags: int) -> tuple[re.Pattern | LazyPattern, frozenset[str] | None]:
+    """The pattern and its cues (:mod:`.regex_cues`). Cues come from the generated table, and then
+    the pattern is compiled only when a text first holds one (most texts hold none, and a one-shot
+    `dmem add` would otherwise compile every pattern); a pattern not in the table is compiled and
+    its cues read from the one parse."""
+    known = _CUES.get(regex, flags)
+    if known is not None:
+        return LazyPattern(regex, flags), frozenset(known[0])
+    pattern, cues, _folded = compile_with_cues(regex, flags)
+    return pattern, cues
 
-        tree = _parser.parse(regex, flags)
-        cues = _cues_of(_required(tree, _constants))
-        return _compiler.compile(tree, flags), cues
-    except Exception:  # pragma: no cover - the private parser changed: the plain pattern, no gate
-        return re.compile(regex, flags), None
+
+_CUES = CueTable(__package__, "safety_cues.json")
 
 
 # -------------------------------------------------------------------------- the cue gate
 #
-# Most texts match no pattern, and a search per pattern and form is most of the check's time. So
-# each pattern is searched only when the text holds one of its *cues*: literal strings read off the
-# pattern's own parse tree such that every match contains one of them ("ignore" for "ignore\s+…",
-# "system", "inst"… for the role tags). Cues and text are compared in the case the regex engine
-# itself matches by (its lower-casing plus its extra equivalences: "ı" ~ "i", "ſ" ~ "s"), so a text
-# a pattern matches always holds a cue: the gate skips only searches that would find nothing, and
-# the verdicts and reasons are the same (tests/core/test_safety_gate.py compares both over the
-# corpora and probes). A pattern with no cue to read, or a Python without the engine's tables, is
-# searched on every text.
-
-
-@functools.cache
-def _equivalent() -> dict[int, int]:
-    """Each lower-case letter the engine treats as equal to others → the smallest of its class."""
-    try:
-        from re import _casefix
-
-        extra = _casefix._EXTRA_CASES
-    except (ImportError, AttributeError):  # pragma: no cover - a Python without the table
-        return {}
-    smallest: dict[int, int] = {}
-    for lower in extra:
-        members, todo = {lower}, [lower]
-        while todo:  # the whole class, even were the table's lists not symmetric
-            for other in extra.get(todo.pop(), ()):
-                if other not in members:
-                    members.add(other)
-                    todo.append(other)
-        smallest[lower] = min(members)
-    return smallest
-
-
-def _matching_case(text: str) -> str:
-    """``text`` with each character as the engine compares it under IGNORECASE, one for one."""
-    if text.isascii():
-        return text.lower()  # ASCII: the engine's lower case, and no extra equivalences
-    import _sre
-
-    equivalent = _equivalent()
-    table = {}
-    for char in set(text):
-        lower = _sre.unicode_tolower(ord(char))
-        table[ord(char)] = equivalent.get(lower, lower)
-    return text.translate(table)
+# Each pattern is searched only when the text holds one of its *cues* (see :mod:`.regex_cues`):
+# literals read off the pattern's own parse tree such that every match contains one of them, compared
+# in the case the engine matches by. The gate skips only searches that would find nothing, so the
+# verdicts and reasons are the same (tests/core/test_safety_gate.py compares both over the corpora
+# and probes). A pattern with no cue to read is searched on every text.
 
 
 def _cues(regex: str, flags: int) -> frozenset[str] | None:
-    """Literals one of which every match of ``regex`` contains (in :func:`_matching_case`), or None."""
-    return _compile_with_cues(regex, flags)[1]
-
-
-def _cues_of(found: set[str] | None) -> frozenset[str] | None:
-    if not found or min(map(len, found)) < 2 or any("\0" in cue for cue in found):
-        return None  # one character is no cheaper to look for than the pattern; NUL joins forms
-    return frozenset(_matching_case(cue) for cue in found)
-
-
-def _required(items, c) -> set[str] | None:
-    """For a parsed sequence: a set of strings one of which every match contains, or None.
-
-    Reads literal runs and, of groups, branches and repeats of at least once, what their content
-    requires; anything else (classes, zero-width tests, optional parts) only breaks a run. Of the
-    sets found, the one whose shortest string is longest is kept."""
-    options: list[set[str]] = []
-    run: set[str] = set()  # the strings the literals read since the last break can spell
-
-    def extend(chars: list[str]) -> None:
-        nonlocal run
-        run = {start + char for start in (run or {""}) for char in chars}
-        if len(run) > _MAX_SPELLINGS:
-            close_run()
-
-    def close_run() -> None:
-        nonlocal run
-        if run:
-            options.append(run)
-            run = set()
-
-    for op, av in items:
-        if op is c.LITERAL:
-            extend([chr(av)])
-            continue
-        if op is c.IN and len(av) <= _MAX_SPELLINGS and all(kind is c.LITERAL for kind, _value in av):
-            extend([chr(value) for _kind, value in av])  # [装扮]: one of these characters
-            continue
-        close_run()
-        inner = None
-        if op is c.SUBPATTERN:
-            if av[1] or av[2]:  # scoped flags: not read
-                continue
-            inner = _required(av[3], c)
-        elif op is c.BRANCH:
-            sets = [_required(branch, c) for branch in av[1]]
-            inner = None if any(s is None for s in sets) else set().union(*sets)
-        elif op in (c.MAX_REPEAT, c.MIN_REPEAT, c.POSSESSIVE_REPEAT) and av[0] >= 1:
-            inner = _required(av[2], c)
-        elif op is c.ATOMIC_GROUP:
-            inner = _required(av, c)
-        if inner:
-            options.append(inner)
-    close_run()
-    if not options:
-        return None
-    return max(options, key=lambda option: min(map(len, option)))
-
-
-_MAX_SPELLINGS = 16
+    return compile_with_cues(regex, flags)[1]
 
 
 def _cues_in(forms: list[str]) -> frozenset[str]:
     """The cues that occur in any of ``forms``."""
-    joined = "\0".join(_matching_case(form) for form in forms)  # no cue holds a NUL, so none spans two forms
+    joined = "\0".join(matching_case(form) for form in forms)  # no cue holds a NUL, so none spans two forms
     return frozenset(filter(joined.__contains__, _compiled()[3]))
 
 

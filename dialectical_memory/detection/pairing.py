@@ -87,7 +87,7 @@ def with_days(scope: frozenset[str]) -> frozenset[str]:
         *(days[unit] for unit in scope if unit in days))
 
 
-_ANY_TIME = lazy_compile("|".join(re.escape(form) for unit in set().union(*_TIME_FAMILIES.values())
+_ANY_TIME = lazy_compile("|".join(re.escape(form) for unit in sorted(set().union(*_TIME_FAMILIES.values()))
                                 for form in lexicon.SCOPE_NOUNS.get(unit, ())))
 
 

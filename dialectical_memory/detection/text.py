@@ -6,38 +6,16 @@ import functools
 import re
 import unicodedata
 
-
-class LazyPattern:
-    """``re.compile(pattern, flags)``, done on first use. The detector holds ~440 patterns, and an
-    add or a first comparison in a new process uses about half of them: compiling all of them at
-    import cost ~125 ms of every one-shot command. After the first use the pattern's methods are
-    bound on the instance, so later calls cost what a compiled pattern's do."""
-
-    __slots__ = ("pattern", "_flags", "compiled", "search", "match", "fullmatch", "finditer", "findall", "sub", "subn", "split", "groupindex", "groups")
-
-    def __init__(self, pattern: str, flags: int = 0):
-        self.pattern = pattern
-        self._flags = flags
-
-    def __getattr__(self, name: str):
-        if name not in LazyPattern.__slots__ or name in ("pattern", "_flags"):
-            raise AttributeError(name)
-        compiled = re.compile(self.pattern, self._flags)
-        self.compiled = compiled  # what a match's ``.re`` is
-        for method in LazyPattern.__slots__[3:]:
-            setattr(self, method, getattr(compiled, method))
-        return getattr(self, name)
-
-    @property
-    def flags(self) -> int:
-        return re.compile(self.pattern, self._flags).flags
-
-    def __repr__(self) -> str:
-        return f"LazyPattern({self.pattern!r}, {self._flags!r})"
+from ..core.regex_cues import CueTable, LazyPattern
 
 
 def lazy_compile(pattern: str, flags: int = 0) -> LazyPattern:
-    return LazyPattern(pattern, flags)
+    """A detector pattern: compiled on first use, and not run on a text that holds none of its cues
+    (see :class:`..core.regex_cues.LazyPattern`; the cues are this package's ``pattern_cues.json``)."""
+    return LazyPattern(pattern, flags, _CUES)
+
+
+_CUES = CueTable(__package__, "pattern_cues.json")
 
 CJK_RANGE = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 _CJK_CHAR = lazy_compile(f"[{CJK_RANGE}]")

@@ -17,6 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dialectical_memory.core import safety
+from dialectical_memory.core.regex_cues import matching_case
 
 TESTS = Path(__file__).resolve().parents[1]
 
@@ -100,7 +101,7 @@ def test_every_match_holds_a_cue(regex, text):
     flags = re.IGNORECASE | re.DOTALL
     assert re.search(regex, text, flags)
     cues = safety._cues(regex, flags)
-    assert cues and any(cue in safety._matching_case(text) for cue in cues)
+    assert cues and any(cue in matching_case(text) for cue in cues)
 
 
 _PIECES = st.sampled_from(

@@ -1,4 +1,4 @@
-"""The detector's patterns are compiled on first use (see text.LazyPattern)."""
+"""The detector's patterns are compiled on first use (see core.regex_cues.LazyPattern)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,8 @@ import re
 
 import pytest
 
-from dialectical_memory.detection.text import LazyPattern, lazy_compile
+from dialectical_memory.core.regex_cues import LazyPattern
+from dialectical_memory.detection.text import lazy_compile
 
 
 def test_a_pattern_is_compiled_only_when_first_used():

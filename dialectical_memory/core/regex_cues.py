@@ -1,0 +1,265 @@
+"""Cues of a regular expression: literal strings one of which every match of it contains.
+
+Most texts match none of the patterns they are tried against, and a search per pattern is most of a
+check's time. A pattern whose every match holds "ignore" (``ignore\\s+…``), or one of "system",
+"inst"… (role tags), need not be searched in a text without them: reading those cues off the
+pattern's own parse tree lets a caller skip only searches that would find nothing. The safety check
+(`safety.py`) and the detector's patterns (`detection/text.py`, through a generated table) gate
+their searches this way. Reading cues is a parse of the pattern, most of the cost of compiling it,
+so for patterns fixed in the source it is done once, by ``tools/make_pattern_cues.py``, into a
+generated table beside the patterns (:class:`CueTable`); :class:`LazyPattern` looks itself up there.
+
+Under IGNORECASE, cues and text are compared in the case the regex engine itself matches by (its
+lower-casing plus its extra equivalences: "ı" ~ "i", "ſ" ~ "s"); otherwise exactly. A pattern with
+no cue to read, or a Python without the engine's private tables, is searched on every text.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import re
+from importlib import resources
+
+import orjson
+
+_MAX_SPELLINGS = 16
+_METHODS = ("search", "match", "fullmatch", "finditer", "findall", "sub", "subn", "split")
+
+
+def compile_with_cues(regex: str, flags: int = 0) -> tuple[re.Pattern, frozenset[str] | None, bool]:
+    """``re.compile(regex, flags)``, its cues and whether they compare case-blind, from one parse of
+    the pattern (parsing is most of compiling)."""
+    try:
+        from re import _compiler, _constants, _parser
+
+        tree = _parser.parse(regex, flags)
+        folded = bool(tree.state.flags & re.IGNORECASE)
+        cues = _cues_of(_required(tree, _constants), folded)
+        return _compiler.compile(tree, flags), cues, folded
+    except Exception:  # pragma: no cover - the private parser changed: the plain pattern, no gate
+        return re.compile(regex, flags), None, False
+
+
+def cues(regex: str, flags: int = 0) -> frozenset[str] | None:
+    """Literals one of which every match of ``regex`` contains (case-blind ones in :func:`matching_case`)."""
+    return compile_with_cues(regex, flags)[1]
+
+
+@functools.cache
+def _equivalent() -> dict[int, int]:
+    """Each lower-case letter the engine treats as equal to others → the smallest of its class."""
+    try:
+        from re import _casefix
+
+        extra = _casefix._EXTRA_CASES
+    except (ImportError, AttributeError):  # pragma: no cover - a Python without the table
+        return {}
+    smallest: dict[int, int] = {}
+    for lower in extra:
+        members, todo = {lower}, [lower]
+        while todo:  # the whole class, even were the table's lists not symmetric
+            for other in extra.get(todo.pop(), ()):
+                if other not in members:
+                    members.add(other)
+                    todo.append(other)
+        smallest[lower] = min(members)
+    return smallest
+
+
+def matching_case(text: str) -> str:
+    """``text`` with each character as the engine compares it under IGNORECASE, one for one."""
+    if text.isascii():
+        return text.lower()  # ASCII: the engine's lower case, and no extra equivalences
+    return _matching_case_of(text)
+
+
+@functools.lru_cache(maxsize=1024)
+def _matching_case_of(text: str) -> str:
+    """(A text is checked against many case-blind patterns in turn: translated once.)"""
+    import _sre
+
+    equivalent = _equivalent()
+    table = {}
+    for char in set(text):
+        lower = _sre.unicode_tolower(ord(char))
+        table[ord(char)] = equivalent.get(lower, lower)
+    return text.translate(table)
+
+
+def _cues_of(found: set[str] | None, folded: bool) -> frozenset[str] | None:
+    if not found or min(map(len, found)) < 2 or any("\0" in cue for cue in found):
+        return None  # one character is no cheaper to look for than the pattern; NUL joins forms
+    return frozenset(matching_case(cue) for cue in found) if folded else frozenset(found)
+
+
+def _required(items, c) -> set[str] | None:
+    """For a parsed sequence: a set of strings one of which every match contains, or None.
+
+    Reads literal runs and, of groups, branches and repeats of at least once, what their content
+    requires; anything else (classes, zero-width tests, optional parts) only breaks a run. Of the
+    sets found, the one whose shortest string is longest is kept."""
+    options: list[set[str]] = []
+    run: set[str] = set()  # the strings the literals read since the last break can spell
+
+    def extend(chars: list[str]) -> None:
+        nonlocal run
+        run = {start + char for start in (run or {""}) for char in chars}
+        if len(run) > _MAX_SPELLINGS:
+            close_run()
+
+    def close_run() -> None:
+        nonlocal run
+        if run:
+            options.append(run)
+            run = set()
+
+    for op, av in items:
+        if op is c.LITERAL:
+            extend([chr(av)])
+            continue
+        if op is c.IN and len(av) <= _MAX_SPELLINGS and all(kind is c.LITERAL for kind, _value in av):
+            extend([chr(value) for _kind, value in av])  # [装扮]: one of these characters
+            continue
+        close_run()
+        inner = None
+        if op is c.SUBPATTERN:
+            if av[1] or av[2]:  # scoped flags: not read
+                continue
+            inner = _required(av[3], c)
+        elif op is c.BRANCH:
+            sets = [_required(branch, c) for branch in av[1]]
+            inner = None if any(s is None for s in sets) else set().union(*sets)
+        elif op in (c.MAX_REPEAT, c.MIN_REPEAT, c.POSSESSIVE_REPEAT) and av[0] >= 1:
+            inner = _required(av[2], c)
+        elif op is c.ATOMIC_GROUP:
+            inner = _required(av, c)
+        if inner:
+            options.append(inner)
+    close_run()
+    if not options:
+        return None
+    return max(options, key=lambda option: min(map(len, option)))
+
+
+# -------------------------------------------------------------------------- lazy, gated patterns
+
+
+class CueTable:
+    """A generated table of patterns' cues, a JSON file of a package: read on first use.
+    ``DMEM_PATTERN_GATE=0`` reads it as empty (every pattern then compiles on first use and runs on
+    every text: the same answers, more time)."""
+
+    def __init__(self, package: str, name: str):
+        self.package, self.name = package, name
+        self._rows: dict[tuple[str, int], tuple[tuple[str, ...], bool]] | None = None
+
+    def get(self, pattern: str, flags: int) -> tuple[tuple[str, ...], bool] | None:
+        if self._rows is None:
+            self._rows = self._read()
+        return self._rows.get((pattern, flags))
+
+    def _read(self) -> dict[tuple[str, int], tuple[tuple[str, ...], bool]]:
+        if os.environ.get("DMEM_PATTERN_GATE", "1") == "0":
+            return {}
+        try:
+            document = orjson.loads(resources.files(self.package).joinpath(self.name).read_bytes())
+            return {(pattern, flags): (tuple(cues), folded) for flags, pattern, cues, folded in document["patterns"]}
+        except (OSError, ValueError, TypeError, KeyError):  # a missing or damaged table: no gate
+            return {}
+
+
+class LazyPattern:
+    """``re.compile(pattern, flags)``, done on first use, and not run where it cannot match.
+
+    A process touches only some of its patterns, and compiling all of them would cost a one-shot
+    command hundreds of ms. With a :class:`CueTable` that lists the pattern, a text holding none of
+    its cues gets "no match" (None, [], an empty iterator, the text unchanged) without the pattern
+    being compiled; the first text that holds one compiles it, and from then on the compiled
+    pattern's own methods answer (the engine's search is cheaper than looking for cues first). A
+    pattern not in the table compiles on first use. Every pattern made is listed by
+    :func:`created_patterns`, which is what the generator tables."""
+
+    __slots__ = ("pattern", "_flags", "_table", "compiled", "groupindex", "groups", *_METHODS)
+
+    def __init__(self, pattern: str, flags: int = 0, table: CueTable | None = None):
+        self.pattern = pattern
+        self._flags = flags
+        self._table = table
+        _CREATED.append(self)
+
+    def __getattr__(self, name: str):
+        if name in ("compiled", "groupindex", "groups"):
+            compiled = re.compile(self.pattern, self._flags)
+            self.compiled = compiled  # what a match's ``.re`` is
+            self.groupindex, self.groups = compiled.groupindex, compiled.groups
+            return getattr(self, name)
+        if name not in _METHODS:
+            raise AttributeError(name)
+        cue = self._table.get(self.pattern, self._flags) if self._table is not None else None
+        if cue is None:
+            _take_over(self, name)
+        else:
+            for method in _METHODS:
+                setattr(self, method, _gated(self, method, *cue))
+        return getattr(self, name)
+
+    @property
+    def flags(self) -> int:
+        return self.compiled.flags
+
+    def __repr__(self) -> str:
+        return f"LazyPattern({self.pattern!r}, {self._flags!r})"
+
+
+def created_patterns() -> list[LazyPattern]:
+    """Every lazy pattern made so far in this process."""
+    return list(_CREATED)
+
+
+_CREATED: list[LazyPattern] = []
+
+# What a pattern that cannot match answers, per method.
+_NO_MATCH = {
+    "search": lambda text: None,
+    "match": lambda text: None,
+    "fullmatch": lambda text: None,
+    "finditer": lambda text: iter(()),
+    "findall": lambda text: [],
+    "split": lambda text: [text],
+}
+
+
+def _gated(pattern: LazyPattern, method: str, cues: tuple[str, ...], folded: bool):
+    """``pattern.<method>`` that answers "no match" for a text holding none of ``cues``, and on the
+    first text that holds one hands over to the compiled pattern."""
+
+    def holds_cue(text: str) -> bool:
+        seen = matching_case(text) if folded else text
+        for cue in cues:
+            if cue in seen:
+                return True
+        return False
+
+    if method in ("sub", "subn"):
+        def replace(repl, text, *args, **kwargs):
+            if not holds_cue(text):
+                return text if method == "sub" else (text, 0)
+            return _take_over(pattern, method)(repl, text, *args, **kwargs)
+        return replace
+
+    no_match = _NO_MATCH[method]
+
+    def run(text, *args, **kwargs):
+        if not holds_cue(text):
+            return no_match(text)
+        return _take_over(pattern, method)(text, *args, **kwargs)
+    return run
+
+
+def _take_over(pattern: LazyPattern, method: str):
+    """Bind the compiled pattern's own methods on ``pattern``; returns the one named."""
+    compiled = pattern.compiled
+    for name in _METHODS:
+        setattr(pattern, name, getattr(compiled, name))
+    return getattr(compiled, method)

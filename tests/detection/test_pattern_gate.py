@@ -1,0 +1,156 @@
+"""The detector's cue gate (core/regex_cues.LazyPattern with detection/pattern_cues.json) changes
+no answer: it only skips compiling and running a pattern on a text that holds none of its cues.
+
+Held three ways: the generated tables are those the generator makes from today's patterns; every
+verdict, reason and index term over the pair files is the same with the gate on and off (two
+processes, ``DMEM_PATTERN_GATE=0`` in one); and, pattern by pattern, no text of the corpora that a
+pattern matches lacks a cue of it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from dialectical_memory.core import regex_cues
+from dialectical_memory.core.regex_cues import CueTable, LazyPattern
+from dialectical_memory.detection import text as detection_text
+from dialectical_memory.detection.text import normalize
+
+ROOT = Path(__file__).resolve().parents[2]
+PAIR_FILES = sorted((ROOT / "tests" / "detection" / "pairs").glob("*.jsonl")) + sorted((ROOT / "tests" / "fixtures").glob("contradiction_*.jsonl"))
+
+
+def _texts(paths=PAIR_FILES) -> list[str]:
+    texts = []
+    for path in paths:
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line.strip():
+                row = json.loads(line)
+                texts += [row["a"], row["b"]]
+    return list(dict.fromkeys(texts))
+
+
+def test_the_cue_tables_are_those_the_generator_makes_now():
+    done = subprocess.run([sys.executable, str(ROOT / "tools" / "make_pattern_cues.py"), "--check"], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+
+
+# Verdicts, reasons and index terms of every pair, both ways, printed as JSON lines.
+_RUN_PAIRS = """
+import json, sys
+from dialectical_memory.detection import RuleDetector
+from dialectical_memory.detection.index import index_terms
+detector = RuleDetector()
+for path in sys.argv[1:]:
+    for line in open(path, encoding="utf-8"):
+        if line.strip():
+            row = json.loads(line)
+            for a, b in ((row["a"], row["b"]), (row["b"], row["a"])):
+                verdict = detector.compare(a, b)
+                print(json.dumps([verdict.label.value, verdict.kind, verdict.reason, sorted(map(str, index_terms(a)))], ensure_ascii=False))
+"""
+
+
+def _run_pairs(gate: str) -> subprocess.Popen:
+    env = {**os.environ, "DMEM_PATTERN_GATE": gate}
+    return subprocess.Popen([sys.executable, "-c", _RUN_PAIRS, *map(str, PAIR_FILES)], env=env, stdout=subprocess.PIPE, text=True)
+
+
+def _lines(process: subprocess.Popen) -> list[str]:
+    out, _err = process.communicate()
+    assert process.returncode == 0
+    return out.splitlines()
+
+
+@pytest.mark.slow
+def test_every_verdict_and_index_term_is_the_same_with_the_gate_on_and_off():
+    running = _run_pairs("1"), _run_pairs("0")  # side by side
+    gated, ungated = map(_lines, running)
+    assert len(gated) == len(ungated) > 7000
+    differing = [(g, u) for g, u in zip(gated, ungated) if g != u]
+    assert not differing, differing[:3]
+
+
+def test_no_text_a_pattern_matches_lacks_its_cues():
+    """Pattern by pattern, over the bundled pairs and the holders' pairs as written and as the
+    detector normalises them (the pair test above reaches the rest through the detector)."""
+    texts = _texts([path for path in PAIR_FILES if path.parent.name == "fixtures" or path.stem in ("holders", "mixed")])
+    forms = list(dict.fromkeys(texts + [normalize(t) for t in texts]))
+    rows = json.loads((ROOT / "dialectical_memory" / "detection" / "pattern_cues.json").read_text(encoding="utf-8"))["patterns"]
+    assert len(rows) > 300
+    missed = []
+    for flags, pattern, cues, folded in rows:
+        compiled = re.compile(pattern, flags)
+        for form in forms:
+            seen = regex_cues.matching_case(form) if folded else form
+            if not any(cue in seen for cue in cues) and compiled.search(form):
+                missed.append((pattern[:60], form))
+    assert not missed, missed[:5]
+
+
+class _Table(CueTable):
+    def __init__(self, rows):
+        self._rows = rows
+
+
+def _counting_compiles(monkeypatch) -> list[str]:
+    compiled = []
+    real = re.compile
+
+    def counting(pattern, flags=0):
+        compiled.append(pattern)
+        return real(pattern, flags)
+
+    monkeypatch.setattr(regex_cues.re, "compile", counting)
+    return compiled
+
+
+def test_a_text_without_a_cue_gets_no_match_without_the_pattern_being_compiled(monkeypatch):
+    eager = re.compile(r"\bcoffee\s+(\w+)")
+    compiled = _counting_compiles(monkeypatch)
+    table = _Table({(r"\bcoffee\s+(\w+)", 0): (("coffee",), False)})
+    pattern = LazyPattern(r"\bcoffee\s+(\w+)", 0, table)
+    text = "tea in the morning"
+    assert pattern.search(text) is None and pattern.match(text) is None and pattern.fullmatch(text) is None
+    assert list(pattern.finditer(text)) == [] and pattern.findall(text) == []
+    assert pattern.sub("x", text) == eager.sub("x", text) == text
+    assert pattern.subn("x", text) == eager.subn("x", text) == (text, 0)
+    assert pattern.split(text) == eager.split(text) == [text]
+    assert compiled == []
+    hit = "black coffee daily, coffee beans"
+    assert pattern.search(hit).group(1) == "daily"
+    assert compiled == [r"\bcoffee\s+(\w+)"]
+    assert pattern.findall(hit) == eager.findall(hit) and pattern.sub("x", hit) == eager.sub("x", hit)
+    assert pattern.search(hit).re is pattern.compiled  # handed over: the compiled pattern answers now
+
+
+def test_case_blind_cues_meet_every_spelling_the_engine_matches(monkeypatch):
+    table = _Table({("kelvin", re.IGNORECASE): (("kelvin",), True)})
+    pattern = LazyPattern("kelvin", re.IGNORECASE, table)
+    assert pattern.search("\u212aELVIN scale") is not None  # KELVIN SIGN: the engine folds it to k
+    assert pattern.search("celsius") is None
+
+
+def test_a_pattern_not_in_the_table_compiles_on_first_use_and_always_runs(monkeypatch):
+    compiled = _counting_compiles(monkeypatch)
+    pattern = LazyPattern(r"\d+", 0, _Table({}))
+    assert compiled == []
+    assert pattern.findall("3 cats, 12 dogs") == ["3", "12"]
+    assert compiled == [r"\d+"]
+
+
+def test_the_gate_can_be_turned_off():
+    code = ("from dialectical_memory.detection.text import _CUES\n"
+            "print(_CUES.get(r\"\\bcan'?t\\b|\\bcannot\\b\", 0))")
+    on = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip()
+    off = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                         env={**os.environ, "DMEM_PATTERN_GATE": "0"}).stdout.strip()
+    assert on != "None" and off == "None"
+    assert detection_text._CUES.package == "dialectical_memory.detection"
