@@ -95,6 +95,7 @@ class CandidateIndex:
         self._census: dict[str, int] | None = None  # introduction → live slots making it, built when first asked
         self._holders: HomeHolders | None = None  # learnt from the census, until it changes
         self.unsaved = 0  # texts analysed since the index was last read or written
+        self.caught_up = 0  # texts the index file lacked when it was opened (see index_file.save_caught_up)
 
     def __len__(self) -> int:
         return len(self._slot)

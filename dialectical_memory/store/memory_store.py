@@ -457,7 +457,7 @@ class MemoryStore(ReviewActions, StagedWrites, StoreReads):
         on it as it is: one refresh per write), or None when the last attempt found the files moved
         again (the mutation then loads under the locks)."""
         for attempt in range(LOCK_REFRESH_ATTEMPTS):
-            self._read_state(target)  # reload, if another process wrote, without holding a lock
+            self._read_state(target, before_lock=attempt == 0)  # reload, if another process wrote, without holding a lock
             with ExitStack() as stack:
                 try:
                     stack.enter_context(self._file_lock(paths))

@@ -236,6 +236,13 @@ class TargetState:
         self.index = index
         save_if_due(index_path(self.paths.home, self.paths.stem), index)
 
+    def save_caught_up_index(self) -> None:
+        """After a commit: keep for the next process the analyses opening the index file cost."""
+        if self.index is not None and self.index.caught_up:
+            from ..detection.index_file import index_path, save_caught_up
+
+            save_caught_up(index_path(self.paths.home, self.paths.stem), self.index)
+
     def indexed_texts(self) -> dict[str, str]:
         return {entry_id: meta.text for entry_id, meta in self.doc.entries.items()}
 

@@ -18,6 +18,7 @@ from dialectical_memory.detection.index_file import (
     index_path,
     open_index,
     read_index,
+    save_caught_up,
     write_index,
 )
 from dialectical_memory.storage.files import TargetPaths
@@ -308,3 +309,38 @@ def test_any_history_of_changes_saves_and_reopens_equal_to_a_fresh_build(tmp_pat
             write_index(path, index)
             index = open_index(path, dict(texts))
     assert_same(index, texts)
+
+
+def test_entries_caught_up_from_the_file_are_saved_for_the_next_process(path, analyses):
+    """One-shot `dmem add`s each leave an entry the file does not hold: a process that analysed
+    them rewrites the file once its write commits, so the next one does not analyse them again."""
+    write_index(path, fresh(TEXTS))
+    grown = {**TEXTS, "g": "User started pottery", "h": "User owns a kayak"}
+    analyses.clear()
+    index = open_index(path, grown)
+    assert sorted(analyses) == ["User owns a kayak", "User started pottery"]
+    assert read_index(path) is not None and len(read_index(path)) == len(TEXTS)  # not before the commit
+    save_caught_up(path, index)
+    analyses.clear()
+    reopened = open_index(path, grown)
+    assert analyses == []
+    assert_same(reopened, grown)
+
+
+def test_a_process_that_caught_up_nothing_leaves_the_file_as_it_is(path):
+    write_index(path, fresh(TEXTS))
+    before = path.stat().st_mtime_ns, path.read_bytes()
+    save_caught_up(path, open_index(path, TEXTS))
+    assert (path.stat().st_mtime_ns, path.read_bytes()) == before
+
+
+def test_one_shot_adds_leave_the_index_file_whole(tmp_path, analyses):
+    """Each `dmem add` is a new process: the next one analyses only its own entry."""
+    for number in range(3):
+        store = MemoryStore(tmp_path)
+        store.add("memory", f"User started hobby number {number}")
+    analyses.clear()
+    store = MemoryStore(tmp_path)
+    store.add("memory", "User bought a red kayak")
+    assert "User bought a red kayak" in analyses
+    assert not [text for text in analyses if "hobby number" in text]
