@@ -225,8 +225,12 @@ class MemoryStore(ReviewActions, StagedWrites, StoreReads):
             raise InvalidInputError(f"unknown target {echo(target)}; expected 'memory' or 'user'")
         return target
 
-    def _read_state(self, target: str) -> TargetState:
+    def _read_state(self, target: str, *, before_lock: bool = False) -> TargetState:
         """Current state for reading: cached unless another process changed the files.
+
+        ``before_lock``: a write's look before it takes the locks, which check again: the ``.md``'s
+        identity is compared, not its bytes (an in-place save in the same clock tick is caught by
+        the check under the locks, and the write then reloads).
 
         A reload first reads without any lock (a writer, maintenance included, never delays a
         reader); the result is kept when the files did not move during the read and nothing needs
@@ -241,7 +245,8 @@ class MemoryStore(ReviewActions, StagedWrites, StoreReads):
                     raise StorageError(f"memory home {self.home} is not a directory")
                 return TargetState(paths)
             with _storage_errors(self.home):
-                if cached is not None and (self._unchanged(cached) or self._refreshed(cached, locked=False)):
+                if cached is not None and (self._unchanged(cached, read_bytes=not before_lock)
+                                           or self._refreshed(cached, locked=False)):
                     return cached
                 for _attempt in range(UNLOCKED_LOAD_ATTEMPTS):
                     loaded = load_target(paths, self.now(), locked=False, origins=self._origins_for)
@@ -279,7 +284,7 @@ class MemoryStore(ReviewActions, StagedWrites, StoreReads):
         self._states[target] = state
         return state
 
-    def _unchanged(self, state: TargetState) -> bool:
+    def _unchanged(self, state: TargetState, *, read_bytes: bool = True) -> bool:
         """Whether the files still are what ``state`` was read from or last wrote.
 
         The sidecar, journal and archive are written only by stores under the store's lock: their
@@ -296,7 +301,7 @@ class MemoryStore(ReviewActions, StagedWrites, StoreReads):
             return state.disk_md is None
         if md_identity(st) != state.md_ident:
             return False
-        if state.md_verified:
+        if state.md_verified or not read_bytes:
             return True
         data, ident = read_md_stable(paths.md)
         if data != state.disk_md or ident != state.md_ident:
@@ -539,6 +544,7 @@ class MemoryStore(ReviewActions, StagedWrites, StoreReads):
         state.meta_stamps = metadata_stamps(paths)
         if displaced is not None:
             self._catch_late_save(state, *displaced)
+        state.save_caught_up_index()
 
     @staticmethod
     def _sidecar_bytes(state: TargetState, seq: int) -> bytes:
