@@ -507,6 +507,21 @@ def _json_line(record: dict[str, Any]) -> bytes:
     return orjson.dumps(record, option=orjson.OPT_SORT_KEYS | orjson.OPT_APPEND_NEWLINE)
 
 
+def history_tail(path: Path, records: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """What a rewritten sidecar carries of the history records its commit appends unsynced to
+    ``path``: the records, and where the append starts and ends in which file (its inode; 0 when
+    the append creates it). A load puts back the records when the file ends in that range: the
+    append was lost (see ``store/loader.py``)."""
+    if not records:
+        return None
+    try:
+        st = os.stat(path)
+        start, inode = st.st_size, st.st_ino
+    except FileNotFoundError:
+        start, inode = 0, 0
+    return {"start": start, "end": start + sum(len(_json_line(r)) for r in records), "inode": inode, "records": records}
+
+
 def append_records(path: Path, records: list[dict[str, Any]]) -> None:
     """Append whole JSON lines and fsync; all or nothing. A torn tail from a crash is fenced off."""
     with CommitPlan(path.parent) as plan:

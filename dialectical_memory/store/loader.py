@@ -9,6 +9,7 @@ writes the ``.md`` file.
 from __future__ import annotations
 
 import difflib
+import os
 
 import orjson
 from dataclasses import dataclass, field
@@ -80,7 +81,7 @@ def _load_target(paths: TargetPaths, now: float, locked: bool, origins=None) -> 
     state.meta_stamps = metadata_stamps(paths)
     _read_md(state)
     quarantined = _read_sidecar(state, now, locked)
-    restored_history = _replay_journal(state)
+    restored_history = _by_id(_lost_from_tail(state) + _replay_journal(state))
     _texts_from_hashes(state)
     _read_archive(state)
     _plausible_times(state, now)
@@ -120,6 +121,7 @@ def _read_sidecar(state: TargetState, now: float, locked: bool = True) -> str | 
                 state.warnings.append(f"{path.name}: skipped {skipped} unusable contradiction edge(s)")
             state.journal_seq = _sequence(state, path.name, document.get("journal_seq", 0))
             state.safety_version = document.get("safety_version", 0)
+            state.history_tail = _tail(document.get("history_tail"))
         return None
     except (ValueError, TypeError, AttributeError, UnicodeDecodeError) as error:
         if not locked:
@@ -188,6 +190,52 @@ def _lost_history(state: TargetState, batches: list[dict]) -> list[dict[str, Any
     if lost:
         state.warnings.append(f"{state.paths.history.name}: put back {len(lost)} record(s) lost from its end, from the journal")
     return lost
+
+
+def _tail(value) -> dict | None:
+    """The sidecar's ``history_tail`` (a JSON object written as one string), or None."""
+    try:
+        tail = orjson.loads(value) if isinstance(value, str) else None
+    except orjson.JSONDecodeError:
+        return None
+    return tail if isinstance(tail, dict) else None
+
+
+def _lost_from_tail(state: TargetState) -> list[dict[str, Any]]:
+    """A compacting commit appends its history records unsynced and carries them in the sidecar it
+    writes (``history_tail``). When the history file, still the same file, ends inside the range
+    that append filled, a power loss took it: the records not in the file are put back. A tail
+    from another device or a hand edit names another file or range, and is left alone."""
+    tail = state.history_tail
+    if not (isinstance(tail, dict) and isinstance(tail.get("records"), list)
+            and all(type(tail.get(key)) is int for key in ("start", "end", "inode"))):
+        return []
+    try:
+        st = os.stat(state.paths.history)
+        size, inode = st.st_size, st.st_ino
+    except FileNotFoundError:
+        size, inode = 0, 0
+    if not (tail["start"] <= size < tail["end"]) or (tail["inode"] and inode != tail["inode"]):
+        return []
+    present = {record.get("id") for record in read_records(state.paths.history)[0]} if size else set()
+    lost = [record for record in tail["records"] if isinstance(record, dict) and isinstance(record.get("id"), str)
+            and record["id"] not in present]
+    if lost:
+        state.warnings.append(f"{state.paths.history.name}: put back {len(lost)} record(s) lost from its end, from {state.paths.sidecar.name}")
+    return lost
+
+
+def _by_id(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each record once (a record both the sidecar and the journal carry is put back once)."""
+    seen, kept = set(), []
+    for record in records:
+        key = record.get("id")
+        if not isinstance(key, str):
+            kept.append(record)  # the history reader judges it
+        elif key not in seen:
+            seen.add(key)
+            kept.append(record)
+    return kept
 
 
 def _apply_batches(state: TargetState, records: list[dict]) -> None:

@@ -135,6 +135,7 @@ class TargetState:
         self.journal_seq = 0
         self.journal_lines = 0
         self.safety_version = 0  # of the checker that last screened every entry (see screening.py)
+        self.history_tail = None  # the sidecar's record of its commit's history append (storage.files.history_tail)
         self.device_key: str | None = None  # this device's key, read when first needed ("" = none)
         self.newer_format: str | None = None  # why the files are shown read-only (a newer version wrote them)
         self.meta_stamps: tuple = ()  # sidecar, journal, archive: written only by stores, under the lock

@@ -381,6 +381,85 @@ def test_a_journaled_add_fsyncs_three_times_and_compaction_syncs_the_history(hom
     assert any(path.endswith("MEMORY.history.jsonl") for path in synced), "the journal's history is synced before it is emptied"
 
 
+def _fsyncs_of(monkeypatch) -> list[str]:
+    import os
+
+    synced = []
+    real_fsync = os.fsync
+
+    def counting(fd):
+        synced.append(os.readlink(f"/proc/self/fd/{fd}"))
+        real_fsync(fd)
+
+    monkeypatch.setattr(os, "fsync", counting)
+    return synced
+
+
+def test_a_small_home_add_waits_two_fsyncs_and_carries_its_history_in_the_sidecar(home, clock, monkeypatch):
+    """Below 200 entries the sidecar is rewritten: it carries the add's history records, so the
+    history file is appended unsynced; what earlier adds appended is synced beside the temp files."""
+    store = make_store(home, clock, memory_char_limit=0)
+    store.add("memory", "Warm-up note")
+    synced = _fsyncs_of(monkeypatch)
+    entry = store.add("memory", "A note in sidecar mode").entry_id
+    names = sorted(path.rsplit("/", 1)[-1].split(".tmp")[0].rsplit(".", 1)[0] if path.endswith(".tmp") else path.rsplit("/", 1)[-1]
+                   for path in synced)
+    assert names == sorted([".MEMORY.md", ".MEMORY.meta.json", "MEMORY.history.jsonl", home.name]), synced
+    tail = json.loads(json.loads((home / "MEMORY.meta.json").read_text())["history_tail"])  # one line of JSON
+    assert [r["entry_id"] for r in tail["records"]] == [entry]
+    assert tail["end"] == (home / "MEMORY.history.jsonl").stat().st_size
+
+
+def test_history_a_power_loss_took_is_put_back_from_the_sidecar(home, clock):
+    store = make_store(home, clock, memory_char_limit=0)
+    store.add("memory", "Note from before")
+    history = home / "MEMORY.history.jsonl"
+    kept = history.stat().st_size
+    added = store.add("memory", "Note written just before the power cut").entry_id
+    logged = [r["id"] for r in store.history("memory")]
+    with open(history, "r+b") as handle:
+        handle.truncate(kept + 25)  # the add's record is gone, torn
+    reloaded = make_store(home, clock, memory_char_limit=0)
+    assert any("put back 1 record(s)" in w and "MEMORY.meta.json" in w for w in reloaded.warnings("memory"))
+    assert sorted(r["id"] for r in reloaded.history("memory")) == sorted(logged)
+    assert added in {r["entry_id"] for r in reloaded.history("memory") if r["action"] == "add"}
+    again = make_store(home, clock, memory_char_limit=0)
+    assert sorted(r["id"] for r in again.history("memory")) == sorted(logged), "nothing is put back twice"
+    assert not any("put back" in w for w in again.warnings("memory"))
+
+
+@pytest.mark.parametrize("tail", [
+    "another file",  # the sidecar came from another device (its history file is another inode)
+    "ends elsewhere",  # the history file was cut before the append began: not a lost append
+    {"start": "0", "end": 10**6, "inode": 0, "records": []},
+    {"start": 0, "end": 10**6, "inode": 0, "records": "x"},
+    [1, 2],
+], ids=["another-file", "cut-before", "bad-start", "bad-records", "not-a-dict"])
+def test_a_tail_for_another_file_or_hand_made_puts_nothing_back(home, clock, tail):
+    store = make_store(home, clock, memory_char_limit=0)
+    store.add("memory", "Note from before")
+    store.add("memory", "Note written just before the power cut")
+    sidecar, history = home / "MEMORY.meta.json", home / "MEMORY.history.jsonl"
+    document = json.loads(sidecar.read_text())
+    written = json.loads(document["history_tail"])
+    if tail == "another file":
+        written["inode"] += 1
+    elif tail == "ends elsewhere":
+        written["start"] = history.stat().st_size + 1
+        written["end"] = history.stat().st_size + 500
+    else:
+        written = tail
+    document["history_tail"] = json.dumps(written)
+    sidecar.write_text(json.dumps(document))
+    start = json.loads(json.dumps(document)).get("history_tail")
+    with open(history, "r+b") as handle:
+        handle.truncate(history.stat().st_size - 10)
+    before = [r["id"] for r in make_store(home, clock, memory_char_limit=0).history("memory")]
+    reloaded = make_store(home, clock, memory_char_limit=0)
+    assert not any("put back" in w for w in reloaded.warnings("memory")), start
+    assert [r["id"] for r in reloaded.history("memory")] == before
+
+
 class _Killed(BaseException):
     """Stands for SIGKILL: nothing after it runs, and nothing is undone."""
 
