@@ -522,14 +522,6 @@ class MemoryStore(ReviewActions, StagedWrites, StoreReads):
             else:
                 plan.sync_files(sidecar_beside())
             plan.append(paths.archive, change.archive_records)
-            batch = {
-                "seq": seq,
-                "at": change.now,
-                "put": [m.to_dict() for i, m in change.put.items() if i in state.entries],
-                "drop": sorted(change.dropped),
-                "edges": [e.to_dict() for e in change.edges.values()],
-                "safety_version": state.safety_version,
-            }
             if compact:
                 if merged:  # a foreign write merged: the state and its history changed
                     tail = history_tail(paths.history, change.history) or state.history_tail
@@ -539,6 +531,14 @@ class MemoryStore(ReviewActions, StagedWrites, StoreReads):
                 if state.journal_lines or paths.journal.exists():
                     plan.replace(paths.journal, b"")
             else:
+                batch = {
+                    "seq": seq,
+                    "at": change.now,
+                    "put": [m.to_dict() for i, m in change.put.items() if i in state.entries],
+                    "drop": sorted(change.dropped),
+                    "edges": [e.to_dict() for e in change.edges.values()],
+                    "safety_version": state.safety_version,
+                }
                 # One fsync fewer per add: the journal line carries the history records and is the
                 # one synced; a load puts back any a power loss took from the history file.
                 if change.history:
