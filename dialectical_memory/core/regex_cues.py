@@ -88,9 +88,14 @@ def _matching_case_of(text: str) -> str:
 
 
 def _cues_of(found: set[str] | None, folded: bool) -> frozenset[str] | None:
-    if not found or min(map(len, found)) < 2 or any("\0" in cue for cue in found):
-        return None  # one character is no cheaper to look for than the pattern; NUL joins forms
+    if not found or not all(map(_selective, found)) or any("\0" in cue for cue in found):
+        return None  # "a" is in most texts: no cheaper to look for than the pattern; NUL joins forms
     return frozenset(matching_case(cue) for cue in found) if folded else frozenset(found)
+
+
+def _selective(cue: str) -> bool:
+    """Rare enough to be worth looking for: two characters, or one beyond ASCII (重, 由)."""
+    return len(cue) >= 2 or (len(cue) == 1 and not cue.isascii())
 
 
 def _required(items, c) -> set[str] | None:
@@ -121,6 +126,12 @@ def _required(items, c) -> set[str] | None:
         if op is c.IN and len(av) <= _MAX_SPELLINGS and all(kind is c.LITERAL for kind, _value in av):
             extend([chr(value) for _kind, value in av])  # [装扮]: one of these characters
             continue
+        if op is c.BRANCH and run:
+            # "(?:was|were)" parses as "w" then a branch of "as" | "ere": the run goes on into
+            # whatever literals each branch opens with ({"was", "were"}, not {"as", "ere"})
+            leads = [_leading_literals(branch, c) for branch in av[1]]
+            if all(leads) and len(run) * sum(map(len, leads)) <= _MAX_SPELLINGS:
+                options.append({start + lead for start in run for lead in set().union(*leads)})
         close_run()
         inner = None
         if op is c.SUBPATTERN:
@@ -139,7 +150,23 @@ def _required(items, c) -> set[str] | None:
     close_run()
     if not options:
         return None
-    return max(options, key=lambda option: min(map(len, option)))
+    return max(options, key=lambda option: (all(map(_selective, option)), min(map(len, option))))
+
+
+def _leading_literals(items, c) -> set[str]:
+    """The strings the literals a parsed sequence opens with can spell ("" when it opens otherwise)."""
+    spelled = {""}
+    for op, av in items:
+        if op is c.LITERAL:
+            chars = [chr(av)]
+        elif op is c.IN and len(av) <= _MAX_SPELLINGS and all(kind is c.LITERAL for kind, _value in av):
+            chars = [chr(value) for _kind, value in av]
+        else:
+            break
+        if len(spelled) * len(chars) > _MAX_SPELLINGS:
+            break
+        spelled = {start + char for start in spelled for char in chars}
+    return spelled if spelled != {""} else set()
 
 
 # -------------------------------------------------------------------------- lazy, gated patterns

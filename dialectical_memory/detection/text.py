@@ -74,7 +74,8 @@ def normalize(text: str) -> str:
 
 
 def is_cjk(text: str) -> bool:
-    return bool(_CJK_CHAR.search(text))
+    """Whether ``text`` holds a Chinese character (an ASCII text is answered without a search)."""
+    return not text.isascii() and _CJK_CHAR.search(text) is not None
 
 
 @functools.lru_cache(maxsize=16384)  # pure; the same few thousand words come back in every text
