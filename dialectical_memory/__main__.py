@@ -1,5 +1,3 @@
-import sys
+from .adapters.cli import run
 
-from .adapters.cli import main
-
-sys.exit(main())
+run()

@@ -1191,5 +1191,22 @@ def main(argv: list[str] | None = None) -> int:
         return 0
 
 
+def run() -> None:
+    """The ``dmem`` command: :func:`main`, then leave without tearing the heap down. A command over a
+    10,000-entry home holds hundreds of thousands of objects, and releasing them one by one at
+    interpreter exit took ~120 ms, more than its write. Every file is written and closed by the
+    time ``main`` returns (each commit waits for its fsyncs); what the exit handlers would still do
+    (flush the output, end logging, join idle fsync threads) is done or not needed."""
+    code = main()
+    try:
+        sys.stdout.flush()
+        sys.stderr.flush()
+    except BrokenPipeError:  # output piped into `head` and the like
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    if "logging" in sys.modules:
+        sys.modules["logging"].shutdown()
+    os._exit(code if isinstance(code, int) else 0 if code is None else 1)
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    run()

@@ -154,3 +154,28 @@ def test_the_gate_can_be_turned_off():
                          env={**os.environ, "DMEM_PATTERN_GATE": "0"}).stdout.strip()
     assert on != "None" and off == "None"
     assert detection_text._CUES.package == "dialectical_memory.detection"
+
+
+@pytest.mark.parametrize("regex, expected", [
+    (r"(?:was|were)\s+\w+", {"was", "were"}),  # the parser splits off "w": the run goes on into each branch
+    (r"\bweigh|体重|重", {"weigh", "体重", "重"}),  # one Chinese character is rare enough
+    (r"x(?:yz|y)w", {"xy"}),
+    (r"\bcoffee\s+(\w+)", {"coffee"}),
+    (r"[装扮]成", {"装成", "扮成"}),
+])
+def test_cues_read_off_a_pattern(regex, expected):
+    assert regex_cues.cues(regex) == expected
+
+
+@pytest.mark.parametrize("regex", [r"a|bc", r"a(?:b|)c", r"\d+", r"(?:foo)?b"])
+def test_no_cue_where_none_is_sure_and_selective(regex):
+    """A letter is in most texts; an empty branch or an optional part makes nothing more sure."""
+    assert regex_cues.cues(regex) is None
+
+
+@pytest.mark.parametrize("regex", [r"(?:foo)?bar|baz?", r"\w+ing", r"(?:was|were)\s+\w+", r"x(?:yz|y)w", r"[装扮]成"])
+def test_a_text_a_pattern_matches_holds_one_of_its_cues(regex):
+    found, compiled = regex_cues.cues(regex), re.compile(regex)
+    for text in ("bar", "baz", "ba", "singing", "was here", "were  it", "xyw", "xyzw", "装成", "扮成了"):
+        if compiled.search(text):
+            assert found is None or any(cue in text for cue in found), (regex, text, found)
