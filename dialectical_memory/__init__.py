@@ -16,16 +16,8 @@ from .core.version import __version__
 
 if TYPE_CHECKING:  # what each name is, for readers and type checkers; at run time see __getattr__
     from .adapters.tool import MEMORY_TOOL_SCHEMA, memory_tool
-    from .core.beliefs import (
-        BeliefStatus,
-        ContradictionEdge,
-        ContradictionMode,
-        EntryMeta,
-        KnowledgeType,
-        MaturityLevel,
-        SidecarDocument,
-        SourceKind,
-    )
+    from .core.beliefs import ContradictionEdge, EntryMeta, SidecarDocument
+    from .core.kinds import BeliefStatus, ContradictionMode, KnowledgeType, MaturityLevel, SourceKind
     from .core.errors import (
         AmbiguousMatchError,
         CharLimitError,
@@ -46,11 +38,8 @@ _WHERE = {
          "NotFoundError", "StaleEntryError", "StorageError", "UnsafeContentError"),
         ".core.errors",
     ),
-    **dict.fromkeys(
-        ("BeliefStatus", "ContradictionEdge", "ContradictionMode", "EntryMeta", "KnowledgeType", "MaturityLevel",
-         "SidecarDocument", "SourceKind"),
-        ".core.beliefs",
-    ),
+    **dict.fromkeys(("ContradictionEdge", "EntryMeta", "SidecarDocument"), ".core.beliefs"),
+    **dict.fromkeys(("BeliefStatus", "ContradictionMode", "KnowledgeType", "MaturityLevel", "SourceKind"), ".core.kinds"),
     "MemoryStore": ".store.memory_store",
     "MutationResult": ".store.memory_store",
     "MEMORY_TOOL_SCHEMA": ".adapters.tool",

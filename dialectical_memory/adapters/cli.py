@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING
 from ..core.version import __version__
 from ..core.install_hint import install_hint
 from ..core.errors import AmbiguousMatchError, CharLimitError, DialecticalMemoryError, InvalidInputError, NotFoundError
-from ..core.beliefs import BeliefStatus, KnowledgeType, MaturityLevel, SourceKind
-from ..storage.files import TARGET_FILES
+from ..core.kinds import BeliefStatus, KnowledgeType, MaturityLevel, SourceKind
+from ..storage.paths import TARGET_FILES
 
 if TYPE_CHECKING:
     from ..store.memory_store import MemoryStore

@@ -11,50 +11,14 @@ import hashlib
 import math
 import uuid
 from dataclasses import dataclass, field, fields
-from enum import Enum, IntEnum
 from typing import Any, Callable
+
+from .kinds import BeliefStatus, ContradictionMode, KnowledgeType, MaturityLevel, SourceKind
 
 SECONDS_PER_DAY = 86_400.0
 SIDECAR_VERSION = 1
 NOISE_CONTEXT_LIMIT = 50
 REVERIFY_THRESHOLD = 0.2
-
-
-class MaturityLevel(IntEnum):
-    INCIDENT = 0
-    PATTERN = 1
-    PRINCIPLE = 2
-    WISDOM = 3
-
-
-class KnowledgeType(str, Enum):
-    FACT = "fact"
-    STATE = "state"
-    RULE = "rule"
-    BELIEF = "belief"
-    MEMORY = "memory"
-
-
-class SourceKind(str, Enum):
-    USER_EXPLICIT = "user_explicit"
-    OBSERVED = "observed"
-    AGENT_INFERRED = "agent_inferred"
-    USER_CORRECTION = "user_correction"
-    BACKGROUND_REVIEW = "background_review"
-    DERIVED = "derived"
-
-
-class BeliefStatus(str, Enum):
-    ACTIVE = "active"
-    CONTRADICTED = "contradicted"
-    SUPERSEDED = "superseded"
-    DECAYED = "decayed"
-    SYNTHESIZED = "synthesized"
-
-
-class ContradictionMode(str, Enum):
-    SURFACE = "surface"
-    FILTER = "filter"
 
 
 SOURCE_AUTHORITY: dict[SourceKind, float] = {

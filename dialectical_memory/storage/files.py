@@ -29,8 +29,8 @@ from typing import Any
 import orjson
 
 from ..core.errors import StorageError
+from .paths import TARGET_FILES
 
-TARGET_FILES = {"memory": "MEMORY", "user": "USER"}
 LOCK_TIMEOUT_SECONDS = 30.0
 
 

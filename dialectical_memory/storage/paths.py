@@ -8,6 +8,8 @@ from typing import Mapping
 
 from ..core.errors import InvalidInputError
 
+TARGET_FILES = {"memory": "MEMORY", "user": "USER"}  # target → the stem of its files
+
 
 def resolve_home(home: str | os.PathLike | None = None, environ: Mapping[str, str] | None = None) -> Path:
     environ = os.environ if environ is None else environ
