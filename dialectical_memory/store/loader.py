@@ -179,16 +179,17 @@ def _lost_history(state: TargetState, batches: list[dict]) -> list[dict[str, Any
     stamp = file_stamp(state.paths.history)
     if stamp is not None and stamp[1] >= max(ends):
         return []
+    carried = [record for batch in batches if isinstance(batch.get("history"), list) for record in batch["history"]]
+    return _not_in_history(state, carried, "the journal")
+
+
+def _not_in_history(state: TargetState, carried: list, source: str) -> list[dict[str, Any]]:
+    """The records ``source`` carries that the history file lacks (by id), with a warning: what a
+    power loss took from the file's end, to be put back."""
     present = {record.get("id") for record in read_records(state.paths.history)[0]}
-    lost = [
-        record
-        for batch in batches
-        if isinstance(batch.get("history"), list)
-        for record in batch["history"]
-        if isinstance(record, dict) and record.get("id") not in present
-    ]
+    lost = [record for record in carried if isinstance(record, dict) and record.get("id") not in present]
     if lost:
-        state.warnings.append(f"{state.paths.history.name}: put back {len(lost)} record(s) lost from its end, from the journal")
+        state.warnings.append(f"{state.paths.history.name}: put back {len(lost)} record(s) lost from its end, from {source}")
     return lost
 
 
@@ -217,12 +218,8 @@ def _lost_from_tail(state: TargetState) -> list[dict[str, Any]]:
         size, inode = 0, 0
     if not (tail["start"] <= size < tail["end"]) or (tail["inode"] and inode != tail["inode"]):
         return []
-    present = {record.get("id") for record in read_records(state.paths.history)[0]} if size else set()
-    lost = [record for record in tail["records"] if isinstance(record, dict) and isinstance(record.get("id"), str)
-            and record["id"] not in present]
-    if lost:
-        state.warnings.append(f"{state.paths.history.name}: put back {len(lost)} record(s) lost from its end, from {state.paths.sidecar.name}")
-    return lost
+    carried = [record for record in tail["records"] if isinstance(record, dict) and isinstance(record.get("id"), str)]
+    return _not_in_history(state, carried, state.paths.sidecar.name)
 
 
 def _by_id(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
