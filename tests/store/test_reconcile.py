@@ -360,27 +360,6 @@ def test_history_a_power_loss_took_is_put_back_from_the_journal(home, clock):
     assert not any("put back" in w for w in again.warnings("memory"))
 
 
-def test_a_journaled_add_fsyncs_three_times_and_compaction_syncs_the_history(home, clock, monkeypatch):
-    import os
-
-    store = _journal_home(home, clock)
-    store.add("memory", "Warm-up note")
-    synced = []
-    real_fsync = os.fsync
-
-    def counting(fd):
-        synced.append(os.readlink(f"/proc/self/fd/{fd}"))
-        real_fsync(fd)
-
-    monkeypatch.setattr(os, "fsync", counting)
-    store.add("memory", "A note in journal mode")
-    assert len(synced) == 3, synced  # the .md temp file, the journal line, the folder
-    assert not any(path.endswith("MEMORY.history.jsonl") for path in synced)
-    synced.clear()
-    store.compact("memory")
-    assert any(path.endswith("MEMORY.history.jsonl") for path in synced), "the journal's history is synced before it is emptied"
-
-
 def _fsyncs_of(monkeypatch) -> list[str]:
     import os
 
@@ -393,6 +372,18 @@ def _fsyncs_of(monkeypatch) -> list[str]:
 
     monkeypatch.setattr(os, "fsync", counting)
     return synced
+
+
+def test_a_journaled_add_fsyncs_three_times_and_compaction_syncs_the_history(home, clock, monkeypatch):
+    store = _journal_home(home, clock)
+    store.add("memory", "Warm-up note")
+    synced = _fsyncs_of(monkeypatch)
+    store.add("memory", "A note in journal mode")
+    assert len(synced) == 3, synced  # the .md temp file, the journal line, the folder
+    assert not any(path.endswith("MEMORY.history.jsonl") for path in synced)
+    synced.clear()
+    store.compact("memory")
+    assert any(path.endswith("MEMORY.history.jsonl") for path in synced), "the journal's history is synced before it is emptied"
 
 
 def test_a_small_home_add_waits_two_fsyncs_and_carries_its_history_in_the_sidecar(home, clock, monkeypatch):
