@@ -41,13 +41,13 @@ def every_pattern() -> list:
 
     for module in pkgutil.iter_modules(detection.__path__):
         importlib.import_module(f"{detection.__name__}.{module.name}")
-    _exercise(detection)
+    _exercise()
     from dialectical_memory.detection.text import _CUES
     unique = {(p.pattern, p._flags): p for p in created_patterns() if p._table is _CUES}
     return [unique[key] for key in sorted(unique, key=lambda key: (key[0], key[1]))]
 
 
-def _exercise(detection) -> None:
+def _exercise() -> None:
     from dialectical_memory.detection import RuleDetector
     from dialectical_memory.detection.index import index_terms
 

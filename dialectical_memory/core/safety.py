@@ -193,7 +193,7 @@ SECRET_FLAGS = re.IGNORECASE | re.MULTILINE
 @functools.cache
 def _compiled() -> tuple[list, list, re.Pattern, tuple[str, ...]]:
     """The patterns, compiled on the first check (not at import: `dmem --help` needs none), each with
-    the literals one of which any match of it contains (:func:`_cues`), and all the cues."""
+    the literals one of which any match of it contains (:mod:`.regex_cues`), and all the cues."""
     injections = [(label, kind, *_compile_with_cues(regex, INJECTION_FLAGS)) for label, kind, regex in _PATTERNS]
     secrets = []
     for regex, what in _SECRET_PATTERNS:
@@ -225,10 +225,6 @@ _CUES = CueTable(__package__, "safety_cues.json")
 # in the case the engine matches by. The gate skips only searches that would find nothing, so the
 # verdicts and reasons are the same (tests/core/test_safety_gate.py compares both over the corpora
 # and probes). A pattern with no cue to read is searched on every text.
-
-
-def _cues(regex: str, flags: int) -> frozenset[str] | None:
-    return compile_with_cues(regex, flags)[1]
 
 
 def _cues_in(forms: list[str]) -> frozenset[str]:

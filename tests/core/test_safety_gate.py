@@ -17,7 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dialectical_memory.core import safety
-from dialectical_memory.core.regex_cues import matching_case
+from dialectical_memory.core.regex_cues import cues, matching_case
 
 TESTS = Path(__file__).resolve().parents[1]
 
@@ -100,8 +100,8 @@ def test_most_patterns_have_cues_of_two_or_more_characters():
 def test_every_match_holds_a_cue(regex, text):
     flags = re.IGNORECASE | re.DOTALL
     assert re.search(regex, text, flags)
-    cues = safety._cues(regex, flags)
-    assert cues and any(cue in matching_case(text) for cue in cues)
+    found = cues(regex, flags)
+    assert found and any(cue in matching_case(text) for cue in found)
 
 
 _PIECES = st.sampled_from(
