@@ -220,7 +220,7 @@ def merge_sidecars(base: bytes, ours: bytes, theirs: bytes) -> MetaMerge:
         entries=entries,
         contradictions=list(edges.values()),
         text_to_id={text_hash(m.text): i for i, m in entries.items()},
-    ).to_dict())  # fmt: skip
+    ).to_json())  # the form a store writes: a merge that changes nothing leaves the same bytes  # fmt: skip
     theirs_raw = orjson.loads(theirs) if theirs.strip() else {}
     seqs = [d.get("journal_seq", 0) for d in (document, theirs_raw) if isinstance(d.get("journal_seq", 0), int)]
     document["journal_seq"] = max(seqs or [0])

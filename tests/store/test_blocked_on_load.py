@@ -39,7 +39,7 @@ def test_hand_written_unsafe_entries_are_blocked_and_left_in_the_file(home, new_
     assert entries[CLEAN].meta.blocked is None
     assert "remote script" in entries[PIPE].meta.blocked
     blocked = read_sidecar(home)["entries"]
-    assert {m["text"]: m["blocked"] is not None for m in blocked.values()} == {CLEAN: False, PIPE: True, PASSWORD: True}
+    assert {m["text"]: m.get("blocked") is not None for m in blocked.values()} == {CLEAN: False, PIPE: True, PASSWORD: True}
     assert [e.text for e in store.blocked_entries("memory")] == [PIPE, PASSWORD]
     assert {r["entry_id"] for r in store.history("memory", action="blocked")} == {entries[PIPE].entry_id, entries[PASSWORD].entry_id}
     check_invariants(store)

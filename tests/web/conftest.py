@@ -10,6 +10,7 @@ import json
 
 import pytest
 
+from dialectical_memory.core.beliefs import SidecarDocument
 from dialectical_memory.web import create_app
 
 from .seeding import NOW, QuietDetector, seed_review_home
@@ -84,6 +85,8 @@ class Disk:
         """The sidecar with the journal replayed: entry metadata and edges as the core last wrote them."""
         stem = target.upper()
         document = json.loads((self.home / f"{stem}.meta.json").read_text(encoding="utf-8"))
+        # the stored form omits fields at their defaults: the full records, as the core reads them
+        document["entries"] = SidecarDocument.from_dict(document).to_dict()["entries"]
         journal = self.home / f"{stem}.meta.journal"
         if journal.exists():
             for line in journal.read_text(encoding="utf-8").splitlines():
