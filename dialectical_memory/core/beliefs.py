@@ -9,9 +9,10 @@ from __future__ import annotations
 import functools
 import hashlib
 import math
+import operator
 import uuid
 from dataclasses import MISSING, dataclass, field, fields
-from typing import Any, Callable
+from typing import Any, Callable, NamedTuple
 
 from .kinds import BeliefStatus, ContradictionMode, KnowledgeType, MaturityLevel, SourceKind
 
@@ -242,38 +243,55 @@ class EntryMeta:
     def from_dict(cls, data: dict[str, Any], *, owned: bool = False) -> EntryMeta:
         """Build from a sidecar record: unknown keys ignored, missing or ill-typed values defaulted.
 
-        Records of a shape (keys and value types) already seen to be well-formed skip the per-field
-        checks: a 10,000-entry sidecar has a handful of shapes, and this is most of cold-load time.
         A record may omit any field but ``entry_id`` (SPEC §2: missing fields take defaults), as
-        :meth:`stored` writes it.
-        With ``owned=True`` the caller hands over a freshly parsed record, which then becomes the
-        instance's attribute dict instead of being copied.
-        """
-        shape = record_shape(data)
-        fill = _WELL_FORMED_SHAPES.get(shape)
-        if fill is None:
-            values = {}
-            for name, value in data.items():
-                if (load := _FIELD_LOADERS.get(name)) is not None and (loaded := load(value)) is not _INVALID:
-                    values[name] = loaded
-            if len(values) < len(data) or "entry_id" not in values or any(
-                type(values[name]) is not type(value) for name, value in data.items() if name not in _ENUM_TYPES
-            ):  # an unknown key, an ill-typed value, a number to convert or no id: the dataclass fills in
-                return cls(**values)
-            fill = _WELL_FORMED_SHAPES[shape] = _fill_for(data)
-        values = data if owned else dict(data)
-        constants, factories = fill
-        values.update(constants)  # the fields a record of this shape leaves at their defaults
-        for name, make in factories:
-            values[name] = make()
-        # the enums by their values (hashable here: checked above); unknown values are the defaults
-        values["maturity"] = _MATURITY_BY_VALUE.get(values["maturity"], _ENUM_DEFAULTS["maturity"])
-        values["knowledge_type"] = _KNOWLEDGE_BY_VALUE.get(values["knowledge_type"], _ENUM_DEFAULTS["knowledge_type"])
-        values["source_kind"] = _SOURCE_BY_VALUE.get(values["source_kind"], _ENUM_DEFAULTS["source_kind"])
-        values["status"] = _STATUS_BY_VALUE.get(values["status"], _ENUM_DEFAULTS["status"])
-        meta = object.__new__(cls)  # every field present and valid: __init__ would add nothing
-        meta.__dict__ = values
-        return meta
+        :meth:`stored` writes it. With ``owned=True`` the caller hands over a freshly parsed
+        record, which then becomes the instance's attribute dict instead of being copied. The
+        numbers are not brought into range here: see :func:`load_entry`."""
+        return load_entry(data, owned=owned)[0]
+
+
+def load_entry(data: dict[str, Any], *, owned: bool = False) -> tuple[EntryMeta, bool]:
+    """:meth:`EntryMeta.from_dict`, and whether the entry still needs the loader's value checks
+    (:func:`clamp_numbers`, the time range, a text from ``text_to_id``): False only when the
+    record's shape shows there is nothing they could change.
+
+    Records of a shape (keys and value types) already seen to be well-formed skip the per-field
+    checks, and of the range checks only those of the numbers the shape holds are made (a field a
+    sparse record leaves out has its default, which is in range): a 10,000-entry sidecar has a
+    hundred shapes, and this is most of cold-load time."""
+    shape = _WELL_FORMED_SHAPES.get((tuple(data), tuple(map(type, data.values()))))
+    if shape is None:
+        return _load_unknown_shape(data), True
+    constants, factories, enums, numbers, highs = shape
+    values = data if owned else dict(data)
+    values.update(constants)  # the fields a record of this shape leaves at their defaults
+    for name, make in factories:
+        values[name] = make()
+    for name, by_value, default in enums:  # by their values (hashable: the shape says so)
+        values[name] = by_value.get(values[name], default)
+    meta = object.__new__(EntryMeta)  # every field present and valid: __init__ would add nothing
+    meta.__dict__ = values
+    if numbers is None or not values["text"]:
+        return meta, True
+    held = numbers(values)  # every number the record holds: each at least 0 and at most its bound
+    return meta, not (min(held) >= 0 and all(map(operator.le, held, highs)))
+
+
+def _load_unknown_shape(data: dict[str, Any]) -> EntryMeta:
+    """A record of a shape not seen yet: each field through its loader. A well-formed one teaches
+    its shape to :func:`load_entry`; anything else goes through the dataclass, which fills in."""
+    values = {}
+    for name, value in data.items():
+        if (load := _FIELD_LOADERS.get(name)) is not None and (loaded := load(value)) is not _INVALID:
+            values[name] = loaded
+    if len(values) < len(data) or "entry_id" not in values or any(
+        type(values[name]) is not type(value) for name, value in data.items() if name not in _ENUM_TYPES
+    ):  # an unknown key, an ill-typed value, a number to convert or no id: the dataclass fills in
+        return EntryMeta(**values)
+    shape = _WELL_FORMED_SHAPES[record_shape(data)] = _shape_of(data)
+    meta = object.__new__(EntryMeta)
+    meta.__dict__ = {**values, **shape.constants, **{name: make() for name, make in shape.factories}}
+    return meta
 
 
 # How each field is read back from JSON; a value of the wrong type falls back to the default, so a
@@ -303,12 +321,8 @@ _ENUM_TYPES = {"maturity": MaturityLevel, "knowledge_type": KnowledgeType, "sour
 _ENUM_BY_VALUE = {name: {member.value: member for member in kind} for name, kind in _ENUM_TYPES.items()}
 _ENUM_DEFAULTS = {name: getattr(EntryMeta(), name) for name in _ENUM_TYPES}
 assert set(_ENUM_TYPES) == {"maturity", "knowledge_type", "source_kind", "status"}  # from_dict names each
-_MATURITY_BY_VALUE, _KNOWLEDGE_BY_VALUE, _SOURCE_BY_VALUE, _STATUS_BY_VALUE = (
-    _ENUM_BY_VALUE[name] for name in ("maturity", "knowledge_type", "source_kind", "status")
-)
-# Shapes (record_shape) already seen to be well-formed → what such records lack: the constant
-# defaults (enums by their values, as stored) and the factories of the mutable ones.
-_WELL_FORMED_SHAPES: dict[tuple, tuple[dict[str, Any], tuple[tuple[str, Callable[[], Any]], ...]]] = {}
+# Shapes (record_shape) already seen to be well-formed → how load_entry completes such records.
+_WELL_FORMED_SHAPES: dict[tuple, _Shape] = {}
 _FACTORIES: dict[str, Callable[[], Any]] = {
     f.name: f.default_factory for f in fields(EntryMeta) if f.default_factory is not MISSING and f.name != "entry_id"
 }
@@ -319,9 +333,35 @@ assert set(_FACTORIES) | set(_CONSTANTS) | {"entry_id"} == set(_FIELD_LOADERS)
 _STORED_DEFAULTS: dict[str, Any] = {name: value for name, value in vars(EntryMeta()).items() if name != "entry_id"}
 
 
-def _fill_for(record: dict[str, Any]) -> tuple[dict[str, Any], tuple[tuple[str, Callable[[], Any]], ...]]:
-    return ({name: value for name, value in _CONSTANTS.items() if name not in record},
-            tuple((name, make) for name, make in _FACTORIES.items() if name not in record))
+class _Shape(NamedTuple):
+    """What :func:`load_entry` does to a record of one well-formed shape."""
+
+    constants: dict[str, Any]  # absent fields with a constant default (enums as members)
+    factories: tuple[tuple[str, Callable[[], Any]], ...]  # absent fields made fresh per entry
+    enums: tuple[tuple[str, dict, Any], ...]  # present enum fields: name, members by value, default
+    numbers: Callable[[dict], tuple] | None  # the numbers it holds, to check; None: check it all
+    highs: tuple[float, ...]  # their upper bounds (each lower bound is 0)
+
+
+def _shape_of(record: dict[str, Any]) -> _Shape:
+    present = set(record)
+    numbers, highs = None, ()
+    if not present & _CHECKED_WHOLE:  # lists, scope, promotions: rare, and checked by clamp_numbers
+        held = [(name, high) for group, high in _RANGES for name in group if name in present]
+        highs = tuple(high for _name, high in held)
+        numbers = _getter([name for name, _high in held]) if held else (lambda values: (0,))
+    return _Shape(
+        constants={name: _ENUM_DEFAULTS.get(name, value) for name, value in _CONSTANTS.items() if name not in present},
+        factories=tuple((name, make) for name, make in _FACTORIES.items() if name not in present),
+        enums=tuple((name, _ENUM_BY_VALUE[name], _ENUM_DEFAULTS[name]) for name in _ENUM_TYPES if name in present),
+        numbers=numbers,
+        highs=highs,
+    )
+
+
+def _getter(names: list[str]) -> Callable[[dict], tuple]:
+    """The values of ``names`` as a tuple (itemgetter gives one name's value bare)."""
+    return operator.itemgetter(*names) if len(names) > 1 else lambda values: (values[names[0]],)
 
 
 @dataclass
@@ -475,13 +515,17 @@ class SidecarDocument:
         }
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any], *, owned: bool = False) -> SidecarDocument:
-        """``owned=True``: ``data`` was just parsed for this call, and its records may be reused."""
+    def from_dict(cls, data: dict[str, Any], *, owned: bool = False, unchecked: list[EntryMeta] | None = None) -> SidecarDocument:
+        """``owned=True``: ``data`` was just parsed for this call, and its records may be reused.
+        ``unchecked`` collects the entries that still need the loader's value checks (see
+        :func:`load_entry`); without it, the caller checks every entry."""
         entries = {}
         for entry_id, meta in (data.get("entries") or {}).items():
             record = meta if owned else {**meta}
             record["entry_id"] = entry_id
-            entries[entry_id] = EntryMeta.from_dict(record, owned=True)
+            entries[entry_id], needs_check = load_entry(record, owned=True)
+            if needs_check and unchecked is not None:
+                unchecked.append(entries[entry_id])
         return cls(
             version=format_version(data.get("version", SIDECAR_VERSION)) or SIDECAR_VERSION,
             entries=entries,
@@ -513,6 +557,11 @@ _COUNTERS = ("hit_count", "surface_count", "ignore_count", "observed_behavior_co
 _UNIT_FIELDS = ("authority", "conviction", "importance", "confidence")
 _ID_LISTS = ("contradiction_ids", "parent_ids", "child_ids", "keep_marks")
 _STR, _DICT = frozenset((str,)), frozenset((dict,))  # the only type allowed, as a set of types
+_TIMES = ("created_at", "updated_at", "last_validated_at")
+# The upper bounds load_entry checks a shape's numbers against (0 is every lower one); a record holding any of _CHECKED_WHOLE
+# (their defaults are empty or None) goes through clamp_numbers whole.
+_RANGES = ((_COUNTERS, MAX_COUNT), (_UNIT_FIELDS, 1.0), (_TIMES, LATEST_PLAUSIBLE_TIME))
+_CHECKED_WHOLE = frozenset((*_ID_LISTS, "noise_context", "scope", "pending_promotion", "rejected_promotion_hits"))
 
 
 def clamp_numbers(meta: EntryMeta) -> int:
@@ -580,6 +629,8 @@ def _string_map(value) -> dict[str, str]:
         return {}
     if not isinstance(value, dict):
         raise TypeError("text_to_id is not an object")
+    if {*map(type, value), *map(type, value.values())} <= _STR:  # the types' set, built in C
+        return dict(value)
     return {k: v for k, v in value.items() if isinstance(k, str) and isinstance(v, str)}
 
 

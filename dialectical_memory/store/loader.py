@@ -80,11 +80,12 @@ def _load_target(paths: TargetPaths, now: float, locked: bool, origins=None) -> 
     state.arrival_origins = origins
     state.meta_stamps = metadata_stamps(paths)
     _read_md(state)
-    quarantined = _read_sidecar(state, now, locked)
-    restored_history = _by_id(_lost_from_tail(state) + _replay_journal(state))
-    _texts_from_hashes(state)
+    unchecked: list[EntryMeta] = []  # the entries whose shape does not show their values sound
+    quarantined = _read_sidecar(state, now, locked, unchecked)
+    restored_history = _by_id(_lost_from_tail(state) + _replay_journal(state, unchecked))
+    _texts_from_hashes(state, unchecked)
     _read_archive(state)
-    _plausible_times(state, now)
+    _plausible_times(state, now, unchecked)
     change = Change(now=now, actor=RECONCILE_ACTOR)
     reconcile(state, change)
     rescanned = screen(state, change)
@@ -108,14 +109,14 @@ def _read_md(state: TargetState) -> None:
         state.warnings.append(f"{state.paths.md.name}: {state.md_problem}; it is read-only until fixed by hand")
 
 
-def _read_sidecar(state: TargetState, now: float, locked: bool = True) -> str | None:
+def _read_sidecar(state: TargetState, now: float, locked: bool, unchecked: list[EntryMeta]) -> str | None:
     path = state.paths.sidecar
     try:
         document = read_sidecar(path)
         if document is not None:
             _check_version(state, path.name, document.get("version", SIDECAR_VERSION))
             stored_edges = document.get("contradictions")
-            state.doc = SidecarDocument.from_dict(document, owned=True)
+            state.doc = SidecarDocument.from_dict(document, owned=True, unchecked=unchecked)
             skipped = len(stored_edges) - len(state.doc.contradictions) if isinstance(stored_edges, list) else 0
             if skipped:
                 state.warnings.append(f"{path.name}: skipped {skipped} unusable contradiction edge(s)")
@@ -158,13 +159,14 @@ def _sequence(state: TargetState, name: str, value) -> int:
     return 0
 
 
-def _replay_journal(state: TargetState) -> list[dict[str, Any]]:
-    """Apply journal batches newer than the sidecar: the sidecar is their compacted prefix.
-    Returns the history records those batches carry that the history file lost."""
+def _replay_journal(state: TargetState, unchecked: list[EntryMeta]) -> list[dict[str, Any]]:
+    """Apply journal batches newer than the sidecar: the sidecar is their compacted prefix (the
+    entries they put join ``unchecked``). Returns the history records those batches carry that the
+    history file lost."""
     records, warnings = read_records(state.paths.journal)
     state.warnings.extend(warnings)
     compacted = state.journal_seq
-    _apply_batches(state, records)
+    _apply_batches(state, records, unchecked)
     state.journal_lines = len(records)
     replayed = [b for b in records if isinstance(b.get("seq"), int) and compacted < b["seq"] <= state.journal_seq]
     return _lost_history(state, replayed)
@@ -235,7 +237,8 @@ def _by_id(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return kept
 
 
-def _apply_batches(state: TargetState, records: list[dict]) -> None:
+def _apply_batches(state: TargetState, records: list[dict], put: list[EntryMeta] | None = None) -> None:
+    """Apply journal batches newer than ``state.journal_seq``; the entries they put are appended to ``put``."""
     entries, edges = state.doc.entries, {e.edge_id: e for e in state.doc.contradictions}
     for batch in records:
         seq = batch.get("seq")
@@ -249,6 +252,8 @@ def _apply_batches(state: TargetState, records: list[dict]) -> None:
                 if clamp_numbers(meta):
                     state.warnings.append(f"{state.paths.journal.name}: values out of range were clamped (seq {seq})")
                 entries[meta.entry_id] = meta
+                if put is not None:
+                    put.append(meta)
             for entry_id in batch.get("drop", []):
                 entries.pop(entry_id, None)
             batch_edges, skipped = edges_from(batch.get("edges") or [])
@@ -320,13 +325,16 @@ def _read_tail(path, start: int, end: int) -> list[dict] | None:
     return records if all(isinstance(r, dict) for r in records) else None
 
 
-def _plausible_times(state: TargetState, now: float) -> None:
+def _plausible_times(state: TargetState, now: float, unchecked: list[EntryMeta]) -> None:
     """Timestamps in milliseconds become seconds; impossible ones (±1e18, before 1970) become the
     load time, with a warning: a damaged time must not break a page or the CLI. Counters past
     2**53, scores outside 0…1 and the like are clamped, with a warning: such a value would break
-    every later write (JSON writers refuse integers past 64 bits)."""
+    every later write (JSON writers refuse integers past 64 bits). Of the entries, only those
+    ``unchecked`` (and still loaded) need it: the shape of every other one showed its values sound."""
     fixed = clamped = 0
-    metas = list(state.doc.entries.values()) + [archived.meta for archived in state.archive.values()]
+    entries = state.doc.entries
+    metas = [meta for meta in unchecked if entries.get(meta.entry_id) is meta]
+    metas += [archived.meta for archived in state.archive.values()]
     for meta in metas:
         values = meta.__dict__
         if not (0 <= values["created_at"] <= LATEST_PLAUSIBLE_TIME and 0 <= values["updated_at"] <= LATEST_PLAUSIBLE_TIME
@@ -344,10 +352,11 @@ def _plausible_times(state: TargetState, now: float) -> None:
         state.warnings.append(f"{state.paths.sidecar.name}: {clamped} value(s) out of range were clamped")
 
 
-def _texts_from_hashes(state: TargetState) -> None:
+def _texts_from_hashes(state: TargetState, unchecked: list[EntryMeta]) -> None:
     """A SPEC §2 sidecar keeps no text per entry, only ``text_to_id`` (first 16 hex chars of the
-    SHA-256 of the text → id): give such entries the ``.md`` text whose hash names them."""
-    missing = {entry_id for entry_id, meta in state.doc.entries.items() if not meta.text}
+    SHA-256 of the text → id): give such entries the ``.md`` text whose hash names them (an entry
+    with a text is never ``unchecked`` for want of one)."""
+    missing = {meta.entry_id for meta in unchecked if not meta.text and state.doc.entries.get(meta.entry_id) is meta}
     if not missing or not state.doc.text_to_id:
         return
     for text in state.texts:
