@@ -7,6 +7,7 @@ import json
 import pytest
 
 from dialectical_memory import BeliefStatus, SourceKind, StorageError
+from dialectical_memory.core.beliefs import EntryMeta
 from dialectical_memory.storage.hermes_format import dumps
 
 from helpers import check_invariants, make_store, md_path, read_sidecar, sidecar_path, snapshot_files
@@ -273,6 +274,8 @@ def test_large_store_journal_replays_to_the_same_state(home, clock):
     store.run_maintenance("memory")
     assert journal.stat().st_size > 0
     assert not sidecar_path(home).exists(), "large stores append to the journal instead of rewriting the sidecar"
+    puts = [put for line in journal.read_text(encoding="utf-8").splitlines() for put in json.loads(line)["put"]]
+    assert puts and all(put == EntryMeta.from_dict(put).stored() for put in puts), "a put is in the sidecar's stored form"
     reloaded = make_store(home, clock, memory_char_limit=0)
     assert [e.meta.to_dict() for e in reloaded.entries("memory")] == [e.meta.to_dict() for e in store.entries("memory")]
     assert reloaded.get_contradictions("memory", include_resolved=True) == store.get_contradictions("memory", include_resolved=True)

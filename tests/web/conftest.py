@@ -10,7 +10,7 @@ import json
 
 import pytest
 
-from dialectical_memory.core.beliefs import SidecarDocument
+from dialectical_memory.core.beliefs import EntryMeta, SidecarDocument
 from dialectical_memory.web import create_app
 
 from .seeding import NOW, QuietDetector, seed_review_home
@@ -93,8 +93,8 @@ class Disk:
                 if not line.strip():
                     continue
                 batch = json.loads(line)
-                for meta in batch["put"]:
-                    document["entries"][meta["entry_id"]] = meta
+                for meta in batch["put"]:  # stored form too: the full record, as the core reads it
+                    document["entries"][meta["entry_id"]] = EntryMeta.from_dict(meta).to_dict()
                 for entry_id in batch["drop"]:
                     document["entries"].pop(entry_id, None)
                 edges = {e["edge_id"]: e for e in document["contradictions"]}
