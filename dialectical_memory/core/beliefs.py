@@ -262,7 +262,7 @@ def load_entry(data: dict[str, Any], *, owned: bool = False) -> tuple[EntryMeta,
     shape = _WELL_FORMED_SHAPES.get((tuple(data), tuple(map(type, data.values()))))
     if shape is None:
         return _load_unknown_shape(data), True
-    constants, factories, enums, numbers, highs = shape
+    constants, factories, enums, numbers, highs, id_lists = shape
     values = data if owned else dict(data)
     values.update(constants)  # the fields a record of this shape leaves at their defaults
     for name, make in factories:
@@ -274,7 +274,12 @@ def load_entry(data: dict[str, Any], *, owned: bool = False) -> tuple[EntryMeta,
     if numbers is None or not values["text"]:
         return meta, True
     held = numbers(values)  # every number the record holds: each at least 0 and at most its bound
-    return meta, not (min(held) >= 0 and all(map(operator.le, held, highs)))
+    if not (min(held) >= 0 and all(map(operator.le, held, highs))):
+        return meta, True
+    for name in id_lists:  # lists of ids: strings only (their types' set, built in C)
+        if not _STR.issuperset(map(type, values[name])):
+            return meta, True
+    return meta, False
 
 
 def _load_unknown_shape(data: dict[str, Any]) -> EntryMeta:
@@ -341,12 +346,13 @@ class _Shape(NamedTuple):
     enums: tuple[tuple[str, dict, Any], ...]  # present enum fields: name, members by value, default
     numbers: Callable[[dict], tuple] | None  # the numbers it holds, to check; None: check it all
     highs: tuple[float, ...]  # their upper bounds (each lower bound is 0)
+    id_lists: tuple[str, ...]  # the lists of ids it holds, to check
 
 
 def _shape_of(record: dict[str, Any]) -> _Shape:
     present = set(record)
     numbers, highs = None, ()
-    if not present & _CHECKED_WHOLE:  # lists, scope, promotions: rare, and checked by clamp_numbers
+    if not present & _CHECKED_WHOLE:  # noise, scope, promotions: rare, and checked by clamp_numbers
         held = [(name, high) for group, high in _RANGES for name in group if name in present]
         highs = tuple(high for _name, high in held)
         numbers = _getter([name for name, _high in held]) if held else (lambda values: (0,))
@@ -356,6 +362,7 @@ def _shape_of(record: dict[str, Any]) -> _Shape:
         enums=tuple((name, _ENUM_BY_VALUE[name], _ENUM_DEFAULTS[name]) for name in _ENUM_TYPES if name in present),
         numbers=numbers,
         highs=highs,
+        id_lists=tuple(name for name in _ID_LISTS if name in present),
     )
 
 
@@ -561,7 +568,7 @@ _TIMES = ("created_at", "updated_at", "last_validated_at")
 # The upper bounds load_entry checks a shape's numbers against (0 is every lower one); a record holding any of _CHECKED_WHOLE
 # (their defaults are empty or None) goes through clamp_numbers whole.
 _RANGES = ((_COUNTERS, MAX_COUNT), (_UNIT_FIELDS, 1.0), (_TIMES, LATEST_PLAUSIBLE_TIME))
-_CHECKED_WHOLE = frozenset((*_ID_LISTS, "noise_context", "scope", "pending_promotion", "rejected_promotion_hits"))
+_CHECKED_WHOLE = frozenset(("noise_context", "scope", "pending_promotion", "rejected_promotion_hits"))
 
 
 def clamp_numbers(meta: EntryMeta) -> int:

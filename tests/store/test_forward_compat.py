@@ -118,13 +118,13 @@ def test_a_record_out_of_range_is_clamped_though_an_earlier_record_of_its_shape_
     """The loader learns a record's shape (keys and value types) from the first sound one and checks
     only the numbers later records of that shape hold: those are checked on every record."""
     sound = store.add("memory", "User likes green tea").entry_id
-    damaged = [store.add("memory", f"User likes {topic}").entry_id for topic in ("jazz", "chess", "tango", "opera")]
-    damages = [dict(hit_count=-3), dict(confidence=1.5), dict(created_at=1_700_000_000_000.0), dict(text="")]
+    damaged = [store.add("memory", f"User likes {topic}").entry_id for topic in ("jazz", "chess", "tango", "opera", "salsa")]
+    damages = [dict(hit_count=-3), dict(confidence=1.5), dict(created_at=1_700_000_000_000.0), dict(text=""), dict(parent_ids=[7, "p"])]
 
     def same_shape_then_damage(document):
         entries = document["entries"]
         for entry_id in (sound, *damaged):  # one shape for all five: the same keys, the same types
-            entries[entry_id].update(hit_count=2, confidence=0.5, created_at=1_700_000_000.0)
+            entries[entry_id].update(hit_count=2, confidence=0.5, created_at=1_700_000_000.0, parent_ids=["p"])
         for entry_id, damage in zip(damaged, damages):
             entries[entry_id].update(damage)
         # the sound record first, so its shape is the one learnt before the damaged ones are read
@@ -136,6 +136,7 @@ def test_a_record_out_of_range_is_clamped_though_an_earlier_record_of_its_shape_
     assert metas[0].hit_count == 0 and metas[1].confidence == 1.0
     assert metas[2].created_at == 1_700_000_000.0  # milliseconds read as seconds
     assert metas[3].text == "User likes opera"  # given back from text_to_id, not left empty
+    assert metas[4].parent_ids == ["p"]
     assert again.get_entry("memory", sound).meta.hit_count == 2
     assert any("out of range were clamped" in w for w in again.warnings("memory"))
     assert any("timestamp(s) out of range were corrected" in w for w in again.warnings("memory"))
