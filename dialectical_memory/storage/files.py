@@ -479,7 +479,10 @@ def atomic_write(path: Path, data: bytes, *, sync_dir: bool = True) -> None:
         fsync_dir(path.parent)
 
 
-_OWN_TEMP = re.compile(r"\.(?:MEMORY|USER)\.(?:md|meta\.json|meta\.journal)\.[a-z0-9_]{8}\.tmp")
+# The temp files this package makes beside a target file: the .md, the sidecar, the journal and
+# the candidate index (a cache: a write of it that loses its temp file here is skipped, see
+# detection/index_file.write_index).
+_OWN_TEMP = re.compile(r"\.(?:MEMORY|USER)\.(?:md|meta\.json|meta\.journal|index)\.[a-z0-9_]{8}\.tmp")
 
 
 def leftover_temp_files(paths: TargetPaths) -> bool:

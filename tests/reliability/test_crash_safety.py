@@ -100,3 +100,18 @@ def test_kill_9_loses_no_acknowledged_write(tmp_path, preload):
     writer_after = MemoryStore(home, memory_char_limit=0, user_char_limit=0)
     result = writer_after.add("memory", "a write after all the crashes still works")
     assert result.success
+
+
+def test_the_temp_files_a_killed_writer_leaves_are_removed_at_the_next_write_and_no_one_elses(tmp_path):
+    """What a writer killed mid-write leaves (its `.md`, sidecar, journal and candidate-index temp
+    files) is removed under the locks by the next write; an editor's or Hermes' temp file is theirs."""
+    home = tmp_path / "home"
+    store = MemoryStore(home, memory_char_limit=0, user_char_limit=0)
+    store.add("memory", "User likes green tea")
+    ours = [f".MEMORY.{name}.k1ll3d_x.tmp" for name in ("md", "meta.json", "meta.journal", "index")]
+    theirs = [".MEMORY.md.swp.tmp", ".MEMORY.md.hermes-1234.tmp", ".USER.notes.abcdefgh.tmp"]
+    for name in ours + theirs:
+        (home / name).write_text("left behind", encoding="utf-8")
+    MemoryStore(home, memory_char_limit=0, user_char_limit=0).add("memory", "User likes jazz")
+    left = sorted(p.name for p in home.glob(".*.tmp"))
+    assert left == sorted(theirs)
