@@ -154,3 +154,29 @@ def test_the_dark_theme_follows_the_system(browser, live_server, screenshots):
             page.screenshot(path=screenshots / f"{name}-dark-desktop.png", full_page=True)
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("javascript", [True, False], ids=["htmx", "no-javascript"])
+def test_keep_one_of_a_triangle_from_its_single_form(browser, live_server, javascript):
+    """The group's one form: the button pressed names the entry kept, through htmx or a plain post."""
+    store = live_server.store()
+    cities = ("Lisbon", "Oslo", "Vienna")
+    ids = [store.add("memory", f"User's home town is {city}.").entry_id for city in cities]
+    linked = {frozenset((e["from_id"], e["to_id"])) for e in store.get_contradictions("memory")}
+    for a, b in ((0, 1), (1, 2), (0, 2)):  # the detector may have linked some as they were added
+        if frozenset((ids[a], ids[b])) not in linked:
+            store.mark_contradiction("memory", ids[a], ids[b], actor="agent")
+    edge = next(e["edge_id"] for e in store.get_contradictions("memory") if {e["from_id"], e["to_id"]} == {ids[0], ids[1]})
+    context = browser.new_context(java_script_enabled=javascript)
+    try:
+        page = context.new_page()
+        page.goto(f"{live_server.url}/memory/contradictions/edges/{edge}")
+        group = page.locator(".group-resolve")
+        expect(group).to_contain_text("3 entries all contradict each other")
+        group.locator("li", has_text="Oslo").get_by_role("button", name="Keep this one, archive 2").click()
+        expect(page.locator("#flash")).to_contain_text("archived the 2 entries it contradicted as superseded")
+    finally:
+        context.close()
+    entries = live_server.entries()
+    assert "User's home town is Oslo." in entries
+    assert not {"User's home town is Lisbon.", "User's home town is Vienna."} & set(entries)
