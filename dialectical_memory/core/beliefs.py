@@ -259,7 +259,7 @@ def load_entry(data: dict[str, Any], *, owned: bool = False) -> tuple[EntryMeta,
     checks, and of the range checks only those of the numbers the shape holds are made (a field a
     sparse record leaves out has its default, which is in range): a 10,000-entry sidecar has a
     hundred shapes, and this is most of cold-load time."""
-    shape = _WELL_FORMED_SHAPES.get((tuple(data), tuple(map(type, data.values()))))
+    shape = _WELL_FORMED_SHAPES.get((tuple(data), tuple(map(type, data.values()))))  # record_shape, inlined: once per entry
     if shape is None:
         return _load_unknown_shape(data), True
     constants, factories, enums, numbers, highs, id_lists = shape

@@ -83,6 +83,7 @@ def _load_target(paths: TargetPaths, now: float, locked: bool, origins=None) -> 
     unchecked: list[EntryMeta] = []  # the entries whose shape does not show their values sound
     quarantined = _read_sidecar(state, now, locked, unchecked)
     restored_history = _by_id(_lost_from_tail(state) + _replay_journal(state, unchecked))
+    unchecked = [meta for meta in unchecked if state.doc.entries.get(meta.entry_id) is meta]  # a later put replaced the rest
     _texts_from_hashes(state, unchecked)
     _read_archive(state)
     _plausible_times(state, now, unchecked)
@@ -330,11 +331,9 @@ def _plausible_times(state: TargetState, now: float, unchecked: list[EntryMeta])
     load time, with a warning: a damaged time must not break a page or the CLI. Counters past
     2**53, scores outside 0…1 and the like are clamped, with a warning: such a value would break
     every later write (JSON writers refuse integers past 64 bits). Of the entries, only those
-    ``unchecked`` (and still loaded) need it: the shape of every other one showed its values sound."""
+    ``unchecked`` need it: the shape of every other one showed its values sound."""
     fixed = clamped = 0
-    entries = state.doc.entries
-    metas = [meta for meta in unchecked if entries.get(meta.entry_id) is meta]
-    metas += [archived.meta for archived in state.archive.values()]
+    metas = unchecked + [archived.meta for archived in state.archive.values()]
     for meta in metas:
         values = meta.__dict__
         if not (0 <= values["created_at"] <= LATEST_PLAUSIBLE_TIME and 0 <= values["updated_at"] <= LATEST_PLAUSIBLE_TIME
@@ -356,7 +355,7 @@ def _texts_from_hashes(state: TargetState, unchecked: list[EntryMeta]) -> None:
     """A SPEC §2 sidecar keeps no text per entry, only ``text_to_id`` (first 16 hex chars of the
     SHA-256 of the text → id): give such entries the ``.md`` text whose hash names them (an entry
     with a text is never ``unchecked`` for want of one)."""
-    missing = {meta.entry_id for meta in unchecked if not meta.text and state.doc.entries.get(meta.entry_id) is meta}
+    missing = {meta.entry_id for meta in unchecked if not meta.text}
     if not missing or not state.doc.text_to_id:
         return
     for text in state.texts:
