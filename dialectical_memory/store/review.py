@@ -31,7 +31,7 @@ from ..core.beliefs import (
     synthesize as synthesize_meta,
 )
 from ..core.results import MutationResult
-from .screening import MAX_ENTRY_CHARS, MAX_KEEP_MARKS, WITHHELD, admit_reason, admit_stored, clean_reason, keep_mark
+from .screening import MAX_ENTRY_CHARS, MAX_KEEP_MARKS, WITHHELD, admit_reason, admit_stored, clean_reason, entry_problem, keep_mark
 from .state import TargetState, summary
 
 
@@ -338,6 +338,8 @@ class ReviewActions:
             raise InvalidInputError("a merge needs at least two different entries")
         with self._mutation(target, actor) as (state, change):
             parents = [self._active(state, i, (expected_etags or {}).get(i)) for i in dict.fromkeys(entry_ids)]
+            if any(p.blocked for p in parents):
+                raise ConflictError("a blocked entry is never merged: keep, edit or retire it on the Blocked page first")
             if any(p.maturity >= MaturityLevel.WISDOM for p in parents):
                 raise ConflictError("a WISDOM entry is never merged away")
             top = max(p.maturity for p in parents)
@@ -350,9 +352,11 @@ class ReviewActions:
                 created=[merged.entry_id], contradictions=self._edge_dicts(state, found), extra={"freed": freed},
             )
 
-    def draft_merge(self, target: str, entry_ids) -> str | None:
+    def draft_merge(self, target: str, entry_ids, deadline: float | None = None) -> str | None:
         """The judge model's draft of one merged text for the person to edit (None without a
-        judge, or when it gave none). Asked outside every lock; the draft is only shown."""
+        judge, or when it gave none). Asked outside every lock, by ``deadline`` (``time.monotonic()``)
+        at the latest; the draft is only shown. A text a person kept on the Blocked page, or one the
+        safety scan flags, is never sent (maintenance never sends it either)."""
         from ..detection.judge import draft_merge
 
         judge = getattr(self, "judge", None)
@@ -362,12 +366,13 @@ class ReviewActions:
         texts = []
         for entry_id in dict.fromkeys(entry_ids or ()):
             entry = self.get_entry(target, entry_id)
-            if entry.archived or entry.meta.blocked:
-                raise ConflictError("only active entries that passed the safety check are sent to a model")
+            if entry.archived or entry.meta.blocked or entry.meta.safety_kept or entry_problem(entry.text):
+                raise ConflictError("only active entries that pass the safety check are sent to a model "
+                                    "(an entry a person kept on the Blocked page stays here)")
             texts.append(entry.text)
         if len(texts) < 2:
             raise InvalidInputError("a merge needs at least two different entries")
-        draft = draft_merge(judge, texts)
+        draft = draft_merge(judge, texts, deadline)
         if not isinstance(draft, str) or not draft.strip():
             return None
         line = clean_reason(draft, cap=MAX_ENTRY_CHARS)  # a model's words: one line, scanned like a reason
