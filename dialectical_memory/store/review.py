@@ -355,8 +355,16 @@ class ReviewActions:
     def draft_merge(self, target: str, entry_ids, deadline: float | None = None) -> str | None:
         """The judge model's draft of one merged text for the person to edit (None without a
         judge, or when it gave none). Asked outside every lock, by ``deadline`` (``time.monotonic()``)
-        at the latest; the draft is only shown. A text a person kept on the Blocked page, or one the
-        safety scan flags, is never sent (maintenance never sends it either)."""
+        at the latest; the draft is only shown. See :meth:`merge_drafter`."""
+        drafter = self.merge_drafter(target, entry_ids)
+        return None if drafter is None else drafter(deadline)
+
+    def merge_drafter(self, target: str, entry_ids):
+        """What asks the judge for a merge draft of ``entry_ids``: a function of a deadline that
+        touches no state of this store (a page runs it on a thread of its own), or None without a
+        judge. Refused here, before anything is sent, when an entry is archived, blocked, kept on
+        the Blocked page by a person, or flagged by the safety scan: maintenance never sends such a
+        text, and neither does a draft."""
         from ..detection.judge import draft_merge
 
         judge = getattr(self, "judge", None)
@@ -372,11 +380,15 @@ class ReviewActions:
             texts.append(entry.text)
         if len(texts) < 2:
             raise InvalidInputError("a merge needs at least two different entries")
-        draft = draft_merge(judge, texts, deadline)
-        if not isinstance(draft, str) or not draft.strip():
-            return None
-        line = clean_reason(draft, cap=MAX_ENTRY_CHARS)  # a model's words: one line, scanned like a reason
-        return None if line == WITHHELD else line
+
+        def ask(deadline: float | None = None) -> str | None:
+            draft = draft_merge(judge, texts, deadline)
+            if not isinstance(draft, str) or not draft.strip():
+                return None
+            line = clean_reason(draft, cap=MAX_ENTRY_CHARS)  # a model's words: one line, scanned like a reason
+            return None if line == WITHHELD else line
+
+        return ask
 
     # ------------------------------------------------------------ undo
 
