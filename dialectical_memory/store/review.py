@@ -11,6 +11,7 @@ from . import undo as undo_snapshot
 from ..core.errors import (
     CharLimitError,
     ConflictError,
+    DecidedByPersonError,
     InvalidInputError,
     NotFoundError,
     StorageError,
@@ -36,6 +37,7 @@ from .state import TargetState, summary
 
 
 UNDOABLE_ACTORS = ("person", "cli")
+PERSON_WRITES = ("add", "edit", "revise", "restore")  # history actions that put a person's text in
 
 
 class ReviewActions:
@@ -180,6 +182,9 @@ class ReviewActions:
             a, b = self._active(state, from_id), self._active(state, to_id)
             if any(not e.resolved for e in state.edges_of(a.entry_id) if e.touches(b.entry_id)):
                 raise ConflictError("these entries are already marked as contradicting")
+            if actor not in UNDOABLE_ACTORS and self._person_dismissed(state, a, b):
+                raise DecidedByPersonError("a person dismissed this: they said these entries are not a contradiction, "
+                                           "and that stands (nothing was linked)")
             snap = undo_snapshot.take(state, [a.entry_id, b.entry_id])
             edge = ContradictionEdge(
                 from_id=a.entry_id, to_id=b.entry_id, reason=reason.strip() or "marked by a person",
@@ -191,6 +196,21 @@ class ReviewActions:
                 state, change, snap, "contradiction", None, "Linked as contradicting.", contradictions=self._edge_dicts(state, [edge]),
                 result_action="mark_contradiction",
             )
+
+    @staticmethod
+    def _person_dismissed(state, a, b) -> bool:
+        """Whether a person dismissed a contradiction between ``a`` and ``b`` (these entries, or
+        entries with these very texts): an agent's link does not reopen it."""
+        texts = frozenset((a.text, b.text))
+        for edge in state.doc.contradictions:
+            if edge.resolution != "dismissed":
+                continue
+            if edge.touches(a.entry_id) and edge.touches(b.entry_id):
+                return True
+            one, other = state.meta_anywhere(edge.from_id), state.meta_anywhere(edge.to_id)
+            if one is not None and other is not None and frozenset((one.text, other.text)) == texts:
+                return True
+        return False
 
     # ------------------------------------------------------------ promotions
 
@@ -313,7 +333,8 @@ class ReviewActions:
                         raise ConflictError(f"{meta.entry_id[:8]} is a {meta.maturity.name} or blocked: make-room never lets it go")
                     picks.append(by_id[meta.entry_id])
             else:
-                picks = make_room.plan(state, limit, change.now, needed, with_merges=False).policy_picks()
+                plan = make_room.plan(state, limit, change.now, needed, with_merges=False)
+                picks = plan.policy_picks(spare=self._written_again_by_person(state.target, plan.candidates))
             if not picks:
                 return self._result(state, "make_room", None, "Nothing could go: nothing was changed.", extra={"freed": 0, "archived": []})
             before_usage = state.usage()
@@ -327,6 +348,17 @@ class ReviewActions:
             return self._undoable(state, change, snap, "make_room", None,
                                   f"Made room: {len(picks)} entr{'y' if len(picks) == 1 else 'ies'} archived, {freed:,} chars freed.",
                                   extra={"freed": freed, "archived": [c.entry_id for c in picks]})
+
+    def _written_again_by_person(self, target: str, candidates) -> set[str]:
+        """The candidates whose text a person resolved away and a person then wrote again: the
+        "written again" tier is for text an agent brought back, never for a person's second mind."""
+        spare = set()
+        for candidate in candidates:
+            if candidate.written_again and any(
+                    r.get("actor") in UNDOABLE_ACTORS and r.get("action") in PERSON_WRITES
+                    for r in self.history(target, entry_id=candidate.entry_id)):
+                spare.add(candidate.entry_id)
+        return spare
 
     def merge_entries(self, target: str, entry_ids, text, *, knowledge_type=None, expected_etags: dict | None = None, actor: str = "person") -> MutationResult:
         """Merge entries about one holder and topic into one synthesis a person wrote (or edited):
