@@ -236,6 +236,35 @@ def test_a_damaged_ledger_is_ignored(hermes, memory, clock):
     assert meta.source_kind is SourceKind.USER_EXPLICIT
 
 
+@pytest.mark.parametrize("origin", ["root", None, 7, "FOREGROUND"])
+def test_a_write_whose_origin_is_unknown_counts_as_a_background_review_never_the_users_own(hermes, memory, clock, origin):
+    data = record(add("user", "User works at Initech"))
+    if origin is None:
+        del data["origin"]
+    else:
+        data["origin"] = origin
+    write_raw(hermes, "1a2b3c4d.json", json.dumps(data).encode())
+    (item,) = hermes_pending.pending(memory, hermes).items
+    assert item.write.origin == "background_review"
+    hermes_applies(hermes, "user", "User works at Initech", "1a2b3c4d")
+    assert fresh(hermes, clock).find_entry("user", "Initech").meta.source_kind is SourceKind.BACKGROUND_REVIEW
+
+
+def test_the_ledger_keeps_within_its_read_cap_oldest_first_so_a_background_write_stays_known(hermes, memory, clock):
+    from dialectical_memory.storage.hermes_pending import LEDGER_MAX_BYTES
+
+    for n in range(110):  # 110 staged batches of ~56 KB: 6 MB of texts, past the 4 MiB the ledger reads
+        texts = [f"Note {n}-{k}: " + "the garden needs watering on warm evenings " * 160 for k in range(8)]
+        stage(hermes, batch("memory", *[{"action": "add", "content": t} for t in texts]),
+              origin="background_review", created_at=T0 + n, pending_id=f"{n:08x}")
+    stage(hermes, add("user", "User works at Initech"), origin="background_review", created_at=T0 + 200, pending_id="ffffffff")
+    hermes_pending.pending(memory, hermes)
+    ledger = hermes / "memories" / LEDGER_NAME
+    assert ledger.stat().st_size <= LEDGER_MAX_BYTES
+    hermes_applies(hermes, "user", "User works at Initech", "ffffffff")
+    assert fresh(hermes, clock).find_entry("user", "Initech").meta.source_kind is SourceKind.BACKGROUND_REVIEW
+
+
 def test_the_memory_home_must_be_the_hermes_homes_memories(hermes, memory, tmp_path):
     with pytest.raises(InvalidInputError, match="Hermes applies .* queue to"):
         hermes_pending.hermes_home_of(memory, tmp_path / "other-hermes")
@@ -264,7 +293,6 @@ HOSTILE = {
     "content too long": (json.dumps(record(add("user", "x" * 9000))).encode(), "it (add): content is 9,000 characters"),
     "empty content": (json.dumps(record(add("user", "   "))).encode(), "it (add): content is empty"),
     "target a path": (json.dumps(record(add("../../etc", "x"))).encode(), "its target \"../../etc\" is neither 'memory' nor 'user'"),
-    "unknown origin": (json.dumps(record(origin="root")).encode(), "its origin \"root\" is neither"),
     "other subsystem": (json.dumps(record(subsystem="skills")).encode(), "its subsystem is \"skills\", not 'memory'"),
     "id not its name": (json.dumps(record(id="ffffffff")).encode(), "its id \"ffffffff\" is not its file name 1a2b3c4d"),
     "payload missing": (json.dumps(record(payload=None) | {"payload": None}).encode(), "its payload is a null, not an object"),
