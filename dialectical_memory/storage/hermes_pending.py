@@ -28,6 +28,7 @@ reconciles, so what Hermes' background review guessed gets that source, not a pe
 
 from __future__ import annotations
 
+import hashlib
 import json
 import logging
 import math
@@ -115,6 +116,15 @@ class StagedWrite:
     @property
     def source_kind(self) -> SourceKind | None:
         return ORIGIN_SOURCE[self.origin]
+
+    @property
+    def fingerprint(self) -> str:
+        """Twelve hex digits over everything a person is shown of this write and everything its
+        approval applies: a page or a terminal that showed it passes it back, and an approval of a
+        file rewritten since is refused (:func:`features.hermes_pending.approve`)."""
+        shown = [self.pending_id, self.target, self.action, self.origin, self.summary,
+                 [op.to_dict() for op in self.operations]]
+        return hashlib.sha256(json.dumps(shown, ensure_ascii=False, sort_keys=True).encode("utf-8")).hexdigest()[:12]
 
 
 @dataclass(frozen=True)

@@ -198,7 +198,9 @@ def test_a_background_write_approved_by_hermes_itself_lands_with_that_source(sta
 
 
 def test_a_background_write_approved_here_lands_with_that_source(staged, decided):
-    out = dmem(staged.home, "hermes", "approve", staged.ids["review"])
+    queue = json.loads(dmem(staged.home, "hermes", "pending", "--json"))
+    shown = next(item["fingerprint"] for item in queue["items"] if item["id"] == staged.ids["review"])
+    out = dmem(staged.home, "hermes", "approve", staged.ids["review"], "--expect", shown)
     assert out.startswith(f"Approved staged write {staged.ids['review']}")
     meta = MemoryStore(staged.home / "memories").find_entry("memory", "main branch").meta
     assert meta.source_kind is SourceKind.BACKGROUND_REVIEW

@@ -372,3 +372,27 @@ def test_a_symlink_or_a_folder_in_the_queue_is_not_followed(hermes, memory, tmp_
     assert outside.exists() and not (pending_dir(hermes) / "2b3c4d5e.json").exists()
     with pytest.raises(PendingWriteError, match="cannot be removed"):
         hermes_pending.reject(memory, hermes, "3c4d5e6f")
+
+
+def test_preview_and_apply_match_the_same_entries_never_a_blocked_one(hermes, memory, clock):
+    md = hermes / "memories" / "USER.md"
+    md.write_text(md.read_text(encoding="utf-8") + "\n§\nUser's Wi-Fi password is hunter2hunter2", encoding="utf-8")
+    store = fresh(hermes, clock)
+    assert len(store.blocked_entries("user")) == 1
+    pid = stage(hermes, remove("user", "Wi-Fi password"), created_at=T0)
+    (item,) = hermes_pending.pending(store, hermes).items
+    assert item.refused and "no user entry contains" in item.refused  # what the apply says too
+    with pytest.raises(PendingWriteError, match="no user entry contains"):
+        hermes_pending.approve(store, hermes, pid, expect=item.write.fingerprint)
+
+
+def test_approve_with_the_fingerprint_shown_refuses_a_rewritten_file_and_keeps_it(hermes, memory):
+    pid = stage(hermes, add("user", "User likes green tea"), created_at=T0)
+    (item,) = hermes_pending.pending(memory, hermes).items
+    stage(hermes, remove("user", "vegetarian"), created_at=T0, pending_id=pid)
+    before = memory_files(hermes)
+    with pytest.raises(PendingWriteError, match="changed since it was shown"):
+        hermes_pending.approve(memory, hermes, pid, expect=item.write.fingerprint)
+    assert memory_files(hermes) == before and pid in [n.removesuffix(".json") for n in queue_names(hermes)]
+    hermes_pending.approve(memory, hermes, pid, expect=hermes_pending.pending(memory, hermes).items[0].write.fingerprint)
+    assert "User is vegetarian" not in (hermes / "memories" / "USER.md").read_text(encoding="utf-8")
