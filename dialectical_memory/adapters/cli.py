@@ -1219,7 +1219,7 @@ def main(argv: list[str] | None = None) -> int:
     except AmbiguousMatchError as error:
         print(f"dmem: error: {_terminal(str(error))}", file=sys.stderr)
         for preview in error.previews:
-            print(f"  - {_short(preview, 80)}", file=sys.stderr)
+            print(f"  - {_terminal(str(preview))}", file=sys.stderr)
         return 1
     except DialecticalMemoryError as error:
         print(f"dmem: error: {_terminal(str(error))}", file=sys.stderr)
