@@ -123,13 +123,22 @@ class PendingItem:
 
 @dataclass(frozen=True)
 class PendingQueue:
+    """The queue, or one window of it: ``items`` are the valid writes from ``offset`` on (each
+    with its preview); ``total`` counts every valid write, shown or not."""
+
     hermes_home: Path
     items: list[PendingItem]
     unreadable: list[RefusedFile] = field(default_factory=list)
+    offset: int = 0
+    total: int | None = None
+
+    @property
+    def writes(self) -> int:
+        return len(self.items) if self.total is None else self.total
 
     @property
     def count(self) -> int:
-        return len(self.items) + len(self.unreadable)
+        return self.writes + len(self.unreadable)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -139,13 +148,16 @@ class PendingQueue:
         }  # fmt: skip
 
 
-def pending(store: MemoryStore, hermes_home: Path) -> PendingQueue:
-    """Every staged memory write, oldest first, each with its preview; files that are not valid
-    staged writes with the reason. Remembers the texts' origins (see the module's docstring)."""
+def pending(store: MemoryStore, hermes_home: Path, *, offset: int = 0, limit: int | None = None) -> PendingQueue:
+    """Every staged memory write, oldest first, each with its preview (``offset``/``limit``: only
+    that window is previewed, the rest only counted); files that are not valid staged writes with
+    the reason. Remembers the texts' origins (see the module's docstring)."""
     writes, unreadable = read_queue(hermes_home)
     remember(store, hermes_home, writes, unreadable)
     now, limits = store.now(), limits_of(store, hermes_home)
-    return PendingQueue(hermes_home, [_item(store, write, now, limits) for write in writes], unreadable)
+    shown = writes[offset:] if limit is None else writes[offset : offset + limit]
+    return PendingQueue(hermes_home, [_item(store, write, now, limits) for write in shown], unreadable,
+                        offset, len(writes))
 
 
 def waiting(store: MemoryStore, hermes_home: Path | None) -> int:
