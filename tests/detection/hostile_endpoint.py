@@ -33,6 +33,13 @@ class HostileEndpoint:
                 except (BrokenPipeError, ConnectionResetError, OSError):
                     pass  # the client hung up: what a bounded client does
 
+            def do_GET(self):  # noqa: N802 - a client that follows a 302 comes back with GET
+                endpoint.requests.append({"path": self.path, "authorization": self.headers.get("Authorization")})
+                try:
+                    behaviour(self)
+                except (BrokenPipeError, ConnectionResetError, OSError):
+                    pass
+
             def log_message(self, *args):
                 pass
 
@@ -81,9 +88,9 @@ def drip_headers(seconds: float = 30.0, every: float = 0.2):
     return behaviour
 
 
-def redirect_to(location: str):
+def redirect_to(location: str, status: int = 302):
     def behaviour(handler):
-        handler.send_response(302)
+        handler.send_response(status)
         handler.send_header("Location", location)
         handler.send_header("Content-Length", "0")
         handler.end_headers()

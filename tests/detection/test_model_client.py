@@ -64,15 +64,16 @@ def test_an_answer_over_one_mebibyte_is_refused_without_reading_it_whole():
     assert MAX_ANSWER_BYTES == 1024 * 1024
 
 
-def test_a_redirect_is_not_followed_and_the_other_host_never_sees_the_key():
+@pytest.mark.parametrize("status", [302, 307])
+def test_a_redirect_is_not_followed_and_the_other_host_never_sees_the_key(status):
     with HostileEndpoint(answers("{}")) as elsewhere:
-        with HostileEndpoint(redirect_to(f"{elsewhere.url}/chat/completions")) as endpoint:
+        with HostileEndpoint(redirect_to(f"{elsewhere.url}/chat/completions", status)) as endpoint:
             judge = EndpointJudge(endpoint.url, "m", key="sk-secret-123")
             run = JudgeRun(judge)
             assert run.ask_many(PAIRS[:1]) == [None]
         assert endpoint.requests[0]["authorization"] == "Bearer sk-secret-123"
     assert elsewhere.requests == []
-    assert "302" in run.last_error and "not followed" in run.last_error
+    assert str(status) in run.last_error and "not followed" in run.last_error
 
 
 def test_an_error_body_never_reaches_last_error_only_our_summary(tmp_path):
