@@ -109,7 +109,10 @@ def decided(staged, listed, hermes_python, hermes_pythonpath):
     """The add approved and the replace rejected: here through the dashboard, in the twin by Hermes."""
     ids, before = staged.ids, files(staged.home)
     client = dashboard(staged.home)
-    approved = client.post(f"/user/hermes/pending/{ids['add']}/approve", data={"csrf_token": TEST_CSRF_TOKEN})
+    shown = next(item["fingerprint"] for item in listed.cli["items"] if item["id"] == ids["add"])
+    assert f'name="fingerprint" value="{shown}"' in listed.page  # the page and dmem show the same write
+    approved = client.post(f"/user/hermes/pending/{ids['add']}/approve",
+                           data={"csrf_token": TEST_CSRF_TOKEN, "fingerprint": shown})
     rejected = client.post(f"/user/hermes/pending/{ids['replace']}/reject", data={"csrf_token": TEST_CSRF_TOKEN})
     after = files(staged.home)
     twin_answers = [hermes(hermes_python, hermes_pythonpath, staged.twin, "hermes_memory_command.py", verb, ids[name])
