@@ -155,3 +155,22 @@ def test_a_merge_draft_ends_within_the_timeout_and_a_second(tmp_path):
         started = time.monotonic()
         assert store.draft_merge("memory", ids) is None
         assert time.monotonic() - started < 2.0
+
+
+def test_maintenance_never_sends_a_text_a_person_kept_on_the_blocked_page(tmp_path):
+    wifi = "The Wi-Fi password is hunter2hunter2"
+    (tmp_path / "MEMORY.md").write_text(f"{wifi}\n§\nThe router is in the hall", encoding="utf-8")
+    asked = []
+
+    def judge(a, b):
+        asked.append((a, b))
+        return None
+
+    from dialectical_memory.detection.judge import CallableJudge
+
+    store = MemoryStore(tmp_path, judge=CallableJudge(judge, "recorder"), memory_char_limit=0, user_char_limit=0)
+    (blocked,) = store.blocked_entries("memory")
+    store.keep_blocked("memory", blocked.entry_id, expected_etag=blocked.etag)
+    store.add("memory", "The router's admin page is at 192.168.1.1 in the hall")
+    store.run_maintenance("memory")
+    assert asked and not any(wifi in pair for pair in asked)
