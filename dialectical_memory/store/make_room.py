@@ -256,20 +256,21 @@ def candidates(state: TargetState, now: float) -> tuple[list[Candidate], int]:
         if contested:
             why += f"; a side of an open contradiction with {', '.join(i[:8] for i in contested)}: removing it settles that without you"
         found.append(Candidate(meta.entry_id, tier, why, entry_chars(state, meta), worth(meta, now),
-                               meta.text, meta.maturity.name, contested, *_policy_facts(meta, tier, why, repeated)))
+                               meta.text, meta.maturity.name, contested, *_policy_facts(meta, gone, repeated)))
     order = {tier: rank for rank, tier in enumerate(TIERS)}
     found.sort(key=lambda c: (order[c.tier], bool(c.contested_with), c.worth, -c.chars, c.entry_id))
     return found, protected
 
 
-def _policy_facts(meta: EntryMeta, tier: str, why: str, repeated: dict[str, EntryMeta]) -> tuple[str, bool]:
-    """What a policy needs beyond the tier: the entry repeating this one (when that is why it could
-    go) and whether it is a text resolved away that came back (the store asks who wrote it)."""
-    if tier != "superseded":
-        return "", False
+def _policy_facts(meta: EntryMeta, gone: dict[str, str], repeated: dict[str, EntryMeta]) -> tuple[str, bool]:
+    """What a policy needs beyond the tier (decided in :func:`_tier`'s order): the entry repeating
+    this one, when that is why it could go, and whether it is a text resolved away that came back
+    (the store then asks who wrote it)."""
+    if hermes_format.normalise_entry(meta.text).casefold() in gone:
+        return "", True
+    marked = meta.status in (BeliefStatus.SUPERSEDED, BeliefStatus.SYNTHESIZED) or meta.superseded_by or meta.synthesis_id
     holder = repeated.get(meta.entry_id)
-    return (holder.entry_id if holder is not None and why.startswith("its whole text") else "",
-            why.startswith("a person "))
+    return (holder.entry_id if holder is not None and not marked else ""), False
 
 
 # ---------------------------------------------------------------- merges
