@@ -81,3 +81,23 @@ def test_a_planted_candidate_index_with_a_valid_checksum_is_checked_field_by_fie
     fresh = MemoryStore(tmp_path, memory_char_limit=0, user_char_limit=0)
     fresh.add("user", "User avoids loud crowds at night.")
     assert fresh.search("crowds").total >= 1
+
+
+def test_a_candidate_index_larger_than_any_we_write_is_not_read_but_rebuilt(tmp_path):
+    import tracemalloc
+
+    from dialectical_memory.detection.index_file import MAX_FILE_BYTES, read_index
+
+    path = index_path(tmp_path, "USER")
+    with path.open("wb") as handle:  # sparse: costs no disk
+        handle.truncate(MAX_FILE_BYTES + 1)
+    tracemalloc.start()
+    try:
+        assert read_index(path) is None
+        _current, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert peak < 16 * 1024 * 1024
+    store = MemoryStore(tmp_path, memory_char_limit=0, user_char_limit=0)
+    store.add("user", CROWDS)
+    assert store.search("crowds").total == 1
