@@ -21,7 +21,7 @@ from mcp.types import ToolAnnotations
 from pydantic import ValidationError
 
 from ..core.version import __version__
-from ..core.errors import CharLimitError, DialecticalMemoryError, InvalidInputError
+from ..core.errors import CharLimitError, DecidedByPersonError, DialecticalMemoryError, InvalidInputError
 from ..core.beliefs import ContradictionMode
 from ..store import make_room
 from ..store.memory_store import MemoryStore
@@ -149,7 +149,7 @@ def create_server(store: MemoryStore, *, dashboard_url: str | None = None) -> MC
         """Record your own judgement that two active entries cannot both be true (for instance one of
         the unflagged_neighbours add_memory named): an edge whose source is "agent", with your short
         reason. Both entries are kept; a person resolves or dismisses it."""
-        return _tool_errors(lambda: _link_reply(store.mark_contradiction(target, entry_id, other_id, reason=reason, actor="agent")))
+        return _tool_errors(lambda: _link(store, target, entry_id, other_id, reason))
 
     @server.tool(annotations=READ_ONLY)
     def search_memories(query: str = "", target: Target | None = None, maturity: MaturityName | None = None,
@@ -210,8 +210,14 @@ def create_server(store: MemoryStore, *, dashboard_url: str | None = None) -> MC
     return server
 
 
-def _link_reply(result) -> dict[str, Any]:
-    return {"message": result.message, "contradictions": [edge_summary(e) for e in result.contradictions]}
+def _link(store: MemoryStore, target, entry_id, other_id, reason) -> dict[str, Any]:
+    """The agent's link; on a pair a person dismissed, ``success: false`` with the reason (a
+    decision, not a failure of the call) and nothing written."""
+    try:
+        result = store.mark_contradiction(target, entry_id, other_id, reason=reason, actor="agent")
+    except DecidedByPersonError as error:
+        return {"success": False, "error": str(error), "contradictions": []}
+    return {"success": True, "message": result.message, "contradictions": [edge_summary(e) for e in result.contradictions]}
 
 
 def _signal_reply(store: MemoryStore, result) -> dict[str, Any]:
