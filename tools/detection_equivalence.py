@@ -126,6 +126,9 @@ def _change(before: dict, after: dict) -> str:
         return f"label {before.get('label')} -> {after.get('label')}"
     if before.get("kind") != after.get("kind") or before.get("reason") != after.get("reason"):
         return "kind or reason"
+    old, new = before.get("reason_data") or {}, after.get("reason_data") or {}
+    if all(key in new and new[key] == value for key, value in old.items()):
+        return "reason data: only added " + ", ".join(sorted(set(new) - set(old)))
     return "reason data"
 
 

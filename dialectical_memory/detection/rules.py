@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import functools
 
-from . import bridge, scripts
+from . import bridge, contract, scripts
 from .analysis import Analysis, analyse
 from .base import Label, Verdict
 from .binding import pair_home, parts
@@ -97,11 +97,12 @@ def _compare(first: Analysis, second: Analysis) -> Verdict:
     for family in FAMILIES:
         if apart and not family.timed:
             continue
-        verdict = family.compare(first, second) if family.cue(first) else None
+        verdict, cue_side = family.compare(first, second) if family.cue(first) else None, "a"
         if verdict is None and family.cue(second):
-            verdict = _swapped(family.compare(second, first))
-        if verdict:
-            return verdict
+            verdict, cue_side = _swapped(family.compare(second, first)), "b"
+        if verdict:  # the side with the cue is the one a change family reads as ended
+            return contract.completed(verdict, family.name, first.holder, _shared_subject(first, second),
+                                      (first.text, second.text), cue_side)
     return _relatedness(first, second)
 
 
