@@ -11,9 +11,10 @@ habits, reply style, devices, places), not at any particular data set.
 
 from __future__ import annotations
 
-from .activities import ACTIVITY_FORMS
-
 from dataclasses import dataclass, field
+
+from . import languages
+from .activities import ACTIVITY_FORMS
 
 # --- polarity ---------------------------------------------------------------
 
@@ -79,65 +80,6 @@ SAID_PATTERN = (
     r"\b(?:said|say|says|mentioned|mention|told|tell|noted|stated|asked|indicated|shared|"
     r"explained|wrote|reported|confirmed)\b|提到|提过|说过|表示|告诉|讲过|透露"
 )
-POSITIVE_VERBS = (
-    "like", "love", "enjoy", "prefer", "adore", "want", "wish", "need", "favour", "favor",
-    "fond", "keen", "fan", "care", "value", "appreciate", "crave", "ask for", "request",
-    "insist", "would like", "would rather", "enable", "turn on", "switch on", "switch to",
-    "subscribe", "install", "adopt", "opt for", "choose", "pick",
-    "喜欢", "爱", "喜爱", "热爱", "偏好", "偏爱", "更喜欢", "想要", "想", "要", "希望", "要求",
-    "享受", "钟爱", "爱好", "在乎", "在意", "需要", "倾向", "追求", "开启", "打开", "切换到",
-    # keen interest: "passionate about gardening", "对围棋很着迷", "热衷于跑马拉松"
-    "passionate about", "obsessed with", "crazy about", "mad about", "look forward to",
-    "着迷", "痴迷", "热衷", "迷上", "be into", "be really into", "be big into",
-    "换成", "订阅", "安装", "改用", "选择", "感兴趣", "有兴趣", "同意", "赞成", "关心",
-    # willingness: "happy to use Windows", "fine with meetings", "愿意用 Teams"
-    "happy to", "glad to", "willing", "fine with", "okay with", "ok with", "愿意", "乐意", "乐于",
-    # needing something daily: "离不开咖啡", "can't live without coffee"
-    "离不开", "can not live without", "can not do without", "can not go without", "少不了",
-    # ease with a thing, the other side of fearing it: "comfortable with heights", "和狗在一起很自在"
-    "comfortable with", "comfortable around", "at ease with", "at ease around", "自在",
-)
-NEGATIVE_VERBS = (
-    "hate", "dislike", "detest", "loathe", "despise", "avoid", "abhor", "can not stand",
-    "can not bear", "can not tolerate", "can not handle", "tired of", "sick of", "fed up",
-    "can not be bothered", "had enough of",
-    "refuse", "reject", "resent", "allergic", "intolerant", "averse", "steer clear",
-    "stay away", "unsubscribe", "disable", "turn off", "switch off", "cancel", "uninstall",
-    "mute", "block", "opt out", "afraid", "scared", "terrified", "frightened", "fear",
-    "boring", "bored by", "bored of", "annoying", "annoyed by",
-    # what wears one out: "crowds exhaust them" ("finds X draining" is read in analysis._EVALUATED)
-    "drains", "exhausts", "wears out", "wear out",
-    "讨厌", "厌恶", "反感", "受不了", "不能忍受", "忍受不了", "拒绝", "避免", "回避", "嫌弃", "烦",
-    # "不同意" is "disagree", not "不同" ("different") + "意"
-    "不同意", "不赞成", "没兴趣", "没有兴趣", "不感兴趣", "毫无兴趣",
-    "恨", "排斥", "过敏", "怕", "无聊", "乏味", "没意思", "关闭", "关掉", "取消", "退订", "卸载",
-    "屏蔽", "静音",
-    # aversion and refusal: "dreads phone calls", "keeps away from dogs", "对 Vim 很抵触"
-    "dread", "wary", "wary of", "keep away", "keep away from", "keep well away", "shun",
-    "turn down", "decline", "can not stomach", "not okay with", "not fine with",
-    "抵触", "不肯", "不愿", "不愿意", "不乐意", "推掉", "推辞", "拒收", "发怵", "害怕", "嫌", "反对",
-    "碰都不碰", "一口都不碰",
-    # lack of interest, disgust and keeping one's distance, as a class
-    "unbearable", "intolerable", "can not abide", "no interest", "zero interest", "not interested",
-    "uninterested", "disinterested", "disgust", "disgusted", "disgusting", "gross", "repulsive",
-    "nauseat", "revolting", "averse to", "steer clear of", "stay away from", "want nothing to do with",
-    "一点兴趣都没有", "一点兴趣也没有", "兴趣都没有", "没什么兴趣", "不感冒", "无感", "敬而远之",
-    "避之不及", "避之唯恐不及", "想吐", "恶心", "反胃", "接受不了", "吃不消", "不待见", "嫌弃",
-    "烦透", "受够",
-    # "对加班很厌倦", "吃腻了"
-    "厌倦", "腻了", "腻烦",
-    # resisting and fearing: "极度抗拒当众发言", "对坐船很恐惧"
-    "抗拒", "恐惧", "畏惧", "厌烦", "犯怵", "不耐受",
-    # no spark of interest: "对桌游完全提不起兴趣"
-    "提不起兴趣", "提不起劲", "提不起精神", "完全没兴趣", "不来电",
-    "panic", "panics", "freak out", "freaks out", "uncomfortable with", "uneasy about",
-    "panics around", "freaks out around", "nervous around", "uneasy around",
-    # coping and giving up, as a class: "can't cope with hot weather", "is unable to stand
-    # road trips", "has given up on camping" (inability before a verb of enduring)
-    "can not cope", "can not cope with", "unable to cope", "unable to stand", "unable to bear",
-    "unable to tolerate", "unable to handle", "unable to stomach", "given up on", "gave up on",
-    "can not deal with", "unable to deal with",
-)
 # Words of NEGATIVE_VERBS that express a fact about the body or diet rather than taste:
 # a conflict they take part in is reported as "implicit".
 IMPLICIT_NEGATIVE_VERBS = ("allergic", "intolerant", "过敏", "不耐受")
@@ -169,86 +111,9 @@ LOW_FREQUENCY = (
 
 # --- words that carry no topic ----------------------------------------------
 
-STOPWORDS = (
-    # English function words, auxiliaries and the subject itself
-    "a", "an", "the", "user", "assistant", "i", "me", "my", "he", "she", "they", "them", "their",
-    # "refuses to ride a bike ever again": emphasis, not a topic ("never ever", "hardly ever" are phrases)
-    "ever",
-    # "死活不肯坐过山车", "说什么也不去": insistence, not a topic
-    "死活", "说什么也", "说什么都", "无论如何也", "打死也",
-    # the assistant in Chinese, and its sending: "不需要助手每周发进度报告" is about the reports
-    "助手", "发给", "发",
-    "his", "her", "it", "its", "this", "that", "these", "those", "there", "here", "be", "am",
-    "do", "does", "did", "will", "would", "can", "could", "should", "may", "might", "must",
-    "shall", "to", "of", "and", "or", "but", "so", "as", "by", "from", "about", "with", "than",
-    "then", "also", "too", "very", "really", "quite", "rather", "just", "still", "even",
-    "much", "more", "most", "some", "any", "all", "every", "each", "own", "s", "now",
-    "currently", "generally", "mostly", "mainly", "only", "over", "instead", "up",
-    "well", "pretty", "lot", "lots", "bit", "little", "least", "particularly", "especially",
-    "already", "actually", "almost", "nearly", "几乎",
-    # intensifiers say how firmly, not what about
-    "strictly", "completely", "totally", "absolutely", "entirely", "perfectly", "at all", "严格", "完全",
-    "at all costs", "at any cost", "whenever possible", "wherever possible", "if at all possible",
-    "as much as possible", "like the plague", "no matter what", "无论如何", "说什么也",
-    # degree words say how much, not what about: "incredibly messy", "extremely tidy"
-    "incredibly", "extremely", "super", "fairly", "somewhat", "terribly", "awfully", "remarkably",
-    "exceptionally", "unbelievably", "insanely", "ridiculously", "kind of", "sort of",
-    "根本", "彻底", "压根", "压根儿", "早就", "早已",
-    # "一句日语都不会说", "一口酒都不喝": the "one … at all" of an emphatic negation
-    "一句", "一口", "一眼", "一点儿",
-    # "已经很久没写日记了": how long, not what about
-    "很久", "好久",
-    # "别人" is "others", not the negation "别" + "人"
-    "别人", "他人", "人家", "别的",
-    # reporting verbs date a statement, they are not what it is about
-    "mention", "提到", "提过", "说过", "提及", "表示过",
-    # Chinese function words
-    "用户", "该用户", "他", "她", "它", "我", "你", "他们", "她们", "自己", "的", "了", "着", "过",
-    "在", "和", "与", "跟", "及", "或", "或者", "还", "也", "都", "就", "才", "又", "很", "非常",
-    "特别", "比较", "最", "更", "太", "挺", "极度", "极其", "十分", "相当", "格外", "严重", "个", "只", "位", "名", "种", "些", "这", "那", "里",
-    "上", "中", "下", "时", "时候", "对", "为", "向", "到", "现在", "目前", "已经", "所有",
-    "全部", "一切", "一些", "任何", "吧", "啊", "呢", "吗", "嘛", "得", "地", "把", "被", "让",
-    "给", "以", "什么", "一下", "一点", "一点儿", "一个", "一只", "一位", "一名", "而", "且", "并", "其", "之", "是否", "请",
-    "总", "先", "再", "得到", "起来", "重要", "主要", "只要", "可爱", "思想", "想法", "理想",
-    "不错", "不过", "不断", "不少", "不同", "不久", "不仅", "差不多", "不管", "对不起", "不得不",
-    # when something was said or done does not change what it is about
-    "last", "month", "year", "week", "ago", "yesterday", "recently", "lately", "today",
-    "tonight", "since", "again", "yet", "soon", "later", "earlier", "去年", "今年", "上个月",
-    "上周", "最近", "昨天", "今天", "昨晚", "前天", "后来", "刚", "刚刚", "近来",
-    "年前", "月前", "天前", "周前",  # "三年前就戒酒了": how long ago
-    "擅长", "成长", "家长", "爱人", "零", "一", "二", "两", "三", "四", "五", "六", "七", "八", "九",
-    "十", "百", "千", "几", "多",
-)
 NUMBER_WORDS = tuple("two three four five six seven eight nine ten eleven twelve twenty thirty "
                      "forty fifty hundred".split())
 # Verbs and nouns too general to be what a statement is about.
-LIGHT_WORDS = (
-    # "不碰甜食", "refuses to touch Slack": touching stands for using or consuming
-    "碰", "沾", "touch",
-    # "坐过飞机", "乘过高铁": riding is about the vehicle, whatever aspect marker comes between
-    "坐", "乘", "搭", "乘坐", "搭乘",
-    # "精通法语" / "不懂法语", "不敢看恐怖片": knowing or daring, about what follows
-    "精通", "懂", "敢",
-    # "希望被叫作小王" / "不要叫他小王": the name is what it is about
-    "叫", "叫作", "叫做", "称为", "称作", "称呼", "称呼为",
-    "have", "use", "get", "make", "go", "take", "keep", "try", "let", "put", "give", "say",
-    "tell", "find", "see", "seem", "become", "feel", "include", "come", "own", "possess",
-    "eat", "drink", "consume", "receive", "tend", "thing", "stuff", "way", "kind", "sort",
-    "type", "one", "people", "person", "time", "something", "anything", "everything",
-    "food", "dish", "meal", "usage", "plan", "start", "begin", "able",
-    "是", "有", "用", "使用", "吃", "喝", "吃饭", "做", "去", "养", "拥有", "进行", "会", "能", "可以",
-    "东西", "事情", "方式", "食物", "收到", "接收", "开始", "附上", "提供", "加上", "带",
-    "酒店", "时区", "正在", "觉得", "认为", "感觉", "think", "consider",
-    # perception and speech verbs: "看恐怖片", "会说日语" are about the film, the language
-    "看", "听", "观看", "收看", "watch", "弹",
-    "topic", "subject", "matter", "case", "话题", "情况", "场合",
-    # riding what one rides ("ride a bike" is cycling), holding a faith ("信仰基督教"); a lone
-    # "信" is left out: as a dictionary word it would split "信任", "信息"
-    "ride", "信仰", "信奉",
-    # eating verbs and portions: "snacks on almonds", "munches a handful of cashews" are about the food
-    "snack on", "munch", "munch on", "nibble", "nibble on", "feast on", "handful", "a handful of",
-    "chug", "guzzle", "sip", "swig", "knock back",
-)
 # How one takes in a thing when its name is enough: loving novels is loving to read them, so
 # "adores horror novels" / "refuses to read horror novels" clash, while "doesn't read novels"
 # leaves writing them open (the verb stays a topic unit; see denials._refuses_the_use).
@@ -372,38 +237,6 @@ CONTRAST_WORDS = ("but", "however", "though", "although", "even though", "wherea
                   "但", "但是", "可是", "不过", "然而", "只是", "虽然", "尽管", "却")
 # Nouns of time and occasion that say where a statement holds ("周末不跑步",
 # "works weekends"), named alike in both languages.
-SCOPE_NOUNS: dict[str, tuple[str, ...]] = {
-    "weekend": ("weekend", "周末", "双休日"),
-    "weekday": ("weekday", "work day", "workday", "monday to friday", "monday through friday",
-                "during the week", "weeknight", "week night", "school night", "上班日",
-                "mon fri", "工作日", "平日", "周一到周五", "周一至周五", "星期一到星期五"),
-    "morning": ("morning", "早上", "上午", "早晨", "清晨"),
-    "evening": ("evening", "晚上", "傍晚", "晚间"),
-    "night": ("night", "夜里", "夜间", "深夜", "半夜"),
-    "holiday": ("holiday", "vacation", "假期", "节假日", "假日", "度假", "休假", "过节", "节日",
-                "过年", "春节"),
-    "business trip": ("business trip", "出差"),
-    "overtime": ("overtime", "加班"),
-    "summer": ("summer", "夏天", "夏季"),
-    "winter": ("winter", "冬天", "冬季"),
-    "rain": ("rain", "rainy", "下雨", "雨天", "下雨天"),
-    "party": ("party", "parties", "聚会", "派对", "聚餐"),
-    "wedding": ("wedding", "婚礼"),
-    "birthday": ("birthday", "生日"),
-    "breakfast": ("breakfast", "早餐", "早饭"),
-    "lunch": ("lunch", "午餐", "午饭"),
-    "dinner": ("dinner", "晚餐", "晚饭"),
-    "afternoon": ("afternoon", "下午", "午后"),
-    "monday": ("monday", "周一", "星期一", "礼拜一", "每周一"),
-    "tuesday": ("tuesday", "周二", "星期二", "礼拜二", "每周二"),
-    "wednesday": ("wednesday", "周三", "星期三", "礼拜三", "每周三"),
-    "thursday": ("thursday", "周四", "星期四", "礼拜四", "每周四"),
-    "friday": ("friday", "周五", "星期五", "礼拜五", "每周五"),
-    "saturday": ("saturday", "周六", "星期六", "礼拜六", "每周六"),
-    "sunday": ("sunday", "周日", "周天", "星期日", "星期天", "礼拜天", "每周日"),
-    "bedtime": ("before bed", "at bedtime", "before sleep", "睡前", "睡觉前", "睡觉以前",
-                "睡觉之前", "临睡前", "上床前"),
-}
 
 # Stance verbs that single out one option: "prefers morning meetings" and "prefers
 # afternoon meetings" clash, "likes morning runs" and "likes evening runs" do not.
@@ -432,324 +265,9 @@ class AxisSpec:
     contextual: bool = False
 
 
-AXES: dict[str, AxisSpec] = {
-    "length": AxisSpec(
-        strict={
-            "short": ("concise", "succinct", "terse", "to the point", "tl dr", "short and sweet",
-                      "one line", "one liner",
-                      "简洁", "言简意赅", "简明扼要", "精简", "简练"),
-            "long": ("verbose", "long winded", "lengthy", "in depth", "deep dive", "exhaustive",
-                     "冗长", "啰嗦", "长篇大论", "详尽", "讲透", "讲透彻", "讲深讲透", "面面俱到"),
-        },
-        loose={
-            "short": ("short", "brief", "summary", "compact", "minimal", "shorter", "briefer",
-                      "简短", "简明", "简单", "短", "更短", "一句话", "概括"),
-            "long": ("long", "detailed", "detail", "thorough", "comprehensive", "elaborate", "longer",
-                     "depth", "透彻", "展开",
-                     "详细", "深入", "细节", "长", "更长", "全面", "深度"),
-        },
-        domains=("communication",),
-    ),
-    "chronotype": AxisSpec(
-        strict={
-            "early": ("early riser", "early bird", "morning person", "get up early",
-                      "go to bed early", "bed early", "sleep early", "早睡",
-                      "wake up early", "rise early", "up early", "早起", "早睡早起", "起得早",
-                      "早起的人", "晨型人"),
-            "late": ("night owl", "late riser", "night person", "sleep in", "sleep late",
-                     "go to bed late", "bed late",
-                     "stay up late", "up late", "late sleeper", "夜猫子", "熬夜", "晚睡", "晚起",
-                     "睡懒觉", "起得晚"),
-        },
-    ),
-    "marital": AxisSpec(
-        strict={
-            "married": ("married", "wife", "husband", "spouse", "已婚", "结婚", "结过婚", "妻子",
-                        "老婆", "丈夫", "老公", "太太"),
-            "single": ("be single", "unmarried", "bachelor", "divorced", "widowed", "单身", "未婚",
-                       "离婚", "离异"),
-        },
-    ),
-    "expertise": AxisSpec(
-        strict={
-            "beginner": ("beginner", "novice", "newbie", "new to", "just start", "junior",
-                         "inexperienced", "新手", "初学者", "入门", "小白", "菜鸟", "刚开始", "刚入门",
-                         "才开始"),
-            "expert": ("expert", "senior", "veteran", "experienced", "seasoned", "advanced",
-                       "year of experience", "资深", "专家", "老手", "高手", "经验丰富", "多年经验",
-                       # titles and grades only the practised reach
-                       "grandmaster", "virtuoso", "professional player",
-                       "interpreter", "职业棋手", "职业选手", "九段", "八段", "大师", "精通",
-                       "考过十级", "十级", "专业八级", "母语水平"),
-        },
-        contextual=True,
-    ),
-    "formality": AxisSpec(
-        strict={"formal": ("formal", "正式"), "casual": ("casual", "informal", "laid back",
-                                                          "colloquial", "随意", "口语化")},
-        loose={"formal": ("polite", "professional", "serious", "书面", "严肃", "礼貌"),
-               "casual": ("relaxed", "chatty", "conversational", "friendly", "轻松", "随便",
-                          "活泼", "随和")},
-        domains=("communication",),
-    ),
-    "theme": AxisSpec(
-        strict={
-            "dark": ("dark mode", "dark theme", "night mode", "dark background", "深色模式",
-                     "深色主题", "暗色模式", "暗色主题", "夜间模式", "黑色主题", "暗黑模式"),
-            "light": ("light mode", "light theme", "day mode", "light background", "浅色模式",
-                      "浅色主题", "亮色模式", "亮色主题", "日间模式", "白色主题"),
-        },
-        loose={"dark": ("dark", "深色", "暗色"), "light": ("light", "浅色", "亮色")},
-        domains=("interface",),
-        # a theme is per tool: dark for code and light for PDFs agree
-        contextual=True,
-    ),
-    "units": AxisSpec(
-        strict={
-            "metric": ("metric", "kilometer", "kilometre", "kilogram", "celsius", "公制",
-                       "公里", "公斤", "千克", "摄氏"),
-            "imperial": ("imperial", "fahrenheit", "英制", "英里", "华氏"),
-        },
-        loose={"metric": ("meter", "metre", "centimeter", "米", "厘米"),
-               "imperial": ("mile", "pound", "foot", "feet", "inch", "磅", "英尺", "英寸")},
-        domains=("measurement",),
-    ),
-    "workplace": AxisSpec(
-        strict={
-            "remote": ("work remotely", "remote work", "work from home", "wfh", "远程办公",
-                       "远程工作", "在家办公", "居家办公"),
-            "office": ("in the office", "go to the office", "come into the office", "on site",
-                       "onsite", "坐班", "去公司"),
-        },
-        loose={"remote": ("remote", "remotely", "远程"), "office": ("office", "办公室")},
-        domains=("work",),
-    ),
-    "sociability": AxisSpec(
-        strict={"introvert": ("introvert", "introverted", "内向"),
-                "extrovert": ("extrovert", "extroverted", "outgoing", "外向")},
-    ),
-    "handedness": AxisSpec(
-        # the hand one favours, not a hand used once: "用右手拿鼠标" says nothing of it
-        strict={"left": ("left handed", "lefty", "southpaw", "左撇子", "惯用左手", "习惯用左手"),
-                "right": ("right handed", "右撇子", "惯用右手", "习惯用右手")},
-    ),
-    "spice": AxisSpec(
-        strict={"spicy": ("spicy", "辣", "麻辣", "爱吃辣"),
-                "mild": ("mild", "bland", "清淡", "不辣")},
-    ),
-    # states that exclude each other: "is in good health" / "is seriously ill"
-    "health": AxisSpec(
-        strict={"healthy": ("be healthy", "in good health", "good health", "perfectly healthy",
-                            "fit and healthy", "身体健康", "身体很健康", "身体很好", "身体好",
-                            "身体倍儿棒", "健康状况良好"),
-                "ill": ("be ill", "sick", "be unwell", "fall ill", "fell ill", "get sick", "got sick", "seriously ill", "chronically ill",
-                        "terminally ill", "gravely ill", "in poor health", "poor health",
-                        "ill health", "bad health", "身患重病", "重病", "患重病", "得了重病", "生病",
-                        "生重病", "病了", "病重", "卧病", "卧病在床", "身体不好", "身体很差",
-                        "身体不太好", "身体欠佳", "体弱多病")},
-    ),
-    # "has a full-time job" / "is unemployed"; working somewhere implies the first
-    "employment": AxisSpec(
-        strict={"employed": ("employed", "self employed", "full time job", "part time job",
-                             "steady job", "day job", "have a job", "在职", "有工作", "上班族",
-                             "有一份工作"),
-                "unemployed": ("unemployed", "jobless", "out of work", "between jobs",
-                               "laid off", "lost his job", "lost her job", "lost their job",
-                               "without a job", "失业", "待业", "无业", "下岗", "没有工作", "没工作",
-                               "丢了工作", "被裁员", "被裁",
-                               # retirement ends employment as surely as a lay-off
-                               "retired", "in retirement", "退休", "退休了", "已退休", "已经退休")},
-    ),
-    # how much one can drink: "drinks most people under the table" / "一杯啤酒就醉"
-    "alcohol tolerance": AxisSpec(
-        strict={"high": ("high tolerance for alcohol", "high alcohol tolerance", "high tolerance",
-                         "under the table", "hold his liquor", "hold her liquor", "hold their liquor",
-                         "酒量好", "酒量很好", "酒量特别好", "酒量大", "酒量惊人", "千杯不醉", "海量",
-                         "很能喝", "特别能喝"),
-                "low": ("lightweight", "low tolerance for alcohol", "low alcohol tolerance",
-                        "low tolerance", "get drunk easily", "enough to get him drunk",
-                        "enough to get her drunk", "enough to get them drunk", "一杯就醉",
-                        "一杯啤酒就醉", "一瓶啤酒就倒", "一瓶就倒", "一喝就醉", "一喝酒就醉", "沾酒就醉",
-                        "酒量差", "酒量很差", "酒量不好", "不胜酒力", "一杯倒")},
-    ),
-    # the pitch of a voice: "has a deep voice" / "声音尖细"; bare "deep" or "high" counts only
-    # beside a voice word, so "a deep thinker" and "high standards" stay off the axis
-    "voice pitch": AxisSpec(
-        strict={"low": ("baritone", "bass voice", "低沉", "浑厚", "声音低", "嗓音低", "粗嗓门"),
-                "high": ("high pitched", "squeaky", "shrill", "falsetto voice", "尖细", "尖声", "声音尖",
-                         "嗓音尖", "嗓子尖", "声音很尖", "嗓音很尖", "声音细", "细声细气")},
-        loose={"low": ("deep", "low", "deeper", "lower"), "high": ("high", "higher")},
-        domains=("voice",),
-    ),
-    "format": AxisSpec(
-        strict={"list": ("bullet point", "bulleted list", "bullet list", "numbered list", "列表",
-                         "要点", "分点", "分条", "列点", "逐条", "条目"),
-                "prose": ("full paragraph", "paragraph", "prose", "full sentence", "段落",
-                          "整段")},
-    ),
-}
 
 # --- concepts: synonym groups and what they are a kind of ---------------------
 
-CONCEPTS: dict[str, tuple[str, ...]] = {
-    "meat": ("meat", "肉", "肉类", "荤", "荤菜"),
-    "steak": ("steak", "牛排"),
-    "beef": ("beef", "牛肉"),
-    "pork": ("pork", "bacon", "ham", "猪肉", "培根", "火腿", "红烧肉", "排骨", "pork steak", "pork chop", "猪排"),
-    "chicken": ("chicken", "鸡肉", "炸鸡", "chicken steak", "鸡排"),
-    "lamb": ("lamb", "mutton", "羊肉"),
-    "burger": ("burger", "hamburger", "汉堡"),
-    "sausage": ("sausage", "hot dog", "香肠"),
-    "seafood": ("seafood", "海鲜"),
-    # shellfish (crustaceans and molluscs) is seafood, but a fish is no shellfish
-    "shellfish": ("shellfish", "crustacean", "crustaceans", "mollusc", "molluscs", "甲壳类", "贝类"),
-    "fish": ("fish", "salmon", "tuna", "tuna steak", "salmon steak", "fish steak", "鱼", "三文鱼", "金枪鱼"),
-    "shrimp": ("shrimp", "prawn", "crab", "lobster", "oyster", "clam", "mussel", "scallop", "虾",
-               "螃蟹", "蟹", "大闸蟹", "虾蟹", "龙虾", "生蚝", "扇贝", "小龙虾", "squid", "octopus",
-               "crayfish", "crawfish", "牡蛎", "蛤蜊", "青口", "鱿鱼", "章鱼"),
-    "dairy": ("dairy", "milk", "cheese", "yogurt", "yoghurt", "butter", "cream", "milkshake", "milkshakes", "奶昔",
-              "乳制品", "牛奶", "奶酪",
-              "酸奶", "黄油", "奶油", "cheddar", "brie", "mozzarella", "parmesan", "feta", "gouda",
-              "camembert", "芝士", "起司"),
-    # milk that is not dairy
-    "plant milk": ("oat milk", "soy milk", "almond milk", "rice milk", "coconut milk",
-                   "plant milk", "燕麦奶", "豆奶", "豆浆", "杏仁奶", "椰奶", "植物奶"),
-    "egg": ("egg", "鸡蛋", "蛋"),
-    "sugar": ("sugar", "sweets", "sweet", "糖", "甜食", "甜品"),
-    "dessert": ("dessert", "cake", "candy", "chocolate", "ice cream", "cookie", "pastry",
-                "doughnut", "donut", "甜点", "蛋糕", "糖果", "巧克力", "冰淇淋", "饼干"),
-    # sweet fizzy drinks (碳酸饮料): sugary like a dessert, but no dessert
-    "soft drink": ("soda", "sodas", "soft drink", "soft drinks", "fizzy drink", "fizzy drinks", "cola", "coke",
-                   "sprite", "fanta", "pepsi", "carbonated drinks", "碳酸饮料", "汽水", "可乐", "雪碧", "芬达",
-                   "百事"),
-    # caffeinated energy drinks and their best-selling brands (a bare "Monster" is not one)
-    "energy drink": ("energy drink", "energy drinks", "red bull", "redbull", "monster energy", "a monster",
-                     "can of monster", "cans of monster", "rockstar energy", "a rockstar", "relentless energy",
-                     "lucozade energy", "功能饮料", "能量饮料", "红牛", "魔爪", "东鹏特饮", "乐虎"),
-    "alcohol": ("alcohol", "booze", "liquor", "酒", "酒精"),
-    "wine": ("wine", "beer", "whisky", "whiskey", "vodka", "cocktail", "sake", "gin", "rum",
-             "champagne", "lager", "ale", "stout", "ipa", "cider", "pint of beer", "pint", "tequila",
-             "brandy", "啤酒", "红酒", "白酒", "葡萄酒", "鸡尾酒", "精酿", "威士忌", "清酒", "黄酒"),
-    "caffeine": ("caffeine", "咖啡因"),
-    "coffee": ("coffee", "espresso", "latte", "cappuccino", "americano", "flat white", "mocha", "cold brew",
-               "咖啡", "拿铁", "美式", "美式咖啡", "澳白", "摩卡", "冷萃", "卡布奇诺"),
-    "tea": ("tea", "茶"),
-    "green tea": ("green tea", "绿茶"),
-    "smoke": ("smoke", "smoking", "smoker", "cigarette", "cigar", "tobacco", "vape", "抽烟",
-              "吸烟", "香烟", "烟", "烟民"),
-    "pet": ("pet", "宠物"),
-    # what an allergy is to, and the things that carry it (see ALLERGEN_CARRIERS)
-    "pollen": ("pollen", "hay fever", "花粉", "花粉症"),
-    "feather": ("feather", "feathers", "羽毛"),
-    "flower": ("flower", "flowers", "florist", "florists", "bouquet", "bouquets", "flower shop",
-               "鲜花", "花店", "花卉", "花束", "花艺", "插花", "花农"),
-    "down": ("goose-down", "goose down", "duck down", "down pillow", "down pillows", "down duvet",
-             "down comforter", "down jacket", "羽绒", "羽绒服", "羽绒被", "鹅绒", "鸭绒"),
-    "nap": ("nap", "napping", "siesta", "午睡", "午觉", "睡午觉", "打盹"),
-    "cat": ("cat", "kitten", "猫", "猫咪", "橘猫", "布偶猫", "英短", "美短", "暹罗猫"),
-    "dog": ("dog", "puppy", "狗", "小狗", "金毛", "柯基", "哈士奇", "泰迪", "柴犬", "拉布拉多",
-            "边牧", "golden retriever", "corgi", "husky", "labrador", "poodle"),
-    "small pet": ("hamster", "parrot", "仓鼠", "鹦鹉"),
-    "rabbit": ("rabbit", "rabbits", "bunny", "bunnies", "兔子", "小兔子", "兔"),
-    "child": ("child", "kid", "孩子", "小孩", "子女"),
-    "son": ("son", "儿子"),
-    "sibling": ("sibling", "兄弟姐妹"),
-    "brother": ("brother", "哥哥", "弟弟", "兄弟"),
-    "sister": ("sister", "姐姐", "妹妹", "姐妹"),
-    "in-law": ("in law", "sister in law", "brother in law", "mother in law", "father in law",
-               "嫂子", "弟媳", "姐夫", "妹夫", "婆婆", "公公", "岳父", "岳母", "小姑子", "小舅子"),
-    "daughter": ("daughter", "女儿"),
-    "nut": ("nut", "坚果"),
-    # tree nuts (the FDA's major-allergen class); a peanut is a legume, so a tree-nut allergy
-    # leaves it out, while a plain "nut allergy" covers it (peanut is-a nut below)
-    "tree nut": ("tree nut", "tree nuts", "almond", "walnut", "cashew", "pistachio", "hazelnut", "pecan",
-                 "macadamia", "brazil nut", "pine nut", "杏仁", "核桃", "腰果", "开心果",
-                 "榛子", "碧根果", "夏威夷果", "巴旦木", "松子", "树坚果"),
-    "peanut": ("peanut", "peanut butter", "花生", "花生酱"),
-    "gluten": ("gluten", "bread", "pasta", "pizza", "bagel", "croissant", "toast", "baguette",
-               "sandwich", "wheat", "麸质", "面包", "意大利面", "披萨", "馒头", "包子", "饺子", "小麦",
-               "三明治", "吐司"),
-    # starchy staples a low-carb diet gives up
-    "carbs": ("carbs", "carb", "carbohydrate", "starch", "碳水", "碳水化合物", "主食", "淀粉"),
-    "potato": ("potato", "fries", "chips", "土豆", "薯条", "马铃薯"),
-    "exercise": ("exercise", "workout", "work out", "gym", "fitness", "sport", "运动", "锻炼",
-                 "健身", "健身房"),
-    "running": ("run", "running", "jog", "jogging", "跑步", "慢跑", "跑"),
-    "marathon": ("marathon", "马拉松"),
-    "swimming": ("swim", "swimming", "游泳"),
-    "hiking": ("hike", "hiking", "徒步", "爬山"),
-    "bike": ("bike", "bicycle", "cycle", "cycling", "自行车", "单车", "骑车", "骑自行车", "骑单车",
-             "骑行"),
-    "cohabit": ("live with", "live together", "住在一起", "一起住", "住一起", "同住", "合租", "同居"),
-    "car": ("car", "drive", "driving", "汽车", "开车", "车"),
-    "train": ("train", "rail", "high speed train", "bullet train", "high speed rail", "火车", "高铁",
-              "动车"),
-    "flight": ("fly", "flight", "plane", "airplane", "飞机", "坐飞机", "航班"),
-    "programming": ("programming", "coding", "program", "编程", "写代码", "开发"),
-    "programmer": ("programmer", "developer", "software engineer", "coder", "程序员",
-                   "开发者", "软件工程师"),
-    "code": ("code", "snippet", "code snippet", "代码", "代码片段"),
-    "spicy food": ("chili", "hot sauce", "sichuan", "hunan", "辣椒", "川菜", "湘菜", "火锅", "spicy", "spicy food",
-                   "spice", "spices", "spiciness", "辣", "吃辣", "辛辣", "麻辣"),
-    "japanese": ("japanese", "日语", "日文"),
-    "kana": ("kana", "hiragana", "katakana", "kanji", "假名", "平假名", "片假名"),
-    "english": ("english", "英语", "英文"),
-    "chinese": ("chinese", "mandarin", "中文", "汉语", "普通话"),
-    "emoji": ("emoji", "emoticon", "表情符号", "表情", "表情包"),
-    "newsletter": ("newsletter", "mailing list", "邮件列表", "订阅邮件", "新闻通讯"),
-    "notification": ("notification", "push notification", "alert", "通知", "推送", "推送通知"),
-    "citation": ("citation", "cite", "source", "reference", "引用", "来源", "出处",
-                 "参考文献"),
-    "meeting": ("meeting", "会议", "开会"),
-    "eating out": ("eat out", "dine out", "restaurant", "外面吃饭", "在外面吃饭", "在外吃饭",
-                   "外出就餐", "下馆子", "餐馆", "餐厅", "馆子"),
-    "jazz": ("jazz", "爵士", "爵士乐"),
-    "email": ("email", "e mail", "邮件", "电子邮件"),
-    "video call": ("video call", "video calls", "video chat", "video chats", "视频电话", "视频通话", "视频聊天"),
-    "phone call": ("phone call", "phone", "call", "电话", "打电话"),
-    "rice": ("rice", "米饭", "大米"),
-    "corn": ("corn", "玉米"),
-    "music": ("music", "音乐"),
-    "technical": ("technical", "tech", "technology", "技术", "技术性", "技术类"),
-    # everyday synonyms: the object decides the topic, whatever word names it
-    "film": ("film", "movie", "motion picture", "cinema", "电影", "影片", "片子"),
-    "horror": ("horror", "恐怖"),
-    "horror film": ("horror film", "horror movie", "horror flick", "恐怖片", "恐怖电影"),
-    "comedy": ("comedy", "comedies", "喜剧", "喜剧片"),
-    "documentary": ("documentary", "纪录片"),
-    "anime": ("anime", "动漫", "动画片", "番剧"),
-    "tv series": ("tv show", "tv series", "series", "电视剧", "剧集", "美剧", "韩剧", "episode", "episodes",
-                  "binge watch", "binge watched", "binge watches", "binge watching", "追剧", "刷剧"),
-    "tv": ("tv", "television", "telly", "电视"),
-    "bus": ("bus", "公交", "公交车", "公共汽车", "巴士", "坐公交"),
-    "heights": ("heights", "high places", "高处", "高的地方"),
-    # "卡拉OK": the Latin "OK" is read apart from the Han run, so "卡拉" names it
-    "karaoke": ("karaoke", "ktv", "卡拉", "唱卡拉", "唱k", "k歌"),
-    "knitting": ("knit", "knits", "knitting", "织毛衣", "织毛线", "织围巾", "打毛衣"),
-    "taxi": ("taxi", "taxis", "cab", "cabs", "打车", "出租车", "的士", "打的", "叫车"),
-    # what one weighs a choice by, in either language: "values salary over title" / "更看重薪水而不是头衔"
-    "salary": ("salary", "salaries", "薪水", "薪资", "工资", "薪酬"),
-    "job title": ("job title", "job titles", "头衔", "职称", "职位头衔"),
-    "privacy": ("privacy", "隐私"),
-    "convenience": ("convenience", "便利", "便利性"),
-    "price": ("price", "prices", "价格", "价钱"),
-    "quality": ("quality", "质量", "品质"),
-    "accuracy": ("accuracy", "准确", "准确性", "准确度"),
-    "speed": ("speed", "速度"),
-    "subway": ("subway", "metro", "underground", "tube", "地铁", "坐地铁"),
-    "university": ("university", "college", "uni", "大学", "高校"),
-    "novel": ("novel", "fiction", "小说"),
-    "video game": ("video game", "gaming", "game console", "电子游戏", "打游戏", "玩游戏", "游戏"),
-    "sushi": ("sushi", "寿司"),
-    "cooking": ("cook", "cooking", "做饭", "烹饪", "下厨", "煮饭"),
-    # speaking a language: "会说日语" and "一点日语都不会说" are about the same thing
-    "speak": ("speak", "说", "讲"),
-    "instrument": ("instrument", "musical instrument", "乐器"),
-    "piano": ("piano", "keyboard", "钢琴"),
-    "guitar": ("guitar", "吉他"),
-    "violin": ("violin", "cello", "小提琴", "大提琴"),
-    "drums": ("drum", "drums", "架子鼓", "打鼓"),
-}
 
 BROADER: dict[str, tuple[str, ...]] = {
     # a steak, said so, is beef (a tuna or pork steak names its own)
@@ -938,9 +456,6 @@ NATURAL_LANGUAGES: dict[str, tuple[str, ...]] = {
     "dutch": ("dutch", "荷兰语"),
 }
 
-# Every natural language is a concept: "speaks French" and "会说法语" share a topic.
-for _language, _forms in NATURAL_LANGUAGES.items():
-    CONCEPTS.setdefault(_language, _forms)
 
 # Employers known by an English and a Chinese name compare equal.
 COMPANY_ALIASES: dict[str, str] = {
@@ -1108,262 +623,54 @@ TIMEZONES: dict[str, int] = {
     "pacific": -8, "eastern": -5, "central european": 1, "北京时间": 8, "东八区": 8,
 }
 
-# Opposite poles named in both languages: each Chinese word reads as the first
-# English word of its pole, so "安静的环境" and "a noisy environment" meet on one
-# axis. WordNet (see `antonyms.py`) covers English; this adds what Chinese needs.
-BILINGUAL_AXES: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
-    (("quiet", "安静", "清静", "宁静"), ("noisy", "lively", "热闹", "吵闹", "喧闹")),
-    (("strict", "严格", "严厉"), ("lenient", "宽松", "随和")),
-    (("near", "close", "近"), ("far", "distant", "远")),
-    (("neat", "tidy", "整齐", "工整", "整洁"), ("messy", "untidy", "潦草", "凌乱", "乱糟糟")),
-    (("spacious", "roomy", "宽敞"), ("cramped", "狭小", "拥挤", "逼仄")),
-    (("cheap", "便宜"), ("expensive", "贵", "昂贵")),
-    (("simple", "简单"), ("complicated", "complex", "复杂")),
-    (("soft", "软"), ("hard", "firm", "硬")),
-    (("light", "淡", "偏淡", "清淡"), ("heavy", "重", "浓", "重口")),
-    # weight: "laptop is heavy" / "电脑很轻"; no bare 轻 or 沉, which sit inside 年轻 and 沉默
-    (("light", "很轻", "太轻", "挺轻", "非常轻", "比较轻", "轻便"), ("heavy", "重", "很重", "很沉", "太沉", "挺沉")),
-    (("sweet", "甜", "甜口"), ("savory", "salty", "咸", "咸口")),
-    (("hot", "烫", "热"), ("cold", "冰", "凉")),
-    (("shallow", "浅"), ("deep", "沉")),
-    (("fast", "快"), ("slow", "慢")),
-    (("fat", "胖"), ("thin", "瘦")),
-    (("tall", "高"), ("short", "矮")),
-    (("punctual", "准时", "守时"), ("late", "迟到")),
-    (("organized", "organised", "有条理", "井井有条"), ("disorganized", "disorganised", "chaotic", "没条理",
-                                                          "丢三落四", "乱七八糟")),
-    (("patient", "耐心"), ("impatient", "急躁", "没耐心")),
-    (("optimistic", "optimist", "乐观"), ("pessimistic", "pessimist", "悲观")),
-    (("frugal", "thrifty", "节俭", "省钱", "节省", "勤俭", "节约"), ("extravagant", "lavish", "spendthrift", "大手大脚",
-                                                          "挥霍", "花钱如流水", "月光族")),
-    # everyday traits and states, as a class
-    (("generous", "大方", "慷慨"), ("stingy", "mean", "小气", "抠门", "吝啬")),
-    (("cautious", "careful", "prudent", "谨慎", "小心", "稳重"), ("impulsive", "reckless", "rash", "冲动",
-                                                                 "鲁莽", "莽撞")),
-    (("clean", "干净", "一尘不染"), ("dirty", "filthy", "脏", "脏乱", "邋遢")),
-    (("brave", "bold", "勇敢", "胆大"), ("timid", "cowardly", "胆小", "怯懦")),
-    (("diligent", "hardworking", "勤快", "勤奋"), ("lazy", "懒", "懒惰", "懒散")),
-    (("humble", "modest", "谦虚", "低调"), ("arrogant", "boastful", "傲慢", "自大", "高调")),
-    (("calm", "composed", "冷静", "沉着"), ("anxious", "nervous", "焦虑", "紧张")),
-    (("talkative", "chatty", "健谈", "话多", "话痨"), ("taciturn", "reserved", "寡言", "话少", "沉默寡言")),
-    (("busy", "忙", "忙碌"), ("idle", "free", "清闲", "闲")),
-    (("rich", "wealthy", "富裕", "有钱"), ("poor", "broke", "穷", "拮据")),
-    (("bright", "sunny", "明亮", "亮堂"), ("dark", "dim", "gloomy", "昏暗", "阴暗")),
-    (("warm", "温暖", "暖和"), ("chilly", "寒冷", "冷")),
-    (("dry", "干燥"), ("humid", "damp", "潮湿")),
-    (("strong", "强壮", "结实"), ("weak", "frail", "虚弱", "瘦弱")),
-    (("easygoing", "随和"), ("picky", "fussy", "挑剔")),
-    (("confident", "自信"), ("insecure", "self conscious", "自卑")),
-    (("healthy", "健康"), ("unhealthy", "不健康")),
-    (("cheerful", "开朗", "乐天", "活泼", "阳光开朗"), ("melancholy", "morose", "阴郁", "忧郁", "郁郁寡欢")),
-    (("comfortable", "comfy", "舒服", "舒适", "舒坦"), ("uncomfortable", "难受", "硌人")),
-    # tempers, moods and knacks people are described by
-    (("good tempered", "even tempered", "脾气好", "脾气很好", "脾气温和", "好脾气"),
-     ("hot tempered", "short tempered", "irritable", "暴躁", "脾气差", "脾气不好", "脾气很差", "易怒", "火爆")),
-    (("introverted", "introvert", "内向", "社恐"), ("extroverted", "extrovert", "outgoing", "外向", "社牛")),
-    (("decisive", "雷厉风行", "干脆利落", "果断"), ("procrastinator", "procrastinates", "拖拉", "拖延", "磨蹭",
-                                                    "优柔寡断")),
-    (("good sense of direction", "方向感很好", "方向感好", "很会认路"), ("路痴", "方向感很差", "方向感差",
-                                                                       "always gets lost")),
-    (("sings well", "唱歌很好听", "唱歌好听"), ("tone deaf", "五音不全", "唱歌跑调")),
-    (("酒量很大", "酒量大", "千杯不醉", "很能喝"), ("酒量很差", "酒量差", "酒量很小", "酒量小", "一杯就醉",
-                                               "沾酒就醉", "一喝就醉")),
-    (("picky eater", "fussy eater", "挑食"), ("eats anything", "eat anything", "不挑食", "什么都吃")),
-    # how loud a person talks: "soft-spoken" / "说话嗓门很大"
-    (("soft", "soft spoken", "轻声细语", "说话轻声", "说话小声", "嗓门小", "嗓门很小", "声音很小", "小声"),
-     ("loud", "loudmouth", "大嗓门", "嗓门大", "嗓门很大", "说话大声", "大声", "声音很大", "声音洪亮")),
-)
+# --- the tables that are each language's words (lang/<code>/*.json), read on first use ---------
 
-# Everyday things named in both languages, so an English entry and a Chinese one
-# share a topic (and an index term): "instant noodles" / "泡面", "diary" / "日记".
-# Concepts already defined above keep their forms.
-BILINGUAL_CONCEPTS: dict[str, tuple[str, ...]] = {
-    "instant noodles": ("instant noodles", "instant noodle", "ramen", "cup noodles", "泡面", "方便面"),
-    "noodles": ("noodles", "noodle", "面条", "面食", "拉面"),
-    "journal": ("journal", "diary", "日记", "手账"),
-    "news": ("news", "headlines", "新闻", "时事"),
-    "mattress": ("mattress", "床垫"),
-    # feeling the cold easily: "很怕冷" / "一点凉风就觉得冷"
-    "cold sensitivity": ("feel the cold", "feels the cold", "sensitive to cold", "怕冷", "觉得冷",
-                         "畏寒", "容易冷"),
-    "wechat": ("wechat", "wechat message", "微信", "微信消息"),
-    "description": ("description", "描述", "说明文字"),
-    "ticket": ("ticket number", "ticket id", "issue number", "工单号", "工单"),
-    "commit message": ("commit message", "提交信息", "提交说明"),
-    # the class and its members apart, so that a member denied ("doesn't use TikTok") leaves the
-    # class affirmed, while the class denied ("不用任何社交媒体") covers a member (see BROADER)
-    "social media": ("social media", "social network", "social networks", "社交媒体", "社交网络", "社交平台"),
-    "tiktok": ("tiktok", "douyin", "抖音"),
-    "instagram": ("instagram", "insta"),
-    "twitter": ("twitter", "tweet", "tweets", "推特"),
-    "weibo": ("weibo", "微博"),
-    "wechat moments": ("wechat moments", "朋友圈"),
-    "xiaohongshu": ("xiaohongshu", "rednote", "小红书"),
-    "facebook": ("facebook", "脸书"),
-    # streaming services as kinds of one class
-    "streaming service": ("streaming service", "streaming services", "streaming platform", "streaming platforms",
-                          "streaming subscription", "流媒体", "视频平台", "流媒体平台", "视频会员"),
-    "netflix": ("netflix", "网飞", "奈飞"),
-    "disney plus": ("disney plus", "disney+"),
-    "hulu": ("hulu",),
-    "iqiyi": ("iqiyi", "爱奇艺"),
-    "youku": ("youku", "优酷"),
-    "tencent video": ("tencent video", "腾讯视频"),
-    # religions as kinds of one class: "不信任何宗教" / "信佛教"
-    "religion": ("religion", "religious", "religions", "宗教", "宗教信仰"),
-    "christianity": ("christian", "christianity", "catholic", "catholicism", "protestant", "基督教", "基督徒",
-                     "天主教", "天主教徒", "新教"),
-    "buddhism": ("buddhist", "buddhism", "佛教", "佛教徒"),
-    "judaism": ("jewish", "judaism", "犹太教"),
-    "hinduism": ("hindu", "hinduism", "印度教"),
-    "taoism": ("taoist", "taoism", "道教"),
-    "environment": ("environment", "surroundings", "环境"),
-    "apartment": ("apartment", "flat", "公寓", "房子", "住处"),
-    "rent": ("rent", "renting", "租房", "租的房子", "租房子", "房租", "交房租", "付房租"),
-    "house purchase": ("bought a house", "bought a flat", "bought an apartment", "买房", "买了房",
-                       # owning the home one lives in (not "owns a flat": it may be let)
-                       "homeowner", "owns their home", "owns their own home", "owns the flat they live in",
-                       "owns the house they live in", "owns the apartment they live in", "owns the home they live in",
-                       "自己买的房子", "自己的房子", "自有住房", "房子是自己买的"),
-    "handwriting": ("handwriting", "字迹", "写字", "字写得"),
-    "tofu pudding": ("tofu pudding", "douhua", "豆花", "豆腐脑"),
-    "takeaway": ("takeaway", "takeout", "delivery food", "外卖"),
-    "chess": ("chess", "国际象棋", "grandmaster", "国际象棋大师"),
-    "go game": ("go game", "weiqi", "围棋"),
-    "piano lessons": ("piano lesson", "钢琴课"),
-    "snow": ("snow", "雪"),
-    "abroad": ("abroad", "overseas", "出国", "国外"),
-    "phone": ("smartphone", "mobile phone", "手机"),
-    "android": ("android", "安卓"),
-    "iphone": ("iphone", "苹果手机"),
-    # a brand's products as a class, its product lines as members: "uses Apple products" /
-    # "doesn't use the Apple Watch" leaves the class affirmed; "no Apple products at all" covers
-    # every member (see BROADER). Product lines from the makers' own product pages.
-    "apple device": ("apple device", "apple product", "apple gadget", "apple ecosystem", "苹果设备", "苹果产品",
-                     "苹果全家桶"),
-    "ipad": ("ipad", "ipad pro", "ipad air", "ipad mini"),
-    "mac": ("macbook", "macbook air", "macbook pro", "imac", "mac mini", "mac studio", "苹果电脑"),
-    "apple watch": ("apple watch", "苹果手表"),
-    "airpods": ("airpods", "airpods pro", "苹果耳机"),
-    "apple tv": ("apple tv",),
-    "icloud": ("icloud",),
-    "apple music": ("apple music",),
-    "apple pay": ("apple pay",),
-    "google product": ("google product", "google service", "google app", "google ecosystem", "谷歌产品",
-                       "谷歌服务", "谷歌全家桶"),
-    "gmail": ("gmail",),
-    "google drive": ("google drive", "谷歌云盘"),
-    "google maps": ("google maps", "谷歌地图"),
-    "google docs": ("google docs", "google sheets", "google slides"),
-    "google photos": ("google photos",),
-    "google calendar": ("google calendar",),
-    "google home": ("google home", "nest hub"),
-    "microsoft product": ("microsoft product", "microsoft software", "microsoft service", "microsoft app",
-                          "微软产品", "微软的软件"),
-    "microsoft office": ("microsoft office", "ms office", "microsoft 365", "office 365"),
-    "onedrive": ("onedrive",),
-    "outlook": ("outlook",),
-    "bing": ("bing", "必应"),
-    "samsung product": ("samsung product", "samsung device", "三星产品"),
-    "samsung pay": ("samsung pay",),
-    "galaxy watch": ("galaxy watch",),
-    "galaxy buds": ("galaxy buds",),
-    # one-valued personal attributes, one id in either language (slots.py reads their values)
-    "blood type": ("blood type", "blood group", "血型"),
-    "star sign": ("star sign", "zodiac sign", "horoscope", "星座"),
-    "chinese zodiac": ("chinese zodiac", "生肖", "属相"),
-    "mbti": ("mbti", "personality type", "人格类型"),
-    "driving licence": ("driving licence", "driving license", "driver's license", "drivers license",
-                        "driver license", "驾照", "驾驶证", "驾驶执照"),
-    "subscription": ("subscription", "订阅", "会员"),
-    "report": ("report", "报告", "汇报"),
-    "progress report": ("progress report", "status report", "进度报告", "周报"),
-    # being reminded is getting a reminder: "remind them to drink water" / "no water reminders"
-    "reminder": ("reminder", "提醒", *(f"remind {who} {what}" for who in ("them", "me", "him", "her", "the user", "user", "us")
-                                       for what in ("to", "about"))),
-    "birthday": ("birthday", "生日"),
-    "deadline": ("deadline", "截止日期", "截止时间", "ddl"),
-    "test": ("test", "tests", "unit test", "测试", "单元测试"),
-    "bug": ("bug", "缺陷", "故障"),
-    "deploy": ("deploy", "deployment", "release", "部署", "发布", "上线", "发版"),
-    "documentation": ("documentation", "docs", "文档"),
-    "commute": ("commute", "commuting", "通勤"),
-    "team": ("team", "团队", "小组"),
-    "steps": ("steps", "step count", "步数"),
-    "thesis": ("thesis", "dissertation", "论文", "毕业论文"),
-    "phd": ("phd", "doctorate", "博士"),
-    "graduate school": ("grad school", "graduate school", "master's", "研究生", "读研"),
-    "retired": ("retired", "retirement", "退休"),
-    "hometown": ("hometown", "home town", "老家", "家乡"),
-    "bath": ("shower", "bath", "洗澡", "淋浴"),
-    "paper bill": ("paper bill", "paper statement", "纸质账单"),
-    "vim": ("vim", "neovim"),
-    "teams": ("teams", "microsoft teams"),
-    "windows": ("windows",),
-    "durian": ("durian", "榴莲"),
-    "horror": ("horror movie", "horror film", "恐怖片"),
-    "dinner party": ("team dinner", "work dinner", "聚餐", "同事聚餐"),
-    # everyday sports and pastimes in both languages
-    "basketball": ("basketball", "篮球", "打篮球"),
-    "tennis": ("tennis", "网球", "打网球"),
-    "badminton": ("badminton", "羽毛球", "打羽毛球"),
-    "table tennis": ("table tennis", "ping pong", "乒乓球", "打乒乓球"),
-    "yoga": ("yoga", "瑜伽", "练瑜伽"),
-    "book": ("book", "books", "读书", "看书", "阅读", "书"),
-    "podcast": ("podcast", "podcasts", "播客"),
-    "photography": ("photography", "photos", "摄影", "拍照"),
-    "drawing": ("painting", "drawing", "sketching", "画画", "绘画"),
-    "dancing": ("dancing", "dance", "跳舞", "舞蹈"),
-    "skiing": ("skiing", "ski", "skier", "滑雪"),
-    "climbing": ("climbing", "bouldering", "climber", "攀岩"),
-    "golf": ("golf", "golfer", "golfing", "高尔夫球", "打高尔夫"),
-    "fishing": ("钓鱼",),
-    "camping": ("camping", "露营"),
-    "milk tea": ("milk tea", "bubble tea", "boba", "奶茶"),
-    "public speaking": ("public speaking", "presentation", "presentations", "give talks", "giving talks",
-                        "speak in public", "speaking in public", "演讲", "公开演讲", "当众讲话", "上台发言"),
-    # kinds of food known by their instances: "薯片" is a snack, "McDonald's" fast food
-    "snack": ("snack", "snacks", "junk snacks", "零食", "辣条"),
-    "crisps": ("crisps", "potato chips", "薯片"),
-    "fast food": ("fast food", "junk food", "快餐", "垃圾食品", "mcdonald's", "mcdonalds", "mcdonald", "kfc",
-                  "burger king", "麦当劳", "肯德基", "汉堡王"),
-    # what is seen of a stated habit, named in other words: "网上买的" is 网购, "ten minutes
-    # late" is 迟到, "pushes commits" is working
-    "online shopping": ("online shopping", "shop online", "shopping online", "buy online", "buys online",
-                        "bought online", "order online", "orders online", "ordered online",
-                        "amazon order", "amazon delivery", "amazon deliveries", "amazon package",
-                        "网购", "网上买", "在网上买", "网上购物", "淘宝下单"),
-    "lateness": ("be late", "arrive late", "arrives late", "arrived late", "minutes late", "hour late",
-                 "hours late", "running late", "show up late", "shows up late", "迟到", "晚到"),
-    "room": ("room", "rooms", "房间", "屋子", "屋里"),
-    "sleep": ("sleep", "sleeps", "sleeper", "睡眠", "睡觉", "睡得"),
-    # what a user asks to be sent, by how often: "wants weekly summaries" / "不需要每周总结"
-    "weekly summary": ("weekly summary", "weekly summaries", "weekly recap", "weekly digest", "每周总结",
-                       "周总结", "每周小结", "每周摘要", "summary every week", "summaries every week",
-                       "summary each week", "每周的总结"),
-    "daily summary": ("daily summary", "daily summaries", "daily recap", "daily digest", "每日总结", "每天总结",
-                      "日总结", "每日小结", "每日摘要", "summary every day", "summaries every day",
-                      "summary each day", "每天的总结"),
-    "example": ("example", "examples", "code example", "code examples", "示例", "例子", "范例", "代码示例",
-                "示例代码"),
-    "board game": ("board game", "board games", "tabletop game", "tabletop games", "桌游", "桌面游戏",
-                   "棋盘游戏"),
-    # being by oneself: "enjoys solitude" / "害怕一个人待着"
-    "solitude": ("solitude", "being alone", "be alone", "time alone", "alone time", "own company",
-                 "独处", "一个人待着", "一个人呆着", "一个人待", "一个人呆", "独自待着", "独自一人"),
-    # the gear an activity is done with (see GEAR)
-    "tent": ("tent", "tents", "帐篷"),
-    "sleeping bag": ("sleeping bag", "sleeping bags", "睡袋"),
-    "fishing rod": ("fishing rod", "fishing rods", "fishing pole", "鱼竿", "钓竿", "钓鱼竿"),
-    "yoga mat": ("yoga mat", "yoga mats", "瑜伽垫"),
-    "golf club": ("golf club", "golf clubs", "高尔夫球杆"),
-    "skis": ("ski boots", "雪板", "滑雪板", "雪具"),  # not "skis": it stems to "ski", the activity
-    "chair": ("chair", "desk chair", "office chair", "armchair", "椅子", "办公椅", "座椅", "电脑椅"),
-    "commit code": ("push commits", "pushes commits", "pushed commits", "push code", "pushes code",
-                    "commit code", "commits code", "提交代码", "推代码"),
+# Axes whose poles conflict only between statements about the same thing (see AxisSpec).
+CONTEXTUAL_AXES = ("expertise", "theme")
+
+
+def _concepts() -> dict[str, tuple[str, ...]]:
+    """Concept id → its words in every language (lang/*/concepts.json), with the everyday
+    activities a record names in other words (`activities.py`)."""
+    concepts = languages.word_map("concepts", "concepts")
+    for language, forms in NATURAL_LANGUAGES.items():  # "speaks French" and "会说法语" share a topic
+        concepts.setdefault(language, forms)
+    for concept, forms in ACTIVITY_FORMS.items():
+        concepts[concept] = concepts.get(concept, ()) + tuple(f for f in forms if f not in concepts.get(concept, ()))
+    return concepts
+
+
+def _axes() -> dict[str, AxisSpec]:
+    """Axis id → its poles' words in every language (lang/*/axes.json)."""
+    return {axis: AxisSpec(strict={pole: tuple(words) for pole, words in spec["strict"].items()},
+                           loose={pole: tuple(words) for pole, words in spec.get("loose", {}).items()},
+                           domains=tuple(spec.get("domains", ())), contextual=axis in CONTEXTUAL_AXES)
+            for axis, spec in languages.table("axes", "axes").items()}
+
+
+def _opposites() -> tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]:
+    """Opposite poles named in both languages: each Chinese word reads as the first English word of
+    its pole, so "安静的环境" and "a noisy environment" meet on one axis. WordNet (`antonyms.py`)
+    covers English; this adds what Chinese needs."""
+    return tuple((tuple(first), tuple(second)) for first, second in languages.table("axes", "opposites"))
+
+
+_LAZY = {
+    "CONCEPTS": _concepts,
+    "AXES": _axes,
+    "BILINGUAL_AXES": _opposites,
+    "STOPWORDS": lambda: languages.words("lexicon", "stopwords"),
+    "NEGATIVE_VERBS": lambda: languages.words("lexicon", "negative_verbs"),
+    "POSITIVE_VERBS": lambda: languages.words("lexicon", "positive_verbs"),
+    "LIGHT_WORDS": lambda: languages.words("lexicon", "light_words"),
+    "SCOPE_NOUNS": lambda: languages.word_map("lexicon", "scope_nouns"),
 }
-for _concept, _forms in BILINGUAL_CONCEPTS.items():
-    CONCEPTS.setdefault(_concept, _forms)
-# everyday activities a record names in other words (see `activities.py`)
-for _concept, _forms in ACTIVITY_FORMS.items():
-    CONCEPTS[_concept] = CONCEPTS.get(_concept, ()) + tuple(f for f in _forms if f not in CONCEPTS.get(_concept, ()))
+
+
+def __getattr__(name: str):
+    """A language table, read from its files the first time it is asked for (PEP 562)."""
+    read = _LAZY.get(name)
+    if read is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = globals()[name] = read()
+    return value
