@@ -22,7 +22,7 @@ from pathlib import Path
 WING = Path(__file__).resolve().parent.parent / "dialectical_memory" / "detection"
 LIMIT = 0.08  # the share of the wing's lines that may be literal tables
 MIN_LINES = 3
-LITERAL_SHARE = 0.5  # "mostly literals": more than half of the leaves
+LITERAL_SHARE = 0.5  # "mostly literals": at least half of the leaves
 
 
 @dataclass(frozen=True)
@@ -62,7 +62,7 @@ def _table(node: ast.stmt, module: str) -> Table | None:
 def _mostly_literals(value: ast.expr) -> bool:
     leaves = [node for node in ast.walk(value) if _is_leaf(node)]
     literals = sum(1 for node in leaves if isinstance(node, ast.Constant))
-    return bool(leaves) and literals / len(leaves) > LITERAL_SHARE
+    return bool(leaves) and literals / len(leaves) >= LITERAL_SHARE
 
 
 def _is_leaf(node: ast.AST) -> bool:

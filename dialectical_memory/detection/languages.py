@@ -6,7 +6,8 @@ cue words by role; `states.json`, `settings.json`, …: the patterns that are da
 the code uses. The code asks for a table by file and key and gets every language's words merged:
 for a mapping, the ids in the order the first language lists them (then any only a later one
 has), each with the first language's words and then the next one's; for a list, the first
-language's items then the next one's; for a list of lists (the poles of an axis), item by item.
+language's items then the next one's, or item by item where each language words the same items
+(`by_item`: the two poles of each opposite pair).
 Adding a word is editing one file; adding a language is adding a folder (docs/detection.md).
 
 Nothing is read at import: a file is read the first time a table of it is asked for, and kept.
@@ -31,13 +32,13 @@ def data(code: str, name: str) -> dict:
 
 
 @functools.cache
-def table(name: str, key: str):
+def table(name: str, key: str, by_item: bool = False):
     """The table ``key`` of the files ``lang/*/<name>.json``, every language's words merged."""
     merged = None
     for code in LANGUAGES:
         part = data(code, name).get(key)
         if part is not None:
-            merged = part if merged is None else _merge(merged, part)
+            merged = part if merged is None else _merge(merged, part, by_item)
     if merged is None:
         raise KeyError(f"no language has {key!r} in {name}.json")
     return merged
@@ -53,16 +54,16 @@ def word_map(name: str, key: str) -> dict[str, tuple[str, ...]]:
     return {item: tuple(forms) for item, forms in table(name, key).items()}
 
 
-def _merge(first, second):
+def _merge(first, second, by_item: bool):
     if isinstance(first, dict):
         merged = dict(first)
         for item, value in second.items():
-            merged[item] = _merge(first[item], value) if item in first else value
+            merged[item] = _merge(first[item], value, by_item) if item in first else value
         return merged
-    if first and isinstance(first[0], list) or second and isinstance(second[0], list):
+    if by_item and first and isinstance(first[0], list):
         if len(first) != len(second):
             raise ValueError("languages list a different number of items where items are merged one by one")
-        return [_merge(x, y) for x, y in zip(first, second)]
+        return [_merge(x, y, by_item) for x, y in zip(first, second)]
     return list(first) + list(second)
 
 

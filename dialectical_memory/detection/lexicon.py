@@ -49,23 +49,6 @@ HEAD_PAST_MARKERS = ("以前", "之前", "过去", "原来", "原先", "本来")
 ACCUSTOMED = ("be used to", "get used to", "become used to", "习惯了")
 # Times in the past: they make a clause past unless it states a change whose
 # result holds now ("moved to Berlin last year", "去年开始跑步").
-PAST_TIMES = (
-    "last year", "year ago", "month ago", "in college", "at university", "in school",
-    "as a child", "as a kid", "as a teenager", "when young", "when younger", "growing up",
-    "in his youth", "in her youth", "in their youth",
-    "去年", "前年", "小时候", "大学时", "大学的时候", "上大学时", "上学时", "读书时",
-    "年轻时", "年轻的时候", "那时", "那时候", "早些年", "几年前", "多年前",
-    # a stage of life or a span of years now over
-    "as a student",
-    "during college", "during university", "前几年", "那几年", "早年", "当年", "上学的时候",
-    "二十多岁时", "二十几岁时", "读书的时候",
-    # periods of study and former jobs: "读研期间", "毕业前", "at their previous job"
-    "in high school", "in middle school", "in grad school", "at school", "as a teen",
-    "previous job", "previous company", "previous employer", "old job", "last job", "former job",
-    "读研期间", "读博期间", "读书期间", "大学期间", "上学期间", "在校期间", "实习期间", "高中时", "初中时",
-    "毕业前", "毕业之前", "毕业以前", "那会儿", "上家公司", "上一家公司", "上一份工作", "前公司", "老东家",
-    "前东家",
-)
 CHANGE_PATTERN = (
     r"\b(?:mov(?:e|es|ed|ing)|relocat\w*|start\w*|beg[ai]n\w*|switch\w*|join\w*|"
     r"bec[oa]me|becoming|t(?:ook|ake[sn]?|aking) up|pick(?:ed|s)? up|quit\w*|stopp?\w*|"
@@ -341,29 +324,6 @@ REQUIRES: dict[str, tuple[str, ...]] = {"car": ("driving licence",)}
 EXCLUSIVE_CONCEPTS: tuple[tuple[str, str], ...] = (("house purchase", "rent"),)
 
 # Identities that imply abstaining from something ("vegetarian" → no meat).
-ABSTAINS: dict[str, tuple[str, ...]] = {
-    "vegetarian": ("meat", "seafood"), "veggie": ("meat", "seafood"),
-    "vegan": ("meat", "seafood", "dairy", "egg"), "pescatarian": ("meat",),
-    "teetotal": ("alcohol",), "teetotaler": ("alcohol",), "teetotaller": ("alcohol",), "sober": ("alcohol",),
-    "non drinker": ("alcohol",), "non smoker": ("smoke",), "nonsmoker": ("smoke",),
-    "lactose intolerant": ("dairy",), "gluten free": ("gluten",), "celiac": ("gluten",),
-    "coeliac": ("gluten",), "keto": ("carbs", "sugar"), "low carb": ("carbs",),
-    "恐高": ("heights",), "acrophobic": ("heights",), "fear of heights": ("heights",),
-    "乳糜泻": ("gluten",), "无麸质": ("gluten",), "生酮": ("carbs", "sugar"), "低碳水": ("carbs",),
-    "childless": ("child",), "only child": ("sibling",), "live alone": ("cohabit",),
-    "live by myself": ("cohabit",), "live on his own": ("cohabit",),
-    "live on her own": ("cohabit",), "live on their own": ("cohabit",),
-    "独生子女": ("sibling",), "独生子": ("sibling",), "独生女": ("sibling",),
-    "一个人住": ("cohabit",), "独居": ("cohabit",), "自己住": ("cohabit",),
-    "素食": ("meat", "seafood"), "吃素": ("meat", "seafood"), "素食者": ("meat", "seafood"),
-    "素食主义者": ("meat", "seafood"), "纯素": ("meat", "seafood", "dairy", "egg"),
-    "全素": ("meat", "seafood", "dairy", "egg"), "吃全素": ("meat", "seafood", "dairy", "egg"),
-    "素食主义": ("meat", "seafood"), "不吃肉": ("meat",),
-    "滴酒不沾": ("alcohol",), "乳糖不耐": ("dairy",), "丁克": ("child",),
-    # religious dietary laws: halal forbids pork and alcohol, kashrut pork and shellfish
-    "muslim": ("pork", "alcohol"), "halal": ("pork", "alcohol"), "kosher": ("pork", "shrimp"),
-    "穆斯林": ("pork", "alcohol"), "清真": ("pork", "alcohol"), "伊斯兰教": ("pork", "alcohol"),
-}
 
 # --- closed classes of slot values ------------------------------------------
 
@@ -574,21 +534,6 @@ EN_PEOPLE = ("husband", "wife", "partner", "spouse", "sister", "brother", "sibli
              "coach", "trainer", "teacher", "tutor", "landlord", "landlady", "in-law",
              "ex-girlfriend", "ex-boyfriend", "ex-wife", "ex-husband", "ex-partner")
 # One person named in several ways: "mum" and "mother", "老公" and "husband" hold one fact.
-SAME_PERSON = {
-    "mum": "mother", "mom": "mother", "mommy": "mother", "mummy": "mother", "妈妈": "mother",
-    "母亲": "mother", "老妈": "mother", "mother": "mother",
-    "dad": "father", "daddy": "father", "爸爸": "father", "父亲": "father", "老爸": "father",
-    "father": "father",
-    "wife": "wife", "老婆": "wife", "妻子": "wife", "太太": "wife", "爱人": "wife",
-    "husband": "husband", "老公": "husband", "丈夫": "husband", "先生": "husband",
-    "boss": "manager", "manager": "manager", "领导": "manager", "上司": "manager", "老板": "manager",
-    "直属领导": "manager", "line manager": "manager",
-    "son": "son", "儿子": "son", "daughter": "daughter", "女儿": "daughter",
-    "boyfriend": "boyfriend", "男朋友": "boyfriend", "男友": "boyfriend",
-    "lead": "lead", "owner": "lead", "project lead": "lead", "tech lead": "lead", "负责人": "lead",
-    "项目负责人": "lead",
-    "girlfriend": "girlfriend", "女朋友": "girlfriend", "女友": "girlfriend",
-}
 # People other than the user a Chinese entry may state a fact about ("用户妹妹住在广州").
 ZH_PEOPLE = ("妹妹", "姐姐", "哥哥", "弟弟", "父母", "爸爸", "妈妈", "父亲", "母亲", "妻子", "老婆",
              "丈夫", "老公", "太太", "女儿", "儿子", "孩子", "朋友", "同事", "家人", "男朋友",
@@ -652,7 +597,7 @@ def _opposites() -> tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]:
     """Opposite poles named in both languages: each Chinese word reads as the first English word of
     its pole, so "安静的环境" and "a noisy environment" meet on one axis. WordNet (`antonyms.py`)
     covers English; this adds what Chinese needs."""
-    return tuple((tuple(first), tuple(second)) for first, second in languages.table("axes", "opposites"))
+    return tuple((tuple(first), tuple(second)) for first, second in languages.table("axes", "opposites", by_item=True))
 
 
 _LAZY = {
@@ -664,6 +609,9 @@ _LAZY = {
     "POSITIVE_VERBS": lambda: languages.words("lexicon", "positive_verbs"),
     "LIGHT_WORDS": lambda: languages.words("lexicon", "light_words"),
     "SCOPE_NOUNS": lambda: languages.word_map("lexicon", "scope_nouns"),
+    "PAST_TIMES": lambda: languages.words("lexicon", "past_times"),
+    "ABSTAINS": lambda: languages.word_map("lexicon", "abstains"),  # a word for abstaining → the concepts abstained from
+    "SAME_PERSON": lambda: dict(languages.table("lexicon", "same_person")),  # a word for a relative → who it is
 }
 
 
