@@ -44,6 +44,11 @@ def table(name: str, key: str, by_item: bool = False):
     return merged
 
 
+def has(name: str, key: str) -> bool:
+    """Whether some language's ``<name>.json`` holds the table ``key``."""
+    return any(key in data(code, name) for code in LANGUAGES)
+
+
 def words(name: str, key: str) -> tuple[str, ...]:
     """A merged list of words as a tuple."""
     return tuple(table(name, key))
