@@ -14,7 +14,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from . import languages
-from .activities import ACTIVITY_FORMS
 
 # --- polarity ---------------------------------------------------------------
 
@@ -257,22 +256,6 @@ for _country, _cities in {
     if _cities:
         _add_places("city", _country, _cities)
 
-NATURAL_LANGUAGES: dict[str, tuple[str, ...]] = {
-    "english": ("english", "英语", "英文"),
-    "chinese": ("chinese", "mandarin", "中文", "汉语", "普通话", "国语"),
-    "cantonese": ("cantonese", "粤语"),
-    "japanese": ("japanese", "日语", "日文"),
-    "korean": ("korean", "韩语", "韩文"),
-    "spanish": ("spanish", "西班牙语"),
-    "french": ("french", "法语"),
-    "german": ("german", "德语"),
-    "italian": ("italian", "意大利语"),
-    "portuguese": ("portuguese", "葡萄牙语"),
-    "russian": ("russian", "俄语"),
-    "arabic": ("arabic", "阿拉伯语"),
-    "hindi": ("hindi", "印地语"),
-    "dutch": ("dutch", "荷兰语"),
-}
 
 
 
@@ -291,12 +274,13 @@ CONTEXTUAL_AXES = ("expertise", "theme")
 
 
 def _concepts() -> dict[str, tuple[str, ...]]:
-    """Concept id → its words in every language (lang/*/concepts.json), with the everyday
-    activities a record names in other words (`activities.py`)."""
+    """Concept id → its words in every language (lang/*/concepts.json), every natural language
+    among them, with the other words a record uses for everyday activities (concepts.json's
+    "activities": "a bar tab every Friday" is drinking, "外卖软件" ordering takeaway; `activities.py`)."""
     concepts = languages.word_map("concepts", "concepts")
-    for language, forms in NATURAL_LANGUAGES.items():  # "speaks French" and "会说法语" share a topic
-        concepts.setdefault(language, forms)
-    for concept, forms in ACTIVITY_FORMS.items():
+    for language, forms in languages.word_map("lexicon", "natural_languages").items():
+        concepts.setdefault(language, forms)  # "speaks French" and "会说法语" share a topic
+    for concept, forms in languages.word_map("concepts", "activities").items():
         concepts[concept] = concepts.get(concept, ()) + tuple(f for f in forms if f not in concepts.get(concept, ()))
     return concepts
 
