@@ -106,3 +106,21 @@ def test_opposite_poles_merge_pole_by_pole():
 
     quiet, noisy = lexicon.BILINGUAL_AXES[0]
     assert quiet[0] == "quiet" and "安静" in quiet and "noisy" in noisy and "热闹" in noisy
+
+
+def test_a_changed_language_file_makes_stored_candidate_indexes_stale(tmp_path, monkeypatch):
+    """The index file is keyed by a fingerprint of what turns a text into terms: the words are part of it."""
+    import shutil
+
+    from dialectical_memory.detection import index_file
+
+    copy = tmp_path / "detection"
+    shutil.copytree(index_file._PACKAGE, copy, ignore=shutil.ignore_patterns("__pycache__"))
+    monkeypatch.setattr(index_file, "_PACKAGE", copy)
+    index_file.analysis_fingerprint.cache_clear()  # computed once per process
+    before = index_file.analysis_fingerprint()
+    concepts = copy / "lang" / "en" / "concepts.json"
+    concepts.write_text(concepts.read_text(encoding="utf-8").replace('"caffeine": ["caffeine"]', '"caffeine": ["caffeine", "guarana"]'), encoding="utf-8")
+    index_file.analysis_fingerprint.cache_clear()
+    assert index_file.analysis_fingerprint() != before
+    index_file.analysis_fingerprint.cache_clear()  # the package's own, for the tests after this one
