@@ -124,3 +124,17 @@ def test_a_changed_language_file_makes_stored_candidate_indexes_stale(tmp_path, 
     index_file.analysis_fingerprint.cache_clear()
     assert index_file.analysis_fingerprint() != before
     index_file.analysis_fingerprint.cache_clear()  # the package's own, for the tests after this one
+
+
+@pytest.mark.parametrize(("a", "b", "label"), [
+    # "oolong" (lang/en/concepts.json) and "普洱" (lang/zh/concepts.json) are words for tea
+    ("User never drinks tea.", "User drinks oolong every afternoon.", "contradiction"),
+    ("用户从不喝茶。", "用户每天下午都喝普洱。", "contradiction"),
+    # look-alikes: the same tea said twice, or liked and drunk
+    ("User drinks oolong every afternoon.", "User drinks tea every afternoon.", "compatible"),
+    ("用户喜欢喝茶。", "用户每天下午都喝普洱。", "compatible"),
+])
+def test_a_concept_word_added_to_each_language_is_read(a, b, label):
+    from dialectical_memory.detection import RuleDetector
+
+    assert RuleDetector().compare(a, b).label.value == label
