@@ -31,16 +31,18 @@ MAX_KEPT = 10_000
 class PatternReview:
     """Mixed into :class:`MemoryStore`."""
 
-    def pattern_proposals(self, target: str) -> list[patterns.Proposal]:
+    def pattern_proposals(self, target: str, *, fresh: bool = False) -> list[patterns.Proposal]:
         """The pattern proposals of ``target``, the largest and closest groups first. The groups
-        are kept in ``.X.patterns.json`` (a derived cache, never synced), so a proposal keeps its
-        id across processes while its members are unchanged."""
+        are kept in ``.X.patterns.json`` (a derived cache, never synced), so between two reflection
+        runs a proposal keeps its id, across processes, while its members are unchanged: approving
+        one never regroups the others. ``fresh`` (the reflection run) groups the home anew; a group
+        found again has the same id."""
         from . import read_models
 
         target = self._target(target)
         rejected = frozenset(self.rejected_patterns(target))
         path = self._paths[target].home / f".{self._paths[target].stem}{PROPOSALS_SUFFIX}"
-        kept = read_groups(path)
+        kept = () if fresh else read_groups(path)
         with self._thread_locks[target]:
             state = self._read_state(target)
             found = read_models.derived(state, "pattern_proposals", (rejected, kept), lambda: patterns.proposals(

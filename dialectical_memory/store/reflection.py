@@ -14,8 +14,9 @@ Steps today, in order:
 1. ``maintenance``: decay, promotions, ignore-ratio supersede, demotion, the deep contradiction
    check and the judge (:mod:`.maintenance`), which has budgets of its own (entries per step,
    seconds per step, the judge's questions per run and per day);
-2. ``patterns``: pattern proposals (:mod:`.patterns`) computed on the fresh state, so the first
-   person to look finds them ready (kept on the state until a file moves); it counts them into
+2. ``patterns``: pattern proposals (:mod:`.patterns`), the home grouped anew (a group found again
+   keeps its id; until the next run, proposals stay as they are while their members are unchanged),
+   so the first person to look finds them ready; it counts them into
    ``patterns_proposed``. Its bound is ``patterns.SCAN_LIMIT`` incidents and ``patterns.NEIGHBOURS``
    candidates each.
 
@@ -63,7 +64,7 @@ def _maintenance(run: Run) -> dict[str, Any]:
 
 
 def _patterns(run: Run) -> dict[str, Any]:
-    return {"patterns_proposed": len(run.store.pattern_proposals(run.target))}
+    return {"patterns_proposed": len(run.store.pattern_proposals(run.target, fresh=True))}
 
 
 STEPS: tuple[Step, ...] = (

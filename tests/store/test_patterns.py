@@ -237,3 +237,15 @@ def test_a_pattern_may_keep_a_members_very_text(lena):
     assert store.get_entry("user", ids[TEA[0]]).archived is False
     assert {e.text for e in store.entries("user")} >= set(TEA)
     check_invariants(store)
+
+
+def test_a_reflection_run_groups_anew_and_a_read_keeps_what_was_proposed(lena):
+    store, _ids = lena
+    first = {p.proposal_id for p in store.pattern_proposals("user")}
+    late = store.add("user", "Lena drinks a pot of jasmine green tea at her desk.").entry_id
+    kept = store.pattern_proposals("user")
+    assert first <= {p.proposal_id for p in kept}, "a read keeps what was proposed while its members are unchanged"
+    assert not any(late in p.entry_ids for p in kept)
+    store.run_maintenance("user")
+    tea = next(p for p in store.pattern_proposals("user") if TEA[0] in p.texts)
+    assert late in tea.entry_ids, "the run grouped the newcomer with its story"
