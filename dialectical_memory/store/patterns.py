@@ -293,12 +293,12 @@ def _shared_words(group: list[EntryMeta], terms, weight) -> list[str]:
                 counts[term] = counts.get(term, 0) + 1
     need = max(2, (len(group) + 1) // 2)
     shared = sorted((t for t, n in counts.items() if n >= need and weight.get(t, 0.0) > 0),
-                    key=lambda t: (-counts[t], -weight[t], t))[:REASON_TERMS]
+                    key=lambda t: (-counts[t], -weight[t], t))
     written: dict[str, str] = {}
     for meta in group:
         for stem, word in surface(meta.text).items():
             written.setdefault(stem, word)
-    return [written.get(t, t) for t in shared]
+    return list(dict.fromkeys(written.get(t, t) for t in shared))[:REASON_TERMS]  # "climb" and "climbing" once
 
 
 def _sentence(text: str) -> str:

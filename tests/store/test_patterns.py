@@ -249,3 +249,13 @@ def test_a_reflection_run_groups_anew_and_a_read_keeps_what_was_proposed(lena):
     store.run_maintenance("user")
     tea = next(p for p in store.pattern_proposals("user") if TEA[0] in p.texts)
     assert late in tea.entry_ids, "the run grouped the newcomer with its story"
+
+
+def test_the_reason_names_each_shared_word_once(big_store):
+    for text in ["User goes bouldering at the climbing gym on Tuesday evenings.",
+                 "User bought new climbing shoes for the bouldering gym.",
+                 "User finished a hard bouldering problem at the climbing gym.",
+                 "User is vegetarian.", "User's sister Ada lives in Porto."]:
+        big_store.add("user", text)
+    (proposal,) = big_store.pattern_proposals("user")
+    assert len(proposal.shared) == len(set(proposal.shared)) and "climbing" in proposal.shared
