@@ -43,7 +43,8 @@ GROUP_MAX = 5
 GROUP_SIMILARITY = 0.16  # average weighted overlap of a group's pairs (benchmarks/life/patterns.py)
 COMMON_SHARE = 0.5  # a term more than this share of the home's entries hold weighs nothing…
 COMMON_FROM = 10  # …in a home of at least this many incidents
-NEIGHBOURS = 24  # candidates per entry, from the candidate index (its rarest shared terms first)
+POSTING_LIMIT = 200  # a term more incidents hold than this links no pair by itself
+PAIR_FLOOR = 0.25  # pairs below this share of GROUP_SIMILARITY are not kept (they never lift an average)
 SCAN_LIMIT = 3000  # incidents looked at in one pass (the newest); a larger home is grouped in parts
 REASON_TERMS = 4
 DRAFT_SEPARATOR = " "
@@ -176,6 +177,7 @@ def _when_pattern():
     return re.compile(f"{english}|{chinese}", re.IGNORECASE)
 
 
+@functools.lru_cache(maxsize=16_384)  # a reflection run reads every incident; the next one mostly the same
 def _terms(text: str) -> frozenset[str]:
     """What an entry is about: the candidate index's relevance terms of its text without the words
     that only say when."""
@@ -184,6 +186,7 @@ def _terms(text: str) -> frozenset[str]:
     return frozenset(term.lstrip("#") for term in relevance_terms(_when_pattern().sub(" ", text)))
 
 
+@functools.lru_cache(maxsize=1024)
 def _name_terms(holder: str) -> frozenset[str]:
     """The terms of a holder's name ("person:lena/brother": lena, brother): whom, not what."""
     words = holder.replace(":", " ").replace("/", " ").split()[1:] if ":" in holder else holder.split("/")
@@ -220,19 +223,31 @@ def similarity(a: frozenset[str], b: frozenset[str], weight: dict[str, float]) -
 
 
 def _similar_pairs(state, metas, terms, weight, keys) -> dict[frozenset, float]:
-    """Pairs of one holder, with no edge between them, that share rare terms: the candidate
-    index's neighbours of each entry (so a large home costs entries × NEIGHBOURS, not entries²)."""
-    index = state.ensure_index()
-    ids = {m.entry_id for m in metas}
-    pairs: dict[frozenset, float] = {}
+    """Pairs of one holder, with no edge between them, that share a term a story could be told by:
+    found through the postings of each term held by at most ``POSTING_LIMIT`` entries (a term more
+    entries hold weighs little and would cost pairs by the square), so a large home costs the pairs
+    that share rare terms, not entries²."""
+    postings: dict[str, list[str]] = {}
     for meta in metas:
-        for other in index.candidates(meta.text, limit=NEIGHBOURS, exclude=meta.entry_id):
-            pair = frozenset((meta.entry_id, other))
-            if other not in ids or pair in pairs or keys[other] != keys[meta.entry_id]:
-                continue
-            value = similarity(terms[meta.entry_id], terms[other], weight)
-            if value > 0 and not state.edge_between(meta.entry_id, other):
-                pairs[pair] = value
+        for term in terms[meta.entry_id]:
+            if weight.get(term, 0.0) > 0:
+                postings.setdefault(term, []).append(meta.entry_id)
+    shared: dict[tuple[str, str], float] = {}
+    for term, holders_of in postings.items():
+        if len(holders_of) < 2 or len(holders_of) > POSTING_LIMIT:
+            continue
+        value = weight[term]
+        for i, a in enumerate(holders_of):
+            for b in holders_of[i + 1:]:
+                if keys[a] == keys[b]:
+                    pair = (a, b) if a < b else (b, a)
+                    shared[pair] = shared.get(pair, 0.0) + value
+    total = {m.entry_id: sum(weight.get(t, 0.0) for t in terms[m.entry_id]) for m in metas}
+    pairs: dict[frozenset, float] = {}
+    for (a, b), common in shared.items():
+        every = total[a] + total[b] - common
+        if every > 0 and common / every >= GROUP_SIMILARITY * PAIR_FLOOR and not state.edge_between(a, b):
+            pairs[frozenset((a, b))] = common / every
     return pairs
 
 
