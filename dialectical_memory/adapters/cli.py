@@ -459,7 +459,8 @@ def cmd_maintain(args) -> int:
     for target, report in reports.items():
         counts = ", ".join(f"{key.replace('_', ' ')} {len(report[key])}" for key in
                            ("decayed", "promotions_proposed", "promoted", "superseded", "demoted", "contradictions_found"))  # fmt: skip
-        print(f"{target}: {counts}")
+        patterns = report.get("patterns_proposed", 0)
+        print(f"{target}: {counts}" + (f"; {patterns} pattern proposal{'' if patterns == 1 else 's'} wait (dmem reflect)" if patterns else ""))
     return 0
 
 

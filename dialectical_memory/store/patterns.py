@@ -69,8 +69,17 @@ class Proposal:
 
     @property
     def draft(self) -> str:
-        """The starting text, made from the members: their texts in file order, one after the other."""
-        return DRAFT_SEPARATOR.join(_sentence(text) for text in self.texts)
+        """The starting text, made from the members: their texts in file order, one after the other,
+        as many as fit in one entry (the first always)."""
+        from .screening import MAX_ENTRY_CHARS
+
+        draft = _sentence(self.texts[0])
+        for text in self.texts[1:]:
+            longer = draft + DRAFT_SEPARATOR + _sentence(text)
+            if len(longer) > MAX_ENTRY_CHARS:
+                break
+            draft = longer
+        return draft[:MAX_ENTRY_CHARS]
 
     @property
     def reason(self) -> str:

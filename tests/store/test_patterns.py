@@ -259,3 +259,15 @@ def test_the_reason_names_each_shared_word_once(big_store):
         big_store.add("user", text)
     (proposal,) = big_store.pattern_proposals("user")
     assert len(proposal.shared) == len(set(proposal.shared)) and "climbing" in proposal.shared
+
+
+def test_the_starting_text_of_long_incidents_fits_in_one_entry_and_is_approved_as_given(big_store):
+    from dialectical_memory.store.screening import MAX_ENTRY_CHARS
+
+    story = [f"Lena restores a wooden sailing boat, part {n}: " + "sanding, varnish and new rigging. " * 90 for n in "ABC"]
+    for text in story + ["Lena is allergic to cats.", "Lena plays the cello."]:
+        big_store.add("user", text)
+    (proposal,) = big_store.pattern_proposals("user")
+    assert len(proposal.draft) <= MAX_ENTRY_CHARS and proposal.draft.startswith(story[0][:40])
+    result = big_store.approve_pattern("user", proposal.proposal_id)
+    assert big_store.get_entry("user", result.entry_id).text == proposal.draft

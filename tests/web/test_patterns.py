@@ -97,3 +97,12 @@ def test_every_decision_needs_the_csrf_token(client, app_store, seeded, disk):
 def test_entry_text_is_escaped(client, seeded):
     html = client.get("/user/patterns/").get_data(as_text=True)
     assert "of &lt;i&gt;laps&lt;/i&gt; at" in html and "<i>laps" not in html
+
+
+def test_a_maintenance_report_says_how_many_pattern_proposals_wait(app_store, seeded):
+    from dialectical_memory.web.maintenance_report import maintenance_summary
+
+    report = app_store.run_maintenance("user")
+    assert report["patterns_proposed"] == 2
+    assert "2 pattern proposals waiting on the Patterns page" in maintenance_summary(report)
+    assert "1 pattern proposal waiting" in maintenance_summary({**report, "patterns_proposed": 1})

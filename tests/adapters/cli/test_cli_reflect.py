@@ -77,3 +77,8 @@ def test_reflect_reject_is_kept_and_text_with_several_ids_is_refused(capsys, hom
     code, _out, err = dmem(capsys, home, "reflect", "approve", chess["id"])
     assert code != 0 and "no pattern proposal" in err
     assert all(t in (home / "USER.md").read_text(encoding="utf-8") for t in CHESS)
+
+
+def test_maintain_says_how_many_pattern_proposals_wait(capsys, home, noor):
+    code, out, _ = dmem(capsys, home, "maintain", "--target", "user")
+    assert code == 0 and "user:" in out and "; 2 pattern proposals wait (dmem reflect)" in out
