@@ -75,7 +75,7 @@ class Proposal:
 
         draft = _sentence(self.texts[0])
         for text in self.texts[1:]:
-            longer = draft + DRAFT_SEPARATOR + _sentence(text)
+            longer = draft + ("" if draft[-1] in "。！？" else DRAFT_SEPARATOR) + _sentence(text)
             if len(longer) > MAX_ENTRY_CHARS:
                 break
             draft = longer

@@ -85,6 +85,8 @@ def test_chinese_incidents_of_one_story_are_grouped_and_a_shared_day_is_not_enou
     found = groups(big_store)
     assert set(story) in found
     assert not any(text in group for group in found for text in others)
+    proposal = next(p for p in big_store.pattern_proposals("user") if set(p.texts) == set(story))
+    assert proposal.draft == "".join(story), "Chinese sentences follow each other without a space"
 
 
 def test_a_group_with_a_contested_entry_says_so(lena):
