@@ -71,6 +71,7 @@ bench: install  # beside the real Hermes: make bench HERMES_VENV=/path/to/hermes
 LIFE_DIR ?= ../shared/data/life_dev
 bench-life: install
 	$(PY) benchmarks/life/replay.py $(LIFE_DIR) --json benchmarks/results/life.json
+	$(PY) benchmarks/life/patterns.py $(LIFE_DIR) --json benchmarks/results/life-patterns.json
 
 # The wheel users install: dist/dialectical_memory-<version>-py3-none-any.whl (tests/packaging
 # installs and serves one). Needs only pip: the build runs in pip's own isolated environment.

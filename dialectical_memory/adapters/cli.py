@@ -215,6 +215,62 @@ def cmd_make_room(args) -> int:
     return 0
 
 
+def cmd_reflect(args) -> int:
+    """``dmem reflect``: the reflection layer's proposals for a person (pattern proposals today);
+    ``approve ID… [--text T]`` writes each as one PATTERN (undoable), ``reject ID`` never again."""
+    store = _store(args)
+    action = getattr(args, "reflect_command", None)
+    if action is None:
+        proposals = {t: store.pattern_proposals(t) for t in _targets(args.target)}
+        if args.json:
+            _print_json({t: [p.to_dict() for p in found] for t, found in proposals.items()})
+            return 0
+        for target, found in proposals.items():
+            _print_proposals(target, found)
+        return 0
+    if action == "approve" and args.text is not None and len(args.ids) != 1:
+        raise InvalidInputError("--text edits one proposal; approve several with their starting texts")
+    for prefix in dict.fromkeys(args.ids):
+        target, proposal = _find_proposal(store, args.target, prefix)
+        if action == "approve":
+            result = store.approve_pattern(target, proposal.proposal_id, text=args.text, actor="cli")
+        else:
+            result = store.reject_pattern(target, proposal.proposal_id, actor="cli")
+        _print_result(result, args)
+        if result.extra.get("history_id") and not args.json:
+            print(f"  undo: dmem review undo {result.extra['history_id'][:12]} --target {target}")
+    return 0
+
+
+def _find_proposal(store: MemoryStore, target: str | None, prefix: str):
+    """``(target, proposal)`` for a proposal id or a unique prefix, in ``target`` or both."""
+    found, missing = [], None
+    for name in _targets(target):
+        try:
+            found.append((name, store.pattern_proposal(name, prefix)))
+        except NotFoundError as error:
+            missing = error
+    if len(found) > 1:
+        raise InvalidInputError(f"proposal {prefix!r} is in both targets; give --target")
+    if not found:
+        raise missing or NotFoundError(f"no pattern proposal {prefix!r}")
+    return found[0]
+
+
+def _print_proposals(target: str, proposals) -> None:
+    if not proposals:
+        print(f"{target}: no pattern proposals")
+        return
+    print(f"{target}: {len(proposals)} pattern proposal{'' if len(proposals) == 1 else 's'} "
+          f"(approve: dmem reflect approve ID [--text \"…\"]; reject: dmem reflect reject ID)")
+    for p in proposals:
+        flag = "  ⚡ holds a contested entry" if p.contested else ""
+        print(f"  {p.proposal_id[:12]}  {p.kind}: {_short(p.reason, 90)}{flag}")
+        for entry_id, text in zip(p.entry_ids, p.texts):
+            print(f"    {entry_id[:8]}  {_short(text, 76)}")
+        print(f"    starting text ({p.drafted_by}): {_short(p.draft, 70)}")
+
+
 def _print_plan(plan, *, applied: list[str] | None = None) -> None:
     """The plan in lines; ``applied``: the ids just archived (marked ✓), None when nothing was applied."""
     from ..store.make_room import ROOM_THRESHOLD
@@ -415,7 +471,8 @@ def cmd_maintain(args) -> int:
     for target, report in reports.items():
         counts = ", ".join(f"{key.replace('_', ' ')} {len(report[key])}" for key in
                            ("decayed", "promotions_proposed", "promoted", "superseded", "demoted", "contradictions_found"))  # fmt: skip
-        print(f"{target}: {counts}")
+        patterns = report.get("patterns_proposed", 0)
+        print(f"{target}: {counts}" + (f"; {patterns} pattern proposal{'' if patterns == 1 else 's'} wait (dmem reflect)" if patterns else ""))
     return 0
 
 
@@ -1073,6 +1130,21 @@ def _entry_commands(command) -> None:
     p.add_argument("--type", choices=[k.value for k in KnowledgeType], help="knowledge type (default: the first entry's)")
     _json_option(p)
     p.set_defaults(func=cmd_merge)
+
+    p = command("reflect", help="what the reflection layer proposes: incidents to compress into patterns")
+    _target_option(p, allow_all=True)
+    _json_option(p, "the proposals (one list per target)")
+    p.set_defaults(func=cmd_reflect)
+    decide = p.add_subparsers(dest="reflect_command", required=False, metavar="ACTION")
+    for name, help_text in (("approve", "write each proposal as one PATTERN entry (its members archived; undoable)"),
+                            ("reject", "never propose this group again")):
+        q = command(name, help=help_text, into=decide)
+        q.add_argument("ids", nargs="+", metavar="ID", help="proposal id or a unique prefix")
+        q.add_argument("--target", "-t", choices=TARGETS + ("all",), default=argparse.SUPPRESS, help=TARGET_HELP["all"])
+        q.add_argument("--json", action="store_true", default=argparse.SUPPRESS, help="print each result as JSON")
+        if name == "approve":
+            q.add_argument("--text", help="the pattern in your words (default: the starting text)")
+        q.set_defaults(func=cmd_reflect)
 
     p = command("dismiss", help="mark a flagged contradiction as a false alarm")
     p.add_argument("edge", help="contradiction id or a unique prefix")

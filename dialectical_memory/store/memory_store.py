@@ -71,6 +71,7 @@ from ..storage.files import (
     real_target,
     remove_leftover_temp_files,
 )
+from .pattern_review import PatternReview
 from .reads import StoreReads
 from .review import ReviewActions
 from .staged import StagedWrites
@@ -116,7 +117,7 @@ def _storage_errors(home: Path):
         raise StorageError(f"cannot access {error.filename or home}: {error.strerror or error}") from error
 
 
-class MemoryStore(ReviewActions, StagedWrites, StoreReads):
+class MemoryStore(ReviewActions, PatternReview, StagedWrites, StoreReads):
     """Memories of one home: ``MEMORY.md`` (target ``memory``) and ``USER.md`` (target ``user``).
 
     ``memory_char_limit`` / ``user_char_limit`` are Hermes' parameters (``0`` = unlimited). In a
