@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import time
 from datetime import datetime, timezone
 from urllib.parse import quote, urlsplit
@@ -75,6 +76,27 @@ def maturity_name(value) -> str:
 
 def humanize(value) -> str:
     return str(enum_value(value)).replace("_", " ")
+
+
+RULE_CODE = re.compile(r"\s*\[([a-z][a-z0-9_]*)\]\s*$")
+
+
+def safety_reason(text: str | None) -> tuple[str, str]:
+    """A safety check's reason as (words a person reads, the rule's code for a tooltip).
+
+    The check ends its reason with the rule's code in brackets (``… [prompt_injection]``); the code
+    is for people who debug the check, not for the page.
+    """
+    if not text:
+        return "", ""
+    match = RULE_CODE.search(text)
+    if match is None:
+        return text, ""
+    return text[: match.start()], match.group(1).replace("_", " ")
+
+
+def without_rule_code(text: str | None) -> str:
+    return safety_reason(text)[0]
 
 
 def short(text: str | None, length: int = 80) -> str:
@@ -216,6 +238,7 @@ def template_defaults() -> dict:
         "undo_state": undo_state,
         "change_stamp": change_stamp,
         "plain_reason": plain_reason,
+        "safety_reason": safety_reason,
     }
 
 
@@ -230,6 +253,7 @@ def init_presenters(app: Flask) -> None:
         maturity=maturity_name,
         humanize=humanize,
         short=short,
+        without_rule_code=without_rule_code,
         reject_keys=reject_keys,
     )
     app.jinja_env.tests["cjk"] = contains_cjk
