@@ -473,7 +473,7 @@ def _record_text(record: dict, texts: dict[str, str]) -> str:
 
 
 def cmd_demo(args) -> int:
-    from ..features.demo import seed_demo
+    from ..features.demo import HERMES_LIMITS, seed_demo
 
     positional = getattr(args, "demo_home", None)
     if positional and args.home and Path(positional).expanduser().resolve() != Path(args.home).expanduser().resolve():
@@ -483,7 +483,9 @@ def cmd_demo(args) -> int:
         raise InvalidInputError("say where to seed the demo: dmem demo DIR")
     home = seed_demo(Path(chosen), replace=args.force)
     print(f"Seeded a demo memory home at {home}")
-    print(f"  browse it:  dmem serve --home {home}")
+    limits = f"--memory-char-limit {HERMES_LIMITS['memory']} --user-char-limit {HERMES_LIMITS['user']}"
+    print(f"  browse it:  dmem serve --home {home} {limits}")
+    print("  (with Hermes' limits: its USER.md is near them, so the overview shows how to make room)")
     return 0
 
 

@@ -159,3 +159,29 @@ def _seed_user(s: _Seeder) -> None:
     s.contradiction(u, beijing, shanghai, "value: 北京 ↔ 上海")
     s.contradiction(u, shenzhen, shanghai, "value: Shenzhen ↔ 上海")  # three cities: a triangle
     s.at(MAINTAINED_DAYS_AGO).store.retire(u, munich)
+    _fill_near_the_limit(s)
+
+
+# USER.md at about 90 % of Hermes' 1,375 chars (make-room shows from 80 %): old plans nobody
+# confirmed (they expire), the agent's guesses, and a profile in the user's own words.
+PROFILE_FILL = (
+    (240, "User was planning a trip to Japan for the cherry blossom season last spring.", EXPLICIT, KnowledgeType.STATE),
+    (230, "User was looking for a second-hand road bike for less than 500 euros.", EXPLICIT, KnowledgeType.STATE),
+    (180, "User is reading a book on distributed systems, one chapter every weekend.", EXPLICIT, KnowledgeType.STATE),
+    (45, "User might enjoy board games, judging by the weekend plans they mention.", INFERRED, KnowledgeType.BELIEF),
+    (40, "User keeps a paper notebook for meeting notes and scans it every Friday.", EXPLICIT, KnowledgeType.BELIEF),
+    (25, "User types on a split keyboard with a Colemak layout and uses a vertical mouse.", EXPLICIT, KnowledgeType.FACT),
+    (18, "User listens to podcasts about economics and history on the commute.", EXPLICIT, KnowledgeType.BELIEF),
+    (10, "用户周末常去爬山，喜欢人少的路线，出发前会查好天气和交通。", EXPLICIT, KnowledgeType.BELIEF),
+    (7, "User wants calendar invites with an agenda and a video link in the description.", EXPLICIT, KnowledgeType.BELIEF),
+    (6, "User's sister Mei visits every other month; plan quiet evenings then.", EXPLICIT, KnowledgeType.BELIEF),
+    (5, "User likes recipes that take under thirty minutes on weekday evenings.", EXPLICIT, KnowledgeType.BELIEF),
+    (4, "User may be interested in photography, judging by the camera questions.", INFERRED, KnowledgeType.BELIEF),
+    (3, "User prefers trains to flights for trips under six hours, for the carbon.", EXPLICIT, KnowledgeType.BELIEF),
+)
+HERMES_LIMITS = {"memory": 2200, "user": 1375}  # what `make demo` serves the demo with
+
+
+def _fill_near_the_limit(s: _Seeder) -> None:
+    for days_ago, text, source, kind in PROFILE_FILL:
+        s.at(days_ago).add("user", text, source, kind)

@@ -48,6 +48,7 @@ from ..core.beliefs import (
     MaturityLevel,
     SourceKind,
     authority_weight,
+    decayed_confidence,
     is_ignored_too_often,
     needs_reverification,
 )
@@ -57,6 +58,8 @@ from .state import TargetState
 ROOM_THRESHOLD = 0.8  # a plan is shown from this share of a limit
 TIERS = ("blocked", "superseded", "decayed", "low_authority", "least_worth", "about_user", "names_user")
 POLICY_TIERS = frozenset(("superseded", "decayed", "low_authority"))  # what ``--policy auto`` may apply ("could go")
+SOURCE_WORDS = {SourceKind.USER_EXPLICIT: "the user said so", SourceKind.USER_CORRECTION: "the user corrected it",
+                SourceKind.OBSERVED: "observed behaviour", SourceKind.DERIVED: "derived from other entries"}
 # Who an English or Chinese entry is about: the user, unless it is the user's someone ("User's partner …").
 USER_SUBJECT = re.compile(r"(?i)^\s*(?:the\s+)?user(?:\s|'s\s+(?:full\s+|first\s+|last\s+|family\s+)?name\b)|^\s*用户(?!的(?!名字|姓名))")
 NAMES_USER = re.compile(r"(?i)\b(?:user'?s|my)\s+(?:full\s+|first\s+|last\s+|family\s+)?name\b|\buser\s+is\s+called\b|\bcall\s+(?:the\s+)?user\b|用户的(?:名字|姓名)|用户(?:名叫|叫做)")
@@ -247,7 +250,9 @@ def _worth_tier(meta: EntryMeta, now: float, gone: dict[str, str], repeated: dic
     if meta.source_kind in LOW_AUTHORITY:
         who = "Hermes' background review" if meta.source_kind is SourceKind.BACKGROUND_REVIEW else "the agent"
         return "low_authority", f"inferred by {who}, never stated (authority {meta.authority:.2f})"
-    return "least_worth", f"{meta.source_kind.value.replace('_', ' ')}, confidence {meta.confidence:.2f}, {meta.hit_count} use(s)"
+    said = SOURCE_WORDS.get(meta.source_kind, meta.source_kind.value.replace("_", " "))
+    uses = f"{meta.hit_count} use{'' if meta.hit_count == 1 else 's'}"
+    return "least_worth", f"{said}, confidence {decayed_confidence(meta, now):.2f}, {uses}"
 
 
 def candidates(state: TargetState, now: float) -> tuple[list[Candidate], int]:

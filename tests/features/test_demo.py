@@ -21,6 +21,25 @@ def test_demo_fits_the_hermes_limits(demo_store):
         assert usage["chars"] <= usage["limit"]
 
 
+def test_demo_sits_near_hermes_limits_so_make_room_shows(demo_store):
+    """`make demo` serves the demo with Hermes' limits: its USER.md is past the 80 % where the
+    overview starts to show what could go, and the user's name is offered last."""
+    plan = demo_store.make_room_plan("user")
+    assert plan.limit == 1375 and plan.due and 0.8 * 1375 <= plan.usage <= 0.95 * 1375
+    assert plan.could_go and plan.candidates[-1].text.startswith("用户的名字是")
+    assert "User is vegetarian." not in [c.text for c in plan.could_go]
+
+
+def test_the_makefile_serves_the_demo_with_the_limits_it_was_seeded_for():
+    from pathlib import Path
+
+    from dialectical_memory.features.demo import HERMES_LIMITS
+
+    makefile = (Path(__file__).resolve().parents[2] / "Makefile").read_text(encoding="utf-8")
+    serve_line = next(line for line in makefile.splitlines() if "serve" in line and "DEMO_HOME" in line)
+    assert f"--memory-char-limit {HERMES_LIMITS['memory']}" in serve_line and f"--user-char-limit {HERMES_LIMITS['user']}" in serve_line
+
+
 def test_demo_has_unresolved_synthesised_and_dismissed_contradictions(demo_store):
     edges = demo_store.get_contradictions("memory", include_resolved=True) + demo_store.get_contradictions("user", include_resolved=True)
     resolutions = {edge["resolution"] for edge in edges}
