@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 
 from flask import Blueprint, abort, flash, g, redirect, request, url_for
 
@@ -42,7 +42,9 @@ def add():
         del context["error"]
         return refused(error, page="entries/tiers.html", fragment=ADD_FORM, draft=request.form.get("text"), add_error=True, **context)
     message, undo_action = added_message(text, result)
-    return written(message, redirect_to=url_for(".tiers"), fragment=ADD_FORM, oob_fragment=BOARD_OOB, undo_action=undo_action, **board_context())
+    added = None if result.reinforced else result.entry_id
+    return written(message, redirect_to=url_for(".tiers"), fragment=ADD_FORM, oob_fragment=BOARD_OOB, undo_action=undo_action,
+                   **board_context(added=added))
 
 
 def added_message(text: str, result) -> tuple:
@@ -81,10 +83,17 @@ def undo_add(entry_id: str):
     return redirect(back, code=303)
 
 
-def board_context() -> dict:
+def board_context(added: str | None = None) -> dict:
+    """The board's columns; ``added`` (an entry a person just added) is shown first in its column
+    even when the column's first page ends before it (new entries are last in file order)."""
     filters, error = read_filters()
     pages = store().query_by_tier(g.target, limit=COLUMN_PAGE_SIZE, **filters.store_args())
     columns = [TierColumn(level, pages[level], filters) for level in MaturityLevel]
+    if added:
+        entry = store().get_entry(g.target, added)
+        column = next(c for c in columns if c.level == entry.meta.maturity)
+        if all(item.entry_id != added for item in column.page.items):
+            column.pinned = [entry]
     return {"filters": filters, "columns": columns, "error": error, "elsewhere": matches_elsewhere(filters.search)}
 
 
@@ -245,6 +254,7 @@ class TierColumn:
     level: MaturityLevel
     page: object
     filters: EntryFilters
+    pinned: list = field(default_factory=list)  # shown before the page: the entry just added
 
     @property
     def name(self) -> str:
