@@ -112,6 +112,9 @@ HTMX_CONFIG = {
     "allowScriptTags": False,
     "selfRequestsOnly": True,
     "historyCacheSize": 0,
+    # Not "style": a textarea a person resized has an inline style, and htmx copying it onto the
+    # swapped-in element is an inline style the CSP (style-src 'self') refuses.
+    "attributesToSettle": ["class", "width", "height"],
     "refreshOnHistoryMiss": True,
     "responseHandling": [
         {"code": "204", "swap": False},
