@@ -16,6 +16,13 @@ from .urls import url_with_args
 
 SECONDS_PER_DAY = 86_400.0
 MATURITY_NAMES = ("INCIDENT", "PATTERN", "PRINCIPLE", "WISDOM")
+# What each maturity tier means, in one line (SPEC §5's promotion thresholds, in words).
+TIER_MEANINGS = {
+    "INCIDENT": "New: noted once, not yet shown to hold.",
+    "PATTERN": "It came up again: used twice or more over at least 3 days.",
+    "PRINCIPLE": "It held: used 5 times or more over at least a week.",
+    "WISDOM": "Long proven: used 10 times or more over at least two weeks.",
+}
 
 
 def now() -> float:
@@ -260,4 +267,5 @@ def init_presenters(app: Flask) -> None:
         reject_keys=reject_keys,
     )
     app.jinja_env.tests["cjk"] = contains_cjk
+    app.jinja_env.globals["TIER_MEANINGS"] = TIER_MEANINGS
     app.context_processor(template_defaults)

@@ -18,6 +18,7 @@ bp = Blueprint("room", __name__, url_prefix="/<target:target>/room")
 
 PAGE = "overview.html"
 PANEL = "_room_panel.html"
+SUMMARIES_OOB = "_target_summaries_oob.html"  # the targets' cards above the panel: counts and meter
 
 
 @bp.post("/<entry_id>/archive")
@@ -65,7 +66,7 @@ def act(action, message: str | None):
         return refused(error, page=PAGE, fragment=PANEL, **_context(draft=request.form.get("text"),
                                                                         merge_ids=request.form.getlist("ids")))
     return written(message or result.message, redirect_to=safe_next(url_for("overview.show")), fragment=PANEL,
-                   undo=result, **_context())
+                   oob_fragment=SUMMARIES_OOB, undo=result, **_context())
 
 
 def _posted_ids() -> list[str]:

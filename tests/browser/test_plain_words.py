@@ -63,3 +63,32 @@ def test_a_synthesis_swap_raises_no_content_security_policy_errors(page: Page, l
     expect(page.locator("#flash")).to_contain_text("Synthesis written")
     page.wait_for_timeout(300)  # the settle step, where htmx copies attributes, has run
     assert [e for e in errors if "Content Security Policy" in e or "inline style" in e] == []
+
+
+@pytest.fixture
+def demo_server(tmp_path):
+    """`dmem demo` served as `make demo` serves it: with Hermes' limits."""
+    from dialectical_memory.features.demo import HERMES_LIMITS, seed_demo
+
+    home = seed_demo(tmp_path / "demo")
+    with serving(home, memory_char_limit=HERMES_LIMITS["memory"], user_char_limit=HERMES_LIMITS["user"]) as url:
+        yield url, home
+
+
+def test_the_summary_card_follows_a_make_room_archive(page: Page, demo_server):
+    url, home = demo_server
+    page.goto(url + "/user/")
+    mark_page(page)
+    card = page.locator(".target-summary", has=page.locator("#summary-user"))
+    line = card.locator(".summary-line")
+    before = line.inner_text()
+    chars = int(re.search(r"([\d,]+) chars", before).group(1).replace(",", ""))
+    archived = int(re.search(r"(\d+) archived", before).group(1))
+    row = page.locator("#room-panel .room-row").first
+    freed = int(re.search(r"(\d+) chars", row.locator(".tag", has_text="chars").inner_text()).group(1))
+    row.get_by_role("button", name="Archive", exact=True).click()
+    expect(page.locator("#flash")).to_contain_text("Archived")
+    expect(line).to_contain_text(f"{archived + 1} archived")
+    expect(line).to_contain_text(f"{chars - freed} chars")
+    assert_not_reloaded(page)
+    assert len((home / "USER.md").read_text(encoding="utf-8")) == chars - freed
