@@ -132,6 +132,7 @@ def _seed_memory(s: _Seeder) -> None:
     s.at(1).add(m, "User is learning Rust in the evenings.")
     s.store.remove(m, "learning Rust")
     s.add(m, "项目文档统一用中文写，代码注释用英文。", kind=KnowledgeType.RULE)
+    _fill_near_the_limit(s)
 
 
 def _seed_user(s: _Seeder) -> None:
@@ -159,29 +160,31 @@ def _seed_user(s: _Seeder) -> None:
     s.contradiction(u, beijing, shanghai, "value: 北京 ↔ 上海")
     s.contradiction(u, shenzhen, shanghai, "value: Shenzhen ↔ 上海")  # three cities: a triangle
     s.at(MAINTAINED_DAYS_AGO).store.retire(u, munich)
-    _fill_near_the_limit(s)
 
 
-# USER.md at about 90 % of Hermes' 1,375 chars (make-room shows from 80 %): old plans nobody
-# confirmed (they expire), the agent's guesses, and a profile in the user's own words.
-PROFILE_FILL = (
-    (240, "User was planning a trip to Japan for the cherry blossom season last spring.", EXPLICIT, KnowledgeType.STATE),
-    (230, "User was looking for a second-hand road bike for less than 500 euros.", EXPLICIT, KnowledgeType.STATE),
-    (180, "User is reading a book on distributed systems, one chapter every weekend.", EXPLICIT, KnowledgeType.STATE),
-    (45, "User might enjoy board games, judging by the weekend plans they mention.", INFERRED, KnowledgeType.BELIEF),
-    (40, "User keeps a paper notebook for meeting notes and scans it every Friday.", EXPLICIT, KnowledgeType.BELIEF),
-    (25, "User types on a split keyboard with a Colemak layout and uses a vertical mouse.", EXPLICIT, KnowledgeType.FACT),
-    (18, "User listens to podcasts about economics and history on the commute.", EXPLICIT, KnowledgeType.BELIEF),
-    (10, "用户周末常去爬山，喜欢人少的路线，出发前会查好天气和交通。", EXPLICIT, KnowledgeType.BELIEF),
-    (7, "User wants calendar invites with an agenda and a video link in the description.", EXPLICIT, KnowledgeType.BELIEF),
-    (6, "User's sister Mei visits every other month; plan quiet evenings then.", EXPLICIT, KnowledgeType.BELIEF),
-    (5, "User likes recipes that take under thirty minutes on weekday evenings.", EXPLICIT, KnowledgeType.BELIEF),
-    (4, "User may be interested in photography, judging by the camera questions.", INFERRED, KnowledgeType.BELIEF),
-    (3, "User prefers trains to flights for trips under six hours, for the carbon.", EXPLICIT, KnowledgeType.BELIEF),
+# MEMORY.md at about 85 % of Hermes' 2,200 chars (make-room shows from 80 %), on the page a person
+# lands on: plans nobody confirmed (expired by the last maintenance), a guess of the agent's, and
+# the team's conventions. USER.md stays small: the make-room journey fills it itself.
+NOTES_FILL = (
+    (240, "User was evaluating two hosting offers for the team wiki this spring.", EXPLICIT, KnowledgeType.STATE),
+    (230, "User was preparing a conference talk on observability for the autumn.", EXPLICIT, KnowledgeType.STATE),
+    (45, "User might like diagrams in design discussions, judging by the sketches they share.", INFERRED, KnowledgeType.BELIEF),
+    (40, "The monitoring dashboards live in Grafana, in the team's folder.", EXPLICIT, KnowledgeType.FACT),
+    (30, "Release notes go in CHANGELOG.md, the newest version at the top.", EXPLICIT, KnowledgeType.RULE),
+    (25, "The on-call rotation changes every Monday at 10:00 local time.", EXPLICIT, KnowledgeType.FACT),
+    (18, "Keep large data files in object storage, never in the git repository.", EXPLICIT, KnowledgeType.RULE),
+    (12, "The API style guide asks for plural nouns in REST resource paths.", EXPLICIT, KnowledgeType.RULE),
+    (10, "团队每两周周四下午做一次迭代回顾。", EXPLICIT, KnowledgeType.FACT),
+    (7, "Integration tests need the local Docker daemon running first.", EXPLICIT, KnowledgeType.FACT),
+    (5, "Design documents live in docs/design, one document per feature.", EXPLICIT, KnowledgeType.FACT),
+    (4, "Pull requests need one approving review before they are merged.", EXPLICIT, KnowledgeType.RULE),
+    (3, "The team's shared calendar lists holidays and the release freeze weeks.", EXPLICIT, KnowledgeType.FACT),
+    (3, "Benchmarks run on the quiet build machine, never on a laptop on battery.", EXPLICIT, KnowledgeType.RULE),
+    (2, "User may enjoy pairing sessions, judging by how often they ask for a second look.", INFERRED, KnowledgeType.BELIEF),
 )
 HERMES_LIMITS = {"memory": 2200, "user": 1375}  # what `make demo` serves the demo with
 
 
 def _fill_near_the_limit(s: _Seeder) -> None:
-    for days_ago, text, source, kind in PROFILE_FILL:
-        s.at(days_ago).add("user", text, source, kind)
+    for days_ago, text, source, kind in NOTES_FILL:
+        s.at(days_ago).add("memory", text, source, kind)

@@ -77,9 +77,9 @@ def demo_server(tmp_path):
 
 def test_the_summary_card_follows_a_make_room_archive(page: Page, demo_server):
     url, home = demo_server
-    page.goto(url + "/user/")
+    page.goto(url + "/memory/")
     mark_page(page)
-    card = page.locator(".target-summary", has=page.locator("#summary-user"))
+    card = page.locator(".target-summary", has=page.locator("#summary-memory"))
     line = card.locator(".summary-line")
     before = line.inner_text()
     chars = int(re.search(r"([\d,]+) chars", before).group(1).replace(",", ""))
@@ -91,4 +91,4 @@ def test_the_summary_card_follows_a_make_room_archive(page: Page, demo_server):
     expect(line).to_contain_text(f"{archived + 1} archived")
     expect(line).to_contain_text(f"{chars - freed} chars")
     assert_not_reloaded(page)
-    assert len((home / "USER.md").read_text(encoding="utf-8")) == chars - freed
+    assert len((home / "MEMORY.md").read_text(encoding="utf-8")) == chars - freed

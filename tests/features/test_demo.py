@@ -22,12 +22,13 @@ def test_demo_fits_the_hermes_limits(demo_store):
 
 
 def test_demo_sits_near_hermes_limits_so_make_room_shows(demo_store):
-    """`make demo` serves the demo with Hermes' limits: its USER.md is past the 80 % where the
-    overview starts to show what could go, and the user's name is offered last."""
-    plan = demo_store.make_room_plan("user")
-    assert plan.limit == 1375 and plan.due and 0.8 * 1375 <= plan.usage <= 0.95 * 1375
-    assert plan.could_go and plan.candidates[-1].text.startswith("用户的名字是")
-    assert "User is vegetarian." not in [c.text for c in plan.could_go]
+    """`make demo` serves the demo with Hermes' limits: its MEMORY.md (the page a person lands on)
+    is past the 80 % where the overview starts to show what could go; USER.md has room left for
+    the make-room journey, which fills it itself."""
+    plan = demo_store.make_room_plan("memory")
+    assert plan.limit == 2200 and plan.due and 0.8 * 2200 <= plan.usage <= 0.9 * 2200
+    assert {c.tier for c in plan.could_go} == {"decayed", "low_authority"}
+    assert demo_store.counts("user")["usage"]["chars"] < 0.3 * 1375
 
 
 def test_the_makefile_serves_the_demo_with_the_limits_it_was_seeded_for():
