@@ -92,3 +92,21 @@ def test_the_summary_card_follows_a_make_room_archive(page: Page, demo_server):
     expect(line).to_contain_text(f"{chars - freed} chars")
     assert_not_reloaded(page)
     assert len((home / "MEMORY.md").read_text(encoding="utf-8")) == chars - freed
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_every_section_of_the_phone_nav_is_in_sight_without_scrolling_sideways(page: Page, demo_server, scheme):
+    url, _home = demo_server
+    page.emulate_media(color_scheme=scheme)
+    page.set_viewport_size({"width": 390, "height": 844})
+    for path in ("/memory/", "/memory/archive"):
+        page.goto(url + path)
+        nav = page.locator("#sections-nav")
+        assert nav.evaluate("nav => nav.scrollWidth <= nav.clientWidth"), "nothing hidden to the right"
+        for section in ("overview", "entries", "contradictions", "verification", "promotions", "archive", "transfer"):
+            where = nav.locator(f'[data-nav="{section}"]').first.bounding_box()
+            assert where and where["x"] >= 0 and where["x"] + where["width"] <= 390, section
+        nav.locator('[data-nav="verification"]').click()
+        expect(page).to_have_url(re.compile(r"/memory/reverify/$"))
+        page.locator('#sections-nav [data-nav="promotions"]').click()
+        expect(page).to_have_url(re.compile(r"/memory/promotions/$"))
