@@ -170,11 +170,45 @@ def entry_url(endpoint: str, entry_id: str) -> str:
 
 
 ENTRY_ID_DETAILS = ("other", "kept", "synthesis")
-HIDDEN_DETAILS = ("detail_edge",)
+HIDDEN_DETAILS = ("detail_edge", "undone")  # ids: the entry and the action undone are named otherwise
+DETAIL_LABELS = {"undone_action": "undid", "freed": "chars freed", "archived": "let go"}
+GONE = "an entry no longer here"
+
+# History actions (the store's names) as a person says them.
+ACTION_WORDS = {
+    "add": "added", "reinforce": "said again", "edit": "edited", "remove": "removed", "replace": "replaced",
+    "hit": "used", "observed": "seen in behaviour", "surface": "shown to the assistant", "ignore": "ignored",
+    "contradiction": "contradiction found", "contradiction_updated": "contradiction updated",
+    "contradiction_resolved": "contradiction settled", "dismiss": "not a contradiction",
+    "supersede": "kept the other side", "synthesize": "synthesis written", "synthesized": "merged into a synthesis",
+    "merge": "merged", "confirm": "confirmed", "revise": "revised", "retire": "retired", "archive": "archived",
+    "restore": "restored", "undo": "undone", "decay": "expired", "demote": "demoted", "promote": "promoted",
+    "propose_promotion": "promotion proposed", "reject_promotion": "promotion declined",
+    "withdraw_promotion": "promotion withdrawn", "blocked": "blocked by the safety check",
+    "keep_blocked": "kept despite the safety check", "make_room": "made room", "approve_staged": "approved from Hermes' queue",
+}
+ARCHIVED_AS = re.compile(r"^(synthesized into|merged into|superseded by) ([0-9a-f]{8}-[0-9a-f-]{27})$")
+ARCHIVED_AS_WORDS = {"synthesized into": "merged into the synthesis", "merged into": "merged into",
+                     "superseded by": "the other side was kept:"}
+
+
+def action_words(action: str | None) -> str:
+    """A history action in words: ``supersede`` → "kept the other side"."""
+    return ACTION_WORDS.get(action or "", humanize(action or ""))
+
+
+def archive_reason_words(reason: str | None, target: str) -> str:
+    """Why an entry is in the archive, naming the entry it went into by its words, not its id."""
+    if not reason:
+        return "archived"
+    match = ARCHIVED_AS.match(reason)
+    if match is None:
+        return without_rule_code(reason)
+    return f"{ARCHIVED_AS_WORDS[match.group(1)]} “{short(entry_label(target, match.group(2)), 60)}”"
 
 
 def entry_label(target: str, entry_id: str | None) -> str:
-    """A few words of the entry's text (active or archived), or its id if it is gone."""
+    """The entry's text (active or archived), or a few words saying it is gone (never its id)."""
     if not entry_id:
         return ""
     cache = g.setdefault("entry_labels", {})
@@ -182,7 +216,7 @@ def entry_label(target: str, entry_id: str | None) -> str:
         try:
             cache[target, entry_id] = store().get_entry(target, entry_id).text
         except DialecticalMemoryError:
-            cache[target, entry_id] = entry_id
+            cache[target, entry_id] = GONE
     return cache[target, entry_id]
 
 
@@ -192,11 +226,15 @@ def record_details(record: dict) -> list[tuple[str, str]]:
     for key, value in (record.get("detail") or {}).items():
         if key in HIDDEN_DETAILS:
             continue
-        label = key.removeprefix("detail_").replace("_", " ")
+        label = DETAIL_LABELS.get(key, key.removeprefix("detail_").replace("_", " "))
         if key in ENTRY_ID_DETAILS and isinstance(value, str):
             value = "“" + short(entry_label(record["target"], value), 40) + "”"
+        elif key == "undone_action":
+            value = action_words(value)
         elif isinstance(value, list):
             value = ", ".join("“" + short(entry_label(record["target"], v), 30) + "”" for v in value)
+        elif isinstance(value, str):
+            value = humanize(without_rule_code(value)) if re.fullmatch(r"[a-z]+(_[a-z]+)+", value) else without_rule_code(value)
         pairs.append((label, str(value)))
     return pairs
 
@@ -249,6 +287,7 @@ def template_defaults() -> dict:
         "change_stamp": change_stamp,
         "plain_reason": plain_reason,
         "safety_reason": safety_reason,
+        "archive_reason_words": archive_reason_words,
     }
 
 
@@ -264,8 +303,9 @@ def init_presenters(app: Flask) -> None:
         humanize=humanize,
         short=short,
         without_rule_code=without_rule_code,
+        action_words=action_words,
         reject_keys=reject_keys,
     )
     app.jinja_env.tests["cjk"] = contains_cjk
-    app.jinja_env.globals["TIER_MEANINGS"] = TIER_MEANINGS
+    app.jinja_env.globals.update(TIER_MEANINGS=TIER_MEANINGS, ACTION_WORDS=ACTION_WORDS)
     app.context_processor(template_defaults)

@@ -124,7 +124,7 @@ def test_undo_from_the_flash_reopens_the_dismissed_edge(post, client, app_store,
     assert not disk.edge(seeded.style_edge)["resolved"]
     assert disk.history()[-1]["action"] == "undo"
     page = client.get("/memory/contradictions/").get_data(as_text=True)
-    assert "Undone: dismiss." in page and "2 of 2 unresolved" not in page and "of 2 unresolved" in page
+    assert "Undone: not a contradiction" in page and "Undone: dismiss" not in page and "2 of 2 unresolved" not in page and "of 2 unresolved" in page
 
 
 def test_undo_with_htmx_redirects_the_page(post, seeded):
