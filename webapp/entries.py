@@ -9,7 +9,7 @@ from flask import Blueprint, abort, flash, g, redirect, request, url_for
 from .adapter import BeliefStatus, KnowledgeType, MaturityLevel, NotFoundError, SourceKind, entry_or_404, full_entry_id, store
 from .charts import confidence_plot
 from .forms import etag, optional_choice, query_offset, required_text
-from .presenters import short
+from .presenters import naming, short
 from .responses import REFUSALS, message_parts, refused, render, safe_next, text_link, undo_id_of, wants_fragment, written
 from .targets import TARGETS
 from .security import is_local_path
@@ -142,7 +142,7 @@ def edit(entry_id: str):
     except REFUSALS as error:
         return refused_edit(error, entry_id)
     return written(
-        "Entry edited.",
+        naming("Edited: now {text}.", entry_id),
         undo=result if result.extra.get("history_id") else None,
         redirect_to=safe_next(url_for(".detail", entry_id=entry_id)),
         fragment="entries/_entry_card.html",
@@ -156,17 +156,17 @@ def archive(entry_id: str):
         result = store().archive_entry(g.target, entry_id, expected_etag=etag())
     except REFUSALS as error:
         return refused_card(error, entry_id)
-    return written("Entry archived (restore it from the archive).", redirect_to=safe_next(url_for(".tiers")), undo=result)
+    return written(naming("Archived {text} (restore it from the archive).", entry_id), redirect_to=safe_next(url_for(".tiers")), undo=result)
 
 
 @bp.post("/<entry_id>/hit")
 def hit(entry_id: str):
-    return record_signal(entry_id, store().record_hit, "Hit recorded.")
+    return record_signal(entry_id, store().record_hit, "Hit recorded on {text}.")
 
 
 @bp.post("/<entry_id>/observed")
 def observed(entry_id: str):
-    return record_signal(entry_id, store().record_observed, "Observed behaviour recorded.")
+    return record_signal(entry_id, store().record_observed, "Observed behaviour recorded on {text}.")
 
 
 def record_signal(entry_id: str, record, message: str):
@@ -175,7 +175,7 @@ def record_signal(entry_id: str, record, message: str):
     except REFUSALS as error:
         return refused_card(error, entry_id)
     return written(
-        message,
+        naming(message, entry_id),
         redirect_to=safe_next(url_for(".detail", entry_id=entry_id)),
         fragment="entries/_entry_card.html",
         entry=store().get_entry(g.target, entry_id),

@@ -207,6 +207,12 @@ def archive_reason_words(reason: str | None, target: str) -> str:
     return f"{ARCHIVED_AS_WORDS[match.group(1)]} “{short(entry_label(target, match.group(2)), 60)}”"
 
 
+def naming(message: str, entry_id: str | None) -> str:
+    """``message`` with ``{text}`` filled by the entry's words in quotes: success messages name
+    the entry they changed (``Confirmed “User drinks oat milk”: still true.``)."""
+    return message.format(text=f"“{short(entry_label(g.target, entry_id), 60)}”")
+
+
 def entry_label(target: str, entry_id: str | None) -> str:
     """The entry's text (active or archived), or a few words saying it is gone (never its id)."""
     if not entry_id:

@@ -12,6 +12,7 @@ from flask import Blueprint, g, request, url_for
 from .adapter import store
 from .overview import overview_context
 from .forms import FormError, required_text
+from .presenters import naming
 from .responses import REFUSALS, refused, render, safe_next, written
 
 bp = Blueprint("room", __name__, url_prefix="/<target:target>/room")
@@ -23,12 +24,12 @@ SUMMARIES_OOB = "_target_summaries_oob.html"  # the targets' cards above the pan
 
 @bp.post("/<entry_id>/archive")
 def archive(entry_id: str):
-    return act(lambda: store().make_room(g.target, [entry_id]), "Archived to make room.")
+    return act(lambda: store().make_room(g.target, [entry_id]), naming("Archived {text} to make room.", entry_id))
 
 
 @bp.post("/<entry_id>/retire")
 def retire(entry_id: str):
-    return act(lambda: store().retire(g.target, entry_id), "Retired (kept in the archive).")
+    return act(lambda: store().retire(g.target, entry_id), naming("Retired {text} (kept in the archive).", entry_id))
 
 
 @bp.post("/auto")
