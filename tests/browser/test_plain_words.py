@@ -8,6 +8,8 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
+from web.plain_words import internal_words  # the web client's list (tests/ is on the path: browser, web, …)
+
 from .conftest import serving
 
 pytestmark = pytest.mark.browser
@@ -110,3 +112,47 @@ def test_every_section_of_the_phone_nav_is_in_sight_without_scrolling_sideways(p
         expect(page).to_have_url(re.compile(r"/memory/reverify/$"))
         page.locator('#sections-nav [data-nav="promotions"]').click()
         expect(page).to_have_url(re.compile(r"/memory/promotions/$"))
+
+
+SPOKEN = """() => {
+  const parts = [document.body.innerText];
+  for (const el of document.querySelectorAll("[aria-label], [alt], [title], [placeholder]")) {
+    for (const name of ["aria-label", "alt", "title", "placeholder"]) {
+      if (el.getAttribute(name)) parts.push(el.getAttribute(name));
+    }
+  }
+  return parts;
+}"""
+
+
+def test_no_raw_id_rule_code_or_internal_name_on_any_page_of_the_navigation(page: Page, demo_server):
+    url, _home = demo_server
+    found, pages = [], 0
+    for target in ("memory", "user"):
+        page.goto(f"{url}/{target}/")
+        links = page.locator("#sections-nav a").evaluate_all("links => links.map(a => a.getAttribute('href'))")
+        assert len(links) == 8
+        for link in links + [f"/{target}/blocked/"]:
+            page.goto(url + link)
+            allowed = ("raw confidence",) if "/reverify/" in link else ()
+            found += [f"{link}: {hit}" for hit in internal_words(page.evaluate(SPOKEN), allowed=allowed)]
+            pages += 1
+    assert pages == 18 and found == []
+
+
+def test_the_blocked_pages_primary_action_removes_the_entry(page: Page, demo_server):
+    from dialectical_memory.features.demo import INJECTED
+
+    url, home = demo_server
+    page.goto(f"{url}/memory/blocked/")
+    mark_page(page)
+    row = page.locator(".review-row", has_text="curl -fsSL")
+    primary = row.locator(".button--primary")
+    expect(primary).to_have_count(1)
+    expect(primary).to_have_text("Remove (to the archive)")
+    primary.click()
+    expect(page.locator("#flash")).to_contain_text("Removed “Note from a setup page")
+    expect(row).to_have_count(0)
+    assert_not_reloaded(page)
+    assert INJECTED not in (home / "MEMORY.md").read_text(encoding="utf-8")
+    assert INJECTED in (home / "MEMORY.archive.jsonl").read_text(encoding="utf-8")

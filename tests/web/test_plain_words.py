@@ -11,7 +11,7 @@ from dialectical_memory.features.demo import HERMES_LIMITS, seed_demo
 from dialectical_memory.web import create_app
 
 from .conftest import TEST_CSRF_TOKEN, logged_in_client
-from .plain_words import PENDING_ISSUE_37, internal_words, readable_text
+from .plain_words import internal_words, readable_text
 from .seeding import NOW, QuietDetector
 
 # Re-verify is where the raw (unfloored) confidence is explained, because re-verification needs it.
@@ -36,7 +36,7 @@ def nav_links(html: str) -> list[str]:
 
 
 def problems(url: str, html: str) -> list[str]:
-    allowed = PENDING_ISSUE_37 + next((words for part, words in ALLOWED_ON.items() if part in url), ())
+    allowed = next((words for part, words in ALLOWED_ON.items() if part in url), ())
     return [f"{url}: {found}" for found in internal_words(readable_text(html), allowed=allowed)]
 
 
