@@ -1,4 +1,4 @@
-"""The archive (everything that left the active set, restorable) and the full activity log."""
+"""The archive (everything that left memory, restorable) and the full activity log."""
 
 from __future__ import annotations
 

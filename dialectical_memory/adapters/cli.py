@@ -485,7 +485,7 @@ def cmd_demo(args) -> int:
     print(f"Seeded a demo memory home at {home}")
     limits = f"--memory-char-limit {HERMES_LIMITS['memory']} --user-char-limit {HERMES_LIMITS['user']}"
     print(f"  browse it:  dmem serve --home {home} {limits}")
-    print("  (with Hermes' limits: its USER.md is near them, so the overview shows how to make room)")
+    print("  (with Hermes' limits: its MEMORY.md is near them, so the overview shows how to make room)")
     return 0
 
 
