@@ -53,6 +53,7 @@ from ..core.beliefs import (
     needs_reverification,
 )
 from ..storage import hermes_format
+from .screening import WITHHELD
 from .state import TargetState
 
 ROOM_THRESHOLD = 0.8  # a plan is shown from this share of a limit
@@ -163,8 +164,9 @@ class Plan:
         return picked
 
     def best(self, count: int = HINT_CANDIDATES) -> list[Candidate]:
-        """The first candidates: what could go, then (when that is not enough) what is worth least."""
-        return self.candidates[:count]
+        """The first candidates an agent is told of: what could go, then (when that is not enough)
+        what is worth least; never a blocked entry (a person decides those, and its text is withheld)."""
+        return [c for c in self.candidates if c.tier != "blocked"][:count]
 
     def to_dict(self) -> dict[str, Any]:
         could_go = sum(c.chars for c in self.could_go)
@@ -268,15 +270,16 @@ def candidates(state: TargetState, now: float) -> tuple[list[Candidate], int]:
             continue
         if meta.blocked and meta.safety_kept:
             continue  # a person kept it on another device: the Blocked page asks to confirm that here
-        if meta.blocked:
-            tier, why = "blocked", "blocked by the safety check and not kept by anyone: the assistant does not see it"
+        text = meta.text
+        if meta.blocked:  # its words failed the safety check: no door shows them from here
+            tier, why, text = "blocked", "blocked by the safety check and not kept by anyone: the assistant does not see it", WITHHELD
         else:
             tier, why = _tier(meta, now, gone, repeated)
         contested = [e.other(meta.entry_id) for e in state.unresolved_edges_of(meta.entry_id)]
         if contested:
             why += f"; a side of {'an open contradiction' if len(contested) == 1 else f'{len(contested)} open contradictions'}: removing it settles that without you"
         found.append(Candidate(meta.entry_id, tier, why, entry_chars(state, meta), worth(meta, now),
-                               meta.text, meta.maturity.name, contested))
+                               text, meta.maturity.name, contested))
     order = {tier: rank for rank, tier in enumerate(TIERS)}
     found.sort(key=lambda c: (order[c.tier], bool(c.contested_with), c.worth, -c.chars, c.entry_id))
     return found, protected

@@ -249,6 +249,8 @@ def test_a_blocked_entry_is_offered_for_archiving_first_and_never_for_a_merge(ne
     plan = store.make_room_plan("user")
     first = plan.candidates[0]
     assert first.entry_id == ids["blocked"] and first.tier == "blocked" and not first.applicable
+    assert "curl" not in first.text and "curl" not in json.dumps(plan.to_dict()), "its words are withheld at every door"
+    assert ids["blocked"] not in [c.entry_id for c in plan.best(10)] and "curl" not in make_room.hint(plan)
     assert all(ids["blocked"] not in m.entry_ids for m in plan.merges)
     result = store.make_room("user", [ids["blocked"]])
     assert result.extra["archived"] == [ids["blocked"]]
