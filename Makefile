@@ -12,7 +12,7 @@ HERMES_VERSION := 0.19.0
 HERMES_VENV ?= .cache/hermes-agent-$(HERMES_VERSION)
 export DMEM_HERMES_PYTHON := $(abspath $(HERMES_VENV))/bin/python
 
-.PHONY: install install-web browser hermes test test-fast run demo bench wheel clean
+.PHONY: install install-web browser hermes test test-fast run demo bench bench-life wheel clean
 
 # Everything, for the tests; `make run` / `make demo` need only the dashboard's extra.
 install: $(VENV)/.installed
@@ -65,6 +65,13 @@ demo: install-web
 BENCH_ARGS ?=
 bench: install  # beside the real Hermes: make bench HERMES_VENV=/path/to/hermes-agent-0.19.0
 	$(PY) benchmarks/run.py $(BENCH_ARGS)
+	@if [ -d $(LIFE_DIR) ]; then $(MAKE) --no-print-directory bench-life; else echo "bench-life: $(LIFE_DIR) is not beside the clone; skipped"; fi
+
+# The life replay: real notes (LoCoMo, research data read where it lies, never copied here) replayed
+# as their README says and scored against the labelled pairs (benchmarks/life/replay.py).
+LIFE_DIR ?= ../shared/data/life_dev
+bench-life: install
+	$(PY) benchmarks/life/replay.py $(LIFE_DIR) --json benchmarks/results/life.json
 
 # The wheel users install: dist/dialectical_memory-<version>-py3-none-any.whl (tests/packaging
 # installs and serves one). Needs only pip: the build runs in pip's own isolated environment.

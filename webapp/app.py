@@ -25,6 +25,7 @@ from .hermes_queue import bp as hermes_queue
 from .live import bp as live
 from .maintenance import bp as maintenance
 from .maintenance_jobs import MaintenanceJobs
+from .merge_drafts import MergeDrafts
 from .overview import bp as overview
 from .presenters import init_presenters
 from .promotions import bp as promotions
@@ -100,6 +101,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     store = _build_store(app.config)
     app.extensions["dmem_store"] = store
     app.extensions["dmem_maintenance"] = MaintenanceJobs(lambda: _build_store(app.config))
+    app.extensions["dmem_merge_drafts"] = MergeDrafts()
     app.config["SECRET_KEY"] = app.config.get("SECRET_KEY") or load_or_create_secret(store.home)
 
     HTMX(app)

@@ -7,11 +7,12 @@ Every action is undoable from its message, works as a plain form, and posts with
 
 from __future__ import annotations
 
-from flask import Blueprint, g, request, url_for
+from flask import Blueprint, current_app, g, request, url_for
 
 from .adapter import store
 from .overview import overview_context
 from .forms import FormError, required_text
+from .merge_drafts import MergeDrafts
 from .presenters import naming
 from .responses import REFUSALS, refused, render, safe_next, written
 
@@ -49,15 +50,28 @@ def merge():
 
 @bp.post("/draft")
 def draft():
-    """The judge model's draft of a merge, put in the merge form for the person to edit."""
+    """Start the judge model's draft of a merge on a thread; the panel says "Drafting…" and shows
+    the draft in the merge form, for the person to edit, once it is there (see ``merge_drafts``)."""
     try:
         ids = _posted_ids()
-        text = store().draft_merge(g.target, ids)
-        if text is None:
-            raise FormError("No draft: no judge model is configured, or it gave none. Write the merged text yourself.")
+        drafter = store().merge_drafter(g.target, ids)
+        if drafter is None:
+            raise FormError("No draft: no judge model is configured. Write the merged text yourself.")
     except REFUSALS as error:
         return refused(error, page=PAGE, fragment=PANEL, **_context(merge_ids=request.form.getlist("ids")))
-    return render(PAGE, PANEL, **_context(drafts={_key(ids): text}))
+    drafts().start(g.target, _key(ids), drafter)
+    return render(PAGE, PANEL, **_context())
+
+
+@bp.get("/panel")
+def panel():
+    """The room panel as it is now (a draft that arrived shows in its form): what "Refresh" and
+    htmx's poll while drafting load."""
+    return render(PAGE, PANEL, **_context())
+
+
+def drafts() -> MergeDrafts:
+    return current_app.extensions["dmem_merge_drafts"]
 
 
 def act(action, message: str | None):
@@ -83,4 +97,4 @@ def _key(ids) -> str:
 
 def _context(**extra) -> dict:
     """The overview's context (a plain form's refusal shows the whole page), the plan freshly read."""
-    return {**overview_context(), **extra}
+    return {**overview_context(), **drafts().view(g.target), **extra}

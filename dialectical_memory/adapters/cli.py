@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import sys
 import textwrap
 from datetime import datetime, timezone
@@ -35,8 +36,18 @@ def _when(epoch: float) -> str:
     return datetime.fromtimestamp(epoch, timezone.utc).strftime("%Y-%m-%d %H:%M")
 
 
+# Control characters (C0 but newline and tab, DEL, C1) and the invisible bidirectional overrides:
+# stored or staged text may carry ESC/OSC sequences that would rewrite the terminal's lines.
+_CONTROLS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+def _terminal(text: str) -> str:
+    """``text`` safe to print: every control character shown as its escape (``\\x1b``)."""
+    return _CONTROLS.sub(lambda m: f"\\x{ord(m.group()):02x}" if ord(m.group()) < 0x100 else f"\\u{ord(m.group()):04x}", text)
+
+
 def _short(text: str, width: int = 72) -> str:
-    flat = " ".join(text.split())
+    flat = _terminal(" ".join(text.split()))
     return flat if len(flat) <= width else flat[: width - 1] + "…"
 
 
@@ -136,11 +147,11 @@ def _print_result(result, args=None) -> None:
     if getattr(args, "json", False):
         _print_json(result.to_dict())
         return
-    print(result.message)
+    print(_short(result.message, 1000))
     if result.entry_id:
         print(f"  id: {result.entry_id}")
     for edge in result.contradictions:
-        print(f"  ⚡ contradicts: {_short(edge['from_text'] or '', 60)}  ({edge['reason']})")
+        print(f"  ⚡ contradicts: {_short(edge['from_text'] or '', 60)}  ({_short(edge['reason'], 120)})")
     usage = result.usage
     if usage.get("limit"):
         print(f"  usage: {usage['chars']:,}/{usage['limit']:,} chars ({usage['percent']}%)")
@@ -319,7 +330,8 @@ def cmd_show(args) -> int:
         print(json.dumps(entry.to_dict(), ensure_ascii=False, indent=2))
         return 0
     meta = entry.meta
-    print(textwrap.fill(entry.text, 88) if "\n" not in entry.text else entry.text)
+    text = _terminal(entry.text)
+    print(textwrap.fill(text, 88) if "\n" not in text else text)
     print()
     rows = [
         ("id", meta.entry_id),
@@ -335,7 +347,7 @@ def cmd_show(args) -> int:
         ("validated", _when(meta.last_validated_at)),
     ]
     if entry.archived:
-        rows.append(("archived", f"{_when(entry.archived_at or 0)}: {entry.archive_reason}"))
+        rows.append(("archived", f"{_when(entry.archived_at or 0)}: {_short(entry.archive_reason or '', 200)}"))
     if meta.original_text:
         rows.append(("original text", _short(meta.original_text)))
     if meta.parent_ids:
@@ -366,7 +378,7 @@ def cmd_contradictions(args) -> int:
         return 0
     for edge in edges:
         state = f"resolved ({edge['resolution']})" if edge["resolved"] else "UNRESOLVED"
-        print(f"{edge['edge_id'][:8]}  {state}  {edge['reason']}  [{edge['author']}, {edge['confidence']:.2f}]")
+        print(f"{edge['edge_id'][:8]}  {state}  {_short(edge['reason'], 200)}  [{_short(edge['author'], 40)}, {edge['confidence']:.2f}]")
         for side in ("from", "to"):
             mark = "★" if edge["preferred_id"] == edge[f"{side}_id"] else " "
             print(f"  {mark} {edge[f'{side}_id'][:8]}  {edge[f'{side}_source']:<17} {_short(edge[f'{side}_text'] or '', 60)}")
@@ -465,10 +477,10 @@ def _record_text(record: dict, texts: dict[str, str]) -> str:
     text = (record.get("after") or record.get("before") or {}).get("text") or texts.get(record.get("entry_id") or "", "")
     detail = record.get("detail") or {}
     if record.get("action") == "contradiction" and isinstance(detail.get("other"), str) and detail["other"] in texts:
-        note = f"vs. {_short(texts[detail['other']], 30)}" + (f" ({detail['reason']})" if detail.get("reason") else "")
+        note = f"vs. {_short(texts[detail['other']], 30)}" + (f" ({_short(str(detail['reason']), 120)})" if detail.get("reason") else "")
         return f"{_short(text, 40)}  ⚡ {note}"
     if record.get("action") == "reject_promotion" and detail.get("detail_to"):
-        return f"{_short(text, 50)}  (not to {detail['detail_to']})"
+        return f"{_short(text, 50)}  (not to {_short(str(detail['detail_to']), 20)})"
     return _short(text, 50)
 
 
@@ -825,19 +837,20 @@ def cmd_hermes_pending(args) -> int:
     if not queue.count:
         print(f"No staged memory writes in {hermes_home}.")
         return 0
-    print(f"{queue.count} staged memory write{'s' if queue.count != 1 else ''} in {hermes_home}:")
+    print(f"{queue.count} staged memory write{'s' if queue.count != 1 else ''} in {_terminal(str(hermes_home))}:")
     for item in queue.items:
         _print_pending_item(item)
     for unreadable in queue.unreadable:
-        print(f"\n{unreadable.name}  refused: {unreadable.reason}")
-    print("\nApprove: dmem hermes approve ID   Reject: dmem hermes reject ID")
+        print(f"\n{_short(unreadable.name, 80)}  refused: {_short(unreadable.reason, 300)}")
+    print("\nApprove: dmem hermes approve ID --expect FINGERPRINT   Reject: dmem hermes reject ID")
     return 0
 
 
 def _print_pending_item(item) -> None:
     write = item.write
     what = f"batch of {len(write.operations)}" if write.batch else write.action
-    print(f"\n{write.pending_id}  {what} · {write.target} · {write.origin.replace('_', ' ')} · {_ago(item.age_seconds)}")
+    print(f"\n{write.pending_id}  {what} · {write.target} · {write.origin.replace('_', ' ')} · {_ago(item.age_seconds)}"
+          f" · fingerprint {write.fingerprint}")
     shown = item.preview.operations if item.preview else []
     for number, op in enumerate(write.operations):
         preview = shown[number] if number < len(shown) else None
@@ -850,9 +863,9 @@ def _print_pending_item(item) -> None:
             old = preview.removes["text"] if preview and preview.removes else op.old_text
             print(f"  - “{_short(old, 90)}”")
         for found in preview.contradicts if preview else []:
-            print(f"    ⚡ would contradict “{_short(found['text'], 60)}” ({found['reason']})")
+            print(f"    ⚡ would contradict “{_short(found['text'], 60)}” ({_short(found['reason'], 120)})")
     if item.refused:
-        print(f"  refused: {item.refused}")
+        print(f"  refused: {_short(item.refused, 300)}")
     elif item.preview and item.preview.usage_after.get("limit"):
         usage = item.preview.usage_after
         print(f"  after it: {usage['chars']:,}/{usage['limit']:,} chars ({usage['percent']}%)")
@@ -862,16 +875,39 @@ def cmd_hermes_decide(args) -> int:
     from ..features.hermes_pending import approve, reject
 
     store, hermes_home = _hermes_queue(args)
-    decide = approve if args.hermes_command == "approve" else reject
-    decision = decide(store, hermes_home, args.id, actor="cli")
+    if args.hermes_command == "approve":
+        decision = approve(store, hermes_home, args.id, actor="cli", expect=_expected_fingerprint(args, store, hermes_home))
+    else:
+        decision = reject(store, hermes_home, args.id, actor="cli")
     if args.json:
         _print_json(decision.to_dict())
         return 0
-    print(decision.message)
+    print(_short(decision.message, 1000))
     if decision.result is not None:
         for edge in decision.result.contradictions:
-            print(f"  ⚡ contradicts: {_short(edge['from_text'] or '', 60)}  ({edge['reason']})")
+            print(f"  ⚡ contradicts: {_short(edge['from_text'] or '', 60)}  ({_short(edge['reason'], 120)})")
     return 0
+
+
+def _expected_fingerprint(args, store, hermes_home) -> str:
+    """What ``dmem hermes approve`` may apply: the write whose fingerprint ``--expect`` gives (as
+    ``dmem hermes pending`` showed it). Without it, a terminal shows the write as it is now and
+    asks; anything else (a script, a pipe) is refused, since a file rewritten after it was looked
+    at would otherwise be applied unseen."""
+    if args.expect:
+        return args.expect
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        raise InvalidInputError(f"approving {_short(args.id, 20)} needs --expect FINGERPRINT, as `dmem hermes pending` shows it "
+                                "(so that what is applied is what was seen)")
+    from ..features.hermes_pending import pending
+
+    item = next((i for i in pending(store, hermes_home).items if i.pending_id == args.id), None)
+    if item is None:
+        raise NotFoundError(f"no readable pending memory write {_short(args.id, 20)}")
+    _print_pending_item(item)
+    if input("\nApply it? [y/N] ").strip().lower() not in ("y", "yes"):
+        raise InvalidInputError("not approved: nothing was applied")
+    return item.write.fingerprint
 
 
 def cmd_mcp(args) -> int:
@@ -902,6 +938,10 @@ def _add_agent_commands(command) -> None:
         p = hermes.add_parser(name, help=what)
         p.add_argument("id", help="the staged write's id (dmem hermes pending lists them)")
         p.add_argument("--hermes-home", metavar="DIR", help=queue_home)
+        if name == "approve":
+            p.add_argument("--expect", metavar="FINGERPRINT",
+                           help="the fingerprint `dmem hermes pending` showed: refused if the file changed since. "
+                                "Without it a terminal shows the write and asks; a script is refused")
         _json_option(p)
         p.set_defaults(func=cmd_hermes_decide)
 
@@ -1193,12 +1233,12 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return args.func(args)
     except AmbiguousMatchError as error:
-        print(f"dmem: error: {error}", file=sys.stderr)
+        print(f"dmem: error: {_terminal(str(error))}", file=sys.stderr)
         for preview in error.previews:
-            print(f"  - {preview}", file=sys.stderr)
+            print(f"  - {_terminal(str(preview))}", file=sys.stderr)
         return 1
     except DialecticalMemoryError as error:
-        print(f"dmem: error: {error}", file=sys.stderr)
+        print(f"dmem: error: {_terminal(str(error))}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         return 130

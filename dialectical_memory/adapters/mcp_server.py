@@ -21,7 +21,7 @@ from mcp.types import ToolAnnotations
 from pydantic import ValidationError
 
 from ..core.version import __version__
-from ..core.errors import CharLimitError, DialecticalMemoryError, InvalidInputError
+from ..core.errors import CharLimitError, DecidedByPersonError, DialecticalMemoryError, InvalidInputError
 from ..core.beliefs import ContradictionMode
 from ..store import make_room
 from ..store.memory_store import MemoryStore
@@ -43,8 +43,10 @@ said they prefer ("user_explicit"); your own guesses are "agent_inferred".
 A new entry that contradicts an old one does not overwrite it: both are kept and the response lists
 the contradiction. The response also names the nearest entries the rules compared and did not
 flag: if one of them cannot be true together with the new entry, call link_contradiction with a
-short reason (you catch what rules cannot). Don't silently pick a side; list_contradictions shows which side has more
-authority, and asking the user is often best. Only a person resolves contradictions, approves
+short reason (you catch what rules cannot). Don't silently pick a side; list_contradictions shows
+which side has more authority, and asking the user is often best. When you rely on an entry and the
+user goes along, call record_use; when you see the user behave as an entry says, call
+record_observed: both keep the entry alive, and practice outweighs what was merely said. Only a person resolves contradictions, approves
 promotions or dismisses false alarms (dashboard: `dmem serve`, or the dmem CLI); run_maintenance
 only proposes. replace_memory and remove_memory find an entry by a unique substring (old_text);
 removed entries go to an archive a person can restore from.
@@ -147,7 +149,7 @@ def create_server(store: MemoryStore, *, dashboard_url: str | None = None) -> MC
         """Record your own judgement that two active entries cannot both be true (for instance one of
         the unflagged_neighbours add_memory named): an edge whose source is "agent", with your short
         reason. Both entries are kept; a person resolves or dismisses it."""
-        return _tool_errors(lambda: _link_reply(store.mark_contradiction(target, entry_id, other_id, reason=reason, actor="agent")))
+        return _tool_errors(lambda: _link(store, target, entry_id, other_id, reason))
 
     @server.tool(annotations=READ_ONLY)
     def search_memories(query: str = "", target: Target | None = None, maturity: MaturityName | None = None,
@@ -163,6 +165,18 @@ def create_server(store: MemoryStore, *, dashboard_url: str | None = None) -> MC
     def get_memory(entry_id: str, target: Target = "memory") -> dict[str, Any]:
         """One entry (active or archived) with all its metadata, its contradiction edges and its history."""
         return _tool_errors(lambda: _entry_detail(store, target, entry_id))
+
+    @server.tool(annotations=ADDS)
+    def record_use(entry_id: str, target: Target = "memory") -> dict[str, Any]:
+        """Record that an entry was confirmed in use: you relied on it and the user went along (a hit).
+        It counts toward promotion and restarts the entry's decay; call it once per use, not per read."""
+        return _tool_errors(lambda: _signal_reply(store, store.record_hit(target, entry_id)))
+
+    @server.tool(annotations=ADDS)
+    def record_observed(entry_id: str, target: Target = "memory") -> dict[str, Any]:
+        """Record that you just saw the user behave as an entry says (what they do outweighs what they
+        said they prefer): the entry gains authority and is re-validated."""
+        return _tool_errors(lambda: _signal_reply(store, store.record_observed(target, entry_id)))
 
     @server.tool(annotations=READ_ONLY)
     def list_contradictions(target: Target = "memory", include_resolved: bool = False,
@@ -196,8 +210,18 @@ def create_server(store: MemoryStore, *, dashboard_url: str | None = None) -> MC
     return server
 
 
-def _link_reply(result) -> dict[str, Any]:
-    return {"message": result.message, "contradictions": [edge_summary(e) for e in result.contradictions]}
+def _link(store: MemoryStore, target, entry_id, other_id, reason) -> dict[str, Any]:
+    """The agent's link; on a pair a person dismissed, ``success: false`` with the reason (a
+    decision, not a failure of the call) and nothing written."""
+    try:
+        result = store.mark_contradiction(target, entry_id, other_id, reason=reason, actor="agent")
+    except DecidedByPersonError as error:
+        return {"success": False, "error": str(error), "contradictions": []}
+    return {"success": True, "message": result.message, "contradictions": [edge_summary(e) for e in result.contradictions]}
+
+
+def _signal_reply(store: MemoryStore, result) -> dict[str, Any]:
+    return {"message": result.message, "entry": entry_summary(store.get_entry(result.target, result.entry_id))}
 
 
 def _resource_target(target: str) -> str:

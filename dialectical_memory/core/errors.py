@@ -54,5 +54,10 @@ class ConflictError(DialecticalMemoryError):
     """The operation does not fit the entry's current state (e.g. approving with nothing pending)."""
 
 
+class DecidedByPersonError(ConflictError):
+    """An agent (or a model) asked to undo what a person decided, e.g. relink a pair the person
+    dismissed as not a contradiction; nothing was written."""
+
+
 class StorageError(DialecticalMemoryError):
     """The files cannot be read or written safely; the message names the file."""

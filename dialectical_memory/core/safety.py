@@ -148,7 +148,7 @@ _PATTERNS: list[tuple[str, str, str]] = [
     ("send_to_url", EXFILTRATION, r"(send|post|upload|transmit)\s+[^\n]{0,2048}\s+(to|at)\s+https?://"),  # [hermes]
     ("context_exfil", EXFILTRATION, rf"(include|output|print|share)\s+{_F}(conversation|chat\s+history|previous\s+messages|full\s+context|entire\s+context)"),  # [hermes]
     ("network_command", EXFILTRATION, r"\b(curl|wget|nc|ncat|netcat|scp|rsync|ftp)\b[^\n]{0,80}(https?://|\d{1,3}(\.\d{1,3}){3}|@)"),
-    ("send_secrets", EXFILTRATION, r"\b(send|post|upload|forward|email|exfiltrate|transmit|leak)\b.{0,60}\b(api[_ -]?keys?|passwords?|credentials?|tokens?|secrets?|private keys?|\.env|ssh keys?|cookies?)\b"),
+    ("send_secrets", EXFILTRATION, r"\b(send|post|upload|forward|email|exfiltrate|transmit|leak)\b.{0,60}(?:\b(api[_ -]?keys?|passwords?|credentials?|tokens?|secrets?|private keys?|ssh keys?|(?:session|auth|authentication|login|browser|tracking)\s+cookies?)\b|(?<![\w.])\.env\b)"),  # a cookie is a web secret only when it says so ("the recipes for the cookies")
     ("send_secrets_zh", EXFILTRATION, r"(发送|上传|转发|泄露|发到|发给).{0,20}(密码|密钥|令牌|凭证|私钥|api ?key|token)|(密码|密钥|令牌|凭证|私钥|api ?key|token).{0,20}(发送|上传|转发|泄露|发到|发给)"),
     ("pipe_to_shell", EXFILTRATION, r"\|\s*(sudo\s+(-\S+\s+)*)?(bash|sh|zsh|ksh|dash|python[23]?)\b|\|\s*sudo\s+(-\S+\s+)*\w+"),
     ("shell_from_download", EXFILTRATION, r"\b(bash|sh|zsh)\s+(-c\s+)?[\"']?(<\(|\$\()\s*(curl|wget)\b|\b(iex|invoke-expression)\b.{0,40}\b(iwr|irm|invoke-webrequest|invoke-restmethod|downloadstring)\b"),

@@ -29,6 +29,7 @@ from .index import CandidateIndex
 
 FORMAT = 2  # 2: the names each slot introduces (holders.py)
 SAVE_AFTER = 32  # analyses not yet on disk before the file is rewritten
+MAX_FILE_BYTES = 256 * 1024 * 1024  # far above a 10,000-entry home's index; larger is not ours
 _PACKAGE = Path(__file__).resolve().parent
 
 
@@ -89,6 +90,8 @@ def read_index(path: Path) -> CandidateIndex | None:
 
 def _read_index(path: Path) -> CandidateIndex | None:
     try:
+        if path.stat().st_size > MAX_FILE_BYTES:  # a planted file is not read whole: rebuilt instead
+            return None
         data = path.read_bytes()
         header_line, _, payload = data.partition(b"\n")
         header = orjson.loads(header_line)

@@ -32,6 +32,7 @@ from .base import Label, Verdict
 JUDGE_BUDGET = 64  # questions (pairs) per maintenance run
 JUDGE_DAILY_BUDGET = 1000  # questions per day and target
 JUDGE_BATCH = 8  # pairs per request to a chat model
+JUDGE_MAX_BATCH = 64  # the most a config may ask for
 JUDGE_TIMEOUT = 30.0  # seconds per request
 JUDGE_RUN_SECONDS = 120.0  # a run stops asking after this long (a slow model)
 JUDGE_RUN_ERRORS = 2  # and after this many failed requests (a model that is down)
@@ -91,13 +92,18 @@ class ChatJudge:
     def judge(self, a: str, b: str) -> Verdict | None:
         return self.judge_many([(a, b)])[0]
 
-    def judge_many(self, pairs: Sequence[tuple[str, str]]) -> list[Verdict | None]:
-        """One request per ``batch`` pairs; an answer missing or malformed is no opinion."""
+    def judge_many(self, pairs: Sequence[tuple[str, str]], *, deadline: float | None = None) -> list[Verdict | None]:
+        """One request per ``batch`` pairs; an answer missing or malformed is no opinion.
+        ``deadline`` (``time.monotonic()``) bounds the requests where the sender can be bounded."""
         answers: list[Verdict | None] = []
         for start in range(0, len(pairs), self.batch):
             chunk = pairs[start : start + self.batch]
-            answers.extend(parse_answers(self._send(messages_for(chunk)), len(chunk), self.name))
+            answers.extend(parse_answers(self.chat(messages_for(chunk), deadline), len(chunk), self.name))
         return answers
+
+    def chat(self, messages: list[dict[str, str]], deadline: float | None = None) -> str:
+        """The reply text to ``messages`` (a sender of our own honours ``deadline``)."""
+        return self._send(messages)
 
 
 _MERGE_SYSTEM = (
@@ -114,15 +120,16 @@ def merge_messages(texts: Sequence[str]) -> list[dict[str, str]]:
     return [{"role": "system", "content": _MERGE_SYSTEM}, {"role": "user", "content": "\n".join(lines)}]
 
 
-def draft_merge(judge, texts: Sequence[str]) -> str | None:
+def draft_merge(judge, texts: Sequence[str], deadline: float | None = None) -> str | None:
     """A judge model's draft of one entry merging ``texts``, for a person to edit; None when the
     judge cannot draft (only a chat model can, or a judge with its own ``draft(texts)``) or answered
-    nothing usable. Errors of the model are no draft, never a failure of the page asking."""
+    nothing usable. Errors of the model are no draft, never a failure of the page asking. The
+    caller has checked that every text may be sent out (``store.review.draft_merge``)."""
     try:
         if callable(getattr(judge, "draft", None)):
             answer = judge.draft(list(texts))
         elif isinstance(judge, ChatJudge):
-            answer = judge._send(merge_messages(texts))
+            answer = judge.chat(merge_messages(texts), deadline)
         else:
             return None
     except Exception:  # noqa: BLE001 - a model that fails gives no draft
@@ -134,28 +141,38 @@ def draft_merge(judge, texts: Sequence[str]) -> str | None:
 
 
 class EndpointJudge(ChatJudge):
-    """Asks an OpenAI-compatible ``/chat/completions`` endpoint (temperature 0, JSON asked for)."""
+    """Asks an OpenAI-compatible ``/chat/completions`` endpoint (temperature 0, JSON asked for),
+    every request through the bounded client (:mod:`.model_client`)."""
 
     def __init__(self, url: str, model: str, key: str = "", timeout: float = JUDGE_TIMEOUT, batch: int = JUDGE_BATCH) -> None:
-        self.url = url.rstrip("/")
+        from .model_client import clean_key, clean_timeout, clean_url
+
+        self.url = clean_url(url).rstrip("/")
         self.model = model
-        self._key = key
-        self.timeout = float(timeout)
+        self._key = clean_key(key)
+        self.timeout = clean_timeout(timeout, JUDGE_TIMEOUT)
         super().__init__(self._post, f"endpoint:{model}", batch)
 
-    def _post(self, messages: list[dict[str, str]]) -> str:
+    def __repr__(self) -> str:  # the key stays out of every log line
+        return f"EndpointJudge(url={self.url!r}, model={self.model!r})"
+
+    def chat(self, messages: list[dict[str, str]], deadline: float | None = None) -> str:
+        from .model_client import Endpoint, ModelEndpointError, post_json
+
         body = {"model": self.model, "temperature": 0, "messages": messages,
                 "response_format": {"type": "json_object"}}
-        headers = {"Content-Type": "application/json"}
-        if self._key:
-            headers["Authorization"] = f"Bearer {self._key}"
         url = self.url if self.url.endswith("/chat/completions") else f"{self.url}/chat/completions"
-        import urllib.request  # on the first call: a store without a judge never loads http
+        reply = post_json(Endpoint(url, self._key, self.timeout), body, deadline=deadline)
+        try:
+            content = reply["choices"][0]["message"]["content"]  # type: ignore[index]
+        except (KeyError, IndexError, TypeError):
+            raise ModelEndpointError("the model endpoint's answer is not a chat completion") from None
+        if not isinstance(content, str):
+            raise ModelEndpointError("the model endpoint's answer is not a chat completion")
+        return content
 
-        request = urllib.request.Request(url, json.dumps(body).encode(), headers, method="POST")
-        with urllib.request.urlopen(request, timeout=self.timeout) as response:  # noqa: S310 (configured URL)
-            reply = json.loads(response.read().decode("utf-8"))
-        return reply["choices"][0]["message"]["content"]
+    def _post(self, messages: list[dict[str, str]]) -> str:
+        return self.chat(messages)
 
 
 def _json_of(answer: object) -> object:
@@ -214,11 +231,15 @@ def default_config_path(environ: Mapping[str, str]) -> Path:
 def judge_from_env(environ: Mapping[str, str], config_path: Path | None = None) -> Judge | None:
     """An endpoint judge from ``DMEM_JUDGE_URL`` (``DMEM_JUDGE_MODEL``, ``DMEM_JUDGE_KEY``,
     ``DMEM_JUDGE_TIMEOUT``), else from the ``[judge]`` table of the config file (``url``, ``model``,
-    ``key`` or ``key_env``, ``timeout``, ``batch``, ``enabled``); None when neither names one."""
+    ``key`` or ``key_env``, ``timeout``, ``batch``, ``enabled``); None when neither names one.
+    A setting that cannot be used is a one-line ``ModelConfigError`` naming it (never the key)."""
+    from .model_client import clean_key, clean_timeout
+
     url = environ.get("DMEM_JUDGE_URL", "").strip()
     if url:
-        return EndpointJudge(url, environ.get("DMEM_JUDGE_MODEL", "gpt-4o-mini"), environ.get("DMEM_JUDGE_KEY", ""),
-                             _number(environ.get("DMEM_JUDGE_TIMEOUT"), JUDGE_TIMEOUT))
+        return EndpointJudge(url, _model_name(environ.get("DMEM_JUDGE_MODEL")),
+                             clean_key(environ.get("DMEM_JUDGE_KEY", ""), "key (DMEM_JUDGE_KEY)"),
+                             clean_timeout(environ.get("DMEM_JUDGE_TIMEOUT"), JUDGE_TIMEOUT, "timeout (DMEM_JUDGE_TIMEOUT)"))
     path = config_path or default_config_path(environ)
     try:
         source = path.read_text(encoding="utf-8")
@@ -226,22 +247,47 @@ def judge_from_env(environ: Mapping[str, str], config_path: Path | None = None) 
         return None
     import tomllib  # only when there is a config file: most homes have none
 
+    from .model_client import ModelConfigError
+
     try:
         table = tomllib.loads(source).get("judge", {})
-    except tomllib.TOMLDecodeError:
-        return None
-    if not isinstance(table, dict) or not str(table.get("url", "")).strip() or table.get("enabled") is False:
-        return None
-    key = str(table.get("key", "")) or environ.get(str(table.get("key_env", "")), "")
-    return EndpointJudge(str(table["url"]).strip(), str(table.get("model", "gpt-4o-mini")), key,
-                         _number(table.get("timeout"), JUDGE_TIMEOUT), int(_number(table.get("batch"), JUDGE_BATCH)))
-
-
-def _number(value, default: float) -> float:
+    except tomllib.TOMLDecodeError as error:
+        raise ModelConfigError(f"{path}: not valid TOML ({str(error).splitlines()[0][:80]})") from None
     try:
-        return float(value) if value not in (None, "") else default
-    except (TypeError, ValueError):
-        return default
+        return _configured_judge(table, environ)
+    except ModelConfigError as error:
+        raise ModelConfigError(f"{path}: {error}") from None
+
+
+def _configured_judge(table: object, environ: Mapping[str, str]) -> Judge | None:
+    """The ``[judge]`` table, checked setting by setting."""
+    from .model_client import ModelConfigError, clean_count, clean_key, clean_timeout
+
+    if not isinstance(table, dict):
+        raise ModelConfigError("[judge] must be a table")
+    enabled = table.get("enabled", True)
+    if not isinstance(enabled, bool):
+        raise ModelConfigError("the judge's enabled must be true or false")
+    url = table.get("url", "")
+    if not enabled or (isinstance(url, str) and not url.strip()):
+        return None
+    key_env = table.get("key_env", "")
+    if not isinstance(key_env, str):
+        raise ModelConfigError("the judge's key_env must be the name of an environment variable")
+    key = clean_key(table.get("key", ""), "key") or clean_key(environ.get(key_env, "") if key_env else "", f"key (${key_env})")
+    return EndpointJudge(url, _model_name(table.get("model")), key,  # type: ignore[arg-type]
+                         clean_timeout(table.get("timeout"), JUDGE_TIMEOUT),
+                         clean_count(table.get("batch"), JUDGE_BATCH, "batch", JUDGE_MAX_BATCH))
+
+
+def _model_name(value: object) -> str:
+    from .model_client import ModelConfigError
+
+    if value is None or value == "":
+        return "gpt-4o-mini"
+    if not isinstance(value, str) or len(value) > 200 or any(ord(c) < 32 or ord(c) == 127 for c in value):
+        raise ModelConfigError("the judge's model must be a name of at most 200 printable characters")
+    return value.strip()
 
 
 # ---------------------------------------------------------------- one maintenance run's use of a judge
@@ -359,10 +405,13 @@ class JudgeRun:
             self.verdicts.count_asked(day, len(chunk))
         try:
             many = getattr(self.judge, "judge_many", None)
-            verdicts = list(many(texts)) if many is not None else [self.judge.judge(a, b) for a, b in texts]
+            if isinstance(self.judge, ChatJudge):
+                verdicts = list(self.judge.judge_many(texts, deadline=self._started + self.seconds))
+            else:
+                verdicts = list(many(texts)) if many is not None else [self.judge.judge(a, b) for a, b in texts]
         except Exception as error:  # a judge that fails (network, timeout, bad reply) gives no opinion
             self.errors += 1
-            self.last_error = f"{type(error).__name__}: {error}"[:200]
+            self.last_error = failure_summary(error)
             return
         now = self.clock()
         for position, (a, b), verdict in zip(chunk, texts, verdicts):
@@ -383,6 +432,21 @@ class JudgeRun:
             self.verdicts.record_run({**report, "at": round(self.clock(), 3)})
             self.verdicts.save()
         return report
+
+
+def failure_summary(error: BaseException) -> str:
+    """What a judge's failure is reported as (the overview, the verdict file, the agent): our own
+    line for the endpoint's; another judge's message only when it passes the safety scan, since an
+    error may carry an endpoint's body ("Ignore all previous instructions …")."""
+    from ..core.safety import unsafe_reason
+    from .model_client import ModelEndpointError, redact
+
+    if isinstance(error, ModelEndpointError):
+        return str(error)
+    message = redact(str(error), "")
+    if unsafe_reason(message):
+        return f"{type(error).__name__} (its message is withheld: it failed the safety check)"
+    return f"{type(error).__name__}: {message}"[:200]
 
 
 class JudgedDetector:

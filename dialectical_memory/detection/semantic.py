@@ -15,6 +15,7 @@ from __future__ import annotations
 import hashlib
 import io
 import json
+import logging
 import os
 import zipfile
 from collections.abc import Iterable, Mapping
@@ -59,10 +60,26 @@ def text_key(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
+MAX_CACHED = 200_000  # embeddings a cache file may hold (10k entries need 10k)
+KEY_CHARS = 64  # a sha256 in hex
+_MEMBERS = {  # what each array of the file may inflate to, header included: checked before reading
+    "header.npy": 4096,
+    "keys.npy": 4096 + MAX_CACHED * KEY_CHARS * 4,
+    "vectors.npy": 4096 + MAX_CACHED * DIM * 4,
+}
+log = logging.getLogger(__name__)
+
+
+class DamagedCache(ValueError):
+    """The cache file is not one we wrote: discarded (and rebuilt by the next save)."""
+
+
 class EmbeddingCache:
-    """Embeddings by text hash in one ``.npz`` file. Anything unexpected in the file (another
-    version or model, a wrong shape, bytes that do not parse) reads as an empty cache, and the
-    next `save` replaces it."""
+    """Embeddings by text hash in one ``.npz`` file. The file is untrusted derived data: its zip
+    directory and each array's header (dtype, shape) are checked before a byte is inflated, so a
+    small planted file cannot inflate to gigabytes nor hand over strings for numbers. Anything
+    unexpected (another version or model, a wrong dtype or shape, bytes that do not parse) reads as
+    an empty cache with a warning, and the next `save` replaces it."""
 
     VERSION = 1
 
@@ -71,22 +88,21 @@ class EmbeddingCache:
 
     def load(self) -> dict[str, np.ndarray]:
         try:
-            with open(self.path, "rb") as handle:
-                data = np.load(handle, allow_pickle=False)
-                if not isinstance(data, np.lib.npyio.NpzFile):  # a bare .npy array
-                    return {}
-                with data:
-                    return self._read(data)
-        except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile):
+            with zipfile.ZipFile(self.path) as archive:
+                arrays = _bounded_arrays(archive)
+            return self._read(arrays)
+        except FileNotFoundError:
+            return {}
+        except (OSError, ValueError, KeyError, EOFError, TypeError, zipfile.BadZipFile, zipfile.LargeZipFile) as error:
+            log.warning("the embeddings cache %s is damaged (%s); it is discarded and rebuilt",
+                        self.path.name, type(error).__name__)
             return {}
 
-    def _read(self, data) -> dict[str, np.ndarray]:
-        header = json.loads(str(data["header"]))
-        keys, vectors = data["keys"], data["vectors"]
-        fits = (header == self._header() and vectors.ndim == 2 and vectors.shape == (len(keys), DIM)
-                and np.isfinite(vectors).all())
-        if not fits:
-            return {}
+    def _read(self, arrays: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
+        header = json.loads(str(arrays["header"]))
+        keys, vectors = arrays["keys"], arrays["vectors"]
+        if header != self._header() or vectors.shape != (len(keys), DIM) or not np.isfinite(vectors).all():
+            raise DamagedCache("another model, version or shape")
         return {str(key): vector.astype(np.float32) for key, vector in zip(keys, vectors)}
 
     def save(self, vectors: Mapping[str, np.ndarray]) -> None:
@@ -99,6 +115,43 @@ class EmbeddingCache:
 
     def _header(self) -> dict:
         return {"version": self.VERSION, "model": MODEL_NAME, "dim": DIM}
+
+
+def _bounded_arrays(archive: zipfile.ZipFile) -> dict[str, np.ndarray]:
+    """The three arrays of a cache file, each checked by its zip entry's size and its ``.npy``
+    header before it is read (numpy's own ``load`` inflates first and asks later)."""
+    members = {info.filename: info for info in archive.infolist()}
+    if set(members) != set(_MEMBERS):
+        raise DamagedCache("unexpected members")
+    for name, info in members.items():
+        if info.file_size > _MEMBERS[name]:
+            raise DamagedCache(f"{name} would inflate to {info.file_size:,} bytes")
+    return {name.removesuffix(".npy"): _read_array(archive, members[name]) for name in _MEMBERS}
+
+
+_EXPECTED = {  # array → (dtype kinds, largest item size in bytes, number of dimensions)
+    "header.npy": ("U", 4096, 0),
+    "keys.npy": ("U", KEY_CHARS * 4, 1),
+    "vectors.npy": ("f", 4, 2),
+}
+
+
+def _read_array(archive: zipfile.ZipFile, info: zipfile.ZipInfo) -> np.ndarray:
+    kinds, largest, ndim = _EXPECTED[info.filename]
+    with archive.open(info) as stream:
+        version = np.lib.format.read_magic(stream)
+        read_header = np.lib.format.read_array_header_1_0 if version == (1, 0) else np.lib.format.read_array_header_2_0
+        shape, fortran, dtype = read_header(stream)
+        if (fortran or dtype.hasobject or dtype.kind not in kinds or dtype.itemsize > largest
+                or len(shape) != ndim or (ndim == 2 and shape[1] != DIM)):
+            raise DamagedCache(f"{info.filename}: {dtype} {shape}")
+        count = int(np.prod(shape, dtype=np.int64)) if shape else 1
+        if count * dtype.itemsize > info.file_size:
+            raise DamagedCache(f"{info.filename} is shorter than its header says")
+        data = stream.read(count * dtype.itemsize)
+    if len(data) != count * dtype.itemsize:
+        raise DamagedCache(f"{info.filename} is truncated")
+    return np.frombuffer(data, dtype=dtype).reshape(shape)
 
 
 class Embeddings:

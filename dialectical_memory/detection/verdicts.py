@@ -14,6 +14,9 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
+import math
+import re
 import threading
 import time
 from pathlib import Path
@@ -111,17 +114,80 @@ class VerdictFile:
             pass
 
 
+MAX_FILE_BYTES = 64 * 1024 * 1024  # MAX_VERDICTS answers take about 10 MB
+_KEY = re.compile(r"[0-9a-f]{20}:[0-9a-f]{20}:[^\x00-\x1f\x7f]{1,200}")
+_DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
+_RUN_COUNTS = ("asked", "cached", "errors", "dismissed", "budget", "daily_budget")
+log = logging.getLogger(__name__)
+
+
 def _read(path: Path) -> dict[str, Any]:
-    """The file's document; anything unexpected reads as an empty one (it is rebuilt as answers come)."""
+    """The file's document, validated field by field: a wrong field is dropped, a file that is not
+    ours reads as an empty one (with a warning; it is rebuilt as answers come). Never raises."""
     empty = {"format": FORMAT, "verdicts": {}, "daily": {}, "last_run": {}}
     try:
+        if path.stat().st_size > MAX_FILE_BYTES:
+            raise ValueError("too large")
         data = json.loads(path.read_bytes().decode("utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError):
+    except FileNotFoundError:
+        return empty
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError):
+        log.warning("%s is damaged; it is discarded and rebuilt", path.name)
         return empty
     if not isinstance(data, dict) or data.get("format") != FORMAT or not isinstance(data.get("verdicts"), dict):
+        log.warning("%s is not a verdict file of this version; it is discarded and rebuilt", path.name)
         return empty
-    verdicts = {key: value for key, value in data["verdicts"].items()
-                if isinstance(key, str) and isinstance(value, dict) and value.get("label") in _LABELS}
-    daily = data.get("daily") if isinstance(data.get("daily"), dict) else {}
-    last_run = data.get("last_run") if isinstance(data.get("last_run"), dict) else {}
-    return {"format": FORMAT, "verdicts": verdicts, "daily": daily, "last_run": last_run}
+    verdicts = {key: clean for key, value in data["verdicts"].items()
+                if isinstance(key, str) and _KEY.fullmatch(key) and (clean := _verdict(value)) is not None}
+    if len(verdicts) != len(data["verdicts"]):
+        log.warning("%s: %d damaged answer(s) dropped", path.name, len(data["verdicts"]) - len(verdicts))
+    return {"format": FORMAT, "verdicts": verdicts, "daily": _daily(data.get("daily")), "last_run": _last_run(data.get("last_run"))}
+
+
+def _number(value) -> float | None:
+    """A finite number (not a bool), else None."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return None
+    return float(value) if math.isfinite(value) else None
+
+
+def _verdict(value) -> dict[str, Any] | None:
+    if not isinstance(value, dict) or value.get("label") not in _LABELS:
+        return None
+    confidence, at = _number(value.get("confidence", 0.5)), _number(value.get("at", 0))
+    reason = value.get("reason", "")
+    if confidence is None or not 0 <= confidence <= 1 or at is None or not isinstance(reason, str):
+        return None
+    return {"label": value["label"], "confidence": confidence, "reason": reason[:300], "at": at}
+
+
+def _daily(value) -> dict[str, Any]:
+    """``{"day": "YYYY-MM-DD", "count": n}``, or empty (no question counted today)."""
+    if not isinstance(value, dict) or not isinstance(value.get("day"), str) or not _DAY.fullmatch(value["day"]):
+        return {}
+    count = value.get("count")
+    if type(count) is not int or count < 0:
+        return {}
+    return {"day": value["day"], "count": count}
+
+
+def _last_run(value) -> dict[str, Any]:
+    """The last run's report, its known fields only; an error text that fails the safety scan is
+    withheld (it is shown on the overview and to the agent)."""
+    from ..core.safety import unsafe_reason
+
+    if not isinstance(value, dict):
+        return {}
+    run: dict[str, Any] = {}
+    for name in _RUN_COUNTS:
+        if type(value.get(name)) is int and value[name] >= 0:
+            run[name] = value[name]
+    if _number(value.get("at")) is not None:
+        run["at"] = value["at"]
+    if isinstance(value.get("judge"), str):
+        run["judge"] = " ".join(value["judge"].split())[:120]
+    error = value.get("last_error")
+    if isinstance(error, str):
+        line = " ".join(error.split())[:200]
+        run["last_error"] = "(withheld: it failed the safety check)" if unsafe_reason(line) else line
+    return run

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..core.errors import DialecticalMemoryError, InvalidInputError, StorageError
+from ..core.errors import DialecticalMemoryError, InvalidInputError, StorageError, echo
 from ..storage.hermes_config import HERMES_DEFAULT_LIMITS, hermes_home_for, hermes_limits
 from ..storage.hermes_pending import (
     OriginLedger,
@@ -112,7 +112,7 @@ class PendingItem:
     def to_dict(self) -> dict[str, Any]:
         write = self.write
         return {
-            "id": write.pending_id, "action": write.action, "target": write.target, "origin": write.origin,
+            "id": write.pending_id, "fingerprint": write.fingerprint, "action": write.action, "target": write.target, "origin": write.origin,
             "source_kind": write.source_kind.value if write.source_kind else None,
             "created_at": write.created_at, "age_seconds": round(self.age_seconds, 1), "summary": write.summary,
             "operations": [op.to_dict() for op in write.operations], "refused": self.refused,
@@ -123,13 +123,22 @@ class PendingItem:
 
 @dataclass(frozen=True)
 class PendingQueue:
+    """The queue, or one window of it: ``items`` are the valid writes from ``offset`` on (each
+    with its preview); ``total`` counts every valid write, shown or not."""
+
     hermes_home: Path
     items: list[PendingItem]
     unreadable: list[RefusedFile] = field(default_factory=list)
+    offset: int = 0
+    total: int | None = None
+
+    @property
+    def writes(self) -> int:
+        return len(self.items) if self.total is None else self.total
 
     @property
     def count(self) -> int:
-        return len(self.items) + len(self.unreadable)
+        return self.writes + len(self.unreadable)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -139,13 +148,16 @@ class PendingQueue:
         }  # fmt: skip
 
 
-def pending(store: MemoryStore, hermes_home: Path) -> PendingQueue:
-    """Every staged memory write, oldest first, each with its preview; files that are not valid
-    staged writes with the reason. Remembers the texts' origins (see the module's docstring)."""
+def pending(store: MemoryStore, hermes_home: Path, *, offset: int = 0, limit: int | None = None) -> PendingQueue:
+    """Every staged memory write, oldest first, each with its preview (``offset``/``limit``: only
+    that window is previewed, the rest only counted); files that are not valid staged writes with
+    the reason. Remembers the texts' origins (see the module's docstring)."""
     writes, unreadable = read_queue(hermes_home)
     remember(store, hermes_home, writes, unreadable)
     now, limits = store.now(), limits_of(store, hermes_home)
-    return PendingQueue(hermes_home, [_item(store, write, now, limits) for write in writes], unreadable)
+    shown = writes[offset:] if limit is None else writes[offset : offset + limit]
+    return PendingQueue(hermes_home, [_item(store, write, now, limits) for write in shown], unreadable,
+                        offset, len(writes))
 
 
 def waiting(store: MemoryStore, hermes_home: Path | None) -> int:
@@ -202,16 +214,24 @@ class Decision:
         }  # fmt: skip
 
 
-def approve(store: MemoryStore, hermes_home: Path, pending_id: str, *, actor: str = "cli") -> Decision:
+def approve(store: MemoryStore, hermes_home: Path, pending_id: str, *, actor: str = "cli",
+            expect: str | None = None) -> Decision:
     """Apply staged write ``pending_id`` through the store (all or nothing, both locks), then remove
     its file, as Hermes' ``/memory approve`` does. A refusal raises, with the reason, and leaves the
-    file and the memory as they were (a replace whose ``old_text`` no longer matches, say)."""
+    file and the memory as they were (a replace whose ``old_text`` no longer matches, say).
+
+    ``expect`` is the fingerprint of the write as it was shown (``StagedWrite.fingerprint``): when
+    the file says anything else now, nothing is applied. Without it, what the file holds now is
+    applied (the caller shows what that was: the decision carries the write)."""
     try:
         write = read_staged(hermes_home, pending_id)
     except PendingNotFound:
         raise
     except PendingWriteError as error:
         raise PendingWriteError(f"staged write {pending_id} cannot be approved: {error}") from None
+    if expect is not None and write.fingerprint != expect.strip().lower():
+        raise PendingWriteError(f"staged write {pending_id} changed since it was shown (it is {write.fingerprint} now, "
+                                f"not {echo(expect)}); nothing was applied: look at it again")
     reason = screen(write)
     if reason:
         raise PendingWriteError(f"staged write {pending_id} cannot be approved: {reason}")
@@ -227,12 +247,26 @@ def approve(store: MemoryStore, hermes_home: Path, pending_id: str, *, actor: st
         raise
     except DialecticalMemoryError as error:  # a refusal (no match, a limit): the file stays, as in Hermes
         raise PendingWriteError(f"staged write {pending_id} was not applied: {error}") from error
-    warning = None
+    return Decision("approve", write, pending_id, result, _discard_applied(hermes_home, write))
+
+
+def _discard_applied(hermes_home: Path, write: StagedWrite) -> str | None:
+    """Remove the applied write's file, unless it was rewritten meanwhile (then it stays, for a
+    person to look at): a warning when the file could not be removed, else None."""
+    pending_id = write.pending_id
+    try:
+        now = read_staged(hermes_home, pending_id)
+    except PendingNotFound:
+        return None
+    except PendingWriteError:
+        now = None
+    if now is None or now.fingerprint != write.fingerprint:
+        return f"It was applied, but its file changed meanwhile and was left in the queue: look at {pending_id} again."
     try:
         discard(hermes_home, pending_id)
     except PendingWriteError as error:
-        warning = f"It was applied, but {error}: reject it in Hermes (/memory reject {pending_id}) or remove the file."
-    return Decision("approve", write, pending_id, result, warning)
+        return f"It was applied, but {error}: reject it in Hermes (/memory reject {pending_id}) or remove the file."
+    return None
 
 
 def reject(store: MemoryStore, hermes_home: Path, pending_id: str, *, actor: str = "cli") -> Decision:

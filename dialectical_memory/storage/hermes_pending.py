@@ -28,7 +28,9 @@ reconciles, so what Hermes' background review guessed gets that source, not a pe
 
 from __future__ import annotations
 
+import hashlib
 import json
+import logging
 import math
 import os
 import re
@@ -61,6 +63,9 @@ LEDGER_NAME = ".hermes-origins.json"
 LEDGER_MAX_BYTES = 4 * 1024 * 1024
 LEDGER_MAX_WRITES = 1000
 LEDGER_KEEP_GONE_SECONDS = 30 * 86400  # a write Hermes applied shows up in the .md long before this
+
+
+log = logging.getLogger(__name__)
 
 
 class PendingWriteError(InvalidInputError):
@@ -111,6 +116,15 @@ class StagedWrite:
     @property
     def source_kind(self) -> SourceKind | None:
         return ORIGIN_SOURCE[self.origin]
+
+    @property
+    def fingerprint(self) -> str:
+        """Twelve hex digits over everything a person is shown of this write and everything its
+        approval applies: a page or a terminal that showed it passes it back, and an approval of a
+        file rewritten since is refused (:func:`features.hermes_pending.approve`)."""
+        shown = [self.pending_id, self.target, self.action, self.origin, self.summary,
+                 [op.to_dict() for op in self.operations]]
+        return hashlib.sha256(json.dumps(shown, ensure_ascii=False, sort_keys=True).encode("utf-8")).hexdigest()[:12]
 
 
 @dataclass(frozen=True)
@@ -221,9 +235,9 @@ def parse_staged(data: bytes, pending_id: str) -> StagedWrite:
         raise PendingWriteError(f"its id {_short(record.get('id'))} is not its file name {pending_id}")
     if record.get("subsystem") != "memory":
         raise PendingWriteError(f"its subsystem is {_short(record.get('subsystem'))}, not 'memory'")
-    origin = record.get("origin", "foreground")
-    if origin not in ORIGINS:
-        raise PendingWriteError(f"its origin {_short(origin)} is neither 'foreground' nor 'background_review'")
+    # Only a write that says it is the person's own counts as theirs: a missing or unknown origin
+    # is the lower authority of a background review, never the user's own words.
+    origin = "foreground" if record.get("origin") == "foreground" else "background_review"
     created = record.get("created_at")
     if type(created) not in (int, float) or not math.isfinite(created) or created < 0:
         raise PendingWriteError(f"its created_at is {_short(created)}, not a time in seconds")
@@ -360,12 +374,10 @@ class OriginLedger:
                     record["gone_at"] = now
                 elif now - record["gone_at"] > LEDGER_KEEP_GONE_SECONDS:
                     del records[pending_id]
-            if len(records) > LEDGER_MAX_WRITES:
-                for pending_id in sorted(records, key=lambda i: records[i]["seen_at"])[: len(records) - LEDGER_MAX_WRITES]:
-                    del records[pending_id]
+            payload = _ledger_bytes(_within_bounds(records))
             if json.dumps(records, sort_keys=True) == before:
                 return False
-            atomic_write(self.path, orjson.dumps({"version": 1, "writes": records}, option=orjson.OPT_SORT_KEYS | orjson.OPT_INDENT_2))
+            atomic_write(self.path, payload)
             return True
         except OSError:
             return False
@@ -388,14 +400,44 @@ class OriginLedger:
         """The ledger's records that have the types this module writes; the rest is ignored."""
         try:
             if (file_stamp(self.path) or (0, 0))[1] > LEDGER_MAX_BYTES:
+                log.warning("%s is larger than %d bytes; it is discarded and rebuilt from the queue", LEDGER_NAME, LEDGER_MAX_BYTES)
                 return {}
             document = orjson.loads(self.path.read_bytes())
+        except FileNotFoundError:
+            return {}
         except (OSError, orjson.JSONDecodeError):
+            log.warning("%s is damaged; it is discarded and rebuilt from the queue", LEDGER_NAME)
             return {}
         writes = document.get("writes") if isinstance(document, dict) else None
         if not isinstance(writes, dict):
             return {}
         return {pending_id: record for pending_id, record in writes.items() if ID.fullmatch(pending_id) and _ledger_record(record)}
+
+
+LEDGER_BUDGET = LEDGER_MAX_BYTES * 3 // 4  # what it keeps, well inside what it reads back
+
+
+def _ledger_bytes(records: dict[str, dict[str, Any]]) -> bytes:
+    return orjson.dumps({"version": 1, "writes": records}, option=orjson.OPT_SORT_KEYS | orjson.OPT_INDENT_2)
+
+
+def _within_bounds(records: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """``records`` cut, oldest seen first, to LEDGER_MAX_WRITES and LEDGER_BUDGET bytes: a ledger
+    that outgrew its read cap would read as empty, and every background write would then look
+    like the user's own."""
+    oldest_first = sorted(records, key=lambda i: (records[i]["seen_at"], records[i]["created_at"]))
+    for pending_id in oldest_first[: max(0, len(records) - LEDGER_MAX_WRITES)]:
+        del records[pending_id]
+    sizes = {i: len(orjson.dumps(records[i], option=orjson.OPT_INDENT_2)) + 8 * (len(records[i]["texts"]) + 8)
+             for i in records}
+    total = sum(sizes.values())
+    for pending_id in oldest_first:
+        if total <= LEDGER_BUDGET:
+            break
+        if pending_id in records:
+            total -= sizes[pending_id]
+            del records[pending_id]
+    return records
 
 
 def _ledger_record(record) -> bool:

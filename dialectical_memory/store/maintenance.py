@@ -227,7 +227,7 @@ def _deep_check_in_steps(store, target: str, actor: str, progress, judging=None)
                 near = {i: index.candidates(t, limit=JUDGE_CANDIDATES, exclude=i) for i, t in checked.items()}
                 seen = {e.pair() for e in state.doc.contradictions}
                 home = (state.paths, {i: m.text for i, m in state.entries.items()}, index.holders(), seen,
-                        _dismissed_pairs(state))
+                        _dismissed_pairs(state), _never_sent(state))
         if judging is not None:
             flagged.extend(_ask_judge(store, judging, detector, home, near, checked, flagged))
         with store._mutation(target, actor) as (state, change):
@@ -269,13 +269,19 @@ def _dismissed_pairs(state: TargetState) -> list[tuple[str, str]]:
     return pairs
 
 
+def _never_sent(state: TargetState) -> frozenset[str]:
+    """Entries no model is asked about: blocked ones, and ones a person kept on the Blocked page
+    (the person let them into the prompt, not out of the home)."""
+    return frozenset(i for i, m in state.entries.items() if m.blocked or m.safety_kept)
+
+
 def _ask_judge(store, judging, detector, home, near, checked, flagged) -> list[tuple]:
     """The judge's contradictions between the entries just checked (newest first) and their
     neighbours by meaning (detection/candidates.py) that the rules left open: its budgets, the
     verdict file and every person's dismissal apply. Asked outside every lock."""
     from ..detection import Label
 
-    paths, texts, holders, seen, dismissed = home
+    paths, texts, holders, seen, dismissed, never_sent = home
     room = judging.room()
     if room == 0:
         return []  # the budget is spent: no neighbours searched, no embeddings computed
@@ -287,13 +293,13 @@ def _ask_judge(store, judging, detector, home, near, checked, flagged) -> list[t
     author = f"judge:{judging.name}"
     pairs = []
     for entry_id, text in checked.items():
-        if entry_problem(text):
-            continue  # a blocked text is never sent to a model (it may hold a secret)
+        if entry_id in never_sent or entry_problem(text):
+            continue  # a blocked or kept text is never sent to a model (it may hold a secret)
         for other_id in judge_candidates(text, entry_id, texts, near[entry_id], holders, embeddings_path,
                                          embeddings=shared, mentions=mentions):
             other_text = texts[other_id]
             pair = frozenset((other_id, entry_id))
-            if pair in decided or entry_problem(other_text):
+            if pair in decided or other_id in never_sent or entry_problem(other_text):
                 continue
             decided.add(pair)
             if detector.compare(other_text, text).label is Label.CONTRADICTION:

@@ -86,6 +86,8 @@ class Candidate:
     text: str
     maturity: str
     contested_with: list[str] = field(default_factory=list)
+    repeated_in: str = ""  # the entry that holds this one's whole text (its tier says "superseded")
+    written_again: bool = False  # a person resolved this text away before and it came back
 
     @property
     def applicable(self) -> bool:
@@ -151,16 +153,20 @@ class Plan:
     def could_go(self) -> list[Candidate]:
         return [c for c in self.candidates if c.tier in POLICY_TIERS]
 
-    def policy_picks(self, goal: int | None = None) -> list[Candidate]:
-        """What ``--policy auto`` removes: applicable candidates in order until ``goal`` is freed."""
+    def policy_picks(self, goal: int | None = None, *, spare=frozenset()) -> list[Candidate]:
+        """What ``--policy auto`` removes: applicable candidates in order until ``goal`` is freed,
+        never one in ``spare`` (a text a person wrote again), and never both an entry repeated in
+        another and that other: the entry that holds the text stays (see :func:`policy_may_take`)."""
         want = self.goal if goal is None else goal
-        picked, freed = [], 0
+        picked, freed, holding = [], 0, set()
         for candidate in self.candidates:
             if freed >= want:
                 break
-            if candidate.applicable:
+            if policy_may_take(candidate, spare, holding, {c.entry_id for c in picked}):
                 picked.append(candidate)
                 freed += candidate.chars
+                if candidate.repeated_in:
+                    holding.add(candidate.repeated_in)
         return picked
 
     def best(self, count: int = HINT_CANDIDATES) -> list[Candidate]:
@@ -177,6 +183,15 @@ class Plan:
             "candidates": [c.to_dict() for c in self.candidates], "merges": [m.to_dict() for m in self.merges],
             "protected": self.protected,
         }
+
+
+def policy_may_take(candidate: Candidate, spare, holding: set[str], picked: set[str]) -> bool:
+    """Whether a policy may archive ``candidate`` in a run that has ``picked`` these entries: an
+    applicable tier, not ``spare``, not an entry that now holds the text of one already picked,
+    and, when its only fault is being repeated, only while the entry repeating it stays."""
+    if not candidate.applicable or candidate.entry_id in spare or candidate.entry_id in holding:
+        return False
+    return not candidate.repeated_in or candidate.repeated_in not in picked
 
 
 def entry_chars(state: TargetState, meta: EntryMeta) -> int:
@@ -201,22 +216,24 @@ def _resolved_away(state: TargetState) -> dict[str, str]:
     return gone
 
 
-def _repeated_by(state: TargetState, metas: list[EntryMeta]) -> dict[str, str]:
-    """Entry id → the text of a longer entry that contains its whole text (casefolded)."""
-    texts = {m.entry_id: m.text for m in metas}
+def _repeated_by(state: TargetState, metas: list[EntryMeta]) -> dict[str, EntryMeta]:
+    """Entry id → a longer entry of equal or higher authority that contains its whole text
+    (casefolded); an agent's longer entry never makes a stated fact redundant."""
+    by_id = {m.entry_id: m for m in metas}
     folded = [(m.entry_id, " ".join(m.text.casefold().split())) for m in metas]
     found = {}
     for entry_id, text in folded:
         if sum(2 if ord(ch) >= 0x2E80 else 1 for ch in text) < 12:  # a few words (a Chinese character counts two)
             continue
         for other_id, other in folded:
-            if other_id != entry_id and len(other) > len(text) and text.rstrip(".。") in other:
-                found[entry_id] = texts[other_id]
+            if (other_id != entry_id and len(other) > len(text) and text.rstrip(".。") in other
+                    and by_id[other_id].authority >= by_id[entry_id].authority):
+                found[entry_id] = by_id[other_id]
                 break
     return found
 
 
-def _tier(meta: EntryMeta, now: float, gone: dict[str, str], repeated: dict[str, str]) -> tuple[str, str]:
+def _tier(meta: EntryMeta, now: float, gone: dict[str, str], repeated: dict[str, EntryMeta]) -> tuple[str, str]:
     """The tier of an entry and why, in words (no ids: a person reads it)."""
     tier, why = _worth_tier(meta, now, gone, repeated)
     if tier == "superseded":
@@ -235,14 +252,14 @@ def _fact_about_user(meta: EntryMeta) -> bool:
     return stated and (meta.knowledge_type is KnowledgeType.FACT or bool(USER_FACT.search(meta.text)))
 
 
-def _worth_tier(meta: EntryMeta, now: float, gone: dict[str, str], repeated: dict[str, str]) -> tuple[str, str]:
+def _worth_tier(meta: EntryMeta, now: float, gone: dict[str, str], repeated: dict[str, EntryMeta]) -> tuple[str, str]:
     key = hermes_format.normalise_entry(meta.text).casefold()
     if key in gone:
         return "superseded", f"a person {gone[key]} this text before; it was written again"
     if meta.status in (BeliefStatus.SUPERSEDED, BeliefStatus.SYNTHESIZED) or meta.superseded_by or meta.synthesis_id:
         return "superseded", "marked superseded"
     if meta.entry_id in repeated:
-        return "superseded", f"its whole text is in “{preview(repeated[meta.entry_id], 60)}”"
+        return "superseded", f"its whole text is in “{preview(repeated[meta.entry_id].text, 60)}”"
     if is_ignored_too_often(meta):
         return "superseded", f"ignored {meta.ignore_count} of the {meta.surface_count} times it was surfaced"
     if meta.status is BeliefStatus.DECAYED:
@@ -279,10 +296,21 @@ def candidates(state: TargetState, now: float) -> tuple[list[Candidate], int]:
         if contested:
             why += f"; a side of {'an open contradiction' if len(contested) == 1 else f'{len(contested)} open contradictions'}: removing it settles that without you"
         found.append(Candidate(meta.entry_id, tier, why, entry_chars(state, meta), worth(meta, now),
-                               text, meta.maturity.name, contested))
+                               text, meta.maturity.name, contested, *_policy_facts(meta, gone, repeated)))
     order = {tier: rank for rank, tier in enumerate(TIERS)}
     found.sort(key=lambda c: (order[c.tier], bool(c.contested_with), c.worth, -c.chars, c.entry_id))
     return found, protected
+
+
+def _policy_facts(meta: EntryMeta, gone: dict[str, str], repeated: dict[str, EntryMeta]) -> tuple[str, bool]:
+    """What a policy needs beyond the tier (decided in :func:`_tier`'s order): the entry repeating
+    this one, when that is why it could go, and whether it is a text resolved away that came back
+    (the store then asks who wrote it)."""
+    if hermes_format.normalise_entry(meta.text).casefold() in gone:
+        return "", True
+    marked = meta.status in (BeliefStatus.SUPERSEDED, BeliefStatus.SYNTHESIZED) or meta.superseded_by or meta.synthesis_id
+    holder = repeated.get(meta.entry_id)
+    return (holder.entry_id if holder is not None and not marked else ""), False
 
 
 # ---------------------------------------------------------------- merges

@@ -11,6 +11,7 @@ from . import undo as undo_snapshot
 from ..core.errors import (
     CharLimitError,
     ConflictError,
+    DecidedByPersonError,
     InvalidInputError,
     NotFoundError,
     StorageError,
@@ -31,11 +32,12 @@ from ..core.beliefs import (
     synthesize as synthesize_meta,
 )
 from ..core.results import MutationResult
-from .screening import MAX_ENTRY_CHARS, MAX_KEEP_MARKS, WITHHELD, admit_reason, admit_stored, clean_reason, keep_mark
+from .screening import MAX_ENTRY_CHARS, MAX_KEEP_MARKS, WITHHELD, admit_reason, admit_stored, clean_reason, entry_problem, keep_mark
 from .state import TargetState, summary
 
 
 UNDOABLE_ACTORS = ("person", "cli")
+PERSON_WRITES = ("add", "edit", "revise", "restore")  # history actions that put a person's text in
 
 
 class ReviewActions:
@@ -180,6 +182,9 @@ class ReviewActions:
             a, b = self._active(state, from_id), self._active(state, to_id)
             if any(not e.resolved for e in state.edges_of(a.entry_id) if e.touches(b.entry_id)):
                 raise ConflictError("these entries are already marked as contradicting")
+            if actor not in UNDOABLE_ACTORS and self._person_dismissed(state, a, b):
+                raise DecidedByPersonError("a person dismissed this: they said these entries are not a contradiction, "
+                                           "and that stands (nothing was linked)")
             snap = undo_snapshot.take(state, [a.entry_id, b.entry_id])
             edge = ContradictionEdge(
                 from_id=a.entry_id, to_id=b.entry_id, reason=reason.strip() or "marked by a person",
@@ -191,6 +196,21 @@ class ReviewActions:
                 state, change, snap, "contradiction", None, "Linked as contradicting.", contradictions=self._edge_dicts(state, [edge]),
                 result_action="mark_contradiction",
             )
+
+    @staticmethod
+    def _person_dismissed(state, a, b) -> bool:
+        """Whether a person dismissed a contradiction between ``a`` and ``b`` (these entries, or
+        entries with these very texts): an agent's link does not reopen it."""
+        texts = frozenset((a.text, b.text))
+        for edge in state.doc.contradictions:
+            if edge.resolution != "dismissed":
+                continue
+            if edge.touches(a.entry_id) and edge.touches(b.entry_id):
+                return True
+            one, other = state.meta_anywhere(edge.from_id), state.meta_anywhere(edge.to_id)
+            if one is not None and other is not None and frozenset((one.text, other.text)) == texts:
+                return True
+        return False
 
     # ------------------------------------------------------------ promotions
 
@@ -313,7 +333,8 @@ class ReviewActions:
                         raise ConflictError(f"{meta.entry_id[:8]} is a {meta.maturity.name} or blocked: make-room never lets it go")
                     picks.append(by_id[meta.entry_id])
             else:
-                picks = make_room.plan(state, limit, change.now, needed, with_merges=False).policy_picks()
+                plan = make_room.plan(state, limit, change.now, needed, with_merges=False)
+                picks = plan.policy_picks(spare=self._written_again_by_person(state.target, plan.candidates))
             if not picks:
                 return self._result(state, "make_room", None, "Nothing could go: nothing was changed.", extra={"freed": 0, "archived": []})
             before_usage = state.usage()
@@ -328,6 +349,17 @@ class ReviewActions:
                                   f"Made room: {len(picks)} entr{'y' if len(picks) == 1 else 'ies'} archived, {freed:,} chars freed.",
                                   extra={"freed": freed, "archived": [c.entry_id for c in picks]})
 
+    def _written_again_by_person(self, target: str, candidates) -> set[str]:
+        """The candidates whose text a person resolved away and a person then wrote again: the
+        "written again" tier is for text an agent brought back, never for a person's second mind."""
+        spare = set()
+        for candidate in candidates:
+            if candidate.written_again and any(
+                    r.get("actor") in UNDOABLE_ACTORS and r.get("action") in PERSON_WRITES
+                    for r in self.history(target, entry_id=candidate.entry_id)):
+                spare.add(candidate.entry_id)
+        return spare
+
     def merge_entries(self, target: str, entry_ids, text, *, knowledge_type=None, expected_etags: dict | None = None, actor: str = "person") -> MutationResult:
         """Merge entries about one holder and topic into one synthesis a person wrote (or edited):
         the parents go to the archive (undoable); the merged entry is a PATTERN made of incidents,
@@ -338,6 +370,8 @@ class ReviewActions:
             raise InvalidInputError("a merge needs at least two different entries")
         with self._mutation(target, actor) as (state, change):
             parents = [self._active(state, i, (expected_etags or {}).get(i)) for i in dict.fromkeys(entry_ids)]
+            if any(p.blocked for p in parents):
+                raise ConflictError("a blocked entry is never merged: keep, edit or retire it on the Blocked page first")
             if any(p.maturity >= MaturityLevel.WISDOM for p in parents):
                 raise ConflictError("a WISDOM entry is never merged away")
             top = max(p.maturity for p in parents)
@@ -350,9 +384,19 @@ class ReviewActions:
                 created=[merged.entry_id], contradictions=self._edge_dicts(state, found), extra={"freed": freed},
             )
 
-    def draft_merge(self, target: str, entry_ids) -> str | None:
+    def draft_merge(self, target: str, entry_ids, deadline: float | None = None) -> str | None:
         """The judge model's draft of one merged text for the person to edit (None without a
-        judge, or when it gave none). Asked outside every lock; the draft is only shown."""
+        judge, or when it gave none). Asked outside every lock, by ``deadline`` (``time.monotonic()``)
+        at the latest; the draft is only shown. See :meth:`merge_drafter`."""
+        drafter = self.merge_drafter(target, entry_ids)
+        return None if drafter is None else drafter(deadline)
+
+    def merge_drafter(self, target: str, entry_ids):
+        """What asks the judge for a merge draft of ``entry_ids``: a function of a deadline that
+        touches no state of this store (a page runs it on a thread of its own), or None without a
+        judge. Refused here, before anything is sent, when an entry is archived, blocked, kept on
+        the Blocked page by a person, or flagged by the safety scan: maintenance never sends such a
+        text, and neither does a draft."""
         from ..detection.judge import draft_merge
 
         judge = getattr(self, "judge", None)
@@ -362,16 +406,21 @@ class ReviewActions:
         texts = []
         for entry_id in dict.fromkeys(entry_ids or ()):
             entry = self.get_entry(target, entry_id)
-            if entry.archived or entry.meta.blocked:
-                raise ConflictError("only active entries that passed the safety check are sent to a model")
+            if entry.archived or entry.meta.blocked or entry.meta.safety_kept or entry_problem(entry.text):
+                raise ConflictError("only active entries that pass the safety check are sent to a model "
+                                    "(an entry a person kept on the Blocked page stays here)")
             texts.append(entry.text)
         if len(texts) < 2:
             raise InvalidInputError("a merge needs at least two different entries")
-        draft = draft_merge(judge, texts)
-        if not isinstance(draft, str) or not draft.strip():
-            return None
-        line = clean_reason(draft, cap=MAX_ENTRY_CHARS)  # a model's words: one line, scanned like a reason
-        return None if line == WITHHELD else line
+
+        def ask(deadline: float | None = None) -> str | None:
+            draft = draft_merge(judge, texts, deadline)
+            if not isinstance(draft, str) or not draft.strip():
+                return None
+            line = clean_reason(draft, cap=MAX_ENTRY_CHARS)  # a model's words: one line, scanned like a reason
+            return None if line == WITHHELD else line
+
+        return ask
 
     # ------------------------------------------------------------ undo
 

@@ -115,7 +115,7 @@ class StagedWrites:
             ids.append(None)
             fresh.append(text)
             return OperationPreview("add", text, contradicts=found)
-        index = _match(texts, old_text, state.target)
+        index = _match(texts, old_text, state.target, {m.text for m in state.entries.values() if m.blocked})
         entry = {"entry_id": ids[index], "text": texts[index]}
         if action == "remove":
             del texts[index], ids[index]
@@ -265,10 +265,11 @@ def _check_staged_limit(state: TargetState, ops, single: bool, texts_after: list
     )  # fmt: skip
 
 
-def _match(texts: list[str], old_text: str, target: str) -> int:
-    """The index of the one text containing ``old_text``, with the store's errors (``_find_by_substring``)."""
+def _match(texts: list[str], old_text: str, target: str, blocked: set[str]) -> int:
+    """The index of the one text containing ``old_text``, with the store's errors: the same entries
+    the apply matches (``_find_by_substring``), so a blocked entry is never matched here either."""
     needle = old_text.strip()
-    matches = [i for i, text in enumerate(texts) if needle in text]
+    matches = [i for i, text in enumerate(texts) if needle in text and text not in blocked]
     if not matches:
         raise NotFoundError(f"no {target} entry contains {echo(needle)}")
     if len(matches) > 1:

@@ -109,7 +109,10 @@ def decided(staged, listed, hermes_python, hermes_pythonpath):
     """The add approved and the replace rejected: here through the dashboard, in the twin by Hermes."""
     ids, before = staged.ids, files(staged.home)
     client = dashboard(staged.home)
-    approved = client.post(f"/user/hermes/pending/{ids['add']}/approve", data={"csrf_token": TEST_CSRF_TOKEN})
+    shown = next(item["fingerprint"] for item in listed.cli["items"] if item["id"] == ids["add"])
+    assert f'name="fingerprint" value="{shown}"' in listed.page  # the page and dmem show the same write
+    approved = client.post(f"/user/hermes/pending/{ids['add']}/approve",
+                           data={"csrf_token": TEST_CSRF_TOKEN, "fingerprint": shown})
     rejected = client.post(f"/user/hermes/pending/{ids['replace']}/reject", data={"csrf_token": TEST_CSRF_TOKEN})
     after = files(staged.home)
     twin_answers = [hermes(hermes_python, hermes_pythonpath, staged.twin, "hermes_memory_command.py", verb, ids[name])
@@ -198,7 +201,9 @@ def test_a_background_write_approved_by_hermes_itself_lands_with_that_source(sta
 
 
 def test_a_background_write_approved_here_lands_with_that_source(staged, decided):
-    out = dmem(staged.home, "hermes", "approve", staged.ids["review"])
+    queue = json.loads(dmem(staged.home, "hermes", "pending", "--json"))
+    shown = next(item["fingerprint"] for item in queue["items"] if item["id"] == staged.ids["review"])
+    out = dmem(staged.home, "hermes", "approve", staged.ids["review"], "--expect", shown)
     assert out.startswith(f"Approved staged write {staged.ids['review']}")
     meta = MemoryStore(staged.home / "memories").find_entry("memory", "main branch").meta
     assert meta.source_kind is SourceKind.BACKGROUND_REVIEW

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from dialectical_memory import MemoryStore
 
+from tests.store.test_person_decision_stands import REASON, dismissed_pair, files_of
+
 from .test_mcp_server import data, run_client
 
 SNOW = "User has never seen snow."
@@ -38,3 +40,17 @@ def test_add_names_its_unflagged_neighbours_and_the_agent_links_one(mcp_sdk, tmp
     assert [e["author"] for e in listed["contradictions"]] == ["agent"]
     stored = MemoryStore(home).get_contradictions("user")
     assert [(e["author"], e["reason"]) for e in stored] == [("agent", "one cannot ski in the snow every winter and never have seen snow")]
+
+
+def test_mcp_link_contradiction_on_adismissed_pair_says_success_false(mcp_sdk, tmp_path):
+    home = tmp_path / "home"
+    _store, a, b = dismissed_pair(home)
+    before = files_of(home)
+
+    async def script(client):
+        return data(await client.call_tool("link_contradiction", {"entry_id": a, "other_id": b, "target": "user",
+                                                                  "reason": REASON}))
+
+    answer = run_client(home, script)
+    assert answer["success"] is False and "a person dismissed this" in answer["error"]
+    assert answer["contradictions"] == [] and files_of(home) == before

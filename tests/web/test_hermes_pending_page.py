@@ -4,6 +4,8 @@ wrote an entry."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from dialectical_memory import MemoryStore, SourceKind
@@ -43,6 +45,13 @@ def queue(hermes, seeded):
         "batch": stage(hermes, batch("user", add("user", "User works at Initech"), remove("user", "34 years"), add("user", "User is 41 years old")),
                        origin="background_review", created_at=NOW - 60),  # fmt: skip
     }
+
+
+def shown_fingerprint(client, pending_id: str) -> dict[str, str]:
+    """The Approve form's fields as the page shows them for ``pending_id``: its fingerprint."""
+    html = client.get("/user/hermes/pending/").get_data(as_text=True)
+    row = html[html.index(f'id="pending-{pending_id}"'):]
+    return {"fingerprint": re.search(r'name="fingerprint" value="([0-9a-f]{12})"', row).group(1)}
 
 
 def memory_files(home) -> dict[str, bytes]:
@@ -89,7 +98,7 @@ def test_each_staged_write_shows_what_it_would_do(client, queue):
 
 
 def test_approve_by_a_plain_form_applies_it_and_removes_the_file(client, post, hermes, queue, app_store):
-    response = post(f"/user/hermes/pending/{queue['batch']}/approve")
+    response = post(f"/user/hermes/pending/{queue['batch']}/approve", shown_fingerprint(client, queue["batch"]))
     assert response.status_code == 303 and response.headers["Location"].endswith("/user/hermes/pending/")
     assert f"{queue['batch']}.json" not in names(hermes)
     meta = app_store.find_entry("user", "Initech").meta
@@ -106,15 +115,16 @@ def test_reject_by_htmx_swaps_the_item_out_and_says_so(post, hermes, queue, home
     assert f"{queue['replace']}.json" not in names(hermes) and (home / "USER.md").read_bytes() == md
 
 
-def test_a_refused_approve_comes_back_with_the_reason_and_changes_nothing(post, hermes, queue, app_store, home):
+def test_a_refused_approve_comes_back_with_the_reason_and_changes_nothing(client, post, hermes, queue, app_store, home):
+    shown = shown_fingerprint(client, queue["replace"])
     app_store.remove("user", "lentil soup")
     before = memory_files(home)
-    response = post(f"/user/hermes/pending/{queue['replace']}/approve", htmx=True)
+    response = post(f"/user/hermes/pending/{queue['replace']}/approve", shown, htmx=True)
     body = response.get_data(as_text=True)
     assert response.status_code == 422
     assert f'id="pending-{queue["replace"]}"' in body and "no user entry contains &#39;lentil soup&#39;" in body
     assert memory_files(home) == before and f"{queue['replace']}.json" in names(hermes)
-    page = post(f"/user/hermes/pending/{queue['replace']}/approve")
+    page = post(f"/user/hermes/pending/{queue['replace']}/approve", shown)
     assert page.status_code == 422 and "Cannot be approved:" in page.get_data(as_text=True)
 
 
@@ -129,7 +139,7 @@ def test_posts_need_the_csrf_token(client, hermes, queue, home):
 @pytest.mark.parametrize("pending_id", ["0f0f0f0f", "..%2F..%2Fetc", "ALL"])
 def test_an_unknown_or_foreign_id_is_refused_and_nothing_changes(post, hermes, queue, home, pending_id):
     before, queued = memory_files(home), names(hermes)
-    response = post(f"/user/hermes/pending/{pending_id}/approve")
+    response = post(f"/user/hermes/pending/{pending_id}/approve", {"fingerprint": "0" * 12})
     assert response.status_code in (404, 422)
     assert memory_files(home) == before and names(hermes) == queued
 
@@ -152,10 +162,40 @@ def test_unsafe_staged_text_is_shown_escaped_and_cannot_be_approved(client, herm
 
 
 def test_the_entry_page_says_who_wrote_it(client, post, queue, app_store):
-    post(f"/user/hermes/pending/{queue['batch']}/approve")
+    post(f"/user/hermes/pending/{queue['batch']}/approve", shown_fingerprint(client, queue["batch"]))
     entry = app_store.find_entry("user", "Initech")
     html = client.get(f"/user/entries/{entry.entry_id}").get_data(as_text=True)
     assert "<dt>Written by</dt>" in html
     assert f"Hermes, background review; staged as <code>{queue['batch']}</code>, approved on the dashboard" in html
     plain = app_store.find_entry("user", "Berlin")
     assert "Written by" not in client.get(f"/user/entries/{plain.entry_id}").get_data(as_text=True)
+
+
+def test_approve_refuses_a_file_rewritten_after_the_page_showed_it(client, post, hermes, queue, app_store, home):
+    app_store.add("user", "User is allergic to penicillin")
+    shown = shown_fingerprint(client, queue["add"])
+    stage(hermes, remove("user", "penicillin"), created_at=NOW, pending_id=queue["add"])  # rewritten under the page
+    before = memory_files(home)
+    for htmx in (True, False):
+        response = post(f"/user/hermes/pending/{queue['add']}/approve", shown, htmx=htmx)
+        assert response.status_code == 422 and "changed since it was shown" in response.get_data(as_text=True)
+    assert memory_files(home) == before and f"{queue['add']}.json" in names(hermes)
+    assert app_store.find_entry("user", "penicillin") is not None
+
+
+def test_approve_without_the_fingerprint_is_refused(post, hermes, queue, home):
+    before = memory_files(home)
+    response = post(f"/user/hermes/pending/{queue['add']}/approve")
+    assert response.status_code == 422 and memory_files(home) == before
+
+
+def test_the_pending_page_pages_three_hundred_staged_batches(client, hermes, seeded):
+    from dialectical_memory.web.hermes_queue import PAGE_SIZE
+
+    ids = [stage(hermes, batch("user", *[add("user", f"User note {n}-{k} about the garden and the shed") for k in range(5)]),
+                 created_at=NOW - 1000 + n) for n in range(300)]
+    html = client.get("/user/hermes/pending/").get_data(as_text=True)
+    assert html.count('class="review-row"') == PAGE_SIZE and "300 staged writes" in html and len(html) < 400_000
+    assert f'href="/user/hermes/pending/?offset={PAGE_SIZE}"' in html
+    last = client.get("/user/hermes/pending/?offset=9999").get_data(as_text=True)  # past the end: the last page
+    assert last.count('class="review-row"') == PAGE_SIZE and f'id="pending-{ids[-1]}"' in last and 'rel="prev"' in last

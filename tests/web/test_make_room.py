@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import threading
+import time
 from dataclasses import dataclass
 
 import pytest
@@ -171,15 +173,52 @@ class TestDraft:
     def app_config(self, judge):
         return {"USER_CHAR_LIMIT": LIMIT, "JUDGE": judge}
 
-    def test_the_judge_drafts_the_merge_for_the_person_to_edit(self, post, client, disk, judge, seeded):
+    def test_the_judge_drafts_the_merge_for_the_person_to_edit(self, post, client, disk, judge, seeded, app):
         assert "Draft it with drafter" in client.get("/user/").get_data(as_text=True)
         before = disk.md("user")
         response = post("/user/room/draft", {"ids": [seeded.hike_a, seeded.hike_b]}, htmx=True)
         assert response.status_code == 200
-        body = response.get_data(as_text=True)
+        app.extensions["dmem_merge_drafts"].wait("user", f"{seeded.hike_a} {seeded.hike_b}", 10)
+        body = client.get("/user/room/panel", headers={"HX-Request": "true"}).get_data(as_text=True)
         assert "Mia hikes in the Alps &lt;b&gt;most&lt;/b&gt; weekends." in body  # in the textarea, escaped
         assert judge.asked and sorted(judge.asked[0]) == sorted(["Mia likes hiking in the Alps on weekends.", "Mia goes hiking in the Alps most weekends."])
         assert disk.md("user") == before  # a draft writes nothing
+
+
+class SlowDraftingJudge(DraftingJudge):
+    """A model that takes its time: the page that asked must not wait for it."""
+
+    def __init__(self):
+        super().__init__()
+        self.release = threading.Event()
+
+    def draft(self, texts):
+        self.release.wait(20)
+        return super().draft(texts)
+
+
+class TestDraftInTheBackground:
+    @pytest.fixture
+    def judge(self):
+        return SlowDraftingJudge()
+
+    @pytest.fixture
+    def app_config(self, judge):
+        return {"USER_CHAR_LIMIT": LIMIT, "JUDGE": judge}
+
+    @pytest.mark.parametrize("htmx", [True, False], ids=["htmx", "plain-form"])
+    def test_draft_it_answers_at_once_and_the_draft_arrives_on_refresh(self, post, client, judge, seeded, app, htmx):
+        started = time.monotonic()
+        response = post("/user/room/draft", {"ids": [seeded.hike_a, seeded.hike_b]}, htmx=htmx)
+        assert time.monotonic() - started < 1.0, "the request never waits on the model"
+        body = response.get_data(as_text=True)
+        assert response.status_code == 200 and "Drafting with drafter" in body
+        assert 'href="/user/room/panel#merge-1"' in body  # works without JavaScript: a Refresh link
+        assert "Drafting with drafter" in client.get("/user/room/panel").get_data(as_text=True)
+        judge.release.set()
+        app.extensions["dmem_merge_drafts"].wait("user", f"{seeded.hike_a} {seeded.hike_b}", 10)
+        page = client.get("/user/room/panel").get_data(as_text=True)
+        assert "Mia hikes in the Alps &lt;b&gt;most&lt;/b&gt; weekends.</textarea>" in page and "Drafting with" not in page
 
 
 def test_below_eighty_percent_the_meter_shows_and_no_plan(post, client, app_store, seeded):

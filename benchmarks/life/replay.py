@@ -1,0 +1,343 @@
+"""The life replay: real notes, replayed as their README says, scored against labelled pairs.
+
+    python benchmarks/life/replay.py ../shared/data/life_dev [--json out.json] [--conv 26,30]
+
+The folder holds LoCoMo conversations (``convNN.json``), the notes an assistant keeps about each
+speaker (``session_N_observation``), and ``pairs.jsonl`` (labelled pairs of those notes, see its
+``LABELS.md``). The data is research data: it is read from where it lies and never copied into the
+repository, the package or its tests.
+
+The protocol (the folder's README): one fresh home per speaker, no character limits,
+``promotion_policy="review"``, the default detector; sessions in order, the clock at each session's
+date; the speaker's notes added to USER.md verbatim as ``user_explicit`` with no knowledge type;
+maintenance an hour after each session, then daily for 30 days after the last.
+
+What it reports (per home and in all):
+* restatement: labelled ``same`` pairs whose later note's add said ``reinforced`` with the entry the
+  earlier note is in; distinct pairs absorbed that way (``elaborates``/``progress`` apart); every
+  absorbed add, with the label of the pair it made when the pair is labelled;
+* maturity: entries per tier and knowledge type, promotions proposed;
+* what waits for a person: open contradiction groups, pending promotions, re-verification items;
+* flags: every contradiction edge raised, by the label of its pair and by the detector's family
+  (its ``kind``); an edge on a pair nobody labelled is listed to be labelled by hand.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import tempfile
+import time
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from dialectical_memory import MemoryStore, SourceKind  # noqa: E402
+
+TARGET = "user"
+DATE_FORMAT = "%I:%M %p on %d %B, %Y"
+HOUR = 3600.0
+DAY = 86400.0
+DAYS_AFTER = 30
+DISTINCT_LABELS = ("related", "unrelated", "update", "contradicts")
+MERGEABLE_LABELS = ("elaborates", "progress")
+FLAG_LABELS = ("update", "contradicts")
+
+
+def session_time(text: str) -> float:
+    """A session's date as the README reads it: ``%I:%M %p on %d %B, %Y`` in UTC."""
+    return datetime.strptime(text.strip(), DATE_FORMAT).replace(tzinfo=timezone.utc).timestamp()
+
+
+def sessions(conversation: dict) -> list[int]:
+    """The session numbers that have observations, in number order."""
+    numbers = []
+    for key in conversation:
+        if key.startswith("session_") and key.endswith("_observation"):
+            numbers.append(int(key[len("session_"):-len("_observation")]))
+    return sorted(numbers)
+
+
+def notes_of(conversation: dict, number: int, speaker: str) -> list[str]:
+    """One speaker's notes of one session, in list order (each is ``[text, dialogue id]``)."""
+    observed = conversation.get(f"session_{number}_observation") or {}
+    return [item[0] for item in observed.get(speaker, []) if item and isinstance(item[0], str)]
+
+
+class Clock:
+    """The store's clock, moved by the replay."""
+
+    def __init__(self, now: float = 0.0):
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@dataclass
+class Add:
+    """One note's add: where it went and what the store said."""
+
+    text: str
+    entry_id: str | None
+    reinforced: bool
+    exact: bool  # the very same text was already in the home
+    first_text: str | None  # the note that made the entry it reinforced
+
+
+@dataclass
+class Home:
+    """One speaker's replay and its results."""
+
+    conv: str
+    speaker: str
+    adds: list[Add] = field(default_factory=list)
+    entry_of_text: dict[str, str] = field(default_factory=dict)  # note text -> entry it went into
+    first_text_of: dict[str, str] = field(default_factory=dict)  # entry id -> the note that made it
+    edges: list[dict] = field(default_factory=list)  # every edge raised, as the store lists it
+    end: dict = field(default_factory=dict)
+    seconds: float = 0.0
+
+
+def replay_home(conversation: dict, conv: str, speaker: str, home_dir: Path) -> Home:
+    """Run the protocol for one speaker in a fresh home."""
+    clock = Clock()
+    store = MemoryStore(home_dir, memory_char_limit=0, user_char_limit=0, promotion_policy="review", clock=clock)
+    home = Home(conv, speaker)
+    started = time.perf_counter()
+    for number in sessions(conversation):
+        clock.now = session_time(conversation[f"session_{number}_date_time"])
+        for text in notes_of(conversation, number, speaker):
+            home.adds.append(add_note(store, home, text))
+        clock.now += HOUR
+        store.run_maintenance(TARGET)
+    for _ in range(DAYS_AFTER):
+        clock.now += DAY
+        store.run_maintenance(TARGET)
+    home.seconds = time.perf_counter() - started
+    home.edges = store.get_contradictions(TARGET, include_resolved=True)
+    home.end = end_state(store)
+    return home
+
+
+def add_note(store: MemoryStore, home: Home, text: str) -> Add:
+    exact = text in home.entry_of_text and store.get_entry_meta(TARGET, text) is not None
+    try:
+        result = store.add(TARGET, text, source_kind=SourceKind.USER_EXPLICIT)
+    except Exception as error:  # a refused note (the safety check): counted, never hidden
+        print(f"  refused: {text[:70]!r}: {error}", file=sys.stderr)
+        return Add(text, None, False, exact, None)
+    entry_id = result.entry_id
+    reinforced = bool(result.reinforced)
+    if entry_id and not reinforced:
+        home.first_text_of.setdefault(entry_id, text)
+    if entry_id:
+        home.entry_of_text.setdefault(text, entry_id)
+    return Add(text, entry_id, reinforced, exact, home.first_text_of.get(entry_id) if reinforced else None)
+
+
+def end_state(store: MemoryStore) -> dict:
+    counts = store.counts(TARGET)
+    entries = store.entries(TARGET)
+    graph = store.contradiction_graph(TARGET)
+    open_groups = [group for group in graph.get("groups", []) if len(group) > 1]
+    return {
+        "entries": len(entries),
+        "chars": sum(len(entry.text) for entry in entries),
+        "by_maturity": dict(counts["by_maturity"]),
+        "by_type": dict(Counter(str(getattr(entry.meta.knowledge_type, "value", entry.meta.knowledge_type)) for entry in entries)),
+        "pending_promotions": counts["pending_promotions"],
+        "reverify": counts["reverify"],
+        "open_groups": len(open_groups),
+        "unresolved_edges": counts["unresolved_contradictions"],
+    }
+
+
+# ------------------------------------------------------------------ scoring against the labels
+
+def pair_key(conv: str, who: str, one: str, other: str) -> tuple:
+    return (conv, who, *sorted((one, other)))
+
+
+def read_pairs(folder: Path) -> dict[tuple, dict]:
+    pairs = {}
+    with open(folder / "pairs.jsonl", encoding="utf-8") as handle:
+        for line in handle:
+            if line.strip():
+                row = json.loads(line)
+                pairs[pair_key(row["conv"], row["who"], row["a"], row["b"])] = row
+    return pairs
+
+
+def score_restatement(homes: list[Home], pairs: dict[tuple, dict]) -> dict:
+    """Labelled pairs recognised or wrongly absorbed at the add, and every absorbed add."""
+    by_home = {(home.conv, home.speaker): home for home in homes}
+    labelled = Counter()
+    recognised = Counter()
+    for row in pairs.values():
+        home = by_home.get((row["conv"], row["who"]))
+        if home is None:
+            continue
+        labelled[row["label"]] += 1
+        if absorbed_into(home, row["a"], row["b"]):
+            recognised[row["label"]] += 1
+    absorbed = []
+    for home in homes:
+        for add in home.adds:
+            if add.reinforced and not add.exact:
+                row = pairs.get(pair_key(home.conv, home.speaker, add.first_text or "", add.text))
+                absorbed.append({"conv": home.conv, "who": home.speaker, "a": add.first_text, "b": add.text,
+                                 "label": row["label"] if row else None})
+    distinct = sum(labelled[label] for label in DISTINCT_LABELS)
+    wrong = sum(recognised[label] for label in DISTINCT_LABELS)
+    return {
+        "same_labelled": labelled["same"],
+        "same_recognised": recognised["same"],
+        "distinct_labelled": distinct,
+        "distinct_absorbed": wrong,
+        "mergeable_absorbed": {label: recognised[label] for label in MERGEABLE_LABELS},
+        "absorbed_adds": len(absorbed),
+        "exact_readds": sum(add.exact for home in homes for add in home.adds),
+        "absorbed_by_label": dict(Counter(item["label"] or "unlabelled" for item in absorbed)),
+        "absorbed_unlabelled": [item for item in absorbed if item["label"] is None],
+    }
+
+
+def absorbed_into(home: Home, earlier: str, later: str) -> bool:
+    """The later note's add reinforced the entry the earlier note went into."""
+    entry = home.entry_of_text.get(earlier)
+    if entry is None:
+        return False
+    return any(add.text == later and add.reinforced and add.entry_id == entry for add in home.adds)
+
+
+def score_flags(homes: list[Home], pairs: dict[tuple, dict]) -> dict:
+    """Every edge the detector raised, by its pair's label and by its family."""
+    by_label = Counter()
+    by_family = defaultdict(Counter)
+    unlabelled = []
+    for home in homes:
+        for edge in home.edges:
+            if not str(edge.get("author") or "").startswith("detector"):
+                continue  # what the detector raised (a judge's or a person's links are apart)
+            row = pairs.get(pair_key(home.conv, home.speaker, edge["from_text"], edge["to_text"]))
+            label = row["label"] if row else "unlabelled"
+            family = edge.get("kind") or (edge.get("reason") or "").split(":", 1)[0] or "?"
+            by_label[label] += 1
+            by_family[family][label] += 1
+            if row is None:
+                unlabelled.append({"conv": home.conv, "who": home.speaker, "kind": family,
+                                   "a": edge["from_text"], "b": edge["to_text"], "reason": edge.get("reason", "")})
+    flagged_labelled = sum(count for label, count in by_label.items() if label != "unlabelled")
+    right = sum(by_label[label] for label in FLAG_LABELS)
+    return {
+        "flags": sum(by_label.values()),
+        "by_label": dict(by_label),
+        "by_family": {family: dict(counts) for family, counts in sorted(by_family.items())},
+        "precision_labelled": round(right / flagged_labelled, 3) if flagged_labelled else None,
+        "unlabelled": unlabelled,
+    }
+
+
+def score_links(homes: list[Home], pairs: dict[tuple, dict]) -> dict:
+    """How many labelled update/contradicts pairs ended linked (an edge between their entries)."""
+    linked = Counter()
+    total = Counter()
+    by_home = {(home.conv, home.speaker): home for home in homes}
+    for row in pairs.values():
+        home = by_home.get((row["conv"], row["who"]))
+        if home is None or row["label"] not in FLAG_LABELS:
+            continue
+        total[row["label"]] += 1
+        ids = {home.entry_of_text.get(row["a"]), home.entry_of_text.get(row["b"])}
+        if None not in ids and any({edge["from_id"], edge["to_id"]} == ids for edge in home.edges):
+            linked[row["label"]] += 1
+    return {label: f"{linked[label]}/{total[label]}" for label in FLAG_LABELS}
+
+
+def report(homes: list[Home], pairs: dict[tuple, dict]) -> dict:
+    notes = sum(len(home.adds) for home in homes)
+    ends = [home.end for home in homes]
+    tiers = Counter()
+    for end in ends:
+        tiers.update(end["by_maturity"])
+    types = Counter()
+    for end in ends:
+        types.update(end["by_type"])
+    waiting = [end["open_groups"] + end["pending_promotions"] + end["reverify"] for end in ends]
+    return {
+        "homes": len(homes),
+        "notes": notes,
+        "entries": sum(end["entries"] for end in ends),
+        "chars": sum(end["chars"] for end in ends),
+        "by_maturity": dict(tiers),
+        "by_type": dict(types),
+        "restatement": score_restatement(homes, pairs),
+        "flags": score_flags(homes, pairs),
+        "linked": score_links(homes, pairs),
+        "waiting_per_home": round(sum(waiting) / len(waiting), 1) if waiting else 0,
+        "per_home": [{"conv": home.conv, "who": home.speaker, "notes": len(home.adds),
+                      "seconds": round(home.seconds, 1), **home.end} for home in homes],
+    }
+
+
+def print_report(result: dict) -> None:
+    rest = result["restatement"]
+    flags = result["flags"]
+    print(f"homes {result['homes']}, notes {result['notes']}, entries at the end {result['entries']}, chars {result['chars']}")
+    print(f"tiers {result['by_maturity']}; knowledge types {result['by_type']}")
+    print(f"same recognised at the add: {rest['same_recognised']}/{rest['same_labelled']}; "
+          f"distinct absorbed: {rest['distinct_absorbed']}/{rest['distinct_labelled']}; "
+          f"elaborates/progress absorbed: {rest['mergeable_absorbed']}")
+    print(f"absorbed adds: {rest['absorbed_adds']} (by label {rest['absorbed_by_label']}); exact re-adds {rest['exact_readds']}")
+    print(f"flags: {flags['flags']} by label {flags['by_label']}; precision on labelled {flags['precision_labelled']}")
+    for family, counts in flags["by_family"].items():
+        print(f"  {family:<16} {counts}")
+    print(f"update/contradicts pairs linked: {result['linked']}")
+    print(f"waiting for a person per home (groups + promotions + re-verify): {result['waiting_per_home']}")
+    print(f"{'home':<18}{'notes':>6}{'entries':>8}{'groups':>7}{'promo':>6}{'reverify':>9}{'s':>6}")
+    for row in result["per_home"]:
+        print(f"{row['conv'] + ' ' + row['who']:<18}{row['notes']:>6}{row['entries']:>8}{row['open_groups']:>7}"
+              f"{row['pending_promotions']:>6}{row['reverify']:>9}{row['seconds']:>6}")
+    if flags["unlabelled"]:
+        print(f"flags on unlabelled pairs: {len(flags['unlabelled'])} (label them by LABELS.md before counting)")
+    if rest["absorbed_unlabelled"]:
+        print(f"absorbed adds on unlabelled pairs: {len(rest['absorbed_unlabelled'])}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n", 1)[0])
+    parser.add_argument("folder", type=Path, help="the life_dev folder (conversations and pairs.jsonl)")
+    parser.add_argument("--conv", default="", help="only these conversations, e.g. 26,30")
+    parser.add_argument("--json", type=Path, help="write the whole report (with unlabelled pairs) here")
+    args = parser.parse_args(argv)
+    files = sorted(args.folder.glob("conv*.json"))
+    wanted = {name.strip() for name in args.conv.split(",") if name.strip()}
+    if wanted:
+        files = [path for path in files if path.stem[len("conv"):] in wanted]
+    if not files:
+        parser.error(f"no conversations in {args.folder}")
+    homes = []
+    with tempfile.TemporaryDirectory(prefix="dmem-life-") as scratch:
+        for path in files:
+            conversation = json.loads(path.read_text(encoding="utf-8"))
+            conv = path.stem[len("conv"):]
+            for role in ("speaker_a", "speaker_b"):
+                speaker = conversation[role]
+                homes.append(replay_home(conversation, conv, speaker, Path(scratch) / f"{conv}-{role}"))
+                print(f"replayed {conv} {speaker}: {len(homes[-1].adds)} notes in {homes[-1].seconds:.1f} s", file=sys.stderr)
+    result = report(homes, read_pairs(args.folder))
+    print_report(result)
+    if args.json:
+        args.json.write_text(json.dumps(result, ensure_ascii=False, indent=1), encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

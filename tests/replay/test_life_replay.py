@@ -1,0 +1,74 @@
+"""The life replay (benchmarks/life/replay.py) follows its protocol and scores what the store did.
+
+A made-up conversation in the folder's format (the real one is research data kept out of the
+repository): two speakers, two sessions, one note said again word for word, one change over time."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from benchmarks.life import replay
+
+CONVERSATION = {
+    "speaker_a": "Ada",
+    "speaker_b": "Ben",
+    "session_1_date_time": "9:00 am on 2 March, 2024",
+    "session_1_observation": {
+        "Ada": [["Ada lives in Berlin.", "D1:1"], ["Ada is allergic to penicillin.", "D1:2"]],
+        "Ben": [["Ben plays the cello.", "D1:3"]],
+    },
+    "session_2_date_time": "6:30 pm on 20 April, 2024",
+    "session_2_observation": {
+        "Ada": [["Ada is allergic to penicillin.", "D2:1"], ["Ada lives in Paris.", "D2:2"]],
+        "Ben": [["Ben plays the cello.", "D2:3"]],
+    },
+    "session_3_date_time": "10:00 am on 1 May, 2024",  # no observations: not replayed
+}
+PAIRS = [
+    {"conv": "99", "who": "Ada", "a": "Ada lives in Berlin.", "b": "Ada lives in Paris.", "label": "update"},
+    {"conv": "99", "who": "Ada", "a": "Ada lives in Berlin.", "b": "Ada is allergic to penicillin.", "label": "unrelated"},
+]
+
+
+@pytest.fixture
+def folder(tmp_path: Path) -> Path:
+    (tmp_path / "conv99.json").write_text(json.dumps(CONVERSATION), encoding="utf-8")
+    (tmp_path / "pairs.jsonl").write_text("".join(json.dumps(row) + "\n" for row in PAIRS), encoding="utf-8")
+    return tmp_path
+
+
+def test_session_dates_are_read_in_utc():
+    assert replay.session_time("9:00 am on 2 March, 2024") == 1709370000.0
+    assert replay.sessions(CONVERSATION) == [1, 2]
+
+
+def test_the_replay_scores_adds_flags_and_what_waits(folder: Path, tmp_path: Path, capsys):
+    out = tmp_path / "report.json"
+    assert replay.main([str(folder), "--json", str(out)]) == 0
+    result = json.loads(out.read_text(encoding="utf-8"))
+    assert result["homes"] == 2 and result["notes"] == 6
+    # The exact re-adds reinforced their entries: counted as such, not as restatements recognised.
+    assert result["restatement"]["exact_readds"] == 2
+    assert result["restatement"]["absorbed_adds"] == 0
+    assert result["entries"] == 4  # Ada: Berlin, penicillin, Paris; Ben: cello
+    homes = {row["who"]: row for row in result["per_home"]}
+    assert homes["Ada"]["notes"] == 4 and homes["Ben"]["entries"] == 1
+    # Berlin then Paris is flagged by the rules and scored against its label.
+    assert result["flags"]["by_label"].get("update") == 1
+    assert result["linked"]["update"] == "1/1"
+    assert result["flags"]["precision_labelled"] == 1.0
+    assert "flags:" in capsys.readouterr().out
+
+
+def test_an_absorbed_add_is_scored_against_the_pair_it_makes(folder: Path):
+    home = replay.Home("99", "Ada")
+    home.entry_of_text = {"Ada lives in Berlin.": "e1"}
+    home.first_text_of = {"e1": "Ada lives in Berlin."}
+    home.adds = [replay.Add("Ada lives in Berlin.", "e1", False, False, None),
+                 replay.Add("Ada is allergic to penicillin.", "e1", True, False, "Ada lives in Berlin.")]
+    scored = replay.score_restatement([home], replay.read_pairs(folder))
+    assert scored["distinct_absorbed"] == 1 and scored["distinct_labelled"] == 2
+    assert scored["absorbed_by_label"] == {"unrelated": 1}
