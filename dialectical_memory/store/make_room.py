@@ -23,11 +23,12 @@ decides on the Blocked page or here) and never merged. Within a tier the entry o
 never a candidate. A side of an open contradiction may be listed, and then says so
 (``contested_with``): removing it settles the contradiction without a person, so no policy removes it.
 
-**What could merge**: entries about the same holder (the user, a named person or thing:
+**What could merge**: incidents that tell one story are the reflection layer's pattern proposals
+(:mod:`store.patterns`; a group a person rejected there is not offered here either), each for one
+PATTERN; patterns about the same holder (the user, a named person or thing:
 ``detection/holders.py``), of the same knowledge type, whose terms overlap strongly (the terms the
-candidate index links entries by, weighted by how rare they are in the home), proposed for one
-synthesis (a PATTERN from incidents, a PRINCIPLE from patterns), with the characters it frees if
-the merged text is no longer than the longest of them. A person writes the merged text, or a judge
+candidate index links entries by, weighted by how rare they are in the home), for one PRINCIPLE;
+each with the characters it frees if the merged text is no longer than the longest of them. A person writes the merged text, or a judge
 model drafts it for the person to edit (:func:`draft_merge`).
 
 A plan is computed from ``ROOM_THRESHOLD`` of a limit (and on every refusal for the limit): below
@@ -328,9 +329,36 @@ def _terms(text: str) -> frozenset[str]:
     return relevance_terms(text)
 
 
-def merges(state: TargetState, now: float, holders=None) -> list[Merge]:
-    """Groups of entries about the same holder and topic, of one knowledge type, best first.
-    ``holders`` (the home's, ``CandidateIndex.holders``) also names who an entry mentions."""
+def merges(state: TargetState, now: float, holders=None, pattern_groups=None) -> list[Merge]:
+    """Groups of entries about the same holder and topic, best first. ``holders`` (the home's,
+    ``CandidateIndex.holders``) also names who an entry mentions. Incidents that tell one story are
+    the reflection layer's pattern proposals (``pattern_groups``, :mod:`store.patterns`: a group a
+    person rejected is not offered again): given them, make-room offers those, and groups itself only
+    what would become a PRINCIPLE (patterns of one holder and knowledge type)."""
+    own = _own_merges(state, now, holders)
+    if pattern_groups is None:
+        return own
+    found = [m for m in own if m.level != MaturityLevel.PATTERN.name]
+    found += [merge for merge in map(lambda group: _pattern_merge(state, group), pattern_groups) if merge is not None]
+    found.sort(key=lambda m: (-m.frees, m.entry_ids))
+    return found
+
+
+def _pattern_merge(state: TargetState, group) -> Merge | None:
+    """A pattern proposal as a merge make-room offers, while its members are active and unblocked."""
+    metas = [state.entries.get(entry_id) for entry_id in group.entry_ids]
+    if any(meta is None or meta.blocked for meta in metas):
+        return None
+    chars = sum(entry_chars(state, m) for m in metas)
+    longest = max(entry_chars(state, m) for m in metas)
+    kinds = [m.knowledge_type for m in metas]
+    kind = max(set(kinds), key=lambda k: (kinds.count(k), k.value))
+    return Merge(list(group.entry_ids), group.holder, kind.value, MaturityLevel.PATTERN.name, chars, chars - longest,
+                 group.similarity, [m.text for m in metas])
+
+
+def _own_merges(state: TargetState, now: float, holders=None) -> list[Merge]:
+    """Make-room's own grouping: entries of one holder and knowledge type whose terms overlap."""
     metas = [m for m in state.entries.values() if m.maturity < PROTECTED and not m.blocked]
     if len(metas) > MERGE_SCAN:
         metas = sorted(metas, key=lambda m: worth(m, now))[:MERGE_SCAN]
@@ -411,15 +439,18 @@ def _similarity(a: frozenset[str], b: frozenset[str], weight: dict[str, float]) 
     return shared / every if every else 0.0
 
 
-def plan(state: TargetState, limit: int, now: float, needed: int = 0, *, with_merges: bool = True) -> Plan:
+def plan(state: TargetState, limit: int, now: float, needed: int = 0, *, with_merges: bool = True,
+         pattern_groups=None) -> Plan:
     """The make-room plan of one target (empty when it is not due: below the threshold, no refusal).
-    The home's holders, which merges group by, are read from the candidate index only when due."""
+    The home's holders, which merges group by, are read from the candidate index only when due, and
+    so are the pattern proposals (``pattern_groups()``, see :func:`merges`)."""
     result = Plan(state.target, state.usage(), limit, max(0, needed))
     if not result.due:
         return result
     result.candidates, result.protected = candidates(state, now)
     if with_merges:
-        result.merges = merges(state, now, state.ensure_index().holders())
+        groups = pattern_groups() if pattern_groups is not None else None
+        result.merges = merges(state, now, state.ensure_index().holders(), groups)
     return result
 
 

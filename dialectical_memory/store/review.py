@@ -299,7 +299,8 @@ class ReviewActions:
 
         target = self._target(target)
         with self._thread_locks[target]:
-            return make_room.plan(self._read_state(target), self.limits[target], self.now(), needed, with_merges=merges)
+            return make_room.plan(self._read_state(target), self.limits[target], self.now(), needed, with_merges=merges,
+                                  pattern_groups=lambda: self.pattern_proposals(target))
 
     def refusal_plan(self, error: CharLimitError):
         """The plan for a write the limit refused (``error`` names its target), or None."""

@@ -273,3 +273,18 @@ def test_the_starting_text_of_long_incidents_fits_in_one_entry_and_is_approved_a
     assert len(proposal.draft) <= MAX_ENTRY_CHARS and proposal.draft.startswith(story[0][:40])
     result = big_store.approve_pattern("user", proposal.proposal_id)
     assert big_store.get_entry("user", result.entry_id).text == proposal.draft
+
+
+def test_make_room_offers_the_pattern_proposals_and_never_a_group_a_person_rejected(lena, new_store):
+    """Make-room's merges of incidents are the reflection layer's pattern proposals: near the limit
+    the same groups are offered to merge, and a group a person rejected is offered by neither."""
+    store, _ids = lena
+    used = len("\n§\n".join(e.text for e in store.entries("user")))
+    near = new_store(memory_char_limit=0, user_char_limit=int(used / 0.85))
+    proposed = {frozenset(p.entry_ids) for p in near.pattern_proposals("user")}
+    offered = {frozenset(m.entry_ids) for m in near.make_room_plan("user").merges if m.level == "PATTERN"}
+    assert offered == proposed and any(len(group) == len(SHELTER) for group in offered)
+    shelter = next(p for p in near.pattern_proposals("user") if set(p.texts) == set(SHELTER))
+    near.reject_pattern("user", shelter.proposal_id)
+    for merge in near.make_room_plan("user").merges:
+        assert len(set(merge.texts) & set(SHELTER)) < 2, merge.texts
