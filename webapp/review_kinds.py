@@ -9,7 +9,7 @@ from typing import Callable
 
 from flask import request
 
-from .adapter import decisions, hermes_home, hermes_pending, store
+from .adapter import check_etags, decisions, hermes_home, hermes_pending, store
 from .forms import FormError, optional_text, required_text
 from .presenters import short
 
@@ -62,8 +62,8 @@ def keep_one(target: str, key: str):
     keep_id = request.form.get("keep_id", "")
     if keep_id not in members:
         raise FormError("Choose which entry to keep.")
-    etags = shown_etags(members)
-    results = [store().supersede(target, keep_id, other, expected_etags=etags) for other in members if other != keep_id]
+    check_etags(target, shown_etags(members))  # all of them as shown, before the first is archived
+    results = [store().supersede(target, keep_id, other) for other in members if other != keep_id]
     others = len(results)
     return f"Kept {quoted(target, keep_id)}; archived {others} entr{'y' if others == 1 else 'ies'} as superseded.", list(reversed(results))
 
