@@ -66,3 +66,32 @@ def test_a_group_is_one_decision_resolved_by_one_synthesis(browser, demo_server)
         assert not any(member in texts for member in members)
     finally:
         context.close()
+
+
+SHOWN_GROUPS = """() => [...document.querySelectorAll('svg.graph-group')]
+  .filter(svg => svg.getBoundingClientRect().width > 0)
+  .map(svg => {
+    const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+    const labels = [...svg.querySelectorAll('.graph-node-label')]
+      .map(label => parseFloat(getComputedStyle(label).fontSize) * scale);
+    return {selected: svg.querySelector('.is-selected') !== null, smallest: Math.min(...labels)};
+  })"""
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_the_graph_shows_the_selected_group_with_readable_labels(browser, demo_server, viewport):  # noqa: F811
+    context = browser.new_context(viewport=viewport)
+    try:
+        page = context.new_page()
+        page.goto(demo_server.url + "/user/contradictions/")
+        # the last group drawn (a phone shows the first when none is selected), as its link opens it
+        page.goto(demo_server.url + page.locator("a.graph-edge.graph-edge--open").last.get_attribute("href"))
+        expect(page.locator("a.graph-edge.is-selected")).to_have_count(1)
+        shown = page.evaluate(SHOWN_GROUPS)
+        assert any(group["selected"] for group in shown)
+        assert all(group["smallest"] >= 11.99 for group in shown), shown  # 12 px, to the rounding of a scale
+        if viewport is PHONE:
+            assert len(shown) == 1, "a phone shows the selected group, not the whole tangle"
+        assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
+    finally:
+        context.close()
