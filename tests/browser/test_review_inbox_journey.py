@@ -55,7 +55,9 @@ def test_a_group_is_one_decision_resolved_by_one_synthesis(browser, demo_server)
         page = context.new_page()
         page.goto(demo_server.url + "/memory/review/")
         while page.locator("#group-synthesis").count() == 0:
+            before = left_on(page)
             page.locator("#review-decision button[type=submit]").first.click()
+            expect(page.locator("#review-decision .review-count strong")).not_to_have_text(f"{before} left")
         members = page.locator("#review-decision .group-members .entry-text").all_inner_texts()
         target = "memory" if "agent notes" in page.locator("#decision-heading").inner_text() else "user"
         page.locator("#group-synthesis").fill("One synthesis for the whole group.")
