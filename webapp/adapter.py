@@ -25,6 +25,7 @@ from dialectical_memory.core.errors import (
 )
 from dialectical_memory.core.install_hint import install_hint
 from dialectical_memory.features import hermes_pending, transfer
+from dialectical_memory.store import decisions
 from dialectical_memory.store.memory_store import MemoryStore
 from dialectical_memory.store.read_models import Entry
 
@@ -32,13 +33,13 @@ from .forms import FormError
 
 __all__ = [
     # the core's API, as the web layer uses it
-    "MemoryStore", "Entry", "transfer", "hermes_pending",
+    "MemoryStore", "Entry", "transfer", "hermes_pending", "decisions",
     "BeliefStatus", "KnowledgeType", "MaturityLevel", "SourceKind",
     "DialecticalMemoryError", "AmbiguousMatchError", "CharLimitError", "ConflictError",
     "InvalidInputError", "NotFoundError", "StaleEntryError", "install_hint",
     # helpers over that API
     "store", "entry_or_404", "full_id", "full_entry_id", "check_etags", "find_entry", "counts", "hermes_home",
-    "reason_contract", "detector_kinds",
+    "review_inbox", "reason_contract", "detector_kinds",
 ]  # fmt: skip
 
 
@@ -119,6 +120,26 @@ def hermes_home():
         return hermes_pending.hermes_home_of(store(), current_app.config.get("HERMES_HOME"))
     except InvalidInputError:
         return None
+
+
+def review_inbox() -> "decisions.Inbox":
+    """Every decision waiting, in both files, and the next one: the store's kinds, then Hermes'
+    write-approval queue (a kind above the store: it needs the Hermes home)."""
+    return decisions.waiting(store(), extra=(hermes_decisions(),))
+
+
+def hermes_decisions() -> "decisions.DecisionKind":
+    """Hermes' staged writes as one kind of decision, counted once (under the agent notes)."""
+    home = hermes_home()
+
+    def count(store_, target: str) -> int:
+        return hermes_pending.waiting(store_, home) if home and target == "memory" else 0
+
+    def first(store_, target: str):
+        items = hermes_pending.pending(store_, home, limit=1).items if home else []
+        return decisions.Decision("hermes", target, items[0].pending_id, items[0]) if items else None
+
+    return decisions.DecisionKind("hermes", count, first)
 
 
 # ---------------------------------------------------------------- what a contradiction says

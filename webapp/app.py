@@ -30,6 +30,7 @@ from .overview import bp as overview
 from .patterns import bp as patterns
 from .presenters import init_presenters
 from .promotions import bp as promotions
+from .review import bp as review
 from .room import bp as room
 from .search import bp as search
 from .security import init_security, limit_streamed_bodies, load_or_create_secret, with_security_headers
@@ -167,5 +168,5 @@ def _store_options(config) -> dict:
 
 def _register_blueprints(app: Flask) -> None:
     app.before_request_funcs.setdefault(None, []).insert(0, allow_large_upload)  # before the CSRF check reads the form
-    for blueprint in (overview, room, maintenance, entries, contradictions, verification, promotions, patterns, archive, blocked, hermes_queue, transfer, search, live):
+    for blueprint in (overview, review, room, maintenance, entries, contradictions, verification, promotions, patterns, archive, blocked, hermes_queue, transfer, search, live):
         app.register_blueprint(blueprint)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask import Blueprint, g
 
-from .adapter import counts, hermes_home, hermes_pending, store
+from .adapter import counts, hermes_home, hermes_pending, review_inbox, store
 from .maintenance_report import latest_job_view
 from .responses import render
 from .targets import TARGETS
@@ -27,6 +27,7 @@ def overview_context():
         "job": latest_job_view(),
         "judge_status": {target: store().judge_status(target) for target in TARGETS},
         "hermes_waiting": hermes_pending.waiting(store(), hermes_home()),
+        "inbox": review_inbox(),
         "room": room_view(), "drafts": {}, "merge_ids": [], "draft": None,
     }
 

@@ -157,13 +157,12 @@ def test_two_600_character_sides_one_chinese_still_leave_the_decision_in_the_fir
     assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
 
 
-def test_a_phone_gets_the_graph_scaled_and_no_second_list(page: Page, demo_server):
+def test_a_phone_gets_one_group_of_the_graph_and_no_second_list(page: Page, demo_server):
     page.set_viewport_size(PHONE)
     page.goto(f"{demo_server.url}/memory/contradictions/")
     groups = page.locator("svg.graph-group")
-    assert groups.count() >= 2
-    for index in range(groups.count()):
-        where = groups.nth(index).bounding_box()
-        assert where["width"] <= PHONE["width"] and where["height"] > 0
+    assert groups.count() >= 2  # all drawn; a phone shows one (issue 43: scaled, their labels were ~7 px)
+    shown = [where for where in (groups.nth(i).bounding_box() for i in range(groups.count())) if where]
+    assert len(shown) == 1 and shown[0]["height"] > 0  # at its own size: a wide group scrolls inside the graph box
     expect(page.locator(".group-list")).to_have_count(0)
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]

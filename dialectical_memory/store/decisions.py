@@ -1,0 +1,101 @@
+"""The decisions waiting for a person, in one order: the review inbox's registry.
+
+Each kind of decision says how to count what waits in a target and how to read the first one; the
+inbox walks the kinds in the order of :data:`KINDS` (the most urgent first) and, within a kind, the
+memory file before the user profile. Another issue adds a kind by adding a :class:`DecisionKind`
+here (or, for a kind that lives above the store, by passing it to :func:`waiting` as ``extra``).
+Deciding belongs to the pages: this module only counts and orders, and knows nothing of the web.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from ..storage.paths import TARGET_FILES
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One decision: its kind, the file it belongs to, a key naming it within the kind, and what a
+    person decides about (the kind's read model: an entry, a group of entries, a proposal…)."""
+
+    kind: str
+    target: str
+    key: str
+    subject: Any
+
+
+@dataclass(frozen=True)
+class DecisionKind:
+    name: str
+    count: Callable[[Any, str], int]  # (store, target) -> how many wait
+    first: Callable[[Any, str], Decision | None]  # (store, target) -> the one to decide next
+
+
+@dataclass(frozen=True)
+class Inbox:
+    """What waits: the next decision (None when nothing does) and how many wait in all."""
+
+    next: Decision | None
+    total: int
+    by_target: dict[str, int]
+
+
+def contradiction_groups(store, target: str) -> list[list[str]]:
+    """Entries linked by unresolved contradictions, each group once, largest first.
+
+    The store's graph groups with no resolved edge shown; when the store gains its own read of
+    groups (a stale note and the notes that changed it), this is the one place to switch to it."""
+    graph = store.contradiction_graph(target, max_resolved=0, select=lambda outline: ((), ()))
+    return [group for group in graph["groups"] if len(group) > 1]
+
+
+def _blocked_first(store, target: str) -> Decision | None:
+    entries = store.blocked_entries(target)
+    return Decision("blocked", target, entries[0].entry_id, entries[0]) if entries else None
+
+
+def _group_first(store, target: str) -> Decision | None:
+    groups = contradiction_groups(store, target)
+    if not groups:
+        return None
+    members = [store.get_entry(target, entry_id) for entry_id in groups[0]]
+    return Decision("contradiction", target, members[0].entry_id, members)
+
+
+def _reverify_first(store, target: str) -> Decision | None:
+    items = store.reverification_queue(target, limit=1)
+    return Decision("reverify", target, items[0].entry.entry_id, items[0]) if items else None
+
+
+def _promotion_first(store, target: str) -> Decision | None:
+    items = store.pending_promotions(target, limit=1)
+    return Decision("promotion", target, items[0].entry.entry_id, items[0]) if items else None
+
+
+def _pattern_first(store, target: str) -> Decision | None:
+    proposals = store.pattern_proposals(target)
+    return Decision("pattern", target, proposals[0].proposal_id, proposals[0]) if proposals else None
+
+
+KINDS: tuple[DecisionKind, ...] = (
+    DecisionKind("blocked", lambda store, target: store.counts(target)["blocked"], _blocked_first),
+    DecisionKind("contradiction", lambda store, target: len(contradiction_groups(store, target)), _group_first),
+    DecisionKind("reverify", lambda store, target: store.counts(target)["reverify"], _reverify_first),
+    DecisionKind("promotion", lambda store, target: store.counts(target)["pending_promotions"], _promotion_first),
+    DecisionKind("pattern", lambda store, target: len(store.pattern_proposals(target)), _pattern_first),
+)
+
+
+def waiting(store, *, extra: tuple[DecisionKind, ...] = ()) -> Inbox:
+    """Count every decision in both files and read the first one in the inbox's order."""
+    by_target = {target: 0 for target in TARGET_FILES}
+    found: Decision | None = None
+    for kind in (*KINDS, *extra):
+        for target in TARGET_FILES:
+            count = kind.count(store, target)
+            by_target[target] += count
+            if found is None and count:
+                found = kind.first(store, target)
+    return Inbox(found, sum(by_target.values()), by_target)

@@ -1,0 +1,121 @@
+"""The review inbox: every decision in both files, one at a time, each deciding on disk."""
+
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+
+import pytest
+
+from dialectical_memory import MemoryStore
+
+from .plain_words import internal_words, readable_text
+from .seeding import NOW, QuietDetector
+
+WHERE_USER_LIVES = (
+    "User lives in Berlin.",
+    "User lives in Lisbon.",
+    "User lives in Porto.",
+    "User lives in Oslo.",
+)
+
+
+class Forms(HTMLParser):
+    """The decision's forms, in page order: each one's action and hidden fields."""
+
+    def __init__(self):
+        super().__init__()
+        self.forms: list[dict] = []
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if tag == "form":
+            self.forms.append({"action": attrs["action"], "fields": {}})
+        elif tag == "input" and self.forms and attrs.get("type") == "hidden" and attrs.get("name") != "csrf_token":
+            self.forms[-1]["fields"][attrs["name"]] = attrs.get("value", "")
+
+
+def decision_forms(html: str) -> list[dict]:
+    section = re.search(r'<section id="review-decision".*?</section>', html, re.S).group(0)
+    parser = Forms()
+    parser.feed(section)
+    return parser.forms
+
+
+def left(html: str) -> int:
+    match = re.search(r"(\d+) left", html)
+    return int(match.group(1)) if match else 0
+
+
+@pytest.fixture
+def seeded(home):
+    store = MemoryStore(home, memory_char_limit=0, user_char_limit=0, clock=lambda: NOW, detector=QuietDetector())
+    ids = [store.add("user", text).entry_id for text in WHERE_USER_LIVES]
+    for a, b in zip(ids, ids[1:]):
+        store.mark_contradiction("user", a, b, reason="where the user lives", actor="agent")
+    store.mark_contradiction("user", ids[0], ids[3], reason="where the user lives", actor="agent")
+    other = [store.add("memory", text).entry_id for text in ("Deploys happen on Fridays.", "Never deploy on Fridays.")]
+    store.mark_contradiction("memory", *other, reason="when to deploy", actor="agent")
+    return ids
+
+
+def store_of(home) -> MemoryStore:
+    return MemoryStore(home, memory_char_limit=0, user_char_limit=0)
+
+
+def proposals(home) -> int:
+    return sum(len(store_of(home).pattern_proposals(target)) for target in ("memory", "user"))
+
+
+def test_the_overview_says_how_many_decisions_wait_and_where_review_starts(client, home):
+    page = client.get("/memory/").get_data(as_text=True)
+    # the group of four is one decision (not four edges), the pair another; the notes of one
+    # holder are also proposed as patterns
+    assert f"{2 + proposals(home)} decisions wait for you" in page
+    assert 'href="/memory/review/">Start review' in page
+
+
+def test_a_group_of_four_is_one_decision_with_one_synthesis_replacing_all(client, post, home, seeded):
+    page = client.get("/memory/review/").get_data(as_text=True)
+    assert left(page) == 2 + proposals(home)
+    assert "Deploys happen on Fridays." in page  # a kind's decisions: the agent notes first
+    dismiss = next(f for f in decision_forms(page) if f["action"].endswith("/dismiss"))
+    page = post(dismiss["action"], dismiss["fields"], htmx=True).get_data(as_text=True)
+    assert store_of(home).get_contradictions("memory") == []
+    assert left(page) == 1 + proposals(home)
+    assert internal_words(readable_text(page)) == []
+    assert all(text in page for text in WHERE_USER_LIVES)  # the whole group, on one decision
+    synthesis = next(f for f in decision_forms(page) if f["action"].endswith("/synthesize"))
+    answer = post(synthesis["action"], {**synthesis["fields"], "text": "User moved often; lives in Oslo now."}, htmx=True)
+    assert answer.status_code == 200
+    assert left(answer.get_data(as_text=True)) == proposals(home)  # the group has gone, and its proposals with it
+    texts = [entry.text for entry in store_of(home).entries("user")]
+    assert texts == ["User moved often; lives in Oslo now."]
+    assert {e.entry_id for e in store_of(home).archived("user")} == set(seeded)
+
+
+def test_keeping_one_archives_every_other_entry_of_the_group(client, post, home, seeded):
+    page = client.get("/user/review/").get_data(as_text=True)
+    keep_first = decision_forms(page)[0]  # the pair in the agent notes: Keep this one, on its first entry
+    answer = post(keep_first["action"], keep_first["fields"])
+    assert answer.status_code == 303 and answer.headers["Location"].endswith("/memory/review/")
+    assert [entry.entry_id for entry in store_of(home).entries("memory")] == [keep_first["fields"]["keep_id"]]
+    page = client.get("/memory/review/").get_data(as_text=True)
+    keep_third = next(f for f in decision_forms(page) if f["fields"].get("keep_id") == seeded[2])
+    post(keep_third["action"], keep_third["fields"])
+    assert [entry.text for entry in store_of(home).entries("user")] == [WHERE_USER_LIVES[2]]
+    assert store_of(home).get_contradictions("user") == []
+
+
+def test_first_actions_walk_every_decision_with_fewer_left_each_time(client, post, home):
+    page = client.get("/memory/review/").get_data(as_text=True)
+    counts = []
+    while left(page):
+        counts.append(left(page))
+        first = decision_forms(page)[0]
+        answer = post(first["action"], first["fields"], htmx=True)
+        assert answer.status_code == 200, answer.get_data(as_text=True)[:500]
+        page = answer.get_data(as_text=True)
+    assert counts == sorted(counts, reverse=True) and len(set(counts)) == len(counts)
+    assert "Nothing waits for a decision" in page
+    assert store_of(home).get_contradictions("memory") == [] and store_of(home).get_contradictions("user") == []
