@@ -47,6 +47,7 @@ def _negation_conflict(a: Analysis, b: Analysis) -> Verdict | None:
                 and not (_INABILITY.search(denial.text) and not_doing_it(claim))
                 and not _only_watched(denial, claim) and not _handled_not_consumed(denial, claim)
                 and not _free_of_the_denied(denial, claim) and not _opinion_of_the_kind(denial, claim)
+                and not _a_place_for_the_kind(denial, claim)
                 and not _access_without_owning(denial, claim)
                 and not apart(denial, claim, a, b)
                 and not _denial_within(denial, claim) and not _names_the_denial(denial, claim)
@@ -133,17 +134,39 @@ def _opinion_of_the_kind(denial: Claim, claim: Claim) -> bool:
     are wonderful company", "没有养猫" / "很喜欢猫". Liking one's own one still meets the denial
     ("loves his dog"), and so does a stated wish denied ("doesn't want a dog" has a stance)."""
     return bool(claim.stance and not denial.stance and _POSSESSION_DENIED.search(denial.text)
-                and not _MAY_NOT.search(denial.text) and not _names_own_one(claim))
+                and not _MAY_NOT.search(denial.text) and not _names_own_one(claim, denial.topic))
+
+
+def _a_place_for_the_kind(denial: Claim, claim: Claim) -> bool:
+    """Not having a thing leaves places and groups named after its kind open: "doesn't have a
+    dog" / "gave money to a dog shelter", "没有养猫" / "去了猫咖啡馆" (lexicon "places_for_a_kind").
+    A thing of one's own named beside it still meets the denial."""
+    shared = denial.topic & claim.topic
+    if not shared or not _POSSESSION_DENIED.search(denial.text) or _names_own_one(claim, denial.topic):
+        return False
+    places = "|".join(re.escape(word) for word in lexicon.PLACES_FOR_A_KIND)
+    text = claim.text.lower()
+    for term in shared:
+        mentions = as_place = 0
+        for form in {term, *lexicon.CONCEPTS.get(term, ())}:
+            named = re.escape(form.lower())
+            mentions += len(re.findall(named if is_cjk(form) else rf"\b{named}", text))
+            as_place += len(re.findall(rf"{named}(?:{places})" if is_cjk(form) else rf"\b{named}\w*\s+(?:{places})\b", text))
+        if not mentions or as_place < mentions:
+            return False
+    return True
 
 
 # "can't have", "不能有": what one may not take, not what one has.
 _MAY_NOT = lazy_compile(r"\b(?:can|could|may|must)(?:\s+not|not|n't)\b|不能|不可以")
 
 
-def _names_own_one(claim: Claim) -> bool:
-    """The claim is about one's own thing of what it names: "loves her cat", "喜欢自己的猫"."""
+def _names_own_one(claim: Claim, denied: frozenset[str]) -> bool:
+    """The claim is about one's own thing of the kind denied: "loves her cat" ("has no pets"),
+    "喜欢自己的猫"; "near his home" is no cat."""
+    of_the_kind = denied & claim.topic or (claim.topic if denied & claim.broader else frozenset())
     for words in _OWN_WORDS.findall(claim.text):
-        if any(stem(word) in claim.topic for word in re.split(r"[- ]", words)):
+        if any(stem(word) in of_the_kind for word in re.split(r"[- ]", words)):
             return True
     return any(chinese and units(chinese) & claim.reach for _english, chinese in _OWN_THING.findall(claim.text))
 

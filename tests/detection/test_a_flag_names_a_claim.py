@@ -7,6 +7,8 @@ beside the contradiction of the same family that still flags:
 - having denied against an opinion of the kind or a wish ("doesn't have a cat" / "thinks cats are
   lovely company", "没有养猫" / "很喜欢猫"); liking one's own one still meets it
   (denials.py `_opinion_of_the_kind`);
+- having denied against a place or group named after the kind ("has no dog" / "gives to a dog
+  shelter", "没有养猫" / "给猫救助站捐钱"; lexicon "places_for_a_kind"), unless one's own is there;
 - one named member of a kind one may have several of ("a dog named Rex" / "a dog named Bo",
   "养了一只狗，叫豆豆" / "养了一只狗，叫球球"); "one" or "only" makes it the only one
   (slots.py `_one_of_several`);
@@ -29,6 +31,10 @@ from judging import flags
     ("User has no car.", "User loves old cars and reads car magazines."),
     ("User doesn't have a cat.", "User wants to adopt a cat next spring."),
     ("用户没有养猫。", "用户很喜欢猫。"),
+    # a place or group named after the kind
+    ("User does not have a cat right now.", "User gave the money she raised to a cat shelter nearby."),
+    ("User has no dog.", "User volunteers at a dog rescue near his home on Saturdays."),
+    ("用户没有养猫。", "用户给猫救助站捐了钱。"),
     # one of several of a kind
     ("User has a dog named Rex who loves the beach.", "User has a dog named Bo that she rescued last year."),
     ("用户养了一只狗，叫豆豆。", "用户养了一只狗，叫球球。"),
@@ -48,6 +54,8 @@ def test_rival_claims_are_not_made(a, b):
     ("User has no pets.", "User adores her cat."),
     ("User doesn't have a car.", "User loves driving his car on weekends."),
     ("用户没有养猫。", "用户很喜欢自己的猫。"),
+    ("User has no dog.", "User took his dog to a dog park."),
+    ("用户没有养猫。", "用户带着自己的猫去了猫咖啡馆。"),
     ("用户不能吃乳制品。", "用户最爱乳制品。"),
     ("User has one dog, named Rex.", "User has one dog, named Bo."),
     ("User's dog's name is Rex.", "User's dog's name is Bo."),
