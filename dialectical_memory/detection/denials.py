@@ -131,9 +131,9 @@ _POSSESSION_DENIED = lazy_compile(r"\b(?:not|n't|never|no\s+longer)\s+(?:\w+\s+)
 
 def _opinion_of_the_kind(denial: Claim, claim: Claim) -> bool:
     """Not having a thing leaves an opinion of its kind open: "doesn't have a dog" / "thinks dogs
-    are wonderful company", "没有养猫" / "很喜欢猫". Liking one's own one still meets the denial
-    ("loves his dog"), and so does a stated wish denied ("doesn't want a dog" has a stance)."""
-    return bool(claim.stance and not denial.stance and _POSSESSION_DENIED.search(denial.text)
+    are wonderful company", "没有养猫" / "很喜欢猫" (lexicon "opinion_stances"). Getting one ("adopted
+    a dog") and liking one's own one ("loves his dog") still meet the denial."""
+    return bool(claim.stance in lexicon.OPINION_STANCES and not denial.stance and _POSSESSION_DENIED.search(denial.text)
                 and not _MAY_NOT.search(denial.text) and not _names_own_one(claim, denial.topic))
 
 

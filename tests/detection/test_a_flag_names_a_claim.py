@@ -52,6 +52,7 @@ def test_rival_claims_are_not_made(a, b):
     ("User can't have dairy.", "User made a dairy-free cake and topped it with dairy cream."),
     ("User is lactose intolerant.", "User drinks a glass of milk every morning."),
     ("User has no pets.", "User adores her cat."),
+    ("User has no pets.", "User adopted a dog two years ago."),
     ("User doesn't have a car.", "User loves driving his car on weekends."),
     ("用户没有养猫。", "用户很喜欢自己的猫。"),
     ("User has no dog.", "User took his dog to a dog park."),
