@@ -157,7 +157,7 @@ def reason_contract(edge: dict) -> dict:
 
 
 def detector_kinds() -> tuple[str, ...]:
-    """Every kind a rule verdict may carry (the registry's), and a judge's: what the pages word."""
+    """Every kind a rule verdict may carry (the registry's), a change the store dated (`update`) and a judge's: what the pages word."""
     from dialectical_memory.detection.registry import KINDS
 
-    return (*KINDS, "judge")
+    return (*KINDS, "update", "judge")

@@ -212,13 +212,11 @@ def open_group(entry_id: str) -> list[str]:
     """``entry_id`` and every entry linked to it through unresolved contradictions."""
     if not entry_id:
         return []
-    seen, queue = [entry_id], [entry_id]
-    while queue:
-        for other in open_partners(queue.pop()):
-            if other not in seen:
-                seen.append(other)
-                queue.append(other)
-    return seen if len(seen) > 1 else []
+    groups = store().contradiction_groups(g.target, entry_id=entry_id)  # the store's read, as every door's
+    if not groups:
+        return []
+    members = groups[0]["entry_ids"]
+    return [entry_id, *(other for other in members if other != entry_id)]
 
 
 def group_view(edge: dict) -> dict | None:

@@ -23,6 +23,7 @@ EN = {
     "temporal": "A change over time: “{a}” vs “{b}”.",
     "temporal_ended": "One says it is over, the other that it holds: “{ended}” vs “{holds}”.",
     "current": " The later entry ({date}) says “{phrase}”.",
+    "update": "This changed over time: first “{earlier}” ({earlier_date}), now “{later}” ({later_date}).",
     "judge": "In the model's words: {text}",
     "semantic": "Close in meaning, yet they look incompatible: “{a}” vs “{b}”.",
     "pair": "“{a}” vs “{b}”.",
@@ -49,6 +50,7 @@ ZH = {
     "temporal": "前后发生了变化：“{a}”与“{b}”。",
     "temporal_ended": "一条说已经结束，一条说仍然如此：“{ended}”与“{holds}”。",
     "current": "较新的一条（{date}）说“{phrase}”。",
+    "update": "情况前后变了：先是“{earlier}”（{earlier_date}），现在是“{later}”（{later_date}）。",
     "judge": "模型的说法：{text}",
     "semantic": "意思相近，却像是互相矛盾：“{a}”与“{b}”。",
     "pair": "“{a}”与“{b}”。",
@@ -85,7 +87,7 @@ RELATIONS_ZH = {
 }
 HAND_MADE = ("marked by a person", "")
 KIND_WORDED = frozenset(("value", "antonym", "negation", "implicit", "order", "frequency", "scoped", "temporal",
-                         "judge", "semantic"))
+                         "update", "judge", "semantic"))
 
 
 def plain_reason(edge: dict) -> str:
@@ -114,6 +116,8 @@ def _sentence(kind: str, data: dict, words: dict) -> str:
         a, b = a.replace(">", words["over"]), b.replace(">", words["over"])
     if kind == "temporal":
         return _change(data, a, b, words)
+    if kind == "update":
+        return _update(data, a, b, words)
     return words[kind].format(a=a, b=b)
 
 
@@ -128,6 +132,17 @@ def _change(data: dict, a: str, b: str, words: dict) -> str:
     if current in ("a", "b") and isinstance(dates, list) and len(dates) == 2 and dates[0] != dates[1]:
         sentence += words["current"].format(date=dates[0 if current == "a" else 1], phrase=a if current == "a" else b)
     return sentence
+
+
+def _update(data: dict, a: str, b: str, words: dict) -> str:
+    """A state that changed: the earlier side, then the later one, each with its date."""
+    current, dates = data.get("current"), data.get("dates")
+    if current not in ("a", "b") or not (isinstance(dates, list) and len(dates) == 2):
+        return words["temporal"].format(a=a, b=b)
+    later = 0 if current == "a" else 1
+    sides, days = (a, b), [str(day) for day in dates]
+    return words["update"].format(earlier=sides[1 - later], earlier_date=days[1 - later],
+                                  later=sides[later], later_date=days[later])
 
 
 def _topic(data: dict, words: dict) -> str:

@@ -229,6 +229,8 @@ def score_flags(homes: list[Home], pairs: dict[tuple, dict]) -> dict:
             row = pairs.get(pair_key(home.conv, home.speaker, edge["from_text"], edge["to_text"]))
             label = row["label"] if row else "unlabelled"
             family = edge.get("kind") or (edge.get("reason") or "").split(":", 1)[0] or "?"
+            found_as = (edge.get("reason_data") or {}).get("found_as")
+            family = f"{family} ({found_as})" if found_as else family  # a dated change names the family that found it
             by_label[label] += 1
             by_family[family][label] += 1
             if row is None:

@@ -438,7 +438,9 @@ def cmd_contradictions(args) -> int:
         for side in ("from", "to"):
             mark = "★" if edge["preferred_id"] == edge[f"{side}_id"] else " "
             print(f"  {mark} {edge[f'{side}_id'][:8]}  {edge[f'{side}_source']:<17} {_short(edge[f'{side}_text'] or '', 60)}")
-    print("\n★ = the side with more authority (observed behaviour first)")
+    groups = store.contradiction_groups(args.target)
+    print(f"\n{len(groups)} open group(s) of linked entries (a stale entry and those that changed it are one)")
+    print("★ = the side with more authority (observed behaviour first)")
     return 0
 
 

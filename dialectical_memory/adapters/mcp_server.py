@@ -184,7 +184,9 @@ def create_server(store: MemoryStore, *, dashboard_url: str | None = None) -> MC
         """Contradictions: both sides, the reason, and preferred_id (the side with more authority,
         observed behaviour first). mode=filter names only that side in `shown`."""
         edges = _tool_errors(lambda: store.get_contradictions(target, include_resolved=include_resolved, mode=mode))
-        return {"target": target, "mode": ContradictionMode(mode).value, "count": len(edges), "contradictions": [edge_summary(e) for e in edges]}
+        groups = _tool_errors(lambda: store.contradiction_groups(target))
+        return {"target": target, "mode": ContradictionMode(mode).value, "count": len(edges),
+                "contradictions": [edge_summary(e) for e in edges], "groups": groups}
 
     @server.tool(annotations=PROPOSES)
     def run_maintenance(target: Target = "memory") -> dict[str, Any]:

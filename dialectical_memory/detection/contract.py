@@ -10,10 +10,12 @@ the reason string:
 * ``predicate``: what both claim about (a slot such as "residence", a state such as
   "marriage", or the topic they share), "" when the family names none;
 * ``language``: "en", "zh" or "mixed" (an English entry beside a Chinese one);
+* a clash about a state (kind ``value``, ``negation`` or ``implicit``) between entries written on different days
+  is stored as kind ``update`` (`as_change`), the family's kind kept as ``found_as``;
 * for a change over time (kind ``temporal``): ``ended``, the side that says the state holds no
   more or not yet ("a" or "b": "left Google", "is single"; the other says it holds: "works at
   Google", "got engaged"); the store adds ``dates`` (the days each entry was written) and
-  ``current``, the side written later ("" when neither was): which of the two holds now is a
+  ``current``, the side written later (for ``update`` too) ("" when neither was): which of the two holds now is a
   matter of when each was said, never of the words.
 
 An edge written before this contract has only its reason string ("value: lives in Berlin↔Paris");
@@ -28,7 +30,14 @@ from collections.abc import Mapping
 from .base import Verdict
 from .text import is_cjk
 
-CHANGE_KINDS = ("temporal",)
+CHANGE_KINDS = ("temporal", "update")
+# Kinds of a clash about a state one can change (having, living, working, a diet, a count: a slot's
+# value, a denied claim, a claim one rules out): written on different days, the later entry tells the change (kind
+# ``update``). Opposite preferences and rates stay as found: a taste said twice is not a dated state.
+STATE_KINDS = ("value", "negation", "implicit")
+# Predicates a life does not change: where and when one was born, what someone is called.
+FIXED_PREDICATES = ("born", "birth", "name", "hometown", "native")
+DAY = 86400.0
 
 
 def completed(verdict: Verdict, rule: str, holder: str, subject: str, texts: tuple[str, str], ended: str) -> Verdict:
@@ -57,6 +66,21 @@ def dated(data: Mapping, written: tuple[float, float]) -> dict:
         return data
     data["dates"] = [time.strftime("%Y-%m-%d", time.gmtime(at)) if at else "" for at in written]
     data["current"] = "a" if written[0] > written[1] else "b" if written[1] > written[0] else ""
+    return data
+
+
+def as_change(data: Mapping, written: tuple[float, float]) -> dict:
+    """The contract of a clash about a changeable state whose entries were written on different
+    days, told as the change it is: kind ``update``, the family's own kind kept as ``found_as``
+    (dates and the current side follow from `dated`). A clash on one day, or about what a life does
+    not change ("was born in …"), stays as found."""
+    data = dict(data)
+    predicate = str(data.get("predicate") or "").lower()
+    if (data.get("kind") not in STATE_KINDS or any(word in predicate for word in FIXED_PREDICATES)
+            or not all(written) or abs(written[0] - written[1]) < DAY):
+        return data
+    data["found_as"] = data["kind"]
+    data["kind"] = "update"
     return data
 
 

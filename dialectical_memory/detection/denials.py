@@ -46,6 +46,8 @@ def _negation_conflict(a: Analysis, b: Analysis) -> Verdict | None:
                 and not _works_there(denial, b)
                 and not (_INABILITY.search(denial.text) and not_doing_it(claim))
                 and not _only_watched(denial, claim) and not _handled_not_consumed(denial, claim)
+                and not _free_of_the_denied(denial, claim) and not _opinion_of_the_kind(denial, claim)
+                and not _a_place_for_the_kind(denial, claim)
                 and not _access_without_owning(denial, claim)
                 and not apart(denial, claim, a, b)
                 and not _denial_within(denial, claim) and not _names_the_denial(denial, claim)
@@ -95,6 +97,82 @@ def _only_watched(denial: Claim, claim: Claim) -> bool:
     streaming service is using it: that stays a denial)."""
     return ("exercise" in claim.reach and bool(_SPECTATING.search(claim.text))
             and not _SPECTATING.search(denial.text))
+
+
+# Where the denied thing is named only as left out: "dairy-free cake", "gluten free bread",
+# "无乳制品的蛋糕", "不含麸质". Filled with the denied term by `_free_of_the_denied`.
+_LEFT_OUT_EN = r"\b{term}\w*[- ]free\b"
+_LEFT_OUT_ZH = r"(?:无|不含|去){term}"
+
+
+def _free_of_the_denied(denial: Claim, claim: Claim) -> bool:
+    """"can't have dairy" / "bakes dairy-free cakes": the other entry names the denied thing only
+    as what its food leaves out, which keeps to the denial rather than breaking it. Any other
+    mention of the thing ("dairy-free cake with a cream topping") still meets it."""
+    shared = denial.topic & claim.topic
+    if not shared:
+        return False
+    text = claim.text.lower()
+    for term in shared:
+        named = re.escape(term)
+        mentions = len(re.findall(rf"\b{named}" if not is_cjk(term) else named, text))
+        left_out = len(re.findall(_LEFT_OUT_ZH.format(term=named) if is_cjk(term) else _LEFT_OUT_EN.format(term=named), text))
+        if not mentions or left_out < mentions:
+            return False
+    return True
+
+
+# Having denied, in so many words: "doesn't have a dog", "has no car", "does not own one",
+# "没有狗", "没养猫" (not "has never eaten", where "has" only marks the past).
+_POSSESSION_DENIED = lazy_compile(r"\b(?:not|n't|never|no\s+longer)\s+(?:\w+\s+)?(?:have|has|own|owns|possess\w*)\b"
+                                  r"(?!\s+(?:\w+ed|been|gone|seen|eaten|done|had)\b)|"
+                                  r"\b(?:has|have|owns?)\s+no\b|没(?:有|养)(?![\u4e00-\u9fff]{0,3}过)")
+
+
+def _opinion_of_the_kind(denial: Claim, claim: Claim) -> bool:
+    """Not having a thing leaves an opinion of its kind open: "doesn't have a dog" / "thinks dogs
+    are wonderful company", "没有养猫" / "很喜欢猫" (lexicon "opinion_stances"). Getting one ("adopted
+    a dog") and liking one's own one ("loves his dog") still meet the denial."""
+    return bool(claim.stance in lexicon.OPINION_STANCES and not denial.stance and _POSSESSION_DENIED.search(denial.text)
+                and not _MAY_NOT.search(denial.text) and not _names_own_one(claim, denial.topic))
+
+
+def _a_place_for_the_kind(denial: Claim, claim: Claim) -> bool:
+    """Not having a thing leaves places and groups named after its kind open: "doesn't have a
+    dog" / "gave money to a dog shelter", "没有养猫" / "去了猫咖啡馆" (lexicon "places_for_a_kind").
+    A thing of one's own named beside it still meets the denial."""
+    shared = denial.topic & claim.topic
+    if not shared or not _POSSESSION_DENIED.search(denial.text) or _names_own_one(claim, denial.topic):
+        return False
+    places = "|".join(re.escape(word) for word in lexicon.PLACES_FOR_A_KIND)
+    text = claim.text.lower()
+    for term in shared:
+        mentions = as_place = 0
+        for form in {term, *lexicon.CONCEPTS.get(term, ())}:
+            named = re.escape(form.lower())
+            mentions += len(re.findall(named if is_cjk(form) else rf"\b{named}", text))
+            as_place += len(re.findall(rf"{named}(?:{places})" if is_cjk(form) else rf"\b{named}\w*\s+(?:{places})\b", text))
+        if not mentions or as_place < mentions:
+            return False
+    return True
+
+
+# "can't have", "不能有": what one may not take, not what one has.
+_MAY_NOT = lazy_compile(r"\b(?:can|could|may|must)(?:\s+not|not|n't)\b|不能|不可以")
+
+
+def _names_own_one(claim: Claim, denied: frozenset[str]) -> bool:
+    """The claim is about one's own thing of the kind denied: "loves her cat" ("has no pets"),
+    "喜欢自己的猫"; "near his home" is no cat."""
+    of_the_kind = denied & claim.topic or (claim.topic if denied & claim.broader else frozenset())
+    for words in _OWN_WORDS.findall(claim.text):
+        if any(stem(word) in of_the_kind for word in re.split(r"[- ]", words)):
+            return True
+    return any(chinese and units(chinese) & claim.reach for _english, chinese in _OWN_THING.findall(claim.text))
+
+
+# The three words after "his", "their", "own": "his car on weekends", "her old bike".
+_OWN_WORDS = lazy_compile(r"\b(?:their|his|her|my|own)\s+((?:[a-z]+[- ]?){1,3})")
 
 
 # Owning denied: "doesn't own a car", "没有电视" (a bare "no X" denies having it too).

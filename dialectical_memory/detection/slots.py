@@ -1218,9 +1218,9 @@ _FAVOURITE_TEAM = lazy_compile(r"^(?:favou?rite|favorite)\s+(?:[a-z]+\s+)?(?:tea
 _NAMED_ONE = (
     # "User's dog's name is Bella"
     lazy_compile(r"^(?:[Tt]he\s+)?[Uu]ser'?s\s+(?P<noun>[a-z]+)'s\s+name\s+is\s+(?P<v>[A-Z][\w'-]*)"),
-    lazy_compile(r"\b(?:has|have|owns?)\s+(?:one|a|an|only\s+one)\s+(?P<noun>[a-z]+),?\s+(?:called|named)\s+"
+    lazy_compile(r"\b(?P<only>only\s+)?(?:has|have|owns?)\s+(?P<det>one|a|an|only\s+one)\s+(?P<noun>[a-z]+),?\s+(?:called|named)\s+"
                r"(?P<v>[A-Z][\w'-]*)"),
-    lazy_compile(rf"(?:只有|有|养了?|养着)一(?:只|条|个|位)(?P<noun>{_CJK}{{1,2}}?)[，,]?(?:名叫|叫做?|取名叫?|名字叫)"
+    lazy_compile(rf"(?P<det>只有|有|养了?|养着)一(?:只|条|个|位)(?P<noun>{_CJK}{{1,2}}?)[，,]?(?:名叫|叫做?|取名叫?|名字叫)"
                rf"(?P<v>{_CJK}{{1,4}}|[A-Za-z]+)"),
     lazy_compile(rf"^(?:该|这位)?用户家?的(?P<noun>{_CJK}{{1,3}}?)(?:名叫|叫做?|名字叫)(?P<v>{_CJK}{{1,4}}|[A-Za-z]+)"
                r"[。.!！]?$"),
@@ -1277,10 +1277,27 @@ def canonical_noun(noun: str) -> str:
     return _SLOT_NOUNS.get(noun, noun)
 
 
+# Kinds one may have several of at once: "has a dog named Rex" names one of them, not the only one.
+_SEVERAL_AT_ONCE = frozenset(("cat", "dog", "son", "daughter"))
+# What says it is the only one: a count ("one", "一只" after "只有") or "only".
+_ONE_ONLY = frozenset(("one", "only one", "只有"))
+
+
+def _one_of_several(match: re.Match) -> bool:
+    """"has a dog named Rex" beside "has a dog named Bo": two of one's dogs, unless "only" or a
+    count says there is one ("has one dog, named Rex", "只有一只狗，叫球球")."""
+    groups = match.groupdict()
+    if canonical_noun(match["noun"]) not in _SEVERAL_AT_ONCE or groups.get("det") is None or groups.get("only"):
+        return False
+    return " ".join(groups["det"].split()) not in _ONE_ONLY
+
+
 def _named_ones(text: str) -> list[Slot]:
     """"has one cat, named Luna", "家只有一只猫，叫团子", "用户家的狗名叫旺财"."""
     for pattern in _NAMED_ONE:
         match = pattern.search(text)
+        if match and _one_of_several(match):
+            return []
         if match:
             value = _clean(match["v"])
             if match["noun"] + "名" in _HANDLE_WORDS:  # "网名叫小鱼"

@@ -759,9 +759,10 @@ class MemoryStore(ReviewActions, PatternReview, StagedWrites, StoreReads):
     def _flag(self, state: TargetState, change: Change, from_id: str, to_id: str, verdict, *, author: str | None = None) -> ContradictionEdge:
         """Record a contradiction between two active entries as an edge (the detector's by default);
         a change over time is told when each side was written (detection/contract.py)."""
-        from ..detection.contract import dated
+        from ..detection.contract import as_change, dated
 
         written = tuple(getattr(state.entries.get(i), "created_at", 0.0) for i in (from_id, to_id))
+        data = as_change(getattr(verdict, "reason_data", None) or {}, written)  # a judge's kind is never a state's
         edge = ContradictionEdge(
             from_id=from_id,
             to_id=to_id,
@@ -769,8 +770,8 @@ class MemoryStore(ReviewActions, PatternReview, StagedWrites, StoreReads):
             confidence=round(float(verdict.score), 3),
             author=author or f"detector:{getattr(self.detector, 'name', 'custom')}",
             created_at=change.now,
-            kind=getattr(verdict, "kind", ""),
-            reason_data=_clean_data(dated(getattr(verdict, "reason_data", None) or {}, written)),
+            kind=str(data.get("kind") or getattr(verdict, "kind", "")),
+            reason_data=_clean_data(dated(data, written)),
         )
         state.add_edge(change, edge)
         change.log(state.target, "contradiction", to_id, detail_edge=edge.edge_id, other=from_id, reason=edge.reason)

@@ -263,6 +263,27 @@ def connected_groups(edges: list[ContradictionEdge]) -> list[list[str]]:
     return sorted(groups, key=lambda g: (-len(g), g[0]))
 
 
+def contradiction_groups(state: TargetState) -> list[dict[str, Any]]:
+    """The entries linked to one another by unresolved contradictions, one group each (largest
+    first): a stale entry and every entry that changed it are one group, counted once and listed once
+    by every door. Each names its entries, its edges, their kinds and the entry written last."""
+    open_edges = [edge for edge in state.doc.contradictions if not edge.resolved]
+    edges_of: dict[str, list[ContradictionEdge]] = {}
+    for edge in open_edges:
+        edges_of.setdefault(edge.from_id, []).append(edge)
+    groups = []
+    for members in connected_groups(open_edges):
+        edges = [edge for entry_id in members for edge in edges_of.get(entry_id, ())]
+        written = {entry_id: getattr(state.entries.get(entry_id), "created_at", 0.0) for entry_id in members}
+        groups.append({
+            "entry_ids": members,
+            "edge_ids": [edge.edge_id for edge in edges],
+            "kinds": sorted({edge.kind or "" for edge in edges} - {""}),
+            "newest_id": max(members, key=lambda entry_id: (written[entry_id], members.index(entry_id))),
+        })
+    return groups
+
+
 def graph(state: TargetState, now: float, max_resolved: int = 200, select=None) -> dict[str, Any]:
     """Nodes and edges of the contradiction graph; resolved edges are capped (newest first).
 
@@ -407,6 +428,7 @@ def counts(state: TargetState, now: float, horizon_days: float) -> dict[str, Any
         "by_status": {status.value: by_status[status] for status in BeliefStatus},
         "archived": len(state.archive),
         "unresolved_contradictions": sum(1 for e in state.doc.contradictions if not e.resolved),
+        "contradiction_groups": len(derived(state, "contradiction_groups", None, lambda: contradiction_groups(state))),
         "reverify": sum(1 for meta in metas if _days_left(meta, now, horizon_days) is not None),
         "pending_promotions": sum(1 for meta in metas if meta.pending_promotion is not None),
         "usage_chars": state.usage(),

@@ -88,6 +88,14 @@ class StoreReads:
                 edge["shown"] = [edge["preferred_id"]] if chosen is ContradictionMode.FILTER else [edge["from_id"], edge["to_id"]]
         return edges
 
+    def contradiction_groups(self, target: str, *, entry_id: str | None = None) -> list[dict[str, Any]]:
+        """Entries linked by unresolved contradictions, one group each (`read_models.contradiction_groups`):
+        what every door counts and lists; ``entry_id`` narrows it to that entry's group."""
+        state = self._read_state(self._target(target))
+        groups = read_models.derived(state, "contradiction_groups", None, lambda: read_models.contradiction_groups(state))
+        return [{key: list(value) if isinstance(value, list) else value for key, value in group.items()}
+                for group in groups if entry_id is None or entry_id in group["entry_ids"]]
+
     def contradiction_links(self, target: str) -> list[tuple[str, str, str, bool]]:
         """``(edge_id, from_id, to_id, resolved)`` of every edge, in the order of
         :meth:`get_contradictions`: what navigation needs, without building thousands of edge dicts."""

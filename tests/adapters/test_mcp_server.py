@@ -84,6 +84,8 @@ def test_every_tool_and_resource_over_stdio(mcp_sdk, tmp_path):
     assert seen["get"]["entry"]["meta"]["observed_behavior_count"] == 0 and len(seen["get"]["contradictions"]) == 1
     assert [r["action"] for r in seen["get"]["history"]][-1] == "add"
     assert seen["filter"]["contradictions"][0]["shown"] == [seen["paris"]["entry"]["entry_id"]]  # observed wins
+    (group,) = seen["filter"]["groups"]  # the store's groups, as every door lists them
+    assert sorted(group["entry_ids"]) == sorted([seen["berlin"]["entry"]["entry_id"], seen["paris"]["entry"]["entry_id"]])
     assert seen["maintenance"]["promoted"] == [] and "promotions_proposed" in seen["maintenance"]
     assert seen["review"]["counts"] and f"dmem --home {home} serve" in seen["review"]["dashboard"]  # the home it serves
     assert seen["remove"]["archived"] and seen["remove"]["action"] == "remove"
