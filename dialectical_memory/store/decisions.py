@@ -43,12 +43,9 @@ class Inbox:
 
 
 def contradiction_groups(store, target: str) -> list[list[str]]:
-    """Entries linked by unresolved contradictions, each group once, largest first.
-
-    The store's graph groups with no resolved edge shown; when the store gains its own read of
-    groups (a stale note and the notes that changed it), this is the one place to switch to it."""
-    graph = store.contradiction_graph(target, max_resolved=0, select=lambda outline: ((), ()))
-    return [group for group in graph["groups"] if len(group) > 1]
+    """Entries linked by unresolved contradictions, each group once, largest first: the store's
+    group read (a stale note and the notes that changed it are one group), as every door counts it."""
+    return [group["entry_ids"] for group in store.contradiction_groups(target) if len(group["entry_ids"]) > 1]
 
 
 def _blocked_first(store, target: str) -> Decision | None:
