@@ -184,7 +184,7 @@ def hermes_drafter():
     """The model that drafts patterns, syntheses and principles: Hermes' ``call_llm`` on the
     auxiliary task ``dialectical_draft`` (configured like the judge's), named ``hermes:<model>``.
     ``False`` (no drafts) when ``auxiliary.dialectical_draft.enabled`` is false; None outside Hermes
-    or when the task is not configured (the judge's model then drafts, on the judge's task).
+    or when the task is not configured (the judge's model then drafts, on the judge's task)."""
     try:
         from agent.auxiliary_client import call_llm
     except ImportError:
