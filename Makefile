@@ -56,9 +56,10 @@ test-fast: install
 run: install-web
 	$(DMEM) serve --port $(PORT)
 
+# Served with Hermes' limits: the demo's USER.md is near them, so the overview shows make-room.
 demo: install-web
 	$(DMEM) demo $(DEMO_HOME) --force
-	$(DMEM) --home $(DEMO_HOME) serve --port $(PORT)
+	$(DMEM) --home $(DEMO_HOME) serve --port $(PORT) --memory-char-limit 2200 --user-char-limit 1375
 
 # make bench BENCH_ARGS='--sizes 1000,10000 --repeat 11'
 BENCH_ARGS ?=

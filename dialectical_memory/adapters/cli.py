@@ -550,7 +550,7 @@ def _record_text(record: dict, texts: dict[str, str]) -> str:
 
 
 def cmd_demo(args) -> int:
-    from ..features.demo import seed_demo
+    from ..features.demo import HERMES_LIMITS, seed_demo
 
     positional = getattr(args, "demo_home", None)
     if positional and args.home and Path(positional).expanduser().resolve() != Path(args.home).expanduser().resolve():
@@ -560,7 +560,9 @@ def cmd_demo(args) -> int:
         raise InvalidInputError("say where to seed the demo: dmem demo DIR")
     home = seed_demo(Path(chosen), replace=args.force)
     print(f"Seeded a demo memory home at {home}")
-    print(f"  browse it:  dmem serve --home {home}")
+    limits = f"--memory-char-limit {HERMES_LIMITS['memory']} --user-char-limit {HERMES_LIMITS['user']}"
+    print(f"  browse it:  dmem serve --home {home} {limits}")
+    print("  (with Hermes' limits: its MEMORY.md is near them, so the overview shows how to make room)")
     return 0
 
 
@@ -1038,8 +1040,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"dmem {__version__}")
     parser.add_argument("--home", help="memory home (default: $DMEM_HOME, $HERMES_HOME/memories, ~/.hermes/memories); must exist unless --create")
     parser.add_argument("--create", action="store_true", help="create the --home folder when it does not exist yet")
-    parser.add_argument("--memory-char-limit", type=int, metavar="N", help="MEMORY.md limit (default 2200 as Hermes; 0 = unlimited)")
-    parser.add_argument("--user-char-limit", type=int, metavar="N", help="USER.md limit (default 1375 as Hermes; 0 = unlimited)")
+    parser.add_argument("--memory-char-limit", type=int, metavar="N", help="MEMORY.md limit (0 = unlimited; default: Hermes' 2200, but `dmem serve` has its own, see `dmem serve --help`)")
+    parser.add_argument("--user-char-limit", type=int, metavar="N", help="USER.md limit (0 = unlimited; default: Hermes' 1375, but `dmem serve` has its own, see `dmem serve --help`)")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     # `dmem serve --home DIR` and `dmem --home DIR serve` both work.
     home_after_command = argparse.ArgumentParser(add_help=False)
@@ -1281,10 +1283,24 @@ def _tool_commands(command) -> None:
     p.set_defaults(func=cmd_eval_detector)
 
     p = command("serve", help="start the review dashboard")
+    p.epilog = SERVE_LIMITS
+    p.formatter_class = argparse.RawDescriptionHelpFormatter
+    for target, file in (("memory", "MEMORY.md"), ("user", "USER.md")):
+        p.add_argument(f"--{target}-char-limit", type=int, metavar="N", default=argparse.SUPPRESS, help=f"{file} limit (0 = none; see below)")
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1, this machine only)")
     p.add_argument("--port", type=int, default=5000, help="port (default: 5000; 0 picks a free one)")
     p.add_argument("--allow-remote", action="store_true", help="allow binding to a non-loopback address")
     p.set_defaults(func=cmd_serve)
+
+
+SERVE_LIMITS = """\
+character limits, in this order:
+  1. In a Hermes home ($HERMES_HOME/memories or ~/.hermes/memories, the default home), the
+     limits of Hermes' config.yaml (memory.memory_char_limit, memory.user_char_limit; Hermes'
+     defaults 2200 and 1375 where it sets none). A flag can only lower them, never raise them past what Hermes accepts.
+  2. Elsewhere, --memory-char-limit and --user-char-limit.
+  3. Without them, no limit.
+The limits it uses are printed when it starts."""
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -160,30 +160,18 @@ def _eligible(state: TargetState) -> list[EntryMeta]:
     return metas
 
 
-# When something happened says nothing of what it was: "every Saturday morning" is shared by the
-# shelter and the history books. These words are taken out of a text before its terms are read.
-WHEN_WORDS_EN = (
-    "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "weekend", "weekday",
-    "morning", "afternoon", "evening", "night", "tonight", "today", "yesterday", "tomorrow", "day", "daily",
-    "week", "weekly", "month", "monthly", "year", "yearly", "spring", "summer", "autumn", "winter",
-    "january", "february", "april", "june", "july", "august", "september", "october", "november", "december",
-    "recently", "lately", "currently", "now", "ago", "last", "next", "every", "again", "often", "sometimes",
-    "usually", "always", "later", "soon", "earlier", "this", "that",
-)
-WHEN_WORDS_ZH = (
-    "每周一", "每周二", "每周三", "每周四", "每周五", "每周六", "每周日", "每天", "每周", "每月", "每年",
-    "星期一", "星期二", "星期三", "星期四", "星期五", "星期六", "星期日", "星期天",
-    "周一", "周二", "周三", "周四", "周五", "周六", "周日", "周末", "上周", "这周", "下周", "本周",
-    "上午", "下午", "早上", "晚上", "中午", "傍晚", "夜里", "今天", "昨天", "明天", "最近", "上个月", "这个月",
-    "去年", "今年", "明年", "春天", "夏天", "秋天", "冬天", "经常", "总是", "又",
-)
-
-
 @functools.lru_cache(maxsize=1)
 def _when_pattern():
-    english = r"\b(?:" + "|".join(WHEN_WORDS_EN) + r")s?\b"
-    chinese = "|".join(sorted(WHEN_WORDS_ZH, key=len, reverse=True))
-    return re.compile(f"{english}|{chinese}", re.IGNORECASE)
+    """The words that only say when (``when_words`` in each language's ``reflection.json``): a
+    shared "every Saturday morning" is no story, so they are taken out before a text's terms are
+    read. Words in Latin letters match whole (with a plural s), others as written."""
+    from ..detection.languages import words
+
+    when = words("reflection", "when_words")
+    latin = [re.escape(word) for word in when if word.isascii()]
+    other = sorted((word for word in when if not word.isascii()), key=len, reverse=True)
+    english = r"\b(?:" + "|".join(latin) + r")s?\b"
+    return re.compile("|".join([english, *map(re.escape, other)]), re.IGNORECASE)
 
 
 @functools.lru_cache(maxsize=16_384)  # a reflection run reads every incident; the next one mostly the same
