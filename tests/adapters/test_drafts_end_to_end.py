@@ -81,7 +81,7 @@ def reflected(capsys, home):
 
 def test_stub_drafts_each_kind_shown_by_reflect_and_the_dashboard_and_an_agent_drafts_too(
         capsys, home, noor, tmp_path, monkeypatch, mcp_sdk):
-    from webapp.app import create_app
+    from dialectical_memory.web import create_app
 
     with DraftStub() as stub:
         config = tmp_path / "judge.toml"
