@@ -163,6 +163,8 @@ def _store_options(config) -> dict:
         options["detector"] = config["DETECTOR"]
     if config.get("JUDGE") is not None:
         options["judge"] = config["JUDGE"]
+    if config.get("DRAFTER") is not None:
+        options["drafter"] = config["DRAFTER"]
     return options
 
 

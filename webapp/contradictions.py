@@ -359,6 +359,7 @@ def edge_view(edge_id: str) -> dict:
         "found_by": found_by(edge),
         "nav": neighbours(edge_id),
         "group": group_view(edge),
+        "suggestion": None if edge["resolved"] else store().synthesis_draft(g.target, edge["from_id"]),
     }
 
 

@@ -315,5 +315,11 @@ def init_presenters(app: Flask) -> None:
         reject_keys=reject_keys,
     )
     app.jinja_env.tests["cjk"] = contains_cjk
-    app.jinja_env.globals.update(TIER_MEANINGS=TIER_MEANINGS, ACTION_WORDS=ACTION_WORDS)
+    app.jinja_env.globals.update(TIER_MEANINGS=TIER_MEANINGS, ACTION_WORDS=ACTION_WORDS, suggestion=suggestion)
     app.context_processor(template_defaults)
+
+
+def suggestion(kind: str, entry_ids) -> dict | None:
+    """The shown draft ``{text, drafted_by}`` of a proposal on this target (read from the drafts
+    file: a page never waits on a model), or None."""
+    return store().draft_for(g.target, kind, list(entry_ids))

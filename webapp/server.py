@@ -69,12 +69,14 @@ def serve(
     memory_char_limit: int = 0,
     user_char_limit: int = 0,
     judge=None,
+    drafter=None,
 ) -> None:
     """Serve the dashboard of ``home`` until interrupted (Ctrl-C); limits 0 mean unlimited; ``judge``
-    is the model its maintenance consults (``detection.judge``; None: the rules only)."""
+    is the model its maintenance consults (``detection.judge``; None: the rules only); ``drafter``
+    the model its maintenance asks for drafts (``detection.drafts``; None: the judge)."""
     server = build_server(
         home, host, port, allow_remote=allow_remote, memory_char_limit=memory_char_limit, user_char_limit=user_char_limit,
-        config={"JUDGE": judge},
+        config={"JUDGE": judge, "DRAFTER": drafter},
     )
     if not is_loopback(host):
         names = ", ".join(server.app.config["EXTRA_HOSTS"]) or host

@@ -77,14 +77,22 @@ def _check_home(args) -> None:
     home.mkdir(parents=True, exist_ok=True)  # two processes may start one home at once
 
 
+def _models() -> dict:
+    """The judge and the drafting model of the environment or judge.toml (``[judge]``, ``[draft]``;
+    ``DMEM_DRAFTS=off`` drafts nothing)."""
+    from ..detection.drafts import drafter_from_env
+    from ..detection.judge import judge_from_env
+
+    return {"judge": judge_from_env(os.environ), "drafter": drafter_from_env(os.environ)}
+
+
 def _store(args, targets: tuple[str, ...] = TARGETS) -> MemoryStore:
     """The store over ``--home``, with the targets a command works on read (both by default; a
     one-shot write to one target skips reading the other)."""
-    from ..detection.judge import judge_from_env
     from ..store.memory_store import MemoryStore
 
     _check_home(args)
-    store = MemoryStore(args.home, judge=judge_from_env(os.environ), **_limits(args, _default_limits()))
+    store = MemoryStore(args.home, **_models(), **_limits(args, _default_limits()))
     if targets == TARGETS:
         store.load_from_disk()
     for target in targets:
@@ -221,10 +229,10 @@ def cmd_reflect(args) -> int:
     store = _store(args)
     action = getattr(args, "reflect_command", None)
     if action is None:
-        proposals = {t: store.pattern_proposals(t) for t in _targets(args.target)}
         if args.json:
-            _print_json({t: [p.to_dict() for p in found] for t, found in proposals.items()})
+            _print_json({t: store.proposals_with_drafts(t) for t in _targets(args.target)})
             return 0
+        proposals = {t: store.pattern_proposals(t) for t in _targets(args.target)}
         for target, found in proposals.items():
             _print_proposals(target, found)
         return 0
@@ -653,10 +661,8 @@ def cmd_serve(args) -> int:
     except ImportError:
         raise InvalidInputError(f"the dashboard needs the web extra: {install_hint('web')}") from None
     try:
-        from ..detection.judge import judge_from_env
-
         serve(args.home, host=args.host, port=args.port, allow_remote=args.allow_remote,
-              judge=judge_from_env(os.environ), **_limits(args, {"memory": 0, "user": 0}))  # fmt: skip
+              **_models(), **_limits(args, {"memory": 0, "user": 0}))  # fmt: skip
     except (MissingAssetsError, SecretFileError) as error:
         raise DialecticalMemoryError(str(error)) from None
     return 0
@@ -975,9 +981,7 @@ def cmd_mcp(args) -> int:
     except ImportError as error:
         raise InvalidInputError(f"the MCP server needs the mcp extra: {install_hint('mcp')} ({error})") from None
     _check_home(args)
-    from ..detection.judge import judge_from_env
-
-    serve_mcp(args.home, http_port=args.http, judge=judge_from_env(os.environ), **_limits(args, _default_limits()))
+    serve_mcp(args.home, http_port=args.http, **_models(), **_limits(args, _default_limits()))
     return 0
 
 

@@ -199,6 +199,20 @@ def create_server(store: MemoryStore, *, dashboard_url: str | None = None) -> MC
         """What waits for a person: pending promotions, beliefs to re-verify, counts, the dashboard URL."""
         return _tool_errors(lambda: review_summary(store, target, dashboard_url=dashboard_url))
 
+    @server.tool(annotations=READ_ONLY)
+    def next_draft(target: Target = "memory") -> dict[str, Any]:
+        """The next proposal a person will decide that has no first text yet: {id, kind, entry_ids,
+        texts}; kind is pattern (one entry for these incidents), synthesis (one entry holding the sides
+        of a contradiction) or principle (this entry as a short general principle). Write the text and
+        give it to record_draft. `proposal` is null when nothing waits."""
+        return {"target": target, "proposal": _tool_errors(lambda: store.next_to_draft(target))}
+
+    @server.tool(annotations=PROPOSES)
+    def record_draft(proposal_id: str, text: str, target: Target = "memory") -> dict[str, Any]:
+        """Your first text for the proposal next_draft gave (its id). It is only shown to the person,
+        pre-filling the box they edit; nothing is written to memory. In the entries' language."""
+        return _tool_errors(lambda: store.record_draft(target, proposal_id, text))
+
     @server.resource("memory://{target}/snapshot", mime_type="text/plain")
     def snapshot(target: str) -> str:
         """The frozen system-prompt block of a target, as it was when this server started."""
@@ -260,10 +274,11 @@ def transport_security(port: int) -> TransportSecuritySettings:
 
 
 def serve_mcp(home: str | Path | None, *, http_port: int | None = None, memory_char_limit: int, user_char_limit: int,
-              judge=None) -> None:
+              judge=None, drafter=None) -> None:
     """Run the server until the client goes away (stdio) or it is interrupted (HTTP); ``judge`` is
-    the model run_maintenance consults (``detection.judge``)."""
-    store = MemoryStore(home, memory_char_limit=memory_char_limit, user_char_limit=user_char_limit, judge=judge)
+    the model run_maintenance consults (``detection.judge``), ``drafter`` the one it asks for drafts."""
+    store = MemoryStore(home, memory_char_limit=memory_char_limit, user_char_limit=user_char_limit, judge=judge,
+                        drafter=drafter)
     store.load_from_disk()
     if http_port is None:
         create_server(store).run()

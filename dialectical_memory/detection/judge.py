@@ -188,6 +188,11 @@ def _json_of(answer: object) -> object:
         return None
 
 
+def parse_json(answer: object) -> object:
+    """A model's reply text as JSON (a fenced block read inside its fence); None when it is not."""
+    return _json_of(answer)
+
+
 def _parse(answer: object, name: str) -> Verdict | None:
     """One pair's JSON (a dict or its text, possibly fenced) → Verdict; None when unusable."""
     answer = _json_of(answer)
@@ -228,10 +233,11 @@ def default_config_path(environ: Mapping[str, str]) -> Path:
     return Path(base).expanduser() / "dialectical-memory" / "judge.toml"
 
 
-def judge_from_env(environ: Mapping[str, str], config_path: Path | None = None) -> Judge | None:
+def judge_from_env(environ: Mapping[str, str], config_path: Path | None = None, table: str = "judge") -> Judge | None:
     """An endpoint judge from ``DMEM_JUDGE_URL`` (``DMEM_JUDGE_MODEL``, ``DMEM_JUDGE_KEY``,
     ``DMEM_JUDGE_TIMEOUT``), else from the ``[judge]`` table of the config file (``url``, ``model``,
     ``key`` or ``key_env``, ``timeout``, ``batch``, ``enabled``); None when neither names one.
+    ``table`` names another table of the same settings (``draft``: the model that drafts).
     A setting that cannot be used is a one-line ``ModelConfigError`` naming it (never the key)."""
     from .model_client import clean_key, clean_timeout
 
@@ -250,11 +256,11 @@ def judge_from_env(environ: Mapping[str, str], config_path: Path | None = None) 
     from .model_client import ModelConfigError
 
     try:
-        table = tomllib.loads(source).get("judge", {})
+        settings = tomllib.loads(source).get(table, {})
     except tomllib.TOMLDecodeError as error:
         raise ModelConfigError(f"{path}: not valid TOML ({str(error).splitlines()[0][:80]})") from None
     try:
-        return _configured_judge(table, environ)
+        return _configured_judge(settings, environ)
     except ModelConfigError as error:
         raise ModelConfigError(f"{path}: {error}") from None
 

@@ -139,15 +139,19 @@ JUDGE_TASK = "dialectical_judge"  # Hermes' auxiliary task: auxiliary.dialectica
 JUDGE_MAX_TOKENS = 800
 
 
-def _judge_config() -> dict[str, Any]:
-    """``auxiliary.dialectical_judge`` of Hermes' config.yaml ({} outside Hermes or when unset)."""
+DRAFT_TASK = "dialectical_draft"  # auxiliary.dialectical_draft: the model that drafts (off: enabled: false)
+DRAFT_MAX_TOKENS = 600
+
+
+def _judge_config(task: str = JUDGE_TASK) -> dict[str, Any]:
+    """``auxiliary.<task>`` of Hermes' config.yaml ({} outside Hermes or when unset)."""
     try:
         from hermes_cli.config import load_config
 
         auxiliary = (load_config() or {}).get("auxiliary") or {}
     except Exception:  # outside Hermes, or a config Hermes itself cannot read
         return {}
-    section = auxiliary.get(JUDGE_TASK) if isinstance(auxiliary, dict) else None
+    section = auxiliary.get(task) if isinstance(auxiliary, dict) else None
     return section if isinstance(section, dict) else {}
 
 
@@ -174,6 +178,30 @@ def hermes_judge():
     except (TypeError, ValueError):
         batch = JUDGE_BATCH
     return ChatJudge(send, f"hermes:{model}", batch)
+
+
+def hermes_drafter():
+    """The model that drafts patterns, syntheses and principles: Hermes' ``call_llm`` on the
+    auxiliary task ``dialectical_draft`` (configured like the judge's), named ``hermes:<model>``.
+    ``False`` (no drafts) when ``auxiliary.dialectical_draft.enabled`` is false; None outside Hermes
+    or when the task is not configured (the judge's model then drafts, on the judge's task)."""
+    try:
+        from agent.auxiliary_client import call_llm
+    except ImportError:
+        return None
+    from ..detection.judge import ChatJudge
+
+    config = _judge_config(DRAFT_TASK)
+    if not config:
+        return None
+    if config.get("enabled") is False or str(config.get("enabled", "")).lower() in ("false", "off", "no"):
+        return False
+
+    def send(messages: list[dict[str, str]]) -> str:
+        return _response_text(call_llm(task=DRAFT_TASK, messages=messages, temperature=0, max_tokens=DRAFT_MAX_TOKENS))
+
+    model = str(config.get("model") or config.get("provider") or "auxiliary").strip()
+    return ChatJudge(send, f"hermes:{model}", 1)
 
 
 def _response_text(response) -> str:
@@ -225,7 +253,8 @@ class DialecticalMemoryProvider(_ProviderBase):
         if self._store is None:
             # Hermes enforces its own character limits; this store never adds text for Hermes.
             self._store = MemoryStore(hermes_home / "memories", memory_char_limit=0, user_char_limit=0,
-                                      judge=hermes_judge() if self._primary else None)
+                                      judge=hermes_judge() if self._primary else None,
+                                      drafter=hermes_drafter() if self._primary else False)
         self._store.load_from_disk()
         if self._primary and self._watcher is None and (hermes_home / "memories").resolve() == Path(self._store.home).resolve():
             self._watcher = QueueWatcher(self._store, hermes_home)

@@ -71,6 +71,7 @@ from ..storage.files import (
     real_target,
     remove_leftover_temp_files,
 )
+from .drafts import DraftReview
 from .pattern_review import PatternReview
 from .reads import StoreReads
 from .review import ReviewActions
@@ -117,7 +118,7 @@ def _storage_errors(home: Path):
         raise StorageError(f"cannot access {error.filename or home}: {error.strerror or error}") from error
 
 
-class MemoryStore(ReviewActions, PatternReview, StagedWrites, StoreReads):
+class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, StoreReads):
     """Memories of one home: ``MEMORY.md`` (target ``memory``) and ``USER.md`` (target ``user``).
 
     ``memory_char_limit`` / ``user_char_limit`` are Hermes' parameters (``0`` = unlimited). In a
@@ -137,10 +138,12 @@ class MemoryStore(ReviewActions, PatternReview, StagedWrites, StoreReads):
         contradiction_mode: ContradictionMode | str = ContradictionMode.SURFACE,
         clock: Callable[[], float] = time.time,
         judge=None,
+        drafter=None,
     ):
         self.home = resolve_home(home)
         self._paths = {target: TargetPaths(self.home, target) for target in TARGET_FILES}
         self.judge = judge  # detection.judge.Judge, consulted by maintenance only
+        self.drafter = drafter  # the model that drafts (detection.drafts); None: the judge; False: none
         self.hermes = hermes_limits(self.home)
         self.limits = {"memory": self._limit(memory_char_limit), "user": self._limit(user_char_limit)}
         if self.hermes is not None:

@@ -20,7 +20,10 @@ Steps today, in order:
    ``patterns_proposed``. Its bounds: ``patterns.SCAN_LIMIT`` incidents, and only the pairs that
    share a term at most ``patterns.POSTING_LIMIT`` of them hold (about 3 s cold at 10,000 entries).
 
-Steps other work adds (restatement folding, model drafts, embeddings) go into ``STEPS`` with their
+3. ``drafts``: a first text for each open proposal (a pattern, a synthesis, a principle) from the
+   drafting model, within its budgets (:mod:`.drafts`); reported as ``drafts``.
+
+Steps other work adds (restatement folding, embeddings) go into ``STEPS`` with their
 own budgets; a run's budget is the sum of its steps' budgets.
 """
 
@@ -67,9 +70,16 @@ def _patterns(run: Run) -> dict[str, Any]:
     return {"patterns_proposed": len(run.store.pattern_proposals(run.target, fresh=True))}
 
 
+def _drafts(run: Run) -> dict[str, Any]:
+    from .drafts import step
+
+    return step(run)
+
+
 STEPS: tuple[Step, ...] = (
     Step("maintenance", _maintenance, 600.0),
     Step("patterns", _patterns, 60.0),
+    Step("drafts", _drafts, 120.0),
 )
 
 
