@@ -192,17 +192,9 @@ def wanted(store, target: str) -> list[Wanted]:
 
 
 def synthesis_groups(store, target: str) -> list[list[str]]:
-    """Entries linked by unresolved contradictions, one list per group (``read_models.connected_groups``)."""
-    from .read_models import connected_groups
-
-    links = [row for row in store.contradiction_links(target) if not row[3]]
-    return connected_groups([_Link(from_id, to_id) for _edge, from_id, to_id, _resolved in links])
-
-
-@dataclass(frozen=True)
-class _Link:
-    from_id: str
-    to_id: str
+    """Entries linked by unresolved contradictions, one list per group: the store's group read, so a
+    stale note and the notes that changed it get one synthesis draft, as every door counts them."""
+    return [group["entry_ids"] for group in store.contradiction_groups(target)]
 
 
 def _wanted(store, target: str, kind: str, entry_ids) -> Wanted:

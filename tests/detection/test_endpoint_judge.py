@@ -32,7 +32,8 @@ def test_the_endpoint_judge_asks_several_pairs_in_one_request():
 def test_maintenance_asks_the_configured_endpoint_and_the_edge_names_the_model(tmp_path):
     with JudgeStub([(CROWDS, FESTIVALS)]) as stub:
         judge = judge_from_env({"DMEM_JUDGE_URL": stub.url, "DMEM_JUDGE_MODEL": "stub-model"})
-        store = MemoryStore(tmp_path, judge=judge, memory_char_limit=0, user_char_limit=0)
+        # drafts off: with no [draft] table the judge's endpoint also drafts (tests/store/test_drafts.py)
+        store = MemoryStore(tmp_path, judge=judge, drafter=False, memory_char_limit=0, user_char_limit=0)
         store.load_from_disk()
         for text in [*OTHERS, CROWDS, FESTIVALS]:
             store.add("user", text)
