@@ -16,11 +16,14 @@ a denial). So ``SAME`` needs near-total overlap of the content words *and* no gu
 facts apart; everything else close is at most ``POSSIBLE``. The guards, each a fact two look-alike
 sentences can differ by while sharing most words:
 
-* the **holder** (``holders.entry_holder``): the user's sister is not the user;
+* the **holder** (``holders.entry_holder``, and a relation named on one side only): the user's
+  sister is not the user;
 * **polarity**: a denial ("not", "never", 不, 没) on one side only;
 * a **number** the later text brings or changes ("2 dogs" / "3 dogs");
 * **plan against fulfilment**: "plans to", "will", 打算 on one side only;
 * **past against present**: "used to", 以前 on one side only;
+* **how often or when**: "on Sundays", 每周 on one side only;
+* **a comparison in another order**: "tea over coffee" / "coffee over tea";
 * **a dated event against an older entry**: "last week", 昨天 in the later text, written more than a
   week after the earlier entry, may be another event of the same kind.
 
@@ -70,6 +73,8 @@ _PAST_EN = re.compile(r"\b(?:used to|formerly|no longer|anymore|any more|previou
 _PAST_ZH = re.compile(r"以前|曾经|过去|不再|原来")
 _SCOPE_EN = re.compile(r"\b(?:every|each|daily|weekly|monthly|yearly|often|usually|always|sometimes|rarely|seldom|weekends?|weekdays?|mornings|evenings|nights|twice|once a|(?:mon|tues|wednes|thurs|fri|satur|sun)days)\b")
 _SCOPE_ZH = re.compile(r"每天|每周|每月|每年|每次|经常|常常|通常|总是|有时|偶尔|很少|周末|平时|早上|晚上")
+_ORDER_EN = re.compile(r"\b(?:over|than|rather|instead|before|after|prefers?|preferred|favou?rite)\b")
+_ORDER_ZH = re.compile(r"比|胜过|而不是|不如|宁可|更喜欢|之前|之后|偏好")
 _DATED_EN = re.compile(
     r"\b(?:yesterday|today|tonight|last (?:week|weekend|month|year|night|monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
     r"|this (?:week|weekend|month|morning|afternoon|evening)|ago|recently|just now|the other day"
@@ -168,11 +173,18 @@ def _guard(earlier: str, later: str, days_apart: float) -> str:
                        ("how often or when, said on one side only", (_SCOPE_EN, _SCOPE_ZH))):
         if _has(a, cues) != _has(b, cues):
             return f"{name} on one side only"
+    if (_has(a, (_ORDER_EN, _ORDER_ZH)) or _has(b, (_ORDER_EN, _ORDER_ZH))) and _order(earlier) != _order(later):
+        return "a comparison in another order"
     if _numbers(b) - _numbers(a) or (_numbers(a) and _numbers(b) and _numbers(a) != _numbers(b)):
         return "a number the earlier entry does not have"
     if days_apart > DATED_EVENT_DAYS and _has(b, (_DATED_EN, _DATED_ZH)):
         return _DATED
     return ""
+
+
+def _order(text: str) -> list[str]:
+    """The text's own terms in the order written (what a comparison's two sides are told apart by)."""
+    return [word for word in words(text) if not is_cjk(word) or len(word) == 1]
 
 
 def _relations(text: str) -> frozenset[str]:
