@@ -71,6 +71,7 @@ from ..storage.files import (
     real_target,
     remove_leftover_temp_files,
 )
+from ..detection.knowledge_types import read_knowledge_type
 from ..detection.restatement import Sameness, best_restated
 from .reads import StoreReads
 from .review import ReviewActions
@@ -810,7 +811,7 @@ class MemoryStore(ReviewActions, StagedWrites, StoreReads):
             return self._reinforce(state, change, state.entries[restated[0]], source, wording=text, why=restated[1].reason)
         if check_limit:
             self._check_limit(state, [text])
-        meta = EntryMeta.new(change.now, source_kind=source, text=text, knowledge_type=kind or KnowledgeType.BELIEF)
+        meta = EntryMeta.new(change.now, source_kind=source, text=text, knowledge_type=kind or read_knowledge_type(text))
         state.insert(change, meta)
         change.log(state.target, "add", meta.entry_id, None, summary(meta))
         compared: list[str] = []
