@@ -34,7 +34,9 @@ _DATED_EN = re.compile(
 )
 _DATED_ZH = re.compile(r"昨天|前天|上周|上个?星期|上个?月|去年|前几天|那天|\d+年\d+月|\d+月\d+[日号]")
 _PAST_EVENT = r"(?:went|attended|visited|took|got|finished|started|joined|won|ran|had|made|received|bought|met|adopted|saw|completed)"
-_EVENT_EN = re.compile(rf"\b(?:recently|just) {_PAST_EVENT}\b|\b{_PAST_EVENT}\b.*\brecently\b")
+_ONE_EVENT = r"(?:went on|went to|attended|visited|finished|joined|won|ran|received|met|adopted|completed|took part in)"
+_EVENT_EN = re.compile(rf"\b(?:recently|just) {_PAST_EVENT}\b|\b{_PAST_EVENT}\b.*\brecently\b"
+                       rf"|^(?:the user|[a-z][\w'-]*)(?:'s \w+)? {_ONE_EVENT}\b")
 _STATE_EN = re.compile(r"\b(?:currently|right now|at the moment|these days|for now|at present|this week|this month)\b")
 _STATE_ZH = re.compile(r"目前|现在|正在|这几天|这段时间|眼下|本周|这个月")
 _FACT_EN = re.compile(

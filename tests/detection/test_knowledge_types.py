@@ -16,7 +16,9 @@ CASES = [
     ("The user recently attended a pottery workshop.", M),
     ("用户上周去了一场爵士音乐会。", M),
     ("用户昨天去了医院。", M),
+    ("Priya attended a pottery workshop at the library.", M),
     ("The user goes to jazz concerts at the harbour.", B),
+    ("The user likes to attend jazz concerts at the harbour.", B),
     ("用户喜欢听爵士音乐会。", B),
     # a lasting fact; a look-alike that names no allergy or birth
     ("The user is allergic to peanuts.", F),
