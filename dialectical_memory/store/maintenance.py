@@ -31,7 +31,7 @@ from ..core.beliefs import (
     needs_reverification,
 )
 from ..detection.candidates import JUDGE_CANDIDATES, SMALL_HOME_ENTRIES, holder_mentions, judge_candidates
-from .restated import fold_restatement
+from .restated import fold_restatement, restatement_questions
 from .screening import entry_problem
 from .state import Change, TargetState, summary
 
@@ -303,6 +303,12 @@ def _ask_judge(store, judging, detector, home, near, checked, flagged) -> tuple[
     mentions = holder_mentions(texts, holders) if len(texts) > SMALL_HOME_ENTRIES else {}
     author = f"judge:{judging.name}"
     pairs = []
+    for other_id, entry_id in restatement_questions(checked, near, texts):  # the closest first
+        pair = frozenset((other_id, entry_id))
+        if pair in decided or {other_id, entry_id} & never_sent or entry_problem(texts[other_id]) or entry_problem(texts[entry_id]):
+            continue
+        decided.add(pair)
+        pairs.append((other_id, texts[other_id], entry_id, texts[entry_id]))
     for entry_id, text in checked.items():
         if entry_id in never_sent or entry_problem(text):
             continue  # a blocked or kept text is never sent to a model (it may hold a secret)
