@@ -343,12 +343,35 @@ def print_report(result: dict) -> None:
 
 
 def label_judge(folder: Path):
-    """The scripted judge answering from the folder's labels (what a perfect model would say)."""
+    """The scripted judge answering from the folder's labels (what a perfect model would say). The
+    same fact is the same fact through a chain ("a" same as "b", "b" same as "c": "a" same as "c"):
+    a note may be folded into an entry it was never labelled against, so a perfect judge answers
+    "same" within a chain of `same` labels, unless the pair has a label of its own."""
     from dialectical_memory.detection.scripted_judge import judge_from_pairs
 
     with open(folder / "pairs.jsonl", encoding="utf-8") as handle:
         rows = [json.loads(line) for line in handle if line.strip()]
-    return judge_from_pairs(rows, contradiction_labels=FLAG_LABELS)
+    return judge_from_pairs(rows + same_chains(rows), contradiction_labels=FLAG_LABELS)
+
+
+def same_chains(rows: list[dict]) -> list[dict]:
+    """Rows labelled `same` for every unlabelled pair of notes joined by a chain of `same` labels."""
+    parent: dict[tuple, tuple] = {}
+
+    def root(node):
+        while parent.setdefault(node, node) != node:
+            node = parent[node]
+        return node
+
+    for row in rows:
+        if row["label"] == "same":
+            parent[root((row["conv"], row["who"], row["a"]))] = root((row["conv"], row["who"], row["b"]))
+    groups = defaultdict(list)
+    for node in list(parent):
+        groups[root(node)].append(node[2])
+    labelled = {frozenset((row["a"], row["b"])) for row in rows}
+    return [{"a": a, "b": b, "label": "same"} for texts in groups.values() for i, a in enumerate(texts)
+            for b in texts[i + 1:] if frozenset((a, b)) not in labelled]
 
 
 def main(argv: list[str] | None = None) -> int:

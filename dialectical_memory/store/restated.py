@@ -16,8 +16,8 @@ from ..detection.restatement import compare
 from .state import summary
 
 ACTION = "restated"
-SAME_QUESTIONS = 3  # the closest neighbours of each checked entry a judge is asked about first
-SAME_FLOOR = 0.15  # and only those sharing at least this share of their words
+SAME_QUESTIONS = 8  # the closest neighbours of each checked entry a judge is asked about first
+SAME_FLOOR = 0.1  # and only those sharing at least this share of their words
 
 
 def restatement_questions(checked: dict[str, str], near: dict[str, list[str]], texts: dict[str, str]) -> list[tuple[str, str]]:

@@ -89,3 +89,17 @@ def test_an_entry_another_program_wrote_is_reinforced_in_the_sidecar_only(home, 
     store.run_maintenance("user")
     assert md.read_bytes() == before
     assert store.get_entry("user", kept).meta.hit_count == 1
+
+
+def test_a_fact_said_again_is_folded_within_a_budget_of_one_question(home, clock):
+    store = _store(home, clock, _rows())
+    store.judge_budgets = {"budget": 1}
+    kept = store.add("user", FAMILY).entry_id
+    for number in range(45):  # newer neighbours sharing a word or two with the new entry
+        store.add("user", f"The user keeps notebook {number} of evening walks at home with the family dog.")
+    store.run_maintenance("user")
+    clock.advance(1)
+    store.add("user", FAMILY_AGAIN)
+    report = store.run_maintenance("user")
+    assert report["judge"]["asked"] == 1 and len(report["restated"]) == 1
+    assert store.get_entry("user", kept).meta.hit_count == 1
