@@ -1,6 +1,6 @@
 """The life replay: real notes, replayed as their README says, scored against labelled pairs.
 
-    python benchmarks/life/replay.py ../shared/data/life_dev [--json out.json] [--conv 26,30]
+    python benchmarks/life/replay.py ../shared/data/life_dev [--json out.json] [--conv 26,30] [--judge labels]
 
 The folder holds LoCoMo conversations (``convNN.json``), the notes an assistant keeps about each
 speaker (``session_N_observation``), and ``pairs.jsonl`` (labelled pairs of those notes, see its
@@ -16,6 +16,9 @@ What it reports (per home and in all):
 * restatement: labelled ``same`` pairs whose later note's add said ``reinforced`` with the entry the
   earlier note is in; distinct pairs absorbed that way (``elaborates``/``progress`` apart); every
   absorbed add, with the label of the pair it made when the pair is labelled;
+* with ``--judge labels``, a judge in maintenance answering from the labels (``same`` the same fact,
+  ``update``/``contradicts`` a contradiction): labelled pairs whose notes ended in one entry by the
+  end of the replay (absorbed at the add or folded by the reflection layer);
 * maturity: entries per tier and knowledge type, promotions proposed;
 * what waits for a person: open contradiction groups, pending promotions, re-verification items;
 * flags: every contradiction edge raised, by the label of its pair and by the detector's family

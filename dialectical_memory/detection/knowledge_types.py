@@ -34,9 +34,17 @@ _DATED_EN = re.compile(
 )
 _DATED_ZH = re.compile(r"昨天|前天|上周|上个?星期|上个?月|去年|前几天|那天|\d+年\d+月|\d+月\d+[日号]")
 _PAST_EVENT = r"(?:went|attended|visited|took|got|finished|started|joined|won|ran|had|made|received|bought|met|adopted|saw|completed)"
-_ONE_EVENT = r"(?:went on|went to|attended|visited|finished|joined|won|ran|received|met|adopted|completed|took part in)"
-_EVENT_EN = re.compile(rf"\b(?:recently|just) {_PAST_EVENT}\b|\b{_PAST_EVENT}\b.*\brecently\b"
-                       rf"|^(?:the user|[a-z][\w'-]*)(?:'s \w+)? {_ONE_EVENT}\b")
+# A sentence whose main verb is a simple past of doing narrates one event; a past of feeling,
+# wanting or saying ("loved", "expressed") reports a view, and "used to" a habit: those stay beliefs.
+_ONE_EVENT = (r"(?:went|attended|visited|finished|joined|won|ran|received|met|adopted|completed|took|got|bought|made|"
+              r"lost|found|began|built|wrote|read|saw|sold|gave|flew|drove|taught|caught|held|threw|[a-z]{3,}ed)")
+_NOT_EVENTS = frozenset(
+    "used liked loved enjoyed wanted hoped believed felt seemed preferred needed valued appreciated expressed "
+    "mentioned said shared thought considered planned intended wished admired cherished treasured missed "
+    "hated disliked feared worried agreed described explained noted praised thanked asked told".split()
+)
+_EVENT_EN = re.compile(rf"\b(?:recently|just) {_PAST_EVENT}\b|\b{_PAST_EVENT}\b.*\brecently\b")
+_MAIN_PAST = re.compile(rf"^(?:the user|[a-z][\w'-]*)(?:'s \w+)? (?:recently |also |just |finally |once )?({_ONE_EVENT})\b")
 _STATE_EN = re.compile(r"\b(?:currently|right now|at the moment|these days|for now|at present|this week|this month)\b")
 _STATE_ZH = re.compile(r"目前|现在|正在|这几天|这段时间|眼下|本周|这个月")
 _FACT_EN = re.compile(
@@ -52,10 +60,16 @@ def read_knowledge_type(text: str) -> KnowledgeType:
     plain = normalize(text).strip()
     if _RULE_EN.search(plain) or _RULE_ZH.search(plain):
         return KnowledgeType.RULE
-    if _DATED_EN.search(plain) or _DATED_ZH.search(plain) or _EVENT_EN.search(plain):
+    if _DATED_EN.search(plain) or _DATED_ZH.search(plain) or _EVENT_EN.search(plain) or _one_event(plain):
         return KnowledgeType.MEMORY
     if _STATE_EN.search(plain) or _STATE_ZH.search(plain):
         return KnowledgeType.STATE
     if _FACT_EN.search(plain) or _FACT_ZH.search(plain):
         return KnowledgeType.FACT
     return KnowledgeType.BELIEF
+
+
+def _one_event(plain: str) -> bool:
+    """Is the sentence's main verb a simple past of doing (one event, not a view or a habit)?"""
+    found = _MAIN_PAST.match(plain)
+    return found is not None and found.group(1) not in _NOT_EVENTS

@@ -16,7 +16,7 @@ from ..detection.restatement import compare
 from .state import summary
 
 ACTION = "restated"
-SAME_QUESTIONS = 8  # the closest neighbours of each checked entry a judge is asked about first
+SAME_QUESTIONS = 12  # the closest neighbours of each checked entry a judge is asked about first
 SAME_FLOOR = 0.1  # and only those sharing at least this share of their words
 
 

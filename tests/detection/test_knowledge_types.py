@@ -19,6 +19,11 @@ CASES = [
     ("Priya attended a pottery workshop at the library.", M),
     ("The user goes to jazz concerts at the harbour.", B),
     ("The user likes to attend jazz concerts at the harbour.", B),
+    ("Priya organized a charity bake sale for the library.", M),
+    ("The user's sister painted a mural in the kitchen.", M),
+    ("Priya loved the mural in the kitchen.", B),
+    ("Priya expressed pride in the mural in the kitchen.", B),
+    ("The user used to paint murals.", B),
     ("用户喜欢听爵士音乐会。", B),
     # a lasting fact; a look-alike that names no allergy or birth
     ("The user is allergic to peanuts.", F),
