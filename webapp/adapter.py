@@ -38,6 +38,7 @@ __all__ = [
     "InvalidInputError", "NotFoundError", "StaleEntryError", "install_hint",
     # helpers over that API
     "store", "entry_or_404", "full_id", "full_entry_id", "check_etags", "find_entry", "counts", "hermes_home",
+    "reason_contract", "detector_kinds",
 ]  # fmt: skip
 
 
@@ -118,3 +119,24 @@ def hermes_home():
         return hermes_pending.hermes_home_of(store(), current_app.config.get("HERMES_HOME"))
     except InvalidInputError:
         return None
+
+
+# ---------------------------------------------------------------- what a contradiction says
+
+
+def reason_contract(edge: dict) -> dict:
+    """What the detector said of an edge, as the verdict contract (detection/contract.py): its
+    ``reason_data``, or for an edge written before the contract what its reason string carries."""
+    data = edge.get("reason_data")
+    if isinstance(data, dict) and data.get("kind"):
+        return data
+    from dialectical_memory.detection.contract import from_reason_text
+
+    return {**from_reason_text(str(edge.get("reason") or "")), **(data if isinstance(data, dict) else {})}
+
+
+def detector_kinds() -> tuple[str, ...]:
+    """Every kind a rule verdict may carry (the registry's), and a judge's: what the pages word."""
+    from dialectical_memory.detection.registry import KINDS
+
+    return (*KINDS, "judge")

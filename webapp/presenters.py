@@ -161,7 +161,9 @@ def record_details(record: dict) -> list[tuple[str, str]]:
         if key in HIDDEN_DETAILS:
             continue
         label = key.removeprefix("detail_").replace("_", " ")
-        if key in ENTRY_ID_DETAILS and isinstance(value, str):
+        if key == "reason" and record.get("action") == "contradiction":
+            label, value = "why", plain_reason({"reason": value, "author": record.get("actor")})  # its words, not its code
+        elif key in ENTRY_ID_DETAILS and isinstance(value, str):
             value = "“" + short(entry_label(record["target"], value), 40) + "”"
         elif isinstance(value, list):
             value = ", ".join("“" + short(entry_label(record["target"], v), 30) + "”" for v in value)

@@ -1,126 +1,187 @@
 """Why two entries contradict, in plain words (English, or Chinese when the entries are Chinese).
 
-Built from the detector's kind and values. Today an edge carries them in its reason string
-(``"value: lives in Berlin↔Paris"``); an edge that carries them as data (``reason_kind`` /
-``kind`` and ``reason_values`` / ``values``, or a ``reason_data`` mapping) is read the same way.
+Built from the verdict's contract, ``edge["reason_data"]`` (detection/contract.py: kind, holder,
+predicate, both phrases, language, and for a change over time which side says it ended, the days
+each was written and which is current), never from the reason string. An edge written before that
+contract has only its string; `adapter.reason_contract` reads it the one documented way.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from .adapter import reason_contract
 from .text import contains_cjk
 
-KINDS = ("value", "antonym", "negation", "implicit", "order", "frequency", "scoped")
-
-# A single-valued slot the detector names by its verb: what the two sides both talk about.
-SLOTS = (
-    ("lives in", "where the user lives", "用户住在哪里"),
-    ("moved to", "where the user lives", "用户住在哪里"),
-    ("works at", "where the user works", "用户在哪里工作"),
-    ("works for", "where the user works", "用户在哪里工作"),
-    ("works as", "the user's job", "用户的职业"),
-    ("studies at", "where the user studies", "用户在哪里上学"),
-    ("is called", "the user's name", "用户的名字"),
-    ("name is", "the user's name", "用户的名字"),
-    ("speaks", "which language the user speaks", "用户说什么语言"),
-    ("uses", "what the user uses", "用户用什么"),
-    ("drives", "what the user drives", "用户开什么车"),
-    ("is", "what the user is", "用户是什么"),
-)
-
 EN = {
-    "value_topic": "Both say {topic}: {left} vs {right}.",
-    "value": "They give different answers: “{left}” vs “{right}”.",
-    "antonym": "Opposite preferences: “{left}” vs “{right}”.",
-    "negation": "One says it, the other denies it: “{left}” vs “{right}”.",
-    "implicit": "One rules the other out: “{left}” vs “{right}”.",
-    "order": "Opposite order of preference: {left} vs {right}.",
-    "frequency": "They disagree on how often: “{left}” vs “{right}”.",
-    "scoped": "They disagree about the same situation: “{left}” vs “{right}”.",
-    "pair": "“{left}” vs “{right}”.",
+    "value": "They give different answers: “{a}” vs “{b}”.",
+    "value_topic": "Both say {topic}: {a} vs {b}.",
+    "antonym": "Opposite preferences: “{a}” vs “{b}”.",
+    "negation": "One says it, the other denies it: “{a}” vs “{b}”.",
+    "implicit": "One rules the other out: “{a}” vs “{b}”.",
+    "order": "Opposite order of preference: {a} vs {b}.",
+    "frequency": "They disagree on how often: “{a}” vs “{b}”.",
+    "scoped": "They disagree about the same situation: “{a}” vs “{b}”.",
+    "temporal": "A change over time: “{a}” vs “{b}”.",
+    "temporal_ended": "One says it is over, the other that it holds: “{ended}” vs “{holds}”.",
+    "current": " The later entry ({date}) says “{phrase}”.",
+    "judge": "In the model's words: {text}",
+    "semantic": "Close in meaning, yet they look incompatible: “{a}” vs “{b}”.",
+    "pair": "“{a}” vs “{b}”.",
+    "as_written": "As noted: {text}",
     "stated_observed": "What the user said differs from what was observed.",
-    "by_hand": "Linked by hand: {reason}",
+    "by_hand": "Linked by hand: {text}",
     "by_hand_plain": "Linked by hand.",
+    "holder": "About {holder}: ",
+    "user": "the user",
+    "relative": "the user's {relation}",
+    "holder_topic": "{holder}'s {topic}",
     "over": " over ",
+    "vs": " vs ",
 }
 ZH = {
-    "value_topic": "两条都说了{topic}：{left} 与 {right}。",
-    "value": "两条给出不同的答案：“{left}”与“{right}”。",
-    "antonym": "偏好相反：“{left}”与“{right}”。",
-    "negation": "一条肯定，一条否定：“{left}”与“{right}”。",
-    "implicit": "一条排除了另一条：“{left}”与“{right}”。",
-    "order": "偏好的先后相反：{left} 与 {right}。",
-    "frequency": "频率说法不同：“{left}”与“{right}”。",
-    "scoped": "同一情境下说法不同：“{left}”与“{right}”。",
-    "pair": "“{left}”与“{right}”。",
+    "value": "两条给出不同的答案：“{a}”与“{b}”。",
+    "value_topic": "两条都说了{topic}：{a} 与 {b}。",
+    "antonym": "偏好相反：“{a}”与“{b}”。",
+    "negation": "一条肯定，一条否定：“{a}”与“{b}”。",
+    "implicit": "一条排除了另一条：“{a}”与“{b}”。",
+    "order": "偏好的先后相反：{a} 与 {b}。",
+    "frequency": "频率说法不同：“{a}”与“{b}”。",
+    "scoped": "同一情境下说法不同：“{a}”与“{b}”。",
+    "temporal": "前后发生了变化：“{a}”与“{b}”。",
+    "temporal_ended": "一条说已经结束，一条说仍然如此：“{ended}”与“{holds}”。",
+    "current": "较新的一条（{date}）说“{phrase}”。",
+    "judge": "模型的说法：{text}",
+    "semantic": "意思相近，却像是互相矛盾：“{a}”与“{b}”。",
+    "pair": "“{a}”与“{b}”。",
+    "as_written": "记录的说法：{text}",
     "stated_observed": "用户说的与观察到的不一致。",
-    "by_hand": "手动标记：{reason}",
+    "by_hand": "手动标记：{text}",
     "by_hand_plain": "手动标记。",
+    "holder": "关于{holder}：",
+    "user": "用户",
+    "relative": "用户的{relation}",
+    "holder_topic": "{holder}的{topic}",
     "over": "优先于",
+    "vs": " 与 ",
+}
+# What a value's slot is about, in words (any other slot is named as the detector names it).
+TOPICS = {
+    "residence": ("where {holder} lives", "{holder}住在哪里"),
+    "employer": ("where {holder} works", "{holder}在哪里工作"),
+    "job": ("{holder}'s job", "{holder}的职业"),
+    "name": ("{holder}'s name", "{holder}的名字"),
+    "age": ("{holder}'s age", "{holder}的年龄"),
+    "os": ("which operating system {holder} uses", "{holder}用的操作系统"),
+    "school": ("where {holder} studies", "{holder}在哪里上学"),
+    "hometown": ("{holder}'s hometown", "{holder}的家乡"),
+    "birthday": ("{holder}'s birthday", "{holder}的生日"),
+}
+# The people a claim may be held by, as the detector names them, in the Chinese a page reads.
+RELATIONS_ZH = {
+    "husband": "丈夫", "wife": "妻子", "partner": "伴侣", "spouse": "配偶", "sister": "姐妹", "brother": "兄弟",
+    "sibling": "兄弟姐妹", "mother": "母亲", "father": "父亲", "parent": "父母", "son": "儿子", "daughter": "女儿",
+    "child": "孩子", "friend": "朋友", "manager": "上司", "colleague": "同事", "roommate": "室友",
+    "boyfriend": "男朋友", "girlfriend": "女朋友", "family": "家人", "neighbour": "邻居", "doctor": "医生",
+    "dog": "狗", "cat": "猫", "pet": "宠物", "client": "客户", "landlord": "房东", "teacher": "老师",
 }
 HAND_MADE = ("marked by a person", "")
-
-
-@dataclass(frozen=True)
-class Reason:
-    kind: str
-    left: str
-    right: str
-
-
-def parse(edge: dict) -> Reason | None:
-    """The detector's kind and the two values, from structured fields or the reason string."""
-    data = edge.get("reason_data") if isinstance(edge.get("reason_data"), dict) else {}
-    kind = edge.get("reason_kind") or edge.get("kind") or data.get("kind")
-    values = edge.get("reason_values") or edge.get("values") or data.get("values")
-    if not values and "left" in data:
-        values = [data.get("left"), data.get("right")]
-    if kind in KINDS and isinstance(values, (list, tuple)) and len(values) == 2:
-        return Reason(kind, str(values[0]), str(values[1]))
-    head, colon, body = (edge.get("reason") or "").partition(": ")
-    left, arrow, right = body.partition("↔")
-    if colon and arrow and head in KINDS:
-        return Reason(head, left.strip(), right.strip())
-    return None
+KIND_WORDED = frozenset(("value", "antonym", "negation", "implicit", "order", "frequency", "scoped", "temporal",
+                         "judge", "semantic"))
 
 
 def plain_reason(edge: dict) -> str:
     """One sentence a person can read; the detector's own words stay in ``edge["reason"]``."""
     chinese = contains_cjk(edge.get("from_text") or "") and contains_cjk(edge.get("to_text") or "")
     words = ZH if chinese else EN  # a mixed pair reads in the dashboard's English
-    reason = parse(edge)
-    if reason is None:
-        return _unstructured(edge, words)
-    left, right = reason.left, reason.right
-    if reason.kind == "value":
-        return _value(left, right, words)
-    if reason.kind == "order":
-        left, right = left.replace(">", words["over"]), right.replace(">", words["over"])
-    return words[reason.kind].format(left=left, right=right)
+    reason = str(edge.get("reason") or "").strip()
+    if edge.get("author") == "person":
+        return words["by_hand_plain"] if reason in HAND_MADE else words["by_hand"].format(text=reason)
+    data = reason_contract(edge)
+    kind = str(data.get("kind") or "")
+    if kind not in KIND_WORDED or (kind != "judge" and not (data.get("a") and data.get("b"))):
+        return _unstructured(reason, words)
+    prefix, sentence = _holder_prefix(data, kind, words), _sentence(kind, data, words)
+    return prefix + (sentence[:1].lower() + sentence[1:] if prefix and words is EN else sentence)
 
 
-def _value(left: str, right: str, words: dict) -> str:
-    for verb, topic_en, topic_zh in SLOTS:
-        if left.startswith(verb + " ") and not right.startswith(verb + " "):
-            topic = topic_zh if words is ZH else topic_en
-            return words["value_topic"].format(topic=topic, left=left[len(verb) + 1 :].strip(), right=right)
-    return words["value"].format(left=left, right=right)
+def _sentence(kind: str, data: dict, words: dict) -> str:
+    a, b = str(data.get("a", "")).strip(), str(data.get("b", "")).strip()
+    if kind == "judge":
+        return words["judge"].format(text=str(data.get("text") or "").strip() or "—")
+    if kind == "value":
+        topic = _topic(data, words)
+        return words["value_topic"].format(topic=topic, a=a, b=b) if topic else words["value"].format(a=a, b=b)
+    if kind == "order":
+        a, b = a.replace(">", words["over"]), b.replace(">", words["over"])
+    if kind == "temporal":
+        return _change(data, a, b, words)
+    return words[kind].format(a=a, b=b)
 
 
-def _unstructured(edge: dict, words: dict) -> str:
-    text = (edge.get("reason") or "").strip()
-    vs = " vs " if words is EN else " 与 "
+def _change(data: dict, a: str, b: str, words: dict) -> str:
+    """A change over time: which side says the state is over, and which side was written later."""
+    ended = data.get("ended")
+    if ended not in ("a", "b"):
+        sentence = words["temporal"].format(a=a, b=b)
+    else:
+        sentence = words["temporal_ended"].format(ended=a if ended == "a" else b, holds=b if ended == "a" else a)
+    current, dates = data.get("current"), data.get("dates")
+    if current in ("a", "b") and isinstance(dates, list) and len(dates) == 2 and dates[0] != dates[1]:
+        sentence += words["current"].format(date=dates[0 if current == "a" else 1], phrase=a if current == "a" else b)
+    return sentence
+
+
+def _topic(data: dict, words: dict) -> str:
+    slot = str(data.get("slot") or "")
+    if not slot:
+        return ""
+    holder = _holder_name(data, words) or words["user"]
+    known = TOPICS.get(slot)
+    if known:
+        return known[1 if words is ZH else 0].format(holder=holder)
+    return words["holder_topic"].format(holder=holder, topic=_slot_words(slot))
+
+
+def _slot_words(slot: str) -> str:
+    """"count:child" → "number of child", "version:python" → "python version", "product:browser" → "browser"."""
+    head, colon, rest = slot.partition(":")
+    if not colon:
+        return slot
+    return {"count": f"number of {rest}", "version": f"{rest} version"}.get(head, rest)
+
+
+def _holder_prefix(data: dict, kind: str, words: dict) -> str:
+    holder = _holder_name(data, words)
+    if not holder or (kind == "value" and data.get("slot")):
+        return ""  # the user's own claim, or a value whose topic names the holder already
+    return words["holder"].format(holder=holder)
+
+
+def _holder_name(data: dict, words: dict) -> str:
+    """Whose claim it is, as a reader says it: "person:sam/partner" → "sam", "machine:quill" →
+    "quill", "manager" → "the user's manager", "" (the user) → ""."""
+    holder = str(data.get("holder") or "").split("/")[0]
+    kind, colon, name = holder.rpartition(":")
+    if colon:
+        return name
+    relation = RELATIONS_ZH.get(holder, holder) if words is ZH else holder
+    return words["relative"].format(relation=relation) if holder else ""
+
+
+def _unstructured(text: str, words: dict) -> str:
+    """A reason no contract reads: a stated↔observed pair, or a custom detector's own words."""
+    vs = words["vs"]
     head, _, detail = text.partition(":")
     if head.replace(" ", "") in ("stated↔observed", "observed↔stated"):
         said = words["stated_observed"]
-        return said[:-1] + (": " if words is EN else "：") + detail.strip().replace("↔", vs.strip()).replace("  ", " ") + said[-1] if detail.strip() else said
+        if not detail.strip():
+            return said
+        return said[:-1] + (": " if words is EN else "：") + " ".join(detail.replace("↔", vs).split()) + said[-1]
     left, arrow, right = text.partition("↔")
     if arrow and left.strip() and right.strip() and ":" not in left:
-        return words["pair"].format(left=left.strip(), right=right.strip())
-    if text in HAND_MADE:
-        return words["by_hand_plain"]
-    return words["by_hand"].format(reason=" ".join(text.replace("↔", vs).split()))
+        return words["pair"].format(a=left.strip(), b=right.strip())
+    if not text:
+        return words["pair"].format(a="—", b="—")
+    return words["as_written"].format(text=" ".join(text.replace("↔", vs).split()))
 
 
 BEHAVIOUR_SOURCES = ("observed", "user_correction")

@@ -25,7 +25,7 @@ import re
 import unicodedata
 from dataclasses import dataclass, replace
 
-from . import antonyms, frequency, lexicon, observed
+from . import antonyms, frequency, languages, lexicon, observed
 from . import terms as t
 from .contexts import settings as named_settings
 from .holders import entry_holder
@@ -342,42 +342,18 @@ def _joined_verb(match: re.Match) -> str:
     return match["m2"] + match["v2"] + match["o2"]
 
 
-# Meeting a thing (seeing, hearing, smelling it) before a reaction: the reaction is to the thing.
-# Without "一" ("看到狗就紧张") only these verbs open the frame.
-_MEETING = r"(?:见到|看到|看见|听到|听见|闻到|碰到|遇到|想到|提到|说到)"
-# Bad reactions to a thing, bodily or of mood: "就烦", "就犯困", "就想吐", "就不耐烦".
-_REACTION_OPENING = r"(?:(?<![\u4e00-\u9fff])一" + _MEETING + "?|^" + _MEETING + ")"
-_BAD_REACTION = ("难受|头疼|头痛|头晕|头大|紧张|焦虑|心慌|发慌|烦躁|心烦|不耐烦|烦|犯怵|发怵|不舒服|浑身不自在|晕|"
-                 "犯困|想睡|打哈欠|想吐|吐|恶心|反胃|害怕|发抖|腿软|崩溃|抓狂|火大|生气")
-
-
 # How one finds a thing is a stance on it: "finds cooking stressful" dislikes
 # cooking, "finds cooking relaxing" enjoys it; "觉得做饭很累" / "觉得做饭很解压".
-# Read only in this frame: "a stressful job" says nothing of liking the job.
-_EVALUATED = (
-    (lazy_compile(r"\bfinds?\s+(?P<x>[^,;.]+?)\s+(?:really\s+|very\s+|so\s+|quite\s+|incredibly\s+|extremely\s+)?"
-                  r"(?:stressful|tedious|tiresome|draining|exhausting|tiring|dull|overwhelming|frustrating|"
-                  r"nerve-?wracking|unpleasant|miserable|"
-                  r"a\s+(?:chore|drag|hassle|pain|nuisance|bore|burden|slog|headache|waste\s+of\s+time))\b"), "dislikes"),
-    (lazy_compile(r"\bfinds?\s+(?P<x>[^,;.]+?)\s+(?:really\s+|very\s+|so\s+|quite\s+|incredibly\s+|extremely\s+)?"
-                  r"(?:relaxing|calming|fun|enjoyable|rewarding|energi[sz]ing|soothing|therapeutic|exciting|"
-                  r"thrilling|delightful|pleasant)\b"), "enjoys"),
-    (lazy_compile(r"觉得(?P<x>[^，,。；]+?)(?:很|特别|非常|挺|太|真|超)?(?:累人|累|烦人|烦|无聊|没意思|痛苦|折磨人|折磨|"
-                  r"麻烦)(?=$|[，,。；了])"), "讨厌"),
-    (lazy_compile(r"觉得(?P<x>[^，,。；]+?)(?:很|特别|非常|挺|太|真|超)?(?:解压|放松|有意思|有趣|好玩|享受|开心)"
-                  r"(?=$|[，,。；])"), "喜欢"),
-    # what a thing does to one, in English: "panics when speaking in public", "gets dizzy whenever flying"
-    (lazy_compile(r"\b(?:panics?|freaks?\s+out|gets?\s+(?:nervous|anxious|dizzy|sick|queasy))\s+"
-                  r"(?:when(?:ever)?|while|every\s+time)\s+(?P<x>[^,;.]+)"), "dislikes"),
-    # what doing a thing does to one: "一坐飞机就难受", "一开车就头疼", "一听爵士就放松"
-    # and meeting it: "一见到小孩就烦", "看到狗就紧张", "一闻到榴莲就想吐"
-    (lazy_compile(_REACTION_OPENING + r"(?P<x>[\u4e00-\u9fff]{1,8}?)就(?:会|特别|很|非常|浑身|开始|想)?"
-                  r"(?:" + _BAD_REACTION + r")(?:得[^，,。；]{1,6}?)?(?=$|[，,。；了])"), "讨厌"),
-    (lazy_compile(_REACTION_OPENING + r"(?P<x>[\u4e00-\u9fff]{1,8}?)就(?:会|特别|很|非常)?"
-                  r"(?:开心|放松|兴奋|来劲|高兴)(?=$|[，,。；了])"), "喜欢"),
-    # avoiding a thing wherever one can: "能不加班就不加班", "能不坐就不坐"
-    (lazy_compile(r"能不(?P<x>[\u4e00-\u9fff]{1,6}?)就不(?P=x)(?=$|[，,。；])"), "避免"),
-)
+# Read only in this frame: "a stressful job" says nothing of liking the job. What a thing
+# does to one is a stance too: "panics when speaking in public", "一坐飞机就难受" (after a meeting
+# verb: "看到狗就紧张"); and avoiding it wherever one can: "能不加班就不加班". The frames are each
+# language's (lang/*/stances.json: a pattern and the stance it gives, tried in order).
+
+
+@functools.cache
+def _evaluations() -> tuple[tuple[re.Pattern, str], ...]:
+    return tuple((lazy_compile(pattern), stance) for pattern, stance in languages.table("stances", "evaluations"))
+
 _EVALUATION_CUE = lazy_compile(r"\bfinds?\b|\bpanic|\bfreaks?\s+out|\bgets?\s+(?:nervous|anxious|dizzy|sick|queasy)|觉得|就")
 
 
@@ -385,7 +361,7 @@ _COORDINATED = lazy_compile(r"\s+(?:and|but|so)\s")
 
 
 def _evaluated(sentence: str) -> str:
-    for pattern, stance in _EVALUATED:
+    for pattern, stance in _evaluations():
         match = pattern.search(sentence)
         if match:
             glue = " " if stance.isascii() else ""
@@ -863,29 +839,15 @@ _COMPLETION_CUE = lazy_compile(r"\b(?:finish|complet|graduat|defend)|毕业|读�
 
 # Sequences: what comes first is the order's "preferred" side. "showers before
 # breakfast", "fixes the code first and only then writes a test", "先吃早饭再跑步",
-# "首选米饭，其次才是面", "the summary at the top and the details below it".
-_EN_STEP = r"[^,;.]+?"
-_SEQUENCE_PATTERNS = tuple(lazy_compile(p) for p in (
-    rf"(?P<x>{_EN_STEP})\s+first,?\s+(?:and\s+)?(?:only\s+)?(?:then|after\s+that|afterwards)\s+(?P<y>{_EN_STEP})$",
-    rf"\bfirst\s+(?P<x>{_EN_STEP}),?\s+(?:and\s+)?(?:only\s+)?then\s+(?P<y>{_EN_STEP})$",
-    rf"(?P<x>{_EN_STEP})\s+first(?:\s+thing(?:\s+in\s+the\s+(?:morning|day))?)?,?\s+and\s+(?:only\s+)?(?:then\s+)?"
-    rf"(?:(?:switch\w*|mov\w*\s+on|turn\w*|get\w*\s+(?:a)?round)\s+to\s+)?(?P<y>{_EN_STEP})\s+"
-    rf"(?:after|afterwards|after\s+(?:it|that)|later(?:\s+on|\s+in\s+the\s+day)?|last|second|"
-    rf"at\s+the\s+(?:very\s+)?end|at\s+the\s+bottom|below(?:\s+it)?|in\s+the\s+afternoon)$",
-    # "Python comes before JavaScript", "JavaScript comes after Python"
-    rf"(?:^|,\s*)(?P<x>{_EN_STEP})\s+(?:comes?|came|goes|went)\s+(?:before|ahead\s+of|first,?\s+before)\s+(?P<y>{_EN_STEP})$",
-    rf"(?:^|,\s*)(?P<y>{_EN_STEP})\s+(?:comes?|came|goes|went)\s+after\s+(?P<x>{_EN_STEP})$",
-    rf"(?P<x>{_EN_STEP})\s+(?:at\s+the\s+top|on\s+top|up\s+front)\s+and\s+(?P<y>{_EN_STEP})\s+"
-    rf"(?:below(?:\s+it)?|after(?:\s+it)?|at\s+the\s+(?:very\s+)?end|at\s+the\s+bottom|last)$",
-    rf"(?P<y>{_EN_STEP})\s+(?:at\s+the\s+(?:very\s+)?end|at\s+the\s+bottom|last)\s+and\s+(?P<x>{_EN_STEP})\s+"
-    rf"(?:first|at\s+the\s+top|up\s+front)$",
-    rf"^(?P<x>[a-z]+(?:\s+[a-z]+){{0,4}})\s+before\s+(?P<y>[a-z][a-z ]*?)$",
-    rf"^(?P<y>[a-z]+(?:\s+[a-z]+){{0,4}})\s+after\s+(?P<x>[a-z][a-z ]*?)$",  # "brushes teeth after breakfast"
-    r"(?<!优)先(?P<x>[^，,。；再]+?)(?:[，,][^，,。；]{0,4}?)?(?:再|然后|之后|最后才|后才|才|[，,]后)(?P<y>[^，,。；]+)",
-    r"先(?P<x>[^，,。；再]+?)[，,](?P<y>[^，,。；]+?)(?:往后放|往后排|放后面|放在后面|放最后)",
-    r"首选(?P<x>[^，,。；]+?)[，,]\s*其次(?:才是|是)?(?P<y>[^，,。；]+)",
-    r"(?<!优)先(?P<x>[^，,。；再后]+?)后(?P<y>[^，,。；]+)",  # "先洗澡后吃饭"
-))
+# "首选米饭，其次才是面", "the summary at the top and the details below it". The patterns are each
+# language's (lang/*/orders.json), tried in order.
+
+
+@functools.cache
+def _sequence_patterns() -> tuple[re.Pattern, ...]:
+    return tuple(lazy_compile(pattern) for pattern in languages.table("orders", "sequences"))
+
+
 _SEQUENCE_CUE = lazy_compile(r"\b(?:first|before|after|ahead|at\s+the\s+top|on\s+top|up\s+front)\b|"
                              r"先|首选")
 _TIME_VALUE = lazy_compile(r"\d|\b(?:am|pm|noon|midnight|bed|sleep)\b")
@@ -895,7 +857,7 @@ def _sequences(sentence: str) -> tuple[Order, ...]:
     if not _SEQUENCE_CUE.search(sentence):
         return ()
     sentence = sentence.rstrip(".。!！ ")
-    for pattern in _SEQUENCE_PATTERNS:
+    for pattern in _sequence_patterns():
         match = pattern.search(sentence)
         if not match or _TIME_VALUE.search(match["y"]):
             continue  # "meetings before 9 am": a time, not a step

@@ -11,6 +11,9 @@ class Label(str, enum.Enum):
     CONTRADICTION = "contradiction"
     COMPATIBLE = "compatible"
     UNRELATED = "unrelated"
+    # The rules could not read the pair (a letter in a script no language reads: `scripts.py`):
+    # no decision, so the pair stays open for the judge and the agent.
+    UNREAD = "unread"
 
 
 @dataclass(frozen=True)

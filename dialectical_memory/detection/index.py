@@ -16,7 +16,7 @@ import functools
 import heapq
 import math
 
-from . import registry
+from . import registry, scripts
 from .analysis import analyse
 from .binding import entry_introductions
 from .bridge import english_topics
@@ -55,6 +55,9 @@ def index_terms(text: str) -> frozenset[str]:
     features.update(registry.index_terms(analysis))
     # a Chinese topic word read in English, to meet an English entry: "博物馆" / "museum"
     features.update(f"#{unit}" for unit in english_topics(analysis))
+    # words in a script no language reads ("мясо", "고기를"): the rules leave such a pair open, the
+    # judge is asked about it, and it can only be asked about what the index finds
+    features.update(scripts.unread_words(text))
     return (frozenset(tokenize(text)) - _SUBJECT_TERMS) | features
 
 

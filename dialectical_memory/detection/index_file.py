@@ -39,10 +39,11 @@ def index_path(home: Path, stem: str) -> Path:
 
 @functools.cache
 def analysis_fingerprint() -> str:
-    """Changes whenever the code that turns a text into index terms may have changed."""
+    """Changes whenever the code that turns a text into index terms may have changed: its source,
+    and the words of every language (lang/<code>/*.json) it reads."""
     digest = hashlib.blake2b(digest_size=16)
-    for source in sorted(_PACKAGE.glob("*.py")):
-        digest.update(source.name.encode())
+    for source in sorted([*_PACKAGE.glob("*.py"), *_PACKAGE.glob("lang/*/*.json")]):
+        digest.update(source.relative_to(_PACKAGE).as_posix().encode())
         digest.update(source.read_bytes())
     return digest.hexdigest()
 

@@ -16,6 +16,8 @@ _MODULES = (abilities, amounts, antonym_frames, antonym_morphemes, axes, changes
             preferred_times, spoken_languages, states, values)
 
 FAMILIES: tuple[Family, ...] = tuple(sorted((module.FAMILY for module in _MODULES), key=lambda family: family.priority))
+# Every kind a rule verdict may carry (`Verdict.kind`): what a page must be able to word.
+KINDS: tuple[str, ...] = tuple(sorted({kind for family in FAMILIES for kind in family.kinds}))
 
 
 def index_terms(analysis) -> set[str]:

@@ -12,14 +12,14 @@ from __future__ import annotations
 
 import functools
 
-from . import bridge
+from . import bridge, contract, scripts
 from .analysis import Analysis, analyse
 from .base import Label, Verdict
 from .binding import pair_home, parts
 from .holders import HomeHolders
 from .pairing import claim_pairs, settings_apart, times_apart
 from .registry import FAMILIES
-from .text import is_cjk
+from .text import is_cjk, lazy_compile, normalize
 
 
 class RuleDetector:
@@ -38,19 +38,20 @@ class RuleDetector:
         return RuleDetector(holders)
 
     def compare(self, a: str, b: str) -> Verdict:
-        if analyse(a).key == analyse(b).key:
+        unread = tuple(dict.fromkeys(scripts.unread_scripts(a) + scripts.unread_scripts(b)))
+        if (normalize(a) == normalize(b)) if unread else analyse(a).key == analyse(b).key:
             return Verdict(Label.COMPATIBLE, 0.95, "same statement")
         home = self.holders if self.holders is not None else pair_home(a, b)
         verdict = None
-        for first in parts(a, home):
-            for second in parts(b, home):
+        for first in _read_parts(a, home):
+            for second in _read_parts(b, home):
                 found = self._compare_parts(first, second, bridge.mixed(a, b))
                 if found.label is Label.CONTRADICTION:
                     return found
                 if found.label is Label.UNRELATED and first.holder and first.holder == second.holder:
                     found = Verdict(Label.COMPATIBLE, 0.6, f"compatible: both about {first.holder.split(':')[-1]}")
                 verdict = verdict if verdict is not None and verdict.label is not Label.UNRELATED else found
-        return verdict
+        return _not_read(unread) if unread else verdict
 
     def _compare_parts(self, first: Analysis, second: Analysis, mixed: bool) -> Verdict:
         verdict = _compare(first, second)
@@ -66,6 +67,29 @@ class RuleDetector:
         return verdict
 
 
+def _read_parts(text: str, home: HomeHolders) -> tuple[Analysis, ...]:
+    """The parts of an entry the rules may judge: those with no letter in a script they do not read,
+    and of a user's part that has some, its sentences that have none ("Lives in Berlin. Любит чай.")."""
+    found: list[Analysis] = []
+    for part in parts(text, home):
+        if not scripts.unread_scripts(part.text):
+            found.append(part)
+        elif not part.holder:
+            found.extend(analyse(sentence) for sentence in _SENTENCE_END.split(part.text)
+                         if sentence.strip() and not scripts.unread_scripts(sentence))
+    return tuple(found)
+
+
+_SENTENCE_END = lazy_compile(r"(?<=[.!?])\s+|(?<=[;；。！？])\s*")
+
+
+def _not_read(unread: tuple[str, ...]) -> Verdict:
+    """No contradiction among the parts the rules read, and parts they cannot: an open pair."""
+    names = ", ".join(script.lower() for script in unread)
+    return Verdict(Label.UNREAD, 0.0, f"not read: {names}", "", "rule",
+                   {"kind": "", "source": "rule", "unread": [script.lower() for script in unread]})
+
+
 def _compare(first: Analysis, second: Analysis) -> Verdict:
     """The first contradiction a family finds, trying them in order of priority, each both ways and
     only where its cue is; entries that name times or settings apart meet only the timed families."""
@@ -73,11 +97,12 @@ def _compare(first: Analysis, second: Analysis) -> Verdict:
     for family in FAMILIES:
         if apart and not family.timed:
             continue
-        verdict = family.compare(first, second) if family.cue(first) else None
+        verdict, cue_side = family.compare(first, second) if family.cue(first) else None, "a"
         if verdict is None and family.cue(second):
-            verdict = _swapped(family.compare(second, first))
-        if verdict:
-            return verdict
+            verdict, cue_side = _swapped(family.compare(second, first)), "b"
+        if verdict:  # the side with the cue is the one a change family reads as ended
+            return contract.completed(verdict, family.name, first.holder, _shared_subject(first, second),
+                                      (first.text, second.text), cue_side)
     return _relatedness(first, second)
 
 

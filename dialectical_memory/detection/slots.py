@@ -12,7 +12,7 @@ import functools
 import re
 from dataclasses import dataclass, replace
 
-from . import antonyms, gazetteer, lexicon, platforms, provinces, routines, sole
+from . import antonyms, gazetteer, languages, lexicon, platforms, provinces, routines, sole
 from .contexts import setting_names
 from . import terms as t
 from .text import CJK_RANGE, is_cjk, parse_number, stem, lazy_compile
@@ -291,25 +291,11 @@ _POSSESSIVE = (
     lazy_compile(r"^(?:该|这位)?用户(?P<slot>生日|母语|车牌号|车牌|手机号|邮箱|名字|年龄|职业|时区)"
                r"(?:是|为|(?P<at>在))(?P<v>[^，,。；;]+)[。.!！]?$"),
 )
-_SLOT_ALIASES = {
-    "home city": "residence", "city": "residence", "current city": "residence",
-    "name": "name", "first name": "name", "名字": "name", "age": "age", "年龄": "age",
-    "editor": "editor", "editor of choice": "editor", "preferred editor": "editor",
-    "operating system": "os", "os": "os", "time zone": "timezone", "timezone": "timezone",
-    "时区": "timezone", "employer": "employer", "company": "employer", "公司": "employer",
-    "job": "job", "profession": "job", "occupation": "job", "职业": "job",
-    "current employer": "employer", "current company": "employer", "工作单位": "employer", "单位": "employer",
-    "雇主": "employer", "公司名": "employer", "current city": "residence", "home city": "residence",
-    "favourite language": "favorite language", "favorite programming language": "favorite language",
-    "favourite programming language": "favorite language", "最喜欢的编程语言": "favorite language",
-    "boss": "manager", "老板": "manager", "领导": "manager", "上司": "manager",
-    # the same slot named in either language
-    "生日": "birthday", "母语": "native language", "mother tongue": "native language",
-    "first language": "native language", "车牌号": "licence plate",
-    "车牌": "licence plate", "license plate": "licence plate", "number plate": "licence plate",
-    "默认浏览器": "default browser", "默认编辑器": "editor", "默认终端": "default terminal",
-    "手机号": "phone number", "邮箱": "email address", "email": "email address",
-}
+def _slot_aliases() -> dict[str, str]:
+    """A slot's other names ("home city", "公司") → the slot (lang/*/slots.json)."""
+    return languages.table("slots", "aliases")
+
+
 _ZH_SLOT_WORDS = (("默认", "default "), ("最喜欢的", "favorite "), ("最支持的", "favorite "), ("主要的", "main "))
 _COMMUNICATION = lazy_compile(r"repl|respon|answer|communicat|write\s+(?:back|to)|回复|回答|答复|交流|沟通",
                             re.IGNORECASE)
@@ -717,7 +703,7 @@ def _possessive(text: str) -> list[Slot]:
             continue
         slot = " ".join(match["slot"].lower().split())
         for chinese, english in _ZH_SLOT_WORDS:  # "默认 shell" is the "default shell"
-            if slot.startswith(chinese) and slot not in _SLOT_ALIASES:
+            if slot.startswith(chinese) and slot not in _slot_aliases():
                 slot = " ".join((english + slot[len(chinese):]).split())
         slot = _favourite_slot(canonical_noun(re.sub(r"^(?:new|current|present)\s+", "", slot)))
         if slot in _TYPED_SLOTS:
@@ -744,7 +730,7 @@ def _possessive(text: str) -> list[Slot]:
                 return [Slot(f"{person} name", value.lower(), value, "name")]
             if kind == "job":  # "User's partner is a doctor" / "…works as a lawyer"
                 return [Slot("job", job_field(value), value, "job", holder=person)]
-        return [_routed(_SLOT_ALIASES.get(slot, slot), value)]
+        return [_routed(_slot_aliases().get(slot, slot), value)]
     return []
 
 

@@ -7,6 +7,7 @@ import re
 import unicodedata
 
 from ..core.regex_cues import CueTable, LazyPattern
+from . import languages
 
 
 def lazy_compile(pattern: str, flags: int = 0) -> LazyPattern:
@@ -33,28 +34,6 @@ _CONTRACTIONS = (
     (lazy_compile(r"\b(i|you|he|she|they|we)'d\b"), r"\1 would"),
 )
 
-_IRREGULAR = {
-    # "notes", "noted", "Notion" would stem to the negation "not"
-    "notes": "note", "noted": "note", "noting": "note", "notions": "notion",
-    "is": "be", "are": "be", "was": "be", "were": "be", "been": "be", "being": "be", "am": "be",
-    "has": "have", "had": "have", "having": "have", "does": "do", "did": "do", "done": "do",
-    "gave": "give", "given": "give", "ate": "eat", "eaten": "eat", "drank": "drink",
-    "drunk": "drink", "woke": "wake", "woken": "wake", "went": "go", "gone": "go", "goes": "go",
-    "got": "get", "gotten": "get", "took": "take", "taken": "take", "made": "make",
-    "rode": "ride", "drove": "drive", "driven": "drive", "spoke": "speak", "wrote": "write",
-    "written": "write", "began": "begin", "begun": "begin", "children": "child",
-    "people": "person", "men": "man", "women": "woman", "feet": "foot", "stood": "stand",
-    "ran": "run", "swam": "swim", "flew": "fly", "flown": "fly", "bought": "buy", "thought": "think", "taught": "teach",
-    "felt": "feel", "kept": "keep", "left": "leave", "said": "say", "told": "tell",
-    "found": "find", "chose": "choose", "chosen": "choose", "used": "use", "using": "use",
-    # past participles of an experience: "has never ridden / swum / sung / seen …" meet the past tense
-    "ridden": "ride", "swum": "swim", "sang": "sing", "sung": "sing", "seen": "see", "wore": "wear",
-    "worn": "wear", "caught": "catch", "slept": "sleep", "heard": "hear", "threw": "throw", "thrown": "throw",
-    "favourite": "favorite", "favour": "favor", "favours": "favor", "favoured": "favor",
-    # words whose regular stem would be another word ("care" → "car", "quite" → "quit")
-    "cares": "care", "caring": "care", "cared": "care", "themes": "theme", "themed": "theme",
-    "evenings": "evening", "planes": "plane",
-}
 # Stems kept whole: cutting them would merge them with an unrelated word.
 _PROTECTED = frozenset(("care", "quite", "theme", "evening", "plane", "note", "notion"))
 # Suffixes removed by the light stemmer, longest first; the stem keeps at least 3 letters.
@@ -82,7 +61,7 @@ def is_cjk(text: str) -> bool:
 def stem(word: str) -> str:
     """A light stemmer: enough to merge "likes/liked/liking", "reply/replies",
     "citation/cited". Like Porter's, final y and ie both become i."""
-    word = _IRREGULAR.get(word, word)
+    word = languages.table("lexicon", "irregular").get(word, word)
     if word in _PROTECTED:
         return word
     if len(word) <= 3 or not word.isalpha():

@@ -758,7 +758,11 @@ class MemoryStore(ReviewActions, StagedWrites, StoreReads):
         return candidates
 
     def _flag(self, state: TargetState, change: Change, from_id: str, to_id: str, verdict, *, author: str | None = None) -> ContradictionEdge:
-        """Record a contradiction between two active entries as an edge (the detector's by default)."""
+        """Record a contradiction between two active entries as an edge (the detector's by default);
+        a change over time is told when each side was written (detection/contract.py)."""
+        from ..detection.contract import dated
+
+        written = tuple(getattr(state.entries.get(i), "created_at", 0.0) for i in (from_id, to_id))
         edge = ContradictionEdge(
             from_id=from_id,
             to_id=to_id,
@@ -767,7 +771,7 @@ class MemoryStore(ReviewActions, StagedWrites, StoreReads):
             author=author or f"detector:{getattr(self.detector, 'name', 'custom')}",
             created_at=change.now,
             kind=getattr(verdict, "kind", ""),
-            reason_data=_clean_data(getattr(verdict, "reason_data", None) or {}),
+            reason_data=_clean_data(dated(getattr(verdict, "reason_data", None) or {}, written)),
         )
         state.add_edge(change, edge)
         change.log(state.target, "contradiction", to_id, detail_edge=edge.edge_id, other=from_id, reason=edge.reason)

@@ -281,7 +281,7 @@ def _match(texts: list[str], old_text: str, target: str, blocked: set[str]) -> i
 def _contradiction(entry_id: str | None, text: str, verdict) -> dict[str, Any]:
     return {
         "entry_id": entry_id, "text": text, "reason": verdict.reason, "kind": getattr(verdict, "kind", ""),
-        "confidence": round(float(verdict.score), 3),
+        "confidence": round(float(verdict.score), 3), "reason_data": dict(getattr(verdict, "reason_data", None) or {}),
     }  # fmt: skip
 
 

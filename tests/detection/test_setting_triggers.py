@@ -1,8 +1,8 @@
-"""`contexts._TRIGGERS` must let every setting phrase through.
+"""`contexts.triggers()` must let every setting phrase through.
 
 `contexts.settings` only runs its phrases on text that contains one of the
 hand-written trigger words (a cheap substring test on every add). A phrase
-added to `_SETTINGS` without a trigger would silently never match; this test
+added to `lang/*/settings.json` without a trigger would silently never match; this test
 reads each phrase's regular expression and fails when some way of matching it
 needs no trigger word.
 """
@@ -69,14 +69,14 @@ def _alternatives(pattern: str):
     return [parsed]
 
 
-PHRASES = [(setting, form) for setting, forms in contexts._SETTINGS.items() for form in forms]
+PHRASES = [(setting, form) for setting, forms in contexts.setting_phrases().items() for form in forms]
 
 
 @pytest.mark.parametrize("setting,form", PHRASES)
 def test_every_setting_phrase_has_a_trigger(setting, form):
     for alternative in _alternatives(form):
-        assert _covered(alternative, contexts._TRIGGERS), (
-            f"{setting}: a way of matching {form!r} contains none of contexts._TRIGGERS")
+        assert _covered(alternative, contexts.triggers()), (
+            f"{setting}: a way of matching {form!r} contains none of contexts.triggers()")
 
 
 def test_codebase_phrase_has_a_trigger():

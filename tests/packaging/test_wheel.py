@@ -98,9 +98,11 @@ def test_the_wheel_holds_one_package_with_the_dashboard_inside(wheel):
     assert expected <= set(names), sorted(expected - set(names))
     assert "dialectical_memory/web/__init__.py" in names and "dialectical_memory/web/server.py" in names
     assert "dialectical_memory/devdata/contradiction_dev.jsonl" in names
-    tables = {f"dialectical_memory/detection/{p.name}" for p in (ROOT / "dialectical_memory" / "detection").iterdir()
+    detection = ROOT / "dialectical_memory" / "detection"
+    tables = {f"dialectical_memory/detection/{p.relative_to(detection).as_posix()}" for p in detection.rglob("*")
               if p.suffix in (".tsv", ".json")}  # fmt: skip
     assert len(tables) >= 5 and tables <= set(names), sorted(tables - set(names))
+    assert {"dialectical_memory/detection/lang/en/language.json", "dialectical_memory/detection/lang/zh/language.json"} <= tables
     assert not [n for n in names if "/tests/" in n or n.endswith(".pyc")]
     assert wheel.stat().st_size < 1_200_000  # the code and its bundled tables (the pattern cue tables ~65 KB compressed); a model would be tens of MB
     assert not any("jinja2-fragments" in line for line in requirements(wheel))
@@ -161,9 +163,10 @@ def test_the_installed_wheel_reads_its_bundled_tables(installed, elsewhere):
     script = ("from dialectical_memory.detection import RuleDetector; d = RuleDetector(); "
               "print(d.compare('用户住在那不勒斯。', 'User lives in Milan.').label.value, "
               "d.compare('用户住在那不勒斯。', 'User lives in Naples.').label.value, "
-              "d.compare('The garden pond is transparent.', 'The garden pond is opaque.').label.value)")
+              "d.compare('The garden pond is transparent.', 'The garden pond is opaque.').label.value, "
+              "d.compare('ユーザーは肉を食べない', 'ユーザーは牛肉を食べる').label.value)")
     out = run(installed / "python", "-c", script, cwd=folder, env=env).stdout.split()
-    assert out == ["contradiction", "compatible", "contradiction"]
+    assert out == ["contradiction", "compatible", "contradiction", "unread"]  # the last: lang/*/language.json
 
 
 def test_serve_without_its_templates_fails_with_one_clear_line(installed, elsewhere):

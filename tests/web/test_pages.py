@@ -118,7 +118,7 @@ def test_edge_panel_is_a_fragment_for_htmx_and_a_page_when_reloaded(client, seed
     fragment = client.get(url, headers=HX).get_data(as_text=True)
     assert fragment.lstrip().startswith('<section id="panel"')
     assert "Behaviour first" in fragment
-    assert "concise ↔ detailed" in fragment
+    assert "“concise” vs “detailed”" in fragment  # the agent's reason, worded once on the Why line
     for button in (">Synthesize</button>", ">Keep this side</button>", ">Not a contradiction</button>"):
         assert button in fragment
     page = client.get(url).get_data(as_text=True)

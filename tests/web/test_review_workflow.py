@@ -59,28 +59,35 @@ def test_the_panel_gives_dates_sources_and_evidence_of_each_side(client, seeded)
 
 
 @pytest.mark.parametrize(
-    ("reason", "texts", "expected"),
+    ("data", "texts", "expected"),
     [
-        ("value: lives in Berlin↔Paris", ("User lives in Berlin.", "User lives in Paris."), "Both say where the user lives: Berlin vs Paris."),
-        ("value: lives in 北京↔上海", ("用户住在北京。", "用户住在上海。"), "两条都说了用户住在哪里：北京 与 上海。"),
-        ("antonym: concise↔detail", ("a", "b"), "Opposite preferences: “concise” vs “detail”."),
-        ("negation: drinks coffee↔no longer drinks coffee", ("a", "b"), "One says it, the other denies it"),
-        ("order: tea>coffee↔coffee>tea", ("a", "b"), "tea over coffee vs coffee over tea"),
-        ("frequency: always↔never", ("a", "b"), "how often"),
-        ("marked by a person", ("a", "b"), "Linked by hand."),
+        ({"kind": "value", "a": "Berlin", "b": "Paris", "slot": "residence"}, ("User lives in Berlin.", "User lives in Paris."), "Both say where the user lives: Berlin vs Paris."),
+        ({"kind": "value", "a": "北京", "b": "上海", "slot": "residence"}, ("用户住在北京。", "用户住在上海。"), "两条都说了用户住在哪里：北京 与 上海。"),
+        ({"kind": "antonym", "a": "concise", "b": "detail"}, ("a", "b"), "Opposite preferences: “concise” vs “detail”."),
+        ({"kind": "negation", "a": "drinks coffee", "b": "no longer drinks coffee"}, ("a", "b"), "One says it, the other denies it"),
+        ({"kind": "order", "a": "tea>coffee", "b": "coffee>tea"}, ("a", "b"), "tea over coffee vs coffee over tea"),
+        ({"kind": "frequency", "a": "always", "b": "never"}, ("a", "b"), "how often"),
     ],
 )
-def test_reasons_read_as_plain_language(reason, texts, expected):
+def test_reasons_read_as_plain_language(data, texts, expected):
     from dialectical_memory.web.reasons import plain_reason
 
-    assert expected in plain_reason({"reason": reason, "from_text": texts[0], "to_text": texts[1]})
+    edge = {"reason": "ignored: the words come from reason_data", "reason_data": data, "from_text": texts[0], "to_text": texts[1]}
+    assert expected in plain_reason(edge)
 
 
-def test_structured_reason_data_is_read_too():
+def test_a_link_by_hand_reads_as_one():
     from dialectical_memory.web.reasons import plain_reason
 
-    edge = {"reason": "anything", "reason_kind": "value", "reason_values": ["works at Google", "Apple"], "from_text": "a", "to_text": "b"}
-    assert plain_reason(edge) == "Both say where the user works: Google vs Apple."
+    assert plain_reason({"reason": "marked by a person", "author": "person", "from_text": "a", "to_text": "b"}) == "Linked by hand."
+
+
+def test_a_holder_other_than_the_user_is_named():
+    from dialectical_memory.web.reasons import plain_reason
+
+    edge = {"reason": "value: os fedora↔arch", "from_text": "a", "to_text": "b",
+            "reason_data": {"kind": "value", "a": "fedora", "b": "arch linux", "slot": "os", "holder": "machine:alder"}}
+    assert plain_reason(edge) == "Both say which operating system alder uses: fedora vs arch linux."
 
 
 def test_behaviour_first_only_when_exactly_one_side_is_observed(post, client, app_store, seeded):
