@@ -29,16 +29,19 @@ sentences can differ by while sharing most words:
 
 Words are the search terms of ``lexical.words`` (English stems, Chinese bigrams) without the
 holder's own name; across the languages the bridge's English stems of the Chinese side meet the
-English side's stems. Pure functions of their arguments; the cue words load on first use.
+English side's stems. The cue words and patterns are language data (``lang/<code>/restatement.json``,
+read through ``languages`` on first use). Pure functions of their arguments.
 """
 
 from __future__ import annotations
 
 import enum
+import functools
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from . import languages
 from .holders import entry_holder
 from .lexical import bridged, words
 from .text import is_cjk, normalize, stem
@@ -57,41 +60,18 @@ POSSIBLE_COVER = 0.6
 # A dated event said again more than this many days after the earlier entry may be another event.
 DATED_EVENT_DAYS = 7.0
 
-# Function words the search keeps (they can be what a question asks about) but a restatement
-# freely adds or drops. Issue 37 moves word tables like these under detection/lang/<code>/.
-_FILLER_EN = frozenset(
-    "her his him she he they them their it its is are was were be been being has have had do does did "
-    "and or but to of in on at for with about from by as that this these those which who also really "
-    "very so much lot lots some any own one".split()
-)
-_FILLER_ZH = frozenset("的 了 是 在 和 也 都 很 她 他 它 们 对 把 被 就 还 又 与 及".split())
-_DENIAL_EN = re.compile(r"\b(?:not|no|never|none|nothing|neither|nor|without|cannot|can't|won't|don't|doesn't|didn't|isn't|aren't|wasn't|weren't|hasn't|haven't|hadn't|\w+n't)\b")
-_DENIAL_ZH = re.compile(r"不(?![耐错久同断仅但过少停然太])|没有|没(?![有])|从未|未曾|别再|勿|无法")
-_PLAN_EN = re.compile(r"\b(?:plan|plans|planning|planned|will|going to|gonna|intends?|intending|hopes? to|hoping to|wants? to|wanting to|considering|thinking about|thinking of|would like to|about to|aims? to|aiming to|dreams? of)\b")
-_PLAN_ZH = re.compile(r"打算|计划|准备|想要|想去|希望|将要|将会|要去|考虑")
-_PAST_EN = re.compile(r"\b(?:used to|formerly|no longer|anymore|any more|previously|once was)\b")
-_PAST_ZH = re.compile(r"以前|曾经|过去|不再|原来")
-_SCOPE_EN = re.compile(r"\b(?:every|each|daily|weekly|monthly|yearly|often|usually|always|sometimes|rarely|seldom|weekends?|weekdays?|mornings|evenings|nights|twice|once a|(?:mon|tues|wednes|thurs|fri|satur|sun)days)\b")
-_SCOPE_ZH = re.compile(r"每天|每周|每月|每年|每次|经常|常常|通常|总是|有时|偶尔|很少|周末|平时|早上|晚上")
-_ORDER_EN = re.compile(r"\b(?:over|than|rather|instead|before|after|prefers?|preferred|favou?rite)\b")
-_ORDER_ZH = re.compile(r"比|胜过|而不是|不如|宁可|更喜欢|之前|之后|偏好")
-_DATED_EN = re.compile(
-    r"\b(?:yesterday|today|tonight|last (?:week|weekend|month|year|night|monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
-    r"|this (?:week|weekend|month|morning|afternoon|evening)|ago|recently|just now|the other day"
-    r"|on (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday))\b"
-)
-_DATED_ZH = re.compile(r"昨天|前天|今天|上周|上个?星期|上个?月|去年|最近|刚才|刚刚|前几天|周末|那天")
-_NUMBER = re.compile(r"\d+(?:[.,]\d+)?|[一二两三四五六七八九十百千万]+")
-_RELATIONS_EN = frozenset(
-    "sister sisters brother brothers mother mom mum father dad parent parents son sons daughter daughters "
-    "child children kid kids wife husband partner boyfriend girlfriend friend friends colleague colleagues "
-    "coworker coworkers boss manager neighbour neighbor neighbours neighbors grandmother grandfather grandma "
-    "grandpa aunt uncle cousin cousins niece nephew roommate team teammate teammates dog dogs cat cats pet pets".split()
-)
-_RELATIONS_ZH = ("妹妹", "姐姐", "哥哥", "弟弟", "妈妈", "母亲", "爸爸", "父亲", "父母", "儿子", "女儿", "孩子", "妻子",
-                 "老婆", "丈夫", "老公", "男朋友", "女朋友", "朋友", "同事", "老板", "领导", "邻居", "奶奶", "爷爷",
-                 "外婆", "外公", "室友", "队友", "狗", "猫", "宠物")
-_NUMBER_WORDS = frozenset("one two three four five six seven eight nine ten eleven twelve twenty thirty hundred thousand first second third".split())
+TABLES = "restatement"  # lang/<code>/restatement.json: filler words and the guards' patterns
+
+
+@functools.cache
+def _cue(key: str) -> re.Pattern:
+    """The guard ``key``'s patterns of every language, as one expression (read on first use)."""
+    return re.compile("|".join(f"(?:{pattern})" for pattern in languages.words(TABLES, key)))
+
+
+@functools.cache
+def _word_set(key: str) -> frozenset[str]:
+    return frozenset(languages.words(TABLES, key))
 
 
 class Sameness(enum.Enum):
@@ -168,16 +148,15 @@ def _guard(earlier: str, later: str, days_apart: float) -> str:
     a, b = normalize(earlier), normalize(later)
     if entry_holder(earlier) != entry_holder(later) or _relations(a) != _relations(b):
         return "about a different holder"
-    for name, cues in (("a denial", (_DENIAL_EN, _DENIAL_ZH)), ("a plan against what was done", (_PLAN_EN, _PLAN_ZH)),
-                       ("the past against the present", (_PAST_EN, _PAST_ZH)),
-                       ("how often or when, said on one side only", (_SCOPE_EN, _SCOPE_ZH))):
-        if _has(a, cues) != _has(b, cues):
+    for name, key in (("a denial", "denial"), ("a plan against what was done", "plan"),
+                      ("the past against the present", "past"), ("how often or when, said", "scope")):
+        if bool(_cue(key).search(a)) != bool(_cue(key).search(b)):
             return f"{name} on one side only"
-    if (_has(a, (_ORDER_EN, _ORDER_ZH)) or _has(b, (_ORDER_EN, _ORDER_ZH))) and _order(earlier) != _order(later):
+    if (_cue("order").search(a) or _cue("order").search(b)) and _order(earlier) != _order(later):
         return "a comparison in another order"
     if _numbers(b) - _numbers(a) or (_numbers(a) and _numbers(b) and _numbers(a) != _numbers(b)):
         return "a number the earlier entry does not have"
-    if days_apart > DATED_EVENT_DAYS and _has(b, (_DATED_EN, _DATED_ZH)):
+    if days_apart > DATED_EVENT_DAYS and _cue("dated").search(b):
         return _DATED
     return ""
 
@@ -189,18 +168,15 @@ def _order(text: str) -> list[str]:
 
 def _relations(text: str) -> frozenset[str]:
     """The people and animals a text names by their relation to its holder ("sister", 妹妹)."""
-    found = {stem(word) for word in re.findall(r"[a-z]+", text) if word in _RELATIONS_EN}
-    found.update(word for word in _RELATIONS_ZH if word in text)
+    relations = _word_set("relations")
+    found = {stem(word) for word in re.findall(r"[a-z]+", text) if word in relations}
+    found.update(word for word in relations if is_cjk(word) and word in text)
     return frozenset(found)
 
 
-def _has(text: str, cues) -> bool:
-    return any(cue.search(text) for cue in cues)
-
-
 def _numbers(text: str) -> frozenset[str]:
-    found = set(_NUMBER.findall(text))
-    found.update(word for word in re.findall(r"[a-z]+", text) if word in _NUMBER_WORDS)
+    found = set(_cue("number").findall(text))
+    found.update(word for word in re.findall(r"[a-z]+", text) if word in _word_set("number_words"))
     return frozenset(found)
 
 
@@ -209,7 +185,7 @@ def _content(text: str) -> frozenset[str]:
     stems of them, without filler and without the holder's own name."""
     holder = entry_holder(text)
     names = set(holder.split(":", 1)[-1].split("/")) if holder.startswith("person:") else set()
-    filler = {stem(word) for word in _FILLER_EN} | _FILLER_EN | _FILLER_ZH
+    filler = {stem(word) for word in _word_set("filler")} | _word_set("filler")
     found = {w for w in words(text) if w not in filler and w not in names}
     if is_cjk(text):
         found = {w for w in found if not is_cjk(w) or len(w) > 1}
