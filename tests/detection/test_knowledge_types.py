@@ -24,6 +24,10 @@ CASES = [
     ("Priya loved the mural in the kitchen.", B),
     ("Priya expressed pride in the mural in the kitchen.", B),
     ("The user used to paint murals.", B),
+    ("Priya has finished the first draft of her novel.", M),
+    ("Priya has been writing a novel.", B),
+    ("The user has always loved jazz.", B),
+    ("Priya has a lot of cookbooks.", B),
     ("用户喜欢听爵士音乐会。", B),
     # a lasting fact; a look-alike that names no allergy or birth
     ("The user is allergic to peanuts.", F),
