@@ -148,6 +148,8 @@ def _guard(earlier: str, later: str, days_apart: float) -> str:
     a, b = normalize(earlier), normalize(later)
     if entry_holder(earlier) != entry_holder(later) or _relations(a) != _relations(b):
         return "about a different holder"
+    if _names(later) - _names(earlier):
+        return "names someone the earlier entry does not"
     for name, key in (("a denial", "denial"), ("a plan against what was done", "plan"),
                       ("the past against the present", "past"), ("how often or when, said", "scope")):
         if bool(_cue(key).search(a)) != bool(_cue(key).search(b)):
@@ -164,6 +166,22 @@ def _guard(earlier: str, later: str, days_apart: float) -> str:
 def _order(text: str) -> list[str]:
     """The text's own terms in the order written (what a comparison's two sides are told apart by)."""
     return [word for word in words(text) if not is_cjk(word) or len(word) == 1]
+
+
+def _names(text: str) -> frozenset[str]:
+    """The capitalised words after a text's first word (names: "… that Tomasz loves")."""
+    return frozenset(re.findall(r"(?<=[\w,;:'] )[A-Z][a-z]+", text))
+
+
+@functools.cache
+def _alike() -> dict[str, str]:
+    """Each word a restatement swaps for another of its group ("values" / "cherishes") → the
+    group's first word: the words count as one in the overlap."""
+    found = {}
+    for group in languages.table(TABLES, "alike"):
+        for word in group:
+            found[stem(word)] = found[word] = stem(group[0])
+    return found
 
 
 def _relations(text: str) -> frozenset[str]:
@@ -186,7 +204,8 @@ def _content(text: str) -> frozenset[str]:
     holder = entry_holder(text)
     names = set(holder.split(":", 1)[-1].split("/")) if holder.startswith("person:") else set()
     filler = {stem(word) for word in _word_set("filler")} | _word_set("filler")
-    found = {w for w in words(text) if w not in filler and w not in names}
+    alike = _alike()
+    found = {alike.get(w, w) for w in words(text) if w not in filler and w not in names}
     if is_cjk(text):
         found = {w for w in found if not is_cjk(w) or len(w) > 1}
         found.update(english for english, _word in bridged(text))

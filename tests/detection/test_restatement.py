@@ -18,6 +18,8 @@ RESTATED = [
     # other words for one fact
     ("The user works as a nurse at the city hospital.", "The user is a nurse at the city hospital."),
     ("Priya repaired the garden fence with a box of old tools and fresh paint.", "Priya repaired the garden fence with old tools."),
+    # a word a restatement swaps for another of its kind
+    ("The user values quiet evenings at home with a good book.", "The user cherishes quiet evenings at home with a good book."),
     # Chinese: shorter, and reworded
     ("用户住在杭州，在一家游戏公司做程序员。", "用户在杭州的一家游戏公司当程序员。"),
     ("用户乳糖不耐受，不能喝牛奶。", "用户对乳糖不耐受，不能喝牛奶。"),
@@ -29,6 +31,7 @@ LOOK_ALIKES = [
     ("The user's brother works as a nurse at the city hospital.", "The user works as a nurse at the city hospital."),
     ("Priya repaired the garden fence with old tools.", "Tomasz repaired the garden fence with old tools."),
     ("用户住在杭州。", "用户的妹妹住在杭州。"),
+    ("Priya enjoys baking rye bread.", "Priya bakes rye bread that Tomasz loves."),
     # a denial
     ("The user drinks coffee in the morning before work.", "The user never drinks coffee in the morning before work."),
     ("用户喜欢喝咖啡。", "用户不喜欢喝咖啡。"),
