@@ -169,8 +169,9 @@ def _order(text: str) -> list[str]:
 
 
 def _names(text: str) -> frozenset[str]:
-    """The capitalised words after a text's first word (names: "… that Tomasz loves")."""
-    return frozenset(re.findall(r"(?<=[\w,;:'] )[A-Z][a-z]+", text))
+    """The capitalised words after a text's first word (names: "… that Tomasz loves"; a letter
+    that tells two things apart: "Agent A" / "Agent B")."""
+    return frozenset(re.findall(r"(?<=[\w,;:'] )[A-Z][A-Za-z]*", text))
 
 
 @functools.cache

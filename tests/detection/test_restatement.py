@@ -32,6 +32,9 @@ LOOK_ALIKES = [
     ("Priya repaired the garden fence with old tools.", "Tomasz repaired the garden fence with old tools."),
     ("用户住在杭州。", "用户的妹妹住在杭州。"),
     ("Priya enjoys baking rye bread.", "Priya bakes rye bread that Tomasz loves."),
+    # a letter or a name that tells two things apart
+    ("Agent A note 13", "Agent B note 13"),
+    ("The user's flat is on floor 3 of Block C.", "The user's flat is on floor 3 of Block D."),
     # a denial
     ("The user drinks coffee in the morning before work.", "The user never drinks coffee in the morning before work."),
     ("用户喜欢喝咖啡。", "用户不喜欢喝咖啡。"),
