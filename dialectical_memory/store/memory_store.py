@@ -786,15 +786,25 @@ class MemoryStore(ReviewActions, StagedWrites, StoreReads):
         changed outside this store (Hermes wrote the file, an editor, a sync).
 
         The result lists every open contradiction of the entry; ``extra["new_edges"]`` counts those
-        this call found.
+        this call found. An entry another program wrote (``provenance``) that restates an earlier
+        one reinforces that one in the sidecar (``extra["reinforced"]``: its id); the file is not
+        rewritten for it.
         """
         with self._mutation(target, actor) as (state, change):
             meta = self._active(state, entry_id)
             found = self._detect(state, change, meta, FAST_CHECK_CANDIDATES)
             open_edges = state.unresolved_edges_of(meta.entry_id)
             message = f"Checked; {len(open_edges)} open contradiction(s), {len(found)} new."
+            extra: dict[str, Any] = {"new_edges": len(found)}
+            restated = self._restated(state, meta.text, change.now, exclude=meta.entry_id)
+            earlier = state.entries[restated[0]] if restated and restated[1].sameness is Sameness.SAME else None
+            if earlier is not None and meta.provenance and earlier.created_at <= meta.created_at:
+                # another program (Hermes) wrote it into its own file: the file stays as written
+                self._reinforce(state, change, earlier, meta.source_kind, wording=meta.text, why=restated[1].reason)
+                extra["reinforced"] = earlier.entry_id
+                message += f" The same fact as entry {earlier.entry_id}: reinforced it (this entry left as written)."
             return self._result(state, "check", meta.entry_id, message,
-                                contradictions=self._edge_dicts(state, open_edges), extra={"new_edges": len(found)})  # fmt: skip
+                                contradictions=self._edge_dicts(state, open_edges), extra=extra)
 
     # ------------------------------------------------------------ action layer (agent)
 
@@ -827,10 +837,10 @@ class MemoryStore(ReviewActions, StagedWrites, StoreReads):
             message += f" Possibly the same as entry {restated[0]} (kept apart)."
         return self._result(state, "add", meta.entry_id, message, contradictions=self._edge_dicts(state, edges), extra=extra)
 
-    def _restated(self, state, text: str, now: float):
+    def _restated(self, state, text: str, now: float, exclude: str | None = None):
         """The active entry ``text`` restates (``Sameness.SAME``) or may restate (``POSSIBLE``), by
         the same-fact matcher over the index's nearest entries; ``None`` when none is close."""
-        ids = state.ensure_index().candidates(text, limit=FAST_CHECK_CANDIDATES)
+        ids = state.ensure_index().candidates(text, limit=FAST_CHECK_CANDIDATES, exclude=exclude)
         others = [(i, state.entries[i].text, max(0.0, now - state.entries[i].created_at) / 86400.0)
                   for i in ids if i in state.entries]
         return best_restated(text, others)

@@ -61,3 +61,26 @@ def test_a_restatement_does_not_rewrite_the_markdown(real_store, home):
     real_store.add("user", NURSE_AGAIN)
     assert md_path(home, "user").read_bytes() == before
 
+
+
+def test_a_restatement_hermes_wrote_reinforces_the_earlier_entry_in_the_sidecar_only(real_store, home, clock):
+    entry_id = real_store.add("user", NURSE).entry_id
+    clock.advance(3)
+    md = md_path(home, "user")
+    md.write_text(md.read_text(encoding="utf-8") + "\n§\n" + NURSE_AGAIN, encoding="utf-8")
+    real_store.expect_origin("user", NURSE_AGAIN, provenance={"origin": "assistant_tool", "tool_name": "memory"})
+    written = real_store.get_entry_meta("user", NURSE_AGAIN)
+    before = md.read_bytes()
+    result = real_store.check_entry("user", written.entry_id)
+    assert result.extra["reinforced"] == entry_id and entry_id in result.message
+    assert md.read_bytes() == before
+    meta = real_store.get_entry("user", entry_id).meta
+    assert meta.hit_count == 1 and meta.last_validated_at == clock()
+    assert real_store.history("user", entry_id=entry_id, action="reinforce")[0]["detail"]["wording"] == NURSE_AGAIN
+
+
+def test_an_entry_this_store_wrote_is_not_reinforced_twice_by_a_check(real_store):
+    first = real_store.add("user", NURSE).entry_id
+    second = real_store.add("user", BROTHER).entry_id
+    assert "reinforced" not in real_store.check_entry("user", second).extra
+    assert real_store.get_entry("user", first).meta.hit_count == 0
