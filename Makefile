@@ -56,9 +56,10 @@ test-fast: install
 run: install-web
 	$(DMEM) serve --port $(PORT)
 
+# Served with Hermes' limits: the demo's USER.md is near them, so the overview shows make-room.
 demo: install-web
 	$(DMEM) demo $(DEMO_HOME) --force
-	$(DMEM) --home $(DEMO_HOME) serve --port $(PORT)
+	$(DMEM) --home $(DEMO_HOME) serve --port $(PORT) --memory-char-limit 2200 --user-char-limit 1375
 
 # make bench BENCH_ARGS='--sizes 1000,10000 --repeat 11'
 BENCH_ARGS ?=
@@ -71,6 +72,7 @@ bench: install  # beside the real Hermes: make bench HERMES_VENV=/path/to/hermes
 LIFE_DIR ?= ../shared/data/life_dev
 bench-life: install
 	$(PY) benchmarks/life/replay.py $(LIFE_DIR) --json benchmarks/results/life.json
+	$(PY) benchmarks/life/patterns.py $(LIFE_DIR) --json benchmarks/results/life-patterns.json
 
 # The wheel users install: dist/dialectical_memory-<version>-py3-none-any.whl (tests/packaging
 # installs and serves one). Needs only pip: the build runs in pip's own isolated environment.

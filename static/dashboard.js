@@ -239,18 +239,8 @@
       .catch(function () { /* the server is gone or restarting: try again at the next tick */ });
   }
 
-  function showCurrentSection() {
-    // on a phone the sections scroll sideways in one row: keep the current one in sight
-    var nav = document.getElementById("sections-nav");
-    var current = nav && nav.querySelector('[aria-current="page"]');
-    if (!current || nav.scrollWidth <= nav.clientWidth) return;
-    var right = current.offsetLeft + current.offsetWidth;
-    if (right > nav.clientWidth) nav.scrollLeft = right - nav.clientWidth + 24;
-  }
-
   document.addEventListener("DOMContentLoaded", function () {
     lastStamp = document.body.getAttribute("data-stamp");
-    showCurrentSection();
     focusSynthesisBox();
     markSelection();
     updateBulkButtons();

@@ -27,6 +27,7 @@ from .maintenance import bp as maintenance
 from .maintenance_jobs import MaintenanceJobs
 from .merge_drafts import MergeDrafts
 from .overview import bp as overview
+from .patterns import bp as patterns
 from .presenters import init_presenters
 from .promotions import bp as promotions
 from .room import bp as room
@@ -166,5 +167,5 @@ def _store_options(config) -> dict:
 
 def _register_blueprints(app: Flask) -> None:
     app.before_request_funcs.setdefault(None, []).insert(0, allow_large_upload)  # before the CSRF check reads the form
-    for blueprint in (overview, room, maintenance, entries, contradictions, verification, promotions, archive, blocked, hermes_queue, transfer, search, live):
+    for blueprint in (overview, room, maintenance, entries, contradictions, verification, promotions, patterns, archive, blocked, hermes_queue, transfer, search, live):
         app.register_blueprint(blueprint)

@@ -1,4 +1,4 @@
-"""The archive (everything that left the active set, restorable) and the full activity log."""
+"""The archive (everything that left memory, restorable) and the full activity log."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ from flask import Blueprint, flash, g, redirect, request, url_for
 
 from .adapter import store
 from .forms import FormError, query_offset, whole_number
+from .presenters import action_words, entry_label, short
 from .responses import REFUSALS, refused, render, safe_next, wants_fragment, written
 from .targets import TARGETS
 
@@ -24,10 +25,11 @@ def archived():
 @bp.post("/archive/<entry_id>/restore")
 def restore(entry_id: str):
     try:
-        store().restore(g.target, entry_id)
+        result = store().restore(g.target, entry_id)
     except REFUSALS as error:
         return refused(error, page="archive/archive.html", focus_id=entry_id, **archive_context())
-    return written("Entry restored to the active set.", redirect_to=safe_next(url_for(".archived")))
+    text = short(entry_label(g.target, result.entry_id or entry_id), 60)
+    return written(f"Restored “{text}”: it is back in memory.", redirect_to=safe_next(url_for(".archived")), undo=result)
 
 
 @bp.get("/archive/")
@@ -57,13 +59,22 @@ def undone(history_ids: list[str]):
         if not history_ids:
             raise FormError("Nothing to undo was named.")
         for history_id in history_ids:
-            messages.append(store().undo(g.target, history_id).message)
+            record = store().history_record(g.target, history_id)
+            store().undo(g.target, history_id)
+            messages.append(undone_words(record))
     except REFUSALS as error:
         return refused(error, page="archive/history.html", **history_context())
     flash((messages[0] if len(messages) == 1 else f"Undone: {len(messages)} changes.") + " It is as it was before.", "success")
     if wants_fragment():
         return "", 204, {"HX-Redirect": back}
     return redirect(back, code=303)
+
+
+def undone_words(record: dict) -> str:
+    """``Undone: kept the other side, “User prefers tabs”.``: the action and the entry, in words."""
+    subject = record.get("after") or record.get("before") or {}
+    text = subject.get("text") or entry_label(g.target, record.get("entry_id"))
+    return f"Undone: {action_words(record.get('action'))}" + (f", “{short(text, 60)}”." if text else ".")
 
 
 @bp.get("/history")

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 
 from flask import Blueprint, abort, flash, g, redirect, request, url_for
 
 from .adapter import BeliefStatus, KnowledgeType, MaturityLevel, NotFoundError, SourceKind, entry_or_404, full_entry_id, store
 from .charts import confidence_plot
 from .forms import etag, optional_choice, query_offset, required_text
-from .presenters import short
+from .presenters import naming, short
 from .responses import REFUSALS, message_parts, refused, render, safe_next, text_link, undo_id_of, wants_fragment, written
 from .targets import TARGETS
 from .security import is_local_path
@@ -42,7 +42,9 @@ def add():
         del context["error"]
         return refused(error, page="entries/tiers.html", fragment=ADD_FORM, draft=request.form.get("text"), add_error=True, **context)
     message, undo_action = added_message(text, result)
-    return written(message, redirect_to=url_for(".tiers"), fragment=ADD_FORM, oob_fragment=BOARD_OOB, undo_action=undo_action, **board_context())
+    added = None if result.reinforced else result.entry_id
+    return written(message, redirect_to=url_for(".tiers"), fragment=ADD_FORM, oob_fragment=BOARD_OOB, undo_action=undo_action,
+                   **board_context(added=added))
 
 
 def added_message(text: str, result) -> tuple:
@@ -81,10 +83,17 @@ def undo_add(entry_id: str):
     return redirect(back, code=303)
 
 
-def board_context() -> dict:
+def board_context(added: str | None = None) -> dict:
+    """The board's columns; ``added`` (an entry a person just added) is shown first in its column
+    even when the column's first page ends before it (new entries are last in file order)."""
     filters, error = read_filters()
     pages = store().query_by_tier(g.target, limit=COLUMN_PAGE_SIZE, **filters.store_args())
     columns = [TierColumn(level, pages[level], filters) for level in MaturityLevel]
+    if added:
+        entry = store().get_entry(g.target, added)
+        column = next(c for c in columns if c.level == entry.meta.maturity)
+        if all(item.entry_id != added for item in column.page.items):
+            column.pinned = [entry]
     return {"filters": filters, "columns": columns, "error": error, "elsewhere": matches_elsewhere(filters.search)}
 
 
@@ -133,7 +142,7 @@ def edit(entry_id: str):
     except REFUSALS as error:
         return refused_edit(error, entry_id)
     return written(
-        "Entry edited.",
+        naming("Edited: now {text}.", entry_id),
         undo=result if result.extra.get("history_id") else None,
         redirect_to=safe_next(url_for(".detail", entry_id=entry_id)),
         fragment="entries/_entry_card.html",
@@ -147,17 +156,17 @@ def archive(entry_id: str):
         result = store().archive_entry(g.target, entry_id, expected_etag=etag())
     except REFUSALS as error:
         return refused_card(error, entry_id)
-    return written("Entry archived (restore it from the archive).", redirect_to=safe_next(url_for(".tiers")), undo=result)
+    return written(naming("Archived {text} (restore it from the archive).", entry_id), redirect_to=safe_next(url_for(".tiers")), undo=result)
 
 
 @bp.post("/<entry_id>/hit")
 def hit(entry_id: str):
-    return record_signal(entry_id, store().record_hit, "Hit recorded.")
+    return record_signal(entry_id, store().record_hit, "Hit recorded on {text}.")
 
 
 @bp.post("/<entry_id>/observed")
 def observed(entry_id: str):
-    return record_signal(entry_id, store().record_observed, "Observed behaviour recorded.")
+    return record_signal(entry_id, store().record_observed, "Observed behaviour recorded on {text}.")
 
 
 def record_signal(entry_id: str, record, message: str):
@@ -166,7 +175,7 @@ def record_signal(entry_id: str, record, message: str):
     except REFUSALS as error:
         return refused_card(error, entry_id)
     return written(
-        message,
+        naming(message, entry_id),
         redirect_to=safe_next(url_for(".detail", entry_id=entry_id)),
         fragment="entries/_entry_card.html",
         entry=store().get_entry(g.target, entry_id),
@@ -245,6 +254,7 @@ class TierColumn:
     level: MaturityLevel
     page: object
     filters: EntryFilters
+    pinned: list = field(default_factory=list)  # shown before the page: the entry just added
 
     @property
     def name(self) -> str:

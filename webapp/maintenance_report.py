@@ -43,6 +43,8 @@ def latest_job_view() -> dict | None:
 def maintenance_summary(report: dict) -> str:
     parts = [_counted(len(report[key]), label.split(" (")[0].lower()) for key, label in REPORT_SECTIONS]
     parts.append(_counted(len(report["contradictions_found"]), "contradictions found"))
+    if report.get("patterns_proposed"):
+        parts.append(_counted(report["patterns_proposed"], "pattern proposals waiting on the Patterns page"))
     changed = "" if report.get("changed") else " Nothing needed changing."
     name = TARGET_PHRASES.get(report["target"], report["target"])
     return f"Maintenance of {name} done: " + ", ".join(parts) + "." + changed
@@ -51,7 +53,7 @@ def maintenance_summary(report: dict) -> str:
 def _counted(count: int, words: str) -> str:
     """``1 promotion proposed``, ``2 promotions proposed``: the noun agrees with its number."""
     if count == 1:
-        words = words.replace("promotions", "promotion").replace("contradictions", "contradiction")
+        words = words.replace("promotions", "promotion").replace("contradictions", "contradiction").replace("proposals", "proposal")
     return f"{count} {words}"
 
 

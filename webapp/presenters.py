@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import time
 from datetime import datetime, timezone
 from urllib.parse import quote, urlsplit
@@ -15,6 +16,13 @@ from .urls import url_with_args
 
 SECONDS_PER_DAY = 86_400.0
 MATURITY_NAMES = ("INCIDENT", "PATTERN", "PRINCIPLE", "WISDOM")
+# What each maturity tier means, in one line (SPEC §5's promotion thresholds, in words).
+TIER_MEANINGS = {
+    "INCIDENT": "New: noted once, not yet shown to hold.",
+    "PATTERN": "It came up again: used twice or more over at least 3 days.",
+    "PRINCIPLE": "It held: used 5 times or more over at least a week.",
+    "WISDOM": "Long proven: used 10 times or more over at least two weeks.",
+}
 
 
 def now() -> float:
@@ -77,6 +85,27 @@ def humanize(value) -> str:
     return str(enum_value(value)).replace("_", " ")
 
 
+RULE_CODE = re.compile(r"\s*\[([a-z][a-z0-9_]*)\]\s*$")
+
+
+def safety_reason(text: str | None) -> tuple[str, str]:
+    """A safety check's reason as (words a person reads, the rule's code for a tooltip).
+
+    The check ends its reason with the rule's code in brackets (``… [prompt_injection]``); the code
+    is for people who debug the check, not for the page.
+    """
+    if not text:
+        return "", ""
+    match = RULE_CODE.search(text)
+    if match is None:
+        return text, ""
+    return text[: match.start()], match.group(1).replace("_", " ")
+
+
+def without_rule_code(text: str | None) -> str:
+    return safety_reason(text)[0]
+
+
 def short(text: str | None, length: int = 80) -> str:
     if not text:
         return ""
@@ -90,6 +119,9 @@ HTMX_CONFIG = {
     "allowScriptTags": False,
     "selfRequestsOnly": True,
     "historyCacheSize": 0,
+    # Not "style": a textarea a person resized has an inline style, and htmx copying it onto the
+    # swapped-in element is an inline style the CSP (style-src 'self') refuses.
+    "attributesToSettle": ["class", "width", "height"],
     "refreshOnHistoryMiss": True,
     "responseHandling": [
         {"code": "204", "swap": False},
@@ -138,11 +170,51 @@ def entry_url(endpoint: str, entry_id: str) -> str:
 
 
 ENTRY_ID_DETAILS = ("other", "kept", "synthesis")
-HIDDEN_DETAILS = ("detail_edge",)
+HIDDEN_DETAILS = ("detail_edge", "undone")  # ids: the entry and the action undone are named otherwise
+DETAIL_LABELS = {"undone_action": "undid", "freed": "chars freed", "archived": "let go"}
+GONE = "an entry no longer here"
+
+# History actions (the store's names) as a person says them.
+ACTION_WORDS = {
+    "add": "added", "reinforce": "said again", "edit": "edited", "remove": "removed", "replace": "replaced",
+    "hit": "used", "observed": "seen in behaviour", "surface": "shown to the assistant", "ignore": "ignored",
+    "contradiction": "contradiction found", "contradiction_updated": "contradiction updated",
+    "contradiction_resolved": "contradiction settled", "dismiss": "not a contradiction",
+    "supersede": "kept the other side", "synthesize": "synthesis written", "synthesized": "merged into a synthesis",
+    "merge": "merged", "confirm": "confirmed", "revise": "revised", "retire": "retired", "archive": "archived",
+    "restore": "restored", "undo": "undone", "decay": "expired", "demote": "demoted", "promote": "promoted",
+    "propose_promotion": "promotion proposed", "reject_promotion": "promotion declined",
+    "withdraw_promotion": "promotion withdrawn", "blocked": "blocked by the safety check",
+    "keep_blocked": "kept despite the safety check", "make_room": "made room", "approve_staged": "approved from Hermes' queue",
+}
+ARCHIVED_AS = re.compile(r"^(synthesized into|merged into|superseded by) ([0-9a-f]{8}-[0-9a-f-]{27})$")
+ARCHIVED_AS_WORDS = {"synthesized into": "merged into the synthesis", "merged into": "merged into",
+                     "superseded by": "the other side was kept:"}
+
+
+def action_words(action: str | None) -> str:
+    """A history action in words: ``supersede`` → "kept the other side"."""
+    return ACTION_WORDS.get(action or "", humanize(action or ""))
+
+
+def archive_reason_words(reason: str | None, target: str) -> str:
+    """Why an entry is in the archive, naming the entry it went into by its words, not its id."""
+    if not reason:
+        return "archived"
+    match = ARCHIVED_AS.match(reason)
+    if match is None:
+        return without_rule_code(reason)
+    return f"{ARCHIVED_AS_WORDS[match.group(1)]} “{short(entry_label(target, match.group(2)), 60)}”"
+
+
+def naming(message: str, entry_id: str | None) -> str:
+    """``message`` with ``{text}`` filled by the entry's words in quotes: success messages name
+    the entry they changed (``Confirmed “User drinks oat milk”: still true.``)."""
+    return message.format(text=f"“{short(entry_label(g.target, entry_id), 60)}”")
 
 
 def entry_label(target: str, entry_id: str | None) -> str:
-    """A few words of the entry's text (active or archived), or its id if it is gone."""
+    """The entry's text (active or archived), or a few words saying it is gone (never its id)."""
     if not entry_id:
         return ""
     cache = g.setdefault("entry_labels", {})
@@ -150,7 +222,7 @@ def entry_label(target: str, entry_id: str | None) -> str:
         try:
             cache[target, entry_id] = store().get_entry(target, entry_id).text
         except DialecticalMemoryError:
-            cache[target, entry_id] = entry_id
+            cache[target, entry_id] = GONE
     return cache[target, entry_id]
 
 
@@ -160,13 +232,17 @@ def record_details(record: dict) -> list[tuple[str, str]]:
     for key, value in (record.get("detail") or {}).items():
         if key in HIDDEN_DETAILS:
             continue
-        label = key.removeprefix("detail_").replace("_", " ")
+        label = DETAIL_LABELS.get(key, key.removeprefix("detail_").replace("_", " "))
         if key == "reason" and record.get("action") == "contradiction":
             label, value = "why", plain_reason({"reason": value, "author": record.get("actor")})  # its words, not its code
         elif key in ENTRY_ID_DETAILS and isinstance(value, str):
             value = "“" + short(entry_label(record["target"], value), 40) + "”"
+        elif key == "undone_action":
+            value = action_words(value)
         elif isinstance(value, list):
             value = ", ".join("“" + short(entry_label(record["target"], v), 30) + "”" for v in value)
+        elif isinstance(value, str):
+            value = humanize(without_rule_code(value)) if re.fullmatch(r"[a-z]+(_[a-z]+)+", value) else without_rule_code(value)
         pairs.append((label, str(value)))
     return pairs
 
@@ -218,6 +294,8 @@ def template_defaults() -> dict:
         "undo_state": undo_state,
         "change_stamp": change_stamp,
         "plain_reason": plain_reason,
+        "safety_reason": safety_reason,
+        "archive_reason_words": archive_reason_words,
     }
 
 
@@ -232,7 +310,10 @@ def init_presenters(app: Flask) -> None:
         maturity=maturity_name,
         humanize=humanize,
         short=short,
+        without_rule_code=without_rule_code,
+        action_words=action_words,
         reject_keys=reject_keys,
     )
     app.jinja_env.tests["cjk"] = contains_cjk
+    app.jinja_env.globals.update(TIER_MEANINGS=TIER_MEANINGS, ACTION_WORDS=ACTION_WORDS)
     app.context_processor(template_defaults)

@@ -10,6 +10,7 @@ from flask import Blueprint, g, request, url_for
 from .adapter import check_etags, counts, store
 from .forms import FormError, etag, optional_text
 from .paging import Pager, clamp_offset, offset_arg, posted_offset, posted_window
+from .presenters import naming
 from .responses import REFUSALS, refused, render, safe_next, wants_fragment, written
 
 bp = Blueprint("promotions", __name__, url_prefix="/<target:target>/promotions")
@@ -32,12 +33,12 @@ def approve(entry_id: str):
     def approve_one():
         return store().approve_promotion(g.target, entry_id, principle_text=optional_text("principle_text"), expected_etag=etag())
 
-    return act(entry_id, approve_one, "Promotion approved.")
+    return act(entry_id, approve_one, "Promotion approved: {text} moves up a tier.")
 
 
 @bp.post("/<entry_id>/reject")
 def reject(entry_id: str):
-    return act(entry_id, lambda: store().reject_promotion(g.target, entry_id, expected_etag=etag()), "Promotion rejected.")
+    return act(entry_id, lambda: store().reject_promotion(g.target, entry_id, expected_etag=etag()), "Promotion rejected: {text} stays where it is.")
 
 
 @bp.post("/selected")
@@ -96,7 +97,7 @@ def act(entry_id: str, action, message: str):
         result = action()
     except REFUSALS as error:
         return refused_row(error, entry_id)
-    return written(message, redirect_to=safe_next(url_for(".pending")), undo=result, **moved_pager())
+    return written(naming(message, entry_id), redirect_to=safe_next(url_for(".pending")), undo=result, **moved_pager())
 
 
 def refused_row(error: Exception, entry_id: str):

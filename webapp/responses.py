@@ -19,6 +19,7 @@ from .adapter import (
     StaleEntryError,
 )
 from .forms import FormError
+from .presenters import without_rule_code
 from .security import is_local_path
 
 REFUSALS = (FormError, DialecticalMemoryError)
@@ -120,4 +121,4 @@ def safe_next(default: str) -> str:
 def _message_for(error: Exception) -> str:
     if isinstance(error, StaleEntryError):
         return f"Not saved: {error}. It is shown as it is now."
-    return f"Not saved: {error}"
+    return f"Not saved: {without_rule_code(str(error))}"

@@ -13,22 +13,24 @@ from .adapter import store
 from .overview import overview_context
 from .forms import FormError, required_text
 from .merge_drafts import MergeDrafts
+from .presenters import naming
 from .responses import REFUSALS, refused, render, safe_next, written
 
 bp = Blueprint("room", __name__, url_prefix="/<target:target>/room")
 
 PAGE = "overview.html"
 PANEL = "_room_panel.html"
+SUMMARIES_OOB = "_target_summaries_oob.html"  # the targets' cards above the panel: counts and meter
 
 
 @bp.post("/<entry_id>/archive")
 def archive(entry_id: str):
-    return act(lambda: store().make_room(g.target, [entry_id]), "Archived to make room.")
+    return act(lambda: store().make_room(g.target, [entry_id]), naming("Archived {text} to make room.", entry_id))
 
 
 @bp.post("/<entry_id>/retire")
 def retire(entry_id: str):
-    return act(lambda: store().retire(g.target, entry_id), "Retired (kept in the archive).")
+    return act(lambda: store().retire(g.target, entry_id), naming("Retired {text} (kept in the archive).", entry_id))
 
 
 @bp.post("/auto")
@@ -79,7 +81,7 @@ def act(action, message: str | None):
         return refused(error, page=PAGE, fragment=PANEL, **_context(draft=request.form.get("text"),
                                                                         merge_ids=request.form.getlist("ids")))
     return written(message or result.message, redirect_to=safe_next(url_for("overview.show")), fragment=PANEL,
-                   undo=result, **_context())
+                   oob_fragment=SUMMARIES_OOB, undo=result, **_context())
 
 
 def _posted_ids() -> list[str]:

@@ -83,14 +83,24 @@ def serve(
             f"your memory. There is no login. It answers to: localhost, {names}.",
             file=sys.stderr,
         )
-    store_home = server.app.extensions["dmem_store"].home
-    print(f"Dashboard of {store_home} at http://{_url_host(host)}:{server.server_port}/ (Ctrl-C to stop)", file=sys.stderr)
+    served = server.app.extensions["dmem_store"]
+    print(f"Dashboard of {served.home} at http://{_url_host(host)}:{server.server_port}/ (Ctrl-C to stop)", file=sys.stderr)
+    print(limits_line(served.limits, served.hermes.config if served.hermes else None), file=sys.stderr)
     try:
         server.serve_forever()
     except KeyboardInterrupt:
         pass
     finally:
         server.server_close()
+
+
+def limits_line(limits: dict[str, int], hermes_config: Path | None) -> str:
+    """The character limits the dashboard applies, and where they came from, in one line."""
+    def one(target: str, file: str) -> str:
+        return f"{file} {limits[target]:,} chars" if limits[target] else f"{file} no limit"
+
+    source = f"from Hermes' {hermes_config}" if hermes_config else "from the flags, or none without them"
+    return f"Character limits: {one('memory', 'MEMORY.md')}, {one('user', 'USER.md')} ({source})."
 
 
 def _url_host(host: str) -> str:

@@ -11,6 +11,7 @@ from flask import Blueprint, g, request, url_for
 from .adapter import counts, store
 from .forms import etag, required_text
 from .paging import Pager, clamp_offset, offset_arg, posted_offset, posted_window
+from .presenters import naming
 from .responses import REFUSALS, refused, render, safe_next, wants_fragment, written
 
 bp = Blueprint("verification", __name__, url_prefix="/<target:target>/reverify")
@@ -28,7 +29,7 @@ def queue():
 
 @bp.post("/<entry_id>/confirm")
 def confirm(entry_id: str):
-    return act(entry_id, lambda: store().confirm(g.target, entry_id, expected_etag=etag()), "Confirmed: still true.")
+    return act(entry_id, lambda: store().confirm(g.target, entry_id, expected_etag=etag()), "Confirmed {text}: still true.")
 
 
 @bp.post("/<entry_id>/revise")
@@ -37,12 +38,12 @@ def revise(entry_id: str):
         text = required_text("text", "The revised text")
         return store().revise(g.target, entry_id, text, expected_etag=etag())
 
-    return act(entry_id, revise_text, "Revised; it now counts as a user correction.")
+    return act(entry_id, revise_text, "Revised into {text}; it now counts as a user correction.")
 
 
 @bp.post("/<entry_id>/retire")
 def retire(entry_id: str):
-    return act(entry_id, lambda: store().retire(g.target, entry_id, expected_etag=etag()), "Retired (kept in the archive).")
+    return act(entry_id, lambda: store().retire(g.target, entry_id, expected_etag=etag()), "Retired {text} (kept in the archive).")
 
 
 def act(entry_id: str, action, message: str):
@@ -51,7 +52,7 @@ def act(entry_id: str, action, message: str):
         result = action()
     except REFUSALS as error:
         return refused_row(error, entry_id)
-    return written(message, redirect_to=safe_next(url_for(".queue")), undo=result, **moved_pager())
+    return written(naming(message, result.entry_id or entry_id), redirect_to=safe_next(url_for(".queue")), undo=result, **moved_pager())
 
 
 def refused_row(error: Exception, entry_id: str):

@@ -215,6 +215,62 @@ def cmd_make_room(args) -> int:
     return 0
 
 
+def cmd_reflect(args) -> int:
+    """``dmem reflect``: the reflection layer's proposals for a person (pattern proposals today);
+    ``approve ID… [--text T]`` writes each as one PATTERN (undoable), ``reject ID`` never again."""
+    store = _store(args)
+    action = getattr(args, "reflect_command", None)
+    if action is None:
+        proposals = {t: store.pattern_proposals(t) for t in _targets(args.target)}
+        if args.json:
+            _print_json({t: [p.to_dict() for p in found] for t, found in proposals.items()})
+            return 0
+        for target, found in proposals.items():
+            _print_proposals(target, found)
+        return 0
+    if action == "approve" and args.text is not None and len(args.ids) != 1:
+        raise InvalidInputError("--text edits one proposal; approve several with their starting texts")
+    for prefix in dict.fromkeys(args.ids):
+        target, proposal = _find_proposal(store, args.target, prefix)
+        if action == "approve":
+            result = store.approve_pattern(target, proposal.proposal_id, text=args.text, actor="cli")
+        else:
+            result = store.reject_pattern(target, proposal.proposal_id, actor="cli")
+        _print_result(result, args)
+        if result.extra.get("history_id") and not args.json:
+            print(f"  undo: dmem review undo {result.extra['history_id'][:12]} --target {target}")
+    return 0
+
+
+def _find_proposal(store: MemoryStore, target: str | None, prefix: str):
+    """``(target, proposal)`` for a proposal id or a unique prefix, in ``target`` or both."""
+    found, missing = [], None
+    for name in _targets(target):
+        try:
+            found.append((name, store.pattern_proposal(name, prefix)))
+        except NotFoundError as error:
+            missing = error
+    if len(found) > 1:
+        raise InvalidInputError(f"proposal {prefix!r} is in both targets; give --target")
+    if not found:
+        raise missing or NotFoundError(f"no pattern proposal {prefix!r}")
+    return found[0]
+
+
+def _print_proposals(target: str, proposals) -> None:
+    if not proposals:
+        print(f"{target}: no pattern proposals")
+        return
+    print(f"{target}: {len(proposals)} pattern proposal{'' if len(proposals) == 1 else 's'} "
+          f"(approve: dmem reflect approve ID [--text \"…\"]; reject: dmem reflect reject ID)")
+    for p in proposals:
+        flag = "  ⚡ holds a contested entry" if p.contested else ""
+        print(f"  {p.proposal_id[:12]}  {p.kind}: {_short(p.reason, 90)}{flag}")
+        for entry_id, text in zip(p.entry_ids, p.texts):
+            print(f"    {entry_id[:8]}  {_short(text, 76)}")
+        print(f"    starting text ({p.drafted_by}): {_short(p.draft, 70)}")
+
+
 def _print_plan(plan, *, applied: list[str] | None = None) -> None:
     """The plan in lines; ``applied``: the ids just archived (marked ✓), None when nothing was applied."""
     from ..store.make_room import ROOM_THRESHOLD
@@ -415,7 +471,8 @@ def cmd_maintain(args) -> int:
     for target, report in reports.items():
         counts = ", ".join(f"{key.replace('_', ' ')} {len(report[key])}" for key in
                            ("decayed", "promotions_proposed", "promoted", "superseded", "demoted", "contradictions_found"))  # fmt: skip
-        print(f"{target}: {counts}")
+        patterns = report.get("patterns_proposed", 0)
+        print(f"{target}: {counts}" + (f"; {patterns} pattern proposal{'' if patterns == 1 else 's'} wait (dmem reflect)" if patterns else ""))
     return 0
 
 
@@ -485,7 +542,7 @@ def _record_text(record: dict, texts: dict[str, str]) -> str:
 
 
 def cmd_demo(args) -> int:
-    from ..features.demo import seed_demo
+    from ..features.demo import HERMES_LIMITS, seed_demo
 
     positional = getattr(args, "demo_home", None)
     if positional and args.home and Path(positional).expanduser().resolve() != Path(args.home).expanduser().resolve():
@@ -495,7 +552,9 @@ def cmd_demo(args) -> int:
         raise InvalidInputError("say where to seed the demo: dmem demo DIR")
     home = seed_demo(Path(chosen), replace=args.force)
     print(f"Seeded a demo memory home at {home}")
-    print(f"  browse it:  dmem serve --home {home}")
+    limits = f"--memory-char-limit {HERMES_LIMITS['memory']} --user-char-limit {HERMES_LIMITS['user']}"
+    print(f"  browse it:  dmem serve --home {home} {limits}")
+    print("  (with Hermes' limits: its MEMORY.md is near them, so the overview shows how to make room)")
     return 0
 
 
@@ -977,8 +1036,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"dmem {__version__}")
     parser.add_argument("--home", help="memory home (default: $DMEM_HOME, $HERMES_HOME/memories, ~/.hermes/memories); must exist unless --create")
     parser.add_argument("--create", action="store_true", help="create the --home folder when it does not exist yet")
-    parser.add_argument("--memory-char-limit", type=int, metavar="N", help="MEMORY.md limit (default 2200 as Hermes; 0 = unlimited)")
-    parser.add_argument("--user-char-limit", type=int, metavar="N", help="USER.md limit (default 1375 as Hermes; 0 = unlimited)")
+    parser.add_argument("--memory-char-limit", type=int, metavar="N", help="MEMORY.md limit (0 = unlimited; default: Hermes' 2200, but `dmem serve` has its own, see `dmem serve --help`)")
+    parser.add_argument("--user-char-limit", type=int, metavar="N", help="USER.md limit (0 = unlimited; default: Hermes' 1375, but `dmem serve` has its own, see `dmem serve --help`)")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     # `dmem serve --home DIR` and `dmem --home DIR serve` both work.
     home_after_command = argparse.ArgumentParser(add_help=False)
@@ -1073,6 +1132,21 @@ def _entry_commands(command) -> None:
     p.add_argument("--type", choices=[k.value for k in KnowledgeType], help="knowledge type (default: the first entry's)")
     _json_option(p)
     p.set_defaults(func=cmd_merge)
+
+    p = command("reflect", help="what the reflection layer proposes: incidents to compress into patterns")
+    _target_option(p, allow_all=True)
+    _json_option(p, "the proposals (one list per target)")
+    p.set_defaults(func=cmd_reflect)
+    decide = p.add_subparsers(dest="reflect_command", required=False, metavar="ACTION")
+    for name, help_text in (("approve", "write each proposal as one PATTERN entry (its members archived; undoable)"),
+                            ("reject", "never propose this group again")):
+        q = command(name, help=help_text, into=decide)
+        q.add_argument("ids", nargs="+", metavar="ID", help="proposal id or a unique prefix")
+        q.add_argument("--target", "-t", choices=TARGETS + ("all",), default=argparse.SUPPRESS, help=TARGET_HELP["all"])
+        q.add_argument("--json", action="store_true", default=argparse.SUPPRESS, help="print each result as JSON")
+        if name == "approve":
+            q.add_argument("--text", help="the pattern in your words (default: the starting text)")
+        q.set_defaults(func=cmd_reflect)
 
     p = command("dismiss", help="mark a flagged contradiction as a false alarm")
     p.add_argument("edge", help="contradiction id or a unique prefix")
@@ -1205,10 +1279,24 @@ def _tool_commands(command) -> None:
     p.set_defaults(func=cmd_eval_detector)
 
     p = command("serve", help="start the review dashboard")
+    p.epilog = SERVE_LIMITS
+    p.formatter_class = argparse.RawDescriptionHelpFormatter
+    for target, file in (("memory", "MEMORY.md"), ("user", "USER.md")):
+        p.add_argument(f"--{target}-char-limit", type=int, metavar="N", default=argparse.SUPPRESS, help=f"{file} limit (0 = none; see below)")
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1, this machine only)")
     p.add_argument("--port", type=int, default=5000, help="port (default: 5000; 0 picks a free one)")
     p.add_argument("--allow-remote", action="store_true", help="allow binding to a non-loopback address")
     p.set_defaults(func=cmd_serve)
+
+
+SERVE_LIMITS = """\
+character limits, in this order:
+  1. In a Hermes home ($HERMES_HOME/memories or ~/.hermes/memories, the default home), the
+     limits of Hermes' config.yaml (memory.memory_char_limit, memory.user_char_limit; Hermes'
+     defaults 2200 and 1375 where it sets none). A flag can only lower them, never raise them past what Hermes accepts.
+  2. Elsewhere, --memory-char-limit and --user-char-limit.
+  3. Without them, no limit.
+The limits it uses are printed when it starts."""
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -60,8 +60,11 @@ class _Seeder:
         return result.contradictions[0]["edge_id"]
 
 
-def seed_demo(home: Path, *, replace: bool = False, now: float | None = None) -> Path:
-    """Create the demo home; refuses a non-empty folder unless it is an earlier demo home."""
+def seed_demo(home: Path, *, replace: bool = False, now: float | None = None, near_limits: bool = True) -> Path:
+    """Create the demo home; refuses a non-empty folder unless it is an earlier demo home.
+
+    ``near_limits``: MEMORY.md filled to 84 % of Hermes' limit, so the overview shows make-room
+    (``NOTES_FILL``); without it the home holds only the review states."""
     home = Path(home).expanduser().resolve()
     if home.exists() and any(home.iterdir()):
         if not (replace and (home / DEMO_MARKER).exists()):
@@ -71,7 +74,7 @@ def seed_demo(home: Path, *, replace: bool = False, now: float | None = None) ->
     home.mkdir(parents=True)
     (home / DEMO_MARKER).write_text("created by `dmem demo`; safe to delete\n", encoding="utf-8")
     seeder = _Seeder(home, time.time() if now is None else now)
-    _seed_memory(seeder)
+    _seed_memory(seeder, near_limits)
     seeder.at(MAINTAINED_DAYS_AGO).store.run_maintenance("memory")
     _seed_user(seeder)
     seeder.at(MAINTAINED_DAYS_AGO).store.run_maintenance("user")
@@ -88,7 +91,7 @@ def _hermes_writes_unsafe_text(s: _Seeder) -> None:
     s.store.load_from_disk()
 
 
-def _seed_memory(s: _Seeder) -> None:
+def _seed_memory(s: _Seeder, near_limits: bool = True) -> None:
     m = "memory"
     tests = s.at(200).add(m, "Run `make test` before every commit; CI runs the same target.", kind=KnowledgeType.RULE)
     s.add(m, "The build server is ci.internal and is only reachable over the VPN.", kind=KnowledgeType.FACT)
@@ -132,6 +135,8 @@ def _seed_memory(s: _Seeder) -> None:
     s.at(1).add(m, "User is learning Rust in the evenings.")
     s.store.remove(m, "learning Rust")
     s.add(m, "项目文档统一用中文写，代码注释用英文。", kind=KnowledgeType.RULE)
+    if near_limits:
+        _fill_near_the_limit(s)
 
 
 def _seed_user(s: _Seeder) -> None:
@@ -159,3 +164,43 @@ def _seed_user(s: _Seeder) -> None:
     s.contradiction(u, beijing, shanghai, "value: 北京 ↔ 上海")
     s.contradiction(u, shenzhen, shanghai, "value: Shenzhen ↔ 上海")  # three cities: a triangle
     s.at(MAINTAINED_DAYS_AGO).store.retire(u, munich)
+
+
+# MEMORY.md at about 85 % of Hermes' 2,200 chars (make-room shows from 80 %), on the page a person
+# lands on: plans nobody confirmed (expired by the last maintenance), a guess of the agent's, and
+# the team's conventions. USER.md stays small: the make-room journey fills it itself.
+NOTES_FILL = (  # short, as notes are: long ones would shift the search's length norm (see test_journeys)
+    (240, "User was comparing two wiki hosts.", EXPLICIT, KnowledgeType.STATE),
+    (230, "User was writing an observability talk.", EXPLICIT, KnowledgeType.STATE),
+    (45, "User might like diagrams in reviews.", INFERRED, KnowledgeType.BELIEF),
+    (45, "User may enjoy pairing sessions.", INFERRED, KnowledgeType.BELIEF),
+    (40, "Dashboards live in the team's Grafana.", EXPLICIT, KnowledgeType.FACT),
+    (30, "Release notes go in CHANGELOG.md.", EXPLICIT, KnowledgeType.RULE),
+    (25, "On-call changes every Monday at 10:00.", EXPLICIT, KnowledgeType.FACT),
+    (18, "Keep large data files out of git.", EXPLICIT, KnowledgeType.RULE),
+    (12, "REST resource paths use plural nouns.", EXPLICIT, KnowledgeType.RULE),
+    (10, "团队每两周周四做一次迭代回顾。", EXPLICIT, KnowledgeType.FACT),
+    (7, "Integration tests need Docker running.", EXPLICIT, KnowledgeType.FACT),
+    (5, "Design documents live in docs/design.", EXPLICIT, KnowledgeType.FACT),
+    (4, "Pull requests need one approval.", EXPLICIT, KnowledgeType.RULE),
+    (3, "Release freezes are on the team calendar.", EXPLICIT, KnowledgeType.FACT),
+    (3, "Run benchmarks on the quiet build machine.", EXPLICIT, KnowledgeType.RULE),
+    (3, "Staging data is reset every night.", EXPLICIT, KnowledgeType.FACT),
+    (3, "The VPN config lives in the ops wiki.", EXPLICIT, KnowledgeType.FACT),
+    (2, "Tag releases as vMAJOR.MINOR.PATCH.", EXPLICIT, KnowledgeType.RULE),
+    (2, "Logs are kept for thirty days.", EXPLICIT, KnowledgeType.FACT),
+    (2, "Feature flags live in flags.yaml.", EXPLICIT, KnowledgeType.FACT),
+    (2, "Sprint planning is on Monday mornings.", EXPLICIT, KnowledgeType.FACT),
+    (2, "Hotfix branches start from main.", EXPLICIT, KnowledgeType.RULE),
+    (2, "The linter runs in CI on every push.", EXPLICIT, KnowledgeType.FACT),
+    (2, "Error budgets are reviewed each quarter.", EXPLICIT, KnowledgeType.FACT),
+    (1, "用户的团队用飞书开会。", EXPLICIT, KnowledgeType.FACT),
+    (1, "Demo days are the last Friday of a month.", EXPLICIT, KnowledgeType.FACT),
+    (1, "Database migrations need a rollback step.", EXPLICIT, KnowledgeType.RULE),
+)
+HERMES_LIMITS = {"memory": 2200, "user": 1375}  # what `make demo` serves the demo with
+
+
+def _fill_near_the_limit(s: _Seeder) -> None:
+    for days_ago, text, source, kind in NOTES_FILL:
+        s.at(days_ago).add("memory", text, source, kind)

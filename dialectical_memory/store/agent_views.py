@@ -122,10 +122,18 @@ def result_summary(result: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
+def pattern_summary(proposal) -> dict[str, Any]:
+    """A pattern proposal as an agent reads it: what ``dmem reflect --json`` lists (a person decides:
+    the dashboard's Patterns page or ``dmem reflect approve ID``)."""
+    row = proposal.to_dict()
+    return {key: row[key] for key in ("id", "kind", "entry_ids", "texts", "draft", "drafted_by", "reason", "contested")}
+
+
 def review_summary(store, target: str, limit: int = 10, dashboard_url: str | None = None) -> dict[str, Any]:
-    """What waits for a person: pending promotions, beliefs to re-verify, counts, where to act."""
+    """What waits for a person: pending promotions, pattern proposals, beliefs to re-verify, counts, where to act."""
     promotions = store.pending_promotions(target, limit=limit)
     reverify = store.reverification_queue(target, limit=limit)
+    patterns = store.pattern_proposals(target)
     return {
         "target": target,
         "counts": store.counts(target),
@@ -137,8 +145,10 @@ def review_summary(store, target: str, limit: int = 10, dashboard_url: str | Non
             {**entry_summary(item.entry), "reason": item.reason, "days_left": round(item.days_left, 1)}
             for item in reverify
         ],
+        "pattern_proposals": [pattern_summary(p) for p in patterns[:limit]],
+        "pattern_proposals_total": len(patterns),
         "dashboard": dashboard_url or DASHBOARD_HINT.format(home=shlex.quote(str(store.home)), target=target),
-        "note": "a person approves promotions and resolves contradictions (dashboard or the dmem CLI)",
+        "note": "a person approves promotions and pattern proposals and resolves contradictions (dashboard or the dmem CLI)",
     }
 
 

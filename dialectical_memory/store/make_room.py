@@ -13,11 +13,15 @@ it never writes. The store's actions carry a plan out (:meth:`ReviewActions.make
    nobody confirmed it;
 3. ``low_authority``: an inference nobody stated (Hermes' background review, the agent's own);
 
-and after them, named but never applied by a policy, the ``least_worth`` of the rest. Within a tier
-the entry of least worth (authority × effective confidence, a little more per hit) goes first.
-A PRINCIPLE or WISDOM is never a candidate, nor a blocked entry (the Blocked page decides those). A
-side of an open contradiction may be listed, and then says so (``contested_with``): removing it
-settles the contradiction without a person, so no policy removes it.
+and after them, named but never applied by a policy, the ``least_worth`` of the rest, then the
+entries about the user a person would miss most: ``about_user`` (a fact about the user, in their
+own words: a FACT, "User is vegetarian", an allergy) and last ``names_user`` (the user's name).
+Before every tier, ``blocked``: text the safety check blocked and no person kept, which the
+assistant does not see anyway; it is offered for archiving, never applied by a policy (a person
+decides on the Blocked page or here) and never merged. Within a tier the entry of least worth
+(authority × effective confidence, a little more per hit) goes first. A PRINCIPLE or WISDOM is
+never a candidate. A side of an open contradiction may be listed, and then says so
+(``contested_with``): removing it settles the contradiction without a person, so no policy removes it.
 
 **What could merge**: entries about the same holder (the user, a named person or thing:
 ``detection/holders.py``), of the same knowledge type, whose terms overlap strongly (the terms the
@@ -33,6 +37,7 @@ it there is nothing to do.
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -43,15 +48,24 @@ from ..core.beliefs import (
     MaturityLevel,
     SourceKind,
     authority_weight,
+    decayed_confidence,
     is_ignored_too_often,
     needs_reverification,
 )
 from ..storage import hermes_format
+from .screening import WITHHELD
 from .state import TargetState
 
 ROOM_THRESHOLD = 0.8  # a plan is shown from this share of a limit
-TIERS = ("superseded", "decayed", "low_authority", "least_worth")
-POLICY_TIERS = frozenset(TIERS[:3])  # what ``--policy auto`` may apply ("could go")
+TIERS = ("blocked", "superseded", "decayed", "low_authority", "least_worth", "about_user", "names_user")
+POLICY_TIERS = frozenset(("superseded", "decayed", "low_authority"))  # what ``--policy auto`` may apply ("could go")
+SOURCE_WORDS = {SourceKind.USER_EXPLICIT: "the user said so", SourceKind.USER_CORRECTION: "the user corrected it",
+                SourceKind.OBSERVED: "observed behaviour", SourceKind.DERIVED: "derived from other entries"}
+# Who an English or Chinese entry is about: the user, unless it is the user's someone ("User's partner …").
+USER_SUBJECT = re.compile(r"(?i)^\s*(?:the\s+)?user(?:\s|'s\s+(?:full\s+|first\s+|last\s+|family\s+)?name\b)|^\s*用户(?!的(?!名字|姓名))")
+NAMES_USER = re.compile(r"(?i)\b(?:user'?s|my)\s+(?:full\s+|first\s+|last\s+|family\s+)?name\b|\buser\s+is\s+called\b|\bcall\s+(?:the\s+)?user\b|用户的(?:名字|姓名)|用户(?:名叫|叫做)")
+# "User is vegetarian", "User is a nurse", "User is allergic to …", "用户是…", "用户对…过敏"; not "User is learning …".
+USER_FACT = re.compile(r"(?i)^\s*(?:the\s+)?user\s+is\s+(?!\w+ing\b)(?:an?\s+)?\w+\W*$|allergic|\bintoleran|^\s*用户是|过敏")
 LOW_AUTHORITY = (SourceKind.BACKGROUND_REVIEW, SourceKind.AGENT_INFERRED)
 PROTECTED = MaturityLevel.PRINCIPLE  # this level and above never go
 MERGE_SIMILARITY = 0.34  # weighted overlap of two entries' terms for them to merge
@@ -156,8 +170,9 @@ class Plan:
         return picked
 
     def best(self, count: int = HINT_CANDIDATES) -> list[Candidate]:
-        """The first candidates: what could go, then (when that is not enough) what is worth least."""
-        return self.candidates[:count]
+        """The first candidates an agent is told of: what could go, then (when that is not enough)
+        what is worth least; never a blocked entry (a person decides those, and its text is withheld)."""
+        return [c for c in self.candidates if c.tier != "blocked"][:count]
 
     def to_dict(self) -> dict[str, Any]:
         could_go = sum(c.chars for c in self.could_go)
@@ -219,11 +234,30 @@ def _repeated_by(state: TargetState, metas: list[EntryMeta]) -> dict[str, EntryM
 
 
 def _tier(meta: EntryMeta, now: float, gone: dict[str, str], repeated: dict[str, EntryMeta]) -> tuple[str, str]:
+    """The tier of an entry and why, in words (no ids: a person reads it)."""
+    tier, why = _worth_tier(meta, now, gone, repeated)
+    if tier == "superseded":
+        return tier, why  # a repeat, or what a person resolved away: nothing about the user is lost
+    if NAMES_USER.search(meta.text):
+        return "names_user", "it names the user: offered last, and never archived by a policy"
+    if tier in ("decayed", "least_worth") and _fact_about_user(meta):
+        return "about_user", "a fact about the user, in their words: offered late, and never archived by a policy"
+    return tier, why
+
+
+def _fact_about_user(meta: EntryMeta) -> bool:
+    if not USER_SUBJECT.search(meta.text):
+        return False
+    stated = meta.source_kind not in LOW_AUTHORITY
+    return stated and (meta.knowledge_type is KnowledgeType.FACT or bool(USER_FACT.search(meta.text)))
+
+
+def _worth_tier(meta: EntryMeta, now: float, gone: dict[str, str], repeated: dict[str, EntryMeta]) -> tuple[str, str]:
     key = hermes_format.normalise_entry(meta.text).casefold()
     if key in gone:
         return "superseded", f"a person {gone[key]} this text before; it was written again"
     if meta.status in (BeliefStatus.SUPERSEDED, BeliefStatus.SYNTHESIZED) or meta.superseded_by or meta.synthesis_id:
-        return "superseded", "marked superseded" + (f" by {meta.superseded_by[:8]}" if meta.superseded_by else "")
+        return "superseded", "marked superseded"
     if meta.entry_id in repeated:
         return "superseded", f"its whole text is in “{preview(repeated[meta.entry_id].text, 60)}”"
     if is_ignored_too_often(meta):
@@ -235,7 +269,9 @@ def _tier(meta: EntryMeta, now: float, gone: dict[str, str], repeated: dict[str,
     if meta.source_kind in LOW_AUTHORITY:
         who = "Hermes' background review" if meta.source_kind is SourceKind.BACKGROUND_REVIEW else "the agent"
         return "low_authority", f"inferred by {who}, never stated (authority {meta.authority:.2f})"
-    return "least_worth", f"{meta.source_kind.value.replace('_', ' ')}, confidence {meta.confidence:.2f}, {meta.hit_count} use(s)"
+    said = SOURCE_WORDS.get(meta.source_kind, meta.source_kind.value.replace("_", " "))
+    uses = f"{meta.hit_count} use{'' if meta.hit_count == 1 else 's'}"
+    return "least_worth", f"{said}, confidence {decayed_confidence(meta, now):.2f}, {uses}"
 
 
 def candidates(state: TargetState, now: float) -> tuple[list[Candidate], int]:
@@ -249,14 +285,18 @@ def candidates(state: TargetState, now: float) -> tuple[list[Candidate], int]:
         if meta.maturity >= PROTECTED:
             protected += 1
             continue
-        if meta.blocked:
-            continue
-        tier, why = _tier(meta, now, gone, repeated)
+        if meta.blocked and meta.safety_kept:
+            continue  # a person kept it on another device: the Blocked page asks to confirm that here
+        text = meta.text
+        if meta.blocked:  # its words failed the safety check: no door shows them from here
+            tier, why, text = "blocked", "blocked by the safety check and not kept by anyone: the assistant does not see it", WITHHELD
+        else:
+            tier, why = _tier(meta, now, gone, repeated)
         contested = [e.other(meta.entry_id) for e in state.unresolved_edges_of(meta.entry_id)]
         if contested:
-            why += f"; a side of an open contradiction with {', '.join(i[:8] for i in contested)}: removing it settles that without you"
+            why += f"; a side of {'an open contradiction' if len(contested) == 1 else f'{len(contested)} open contradictions'}: removing it settles that without you"
         found.append(Candidate(meta.entry_id, tier, why, entry_chars(state, meta), worth(meta, now),
-                               meta.text, meta.maturity.name, contested, *_policy_facts(meta, gone, repeated)))
+                               text, meta.maturity.name, contested, *_policy_facts(meta, gone, repeated)))
     order = {tier: rank for rank, tier in enumerate(TIERS)}
     found.sort(key=lambda c: (order[c.tier], bool(c.contested_with), c.worth, -c.chars, c.entry_id))
     return found, protected

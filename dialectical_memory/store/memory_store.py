@@ -73,6 +73,7 @@ from ..storage.files import (
 )
 from ..detection.knowledge_types import read_knowledge_type
 from ..detection.restatement import Sameness, best_restated
+from .pattern_review import PatternReview
 from .reads import StoreReads
 from .review import ReviewActions
 from .staged import StagedWrites
@@ -118,7 +119,7 @@ def _storage_errors(home: Path):
         raise StorageError(f"cannot access {error.filename or home}: {error.strerror or error}") from error
 
 
-class MemoryStore(ReviewActions, StagedWrites, StoreReads):
+class MemoryStore(ReviewActions, PatternReview, StagedWrites, StoreReads):
     """Memories of one home: ``MEMORY.md`` (target ``memory``) and ``USER.md`` (target ``user``).
 
     ``memory_char_limit`` / ``user_char_limit`` are Hermes' parameters (``0`` = unlimited). In a

@@ -123,8 +123,10 @@ class ReviewActions:
         with each other resolved by it, the parents archived (``archived_as`` its id), the new entry
         checked for contradictions with the rest. Returns it, the undo snapshot and what it found."""
         parent_ids = {p.entry_id for p in parents}
-        self._no_duplicate(state, content)
-        self._check_limit(state, [content], [p.text for p in parents])
+        if state.id_for_text(content) not in parent_ids:  # a parent's very text may stay, as the new entry
+            self._no_duplicate(state, content)
+        if len(content) > sum(len(p.text) for p in parents):  # one entry in the place of several frees room: always written
+            self._check_limit(state, [content], [p.text for p in parents])
         befores = {p.entry_id: summary(p) for p in parents}
         snap = undo_snapshot.take(state, sorted(parent_ids))
         position = min(state.texts.index(p.text) for p in parents)
@@ -524,11 +526,12 @@ class ReviewActions:
         return files[target]
 
     def run_maintenance(self, target: str, *, policy: str | None = None, actor: str = "maintenance", progress=None) -> dict[str, Any]:
-        """Decay, promotions, ignore-ratio supersede, demotion, deeper contradiction checks.
+        """Decay, promotions, ignore-ratio supersede, demotion, deeper contradiction checks, then
+        pattern proposals: the reflection layer's steps in order (:mod:`.reflection`).
 
         Computed outside the locks and applied in short locked steps, so it never blocks the
         action layer; ``progress(done, total)`` is called after each deep-check step."""
-        from .maintenance import run
+        from .reflection import run
 
         chosen = policy or self.promotion_policy
         if chosen not in ("review", "auto"):

@@ -168,11 +168,28 @@ def _listing(store, targets, filters, offset: int, limit: int) -> Results:
 
 
 def _texts(state) -> dict[str, str]:
-    """Entry id → text of the active entries that are not blocked, kept on the state until its
-    files move (``read_models.derived``): the same object between writes, so the indexes see at
-    once that nothing changed."""
+    """Entry id → what it is searched by (:func:`searched_text`) of the active entries that are not
+    blocked, kept on the state until its files move (``read_models.derived``): the same object
+    between writes, so the indexes see at once that nothing changed."""
     return read_models.derived(state, "search_texts", None, lambda: {
-        entry_id: meta.text for entry_id, meta in state.entries.items() if not meta.blocked})
+        entry_id: searched_text(state, meta) for entry_id, meta in state.entries.items() if not meta.blocked})
+
+
+PARENT_DEPTH = 3  # a principle of patterns of incidents is searched by the incidents' words too
+
+
+def searched_text(state, meta, depth: int = PARENT_DEPTH) -> str:
+    """An entry's text and, for a pattern or synthesis, its archived parents' words (and theirs):
+    compressing incidents into a pattern loses none of the facts a question finds them by. A
+    blocked parent's text is never read."""
+    if not meta.parent_ids or depth <= 0:
+        return meta.text
+    parts = [meta.text]
+    for parent_id in meta.parent_ids:
+        parent = state.meta_anywhere(parent_id)
+        if parent is not None and parent is not meta and not parent.blocked and parent_id not in state.entries:
+            parts.append(searched_text(state, parent, depth - 1))
+    return "\n".join(parts)
 
 
 def _searchable(state, filters) -> dict[str, str]:

@@ -119,12 +119,15 @@ def test_the_plan_lists_superseded_and_decayed_before_fresh_and_never_a_principl
     ids = run["ids"]
     superseded = [ids["User lives in Berlin"], ids["User drinks oat milk cortados."]]
     decayed = [ids[text] for text in OLD[1:5]]
-    fresh = [ids[text] for text, origin in LATER[3:] if text in ids and origin == "assistant_tool"]
+    allergy = ids.get("User is allergic to penicillin, which matters for any health question or travel medicine kit.")
+    fresh = [ids[text] for text, origin in LATER[3:] if text in ids and origin == "assistant_tool" and ids[text] != allergy]
     inferred = ids["User might enjoy jazz concerts, judging by the playlists they mention."]
     assert all(tiers[i] == "superseded" for i in superseded)
     assert all(tiers[i] == "decayed" for i in decayed)
     assert tiers[inferred] == "low_authority"
     assert fresh and all(tiers[i] == "least_worth" for i in fresh)
+    if allergy:  # a fact about the user, in their words: after every other candidate
+        assert tiers[allergy] == "about_user" and order.index(allergy) > max(order.index(i) for i in fresh)
     assert max(order.index(i) for i in superseded) < min(order.index(i) for i in decayed)
     assert max(order.index(i) for i in decayed) < order.index(inferred) < min(order.index(i) for i in fresh)
     assert run["principle"] not in order and plan["protected"] == 1

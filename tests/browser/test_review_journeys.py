@@ -48,7 +48,7 @@ def test_dismiss_then_undo_reopens_the_contradiction(page: Page, live_server):
     expect(nav_count(page, "contradictions")).to_have_text(str(open_edges - 1))
     assert live_server.edge_between(stated, observed)["resolved"]
     page.locator("#flash").get_by_role("button", name="Undo").click()
-    expect(page.locator("#flash")).to_contain_text("Undone: dismiss.")
+    expect(page.locator("#flash")).to_contain_text("Undone: not a contradiction")
     expect(nav_count(page, "contradictions")).to_have_text(str(open_edges))
     row = page.locator("#edge-list tr", has_text=stated).filter(has_text=observed)
     expect(row).to_contain_text("unresolved")

@@ -21,6 +21,26 @@ def test_demo_fits_the_hermes_limits(demo_store):
         assert usage["chars"] <= usage["limit"]
 
 
+def test_demo_sits_near_hermes_limits_so_make_room_shows(demo_store):
+    """`make demo` serves the demo with Hermes' limits: its MEMORY.md (the page a person lands on)
+    is past the 80 % where the overview starts to show what could go; USER.md has room left for
+    the make-room journey, which fills it itself."""
+    plan = demo_store.make_room_plan("memory")
+    assert plan.limit == 2200 and plan.due and 0.8 * 2200 <= plan.usage <= 0.9 * 2200
+    assert {c.tier for c in plan.could_go} == {"decayed", "low_authority"}
+    assert demo_store.counts("user")["usage"]["chars"] < 0.3 * 1375
+
+
+def test_the_makefile_serves_the_demo_with_the_limits_it_was_seeded_for():
+    from pathlib import Path
+
+    from dialectical_memory.features.demo import HERMES_LIMITS
+
+    makefile = (Path(__file__).resolve().parents[2] / "Makefile").read_text(encoding="utf-8")
+    serve_line = next(line for line in makefile.splitlines() if "serve" in line and "DEMO_HOME" in line)
+    assert f"--memory-char-limit {HERMES_LIMITS['memory']}" in serve_line and f"--user-char-limit {HERMES_LIMITS['user']}" in serve_line
+
+
 def test_demo_has_unresolved_synthesised_and_dismissed_contradictions(demo_store):
     edges = demo_store.get_contradictions("memory", include_resolved=True) + demo_store.get_contradictions("user", include_resolved=True)
     resolutions = {edge["resolution"] for edge in edges}

@@ -12,22 +12,35 @@ def _python_blocks() -> list[str]:
     return re.findall(r"```python\n(.*?)```", README.read_text(encoding="utf-8"), flags=re.DOTALL)
 
 
-def test_the_readme_library_snippet_runs_as_written(tmp_path):
+SHOW_HOME = "\nprint('HOME=' + str(store.home))\n"
+
+
+def run_as_a_user_would(tmp_path, script: str) -> tuple[subprocess.CompletedProcess, Path]:
+    """Run ``script`` as on a machine where Hermes keeps the user's real memory in ~/.hermes/memories
+    (no $DMEM_HOME set); returns the result and the home the snippet wrote to."""
+    real = tmp_path / "user-home" / ".hermes" / "memories"
+    real.mkdir(parents=True)
+    env = {"HOME": str(tmp_path / "user-home"), "PATH": "/usr/bin:/bin", "TMPDIR": str(tmp_path)}
+    result = subprocess.run([sys.executable, "-c", script + SHOW_HOME], env=env, capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert list(real.iterdir()) == [], "the example wrote into the user's real memory"
+    home = Path(next(line for line in result.stdout.splitlines() if line.startswith("HOME="))[5:])
+    assert home.is_relative_to(tmp_path) and home.parent == tmp_path
+    return result, home
+
+
+def test_the_readme_library_snippet_runs_as_written_in_a_temporary_home(tmp_path):
     snippet = _python_blocks()[0]
     assert "store.load_from_disk()" in snippet and "run_maintenance" in snippet
     check = "\nassert len(contradictions) == 1, contradictions\nassert isinstance(actions, dict)\n"
-    env = {"DMEM_HOME": str(tmp_path / "home"), "PATH": "/usr/bin:/bin"}
-    result = subprocess.run([sys.executable, "-c", snippet + check], env=env, capture_output=True, text=True, timeout=60)
-    assert result.returncode == 0, result.stderr
-    assert (tmp_path / "home" / "MEMORY.md").read_text(encoding="utf-8") == "用户喜欢简洁回复\n§\n用户在技术问题上追问细节"
+    _result, home = run_as_a_user_would(tmp_path, snippet + check)
+    assert (home / "MEMORY.md").read_text(encoding="utf-8") == "用户喜欢简洁回复\n§\n用户在技术问题上追问细节"
 
 
-def test_the_readme_tool_snippet_runs_as_written(tmp_path):
+def test_the_readme_tool_snippet_runs_as_written_in_a_temporary_home(tmp_path):
     snippet = next(block for block in _python_blocks() if "memory_tool(" in block)
-    env = {"DMEM_HOME": str(tmp_path / "home"), "PATH": "/usr/bin:/bin"}
-    result = subprocess.run([sys.executable, "-c", snippet], env=env, capture_output=True, text=True, timeout=60)
-    assert result.returncode == 0, result.stderr
-    assert (tmp_path / "home" / "USER.md").read_text(encoding="utf-8") == "User lives in Berlin"
+    _result, home = run_as_a_user_would(tmp_path, snippet)
+    assert (home / "USER.md").read_text(encoding="utf-8") == "User lives in Berlin"
 
 
 def test_more_of_the_api_runs_as_written_after_the_first_snippet(tmp_path):
@@ -38,13 +51,10 @@ def test_more_of_the_api_runs_as_written_after_the_first_snippet(tmp_path):
         "\nassert repr(store.format_for_system_prompt('user')) != \"''\"\n"
         "assert not store.get_contradictions('memory') and not store.get_contradictions('user')\n"
     )
-    env = {"DMEM_HOME": str(tmp_path / "home"), "PATH": "/usr/bin:/bin"}
-    result = subprocess.run([sys.executable, "-c", first + more + check], env=env, capture_output=True, text=True, timeout=60)
-    assert result.returncode == 0, result.stderr
+    result, home = run_as_a_user_would(tmp_path, first + more + check)
     lines = result.stdout.splitlines()
     assert "undo" in lines and "''" in lines, "history is newest first; the snapshot was frozen empty"
     assert "User is back from Japan" in result.stdout, "the state went to the user profile, where it belongs"
-    home = tmp_path / "home"
     assert (home / "USER.md").read_text(encoding="utf-8").split("\n§\n") == [
         "User works at Acme", "User works at Initech on weekends", "User lives in Paris", "User is back from Japan"
     ]  # fmt: skip

@@ -37,7 +37,7 @@ def test_edit_with_htmx_returns_the_card_and_updates_counts_out_of_band(post, ap
     assert response.status_code == 200
     assert html.lstrip().startswith(f'<article class="entry-card entry-card--contested" id="entry-{seeded.concise}"')
     assert 'id="sections-nav" class="sections" aria-label="Sections" hx-swap-oob="true"' in html
-    assert 'id="flash"' in html and "Entry edited." in html
+    assert 'id="flash"' in html and "Edited: now “User prefers short replies.”." in html
 
 
 def test_empty_text_is_refused_with_422_and_the_form_again(post, app_store, disk, seeded):

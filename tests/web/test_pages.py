@@ -39,7 +39,7 @@ def test_overview_counts_both_targets_and_links_the_waiting_work(client):
 
 def test_overview_shows_recent_activity_from_the_history_log(client):
     html = client.get("/memory/").get_data(as_text=True)
-    assert "propose promotion" in html
+    assert "promotion proposed" in html
     assert "archive" in html
 
 
@@ -164,9 +164,9 @@ def test_archive_lists_archived_entries_with_restore(client):
 
 def test_history_is_filterable_by_actor_and_action(client):
     everything = client.get("/memory/history").get_data(as_text=True)
-    assert "propose promotion" in everything
+    assert "promotion proposed" in everything
     only_maintenance = client.get("/memory/history?actor=maintenance").get_data(as_text=True)
-    assert "propose promotion" in only_maintenance and "actor--agent" not in only_maintenance
+    assert "promotion proposed" in only_maintenance and "actor--agent" not in only_maintenance
     only_archive = client.get("/memory/history?action=archive", headers=HX).get_data(as_text=True)
     assert only_archive.lstrip().startswith('<section id="history-table"')
     assert "Initech" in only_archive and "concise" not in only_archive

@@ -106,7 +106,7 @@ def test_confirm_on_a_later_page_without_javascript_comes_back_to_it(post, clien
     assert response.status_code == 303 and response.headers["Location"] == f"/memory/reverify/?offset={N}"
     page = client.get(response.headers["Location"]).get_data(as_text=True)
     assert rows(page) == queue_ids[N + 1 :]
-    assert "Confirmed: still true." in page
+    assert re.search(r"Confirmed “[^”]+”: still true.", page)
 
 
 def test_a_refusal_without_javascript_shows_the_page_it_came_from(post, queue_ids):

@@ -131,7 +131,7 @@ def test_undo_from_the_flash_reopens_the_dismissed_edge(post, client, app_store,
     assert not disk.edge(seeded.style_edge)["resolved"]
     assert disk.history()[-1]["action"] == "undo"
     page = client.get("/memory/contradictions/").get_data(as_text=True)
-    assert "Undone: dismiss." in page and "2 of 2 unresolved" not in page and "of 2 unresolved" in page
+    assert "Undone: not a contradiction" in page and "Undone: dismiss" not in page and "2 of 2 unresolved" not in page and "of 2 unresolved" in page
 
 
 def test_undo_with_htmx_redirects_the_page(post, seeded):
@@ -205,6 +205,19 @@ def test_add_an_entry_from_the_tiers_page(post, client, disk):
     meta = next(m for m in disk.meta()["entries"].values() if m["text"] == "User prefers tea in the afternoon.")
     assert (meta["source_kind"], meta["knowledge_type"]) == ("observed", "state")
     assert disk.history()[-1]["actor"] == "person"
+
+
+def test_an_added_entry_is_in_its_column_even_past_the_columns_first_page(post, app_store):
+    """New entries are last in file order; with a full first page the board a person sees after
+    the add still shows the one they just added, first in its column."""
+    for number in range(14):
+        app_store.add("memory", f"Server number {number} runs Debian stable with unattended upgrades.", knowledge_type="fact")
+    text = "User prefers tea in the afternoon."
+    body = post("/memory/entries/", {"text": text}, htmx=True).get_data(as_text=True)
+    board = body[body.index('id="board"'):]
+    column = board[board.index('id="tier-INCIDENT"'):board.index('id="tier-PATTERN"')]
+    assert column.index(text) < column.index("Server number")
+    assert column.count(text) == 1, "shown once"
 
 
 def test_adding_unsafe_or_empty_text_is_refused_and_keeps_the_draft(post, disk):

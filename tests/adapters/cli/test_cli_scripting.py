@@ -204,3 +204,50 @@ def test_create_accepts_a_home_another_process_created_a_moment_ago(tmp_path, mo
     monkeypatch.setattr(Path, "exists", lambda self: False if self == made else os.path.exists(self))
     _check_home(argparse.Namespace(home=str(made), create=True))
     assert made.is_dir()
+
+
+# ---------------------------------------------------------------- dmem serve's character limits
+
+
+def test_serve_help_says_where_its_limits_come_from(capsys):
+    with pytest.raises(SystemExit):
+        main(["serve", "--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert "1. In a Hermes home" in out and "the limits of Hermes' config.yaml" in out
+    assert "2. Elsewhere, --memory-char-limit and --user-char-limit. 3. Without them, no limit." in out
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    top = " ".join(capsys.readouterr().out.split())
+    assert "default 2200 as Hermes" not in top and "`dmem serve` has its own" in top
+
+
+@pytest.mark.parametrize(
+    "argv, expected",
+    [
+        ([], {"memory_char_limit": 0, "user_char_limit": 0}),
+        (["--memory-char-limit", "2200", "--user-char-limit", "1375"], {"memory_char_limit": 2200, "user_char_limit": 1375}),
+    ],
+)
+def test_serve_takes_its_limits_from_the_flags_before_or_after_the_command(home, monkeypatch, argv, expected):
+    seen = []
+    monkeypatch.setattr("dialectical_memory.web.serve", lambda home, **options: seen.append(options))
+    assert main(["--home", str(home), "serve", "--port", "0", *argv]) == 0
+    assert main(["--home", str(home), *argv, "serve", "--port", "0"]) == 0
+    assert [{k: s[k] for k in expected} for s in seen] == [expected, expected]
+
+
+def test_serve_in_a_hermes_home_announces_hermes_limits(tmp_path, monkeypatch, capsys):
+    from dialectical_memory.web.server import build_server, limits_line
+
+    hermes = tmp_path / "hermes"
+    (hermes / "memories").mkdir(parents=True)
+    (hermes / "config.yaml").write_text("memory:\n  memory_char_limit: 900\n", encoding="utf-8")
+    monkeypatch.setenv("HERMES_HOME", str(hermes))
+    server = build_server(hermes / "memories", host="127.0.0.1", port=0)
+    try:
+        served = server.app.extensions["dmem_store"]
+        line = limits_line(served.limits, served.hermes.config)
+    finally:
+        server.server_close()
+    assert line == f"Character limits: MEMORY.md 900 chars, USER.md 1,375 chars (from Hermes' {hermes / 'config.yaml'})."
+    assert limits_line({"memory": 0, "user": 0}, None) == "Character limits: MEMORY.md no limit, USER.md no limit (from the flags, or none without them)."

@@ -1,0 +1,318 @@
+"""Pattern proposals: incidents of one holder that tell one story, proposed as one PATTERN entry.
+
+Part of the reflection layer (:mod:`.reflection` runs it; it only reads a state). Knowledge
+matures INCIDENT → PATTERN → PRINCIPLE → WISDOM (SPEC, cognitive compression); here the reflection
+layer groups 2–5 active INCIDENT entries and proposes each group as one PATTERN, with the reason
+they belong together and a starting text made from the members. A person decides
+(:mod:`.pattern_review`): nothing here writes, and there is no policy that applies a proposal.
+
+How entries are grouped, by general signals only:
+
+* **one holder**: the user, a named person, a relative, a thing (``detection/holders.py``), read as
+  make-room reads it; a group never mixes holders;
+* **shared content terms weighted by rarity in the home**: the candidate index's relevance terms
+  (words, and the concepts and slots the detector reads: "kids" and "children" meet as ``#child``),
+  each weighted by ``log(1 + n / df)``; a term more than half the home's entries hold says nothing
+  of a story and weighs nothing;
+* the similarity of two entries is the weight of what they share over the weight of all their
+  terms; groups grow by average linkage (every member close to every other on average, so one
+  bridging word never chains two stories) from the closest pair up, to ``GROUP_MAX`` members,
+  while the average stays at or above ``GROUP_SIMILARITY``.
+
+A blocked entry is never grouped (its text may hold a secret); a group with a side of an open
+contradiction says so (``contested``); a group a person rejected (its members, or a part of them)
+is not proposed again. A proposal's id is a hash of its members' ids and texts: it stays the same
+while they are unchanged, and an edit of a member makes it a new proposal.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import heapq
+import math
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..core.beliefs import EntryMeta, MaturityLevel
+from .state import TargetState
+
+GROUP_MIN = 2
+GROUP_MAX = 5
+GROUP_SIMILARITY = 0.16  # average weighted overlap of a group's pairs (benchmarks/life/patterns.py)
+COMMON_SHARE = 0.5  # a term more than this share of the home's entries hold weighs nothing…
+COMMON_FROM = 10  # …in a home of at least this many incidents
+POSTING_LIMIT = 200  # a term more incidents hold than this links no pair by itself
+PAIR_FLOOR = 0.25  # pairs below this share of GROUP_SIMILARITY are not kept (they never lift an average)
+SCAN_LIMIT = 3000  # incidents looked at in one pass (the newest); a larger home is grouped in parts
+REASON_TERMS = 4
+DRAFT_SEPARATOR = " "
+KIND = "pattern"
+DRAFTED_BY_MEMBERS = "members"
+
+
+@dataclass
+class Proposal:
+    """One group proposed as one PATTERN entry, in the order the entries stand in the file."""
+
+    proposal_id: str
+    entry_ids: list[str]
+    texts: list[str]
+    holder: str  # "" for the user
+    about: str  # the holder in words
+    shared: list[str]  # the terms the members share most, rarest first, as written
+    similarity: float
+    contested: list[str] = field(default_factory=list)  # members with an open contradiction
+    kind: str = KIND
+    drafted_by: str = DRAFTED_BY_MEMBERS
+
+    @property
+    def draft(self) -> str:
+        """The starting text, made from the members: their texts in file order, one after the other,
+        as many as fit in one entry (the first always)."""
+        from .screening import MAX_ENTRY_CHARS
+
+        draft = _sentence(self.texts[0])
+        for text in self.texts[1:]:
+            longer = draft + ("" if draft[-1] in "。！？" else DRAFT_SEPARATOR) + _sentence(text)
+            if len(longer) > MAX_ENTRY_CHARS:
+                break
+            draft = longer
+        return draft[:MAX_ENTRY_CHARS]
+
+    @property
+    def reason(self) -> str:
+        """Why these belong together, in words."""
+        words = ", ".join(self.shared) if self.shared else "their words"
+        line = f"{len(self.entry_ids)} incidents about {self.about} share {words}"
+        if self.contested:
+            line += f"; {len(self.contested)} of them {'is' if len(self.contested) == 1 else 'are'} a side of an open contradiction"
+        return line
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"id": self.proposal_id, "kind": self.kind, "entry_ids": list(self.entry_ids), "texts": list(self.texts),
+                "draft": self.draft, "drafted_by": self.drafted_by, "reason": self.reason, "holder": self.holder or "user",
+                "about": self.about, "shared": list(self.shared), "similarity": round(self.similarity, 3),
+                "contested": list(self.contested), "level": MaturityLevel.PATTERN.name}
+
+
+def proposal_id(metas: list[EntryMeta]) -> str:
+    """A group's identity: its members' ids and texts (any order), hashed."""
+    digest = hashlib.sha256()
+    for meta in sorted(metas, key=lambda m: m.entry_id):
+        digest.update(f"{meta.entry_id}\0{meta.text}\0".encode())
+    return digest.hexdigest()[:16]
+
+
+def proposals(state: TargetState, holders=None, rejected=frozenset(), kept=()) -> list[Proposal]:
+    """The pattern proposals of one target, the largest and closest groups first. ``holders`` (the
+    home's, ``CandidateIndex.holders``) also names who an entry mentions; ``rejected`` holds the
+    member sets a person rejected (frozensets of ids): no group inside one is proposed. ``kept``
+    (``(id, member ids)`` of the proposals made before) stay as they were while their members are
+    unchanged, so approving one proposal never regroups the others; the rest are grouped anew."""
+    metas = _eligible(state)
+    if len(metas) < GROUP_MIN:
+        return []
+    by_id = {m.entry_id: m for m in metas}
+    keys = {m.entry_id: holder_key(m.text, holders) for m in metas}
+    terms = {m.entry_id: _terms(m.text) - _name_terms(keys[m.entry_id]) for m in metas}
+    weight = _weights(terms.values(), len(metas))
+    groups = _still_standing(kept, by_id, rejected)
+    taken = set().union(*groups) if groups else set()
+    free = [m for m in metas if m.entry_id not in taken]
+    similar = _similar_pairs(state, free, terms, weight, keys)
+    groups += [members for members in _grow(similar, rejected) if not any(members <= gone for gone in rejected)]
+    order = {text: index for index, text in enumerate(state.texts)}
+    found = []
+    for members in groups:
+        group = sorted((by_id[i] for i in members), key=lambda m: order.get(m.text, 0))
+        found.append(_proposal(state, group, _group_similarity(group, terms, weight), keys, terms, weight))
+    found.sort(key=lambda p: (-len(p.entry_ids), -p.similarity, p.proposal_id))
+    return found
+
+
+def _still_standing(kept, by_id: dict[str, EntryMeta], rejected) -> list[frozenset]:
+    """The earlier proposals whose members are all still eligible with the same texts (the id says
+    so) and that no person rejected."""
+    standing, used = [], set()
+    for known_id, entry_ids in kept:
+        members = frozenset(entry_ids)
+        if not GROUP_MIN <= len(members) <= GROUP_MAX or members & used or not all(i in by_id for i in members):
+            continue
+        if proposal_id([by_id[i] for i in members]) != known_id or any(members <= gone for gone in rejected):
+            continue
+        standing.append(members)
+        used |= members
+    return standing
+
+
+def _group_similarity(group: list[EntryMeta], terms, weight) -> float:
+    values = [similarity(terms[a.entry_id], terms[b.entry_id], weight) for i, a in enumerate(group) for b in group[i + 1:]]
+    return sum(values) / len(values) if values else 0.0
+
+
+def _eligible(state: TargetState) -> list[EntryMeta]:
+    """Active incidents that passed the safety check, the newest ``SCAN_LIMIT``."""
+    metas = [m for m in state.entries.values() if m.maturity == MaturityLevel.INCIDENT and not m.blocked]
+    if len(metas) > SCAN_LIMIT:
+        metas = sorted(metas, key=lambda m: -max(m.created_at, m.updated_at))[:SCAN_LIMIT]
+    return metas
+
+
+@functools.lru_cache(maxsize=1)
+def _when_pattern():
+    """The words that only say when (``when_words`` in each language's ``reflection.json``): a
+    shared "every Saturday morning" is no story, so they are taken out before a text's terms are
+    read. Words in Latin letters match whole (with a plural s), others as written."""
+    from ..detection.languages import words
+
+    when = words("reflection", "when_words")
+    latin = [re.escape(word) for word in when if word.isascii()]
+    other = sorted((word for word in when if not word.isascii()), key=len, reverse=True)
+    english = r"\b(?:" + "|".join(latin) + r")s?\b"
+    return re.compile("|".join([english, *map(re.escape, other)]), re.IGNORECASE)
+
+
+@functools.lru_cache(maxsize=16_384)  # a reflection run reads every incident; the next one mostly the same
+def _terms(text: str) -> frozenset[str]:
+    """What an entry is about: the candidate index's relevance terms of its text without the words
+    that only say when."""
+    from ..detection.index import relevance_terms
+
+    return frozenset(term.lstrip("#") for term in relevance_terms(_when_pattern().sub(" ", text)))
+
+
+@functools.lru_cache(maxsize=1024)
+def _name_terms(holder: str) -> frozenset[str]:
+    """The terms of a holder's name ("person:lena/brother": lena, brother): whom, not what."""
+    words = holder.replace(":", " ").replace("/", " ").split()[1:] if ":" in holder else holder.split("/")
+    return frozenset(term.lstrip("#") for word in words for term in _terms(word))
+
+
+def _weights(term_sets, count: int) -> dict[str, float]:
+    """Each term's weight: its rarity in the home (``log(1 + n / df)``); nothing when most entries
+    of a home of ``COMMON_FROM`` entries or more hold it (the home's background, not a story)."""
+    seen: dict[str, int] = {}
+    for found in term_sets:
+        for term in found:
+            seen[term] = seen.get(term, 0) + 1
+    common = COMMON_SHARE * count if count >= COMMON_FROM else count
+    return {term: (0.0 if df > common else math.log(1 + count / df)) for term, df in seen.items()}
+
+
+def holder_key(text: str, holders=None) -> str:
+    """Whom an entry is about: the holder it names at its head, else the one holder of the home it
+    mentions, else the user ("")."""
+    from ..detection.analysis import analyse
+
+    named = analyse(text).holder or ""
+    if not named and holders:
+        mentioned = sorted({h for _n, h in holders.within(text).names if h})
+        named = mentioned[0] if len(mentioned) == 1 else ""
+    return named
+
+
+def similarity(a: frozenset[str], b: frozenset[str], weight: dict[str, float]) -> float:
+    """The weight of the terms two entries share over the weight of all their terms."""
+    every = sum(weight.get(t, 0.0) for t in a | b)
+    return sum(weight.get(t, 0.0) for t in a & b) / every if every else 0.0
+
+
+def _similar_pairs(state, metas, terms, weight, keys) -> dict[frozenset, float]:
+    """Pairs of one holder, with no edge between them, that share a term a story could be told by:
+    found through the postings of each term held by at most ``POSTING_LIMIT`` entries (a term more
+    entries hold weighs little and would cost pairs by the square), so a large home costs the pairs
+    that share rare terms, not entries²."""
+    postings: dict[str, list[str]] = {}
+    for meta in metas:
+        for term in terms[meta.entry_id]:
+            if weight.get(term, 0.0) > 0:
+                postings.setdefault(term, []).append(meta.entry_id)
+    shared: dict[tuple[str, str], float] = {}
+    for term, holders_of in postings.items():
+        if len(holders_of) < 2 or len(holders_of) > POSTING_LIMIT:
+            continue
+        value = weight[term]
+        for i, a in enumerate(holders_of):
+            for b in holders_of[i + 1:]:
+                if keys[a] == keys[b]:
+                    pair = (a, b) if a < b else (b, a)
+                    shared[pair] = shared.get(pair, 0.0) + value
+    total = {m.entry_id: sum(weight.get(t, 0.0) for t in terms[m.entry_id]) for m in metas}
+    pairs: dict[frozenset, float] = {}
+    for (a, b), common in shared.items():
+        every = total[a] + total[b] - common
+        if every > 0 and common / every >= GROUP_SIMILARITY * PAIR_FLOOR and not state.edge_between(a, b):
+            pairs[frozenset((a, b))] = common / every
+    return pairs
+
+
+def _grow(similar: dict[frozenset, float], rejected) -> list[frozenset]:
+    """Average-linkage groups from the closest pair up (a missing pair counts 0), each at most
+    GROUP_MAX members, while the average similarity of its pairs stays at or above GROUP_SIMILARITY.
+    A merge that would only rebuild a rejected group is not made."""
+    groups: dict[str, frozenset] = {}
+    where: dict[str, str] = {}
+    for pair in similar:
+        for entry_id in pair:
+            if entry_id not in where:
+                where[entry_id] = entry_id
+                groups[entry_id] = frozenset((entry_id,))
+    heap = [(-value, sorted(pair)) for pair, value in similar.items() if value >= GROUP_SIMILARITY]
+    heapq.heapify(heap)
+    while heap:
+        _negative, (a, b) = heapq.heappop(heap)
+        ga, gb = where[a], where[b]
+        if ga == gb:
+            continue
+        merged = groups[ga] | groups[gb]
+        if len(merged) > GROUP_MAX or any(merged <= gone for gone in rejected):
+            continue
+        average = _average(merged, similar)
+        if average < GROUP_SIMILARITY:
+            continue
+        groups[ga] = merged
+        del groups[gb]
+        for entry_id in merged:
+            where[entry_id] = ga
+    return [members for members in groups.values() if len(members) >= GROUP_MIN]
+
+
+def _average(members: frozenset, similar: dict[frozenset, float]) -> float:
+    ids = sorted(members)
+    values = [similar.get(frozenset((a, b)), 0.0) for i, a in enumerate(ids) for b in ids[i + 1:]]
+    return sum(values) / len(values) if values else 0.0
+
+
+def _proposal(state, group: list[EntryMeta], value: float, keys, terms, weight) -> Proposal:
+    from .make_room import holder_words
+
+    holder = keys[group[0].entry_id]
+    contested = [m.entry_id for m in group if state.unresolved_edges_of(m.entry_id)]
+    return Proposal(proposal_id(group), [m.entry_id for m in group], [m.text for m in group], holder,
+                    holder_words(holder), _shared_words(group, terms, weight), value, contested)
+
+
+def _shared_words(group: list[EntryMeta], terms, weight) -> list[str]:
+    """The words most of the members share, rarest first, as the entries wrote them."""
+    from ..detection.lexical import surface
+
+    counts: dict[str, int] = {}
+    for meta in group:
+        for term in terms[meta.entry_id]:
+            if term[0].isalnum():  # a word, not a feature of the detector ("#…", "$…")
+                counts[term] = counts.get(term, 0) + 1
+    need = max(2, (len(group) + 1) // 2)
+    shared = sorted((t for t, n in counts.items() if n >= need and weight.get(t, 0.0) > 0),
+                    key=lambda t: (-counts[t], -weight[t], t))
+    written: dict[str, str] = {}
+    for meta in group:
+        for stem, word in surface(meta.text).items():
+            written.setdefault(stem, word)
+    return list(dict.fromkeys(written.get(t, t) for t in shared))[:REASON_TERMS]  # "climb" and "climbing" once
+
+
+def _sentence(text: str) -> str:
+    flat = " ".join(text.split())
+    return flat if flat[-1:] in ".!?。！？" else flat + "."
