@@ -1,6 +1,6 @@
 """The life replay: real notes, replayed as their README says, scored against labelled pairs.
 
-    python benchmarks/life/replay.py ../shared/data/life_dev [--json out.json] [--conv 26,30]
+    python benchmarks/life/replay.py ../shared/data/life_dev [--json out.json] [--conv 26,30] [--judge labels]
 
 The folder holds LoCoMo conversations (``convNN.json``), the notes an assistant keeps about each
 speaker (``session_N_observation``), and ``pairs.jsonl`` (labelled pairs of those notes, see its
@@ -16,6 +16,9 @@ What it reports (per home and in all):
 * restatement: labelled ``same`` pairs whose later note's add said ``reinforced`` with the entry the
   earlier note is in; distinct pairs absorbed that way (``elaborates``/``progress`` apart); every
   absorbed add, with the label of the pair it made when the pair is labelled;
+* with ``--judge labels``, a judge in maintenance answering from the labels (``same`` the same fact,
+  ``update``/``contradicts`` a contradiction): labelled pairs whose notes ended in one entry by the
+  end of the replay (absorbed at the add or folded by the reflection layer);
 * maturity: entries per tier and knowledge type, promotions proposed;
 * what waits for a person: open contradiction groups, pending promotions, re-verification items;
 * flags: every contradiction edge raised, by the label of its pair and by the detector's family
@@ -100,15 +103,17 @@ class Home:
     adds: list[Add] = field(default_factory=list)
     entry_of_text: dict[str, str] = field(default_factory=dict)  # note text -> entry it went into
     first_text_of: dict[str, str] = field(default_factory=dict)  # entry id -> the note that made it
+    folded_into: dict[str, str] = field(default_factory=dict)  # entry a judge folded -> the entry kept
     edges: list[dict] = field(default_factory=list)  # every edge raised, as the store lists it
     end: dict = field(default_factory=dict)
     seconds: float = 0.0
 
 
-def replay_home(conversation: dict, conv: str, speaker: str, home_dir: Path) -> Home:
-    """Run the protocol for one speaker in a fresh home."""
+def replay_home(conversation: dict, conv: str, speaker: str, home_dir: Path, judge=None) -> Home:
+    """Run the protocol for one speaker in a fresh home (``judge``: the reflection layer's model)."""
     clock = Clock()
-    store = MemoryStore(home_dir, memory_char_limit=0, user_char_limit=0, promotion_policy="review", clock=clock)
+    store = MemoryStore(home_dir, memory_char_limit=0, user_char_limit=0, promotion_policy="review", clock=clock,
+                        judge=judge)
     home = Home(conv, speaker)
     started = time.perf_counter()
     for number in sessions(conversation):
@@ -122,6 +127,8 @@ def replay_home(conversation: dict, conv: str, speaker: str, home_dir: Path) -> 
         store.run_maintenance(TARGET)
     home.seconds = time.perf_counter() - started
     home.edges = store.get_contradictions(TARGET, include_resolved=True)
+    home.folded_into = {record["entry_id"]: (record.get("detail") or {}).get("kept")
+                        for record in store.history(TARGET, action="restated")}
     home.end = end_state(store)
     return home
 
@@ -180,6 +187,7 @@ def score_restatement(homes: list[Home], pairs: dict[tuple, dict]) -> dict:
     by_home = {(home.conv, home.speaker): home for home in homes}
     labelled = Counter()
     recognised = Counter()
+    at_end = Counter()
     for row in pairs.values():
         home = by_home.get((row["conv"], row["who"]))
         if home is None:
@@ -187,6 +195,8 @@ def score_restatement(homes: list[Home], pairs: dict[tuple, dict]) -> dict:
         labelled[row["label"]] += 1
         if absorbed_into(home, row["a"], row["b"]):
             recognised[row["label"]] += 1
+        if one_entry_at_end(home, row["a"], row["b"]):
+            at_end[row["label"]] += 1
     absorbed = []
     for home in homes:
         for add in home.adds:
@@ -202,6 +212,10 @@ def score_restatement(homes: list[Home], pairs: dict[tuple, dict]) -> dict:
         "distinct_labelled": distinct,
         "distinct_absorbed": wrong,
         "mergeable_absorbed": {label: recognised[label] for label in MERGEABLE_LABELS},
+        "same_at_end": at_end["same"],
+        "distinct_at_end": sum(at_end[label] for label in DISTINCT_LABELS),
+        "mergeable_at_end": {label: at_end[label] for label in MERGEABLE_LABELS},
+        "folded_by_judge": sum(len(home.folded_into) for home in homes),
         "absorbed_adds": len(absorbed),
         "exact_readds": sum(add.exact for home in homes for add in home.adds),
         "absorbed_by_label": dict(Counter(item["label"] or "unlabelled" for item in absorbed)),
@@ -215,6 +229,23 @@ def absorbed_into(home: Home, earlier: str, later: str) -> bool:
     if entry is None:
         return False
     return any(add.text == later and add.reinforced and add.entry_id == entry for add in home.adds)
+
+
+def one_entry_at_end(home: Home, earlier: str, later: str) -> bool:
+    """Both notes ended in one entry: absorbed at the add, or folded by the reflection layer."""
+    first, second = home.entry_of_text.get(earlier), home.entry_of_text.get(later)
+    if first is None or second is None:
+        return False
+    return first != second and kept_entry(home, first) == kept_entry(home, second) or absorbed_into(home, earlier, later)
+
+
+def kept_entry(home: Home, entry_id: str) -> str:
+    """The entry ``entry_id`` ended in, following the folds (a chain is followed to its end)."""
+    seen = set()
+    while entry_id in home.folded_into and entry_id not in seen:
+        seen.add(entry_id)
+        entry_id = home.folded_into[entry_id] or entry_id
+    return entry_id
 
 
 def score_flags(homes: list[Home], pairs: dict[tuple, dict]) -> dict:
@@ -297,6 +328,9 @@ def print_report(result: dict) -> None:
     print(f"same recognised at the add: {rest['same_recognised']}/{rest['same_labelled']}; "
           f"distinct absorbed: {rest['distinct_absorbed']}/{rest['distinct_labelled']}; "
           f"elaborates/progress absorbed: {rest['mergeable_absorbed']}")
+    print(f"by the end of the replay (the add and the judge's folds, {rest['folded_by_judge']} folded): "
+          f"same {rest['same_at_end']}/{rest['same_labelled']}; distinct {rest['distinct_at_end']}/{rest['distinct_labelled']}; "
+          f"elaborates/progress {rest['mergeable_at_end']}")
     print(f"absorbed adds: {rest['absorbed_adds']} (by label {rest['absorbed_by_label']}); exact re-adds {rest['exact_readds']}")
     print(f"flags: {flags['flags']} by label {flags['by_label']}; precision on labelled {flags['precision_labelled']}")
     for family, counts in flags["by_family"].items():
@@ -313,11 +347,45 @@ def print_report(result: dict) -> None:
         print(f"absorbed adds on unlabelled pairs: {len(rest['absorbed_unlabelled'])}")
 
 
+def label_judge(folder: Path):
+    """The scripted judge answering from the folder's labels (what a perfect model would say). The
+    same fact is the same fact through a chain ("a" same as "b", "b" same as "c": "a" same as "c"):
+    a note may be folded into an entry it was never labelled against, so a perfect judge answers
+    "same" within a chain of `same` labels, unless the pair has a label of its own."""
+    from dialectical_memory.detection.scripted_judge import judge_from_pairs
+
+    with open(folder / "pairs.jsonl", encoding="utf-8") as handle:
+        rows = [json.loads(line) for line in handle if line.strip()]
+    return judge_from_pairs(rows + same_chains(rows), contradiction_labels=FLAG_LABELS)
+
+
+def same_chains(rows: list[dict]) -> list[dict]:
+    """Rows labelled `same` for every unlabelled pair of notes joined by a chain of `same` labels."""
+    parent: dict[tuple, tuple] = {}
+
+    def root(node):
+        while parent.setdefault(node, node) != node:
+            node = parent[node]
+        return node
+
+    for row in rows:
+        if row["label"] == "same":
+            parent[root((row["conv"], row["who"], row["a"]))] = root((row["conv"], row["who"], row["b"]))
+    groups = defaultdict(list)
+    for node in list(parent):
+        groups[root(node)].append(node[2])
+    labelled = {frozenset((row["a"], row["b"])) for row in rows}
+    return [{"a": a, "b": b, "label": "same"} for texts in groups.values() for i, a in enumerate(texts)
+            for b in texts[i + 1:] if frozenset((a, b)) not in labelled]
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n", 1)[0])
     parser.add_argument("folder", type=Path, help="the life_dev folder (conversations and pairs.jsonl)")
     parser.add_argument("--conv", default="", help="only these conversations, e.g. 26,30")
     parser.add_argument("--json", type=Path, help="write the whole report (with unlabelled pairs) here")
+    parser.add_argument("--judge", choices=("labels",), help="a judge in maintenance that answers from pairs.jsonl's "
+                        "labels (same: the same fact; update, contradicts: a contradiction)")
     args = parser.parse_args(argv)
     files = sorted(args.folder.glob("conv*.json"))
     wanted = {name.strip() for name in args.conv.split(",") if name.strip()}
@@ -325,6 +393,7 @@ def main(argv: list[str] | None = None) -> int:
         files = [path for path in files if path.stem[len("conv"):] in wanted]
     if not files:
         parser.error(f"no conversations in {args.folder}")
+    judge = label_judge(args.folder) if args.judge == "labels" else None
     homes = []
     with tempfile.TemporaryDirectory(prefix="dmem-life-") as scratch:
         for path in files:
@@ -332,7 +401,7 @@ def main(argv: list[str] | None = None) -> int:
             conv = path.stem[len("conv"):]
             for role in ("speaker_a", "speaker_b"):
                 speaker = conversation[role]
-                homes.append(replay_home(conversation, conv, speaker, Path(scratch) / f"{conv}-{role}"))
+                homes.append(replay_home(conversation, conv, speaker, Path(scratch) / f"{conv}-{role}", judge))
                 print(f"replayed {conv} {speaker}: {len(homes[-1].adds)} notes in {homes[-1].seconds:.1f} s", file=sys.stderr)
     result = report(homes, read_pairs(args.folder))
     print_report(result)

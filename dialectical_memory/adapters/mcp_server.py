@@ -102,7 +102,10 @@ def _mutation_reply(store: MemoryStore, result) -> dict[str, Any]:
     if result.entry_id:
         reply["entry"] = entry_summary(store.get_entry(result.target, result.entry_id))
     if result.reinforced:
-        reply["reinforced"] = True
+        reply["reinforced"] = True  # said again: "entry" is the entry it restated
+    possibly = _neighbours(store, result.target, [result.extra["possibly_same"]] if result.extra.get("possibly_same") else [])
+    if possibly:
+        reply["possibly_same"] = possibly[0]  # the matcher could not tell; left to the reflection layer
     neighbours = _neighbours(store, result.target, result.extra.get("compared", ()))
     if neighbours:
         reply["unflagged_neighbours"] = neighbours

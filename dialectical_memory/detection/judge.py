@@ -40,8 +40,11 @@ _SYSTEM = (
     "You check a person's long-term memory for contradictions. Entries may be in English or Chinese "
     "(条目可能是英文或中文，也可能一条英文一条中文). Two entries contradict only when both cannot be true "
     "of the same person (or the same thing) at the same time; a change over time stated as such, a "
-    "different person, place or condition is not a contradiction. Answer with JSON only, no prose: "
-    '{"answers": [{"pair": <number>, "label": "contradiction" | "compatible" | "unrelated", '
+    "different person, place or condition is not a contradiction. Two entries are the same fact "
+    "(label \"same\") when B says what A says about the same holder in other words or the other "
+    "language, shorter or longer, with nothing of substance new (two events of one kind, a plan and "
+    "its fulfilment, or one entry adding a detail are not the same fact). Answer with JSON only, no prose: "
+    '{"answers": [{"pair": <number>, "label": "contradiction" | "same" | "compatible" | "unrelated", '
     '"confidence": <0..1>, "reason": "<one short line>"}]} with one answer per pair.'
 )
 
@@ -52,12 +55,27 @@ class Judge(typing.Protocol):
     def judge(self, a: str, b: str) -> Verdict | None: ...
 
 
+SAME = "same"  # the judge's answer for "the same fact said again": compatible, of kind "same"
+ANSWERS = frozenset({*(label.value for label in Label), SAME})
+
+
 def judge_verdict(label: str, confidence: float, reason: str = "", name: str = "judge") -> Verdict:
-    """A verdict as a judge states it: source "judge", kind "judge", the judge's name in its data."""
-    kind = "judge" if label == Label.CONTRADICTION.value else ""
+    """A verdict as a judge states it: source "judge", kind "judge", the judge's name in its data.
+    The answer "same" is a compatible verdict of kind "same" (:func:`says_same`)."""
+    kind = "judge" if label == Label.CONTRADICTION.value else SAME if label == SAME else ""
     text = reason or f"{name}: {label}"
-    return Verdict(Label(label), float(confidence), text, kind, "judge",
-                   {"kind": "judge", "source": "judge", "judge": name, "a": "", "b": "", "text": reason})
+    return Verdict(Label.COMPATIBLE if label == SAME else Label(label), float(confidence), text, kind, "judge",
+                   {"kind": kind or "judge", "source": "judge", "judge": name, "a": "", "b": "", "text": reason})
+
+
+def says_same(verdict: Verdict | None) -> bool:
+    """Whether a judge answered that the two entries state the same fact."""
+    return verdict is not None and verdict.source == "judge" and verdict.kind == SAME
+
+
+def answer_label(verdict: Verdict) -> str:
+    """The label a verdict is stored under in the verdict file ("same" kept apart from compatible)."""
+    return SAME if says_same(verdict) else verdict.label.value
 
 
 class CallableJudge:
@@ -196,7 +214,7 @@ def parse_json(answer: object) -> object:
 def _parse(answer: object, name: str) -> Verdict | None:
     """One pair's JSON (a dict or its text, possibly fenced) → Verdict; None when unusable."""
     answer = _json_of(answer)
-    if not isinstance(answer, Mapping) or answer.get("label") not in {label.value for label in Label}:
+    if not isinstance(answer, Mapping) or answer.get("label") not in ANSWERS:
         return None
     try:
         confidence = min(1.0, max(0.0, float(answer.get("confidence", 0.5))))
@@ -424,7 +442,7 @@ class JudgeRun:
             answers[position] = verdict
             self.cache[verdict_key(a, b, self.name)] = verdict
             if verdict is not None and self.verdicts is not None:
-                self.verdicts.put(a, b, self.name, verdict.label.value, verdict.score, verdict.reason, now)
+                self.verdicts.put(a, b, self.name, answer_label(verdict), verdict.score, verdict.reason, now)
 
     def report(self) -> dict[str, typing.Any]:
         return {"judge": self.name, "asked": self.asked, "cached": self.cached, "errors": self.errors,

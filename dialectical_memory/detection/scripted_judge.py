@@ -9,22 +9,26 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .judge import CallableJudge
+from .judge import SAME, CallableJudge
 
 NAME = "labels"
 
 
-def _judge(contradicting: set[frozenset[str]]) -> CallableJudge:
+def _judge(contradicting: set[frozenset[str]], same: frozenset[frozenset[str]] = frozenset()) -> CallableJudge:
     def answer(a: str, b: str) -> dict:
-        label = "contradiction" if frozenset((a, b)) in contradicting else "compatible"
+        pair = frozenset((a, b))
+        label = "contradiction" if pair in contradicting else SAME if pair in same else "compatible"
         return {"label": label, "confidence": 1.0, "reason": f"labelled {label}"}
 
     return CallableJudge(answer, NAME)
 
 
-def judge_from_pairs(rows: Iterable[dict]) -> CallableJudge:
-    """Answers each labelled pair as labelled (a pair not in the file: compatible)."""
-    return _judge({frozenset((row["a"], row["b"])) for row in rows if row.get("label") == "contradiction"})
+def judge_from_pairs(rows: Iterable[dict], *, contradiction_labels=("contradiction",)) -> CallableJudge:
+    """Answers each labelled pair as labelled: ``contradiction_labels`` as a contradiction, "same"
+    as the same fact, anything else (and a pair not in the file) compatible."""
+    rows = list(rows)
+    return _judge({frozenset((row["a"], row["b"])) for row in rows if row.get("label") in contradiction_labels},
+                  frozenset(frozenset((row["a"], row["b"])) for row in rows if row.get("label") == SAME))
 
 
 def judge_from_home(home: dict) -> CallableJudge:

@@ -27,7 +27,7 @@ from ..storage.files import atomic_write
 FORMAT = 1
 PERSON = "person"
 MAX_VERDICTS = 50_000  # the oldest answers go first past this many
-_LABELS = ("contradiction", "compatible", "unrelated")
+_LABELS = ("contradiction", "compatible", "unrelated", "same")  # "same": the same fact said again
 
 
 def verdicts_path(home: Path, stem: str) -> Path:

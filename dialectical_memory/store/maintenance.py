@@ -31,6 +31,7 @@ from ..core.beliefs import (
     needs_reverification,
 )
 from ..detection.candidates import JUDGE_CANDIDATES, SMALL_HOME_ENTRIES, holder_mentions, judge_candidates
+from .restated import fold_restatement, restatement_questions
 from .screening import entry_problem
 from .state import Change, TargetState, summary
 
@@ -139,7 +140,8 @@ def run(store, target: str, policy: str, actor: str, progress=None, judging=None
                     _supersede_ignored(state, change, meta)
                     report["superseded"].append(meta.entry_id)
             changed |= _visible(change)
-    found, steps_changed = _deep_check_in_steps(store, target, actor, progress, judging)
+    report["restated"] = []  # entries a judge found to restate an earlier one, folded into it
+    found, steps_changed = _deep_check_in_steps(store, target, actor, progress, judging, report["restated"])
     report["contradictions_found"] = found
     if judging is not None:
         report["judge"] = judging.report()
@@ -191,7 +193,8 @@ def _visible(change) -> bool:
     return bool(change.history) or change.md_dirty
 
 
-def _deep_check_in_steps(store, target: str, actor: str, progress, judging=None) -> tuple[list[dict[str, Any]], bool]:
+def _deep_check_in_steps(store, target: str, actor: str, progress, judging=None,
+                         folded: list[str] | None = None) -> tuple[list[dict[str, Any]], bool]:
     from ..detection import Label
     from .read_models import edge_dict
 
@@ -228,14 +231,20 @@ def _deep_check_in_steps(store, target: str, actor: str, progress, judging=None)
                 seen = {e.pair() for e in state.doc.contradictions}
                 home = (state.paths, {i: m.text for i, m in state.entries.items()}, index.holders(), seen,
                         _dismissed_pairs(state), _never_sent(state))
+        restated: list[tuple] = []
         if judging is not None:
-            flagged.extend(_ask_judge(store, judging, detector, home, near, checked, flagged))
+            judged, restated = _ask_judge(store, judging, detector, home, near, checked, flagged)
+            flagged.extend(judged)
         with store._mutation(target, actor) as (state, change):
             for other_id, other_text, entry_id, text, verdict, author in flagged:
                 a, b = state.entries.get(other_id), state.entries.get(entry_id)
                 if a and b and a.text == other_text and b.text == text and not state.edge_between(other_id, entry_id):
                     edge = store._flag(state, change, other_id, entry_id, verdict, author=author)
                     found.append(edge_dict(state, edge, change.now))
+            for pair, verdict in restated:
+                kept = fold_restatement(state, change, pair, f"judge:{judging.name}: {verdict.reason}"[:200])
+                if kept is not None and folded is not None:
+                    folded.append(pair[0] if kept == pair[2] else pair[2])
             for entry_id, text in checked.items():
                 meta = state.entries.get(entry_id)
                 if meta is not None and meta.text == text and not meta.deep_checked:
@@ -275,16 +284,18 @@ def _never_sent(state: TargetState) -> frozenset[str]:
     return frozenset(i for i, m in state.entries.items() if m.blocked or m.safety_kept)
 
 
-def _ask_judge(store, judging, detector, home, near, checked, flagged) -> list[tuple]:
+def _ask_judge(store, judging, detector, home, near, checked, flagged) -> tuple[list[tuple], list[tuple]]:
     """The judge's contradictions between the entries just checked (newest first) and their
-    neighbours by meaning (detection/candidates.py) that the rules left open: its budgets, the
-    verdict file and every person's dismissal apply. Asked outside every lock."""
+    neighbours by meaning (detection/candidates.py) that the rules left open, and the pairs it
+    answered are the same fact: its budgets, the verdict file and every person's dismissal apply.
+    Asked outside every lock."""
     from ..detection import Label
+    from ..detection.judge import says_same
 
     paths, texts, holders, seen, dismissed, never_sent = home
     room = judging.room()
     if room == 0:
-        return []  # the budget is spent: no neighbours searched, no embeddings computed
+        return [], []  # the budget is spent: no neighbours searched, no embeddings computed
     judging.remember_dismissed(dismissed)
     decided = seen | {frozenset((row[0], row[2])) for row in flagged}
     embeddings_path = paths.home / f".{paths.stem}.embeddings.npz"
@@ -292,6 +303,12 @@ def _ask_judge(store, judging, detector, home, near, checked, flagged) -> list[t
     mentions = holder_mentions(texts, holders) if len(texts) > SMALL_HOME_ENTRIES else {}
     author = f"judge:{judging.name}"
     pairs = []
+    for other_id, entry_id in restatement_questions(checked, near, texts):  # the closest first
+        pair = frozenset((other_id, entry_id))
+        if pair in decided or {other_id, entry_id} & never_sent or entry_problem(texts[other_id]) or entry_problem(texts[entry_id]):
+            continue
+        decided.add(pair)
+        pairs.append((other_id, texts[other_id], entry_id, texts[entry_id]))
     for entry_id, text in checked.items():
         if entry_id in never_sent or entry_problem(text):
             continue  # a blocked or kept text is never sent to a model (it may hold a secret)
@@ -308,8 +325,9 @@ def _ask_judge(store, judging, detector, home, near, checked, flagged) -> list[t
         if len(pairs) >= 2 * room + JUDGE_CANDIDATES:
             break  # more than the budget will ask (the earlier ones go first; some may be answered already)
     verdicts = judging.ask_many([(row[1], row[3]) for row in pairs])
-    return [(*row, verdict, author) for row, verdict in zip(pairs, verdicts)
-            if verdict is not None and verdict.label is Label.CONTRADICTION]
+    flags = [(*row, verdict, author) for row, verdict in zip(pairs, verdicts)
+             if verdict is not None and verdict.label is Label.CONTRADICTION]
+    return flags, [(row, verdict) for row, verdict in zip(pairs, verdicts) if says_same(verdict)]
 
 
 def _warm_index(store, target: str) -> None:

@@ -71,6 +71,8 @@ from ..storage.files import (
     real_target,
     remove_leftover_temp_files,
 )
+from ..detection.knowledge_types import read_knowledge_type
+from ..detection.restatement import Sameness, best_restated
 from .drafts import DraftReview
 from .pattern_review import PatternReview
 from .reads import StoreReads
@@ -789,15 +791,25 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
         changed outside this store (Hermes wrote the file, an editor, a sync).
 
         The result lists every open contradiction of the entry; ``extra["new_edges"]`` counts those
-        this call found.
+        this call found. An entry another program wrote (``provenance``) that restates an earlier
+        one reinforces that one in the sidecar (``extra["reinforced"]``: its id); the file is not
+        rewritten for it.
         """
         with self._mutation(target, actor) as (state, change):
             meta = self._active(state, entry_id)
             found = self._detect(state, change, meta, FAST_CHECK_CANDIDATES)
             open_edges = state.unresolved_edges_of(meta.entry_id)
             message = f"Checked; {len(open_edges)} open contradiction(s), {len(found)} new."
+            extra: dict[str, Any] = {"new_edges": len(found)}
+            restated = self._restated(state, meta.text, change.now, exclude=meta.entry_id)
+            earlier = state.entries[restated[0]] if restated and restated[1].sameness is Sameness.SAME else None
+            if earlier is not None and meta.provenance and earlier.created_at <= meta.created_at:
+                # another program (Hermes) wrote it into its own file: the file stays as written
+                self._reinforce(state, change, earlier, meta.source_kind, wording=meta.text, why=restated[1].reason)
+                extra["reinforced"] = earlier.entry_id
+                message += f" The same fact as entry {earlier.entry_id}: reinforced it (this entry left as written)."
             return self._result(state, "check", meta.entry_id, message,
-                                contradictions=self._edge_dicts(state, open_edges), extra={"new_edges": len(found)})  # fmt: skip
+                                contradictions=self._edge_dicts(state, open_edges), extra=extra)
 
     # ------------------------------------------------------------ action layer (agent)
 
@@ -813,26 +825,48 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
         existing_id = state.id_for_text(text)
         if existing_id:
             return self._reinforce(state, change, state.entries[existing_id], source)
+        restated = self._restated(state, text, change.now)
+        if restated is not None and restated[1].sameness is Sameness.SAME:
+            return self._reinforce(state, change, state.entries[restated[0]], source, wording=text, why=restated[1].reason)
         if check_limit:
             self._check_limit(state, [text])
-        meta = EntryMeta.new(change.now, source_kind=source, text=text, knowledge_type=kind or KnowledgeType.BELIEF)
+        meta = EntryMeta.new(change.now, source_kind=source, text=text, knowledge_type=kind or read_knowledge_type(text))
         state.insert(change, meta)
         change.log(state.target, "add", meta.entry_id, None, summary(meta))
         compared: list[str] = []
         edges = self._detect(state, change, meta, FAST_CHECK_CANDIDATES, compared)
         message = "Entry added." if not edges else f"Entry added; it contradicts {len(edges)} existing entr{'y' if len(edges) == 1 else 'ies'} (both kept)."
-        return self._result(state, "add", meta.entry_id, message, contradictions=self._edge_dicts(state, edges),
-                            extra={"compared": compared[:NEIGHBOURS_SHOWN]})
+        extra: dict[str, Any] = {"compared": compared[:NEIGHBOURS_SHOWN]}
+        if restated is not None:  # uncertain: named to the agent, left to the reflection layer
+            extra["possibly_same"] = restated[0]
+            message += f" Possibly the same as entry {restated[0]} (kept apart)."
+        return self._result(state, "add", meta.entry_id, message, contradictions=self._edge_dicts(state, edges), extra=extra)
 
-    def _reinforce(self, state, change, meta: EntryMeta, source: SourceKind) -> MutationResult:
+    def _restated(self, state, text: str, now: float, exclude: str | None = None):
+        """The active entry ``text`` restates (``Sameness.SAME``) or may restate (``POSSIBLE``), by
+        the same-fact matcher over the index's nearest entries; ``None`` when none is close."""
+        ids = state.ensure_index().candidates(text, limit=FAST_CHECK_CANDIDATES, exclude=exclude)
+        others = [(i, state.entries[i].text, max(0.0, now - state.entries[i].created_at) / 86400.0)
+                  for i in ids if i in state.entries]
+        return best_restated(text, others)
+
+    def _reinforce(self, state, change, meta: EntryMeta, source: SourceKind, *, wording: str | None = None,
+                   why: str = "") -> MutationResult:
+        """A fact said again: a hit (or an observation) that re-verifies the entry; another wording
+        of it is kept in the history record, the entry's text is left as it is."""
         before = summary(meta)
         if source is SourceKind.OBSERVED:
             record_observed_behavior(meta, change.now)
         else:
             hit_signal(meta, change.now)
         change.touch(meta)
-        change.log(state.target, "reinforce", meta.entry_id, before, summary(meta), source=source.value)
-        return self._result(state, "add", meta.entry_id, "Entry already exists; reinforced it.", reinforced=True)
+        detail = {"source": source.value}
+        if wording is not None:
+            detail.update(wording=wording, reason=why)
+        change.log(state.target, "reinforce", meta.entry_id, before, summary(meta), **detail)
+        message = ("Entry already exists; reinforced it." if wording is None
+                   else f"Said again: the same fact as entry {meta.entry_id}; reinforced it (this wording kept in its history).")
+        return self._result(state, "add", meta.entry_id, message, reinforced=True)
 
     def replace(self, target: str, old_text, new_content, *, source_kind=None, actor: str = "agent") -> MutationResult:
         text = self._content(new_content)

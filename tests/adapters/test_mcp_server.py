@@ -270,3 +270,19 @@ def test_search_memories_ranks_by_words_and_meaning_in_both_languages(mcp_sdk, t
     listed = seen[""]
     assert not listed["ranked"] and [r["score"] for r in listed["results"]] == [None] * 3 and listed["total"] == 3
     assert seen["both"]["total"] >= 2 and seen["both"]["has_more"] and len(seen["both"]["results"]) == 1
+
+
+def test_a_fact_said_again_names_the_entry_it_restates(mcp_sdk, tmp_path):
+    home = tmp_path / "home"
+
+    async def script(client):
+        first = data(await client.call_tool("add_memory", {"content": "The user works as a nurse at the city hospital.", "target": "user"}))
+        again = data(await client.call_tool("add_memory", {"content": "The user is a nurse at the city hospital.", "target": "user"}))
+        balcony = data(await client.call_tool("add_memory", {"content": "The user grows tomatoes on the balcony.", "target": "user"}))
+        fuller = data(await client.call_tool("add_memory", {"content": "The user grows tomatoes, basil, peppers and strawberries on the balcony in clay pots.", "target": "user"}))
+        return first, again, balcony, fuller
+
+    first, again, balcony, fuller = run_client(home, script)
+    assert again["reinforced"] is True and again["entry"]["entry_id"] == first["entry"]["entry_id"]
+    assert "reinforced" not in fuller and fuller["possibly_same"]["entry_id"] == balcony["entry"]["entry_id"]
+    assert len(MemoryStore(home).entries("user")) == 3

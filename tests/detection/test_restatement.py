@@ -1,0 +1,105 @@
+"""The same-fact matcher: a restatement is recognised, and every look-alike of one is not.
+
+Each look-alike shares most of its words with the earlier text and differs by one fact: another
+holder, a denial, a number, a plan against its fulfilment, the past against the present, how often,
+a dated event long after. Sentences written for these tests, in English and Chinese.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from dialectical_memory.detection.restatement import Sameness, best_restated, compare
+
+RESTATED = [
+    # shorter, nothing new
+    ("The user volunteers at the animal shelter near the river and enjoys the quiet morning shifts.",
+     "The user volunteers at the animal shelter near the river."),
+    # other words for one fact
+    ("The user works as a nurse at the city hospital.", "The user is a nurse at the city hospital."),
+    ("Priya repaired the garden fence with a box of old tools and fresh paint.", "Priya repaired the garden fence with old tools."),
+    # a word a restatement swaps for another of its kind
+    ("The user values quiet evenings at home with a good book.", "The user cherishes quiet evenings at home with a good book."),
+    # Chinese: shorter, and reworded
+    ("用户住在杭州，在一家游戏公司做程序员。", "用户在杭州的一家游戏公司当程序员。"),
+    ("用户乳糖不耐受，不能喝牛奶。", "用户对乳糖不耐受，不能喝牛奶。"),
+]
+
+LOOK_ALIKES = [
+    # another holder
+    ("The user works as a nurse at the city hospital.", "The user's brother works as a nurse at the city hospital."),
+    ("The user's brother works as a nurse at the city hospital.", "The user works as a nurse at the city hospital."),
+    ("Priya repaired the garden fence with old tools.", "Tomasz repaired the garden fence with old tools."),
+    ("用户住在杭州。", "用户的妹妹住在杭州。"),
+    ("Priya enjoys baking rye bread.", "Priya bakes rye bread that Tomasz loves."),
+    # a letter or a name that tells two things apart
+    ("Agent A note 13", "Agent B note 13"),
+    ("The user's flat is on floor 3 of Block C.", "The user's flat is on floor 3 of Block D."),
+    # a denial
+    ("The user drinks coffee in the morning before work.", "The user never drinks coffee in the morning before work."),
+    ("用户喜欢喝咖啡。", "用户不喜欢喝咖啡。"),
+    # a number
+    ("The user keeps two cats at home.", "The user keeps three cats at home."),
+    ("The user keeps cats at home.", "The user keeps 3 cats at home."),
+    ("用户每天早上跑步五公里。", "用户每天早上跑步十公里。"),
+    # a plan against its fulfilment
+    ("The user plans to run a marathon in the spring.", "The user ran a marathon in the spring."),
+    ("用户打算明年去日本旅行。", "用户明年去日本旅行。"),
+    # the past against the present
+    ("The user plays the violin in an orchestra.", "The user used to play the violin in an orchestra."),
+    ("用户在银行工作。", "用户以前在银行工作。"),
+    # how often, on one side only
+    ("The user bakes sourdough bread for the family.", "The user bakes sourdough bread for the family on Sundays."),
+    ("用户去健身房锻炼。", "用户每周去健身房锻炼。"),
+]
+
+
+@pytest.mark.parametrize(("earlier", "later"), RESTATED)
+def test_a_restatement_is_the_same_fact(earlier, later):
+    assert compare(earlier, later).sameness is Sameness.SAME
+
+
+@pytest.mark.parametrize(("earlier", "later"), LOOK_ALIKES)
+def test_a_look_alike_of_a_restatement_is_never_absorbed(earlier, later):
+    found = compare(earlier, later)
+    assert found.sameness is not Sameness.SAME, found.reason
+
+
+def test_a_dated_event_said_long_after_is_only_possibly_the_same():
+    earlier = "The user went to a jazz concert at the harbour last week and stayed late."
+    later = "The user went to a jazz concert at the harbour last week."
+    assert compare(earlier, later, days_apart=1).sameness is Sameness.SAME
+    assert compare(earlier, later, days_apart=30).sameness is Sameness.POSSIBLE
+
+
+def test_a_different_event_of_one_kind_is_not_the_same():
+    found = compare("The user went to a jazz concert at the harbour.", "The user went to a folk festival in the park.")
+    assert found.sameness is Sameness.DIFFERENT
+
+
+def test_a_fuller_wording_is_possible_not_sure():
+    earlier = "The user grows tomatoes on the balcony."
+    later = "The user grows tomatoes, basil, peppers and strawberries on the balcony in clay pots."
+    found = compare(earlier, later)
+    assert found.sameness is Sameness.POSSIBLE and found.fuller
+
+
+def test_across_the_languages_the_bridge_makes_a_pair_at_least_possible():
+    found = compare("The user is lactose intolerant and cannot drink milk.", "用户乳糖不耐受，不能喝牛奶。")
+    assert found.sameness is not Sameness.DIFFERENT
+
+
+def test_the_best_restated_entry_prefers_a_sure_match():
+    candidates = [("a", "The user grows tomatoes on the balcony.", 0.0),
+                  ("b", "The user works as a nurse at the city hospital.", 0.0)]
+    entry_id, found = best_restated("The user is a nurse at the city hospital.", candidates)
+    assert entry_id == "b" and found.sameness is Sameness.SAME
+    assert best_restated("The user collects stamps.", candidates) is None
+
+
+@pytest.mark.parametrize(("earlier", "later"), [
+    ("The user prefers tea over coffee.", "The user prefers coffee over tea."),
+    ("用户喜欢猫胜过狗。", "用户喜欢狗胜过猫。"),
+])
+def test_a_comparison_turned_round_is_not_the_same(earlier, later):
+    assert compare(earlier, later).sameness is Sameness.DIFFERENT

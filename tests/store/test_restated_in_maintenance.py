@@ -1,0 +1,105 @@
+"""The judge's "same fact" answer in the reflection layer: the later entry is folded into the earlier."""
+
+from __future__ import annotations
+
+from dialectical_memory import MemoryStore
+from dialectical_memory.detection.judge import SAME, ChatJudge, parse_answers, says_same
+from dialectical_memory.detection.scripted_judge import judge_from_pairs
+
+from helpers import md_path
+
+# Other words for one fact: the matcher at the add cannot tell (it names the pair, absorbs nothing).
+FAMILY = "The user treasures quiet evenings at home with the family."
+FAMILY_AGAIN = "Time spent at home with the family in the evening means a lot to the user."
+# A related fact, not the same one.
+FAMILY_DINNER = "The user cooks dinner for the family every evening."
+
+
+def _store(home, clock, rows, **options) -> MemoryStore:
+    store = MemoryStore(home, judge=judge_from_pairs(rows), memory_char_limit=0, user_char_limit=0, clock=clock, **options)
+    store.load_from_disk()
+    return store
+
+
+def _rows():
+    return [{"a": FAMILY, "b": FAMILY_AGAIN, "label": SAME}, {"a": FAMILY, "b": FAMILY_DINNER, "label": "related"}]
+
+
+def test_the_judge_protocol_has_an_answer_for_the_same_fact():
+    reply = '{"answers": [{"pair": 1, "label": "same", "confidence": 0.8, "reason": "restated"}, {"pair": 2, "label": "compatible"}]}'
+    same, other = parse_answers(reply, 2, "model")
+    assert says_same(same) and not says_same(other)
+    captured = []
+    ChatJudge(lambda messages: captured.append(messages) or reply, "model").judge_many([("a", "b"), ("c", "d")])
+    assert '"same"' in captured[0][0]["content"]
+
+
+def test_a_same_answer_folds_the_later_entry_into_the_earlier(home, clock):
+    store = _store(home, clock, _rows())
+    kept = store.add("user", FAMILY).entry_id
+    clock.advance(10)
+    later = store.add("user", FAMILY_AGAIN)
+    assert not later.reinforced
+    clock.advance(1)
+    report = store.run_maintenance("user")
+    assert report["restated"] == [later.entry_id]
+    assert [entry.entry_id for entry in store.entries("user")] == [kept]
+    meta = store.get_entry("user", kept).meta
+    assert meta.hit_count == 1 and meta.last_validated_at == clock()
+    (record,) = store.history("user", entry_id=kept, action="reinforce")
+    assert record["detail"]["wording"] == FAMILY_AGAIN
+    (archived,) = store.archived("user")
+    assert archived.entry_id == later.entry_id and kept in archived.archive_reason
+
+
+def test_a_related_fact_is_never_folded(home, clock):
+    store = _store(home, clock, _rows())
+    store.add("user", FAMILY)
+    store.add("user", FAMILY_DINNER)
+    report = store.run_maintenance("user")
+    assert report["restated"] == [] and len(store.entries("user")) == 2
+
+
+def test_a_folded_entry_is_restored_from_the_archive(home, clock):
+    store = _store(home, clock, _rows())
+    store.add("user", FAMILY)
+    later = store.add("user", FAMILY_AGAIN).entry_id
+    store.run_maintenance("user")
+    store.restore("user", later)
+    assert sorted(entry.text for entry in store.entries("user")) == sorted([FAMILY, FAMILY_AGAIN])
+
+
+def test_the_same_answer_is_kept_in_the_verdict_file(home, clock):
+    store = _store(home, clock, _rows())
+    store.add("user", FAMILY)
+    store.add("user", FAMILY_AGAIN)
+    store.run_maintenance("user")
+    stored = store.verdicts("user").get(FAMILY, FAMILY_AGAIN, "labels")
+    assert stored["label"] == SAME
+
+
+def test_an_entry_another_program_wrote_is_reinforced_in_the_sidecar_only(home, clock):
+    store = _store(home, clock, _rows())
+    kept = store.add("user", FAMILY).entry_id
+    md = md_path(home, "user")
+    md.write_text(md.read_text(encoding="utf-8") + "\n§\n" + FAMILY_AGAIN, encoding="utf-8")
+    store.expect_origin("user", FAMILY_AGAIN, provenance={"origin": "hermes", "tool_name": "memory"})
+    store.load_from_disk()
+    before = md.read_bytes()
+    store.run_maintenance("user")
+    assert md.read_bytes() == before
+    assert store.get_entry("user", kept).meta.hit_count == 1
+
+
+def test_a_fact_said_again_is_folded_within_a_budget_of_one_question(home, clock):
+    store = _store(home, clock, _rows())
+    store.judge_budgets = {"budget": 1}
+    kept = store.add("user", FAMILY).entry_id
+    for number in range(45):  # newer neighbours sharing a word or two with the new entry
+        store.add("user", f"The user keeps notebook {number} of evening walks at home with the family dog.")
+    store.run_maintenance("user")
+    clock.advance(1)
+    store.add("user", FAMILY_AGAIN)
+    report = store.run_maintenance("user")
+    assert report["judge"]["asked"] == 1 and len(report["restated"]) == 1
+    assert store.get_entry("user", kept).meta.hit_count == 1

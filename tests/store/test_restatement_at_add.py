@@ -1,0 +1,86 @@
+"""At the add, a fact said again in other words reinforces the entry that holds it."""
+
+from __future__ import annotations
+
+import pytest
+
+from dialectical_memory import MemoryStore
+
+from helpers import md_path
+
+NURSE = "The user works as a nurse at the city hospital."
+NURSE_AGAIN = "The user is a nurse at the city hospital."
+BROTHER = "The user's brother works as a nurse at the city hospital."
+TOMATOES = "The user grows tomatoes on the balcony."
+TOMATOES_MORE = "The user grows tomatoes, basil, peppers and strawberries on the balcony in clay pots."
+
+
+@pytest.fixture
+def real_store(home, clock):
+    """The default detector: the matcher runs whatever the detector is."""
+    return MemoryStore(home, clock=clock)
+
+
+def test_a_restatement_reinforces_and_reverifies_the_entry_it_restates(real_store, clock):
+    entry_id = real_store.add("user", NURSE).entry_id
+    clock.advance(40)
+    result = real_store.add("user", NURSE_AGAIN)
+    assert result.reinforced and result.entry_id == entry_id
+    assert entry_id in result.message
+    meta = real_store.get_entry("user", entry_id).meta
+    assert meta.hit_count == 1 and meta.last_validated_at == clock()
+    assert [entry.text for entry in real_store.entries("user")] == [NURSE]
+
+
+def test_the_new_wording_is_kept_in_the_entry_history(real_store):
+    entry_id = real_store.add("user", NURSE).entry_id
+    real_store.add("user", NURSE_AGAIN)
+    records = real_store.history("user", entry_id=entry_id, action="reinforce")
+    assert records and records[0]["detail"]["wording"] == NURSE_AGAIN
+
+
+def test_a_look_alike_about_another_holder_is_added_apart(real_store):
+    first = real_store.add("user", NURSE).entry_id
+    result = real_store.add("user", BROTHER)
+    assert not result.reinforced and result.entry_id != first
+    assert len(real_store.entries("user")) == 2
+
+
+def test_an_uncertain_match_names_the_pair_and_absorbs_nothing(real_store):
+    first = real_store.add("user", TOMATOES).entry_id
+    result = real_store.add("user", TOMATOES_MORE)
+    assert not result.reinforced and result.entry_id != first
+    assert result.extra["possibly_same"] == first
+    assert f"Possibly the same as entry {first}" in result.message
+    assert len(real_store.entries("user")) == 2
+
+
+def test_a_restatement_does_not_rewrite_the_markdown(real_store, home):
+    real_store.add("user", NURSE)
+    before = md_path(home, "user").read_bytes()
+    real_store.add("user", NURSE_AGAIN)
+    assert md_path(home, "user").read_bytes() == before
+
+
+
+def test_a_restatement_hermes_wrote_reinforces_the_earlier_entry_in_the_sidecar_only(real_store, home, clock):
+    entry_id = real_store.add("user", NURSE).entry_id
+    clock.advance(3)
+    md = md_path(home, "user")
+    md.write_text(md.read_text(encoding="utf-8") + "\n§\n" + NURSE_AGAIN, encoding="utf-8")
+    real_store.expect_origin("user", NURSE_AGAIN, provenance={"origin": "assistant_tool", "tool_name": "memory"})
+    written = real_store.get_entry_meta("user", NURSE_AGAIN)
+    before = md.read_bytes()
+    result = real_store.check_entry("user", written.entry_id)
+    assert result.extra["reinforced"] == entry_id and entry_id in result.message
+    assert md.read_bytes() == before
+    meta = real_store.get_entry("user", entry_id).meta
+    assert meta.hit_count == 1 and meta.last_validated_at == clock()
+    assert real_store.history("user", entry_id=entry_id, action="reinforce")[0]["detail"]["wording"] == NURSE_AGAIN
+
+
+def test_an_entry_this_store_wrote_is_not_reinforced_twice_by_a_check(real_store):
+    first = real_store.add("user", NURSE).entry_id
+    second = real_store.add("user", BROTHER).entry_id
+    assert "reinforced" not in real_store.check_entry("user", second).extra
+    assert real_store.get_entry("user", first).meta.hit_count == 0
