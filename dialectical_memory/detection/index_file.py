@@ -64,6 +64,7 @@ def open_index(path: Path, texts: dict[str, str], previous: CandidateIndex | Non
     # Texts the file lacked (entries other processes wrote since it was saved: one-shot `dmem add`s,
     # Hermes): see save_caught_up.
     index.caught_up = caught_up if previous is None else 0
+    index.first_commit_saves = previous is None
     save_if_due(path, index)
     return index
 
@@ -72,8 +73,11 @@ def save_caught_up(path: Path, index: CandidateIndex) -> None:
     """Rewrite the file if opening it meant analysing texts it lacked. Called after a write
     commits (never for one refused: a failing call writes nothing). Without it every later process
     would analyse them again, up to SAVE_AFTER of them: one rewrite (~11 ms at 10,000 entries) is
-    cheaper than even two analyses, with the patterns they compile."""
-    if index.caught_up:
+    cheaper than even two analyses, with the patterns they compile. The first commit of a process
+    that opened the file also keeps what it analysed itself (an add may open the index before its
+    own entry is in it: a one-shot `dmem add` would leave its entry for every later process)."""
+    first, index.first_commit_saves = index.first_commit_saves, False
+    if index.caught_up or (first and index.unsaved):
         write_index(path, index)
         index.caught_up = 0  # written, or unwritable: tried once
 

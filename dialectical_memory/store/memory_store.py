@@ -71,6 +71,7 @@ from ..storage.files import (
     real_target,
     remove_leftover_temp_files,
 )
+from ..detection import index as detection_index
 from ..detection.knowledge_types import read_knowledge_type
 from ..detection.restatement import Sameness, best_restated
 from .drafts import DraftReview
@@ -711,14 +712,14 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
     # ------------------------------------------------------------ contradiction detection
 
     def _detect(self, state: TargetState, change: Change, meta: EntryMeta, limit: int = FAST_CHECK_CANDIDATES,
-                compared: list[str] | None = None) -> list[ContradictionEdge]:
+                compared: list[str] | None = None, terms=None) -> list[ContradictionEdge]:
         """Fast check on the action path: only candidates from the index reach the detector. The ids
         it compared and did not flag are appended to ``compared`` (best first), for the agent to judge."""
         from ..detection import Label
 
         found, unflagged = [], []
         detector = self.detector_in(state)
-        for candidate_id in self._candidate_ids(state, meta.text, meta.entry_id, limit):
+        for candidate_id in self._candidate_ids(state, meta.text, meta.entry_id, limit, terms):
             other = state.entries.get(candidate_id)
             if other is None or state.edge_between(candidate_id, meta.entry_id):
                 continue
@@ -750,10 +751,11 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
             noted.clear()
         return found
 
-    def _candidate_ids(self, state: TargetState, text: str, exclude: str | None, limit: int = FAST_CHECK_CANDIDATES) -> list[str]:
+    def _candidate_ids(self, state: TargetState, text: str, exclude: str | None, limit: int = FAST_CHECK_CANDIDATES,
+                       terms=None) -> list[str]:
         """The stored entries the add path compares ``text`` with: from the index, plus neighbours
-        by meaning when the detector has them."""
-        candidates = state.ensure_index().candidates(text, limit=limit, exclude=exclude)
+        by meaning when the detector has them (``terms``: the text's index terms, if known)."""
+        candidates = state.ensure_index().candidates(text, limit=limit, exclude=exclude, terms=terms)
         neighbours = getattr(self.detector, "semantic_neighbours", None)  # detection.semantic's optional hook
         if neighbours is not None:
             others = {i: e.text for i, e in state.entries.items() if i != exclude}
@@ -825,7 +827,8 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
         existing_id = state.id_for_text(text)
         if existing_id:
             return self._reinforce(state, change, state.entries[existing_id], source)
-        restated = self._restated(state, text, change.now)
+        terms = detection_index.index_terms(text)  # the query's terms, once for both checks below
+        restated = self._restated(state, text, change.now, terms=terms)
         if restated is not None and restated[1].sameness is Sameness.SAME:
             return self._reinforce(state, change, state.entries[restated[0]], source, wording=text, why=restated[1].reason)
         if check_limit:
@@ -834,7 +837,7 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
         state.insert(change, meta)
         change.log(state.target, "add", meta.entry_id, None, summary(meta))
         compared: list[str] = []
-        edges = self._detect(state, change, meta, FAST_CHECK_CANDIDATES, compared)
+        edges = self._detect(state, change, meta, FAST_CHECK_CANDIDATES, compared, terms=terms)
         message = "Entry added." if not edges else f"Entry added; it contradicts {len(edges)} existing entr{'y' if len(edges) == 1 else 'ies'} (both kept)."
         extra: dict[str, Any] = {"compared": compared[:NEIGHBOURS_SHOWN]}
         if restated is not None:  # uncertain: named to the agent, left to the reflection layer
@@ -842,10 +845,10 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
             message += f" Possibly the same as entry {restated[0]} (kept apart)."
         return self._result(state, "add", meta.entry_id, message, contradictions=self._edge_dicts(state, edges), extra=extra)
 
-    def _restated(self, state, text: str, now: float, exclude: str | None = None):
+    def _restated(self, state, text: str, now: float, exclude: str | None = None, terms=None):
         """The active entry ``text`` restates (``Sameness.SAME``) or may restate (``POSSIBLE``), by
         the same-fact matcher over the index's nearest entries; ``None`` when none is close."""
-        ids = state.ensure_index().candidates(text, limit=FAST_CHECK_CANDIDATES, exclude=exclude)
+        ids = state.ensure_index().candidates(text, limit=FAST_CHECK_CANDIDATES, exclude=exclude, terms=terms)
         others = [(i, state.entries[i].text, max(0.0, now - state.entries[i].created_at) / 86400.0)
                   for i in ids if i in state.entries]
         return best_restated(text, others)

@@ -239,7 +239,7 @@ class TargetState:
 
     def save_caught_up_index(self) -> None:
         """After a commit: keep for the next process the analyses opening the index file cost."""
-        if self.index is not None and self.index.caught_up:
+        if self.index is not None and (self.index.caught_up or self.index.first_commit_saves):
             from ..detection.index_file import index_path, save_caught_up
 
             save_caught_up(index_path(self.paths.home, self.paths.stem), self.index)

@@ -49,6 +49,8 @@ CASES = [
     ("不要在早上九点前发提醒。", R),
     ("The user always drinks tea in the afternoon.", B),
     ("用户总是下午喝茶。", B),
+    ("用户喜欢简洁的回复，一般只要结论。", B),  # a preference about replies is no instruction to the assistant
+    ("助手应该先给结论，再解释。", R),
     # a preference or an opinion
     ("The user prefers window seats on long flights.", B),
     ("用户觉得远程办公效率更高。", B),
