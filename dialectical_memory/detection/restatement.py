@@ -90,6 +90,11 @@ class Restatement:
     # the later text says everything the earlier did and more (it could become the entry's text)
     fuller: bool = False
 
+    @property
+    def sure(self) -> bool:
+        """The same fact beyond doubt: what an add absorbs (a POSSIBLE one is only named)."""
+        return self.sameness is Sameness.SAME
+
 
 def compare(earlier: str, later: str, *, days_apart: float = 0.0) -> Restatement:
     """Is ``later`` the fact ``earlier`` states, said again? ``days_apart``: how long after the

@@ -71,9 +71,6 @@ from ..storage.files import (
     real_target,
     remove_leftover_temp_files,
 )
-from ..detection import index as detection_index
-from ..detection.knowledge_types import read_knowledge_type
-from ..detection.restatement import Sameness, best_restated
 from .drafts import DraftReview
 from .pattern_review import PatternReview
 from .reads import StoreReads
@@ -94,6 +91,19 @@ UNLOCKED_LOAD_ATTEMPTS = 3  # a load that raced a writer is retried without a lo
 MTIME_TICK_NS = 200_000_000  # far beyond any file-system timestamp granularity
 EXPECTED_ORIGINS = 256
 
+
+
+def _index_terms(text: str) -> frozenset[str]:
+    """What the candidate index reads in ``text`` (detection loads on the first write, not at import)."""
+    from ..detection.index import index_terms
+
+    return index_terms(text)
+
+
+def _read_knowledge_type(text: str):
+    from ..detection.knowledge_types import read_knowledge_type
+
+    return read_knowledge_type(text)
 
 
 def _clean_data(data) -> dict[str, Any]:
@@ -799,12 +809,13 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
         """
         with self._mutation(target, actor) as (state, change):
             meta = self._active(state, entry_id)
-            found = self._detect(state, change, meta, FAST_CHECK_CANDIDATES)
+            terms = _index_terms(meta.text)  # the query's terms, once for both checks
+            found = self._detect(state, change, meta, FAST_CHECK_CANDIDATES, terms=terms)
             open_edges = state.unresolved_edges_of(meta.entry_id)
             message = f"Checked; {len(open_edges)} open contradiction(s), {len(found)} new."
             extra: dict[str, Any] = {"new_edges": len(found)}
-            restated = self._restated(state, meta.text, change.now, exclude=meta.entry_id)
-            earlier = state.entries[restated[0]] if restated and restated[1].sameness is Sameness.SAME else None
+            restated = self._restated(state, meta.text, change.now, exclude=meta.entry_id, terms=terms)
+            earlier = state.entries[restated[0]] if restated and restated[1].sure else None
             if earlier is not None and meta.provenance and earlier.created_at <= meta.created_at:
                 # another program (Hermes) wrote it into its own file: the file stays as written
                 self._reinforce(state, change, earlier, meta.source_kind, wording=meta.text, why=restated[1].reason)
@@ -827,13 +838,13 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
         existing_id = state.id_for_text(text)
         if existing_id:
             return self._reinforce(state, change, state.entries[existing_id], source)
-        terms = detection_index.index_terms(text)  # the query's terms, once for both checks below
+        terms = _index_terms(text)  # the query's terms, once for both checks below
         restated = self._restated(state, text, change.now, terms=terms)
-        if restated is not None and restated[1].sameness is Sameness.SAME:
+        if restated is not None and restated[1].sure:
             return self._reinforce(state, change, state.entries[restated[0]], source, wording=text, why=restated[1].reason)
         if check_limit:
             self._check_limit(state, [text])
-        meta = EntryMeta.new(change.now, source_kind=source, text=text, knowledge_type=kind or read_knowledge_type(text))
+        meta = EntryMeta.new(change.now, source_kind=source, text=text, knowledge_type=kind or _read_knowledge_type(text))
         state.insert(change, meta)
         change.log(state.target, "add", meta.entry_id, None, summary(meta))
         compared: list[str] = []
@@ -848,6 +859,8 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
     def _restated(self, state, text: str, now: float, exclude: str | None = None, terms=None):
         """The active entry ``text`` restates (``Sameness.SAME``) or may restate (``POSSIBLE``), by
         the same-fact matcher over the index's nearest entries; ``None`` when none is close."""
+        from ..detection.restatement import best_restated
+
         ids = state.ensure_index().candidates(text, limit=FAST_CHECK_CANDIDATES, exclude=exclude, terms=terms)
         others = [(i, state.entries[i].text, max(0.0, now - state.entries[i].created_at) / 86400.0)
                   for i in ids if i in state.entries]

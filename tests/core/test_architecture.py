@@ -10,6 +10,8 @@ Imports are read from the source (module level, inside functions, under ``TYPE_C
 from __future__ import annotations
 
 import ast
+import subprocess
+import sys
 from collections import defaultdict
 from pathlib import Path
 
@@ -253,3 +255,13 @@ def test_the_cycle_finder_finds_a_circle_through_three_modules():
 def test_the_shim_check_tells_a_shim_from_a_module():
     assert only_re_exports(ast.parse('"""Old path."""\nfrom .new import thing\n__all__ = ["thing"]\n'))
     assert not only_re_exports(ast.parse("from .new import thing\n\ndef helper():\n    return thing\n"))
+
+
+def test_opening_the_store_loads_no_detection_until_something_is_written_or_checked():
+    """The detector (50-odd modules, most of a one-shot command's start) loads on the first add or
+    check, never when the store is imported: `dmem list`, `show` and the dashboard's reads go without."""
+    code = ("import sys, tempfile; from dialectical_memory import MemoryStore; "
+            "store = MemoryStore(tempfile.mkdtemp()); store.entries('user'); "
+            "print(sorted(m for m in sys.modules if m.startswith('dialectical_memory.detection')))")
+    loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert loaded.strip() == "[]", loaded
