@@ -35,7 +35,7 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from benchmarks.life.replay import DAY, DAYS_AFTER, HOUR, TARGET, Clock, pair_key, read_pairs, replay_home, session_time, sessions  # noqa: E402
+from benchmarks.life.replay import DAY, DAYS_AFTER, HOUR, ROLES, TARGET, Clock, conversations, pair_key, read_pairs, replay_home, session_time, sessions  # noqa: E402
 from dialectical_memory import MemoryStore  # noqa: E402
 
 CUT = 90
@@ -207,19 +207,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--cut-from", choices=("draft", "first"), default="draft",
                         help="approve each proposal with its starting text (draft) or its first member's text, cut to 90 chars")
     args = parser.parse_args(argv)
-    files = sorted(args.folder.glob("conv*.json"))
-    wanted = {name.strip() for name in args.conv.split(",") if name.strip()}
-    if wanted:
-        files = [path for path in files if path.stem[len("conv"):] in wanted]
-    if not files:
+    chosen = conversations(args.folder, args.conv)
+    if not chosen:
         parser.error(f"no conversations in {args.folder}")
     pairs = read_pairs(args.folder)
     rows = []
     with tempfile.TemporaryDirectory(prefix="dmem-patterns-") as scratch:
-        for path in files:
-            conversation = json.loads(path.read_text(encoding="utf-8"))
-            conv = path.stem[len("conv"):]
-            for role in ("speaker_a", "speaker_b"):
+        for conv, conversation in chosen:
+            for role in ROLES:
                 rows.append(measure_home(conversation, conv, conversation[role], Path(scratch) / f"{conv}-{role}", pairs, args.cut_from))
                 print(f"measured {conv} {conversation[role]}", file=sys.stderr)
     total = totals(rows)

@@ -44,6 +44,7 @@ if str(ROOT) not in sys.path:
 from dialectical_memory import MemoryStore, SourceKind  # noqa: E402
 
 TARGET = "user"
+ROLES = ("speaker_a", "speaker_b")  # one home each
 DATE_FORMAT = "%I:%M %p on %d %B, %Y"
 HOUR = 3600.0
 DAY = 86400.0
@@ -379,6 +380,14 @@ def same_chains(rows: list[dict]) -> list[dict]:
             for b in texts[i + 1:] if frozenset((a, b)) not in labelled]
 
 
+def conversations(folder: Path, only: str = "") -> list[tuple[str, dict]]:
+    """``(number, conversation)`` of each ``convNN.json`` in ``folder``, in order; only the numbers
+    ``only`` names ("26,30") when it names any."""
+    wanted = {name.strip() for name in only.split(",") if name.strip()}
+    return [(path.stem[len("conv"):], json.loads(path.read_text(encoding="utf-8")))
+            for path in sorted(folder.glob("conv*.json")) if not wanted or path.stem[len("conv"):] in wanted]
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n", 1)[0])
     parser.add_argument("folder", type=Path, help="the life_dev folder (conversations and pairs.jsonl)")
@@ -387,19 +396,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--judge", choices=("labels",), help="a judge in maintenance that answers from pairs.jsonl's "
                         "labels (same: the same fact; update, contradicts: a contradiction)")
     args = parser.parse_args(argv)
-    files = sorted(args.folder.glob("conv*.json"))
-    wanted = {name.strip() for name in args.conv.split(",") if name.strip()}
-    if wanted:
-        files = [path for path in files if path.stem[len("conv"):] in wanted]
-    if not files:
+    chosen = conversations(args.folder, args.conv)
+    if not chosen:
         parser.error(f"no conversations in {args.folder}")
     judge = label_judge(args.folder) if args.judge == "labels" else None
     homes = []
     with tempfile.TemporaryDirectory(prefix="dmem-life-") as scratch:
-        for path in files:
-            conversation = json.loads(path.read_text(encoding="utf-8"))
-            conv = path.stem[len("conv"):]
-            for role in ("speaker_a", "speaker_b"):
+        for conv, conversation in chosen:
+            for role in ROLES:
                 speaker = conversation[role]
                 homes.append(replay_home(conversation, conv, speaker, Path(scratch) / f"{conv}-{role}", judge))
                 print(f"replayed {conv} {speaker}: {len(homes[-1].adds)} notes in {homes[-1].seconds:.1f} s", file=sys.stderr)
