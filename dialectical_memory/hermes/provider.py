@@ -12,7 +12,9 @@ on ``agent.auxiliary_client.call_llm(task="dialectical_judge", …)``, so ``auxi
 in ``config.yaml`` picks its provider, model, endpoint and timeout like any auxiliary task
 (``enabled: false`` turns it off). The agent is a judge too: the next ``prefetch`` after a write
 names the new entry's nearest entries that the rules did not flag, and ``dmem_link`` records the
-agent's own finding (source ``agent``).
+agent's own finding (source ``agent``). The agent drafts as well: ``dmem_next_draft`` hands it the
+next proposal a person will decide that has no first text yet (never one holding a blocked, kept or
+flagged entry) and ``dmem_record_draft`` keeps its text, ``drafted_by`` ``agent``, only shown.
 
 Who wrote an entry is kept: Hermes' hook says (``write_origin``, session, platform), and a write its
 background review made gets ``SourceKind.BACKGROUND_REVIEW``, not a person's authority. With
@@ -131,6 +133,33 @@ TOOL_SCHEMAS.append({
             "reason": {"type": "string", "description": "Why both cannot be true, one short line."},
         },
         "required": ["target", "entry_id", "other_id", "reason"],
+        "additionalProperties": False,
+    },
+})
+TOOL_SCHEMAS.append({
+    "name": "dmem_next_draft",
+    "description": "The next decision waiting for a person that has no first text yet: {id, kind, entry_ids, texts}. "
+    "kind is pattern (ONE entry stating what these incidents show), synthesis (ONE entry holding what is true in "
+    "each side of a contradiction) or principle (this entry as ONE short general principle). Write the text in the "
+    "entries' language and give it to dmem_record_draft. `proposal` is null when nothing waits. Read-only.",
+    "parameters": {
+        "type": "object",
+        "properties": {"target": {"type": "string", "enum": list(TARGETS), "description": "Which memory file (default memory)."}},
+        "additionalProperties": False,
+    },
+})
+TOOL_SCHEMAS.append({
+    "name": "dmem_record_draft",
+    "description": "Your first text for the proposal dmem_next_draft gave (its id). It only pre-fills the box the "
+    "person edits, labelled as yours; nothing is written to memory.",
+    "parameters": {
+        "type": "object",
+        "properties": {
+            "target": {"type": "string", "enum": list(TARGETS)},
+            "proposal_id": {"type": "string", "description": "The id dmem_next_draft gave."},
+            "text": {"type": "string", "description": "The drafted entry, one line."},
+        },
+        "required": ["target", "proposal_id", "text"],
         "additionalProperties": False,
     },
 })
@@ -376,6 +405,8 @@ class DialecticalMemoryProvider(_ProviderBase):
             "dmem_search": self._tool_search,
             "dmem_observed": self._tool_observed,
             "dmem_link": self._tool_link,
+            "dmem_next_draft": self._tool_next_draft,
+            "dmem_record_draft": self._tool_record_draft,
         }
         handler = handlers.get(tool_name)
         if handler is None:
@@ -429,6 +460,18 @@ class DialecticalMemoryProvider(_ProviderBase):
         (name,) = self._targets(target, allow_both=False)
         result = self.store.mark_contradiction(name, entry_id, other_id, reason=reason, actor="agent")
         return {"message": result.message, "contradictions": [edge_summary(edge) for edge in result.contradictions]}
+
+    def _tool_next_draft(self, target: str = "memory") -> dict[str, Any]:
+        """The next open proposal whose texts may leave the home (never a blocked, kept or flagged
+        entry's: ``store.next_to_draft``), for the agent to draft."""
+        (name,) = self._targets(target, allow_both=False)
+        return {"target": name, "proposal": self.store.next_to_draft(name)}
+
+    def _tool_record_draft(self, target: str, proposal_id: str, text: str) -> dict[str, Any]:
+        if not self._primary:
+            raise DialecticalMemoryError("this agent context does not record drafts (only the primary agent does)")
+        (name,) = self._targets(target, allow_both=False)
+        return self.store.record_draft(name, proposal_id, text)
 
     # ------------------------------------------------------------ hooks
 

@@ -53,7 +53,13 @@ class DraftStub(JudgeStub):
 
 
 @pytest.fixture
-def noor(home, monkeypatch):
+def noor(home):
+    return noor_home(home)
+
+
+def noor_home(home):
+    """Noor's home: a garden pattern, a coffee contradiction, a principle due, and a secret a person
+    kept on the Blocked page, linked to another entry (so a synthesis group holds it). Its ids by text."""
     store = MemoryStore(home, user_char_limit=0)
     ids = {text: store.add("user", text).entry_id for text in GARDEN + OTHERS + list(COFFEE) + [PRINCIPLE]}
     link(store, ids[COFFEE[0]], ids[COFFEE[1]])

@@ -143,3 +143,24 @@ def test_prefetch_and_dmem_search_answer_a_question_across_languages(tmp_path):
     assert found["success"] and {r["text"] for r in found["results"]} == {"User lives in Berlin", "User lives in Paris"}
     assert all(r["contested"] and "live" in r["matched"]["words"] and r["score"] > 0 for r in found["results"])
     assert json.loads(provider.handle_tool_call("dmem_search", {"query": "tea", "limit": 0}))["success"] is False
+
+
+def test_the_agent_drafts_from_the_primary_context_only_and_a_gone_proposal_is_an_error(tmp_path):
+    hermes_writes(tmp_path, "user", "User lives in Berlin", "User lives in Paris")
+    sub = provider_on(tmp_path, context="subagent")
+    handed = json.loads(sub.handle_tool_call("dmem_next_draft", {"target": "user"}))["proposal"]
+    assert handed["kind"] == "synthesis" and set(handed["texts"]) == {"User lives in Berlin", "User lives in Paris"}
+    reply = json.loads(sub.handle_tool_call("dmem_record_draft", {"target": "user", "proposal_id": handed["id"], "text": "x"}))
+    assert reply["success"] is False and "primary" in reply["error"]
+    assert not (tmp_path / "memories" / ".USER.drafts.json").exists()
+
+    primary = provider_on(tmp_path)
+    for proposal_id, text, why in [("synthesis:0123456789abcdef", "Moved.", "no open proposal"), (handed["id"], " ", "empty")]:
+        reply = json.loads(primary.handle_tool_call("dmem_record_draft", {"target": "user", "proposal_id": proposal_id, "text": text}))
+        assert reply["success"] is False and why in reply["error"]
+    reply = json.loads(primary.handle_tool_call("dmem_record_draft", {"target": "user", "proposal_id": handed["id"],
+                                                                        "text": "User lived in Berlin, then moved to Paris."}))
+    assert reply["success"] and reply["drafted_by"] == "agent"
+    assert json.loads(primary.handle_tool_call("dmem_next_draft", {"target": "user"}))["proposal"] is None
+    assert MemoryStore(tmp_path / "memories").synthesis_draft("user", handed["entry_ids"][0]) == {
+        "text": "User lived in Berlin, then moved to Paris.", "drafted_by": "agent"}
