@@ -25,11 +25,12 @@ from .hermes_queue import bp as hermes_queue
 from .live import bp as live
 from .maintenance import bp as maintenance
 from .maintenance_jobs import MaintenanceJobs
-from .merge_drafts import MergeDrafts
+from .background_drafts import BackgroundDrafts
 from .overview import bp as overview
 from .patterns import bp as patterns
 from .presenters import init_presenters
 from .promotions import bp as promotions
+from .proposal_drafts import bp as proposal_drafts
 from .review import bp as review
 from .room import bp as room
 from .search import bp as search
@@ -103,7 +104,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     store = _build_store(app.config)
     app.extensions["dmem_store"] = store
     app.extensions["dmem_maintenance"] = MaintenanceJobs(lambda: _build_store(app.config))
-    app.extensions["dmem_merge_drafts"] = MergeDrafts()
+    app.extensions["dmem_merge_drafts"] = BackgroundDrafts()
+    app.extensions["dmem_proposal_drafts"] = BackgroundDrafts()
     app.config["SECRET_KEY"] = app.config.get("SECRET_KEY") or load_or_create_secret(store.home)
 
     HTMX(app)
@@ -170,5 +172,5 @@ def _store_options(config) -> dict:
 
 def _register_blueprints(app: Flask) -> None:
     app.before_request_funcs.setdefault(None, []).insert(0, allow_large_upload)  # before the CSRF check reads the form
-    for blueprint in (overview, review, room, maintenance, entries, contradictions, verification, promotions, patterns, archive, blocked, hermes_queue, transfer, search, live):
+    for blueprint in (overview, review, room, maintenance, entries, contradictions, verification, promotions, patterns, proposal_drafts, archive, blocked, hermes_queue, transfer, search, live):
         app.register_blueprint(blueprint)

@@ -12,7 +12,7 @@ from flask import Blueprint, current_app, g, request, url_for
 from .adapter import store
 from .overview import overview_context
 from .forms import FormError, required_text
-from .merge_drafts import MergeDrafts
+from .background_drafts import BackgroundDrafts
 from .presenters import naming
 from .responses import REFUSALS, refused, render, safe_next, written
 
@@ -51,7 +51,7 @@ def merge():
 @bp.post("/draft")
 def draft():
     """Start the judge model's draft of a merge on a thread; the panel says "Drafting…" and shows
-    the draft in the merge form, for the person to edit, once it is there (see ``merge_drafts``)."""
+    the draft in the merge form, for the person to edit, once it is there (see ``background_drafts``)."""
     try:
         ids = _posted_ids()
         drafter = store().merge_drafter(g.target, ids)
@@ -70,7 +70,7 @@ def panel():
     return render(PAGE, PANEL, **_context())
 
 
-def drafts() -> MergeDrafts:
+def drafts() -> BackgroundDrafts:
     return current_app.extensions["dmem_merge_drafts"]
 
 

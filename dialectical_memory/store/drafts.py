@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core.beliefs import MaturityLevel
-from ..core.errors import InvalidInputError, NotFoundError
+from ..core.errors import ConflictError, InvalidInputError, NotFoundError
 from ..storage.files import atomic_write
 from .screening import MAX_ENTRY_CHARS, WITHHELD, clean_reason, entry_problem
 
@@ -48,7 +48,8 @@ FORMAT = "dialectical-memory-drafts"
 MAX_DRAFTS = 5_000
 MAX_FILE_BYTES = 16 * 1024 * 1024
 AGENT = "agent"
-_KEY = re.compile(r"(pattern|synthesis|principle):[0-9a-f]{16}")
+KINDS = ("pattern", "synthesis", "principle")  # what a draft is for (detection.drafts asks for each)
+_KEY = re.compile(rf"({'|'.join(KINDS)}):[0-9a-f]{{16}}")
 _DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
 log = logging.getLogger(__name__)
 
@@ -215,21 +216,72 @@ class DraftReview:
             files[target] = DraftFile(paths.home / f".{paths.stem}{DRAFTS_SUFFIX}")
         return files[target]
 
+    def draft_subject(self, target: str, kind: str, entry_ids) -> Wanted | None:
+        """The proposal a ``kind`` draft over ``entry_ids`` is for, its members as they stand now; a
+        synthesis is the whole contradiction group holding the first of them. None when an entry is
+        gone or (a synthesis) in no unresolved group."""
+        target, entry_ids = self._target(target), list(entry_ids)
+        if kind not in KINDS:
+            return None
+        if kind == "synthesis":
+            entry_ids = next((ids for ids in synthesis_groups(self, target) if entry_ids[:1] and entry_ids[0] in ids), [])
+        if not entry_ids:
+            return None
+        try:
+            return _wanted(self, target, kind, entry_ids)
+        except NotFoundError:
+            return None
+
     def draft_for(self, target: str, kind: str, entry_ids) -> dict[str, str] | None:
         """The shown draft ``{"text", "drafted_by"}`` of the proposal of ``kind`` over ``entry_ids`` as
         they stand now, or None (none yet, or its members changed since)."""
-        try:
-            want = _wanted(self, self._target(target), kind, list(entry_ids))
-        except NotFoundError:
-            return None
-        stored = self.drafts_file(target).get(want.key)
+        want = self.draft_subject(target, kind, entry_ids)
+        stored = None if want is None else self.drafts_file(target).get(want.key)
         return {"text": stored["text"], "drafted_by": stored["drafted_by"]} if stored and stored["text"] else None
 
     def synthesis_draft(self, target: str, entry_id: str) -> dict[str, str] | None:
         """The shown draft of the synthesis of the contradiction group holding ``entry_id``, or None."""
+        return self.draft_for(target, "synthesis", [entry_id])
+
+    def drafting_model(self):
+        """The model that drafts (the store's ``drafter``, else its judge), or None when there is
+        none, it cannot write a draft or drafting is off."""
+        from ..detection.drafts import can_draft
+
+        model = self.drafter if self.drafter is not None else self.judge
+        return model if model and can_draft(model) else None
+
+    def draft_asker(self, target: str, kind: str, entry_ids):
+        """What asks the drafting model now for the open proposal of ``kind`` over ``entry_ids`` (a
+        person's "Draft it"): a function of no argument that asks, gates the answer and keeps it in
+        the drafts file, returning the shown text or None. It touches nothing of the store but that
+        file (a page runs it on a thread of its own); the endpoint's timeout bounds it. None without
+        a drafting model. Refused here, before anything is sent: ``NotFoundError`` when the proposal
+        is no longer open, ``ConflictError`` when an entry may not leave the home or the day's
+        drafting budget is spent."""
+        model = self.drafting_model()
+        if model is None:
+            return None
         target = self._target(target)
-        group = next((ids for ids in synthesis_groups(self, target) if entry_id in ids), None)
-        return None if group is None else self.draft_for(target, "synthesis", group)
+        want = self.draft_subject(target, kind, entry_ids)
+        if want is None or not _is_open(self, target, want):
+            raise NotFoundError(f"no open {kind} proposal over these entries in {target}: it was decided or its entries changed")
+        if not want.may_leave:
+            raise ConflictError("only active entries that pass the safety check are sent to a model "
+                                "(an entry a person kept on the Blocked page stays here)")
+        file = self.drafts_file(target)
+        day = _day(self.now())
+        if file.asked_on(day) >= DRAFT_DAILY_BUDGET:
+            raise ConflictError(f"today's drafting budget ({DRAFT_DAILY_BUDGET} drafts) is spent; write the text yourself")
+        clock = self.now
+
+        def ask() -> str | None:
+            try:
+                return _ask_and_keep(file, model, want, day, clock)
+            finally:
+                file.save()
+
+        return ask
 
     def proposals_with_drafts(self, target: str) -> list[dict[str, Any]]:
         """Every open proposal (``wanted``) with its ``draft`` and ``drafted_by``: a model's or the
@@ -277,18 +329,44 @@ class DraftReview:
         return {**want.to_dict(), "draft": shown, "drafted_by": drafted_by}
 
 
+def _is_open(store, target: str, want: Wanted) -> bool:
+    """Whether ``want`` is one of the target's open proposals of its kind (a synthesis group is open
+    by construction: :meth:`DraftReview.draft_subject` found it among the unresolved ones)."""
+    members = set(want.entry_ids)
+    if want.kind == "pattern":
+        return any(set(p.entry_ids) == members for p in store.pattern_proposals(target))
+    if want.kind == "principle":
+        return any(item.entry.entry_id in members and item.check.target == MaturityLevel.PRINCIPLE
+                   for item in store.pending_promotions(target))
+    return want.kind == "synthesis"
+
+
+def _day(now: float) -> str:
+    return time.strftime("%Y-%m-%d", time.gmtime(now))
+
+
+def _ask_and_keep(file: DraftFile, model, want: Wanted, day: str, clock, deadline: float | None = None) -> str | None:
+    """Ask ``model`` for ``want``'s draft (counted against the day), gate the answer and keep it (an
+    empty text when it gave none usable, so it is not asked again); the shown text or None. A
+    failing model raises and keeps nothing: it may be asked again."""
+    from ..detection.drafts import ask_draft
+
+    file.count_asked(day)
+    shown = gate(ask_draft(model, want.kind, want.texts, deadline=deadline))
+    file.put(want.key, shown or "", str(getattr(model, "name", "model")), clock())
+    return shown
+
+
 def step(run) -> dict[str, Any]:
     """The reflection step: ask the drafting model for each open proposal without a draft, within
     the budgets; report how many were asked, drafted, refused (may not leave) and failed."""
     store = run.store
-    model = store.drafter if store.drafter is not None else store.judge  # False: drafting is off
-    from ..detection.drafts import ask_draft, can_draft
-
+    model = store.drafting_model()
     report = {"asked": 0, "drafted": 0, "not_sent": 0, "errors": 0, "drafter": getattr(model, "name", None)}
-    if not model or not can_draft(model):
+    if model is None:
         return {"drafts": report}
     file = store.drafts_file(run.target)
-    day = time.strftime("%Y-%m-%d", time.gmtime(store.now()))
+    day = _day(store.now())
     for want in wanted(store, run.target):
         if file.get(want.key) is not None:
             continue  # asked before: never twice
@@ -300,14 +378,11 @@ def step(run) -> dict[str, Any]:
         if report["errors"] >= DRAFT_RUN_ERRORS or run.left() <= 0:
             break
         report["asked"] += 1
-        file.count_asked(day)
         try:
-            answer = ask_draft(model, want.kind, want.texts, deadline=time.monotonic() + run.left())
+            shown = _ask_and_keep(file, model, want, day, store.now, deadline=time.monotonic() + run.left())
         except Exception:  # noqa: BLE001 - a model that fails or is slow drafts nothing, blocks nothing
             report["errors"] += 1
             continue
-        shown = gate(answer)
-        file.put(want.key, shown or "", str(getattr(model, "name", "model")), store.now())
         report["drafted"] += shown is not None
     file.save()
     return {"drafts": report}

@@ -1,11 +1,12 @@
-"""Merge drafts in the background, so "Draft it" never holds the dashboard while a model answers.
+"""Drafts in the background, so "Draft it" never holds the dashboard while a model answers.
 
 Requests are served one at a time: a model that takes its whole timeout inside a request would
-stall every page for as long. The request checks what may be sent (the store's
-``merge_drafter``, which refuses blocked, kept and flagged texts) and starts the asking on a thread;
-the room panel shows "Drafting…" with a Refresh link (htmx reloads the panel by itself) until the
-draft is there. The thread touches no state of the store: it only asks the model, bounded by the
-endpoint's timeout (``detection.model_client``).
+stall every page for as long. The request checks what may be sent (the store's ``merge_drafter``
+for a merge, ``draft_asker`` for a pattern, synthesis or principle: both refuse blocked, kept and
+flagged texts) and starts the asking on a thread; the panel or row shows "Drafting…" with a Refresh
+link (htmx reloads it by itself) until the draft is there. The thread touches no state of the
+store: it asks the model, bounded by the endpoint's timeout (``detection.model_client``), and a
+proposal's draft is kept in the drafts file, where the page reads it.
 """
 
 from __future__ import annotations
@@ -20,16 +21,18 @@ MAX_KEPT = 32  # finished drafts kept to show (oldest dropped first)
 
 @dataclass
 class DraftJob:
-    """One draft of one group of entries: running, then its text (None: the model gave none)."""
+    """One draft of one group of entries: running, then its text (None: the model gave none, or
+    ``note`` says why nothing was asked)."""
 
     target: str
     key: str
     started_at: float = field(default_factory=time.time)
     text: str | None = None
     finished: bool = False
+    note: str | None = None
 
 
-class MergeDrafts:
+class BackgroundDrafts:
     """At most one running draft per group; the finished ones are kept until they are replaced."""
 
     def __init__(self) -> None:
@@ -45,10 +48,21 @@ class MergeDrafts:
                 return job
             job = self._jobs[(target, key)] = DraftJob(target, key)
             self._forget_oldest()
-            thread = threading.Thread(target=self._run, args=(job, ask), name="dmem-merge-draft", daemon=True)
+            thread = threading.Thread(target=self._run, args=(job, ask), name="dmem-draft", daemon=True)
             self._threads[(target, key)] = thread
         thread.start()
         return job
+
+    def refuse(self, target: str, key: str, note: str) -> None:
+        """Remember why the group's draft was not asked for, to say so where its button was."""
+        with self._lock:
+            self._jobs[(target, key)] = DraftJob(target, key, finished=True, note=note)
+            self._threads.pop((target, key), None)
+            self._forget_oldest()
+
+    def job(self, target: str, key: str) -> DraftJob | None:
+        with self._lock:
+            return self._jobs.get((target, key))
 
     def view(self, target: str) -> dict:
         """What the room panel shows of ``target``'s drafts: finished texts, running and empty ones."""
