@@ -22,9 +22,9 @@ from .responses import REFUSALS, safe_next
 
 bp = Blueprint("drafts", __name__, url_prefix="/<target:target>/drafts")
 
-NOT_CONFIGURED = ("No model drafts here yet. For a first text, name an OpenAI-compatible endpoint (url, model) in a "
-                  "[draft] or [judge] table of ~/.config/dialectical-memory/judge.toml, or set DMEM_JUDGE_URL, "
-                  "and restart dmem serve.")
+NOT_CONFIGURED = ("No model drafts here yet. For a first text, set DMEM_JUDGE_URL (and DMEM_JUDGE_MODEL) to an "
+                  "OpenAI-compatible endpoint, or give its url and model in the draft table of "
+                  "~/.config/dialectical-memory/judge.toml, then restart dmem serve.")
 STAYS_HOME = "No model is asked: an entry here is blocked or kept on the Blocked page, and stays here."
 GAVE_NONE = "No draft: the model gave none (or did not answer in time)."
 

@@ -143,7 +143,7 @@ class TestWithoutAModel:
     def test_each_place_says_how_to_configure_one(self, app_store, client, post, seeded):
         for kind, place in places(app_store, seeded).items():
             page = client.get(place["page"]).get_data(as_text=True)
-            assert "No first text: no drafting model" in page and "[draft]" in page and "DMEM_JUDGE_URL" in page, kind
+            assert "No first text: no drafting model" in page and "judge.toml" in page and "DMEM_JUDGE_URL" in page, kind
             assert "Draft it with" not in page, kind
         place = places(app_store, seeded)["synthesis"]
         assert post("/user/drafts/", {"kind": "synthesis", "ids": place["ids"], "next": place["page"]}).status_code == 303
