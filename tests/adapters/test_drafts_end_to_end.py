@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import time
+from pathlib import Path
 
 import pytest
 
@@ -21,6 +22,7 @@ from .cli.cli_run import dmem
 from .judge_stub import JudgeStub
 from .test_mcp_server import data, run_client
 
+ARTIFACTS = Path(__file__).parents[2] / "test-artifacts"
 MODEL = "stub-drafter"
 GARDEN = [
     "Noor grows tomatoes and basil in her balcony garden.",
@@ -110,6 +112,8 @@ def test_stub_drafts_each_kind_shown_by_reflect_and_the_dashboard_and_an_agent_d
     assert secret_group["draft"] == "" and secret_group["drafted_by"] == ""
     sent = json.dumps([r["body"] for r in stub.requests], ensure_ascii=False)
     assert SECRET not in sent
+    ARTIFACTS.mkdir(exist_ok=True)  # what the stub received, for the closing note
+    (ARTIFACTS / "drafts-stub-requests.json").write_text(json.dumps(stub.requests, ensure_ascii=False, indent=2), encoding="utf-8")
     draft_requests = [r for r in stub.requests if "Write" in r["body"]["messages"][0]["content"]]
     assert len(draft_requests) == 3 and all(r["body"]["model"] == MODEL for r in draft_requests)
 
@@ -117,8 +121,9 @@ def test_stub_drafts_each_kind_shown_by_reflect_and_the_dashboard_and_an_agent_d
     edges = {frozenset((e["from_text"], e["to_text"])): e["edge_id"] for e in MemoryStore(home).get_contradictions("user")}
     html = client.get(f"/user/contradictions/edges/{edges[frozenset(COFFEE)]}").get_data(as_text=True)
     assert f"Suggested by endpoint:{MODEL}" in html and DRAFTS["synthesis"] in html
-    assert DRAFTS["principle"] in client.get("/user/promotions/").get_data(as_text=True)
-    assert DRAFTS["pattern"] in client.get("/user/patterns/").get_data(as_text=True)
+    for page, kind in (("/user/promotions/", "principle"), ("/user/patterns/", "pattern")):
+        html = client.get(page).get_data(as_text=True)
+        assert f"Suggested by endpoint:{MODEL}" in html and DRAFTS[kind] in html and SECRET not in html
 
     store = MemoryStore(home, user_char_limit=0)
     late = [store.add("user", text).entry_id for text in LATE]
