@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from dialectical_memory import MemoryStore
+from dialectical_memory import ConflictError, MemoryStore, NotFoundError
 from dialectical_memory.detection.judge import ChatJudge
 from dialectical_memory.store import drafts
 
@@ -124,3 +124,38 @@ def test_a_damaged_or_forged_drafts_file_reads_as_what_may_be_shown(home):
     path.write_text(json.dumps(forged), encoding="utf-8")
     file = drafts.DraftFile(path)
     assert file.get(handed["id"]) is None and file.get("pattern:zz") is None and file.asked_on("x") == 0
+
+
+def test_a_stale_note_and_the_later_notes_that_changed_it_get_one_synthesis_draft(home):
+    model = Model('{"text": "Noor lived in Porto, then Lyon, and lives in Lille now."}')
+    store = MemoryStore(home, user_char_limit=0, judge=ChatJudge(model, "endpoint:fake"))
+    stale, *later = [store.add("user", text).entry_id for text in
+                     ("Noor lives in Porto.", "Noor moved to Lyon in March.", "Noor moved again, to Lille, in June.")]
+    for entry_id in later:
+        if not store.get_contradictions("user", entry_id=entry_id):
+            store.mark_contradiction("user", stale, entry_id, reason="she moved")
+    store.run_maintenance("user")
+    (asked,) = [prompt for prompt in model.drafts_asked if "Porto" in prompt]
+    assert all(place in asked for place in ("Porto", "Lyon", "Lille")), "one question for the whole group"
+    for entry_id in (stale, *later):  # each edge of the group shows that one draft
+        assert store.synthesis_draft("user", entry_id) == {
+            "text": "Noor lived in Porto, then Lyon, and lives in Lille now.", "drafted_by": "endpoint:fake"}
+
+
+def test_a_person_asks_for_one_draft_now_within_the_same_gate_and_budget(home, monkeypatch):
+    model = Model('{"text": "Noor keeps a balcony garden."}')
+    store = noor(home, model, drafter=False)
+    store.run_maintenance("user")  # drafting off: nothing asked
+    assert not model.drafts_asked and store.draft_asker("user", "pattern", []) is None
+    store = MemoryStore(home, user_char_limit=0, judge=ChatJudge(model, "endpoint:fake"))
+    garden = next(p for p in store.pattern_proposals("user") if set(p.texts) == set(GARDEN))
+    ask = store.draft_asker("user", "pattern", garden.entry_ids)
+    assert not model.drafts_asked, "nothing is sent until the asker runs (on a page's thread)"
+    assert ask() == "Noor keeps a balcony garden." and len(model.drafts_asked) == 1
+    assert store.draft_for("user", "pattern", garden.entry_ids) == {"text": "Noor keeps a balcony garden.", "drafted_by": "endpoint:fake"}
+    with pytest.raises(NotFoundError):  # not an open proposal: nothing sent
+        store.draft_asker("user", "principle", garden.entry_ids[:1])
+    monkeypatch.setattr(drafts, "DRAFT_DAILY_BUDGET", 1)
+    with pytest.raises(ConflictError, match="budget"):
+        store.draft_asker("user", "pattern", garden.entry_ids)
+    assert len(model.drafts_asked) == 1
