@@ -93,6 +93,8 @@ class DraftFile:
         self._data: dict[str, Any] | None = None
         self._stamp: tuple | None = None
         self._dirty = False
+        self._puts: dict[str, dict[str, Any]] = {}  # since the last save: what another writer's file lacks
+        self._asked: dict[str, int] = {}
 
     def _doc(self) -> dict[str, Any]:
         """The document; read again when another process (the agent's server, a maintenance run)
@@ -111,10 +113,8 @@ class DraftFile:
         with self._lock:
             drafts = self._doc()["drafts"]
             self._dirty = True
-            drafts.pop(key, None)
-            drafts[key] = {"text": text, "drafted_by": drafted_by[:120], "at": round(now, 3)}
-            while len(drafts) > MAX_DRAFTS:
-                drafts.pop(next(iter(drafts)))
+            self._puts[key] = {"text": text, "drafted_by": drafted_by[:120], "at": round(now, 3)}
+            _keep(drafts, key, self._puts[key])
 
     def asked_on(self, day: str) -> int:
         with self._lock:
@@ -129,16 +129,40 @@ class DraftFile:
                 daily.clear()
                 daily.update({"day": day, "count": 0})
             daily["count"] += 1
+            self._asked[day] = self._asked.get(day, 0) + 1
 
     def save(self) -> None:
+        """Write what this object added; when another writer (a maintenance run, the agent's server,
+        a page's draft) saved the file since it was read, its drafts and counts are kept too."""
         with self._lock:
+            if self._dirty and _stamp(self.path) != self._stamp:
+                self._data = self._merged(_read(self.path))
             payload = json.dumps({"format": FORMAT, **self._doc()}, ensure_ascii=False, separators=(",", ":"))
-        try:
-            atomic_write(self.path, payload.encode("utf-8"), sync_dir=False)
-        except OSError:
-            return  # a home that cannot be written goes without: drafts are asked again
-        with self._lock:
+            try:
+                atomic_write(self.path, payload.encode("utf-8"), sync_dir=False)
+            except OSError:
+                return  # a home that cannot be written goes without: drafts are asked again
             self._stamp, self._dirty = _stamp(self.path), False
+            self._puts, self._asked = {}, {}
+
+    def _merged(self, disk: dict[str, Any]) -> dict[str, Any]:
+        for key, value in self._puts.items():
+            _keep(disk["drafts"], key, value)
+        daily = disk["daily"]
+        for day, count in self._asked.items():
+            if daily.get("day") != day:
+                daily.clear()
+                daily.update({"day": day, "count": 0})
+            daily["count"] += count
+        return disk
+
+
+def _keep(drafts: dict[str, Any], key: str, value: dict[str, Any]) -> None:
+    """Put ``value`` as the newest draft, the oldest dropped beyond ``MAX_DRAFTS``."""
+    drafts.pop(key, None)
+    drafts[key] = value
+    while len(drafts) > MAX_DRAFTS:
+        drafts.pop(next(iter(drafts)))
 
 
 def _stamp(path: Path) -> tuple | None:

@@ -159,3 +159,22 @@ def test_a_person_asks_for_one_draft_now_within_the_same_gate_and_budget(home, m
     with pytest.raises(ConflictError, match="budget"):
         store.draft_asker("user", "pattern", garden.entry_ids)
     assert len(model.drafts_asked) == 1
+
+
+def test_two_writers_of_the_drafts_file_keep_each_others_drafts_and_counts(home):
+    """A page's draft and a maintenance run (two store objects, or two processes) both save the file:
+    the run saves while the page's model is still thinking."""
+    model = Model()
+    store = noor(home, model)
+
+    def page_model(messages):
+        store.run_maintenance("user")  # drafts both patterns and saves, meanwhile
+        return model(messages)
+
+    page = MemoryStore(home, user_char_limit=0, judge=ChatJudge(page_model, "endpoint:page"))
+    garden = next(p for p in page.pattern_proposals("user") if set(p.texts) == set(GARDEN))
+    page.draft_asker("user", "pattern", garden.entry_ids)()
+    again = MemoryStore(home, user_char_limit=0)
+    assert {p["drafted_by"] for p in again.proposals_with_drafts("user") if p["kind"] == "pattern"} == {
+        "endpoint:fake", "endpoint:page"}, "the run's chess draft and the page's garden draft"
+    assert again.drafts_file("user").asked_on(drafts._day(again.now())) == 3 == len(model.drafts_asked)
