@@ -37,16 +37,16 @@ def start():
     kind, ids = request.form.get("kind", ""), [i for i in request.form.getlist("ids") if i]
     subject = store().draft_subject(g.target, kind, ids) if ids else None
     try:
-        ask = store().draft_asker(g.target, kind, ids) if subject is not None else None
-        if ask is None and subject is not None:
+        if subject is None:
+            raise NotFoundError("gone")
+        ask = store().draft_asker(g.target, kind, ids)
+        if ask is None:
             raise FormError(NOT_CONFIGURED)
-    except NotFoundError:
-        subject = None
+    except NotFoundError:  # nowhere left to say it but the page's message
+        flash("Not drafted: that proposal is no longer open (decided, or its entries changed).", "error")
+        return redirect(back, code=303)
     except REFUSALS as error:  # said where the button was
         jobs().refuse(g.target, subject.key, f"Not drafted: {without_rule_code(str(error))}")
-        return redirect(back, code=303)
-    if subject is None:  # nowhere left to say it but the page's message
-        flash("Not drafted: that proposal is no longer open (decided, or its entries changed).", "error")
         return redirect(back, code=303)
     jobs().start(g.target, subject.key, ask)
     return redirect(back, code=303)
