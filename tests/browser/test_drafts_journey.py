@@ -96,6 +96,7 @@ def test_draft_it_shows_drafting_then_the_draft_without_waiting(browser, tmp_pat
             page.get_by_text("No first text: no drafting model").click()
             expect(page.get_by_text("DMEM_JUDGE_URL")).to_be_visible()
             page.screenshot(path=screenshots / "drafts-no-model-desktop.png", full_page=True)
+            page.goto("about:blank")  # its live updates stop before this server does
         with serving(home, config={"DRAFTER": drafting_model(release)}) as url:
             for kind in ("synthesis", "principle"):
                 path, box = places(home)[kind]
