@@ -1,4 +1,4 @@
-""""Draft it" where a person decides (issue 45): the contradiction panel, the promotion row and the
+"""The "Draft it" button where a person decides (issue 45): the contradiction panel, the promotion row and the
 pattern proposal ask the drafting model for a first text on a thread; the request never waits on the
 model, the place says "Drafting…" with a Refresh link until the draft pre-fills the box as "Suggested
 by <model>". Without a model the place says how to configure one; a kept entry is never sent."""
