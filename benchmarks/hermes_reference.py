@@ -53,13 +53,14 @@ def hermes_add(path: Path, content: str, limit: int = 0) -> bool:
 # (scan, lock, re-read, append, temp + fsync + replace), timed in that process. Each line on stdin,
 # ``<count> <prefix>``, asks for ``count`` adds; each add is followed by an untimed ``remove`` of the
 # same text, so the home stays at its size. Answers one JSON line: seconds per add, fsyncs per add.
+# Its second argument, ``no-fsync``, makes every fsync a no-op (counted all the same).
 HERMES_DRIVER = r"""
 import json, os, sys, time
 from tools.memory_tool import MemoryStore, get_memory_dir
 assert str(get_memory_dir()) == sys.argv[1], (get_memory_dir(), sys.argv[1])
 store = MemoryStore(memory_char_limit=10**9, user_char_limit=10**9)
 store.load_from_disk()
-real_fsync, fsyncs = os.fsync, [0]
+real_fsync, fsyncs = (os.fsync if sys.argv[2] == "fsync" else (lambda fd: None)), [0]
 def counting_fsync(fd):
     fsyncs[0] += 1
     real_fsync(fd)
@@ -88,12 +89,12 @@ for line in sys.stdin:
 class RealHermes:
     """hermes-agent 0.19.0's memory tool in a process of its own, on ``memories/`` of ``hermes_home``."""
 
-    def __init__(self, python: Path, hermes_home: Path):
+    def __init__(self, python: Path, hermes_home: Path, *, fsync: bool = True):
         import subprocess
 
         env = {**os.environ, "HERMES_HOME": str(hermes_home), "PYTHONPATH": ""}
         self.process = subprocess.Popen(
-            [str(python), "-c", HERMES_DRIVER, str(hermes_home / "memories")],
+            [str(python), "-c", HERMES_DRIVER, str(hermes_home / "memories"), "fsync" if fsync else "no-fsync"],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env,
         )  # fmt: skip
         if self.process.stdout.readline().strip() != "ready":

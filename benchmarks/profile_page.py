@@ -19,7 +19,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.corpus import build_target  # noqa: E402
+from benchmarks.corpus import CITIES, build_grown, build_target  # noqa: E402
 
 # The sections of templates/_nav.html (the endpoint of each link)
 NAV_ENDPOINTS = (
@@ -77,16 +77,19 @@ def render_nav_pages(pages: dict[str, dict], size: int) -> str:
     return "\n".join(lines)
 
 
-def build_home(size: int) -> Path:
-    """The bench's home of ``size`` entries after its first maintenance (which finds the contradictions
-    the seeded corpus holds: ~2,500 open at 10,000)."""
+def build_home(size: int, grown: bool = False, conflicts: int = 21) -> Path:
+    """The bench's home of ``size`` entries (tidy, or ``grown``) as run.py leaves it before its
+    pages: ``conflicts`` adds of where the user lives (run.py's ``add_conflict``), then the first
+    maintenance, which finds the rest of them (~2,500 open contradictions at 10,000, one group)."""
     from dialectical_memory import MemoryStore
 
     home = Path(tempfile.mkdtemp(prefix="dmem-pages-")) / "home"
-    build_target(home, "memory", size, time.time())
+    (build_grown if grown else build_target)(home, "memory", size, time.time())
     build_target(home, "user", max(10, size // 10), time.time(), seed=11)
     store = MemoryStore(home, memory_char_limit=0, user_char_limit=0)
     store.load_from_disk()
+    for n in range(conflicts):
+        store.add("memory", f"User lives in {CITIES[n % len(CITIES)]} (profile {n % max(1, size // 50)})")
     store.run_maintenance("memory")
     return home
 
@@ -96,9 +99,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("url", nargs="?", help="profile this page")
     parser.add_argument("--size", type=int, default=10_000)
     parser.add_argument("--repeat", type=int, default=11)
+    parser.add_argument("--grown", action="store_true", help="the grown home (see corpus.build_grown)")
     parser.add_argument("--home", type=Path, help="a home built before (its path is printed) instead of a new one")
     args = parser.parse_args(argv)
-    home = args.home or build_home(args.size)
+    home = args.home or build_home(args.size, args.grown)
     print(f"home: {home}")
     print(render_nav_pages(bench_nav_pages(home, args.repeat), args.size))
     if args.url:

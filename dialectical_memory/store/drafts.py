@@ -106,6 +106,10 @@ class DraftFile:
         with self._lock:
             return self._doc()["drafts"].get(key)
 
+    def empty(self) -> bool:
+        with self._lock:
+            return not self._doc()["drafts"]
+
     def put(self, key: str, text: str, drafted_by: str, now: float) -> None:
         with self._lock:
             drafts = self._doc()["drafts"]
@@ -197,9 +201,11 @@ def synthesis_groups(store, target: str) -> list[list[str]]:
     return [group["entry_ids"] for group in store.contradiction_groups(target)]
 
 
-def _wanted(store, target: str, kind: str, entry_ids) -> Wanted:
+def _wanted(store, target: str, kind: str, entry_ids, *, scan: bool = True) -> Wanted:
+    """``scan``: whether the members may leave (the safety scan of each); a reader of a kept draft,
+    which needs only the key, skips it."""
     entries = [store.get_entry(target, entry_id) for entry_id in entry_ids]
-    may_leave = all(not (e.archived or e.meta.blocked or e.meta.safety_kept or entry_problem(e.text)) for e in entries)
+    may_leave = scan and all(not (e.archived or e.meta.blocked or e.meta.safety_kept or entry_problem(e.text)) for e in entries)
     return Wanted(kind, tuple(e.entry_id for e in entries), tuple(e.text for e in entries), may_leave)
 
 
@@ -218,8 +224,10 @@ class DraftReview:
     def draft_for(self, target: str, kind: str, entry_ids) -> dict[str, str] | None:
         """The shown draft ``{"text", "drafted_by"}`` of the proposal of ``kind`` over ``entry_ids`` as
         they stand now, or None (none yet, or its members changed since)."""
+        if self.drafts_file(target).empty():  # nothing drafted in this home: no member to read
+            return None
         try:
-            want = _wanted(self, self._target(target), kind, list(entry_ids))
+            want = _wanted(self, self._target(target), kind, list(entry_ids), scan=False)
         except NotFoundError:
             return None
         stored = self.drafts_file(target).get(want.key)
