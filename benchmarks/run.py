@@ -379,8 +379,9 @@ def bench_small(size: int, rounds: int, per_round: int, corpus: str = "tidy", fs
             shutil.copyfile(home / name, hermes_home / "memories" / name)
         os.sync()
         store = _fresh_store(home)
-        store.add("memory", "Warm-up entry that builds the candidate index")
-        store.remove("memory", "Warm-up entry that builds the candidate index")
+        for warm_up in ("Warm-up entry that builds the candidate index", note(0)):  # and reads the home's notes, as an agent's store has
+            store.add("memory", warm_up)
+            store.remove("memory", warm_up)
         hermes = RealHermes(HERMES_PYTHON, hermes_home, fsync=fsync)
         ours, theirs, floor = [], [], []
         serial = 0
