@@ -108,19 +108,20 @@ def _compare(first: Analysis, second: Analysis) -> Verdict:
 
 # Analysis → which families' cues it holds (in FAMILIES' order), by identity: an analysis comes
 # from analyse()'s cache, and an add compares its entry's with each of its candidates' (an analysis
-# hashes all its fields, so an lru_cache keyed by it would cost as much as the cues).
-_CUES: dict[int, tuple[Analysis, tuple[bool, ...]]] = {}
+# hashes all its fields, so an lru_cache keyed by it would cost as much as the cues). The families
+# are kept with the cues: another list of them (a test's) reads the cues again.
+_CUES: dict[int, tuple[Analysis, tuple, tuple[bool, ...]]] = {}
 _CUES_KEPT = 8192
 
 
 def _cues(analysis: Analysis) -> tuple[bool, ...]:
     kept = _CUES.get(id(analysis))
-    if kept is not None and kept[0] is analysis:  # the analysis is kept with its cues: its id is not reused
-        return kept[1]
+    if kept is not None and kept[0] is analysis and kept[1] is FAMILIES:  # kept alive with its cues: its id is not reused
+        return kept[2]
     if len(_CUES) >= _CUES_KEPT:
         _CUES.clear()
     cues = tuple(bool(family.cue(analysis)) for family in FAMILIES)
-    _CUES[id(analysis)] = (analysis, cues)
+    _CUES[id(analysis)] = (analysis, FAMILIES, cues)
     return cues
 
 
