@@ -13,11 +13,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from dialectical_memory.core.beliefs import SidecarDocument, text_hash
-from dialectical_memory.storage import hermes_format
-from dialectical_memory.storage.files import TargetPaths, dumps_sidecar
-
-from benchmarks.corpus import _meta
+from benchmarks.corpus import build_notes
 
 DRINKS = ["tea", "coffee", "green tea", "espresso", "black coffee"]
 CITIES = ["Berlin", "Paris"]
@@ -55,23 +51,4 @@ def shared_note(serial: int) -> str:
 
 def build_shared(home: Path, target: str, size: int, now: float, seed: int = 3) -> list[str]:
     """Write a target of ``size`` active entries that share their words; returns their texts."""
-    rng = random.Random(seed)
-    doc = SidecarDocument()
-    texts: list[str] = []
-    n = 0
-    while len(texts) < size:
-        text = shared_text(rng, n)
-        n += 1
-        if text_hash(text) in doc.text_to_id:
-            continue
-        meta = _meta(rng, text, now)
-        doc.entries[meta.entry_id] = meta
-        doc.text_to_id[text_hash(text)] = meta.entry_id
-        texts.append(text)
-    paths = TargetPaths(home, target)
-    home.mkdir(parents=True, exist_ok=True)
-    paths.md.write_text(hermes_format.dumps(texts), encoding="utf-8")
-    document = doc.to_dict()
-    document["journal_seq"] = 0
-    paths.sidecar.write_bytes(dumps_sidecar(document))
-    return texts
+    return build_notes(home, target, size, now, shared_text, seed)
