@@ -52,7 +52,8 @@ def hermes_add(path: Path, content: str, limit: int = 0) -> bool:
 # Run by the Hermes venv's python with HERMES_HOME set: its memory tool's own ``MemoryStore.add``
 # (scan, lock, re-read, append, temp + fsync + replace), timed in that process. Each line on stdin,
 # ``<count> <prefix>``, asks for ``count`` adds; each add is followed by an untimed ``remove`` of the
-# same text, so the home stays at its size. Answers one JSON line: seconds per add, fsyncs per add.
+# same text, so the home stays at its size. Answers one JSON line: seconds per add (wall and CPU: the
+# CPU time of the process, which a loaded machine inflates far less), fsyncs per add.
 # Its second argument, ``no-fsync``, makes every fsync a no-op (counted all the same).
 HERMES_DRIVER = r"""
 import json, os, sys, time
@@ -68,21 +69,22 @@ print("ready", flush=True)
 serial = 0
 for line in sys.stdin:
     count, prefix = line.split(" ", 1)
-    samples = []
+    samples, cpu = [], []
     os.fsync = counting_fsync
     fsyncs[0] = 0
     for _ in range(int(count)):
         serial += 1
         text = f"{prefix.strip()} {serial} today"
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.process_time()
         result = store.add("memory", text)
         samples.append(time.perf_counter() - start)
+        cpu.append(time.process_time() - start_cpu)
         assert result["success"], result
         os.fsync = real_fsync
         store.remove("memory", text)
         os.fsync = counting_fsync
     os.fsync = real_fsync
-    print(json.dumps({"samples": samples, "fsyncs": fsyncs[0] / max(1, int(count))}), flush=True)
+    print(json.dumps({"samples": samples, "cpu": cpu, "fsyncs": fsyncs[0] / max(1, int(count))}), flush=True)
 """
 
 
@@ -100,14 +102,14 @@ class RealHermes:
         if self.process.stdout.readline().strip() != "ready":
             raise SystemExit("the Hermes driver did not start")
 
-    def adds(self, count: int, prefix: str) -> tuple[list[float], float]:
-        """``count`` timed adds; their seconds and the fsyncs per add."""
+    def adds(self, count: int, prefix: str) -> tuple[list[float], float, list[float]]:
+        """``count`` timed adds; their seconds, the fsyncs per add, their CPU seconds."""
         import json
 
         self.process.stdin.write(f"{count} {prefix}\n")
         self.process.stdin.flush()
         answer = json.loads(self.process.stdout.readline())
-        return answer["samples"], answer["fsyncs"]
+        return answer["samples"], answer["fsyncs"], answer["cpu"]
 
     def close(self) -> None:
         self.process.stdin.close()

@@ -383,24 +383,26 @@ def bench_small(size: int, rounds: int, per_round: int, corpus: str = "tidy", fs
             store.add("memory", warm_up)
             store.remove("memory", warm_up)
         hermes = RealHermes(HERMES_PYTHON, hermes_home, fsync=fsync)
-        ours, theirs, floor = [], [], []
+        ours, theirs, floor, ours_cpu, theirs_cpu = [], [], [], [], []
         serial = 0
         try:
-            hermes.adds(per_round, "Warm-up note of hermes")
+            hermes.adds(per_round, "Warm-up note of hermes")  # its imports and first reads
             for _ in range(rounds):
                 for _ in range(per_round):
                     serial += 1
                     text = note(serial)
                     floor.append(floor_sample(home))
                     with _fsync_off(not fsync):
-                        start = time.perf_counter()
+                        start, start_cpu = time.perf_counter(), time.process_time()
                         result = store.add("memory", text)
                         ours.append(time.perf_counter() - start)
+                        ours_cpu.append(time.process_time() - start_cpu)
                     if result.reinforced:
                         raise SystemExit(f"the timed add was read as a fact said again: {text}")
                     store.remove("memory", text)
-                samples, hermes_fsyncs = hermes.adds(per_round, "User started a new hobby numbered")
+                samples, hermes_fsyncs, cpu = hermes.adds(per_round, "User started a new hobby numbered")
                 theirs.extend(samples)
+                theirs_cpu.extend(cpu)
             with _FsyncCounter() as counter:
                 for _ in range(per_round):
                     serial += 1
@@ -408,7 +410,8 @@ def bench_small(size: int, rounds: int, per_round: int, corpus: str = "tidy", fs
             fsyncs = counter.calls / per_round
         finally:
             hermes.close()
-        results = {"add": _stats(ours), "hermes": _stats(theirs), "floor": _stats(floor)}
+        results = {"add": _stats(ours), "hermes": _stats(theirs), "floor": _stats(floor),
+                   "add_cpu": _stats(ours_cpu), "hermes_cpu": _stats(theirs_cpu)}
         results["fsyncs"] = {"ours": fsyncs, "hermes": hermes_fsyncs}
         if size == SMALL_SIZES[0] and corpus == "tidy" and fsync:
             results.update(_bench_cli_small(home, rounds))
@@ -445,9 +448,10 @@ def _variant(corpus: str, fsync: bool) -> str:
 def render_small(small: dict[int, dict]) -> str:
     """``small``: size → variant (see :func:`_variant`) → :func:`bench_small`'s results."""
     lines = ["small home: our add beside hermes-agent 0.19.0's own MemoryStore.add (same folder, same run, turns;",
-             "'no fsync': every fsync of both a no-op, what is left once those are equal)"]
+             "'no fsync': every fsync of both a no-op, what is left once those are equal; CPU: each process's CPU",
+             "time per add, median, which a loaded machine inflates far less than the wall time)"]
     lines.append(f"{'entries':>8}  {'corpus':<18}{'ours median / p95 ms':>24}{'Hermes median / p95 ms':>26}{'ours ÷ Hermes':>15}"
-                 f"{'fsyncs/add ours, Hermes':>26}{'floor ms':>10}")
+                 f"{'fsyncs/add ours, Hermes':>26}{'floor ms':>10}{'CPU ms ours, Hermes':>22}{'CPU ÷':>8}")
     for size in sorted(small):
         for variant, r in small[size].items():
             ratio = r["add"]["median_ms"] / r["hermes"]["median_ms"]
@@ -455,6 +459,8 @@ def render_small(small: dict[int, dict]) -> str:
                 f"{size:>8,}  {variant:<18}{_fmt(r['add']['median_ms']) + ' / ' + _fmt(r['add']['p95_ms']):>24}"
                 f"{_fmt(r['hermes']['median_ms']) + ' / ' + _fmt(r['hermes']['p95_ms']):>26}{ratio:>14.2f}×"
                 f"{r['fsyncs']['ours']:>18.1f}, {r['fsyncs']['hermes']:.1f}{_fmt(r['floor']['median_ms']):>12}"
+                f"{r['add_cpu']['median_ms']:>14.2f}, {r['hermes_cpu']['median_ms']:.2f}"
+                f"{r['add_cpu']['median_ms'] / r['hermes_cpu']['median_ms']:>7.1f}×"
             )
     first = small.get(SMALL_SIZES[0], {}).get("tidy", {})
     if "cli_help" in first:
