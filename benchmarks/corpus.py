@@ -112,18 +112,44 @@ def build_target(home: Path, target: str, size: int, now: float, seed: int = 7) 
         meta = _meta(rng, text, now)
         put(meta)
         roles["plain"].append(meta.entry_id)
-    paths = TargetPaths(home, target)
-    home.mkdir(parents=True, exist_ok=True)
-    paths.md.write_text(hermes_format.dumps(texts), encoding="utf-8")
-    document = doc.to_dict()
-    document["journal_seq"] = 0
-    paths.sidecar.write_bytes(dumps_sidecar(document))
+    paths = _write_target(home, target, texts, doc)
     archive = []
     for k in range(size // 20):
         meta = _meta(rng, f"Archived note {k} about {rng.choice(TOPICS)}", now)
         archive.append(json.dumps({"op": "archive", "at": now, "actor": "agent", "reason": "removed by agent", "meta": meta.to_dict()}, ensure_ascii=False))
     paths.archive.write_text("".join(line + "\n" for line in archive), encoding="utf-8")
     return roles
+
+
+def build_notes(home: Path, target: str, size: int, now: float, note, seed: int = 3) -> list[str]:
+    """A target of ``size`` distinct notes ``note(rng, n)``, each with metadata (no contradictions, no
+    archive); returns their texts."""
+    rng = random.Random(seed)
+    doc = SidecarDocument()
+    texts: list[str] = []
+    n = 0
+    while len(texts) < size:
+        text = note(rng, n)
+        n += 1
+        if text_hash(text) in doc.text_to_id:
+            continue
+        meta = _meta(rng, text, now)
+        doc.entries[meta.entry_id] = meta
+        doc.text_to_id[text_hash(text)] = meta.entry_id
+        texts.append(text)
+    _write_target(home, target, texts, doc)
+    return texts
+
+
+def _write_target(home: Path, target: str, texts: list[str], doc: SidecarDocument) -> TargetPaths:
+    """The ``.md`` of ``texts`` and the sidecar of ``doc``, as a store would have written them."""
+    paths = TargetPaths(home, target)
+    home.mkdir(parents=True, exist_ok=True)
+    paths.md.write_text(hermes_format.dumps(texts), encoding="utf-8")
+    document = doc.to_dict()
+    document["journal_seq"] = 0
+    paths.sidecar.write_bytes(dumps_sidecar(document))
+    return paths
 
 
 def build_grown(home: Path, target: str, size: int, now: float, seed: int = 5) -> dict[str, list[str]]:

@@ -52,14 +52,16 @@ def hermes_add(path: Path, content: str, limit: int = 0) -> bool:
 # Run by the Hermes venv's python with HERMES_HOME set: its memory tool's own ``MemoryStore.add``
 # (scan, lock, re-read, append, temp + fsync + replace), timed in that process. Each line on stdin,
 # ``<count> <prefix>``, asks for ``count`` adds; each add is followed by an untimed ``remove`` of the
-# same text, so the home stays at its size. Answers one JSON line: seconds per add, fsyncs per add.
+# same text, so the home stays at its size. Answers one JSON line: seconds per add (wall and CPU: the
+# CPU time of the process, which a loaded machine inflates far less), fsyncs per add.
+# Its second argument, ``no-fsync``, makes every fsync a no-op (counted all the same).
 HERMES_DRIVER = r"""
 import json, os, sys, time
 from tools.memory_tool import MemoryStore, get_memory_dir
 assert str(get_memory_dir()) == sys.argv[1], (get_memory_dir(), sys.argv[1])
 store = MemoryStore(memory_char_limit=10**9, user_char_limit=10**9)
 store.load_from_disk()
-real_fsync, fsyncs = os.fsync, [0]
+real_fsync, fsyncs = (os.fsync if sys.argv[2] == "fsync" else (lambda fd: None)), [0]
 def counting_fsync(fd):
     fsyncs[0] += 1
     real_fsync(fd)
@@ -67,46 +69,47 @@ print("ready", flush=True)
 serial = 0
 for line in sys.stdin:
     count, prefix = line.split(" ", 1)
-    samples = []
+    samples, cpu = [], []
     os.fsync = counting_fsync
     fsyncs[0] = 0
     for _ in range(int(count)):
         serial += 1
         text = f"{prefix.strip()} {serial} today"
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.process_time()
         result = store.add("memory", text)
         samples.append(time.perf_counter() - start)
+        cpu.append(time.process_time() - start_cpu)
         assert result["success"], result
         os.fsync = real_fsync
         store.remove("memory", text)
         os.fsync = counting_fsync
     os.fsync = real_fsync
-    print(json.dumps({"samples": samples, "fsyncs": fsyncs[0] / max(1, int(count))}), flush=True)
+    print(json.dumps({"samples": samples, "cpu": cpu, "fsyncs": fsyncs[0] / max(1, int(count))}), flush=True)
 """
 
 
 class RealHermes:
     """hermes-agent 0.19.0's memory tool in a process of its own, on ``memories/`` of ``hermes_home``."""
 
-    def __init__(self, python: Path, hermes_home: Path):
+    def __init__(self, python: Path, hermes_home: Path, *, fsync: bool = True):
         import subprocess
 
         env = {**os.environ, "HERMES_HOME": str(hermes_home), "PYTHONPATH": ""}
         self.process = subprocess.Popen(
-            [str(python), "-c", HERMES_DRIVER, str(hermes_home / "memories")],
+            [str(python), "-c", HERMES_DRIVER, str(hermes_home / "memories"), "fsync" if fsync else "no-fsync"],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env,
         )  # fmt: skip
         if self.process.stdout.readline().strip() != "ready":
             raise SystemExit("the Hermes driver did not start")
 
-    def adds(self, count: int, prefix: str) -> tuple[list[float], float]:
-        """``count`` timed adds; their seconds and the fsyncs per add."""
+    def adds(self, count: int, prefix: str) -> tuple[list[float], float, list[float]]:
+        """``count`` timed adds; their seconds, the fsyncs per add, their CPU seconds."""
         import json
 
         self.process.stdin.write(f"{count} {prefix}\n")
         self.process.stdin.flush()
         answer = json.loads(self.process.stdout.readline())
-        return answer["samples"], answer["fsyncs"]
+        return answer["samples"], answer["fsyncs"], answer["cpu"]
 
     def close(self) -> None:
         self.process.stdin.close()

@@ -11,7 +11,7 @@ import math
 
 from flask import Blueprint, abort, g, make_response, redirect, request, url_for
 
-from .adapter import KnowledgeType, NotFoundError, check_etags, entry_or_404, find_entry, full_entry_id, full_id, store
+from .adapter import KnowledgeType, NotFoundError, StaleEntryError, check_etags, entry_or_404, find_entry, full_entry_id, full_id, store
 from .forms import FormError, optional_choice, optional_text, required_text, whole_number
 from .graph_layout import layout_graph, plan_page
 from .presenters import id_url, short
@@ -22,6 +22,7 @@ bp = Blueprint("contradictions", __name__, url_prefix="/<target:target>/contradi
 
 MAX_RESOLVED_EDGES = 60
 LIST_PAGE_SIZE = 40
+GROUP_SHOWN = 12  # members of a group the panel lists (those that contradict the most others first)
 VIEW_ARGS = ("graph_page", "list_page")
 WORKSPACE = "contradictions/_workspace.html"
 PANEL = "contradictions/_panel.html"
@@ -94,6 +95,10 @@ def keep_one():
             raise FormError("Choose an entry of a group of three or more contradicting entries.")
         check_etags(g.target, {i: request.form.get(f"etag-{i}") for i in members if request.form.get(f"etag-{i}")})
         losers = [other for other in open_partners(keep_id)]
+        shown = whole_number(request.form.get(f"against-{keep_id}"))
+        if shown is not None and shown != len(losers):  # a group larger than the panel lists: it grew or shrank
+            raise StaleEntryError(f"the group changed since you loaded it: this entry now contradicts {len(losers)}, "
+                                  f"not {shown}; review it again")
         results = [store().supersede(g.target, keep_id, other) for other in losers]
     except REFUSALS as error:
         return refused_on_edge(error, edge_id if edge_id in {row[0] for row in all_links()} else None)
@@ -220,17 +225,29 @@ def open_group(entry_id: str) -> list[str]:
 
 
 def group_view(edge: dict) -> dict | None:
-    """The unresolved group of three or more around ``edge``: each member with how many of the
-    others it contradicts, so one of them can be kept and those it contradicts archived at once."""
+    """The unresolved group of three or more around ``edge``: its members with how many of the
+    others each contradicts, so one of them can be kept and those it contradicts archived at once.
+    A large group lists the ``GROUP_SHOWN`` that contradict the most (the rest are counted)."""
     if edge["resolved"]:
         return None
     members = open_group(edge["from_id"])
     if len(members) < 3:
         return None
-    entries = [store().get_entry(g.target, i) for i in members]
-    rows = [{"entry": entry, "against": len(open_partners(entry.entry_id))} for entry in entries]
-    everyone = all(row["against"] == len(members) - 1 for row in rows)
-    return {"members": rows, "size": len(members), "everyone": everyone}
+    against = partner_counts(members)
+    ranked = sorted(members, key=lambda entry_id: -against[entry_id])[:GROUP_SHOWN]  # stable: group order among equals
+    rows = [{"entry": store().get_entry(g.target, i), "against": against[i]} for i in ranked]
+    everyone = all(count == len(members) - 1 for count in against.values())
+    return {"members": rows, "size": len(members), "everyone": everyone, "hidden": len(members) - len(rows)}
+
+
+def partner_counts(members: list[str]) -> dict[str, int]:
+    """Each member → how many entries it has an unresolved contradiction with (one pass over the links)."""
+    partners: dict[str, set[str]] = {entry_id: set() for entry_id in members}
+    for _edge, from_id, to_id, is_resolved in all_links():
+        if not is_resolved and from_id in partners and from_id != to_id:  # both ends are in the group
+            partners[from_id].add(to_id)
+            partners[to_id].add(from_id)
+    return {entry_id: len(partners[entry_id]) for entry_id in members}
 
 
 def posted_etags(edge: dict) -> dict[str, str]:

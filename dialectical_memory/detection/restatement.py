@@ -74,6 +74,28 @@ def _word_set(key: str) -> frozenset[str]:
     return frozenset(languages.words(TABLES, key))
 
 
+@functools.cache
+def _filler() -> frozenset[str]:
+    """The filler words as written and as stems."""
+    return frozenset({stem(word) for word in _word_set("filler")} | _word_set("filler"))
+
+
+@functools.cache
+def _cjk_relations() -> tuple[str, ...]:
+    return tuple(word for word in _word_set("relations") if is_cjk(word))
+
+
+@functools.lru_cache(maxsize=16384)  # per text and guard: an add compares one text with each candidate
+def _says(key: str, text: str) -> bool:
+    """Whether ``text`` (normalized) has a cue of the guard ``key``."""
+    return bool(_cue(key).search(text))
+
+
+@functools.lru_cache(maxsize=4096)
+def _holder(text: str) -> str:
+    return entry_holder(text)
+
+
 class Sameness(enum.Enum):
     SAME = "same"
     POSSIBLE = "possible"
@@ -151,15 +173,15 @@ _DATED = "a dated event written long after the earlier entry may be another even
 def _guard(earlier: str, later: str, days_apart: float) -> str:
     """The first fact the two texts differ by that words in common cannot outweigh, or ''."""
     a, b = normalize(earlier), normalize(later)
-    if entry_holder(earlier) != entry_holder(later) or _relations(a) != _relations(b):
+    if _holder(earlier) != _holder(later) or _relations(a) != _relations(b):
         return "about a different holder"
     if _names(later) - _names(earlier):
         return "names someone the earlier entry does not"
     for name, key in (("a denial", "denial"), ("a plan against what was done", "plan"),
                       ("the past against the present", "past"), ("how often or when, said", "scope")):
-        if bool(_cue(key).search(a)) != bool(_cue(key).search(b)):
+        if _says(key, a) != _says(key, b):
             return f"{name} on one side only"
-    if (_cue("order").search(a) or _cue("order").search(b)) and _order(earlier) != _order(later):
+    if (_says("order", a) or _says("order", b)) and _order(earlier) != _order(later):
         return "a comparison in another order"
     if _numbers(b) - _numbers(a) or (_numbers(a) and _numbers(b) and _numbers(a) != _numbers(b)):
         return "a number the earlier entry does not have"
@@ -168,11 +190,13 @@ def _guard(earlier: str, later: str, days_apart: float) -> str:
     return ""
 
 
-def _order(text: str) -> list[str]:
+@functools.lru_cache(maxsize=4096)  # per text: an add compares one text with each of its candidates
+def _order(text: str) -> tuple[str, ...]:
     """The text's own terms in the order written (what a comparison's two sides are told apart by)."""
-    return [word for word in words(text) if not is_cjk(word) or len(word) == 1]
+    return tuple(word for word in words(text) if not is_cjk(word) or len(word) == 1)
 
 
+@functools.lru_cache(maxsize=4096)  # per text: an add compares one text with each of its candidates
 def _names(text: str) -> frozenset[str]:
     """The capitalised words after a text's first word (names: "… that Tomasz loves"; a letter
     that tells two things apart: "Agent A" / "Agent B")."""
@@ -190,26 +214,29 @@ def _alike() -> dict[str, str]:
     return found
 
 
+@functools.lru_cache(maxsize=4096)  # per text: an add compares one text with each of its candidates
 def _relations(text: str) -> frozenset[str]:
     """The people and animals a text names by their relation to its holder ("sister", 妹妹)."""
     relations = _word_set("relations")
     found = {stem(word) for word in re.findall(r"[a-z]+", text) if word in relations}
-    found.update(word for word in relations if is_cjk(word) and word in text)
+    found.update(word for word in _cjk_relations() if word in text)
     return frozenset(found)
 
 
+@functools.lru_cache(maxsize=4096)  # per text: an add compares one text with each of its candidates
 def _numbers(text: str) -> frozenset[str]:
     found = set(_cue("number").findall(text))
     found.update(word for word in re.findall(r"[a-z]+", text) if word in _word_set("number_words"))
     return frozenset(found)
 
 
+@functools.lru_cache(maxsize=4096)  # per text: an add compares one text with each of its candidates
 def _content(text: str) -> frozenset[str]:
     """The words a restatement keeps: English stems, Chinese bigrams and the bridge's English
     stems of them, without filler and without the holder's own name."""
-    holder = entry_holder(text)
+    holder = _holder(text)
     names = set(holder.split(":", 1)[-1].split("/")) if holder.startswith("person:") else set()
-    filler = {stem(word) for word in _word_set("filler")} | _word_set("filler")
+    filler = _filler()
     alike = _alike()
     found = {alike.get(w, w) for w in words(text) if w not in filler and w not in names}
     if is_cjk(text):

@@ -94,16 +94,35 @@ def _compare(first: Analysis, second: Analysis) -> Verdict:
     """The first contradiction a family finds, trying them in order of priority, each both ways and
     only where its cue is; entries that name times or settings apart meet only the timed families."""
     apart = times_apart(first.text, second.text) or settings_apart(first.text, second.text)
-    for family in FAMILIES:
+    for family, first_cue, second_cue in zip(FAMILIES, _cues(first), _cues(second)):
         if apart and not family.timed:
             continue
-        verdict, cue_side = family.compare(first, second) if family.cue(first) else None, "a"
-        if verdict is None and family.cue(second):
+        verdict, cue_side = family.compare(first, second) if first_cue else None, "a"
+        if verdict is None and second_cue:
             verdict, cue_side = _swapped(family.compare(second, first)), "b"
         if verdict:  # the side with the cue is the one a change family reads as ended
             return contract.completed(verdict, family.name, first.holder, _shared_subject(first, second),
                                       (first.text, second.text), cue_side)
     return _relatedness(first, second)
+
+
+# Analysis → which families' cues it holds (in FAMILIES' order), by identity: an analysis comes
+# from analyse()'s cache, and an add compares its entry's with each of its candidates' (an analysis
+# hashes all its fields, so an lru_cache keyed by it would cost as much as the cues). The families
+# are kept with the cues: another list of them (a test's) reads the cues again.
+_CUES: dict[int, tuple[Analysis, tuple, tuple[bool, ...]]] = {}
+_CUES_KEPT = 8192
+
+
+def _cues(analysis: Analysis) -> tuple[bool, ...]:
+    kept = _CUES.get(id(analysis))
+    if kept is not None and kept[0] is analysis and kept[1] is FAMILIES:  # kept alive with its cues: its id is not reused
+        return kept[2]
+    if len(_CUES) >= _CUES_KEPT:
+        _CUES.clear()
+    cues = tuple(bool(family.cue(analysis)) for family in FAMILIES)
+    _CUES[id(analysis)] = (analysis, FAMILIES, cues)
+    return cues
 
 
 @functools.lru_cache(maxsize=4096)

@@ -109,6 +109,10 @@ class DraftFile:
         with self._lock:
             return self._doc()["drafts"].get(key)
 
+    def empty(self) -> bool:
+        with self._lock:
+            return not self._doc()["drafts"]
+
     def put(self, key: str, text: str, drafted_by: str, now: float) -> None:
         with self._lock:
             drafts = self._doc()["drafts"]
@@ -222,9 +226,11 @@ def synthesis_groups(store, target: str) -> list[list[str]]:
     return [group["entry_ids"] for group in store.contradiction_groups(target)]
 
 
-def _wanted(store, target: str, kind: str, entry_ids) -> Wanted:
+def _wanted(store, target: str, kind: str, entry_ids, *, scan: bool = True) -> Wanted:
+    """``scan``: whether the members may leave (the safety scan of each); a reader of a kept draft,
+    which needs only the key, skips it."""
     entries = [store.get_entry(target, entry_id) for entry_id in entry_ids]
-    may_leave = all(not (e.archived or e.meta.blocked or e.meta.safety_kept or entry_problem(e.text)) for e in entries)
+    may_leave = scan and all(not (e.archived or e.meta.blocked or e.meta.safety_kept or entry_problem(e.text)) for e in entries)
     return Wanted(kind, tuple(e.entry_id for e in entries), tuple(e.text for e in entries), may_leave)
 
 
@@ -240,10 +246,11 @@ class DraftReview:
             files[target] = DraftFile(paths.home / f".{paths.stem}{DRAFTS_SUFFIX}")
         return files[target]
 
-    def draft_subject(self, target: str, kind: str, entry_ids) -> Wanted | None:
+    def draft_subject(self, target: str, kind: str, entry_ids, *, scan: bool = True) -> Wanted | None:
         """The proposal a ``kind`` draft over ``entry_ids`` is for, its members as they stand now; a
         synthesis is the whole contradiction group holding the first of them. None when an entry is
-        gone or (a synthesis) in no unresolved group."""
+        gone or (a synthesis) in no unresolved group. ``scan=False``: only the key is wanted (a reader
+        of a kept draft), so the members' safety scan is skipped."""
         target, entry_ids = self._target(target), list(entry_ids)
         if kind not in KINDS:
             return None
@@ -252,14 +259,16 @@ class DraftReview:
         if not entry_ids:
             return None
         try:
-            return _wanted(self, target, kind, entry_ids)
+            return _wanted(self, target, kind, entry_ids, scan=scan)
         except NotFoundError:
             return None
 
     def draft_for(self, target: str, kind: str, entry_ids) -> dict[str, str] | None:
         """The shown draft ``{"text", "drafted_by"}`` of the proposal of ``kind`` over ``entry_ids`` as
         they stand now, or None (none yet, or its members changed since)."""
-        want = self.draft_subject(target, kind, entry_ids)
+        if self.drafts_file(target).empty():  # nothing drafted in this home: no member to read
+            return None
+        want = self.draft_subject(target, kind, entry_ids, scan=False)
         stored = None if want is None else self.drafts_file(target).get(want.key)
         return {"text": stored["text"], "drafted_by": stored["drafted_by"]} if stored and stored["text"] else None
 

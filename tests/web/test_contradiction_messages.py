@@ -176,6 +176,33 @@ def test_keep_one_with_a_changed_entry_is_refused_and_writes_nothing(post, app_s
     assert response.status_code == 409 and disk.snapshot() == before
 
 
+def test_a_large_group_lists_those_that_contradict_most_and_counts_the_rest(client, post, app_store, disk, monkeypatch):
+    from dialectical_memory.web import contradictions
+
+    monkeypatch.setattr(contradictions, "GROUP_SHOWN", 3)  # a group of five, three listed
+    cities = ("Berlin", "Paris", "Rome", "Oslo", "Lima")
+    ids = [app_store.add("memory", f"User lives in {city}.").entry_id for city in cities]
+    pairs = [(0, 1), (0, 2), (0, 3), (0, 4), (1, 2), (1, 3), (3, 4)]  # Berlin contradicts 4, Paris 3, Oslo 3
+    edges = [app_store.mark_contradiction("memory", ids[a], ids[b], actor="agent").contradictions[0]["edge_id"] for a, b in pairs]
+    html = client.get(f"/memory/contradictions/edges/{edges[0]}", headers=HX).get_data(as_text=True)
+    group = html.split('class="group-resolve"')[1].split("</section>")[0]
+    assert "5 entries are linked by contradictions" in group
+    assert re.findall(r'name="keep_id" value="([^"]+)"', group) == [ids[0], ids[1], ids[3]]  # most first, then group order
+    assert ">Keep this one, archive 4</button>" in group and "2 more are in this group" in text_of(group)
+    assert 'name="against-{}" value="4"'.format(ids[0]) in group  # what the person was told it archives
+    # the group grew since the page was drawn: Berlin now contradicts a sixth; nothing is archived
+    extra = app_store.add("memory", "User lives in Quito.").entry_id
+    app_store.mark_contradiction("memory", ids[0], extra, actor="agent")
+    before = disk.snapshot()
+    posted = {"keep_id": ids[0], "edge_id": edges[0], f"against-{ids[0]}": "4", **etags(app_store, ids[0], ids[1], ids[3])}
+    response = post("/memory/contradictions/keep-one", posted)
+    assert response.status_code == 409 and "contradicts 5, not 4" in response.get_data(as_text=True)
+    assert disk.snapshot() == before
+    answer = post("/memory/contradictions/keep-one", {**posted, f"against-{ids[0]}": "5"})
+    assert answer.status_code == 303 and disk.md().split("\n§\n").count("User lives in Berlin.") == 1
+    assert not any(f"User lives in {city}." in disk.md().split("\n§\n") for city in ("Paris", "Rome", "Oslo", "Lima", "Quito"))
+
+
 # ---------------------------------------------------------------- the graph
 
 

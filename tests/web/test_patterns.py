@@ -106,3 +106,23 @@ def test_a_maintenance_report_says_how_many_pattern_proposals_wait(app_store, se
     assert report["patterns_proposed"] == 2
     assert "2 pattern proposals waiting on the Patterns page" in maintenance_summary(report)
     assert "1 pattern proposal waiting" in maintenance_summary({**report, "patterns_proposed": 1})
+
+
+def test_a_long_list_is_paged_and_a_decision_draws_the_page_it_was_made_on(post, client, app_store, seeded, disk, monkeypatch):
+    from dialectical_memory.web import patterns
+
+    monkeypatch.setattr(patterns, "PAGE_SIZE", 1)  # two proposals: two pages
+    first, second = app_store.pattern_proposals("user")
+    html = client.get("/user/patterns/").get_data(as_text=True)
+    assert "2 proposals waiting · showing 1–1" in html
+    assert f'name="text-{first.proposal_id}"' in html and f'name="text-{second.proposal_id}"' not in html
+    assert 'href="/user/patterns/?offset=1" rel="next"' in html  # a plain link: works without JavaScript
+    page_two = client.get("/user/patterns/?offset=1").get_data(as_text=True)
+    assert f'name="text-{second.proposal_id}"' in page_two and f'name="text-{first.proposal_id}"' not in page_two
+    assert 'name="offset" value="1"' in page_two  # each form says which page it was on
+    answer = post(f"/user/patterns/{second.proposal_id}/reject", {"offset": "1"}, htmx=True)
+    redrawn = answer.get_data(as_text=True)
+    assert answer.status_code == 200 and "1 proposal waiting" in redrawn
+    assert f'name="text-{first.proposal_id}"' in redrawn  # page 2 is gone: the last page is drawn
+    plain = post(f"/user/patterns/{first.proposal_id}/reject", {"offset": "0"})
+    assert plain.status_code == 303 and plain.headers["Location"].endswith("/user/patterns/")
