@@ -98,7 +98,7 @@ def _compare(first: Analysis, second: Analysis) -> Verdict:
         if apart and not family.timed:
             continue
         verdict, cue_side = family.compare(first, second) if family.cue(first) else None, "a"
-        if verdict is None and family.cue(second):
+        if verdict is None and not family.ordered and family.cue(second):
             verdict, cue_side = _swapped(family.compare(second, first)), "b"
         if verdict:  # the side with the cue is the one a change family reads as ended
             return contract.completed(verdict, family.name, first.holder, _shared_subject(first, second),
