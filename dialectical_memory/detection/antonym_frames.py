@@ -39,7 +39,7 @@ def _opposite_conflict(a: Analysis, b: Analysis) -> Verdict | None:
     """The same statement with one word replaced by its antonym: "a quiet working
     environment" / "a noisy working environment", "口味偏淡" / "口味很重"."""
     for left, right in rival_pairs(a, b):
-        if left.sign != right.sign or left.derived or right.derived or said_to_someone(left) or said_to_someone(right):
+        if left.sign != right.sign or left.derived or right.derived or _said_to_someone(left) or _said_to_someone(right):
             continue
         for word_a, frame_a in pole_words(left):
             for word_b, frame_b in pole_words(right):
@@ -53,8 +53,8 @@ def _opposite_conflict(a: Analysis, b: Analysis) -> Verdict | None:
     return None
 
 
-def said_to_someone(claim: Claim) -> bool:
-    """A claim that puts words to someone ("encourages Sam to keep up the hard work", "提醒他早点
+def _said_to_someone(claim: Claim) -> bool:
+    """A claim that puts words to someone ("reminds her son that his hard work matters", "提醒他早点
     睡"): its words are what was said, no state of anyone (lexicon "speech_acts")."""
     return bool(_speech_act().search(claim.text))
 
@@ -63,7 +63,7 @@ def said_to_someone(claim: Claim) -> bool:
 def _speech_act() -> re.Pattern:
     english = "|".join(re.escape(word) for word in lexicon.SPEECH_ACTS if word.isascii())
     chinese = "|".join(re.escape(word) for word in lexicon.SPEECH_ACTS if not word.isascii())
-    return re.compile(rf"\b(?:{english})\s+(?:\w+\s+){{1,3}}?to\b|(?:{chinese})", re.IGNORECASE)
+    return re.compile(rf"\b(?:{english})\s+(?:\w+\s+){{1,3}}?(?:to|that)\b|(?:{chinese})", re.IGNORECASE)
 
 
 def _describing(frame: frozenset[str], other: str) -> frozenset[str]:

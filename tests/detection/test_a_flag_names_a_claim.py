@@ -17,8 +17,8 @@ beside the contradiction of the same family that still flags:
 Each family this issue changed keeps a look-alike of another category it leaves alone beside the
 clash it still finds (the pairs: states.jsonl, source "claim-frames"):
 
-- words put to someone are what was said, no state ("encourages him to keep up the hard work" /
-  "… the good work"; lexicon "speech_acts"), while a thing's opposite states still clash;
+- words put to someone are what was said, no state ("reminds her son that his hard work matters" /
+  "… his good work …"; lexicon "speech_acts"), while a thing's opposite states still clash;
 - a kind of person in the plural names others ("teaches beginners" / "is an experienced climber";
   lexicon "person_axes"), while the holder's own kind still clashes;
 - a count said with what is done with the things ("took her three cats to the vet") replaces a
@@ -86,7 +86,7 @@ def test_the_same_predicates_denied_or_replaced_still_flag(a, b):
 
 @pytest.mark.parametrize("left_alone, still_flagged", [
     # words put to someone (antonym in one frame)
-    (("User encourages her brother to keep up his hard work.", "User encouraged her brother to keep up the good work."),
+    (("User reminds her son that his hard work matters.", "User reminded her son that his good work matters."),
      ("User's new mattress is hard.", "User's new mattress is soft.")),
     (("用户提醒弟弟保持安静。", "用户提醒弟弟说话大声点。"),
      ("用户的卧室很安静。", "用户的卧室很吵。")),
