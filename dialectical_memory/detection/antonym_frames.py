@@ -39,8 +39,10 @@ def _opposite_conflict(a: Analysis, b: Analysis) -> Verdict | None:
     """The same statement with one word replaced by its antonym: "a quiet working
     environment" / "a noisy working environment", "口味偏淡" / "口味很重"."""
     for left, right in rival_pairs(a, b):
-        if left.sign != right.sign or left.derived or right.derived or _said_to_someone(left) or _said_to_someone(right):
+        if left.sign != right.sign or left.derived or right.derived:
             continue
+        if _said_to_someone(left) or _said_to_someone(right):
+            continue  # "reminds her son that his hard work matters" / "… his good work …": what was said
         for word_a, frame_a in pole_words(left):
             for word_b, frame_b in pole_words(right):
                 if (antonyms.opposed(word_a, word_b)

@@ -1,7 +1,8 @@
 """How a job ended, told two ways: left by choice / lost it: "quit her job at the bank to travel" /
-"was laid off", "辞职了" / "被裁员了". One ending is one past event: it cannot have been both, whenever
-each was said (no dated change: `contract.FIXED_PREDICATES`). A job named on both sides must be named alike ("quit her job as a nurse" / "lost
-her job as a waitress", or "… at the clinic", are two jobs).
+"was laid off", "辞职了" / "被裁员了". One ending is one past event: it cannot have been both,
+whenever each was said (no dated change: `contract.FIXED_PREDICATES`). A job named on both sides
+must be named alike ("quit her job as a nurse" / "lost her job as a waitress", or "… at the
+clinic", are two jobs).
 """
 
 from __future__ import annotations

@@ -29,15 +29,21 @@ def _planned_after_done(a: Analysis, b: Analysis) -> Verdict | None:
     if a.holder != b.holder:
         return None
     held, planned = _HELD.search(a.text), _PLANNED.search(b.text)
-    if not held or not planned or _HELD.search(b.text) or _head(held) != _head(planned):
+    if not held or not planned or _HELD.search(b.text) or not _one_venture(_words(held), _words(planned)):
         return None
     return contradiction("implicit", 0.7, held.group(0), planned.group(0), holder=a.holder)
 
 
-def _head(match) -> str:
-    """The venture's head noun ("dance studio" → "studio"), or its Chinese name."""
+def _one_venture(held: list[str], planned: list[str]) -> bool:
+    """One side's head noun is named by the other: "bakery downtown" / "bakery", not "dance studio" /
+    "dance school"."""
+    return held[-1] in planned or planned[-1] in held
+
+
+def _words(match) -> list[str]:
+    """The venture's words, stemmed ("dance studio"), or its Chinese name."""
     thing = next(group for group in match.groups() if group)
-    return thing if not thing.isascii() else stem(thing.split()[-1].lower())
+    return [thing] if not thing.isascii() else [stem(word) for word in thing.lower().split()]
 
 
 FAMILY = Family("a plan after it was done", kinds=("implicit",), priority=138, compare=_planned_after_done,

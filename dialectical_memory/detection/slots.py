@@ -268,7 +268,7 @@ _DECADES = {"twenties": 20, "thirties": 30, "forties": 40, "fifties": 50, "sixti
 _COUNT = (
     lazy_compile(r"\bha(?:s|ve)\s+(?P<n>\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
                r"\s+(?P<noun>[a-z]+)|"
-               # the count said with what is done with them: "took his three dogs to the beach"
+               # the count said with what is done with them: "took her three cats to the vet"
                r"\b(?:his|her|their|my)\s+(?P<n2>\d{1,2}|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
                r"\s+(?P<noun2>(?!times\b)[a-z]+s)\b", re.IGNORECASE),
     lazy_compile(rf"(?:有|养了?)(?P<n>\d{{1,2}}|[一二两三四五六七八九十]+)(?:个|只|条|位|辆|台|名)"

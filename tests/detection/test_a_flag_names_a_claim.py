@@ -129,6 +129,7 @@ def test_a_venture_planned_after_it_runs_clashes_and_the_plan_fulfilled_does_not
 @pytest.mark.parametrize("first, second", [
     ("User runs her own bakery.", "User plans to open a second bakery."),
     ("User has her own car.", "User wants her own flat."),
+    ("User runs his own pottery studio.", "User plans to open his own pottery school."),
 ])
 def test_another_venture_planned_is_no_clash(first, second):
     assert detector.compare(first, second).label is not Label.CONTRADICTION
@@ -150,3 +151,21 @@ def test_opposite_poles_of_a_life_state_on_different_days_are_a_dated_change():
     assert as_change(married, written)["kind"] == as_change(remote, written)["kind"] == "update"
     assert as_change(married, (written[0], written[0]))["kind"] == married["kind"]  # said the same day: as found
     assert as_change(owl, written)["kind"] == "antonym"  # the hours one keeps: a habit, no dated state
+
+
+def test_maintenance_compares_two_entries_in_the_order_they_were_written(new_store, clock):
+    """The deep check meets an older entry's newer candidates too: it must put the entry written
+    first first, as the add does, or a plan and its fulfilment would read as a venture planned
+    after it runs."""
+    store = new_store(memory_char_limit=0, user_char_limit=0, detector=detector)
+    store.add("user", "User plans to open her own bakery.")
+    clock.advance(90)
+    store.add("user", "User opened her own bakery downtown.")
+    clock.advance(1)
+    store.run_maintenance("user")
+    assert store.get_contradictions("user", include_resolved=True) == []
+    clock.advance(90)
+    store.add("user", "User is saving up to open her own bakery.")  # later than the bakery she opened
+    edges = store.get_contradictions("user", include_resolved=True)
+    assert [edge["to_text"] for edge in edges] == ["User is saving up to open her own bakery."]
+    assert edges[0]["kind"] == "update" and edges[0]["reason_data"]["current"] == "b"
