@@ -979,7 +979,9 @@ def _read_clause(clause: str, inherited_sign: int, domains: frozenset[str],
             in_scope = in_scope or bool(topic or poles)
             opened = opened or not in_scope
         elif role == t.POLE:
-            if (term.strict or term.value in anchored
+            if _others_of_a_kind(clause, term):
+                topic.append(term.surface)  # "helps veterans": people of a kind, not the holder's trait
+            elif (term.strict or term.value in anchored
                     or domains.intersection(lexicon.AXES[term.value].domains)):
                 (except_poles if bucket_mode == "exception" else poles).append(
                     Pole(term.value, term.pole, term.surface,
@@ -1180,6 +1182,15 @@ _ADVERB = lazy_compile(r"^[a-z]{4,}li$")  # stem of an English "-ly" adverb
 
 def _words(surface: str) -> list[str]:
     return surface.split() if not surface or surface.isascii() else [surface]
+
+
+def _others_of_a_kind(clause: str, term: t.Term) -> bool:
+    """A pole that names a kind of person, said in the plural ("helps veterans", "teaches
+    beginners", "早起的人们" aside): a group of others, not what the holder is (lexicon
+    "person_axes"); "is a veteran", "as a beginner" stay the holder's."""
+    if term.value not in lexicon.PERSON_AXES or not term.surface.isascii():
+        return False
+    return bool(re.search(rf"\b{re.escape(term.surface)}\w*s\b", clause))
 
 
 def _pole_target(clause_terms: list[t.Term], position: int) -> str:

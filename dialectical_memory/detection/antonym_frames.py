@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 import re
 
-from . import antonyms
+from . import antonyms, lexicon
 from . import terms as t
 from .analysis import Analysis, Claim
 from .base import Verdict
@@ -41,6 +41,8 @@ def _opposite_conflict(a: Analysis, b: Analysis) -> Verdict | None:
     for left, right in rival_pairs(a, b):
         if left.sign != right.sign or left.derived or right.derived:
             continue
+        if _said_to_someone(left) or _said_to_someone(right):
+            continue  # "reminds her son that his hard work matters" / "… his good work …": what was said
         for word_a, frame_a in pole_words(left):
             for word_b, frame_b in pole_words(right):
                 if (antonyms.opposed(word_a, word_b)
@@ -51,6 +53,19 @@ def _opposite_conflict(a: Analysis, b: Analysis) -> Verdict | None:
                     return contradiction("antonym", 0.75, left.text, right.text, holder=left.holder,
                                          words=[_word(left.text, word_a), _word(right.text, word_b)])
     return None
+
+
+def _said_to_someone(claim: Claim) -> bool:
+    """A claim that puts words to someone ("reminds her son that his hard work matters", "提醒他早点
+    睡"): its words are what was said, no state of anyone (lexicon "speech_acts")."""
+    return bool(_speech_act().search(claim.text))
+
+
+@functools.cache
+def _speech_act() -> re.Pattern:
+    english = "|".join(re.escape(word) for word in lexicon.SPEECH_ACTS if word.isascii())
+    chinese = "|".join(re.escape(word) for word in lexicon.SPEECH_ACTS if not word.isascii())
+    return re.compile(rf"\b(?:{english})\s+(?:\w+\s+){{1,3}}?(?:to|that)\b|(?:{chinese})", re.IGNORECASE)
 
 
 def _describing(frame: frozenset[str], other: str) -> frozenset[str]:

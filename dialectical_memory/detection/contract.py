@@ -16,7 +16,8 @@ the reason string:
   more or not yet ("a" or "b": "left Google", "is single"; the other says it holds: "works at
   Google", "got engaged"); the store adds ``dates`` (the days each entry was written) and
   ``current``, the side written later (for ``update`` too) ("" when neither was): which of the two holds now is a
-  matter of when each was said, never of the words.
+  matter of when each was said, never of the words; opposite poles of a life state's axis (`STATE_AXES`: "is
+  single" / "got married in June") are a state too.
 
 An edge written before this contract has only its reason string ("value: lives in Berlin↔Paris");
 `from_reason_text` is the one reading of it, for every kind alike.
@@ -35,8 +36,12 @@ CHANGE_KINDS = ("temporal", "update")
 # value, a denied claim, a claim one rules out): written on different days, the later entry tells the change (kind
 # ``update``). Opposite preferences and rates stay as found: a taste said twice is not a dated state.
 STATE_KINDS = ("value", "negation", "implicit")
-# Predicates a life does not change: where and when one was born, what someone is called.
-FIXED_PREDICATES = ("born", "birth", "name", "hometown", "native")
+# Axes of the lexicon that are a state of one's life, not a taste: "is single" / "is married", "works
+# remotely" / "goes to the office every day", written on different days, tell a change too.
+STATE_AXES = ("marital", "employment", "workplace", "health")
+# Predicates a life does not change: where and when one was born, what someone is called, how a
+# past event went (a job's ending).
+FIXED_PREDICATES = ("born", "birth", "name", "hometown", "native", "job ending")
 DAY = 86400.0
 
 
@@ -76,12 +81,17 @@ def as_change(data: Mapping, written: tuple[float, float]) -> dict:
     not change ("was born in …"), stays as found."""
     data = dict(data)
     predicate = str(data.get("predicate") or "").lower()
-    if (data.get("kind") not in STATE_KINDS or any(word in predicate for word in FIXED_PREDICATES)
+    if (not _a_state(data, predicate) or any(word in predicate for word in FIXED_PREDICATES)
             or not all(written) or abs(written[0] - written[1]) < DAY):
         return data
     data["found_as"] = data["kind"]
     data["kind"] = "update"
     return data
+
+
+def _a_state(data: Mapping, predicate: str) -> bool:
+    """A clash about a changeable state: a state kind, or opposite poles of a life state's axis."""
+    return data.get("kind") in STATE_KINDS or (data.get("kind") in ("antonym", "scoped") and predicate in STATE_AXES)
 
 
 def from_reason_text(reason: str) -> dict:

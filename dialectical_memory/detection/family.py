@@ -15,6 +15,9 @@ contradiction. A family is:
   of the family's contradictions share no word ("has no driving licence" / "drives to work").
 - `timed`: the family runs also on entries that name times or settings apart ("prefers morning
   meetings" / "prefers afternoon meetings": the times are what it compares).
+- `ordered`: what the family finds depends on which entry came first ("runs her own bakery", then
+  "plans to open her own bakery", is no plan fulfilled): it compares `(a, b)` only, `a` the entry
+  written first (an add compares each stored entry with the new one), never the swap.
 
 This module imports nothing of the analysis: families below it (amounts.py) declare themselves too.
 """
@@ -40,6 +43,7 @@ class Family:
     cue: Callable[..., bool]  # (a: Analysis) -> bool: False when compare(a, ·) cannot find anything
     index_terms: Callable[..., Iterable[str]] = no_terms  # (analysis: Analysis) -> terms
     timed: bool = False  # runs also where the entries name times or settings apart
+    ordered: bool = False  # compares only (earlier, later): the runner's first entry is the one written first
     patterns: tuple = ()  # the patterns a `Said` cue guards: each way of matching one says a cue word
 
 

@@ -7,13 +7,14 @@ writing its module and naming it below. The runner's order is the families' own 
 from __future__ import annotations
 
 from . import (abilities, amounts, antonym_frames, antonym_morphemes, axes, changes, completion, denials,
-               exclusive, frequency_words, habits, lifelong_home, never_left, never_visited, only_days,
-               only_languages, orders, preferred_times, spoken_languages, states, values)
+               exclusive, first_time, frequency_words, habits, job_endings, lifelong_home, never_left,
+               never_visited, only_days, only_languages, orders, plans_after_done, preferred_times,
+               spoken_languages, states, values)
 from .family import Family
 
 _MODULES = (abilities, amounts, antonym_frames, antonym_morphemes, axes, changes, completion, denials, exclusive,
-            frequency_words, habits, lifelong_home, never_left, never_visited, only_days, only_languages, orders,
-            preferred_times, spoken_languages, states, values)
+            first_time, frequency_words, habits, job_endings, lifelong_home, never_left, never_visited, only_days,
+            only_languages, orders, plans_after_done, preferred_times, spoken_languages, states, values)
 
 FAMILIES: tuple[Family, ...] = tuple(sorted((module.FAMILY for module in _MODULES), key=lambda family: family.priority))
 # Every kind a rule verdict may carry (`Verdict.kind`): what a page must be able to word.

@@ -98,7 +98,7 @@ def _compare(first: Analysis, second: Analysis) -> Verdict:
         if apart and not family.timed:
             continue
         verdict, cue_side = family.compare(first, second) if first_cue else None, "a"
-        if verdict is None and second_cue:
+        if verdict is None and not family.ordered and second_cue:
             verdict, cue_side = _swapped(family.compare(second, first)), "b"
         if verdict:  # the side with the cue is the one a change family reads as ended
             return contract.completed(verdict, family.name, first.holder, _shared_subject(first, second),

@@ -267,7 +267,10 @@ _DECADES = {"twenties": 20, "thirties": 30, "forties": 40, "fifties": 50, "sixti
             "seventies": 70}
 _COUNT = (
     lazy_compile(r"\bha(?:s|ve)\s+(?P<n>\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
-               r"\s+(?P<noun>[a-z]+)", re.IGNORECASE),
+               r"\s+(?P<noun>[a-z]+)|"
+               # the count said with what is done with them: "took her three cats to the vet"
+               r"\b(?:his|her|their|my)\s+(?P<n2>\d{1,2}|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
+               r"\s+(?P<noun2>(?!times\b)[a-z]+s)\b", re.IGNORECASE),
     lazy_compile(rf"(?:有|养了?)(?P<n>\d{{1,2}}|[一二两三四五六七八九十]+)(?:个|只|条|位|辆|台|名)"
                rf"(?P<noun>{_CJK}{{1,3}}?)(?=$|[，,。和与及])"),
 )
@@ -565,9 +568,10 @@ def _count(text: str) -> list[Slot]:
     slots = []
     for pattern in _COUNT:
         for match in pattern.finditer(text):
-            number = parse_number(match["n"].lower())
+            said, noun = (match["n"], match["noun"]) if match["n"] else (match["n2"], match["noun2"])
+            number = parse_number(said.lower())
             if number:
-                noun = _noun_concept(match["noun"])
+                noun = _noun_concept(noun)
                 slots.append(Slot(f"count:{noun}", str(number), match.group(0), "number",
                                   holder=holder(text, match.start())))
     return slots

@@ -220,9 +220,12 @@ def _deep_check_in_steps(store, target: str, actor: str, progress, judging=None,
                     other = state.entries.get(other_id)
                     if other is None or state.edge_between(other_id, meta.entry_id):
                         continue
-                    verdict = detector.compare(other.text, meta.text)
+                    # the entry written first goes first, as at the add: some families read the order
+                    # (a venture planned after it runs clashes, a plan then its fulfilment does not)
+                    first, second = (meta, other) if meta.created_at < other.created_at else (other, meta)
+                    verdict = detector.compare(first.text, second.text)
                     if verdict.label is Label.CONTRADICTION:
-                        flagged.append((other_id, other.text, meta.entry_id, meta.text, verdict, None))
+                        flagged.append((first.entry_id, first.text, second.entry_id, second.text, verdict, None))
                 checked[meta.entry_id] = meta.text
                 if time.monotonic() > deadline:
                     break

@@ -13,11 +13,27 @@ beside the contradiction of the same family that still flags:
   "养了一只狗，叫豆豆" / "养了一只狗，叫球球"); "one" or "only" makes it the only one
   (slots.py `_one_of_several`);
 - a plan against its fulfilment, and a group against what its members do.
+
+Each family this issue changed keeps a look-alike of another category it leaves alone beside the
+clash it still finds (the pairs: states.jsonl, source "claim-frames"):
+
+- words put to someone are what was said, no state ("reminds her son that his hard work matters" /
+  "… his good work …"; lexicon "speech_acts"), while a thing's opposite states still clash;
+- a kind of person in the plural names others ("teaches beginners" / "is an experienced climber";
+  lexicon "person_axes"), while the holder's own kind still clashes;
+- a count said with what is done with the things ("took her three cats to the vet") replaces a
+  count had, where a count of times is none;
+- how a job ended (job_endings.py), a venture planned after it runs (plans_after_done.py, in the
+  order written) and being new to a thing done long before (first_time.py);
+- opposite poles of a life state's axis written on different days are a dated change (`update`),
+  a taste's stay as found (contract.STATE_AXES).
 """
 
 import pytest
 
-from judging import flags
+from dialectical_memory.detection import Label
+from dialectical_memory.detection.contract import as_change
+from judging import detector, flags
 
 
 @pytest.mark.parametrize("a, b", [
@@ -66,3 +82,90 @@ def test_rival_claims_are_not_made(a, b):
 ])
 def test_the_same_predicates_denied_or_replaced_still_flag(a, b):
     assert flags(a, b)
+
+
+@pytest.mark.parametrize("left_alone, still_flagged", [
+    # words put to someone (antonym in one frame)
+    (("User reminds her son that his hard work matters.", "User reminded her son that his good work matters."),
+     ("User's new mattress is hard.", "User's new mattress is soft.")),
+    (("用户提醒弟弟保持安静。", "用户提醒弟弟说话大声点。"),
+     ("用户的卧室很安静。", "用户的卧室很吵。")),
+    # a kind of person in the plural (the axis of expertise, of the hours one keeps)
+    (("User teaches beginners to climb.", "User is an experienced climber."),
+     ("User is an experienced climber.", "User is a beginner at climbing.")),
+    (("User gets up early.", "User coaches night owls to sleep better."),
+     ("User is a night owl.", "User is an early bird.")),
+    # a count said with what is done with the things (value)
+    (("User has two cats.", "User called her three times last week."),
+     ("User has two cats.", "User took her three cats to the vet.")),
+    # how a job ended: two jobs, two holders
+    (("User quit her job as a nurse.", "User lost her job as a waitress."),
+     ("User quit her job at the clinic to study law.", "User was laid off in the spring.")),
+    (("User's sister quit her job.", "User was laid off."),
+     ("用户辞职了，想去旅行。", "用户被公司裁员了。")),
+    # new to a thing, done long before: another thing, taken up again, a course started
+    (("User has been playing the cello for only a month.", "User played the piano as a child."),
+     ("User has been playing the cello for only a month.", "User used to play the cello as a kid.")),
+    (("User used to play guitar as a teen.", "User just picked up the guitar again."),
+     ("User tried sushi for the first time last week.", "User ate sushi a lot as a child.")),
+    (("User recently started a course on game design.", "User loved video games as a kid."),
+     ("用户第一次吃寿司。", "用户小时候常吃寿司。")),
+])
+def test_each_changed_family_leaves_its_look_alike_and_keeps_its_clash(left_alone, still_flagged):
+    assert not flags(*left_alone)
+    assert flags(*still_flagged)
+
+
+@pytest.mark.parametrize("runs, planned", [
+    ("User runs her own bakery.", "User is saving up to open her own bakery."),
+    ("User owns his own bike repair shop.", "User plans to open his own bike repair shop next year."),
+    ("用户开了自己的咖啡店。", "用户打算开自己的咖啡店。"),
+])
+def test_a_venture_planned_after_it_runs_clashes_and_the_plan_fulfilled_does_not(runs, planned):
+    assert detector.compare(runs, planned).label is Label.CONTRADICTION  # written in this order: not there yet
+    assert detector.compare(planned, runs).label is not Label.CONTRADICTION  # the plan, then it came true
+
+
+@pytest.mark.parametrize("first, second", [
+    ("User runs her own bakery.", "User plans to open a second bakery."),
+    ("User has her own car.", "User wants her own flat."),
+    ("User runs his own pottery studio.", "User plans to open his own pottery school."),
+])
+def test_another_venture_planned_is_no_clash(first, second):
+    assert detector.compare(first, second).label is not Label.CONTRADICTION
+
+
+def test_a_job_ending_told_two_ways_is_a_clash_and_no_dated_change():
+    verdict = detector.compare("User resigned from his position to care for his father.",
+                               "User lost his job when the plant closed.")
+    data = dict(verdict.reason_data)
+    assert verdict.label is Label.CONTRADICTION and data["predicate"] == "job ending"
+    assert as_change(data, (1.6e9, 1.6e9 + 90 * 86400))["kind"] == "implicit"  # one past event, not a change
+
+
+def test_opposite_poles_of_a_life_state_on_different_days_are_a_dated_change():
+    written = (1.6e9, 1.6e9 + 90 * 86400)
+    married = dict(detector.compare("User is single.", "User got married in June.").reason_data)
+    remote = dict(detector.compare("User works remotely.", "User goes to the office every day.").reason_data)
+    owl = dict(detector.compare("User is a night owl.", "User is an early bird.").reason_data)
+    assert as_change(married, written)["kind"] == as_change(remote, written)["kind"] == "update"
+    assert as_change(married, (written[0], written[0]))["kind"] == married["kind"]  # said the same day: as found
+    assert as_change(owl, written)["kind"] == "antonym"  # the hours one keeps: a habit, no dated state
+
+
+def test_maintenance_compares_two_entries_in_the_order_they_were_written(new_store, clock):
+    """The deep check meets an older entry's newer candidates too: it must put the entry written
+    first first, as the add does, or a plan and its fulfilment would read as a venture planned
+    after it runs."""
+    store = new_store(memory_char_limit=0, user_char_limit=0, detector=detector)
+    store.add("user", "User plans to open her own bakery.")
+    clock.advance(90)
+    store.add("user", "User opened her own bakery downtown.")
+    clock.advance(1)
+    store.run_maintenance("user")
+    assert store.get_contradictions("user", include_resolved=True) == []
+    clock.advance(90)
+    store.add("user", "User is saving up to open her own bakery.")  # later than the bakery she opened
+    edges = store.get_contradictions("user", include_resolved=True)
+    assert [edge["to_text"] for edge in edges] == ["User is saving up to open her own bakery."]
+    assert edges[0]["kind"] == "update" and edges[0]["reason_data"]["current"] == "b"
