@@ -15,9 +15,18 @@ How entries are grouped, by general signals only:
   each weighted by ``log(1 + n / df)``; a term more than half the home's entries hold says nothing
   of a story and weighs nothing;
 * the similarity of two entries is the weight of what they share over the weight of all their
-  terms; groups grow by average linkage (every member close to every other on average, so one
-  bridging word never chains two stories) from the closest pair up, to ``GROUP_MAX`` members,
-  while the average stays at or above ``GROUP_SIMILARITY``.
+  terms. Groups grow from nearest-neighbour chains, not from topic words: entries that are each
+  other's nearest (two mutual nearest neighbours, or up to ``GROUP_MAX`` whose nearest are each
+  other), close on average (``PAIR_SIMILARITY``) and clearly nearer to each other than to any
+  other entry (``CLEAR_MARGIN``, ``GROUP_MARGIN``), start a group; an entry whose own nearest is in a group joins it when it is
+  close (``JOIN_SIMILARITY``) and far nearer to it than to any other entry (``JOIN_MARGIN``),
+  nearest first, chain by chain, to ``GROUP_MAX`` members. A member's nearest neighbour by meaning is what a reader checks a group by, and these
+  are the pairs the words find most surely; a story told only by a shared topic word was the
+  commonest group no one could vouch for;
+* the incidents no chain reached are grouped by average linkage (every member close to every
+  other on average, so one bridging word never chains two stories) from the closest pair up, while
+  the average stays at or above ``GROUP_SIMILARITY``; such a group is proposed only with at least
+  ``LINKED_MIN`` members: a pair no chain vouches for says too little to put before a person.
 
 A blocked entry is never grouped (its text may hold a secret); a group with a side of an open
 contradiction says so (``contested``); a group a person rejected (its members, or a part of them)
@@ -40,11 +49,17 @@ from .state import TargetState
 
 GROUP_MIN = 2
 GROUP_MAX = 5
-GROUP_SIMILARITY = 0.16  # average weighted overlap of a group's pairs (benchmarks/life/patterns.py)
+PAIR_SIMILARITY = 0.1  # two entries each other's nearest start a group from this overlap up…
+CLEAR_MARGIN = 0.02  # …when each is nearer to the other than to its next by this much (benchmarks/life/patterns.py)
+GROUP_MARGIN = 0.05  # three to five each other's nearest: nearer to each other than to any other by this much
+JOIN_SIMILARITY = 0.2  # an entry joins the group of its nearest from this overlap up…
+JOIN_MARGIN = 0.1  # …when it is this much nearer to it than to any other entry
+GROUP_SIMILARITY = 0.08  # the average overlap of the pairs of a group no chain reached…
+LINKED_MIN = 5  # …which is proposed from this many members up
 COMMON_SHARE = 0.5  # a term more than this share of the home's entries hold weighs nothing…
 COMMON_FROM = 10  # …in a home of at least this many incidents
 POSTING_LIMIT = 200  # a term more incidents hold than this links no pair by itself
-PAIR_FLOOR = 0.25  # pairs below this share of GROUP_SIMILARITY are not kept (they never lift an average)
+PAIR_FLOOR = 0.04  # pairs below this overlap are not kept (they never lift an average or make a nearest)
 SCAN_LIMIT = 3000  # incidents looked at in one pass (the newest); a larger home is grouped in parts
 REASON_TERMS = 4
 DRAFT_SEPARATOR = " "
@@ -122,7 +137,11 @@ def proposals(state: TargetState, holders=None, rejected=frozenset(), kept=()) -
     taken = set().union(*groups) if groups else set()
     free = [m for m in metas if m.entry_id not in taken]
     similar = _similar_pairs(state, free, terms, weight, keys)
-    groups += [members for members in _grow(similar, rejected) if not any(members <= gone for gone in rejected)]
+    chained = _chains(similar, rejected)
+    reached = set().union(*chained) if chained else set()
+    rest = {pair: value for pair, value in similar.items() if not pair & reached}
+    linked = [members for members in _grow(rest, rejected) if len(members) >= LINKED_MIN]
+    groups += [members for members in chained + linked if not any(members <= gone for gone in rejected)]
     order = {text: index for index, text in enumerate(state.texts)}
     found = []
     for members in groups:
@@ -243,9 +262,73 @@ def _similar_pairs(state, metas, terms, weight, keys) -> dict[frozenset, float]:
     pairs: dict[frozenset, float] = {}
     for (a, b), common in shared.items():
         every = total[a] + total[b] - common
-        if every > 0 and common / every >= GROUP_SIMILARITY * PAIR_FLOOR and not state.edge_between(a, b):
+        if every > 0 and common / every >= PAIR_FLOOR and not state.edge_between(a, b):
             pairs[frozenset((a, b))] = common / every
     return pairs
+
+
+def _neighbours(similar: dict[frozenset, float]) -> dict[str, list[tuple[float, str]]]:
+    """Each entry's ``GROUP_MAX`` nearest entries, ``(overlap, id)`` nearest first (a tie goes to
+    the smaller id, so the answer never depends on the order the pairs were found in)."""
+    found: dict[str, list[tuple[float, str]]] = {}
+    for pair, value in similar.items():
+        a, b = sorted(pair)
+        found.setdefault(a, []).append((value, b))
+        found.setdefault(b, []).append((value, a))
+    return {entry_id: heapq.nsmallest(GROUP_MAX, near, key=lambda item: (-item[0], item[1]))
+            for entry_id, near in found.items()}
+
+
+def _margin(near: list[tuple[float, str]], count: int) -> float:
+    """How much nearer an entry's ``count`` nearest are than the next one."""
+    return near[count - 1][0] - (near[count][0] if len(near) > count else 0.0)
+
+
+def _clear_group(entry_id: str, neighbours, similar, taken: set[str]) -> set[str] | None:
+    """The largest group around ``entry_id`` whose members are each other's nearest: for ``k``
+    other members, every member's ``k`` nearest are the others, clearly nearer than its next
+    (``CLEAR_MARGIN`` for a pair, ``GROUP_MARGIN`` for more), and the group's pairs overlap by
+    ``PAIR_SIMILARITY`` on average. Two mutual nearest neighbours are the smallest such group;
+    three accounts of one story are one too, though each is as near to one as to the other."""
+    near = neighbours[entry_id]
+    for count in range(min(GROUP_MAX - 1, len(near)), 0, -1):
+        members = {entry_id, *(other for _value, other in near[:count])}
+        margin = CLEAR_MARGIN if count == 1 else GROUP_MARGIN
+        if members & taken or _average(frozenset(members), similar) < PAIR_SIMILARITY:
+            continue
+        if all({other for _value, other in neighbours[member][:count]} == members - {member}
+               and _margin(neighbours[member], count) >= margin for member in members):
+            return members
+    return None
+
+
+def _chains(similar: dict[frozenset, float], rejected) -> list[frozenset]:
+    """Groups grown from nearest-neighbour chains (see the module doc): groups whose members are
+    each other's nearest, then every entry whose nearest is in a group, nearest first, while the
+    group has room. A group that would only rebuild a rejected one is not made."""
+    neighbours = _neighbours(similar)
+    groups: list[set[str]] = []
+    group_of: dict[str, int] = {}
+    for entry_id in sorted(neighbours, key=lambda i: (-neighbours[i][0][0], i)):
+        members = None if entry_id in group_of else _clear_group(entry_id, neighbours, similar, set(group_of))
+        if members and not any(members <= gone for gone in rejected):
+            group_of.update(dict.fromkeys(members, len(groups)))
+            groups.append(members)
+    joined = True
+    while joined:
+        joined = False
+        waiting = sorted((-near[0][0], entry_id) for entry_id, near in neighbours.items()
+                         if entry_id not in group_of and near[0][1] in group_of
+                         and near[0][0] >= JOIN_SIMILARITY and _margin(near, 1) >= JOIN_MARGIN)
+        for _negative, entry_id in waiting:
+            index = group_of[neighbours[entry_id][0][1]]
+            grown = groups[index] | {entry_id}
+            if len(grown) > GROUP_MAX or any(grown <= gone for gone in rejected):
+                continue
+            groups[index] = grown
+            group_of[entry_id] = index
+            joined = True
+    return [frozenset(group) for group in groups]
 
 
 def _grow(similar: dict[frozenset, float], rejected) -> list[frozenset]:
