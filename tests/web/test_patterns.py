@@ -106,3 +106,15 @@ def test_a_maintenance_report_says_how_many_pattern_proposals_wait(app_store, se
     assert report["patterns_proposed"] == 2
     assert "2 pattern proposals waiting on the Patterns page" in maintenance_summary(report)
     assert "1 pattern proposal waiting" in maintenance_summary({**report, "patterns_proposed": 1})
+
+
+def test_the_text_box_is_tall_enough_for_the_whole_starting_text(client, app_store, seeded):
+    """Three incidents make a starting text of several lines: the box shows it whole instead of five
+    lines and a scroll bar (the desktop screenshot cut the climbing story off mid-sentence)."""
+    import re
+
+    html = client.get("/user/patterns/").get_data(as_text=True)
+    baking, swimming = proposal_of(app_store, BAKING), proposal_of(app_store, SWIMMING)
+    rows = {key: int(value) for key, value in re.findall(r'name="text-([0-9a-f]+)" rows="(\d+)"', html)}
+    assert rows[baking.proposal_id] == len(baking.draft) // 36 + 2 > 5
+    assert rows[swimming.proposal_id] >= 5
