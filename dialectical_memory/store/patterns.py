@@ -18,11 +18,12 @@ How entries are grouped, by general signals only:
   terms. Groups grow from nearest-neighbour chains, not from topic words: entries that are each
   other's nearest (two mutual nearest neighbours, or up to ``GROUP_MAX`` whose nearest are each
   other), close on average (``PAIR_SIMILARITY``) and clearly nearer to each other than to any
-  other entry (``CLEAR_MARGIN``, ``GROUP_MARGIN``), start a group; an entry whose own nearest is in a group joins it when it is
-  close (``JOIN_SIMILARITY``) and far nearer to it than to any other entry (``JOIN_MARGIN``),
-  nearest first, chain by chain, to ``GROUP_MAX`` members. A member's nearest neighbour by meaning is what a reader checks a group by, and these
-  are the pairs the words find most surely; a story told only by a shared topic word was the
-  commonest group no one could vouch for;
+  other entry (``CLEAR_MARGIN``, ``GROUP_MARGIN``), start a group; an entry whose own nearest is in
+  a group joins it when it is close (``JOIN_SIMILARITY``) and far nearer to it than to any other
+  entry (``JOIN_MARGIN``), nearest first, chain by chain, to ``GROUP_MAX`` members. A member's
+  nearest neighbour by meaning is what a reader checks a group by, and these are the pairs the
+  words find most surely; a story told only by a shared topic word was the commonest group no one
+  could vouch for;
 * the incidents no chain reached are grouped by average linkage (every member close to every
   other on average, so one bridging word never chains two stories) from the closest pair up, while
   the average stays at or above ``GROUP_SIMILARITY``; such a group is proposed only with at least
@@ -284,7 +285,7 @@ def _margin(near: list[tuple[float, str]], count: int) -> float:
     return near[count - 1][0] - (near[count][0] if len(near) > count else 0.0)
 
 
-def _clear_group(entry_id: str, neighbours, similar, taken: set[str]) -> set[str] | None:
+def _clear_group(entry_id: str, neighbours, similar, taken) -> set[str] | None:
     """The largest group around ``entry_id`` whose members are each other's nearest: for ``k``
     other members, every member's ``k`` nearest are the others, clearly nearer than its next
     (``CLEAR_MARGIN`` for a pair, ``GROUP_MARGIN`` for more), and the group's pairs overlap by
@@ -310,7 +311,7 @@ def _chains(similar: dict[frozenset, float], rejected) -> list[frozenset]:
     groups: list[set[str]] = []
     group_of: dict[str, int] = {}
     for entry_id in sorted(neighbours, key=lambda i: (-neighbours[i][0][0], i)):
-        members = None if entry_id in group_of else _clear_group(entry_id, neighbours, similar, set(group_of))
+        members = None if entry_id in group_of else _clear_group(entry_id, neighbours, similar, group_of.keys())
         if members and not any(members <= gone for gone in rejected):
             group_of.update(dict.fromkeys(members, len(groups)))
             groups.append(members)
