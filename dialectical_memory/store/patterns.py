@@ -136,10 +136,9 @@ def proposals(state: TargetState, holders=None, rejected=frozenset(), kept=()) -
     weight = _weights(terms.values(), len(metas))
     groups = _still_standing(kept, by_id, rejected)
     taken = set().union(*groups) if groups else set()
-    free = [m for m in metas if m.entry_id not in taken]
-    similar = _similar_pairs(state, free, terms, weight, keys)
-    chained = _chains(similar, rejected)
-    reached = set().union(*chained) if chained else set()
+    similar = _similar_pairs(state, metas, terms, weight, keys)  # the kept groups' members stay neighbours
+    chained = _chains(similar, rejected, taken)
+    reached = taken.union(*chained)
     rest = {pair: value for pair, value in similar.items() if not pair & reached}
     linked = [members for members in _grow(rest, rejected) if len(members) >= LINKED_MIN]
     groups += [members for members in chained + linked if not any(members <= gone for gone in rejected)]
@@ -285,7 +284,7 @@ def _margin(near: list[tuple[float, str]], count: int) -> float:
     return near[count - 1][0] - (near[count][0] if len(near) > count else 0.0)
 
 
-def _clear_group(entry_id: str, neighbours, similar, taken) -> set[str] | None:
+def _clear_group(entry_id: str, neighbours, similar, taken: set[str]) -> set[str] | None:
     """The largest group around ``entry_id`` whose members are each other's nearest: for ``k``
     other members, every member's ``k`` nearest are the others, clearly nearer than its next
     (``CLEAR_MARGIN`` for a pair, ``GROUP_MARGIN`` for more), and the group's pairs overlap by
@@ -303,23 +302,27 @@ def _clear_group(entry_id: str, neighbours, similar, taken) -> set[str] | None:
     return None
 
 
-def _chains(similar: dict[frozenset, float], rejected) -> list[frozenset]:
+def _chains(similar: dict[frozenset, float], rejected, taken: set[str]) -> list[frozenset]:
     """Groups grown from nearest-neighbour chains (see the module doc): groups whose members are
     each other's nearest, then every entry whose nearest is in a group, nearest first, while the
-    group has room. A group that would only rebuild a rejected one is not made."""
+    group has room. The ``taken`` entries (in groups kept from before) are neighbours like any
+    other but join no new group, so a read after a reflection run finds the groups the run found.
+    A group that would only rebuild a rejected one is not made."""
     neighbours = _neighbours(similar)
     groups: list[set[str]] = []
     group_of: dict[str, int] = {}
+    unavailable = set(taken)
     for entry_id in sorted(neighbours, key=lambda i: (-neighbours[i][0][0], i)):
-        members = None if entry_id in group_of else _clear_group(entry_id, neighbours, similar, group_of.keys())
+        members = None if entry_id in unavailable else _clear_group(entry_id, neighbours, similar, unavailable)
         if members and not any(members <= gone for gone in rejected):
             group_of.update(dict.fromkeys(members, len(groups)))
+            unavailable |= members
             groups.append(members)
     joined = True
     while joined:
         joined = False
         waiting = sorted((-near[0][0], entry_id) for entry_id, near in neighbours.items()
-                         if entry_id not in group_of and near[0][1] in group_of
+                         if entry_id not in unavailable and near[0][1] in group_of
                          and near[0][0] >= JOIN_SIMILARITY and _margin(near, 1) >= JOIN_MARGIN)
         for _negative, entry_id in waiting:
             index = group_of[neighbours[entry_id][0][1]]
@@ -328,6 +331,7 @@ def _chains(similar: dict[frozenset, float], rejected) -> list[frozenset]:
                 continue
             groups[index] = grown
             group_of[entry_id] = index
+            unavailable.add(entry_id)
             joined = True
     return [frozenset(group) for group in groups]
 

@@ -310,3 +310,19 @@ def test_groups_grow_from_nearest_neighbours_and_a_shared_topic_word_joins_no_tw
     assert set(TOMATOES) in found and set(PARTY) in found
     assert not any(text in group for group in found for text in AROUND)
 
+
+
+def test_a_read_after_a_reflection_run_finds_exactly_the_groups_the_run_found(tmp_path):
+    """The groups kept from a run stay neighbours of the rest: an incident whose nearest is in a
+    kept group is not paired with its next nearest by the next read (on the demo home's agent notes
+    a read used to add two proposals the run had not made)."""
+    import time
+
+    from dialectical_memory import MemoryStore
+    from dialectical_memory.features.demo import seed_demo
+
+    home = tmp_path / "demo"
+    seed_demo(home, now=time.time())
+    ran = MemoryStore(home, memory_char_limit=0, user_char_limit=0).pattern_proposals("memory", fresh=True)
+    read = MemoryStore(home, memory_char_limit=0, user_char_limit=0).pattern_proposals("memory")
+    assert ran and [p.proposal_id for p in read] == [p.proposal_id for p in ran]
