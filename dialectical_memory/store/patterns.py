@@ -1,28 +1,16 @@
 """Pattern proposals: incidents of one holder that tell one story, proposed as one PATTERN entry.
 
-Part of the reflection layer (:mod:`.reflection` runs it; it only reads a state). Knowledge
-matures INCIDENT → PATTERN → PRINCIPLE → WISDOM (SPEC, cognitive compression); here the reflection
-layer groups 2–5 active INCIDENT entries and proposes each group as one PATTERN, with the reason
-they belong together and a starting text made from the members. A person decides
-(:mod:`.pattern_review`): nothing here writes, and there is no policy that applies a proposal.
+Part of the reflection layer (it only reads a state): 2–5 active INCIDENT entries proposed as one
+PATTERN (SPEC, cognitive compression) with the reason they belong together and a starting text
+made from the members; a person decides (:mod:`.pattern_review`), no policy does.
 
-How entries are grouped, by general signals only:
-
-* **one holder**: the user, a named person, a relative, a thing (``detection/holders.py``), read as
-  make-room reads it; a group never mixes holders;
-* **shared content terms weighted by rarity in the home**: the candidate index's relevance terms
-  (words, and the concepts and slots the detector reads: "kids" and "children" meet as ``#child``),
-  each weighted by ``log(1 + n / df)``; a term more than half the home's entries hold says nothing
-  of a story and weighs nothing;
-* the similarity of two entries is the weight of what they share over the weight of all their
-  terms; groups grow by average linkage (every member close to every other on average, so one
-  bridging word never chains two stories) from the closest pair up, to ``GROUP_MAX`` members,
-  while the average stays at or above ``GROUP_SIMILARITY``.
-
-A blocked entry is never grouped (its text may hold a secret); a group with a side of an open
-contradiction says so (``contested``); a group a person rejected (its members, or a part of them)
-is not proposed again. A proposal's id is a hash of its members' ids and texts: it stays the same
-while they are unchanged, and an edit of a member makes it a new proposal.
+Grouped by general signals only (docs/SPEC.md, Pattern proposals): one holder; a similarity of
+the candidate index's relevance terms weighted by rarity in the home; groups grow from
+nearest-neighbour chains, not topic words (a reader vouches for a group by its members' nearest
+neighbours), and the incidents no chain reached by average linkage, in groups of ``LINKED_MIN``.
+A blocked entry is never grouped; a group with a side of an open contradiction says so; a group a
+person rejected, or a part of it, is not proposed again. A proposal's id hashes its members' ids
+and texts: the same while they are unchanged.
 """
 
 from __future__ import annotations
@@ -40,11 +28,17 @@ from .state import TargetState
 
 GROUP_MIN = 2
 GROUP_MAX = 5
-GROUP_SIMILARITY = 0.16  # average weighted overlap of a group's pairs (benchmarks/life/patterns.py)
+PAIR_SIMILARITY = 0.1  # each other's nearest, this alike on average, start a group…
+CLEAR_MARGIN = 0.02  # …when nearer to each other than to any other by this (a pair)…
+GROUP_MARGIN = 0.05  # …or this (three to five)
+JOIN_SIMILARITY = 0.2  # an entry this alike to its nearest joins its group…
+JOIN_MARGIN = 0.1  # …when this much nearer to it than to its next
+GROUP_SIMILARITY = 0.08  # average linkage of the rest, at least this alike on average…
+LINKED_MIN = 5  # …in groups of this many
 COMMON_SHARE = 0.5  # a term more than this share of the home's entries hold weighs nothing…
 COMMON_FROM = 10  # …in a home of at least this many incidents
 POSTING_LIMIT = 200  # a term more incidents hold than this links no pair by itself
-PAIR_FLOOR = 0.25  # pairs below this share of GROUP_SIMILARITY are not kept (they never lift an average)
+PAIR_FLOOR = 0.04  # pairs less alike are not kept
 SCAN_LIMIT = 3000  # incidents looked at in one pass (the newest); a larger home is grouped in parts
 REASON_TERMS = 4
 DRAFT_SEPARATOR = " "
@@ -69,8 +63,7 @@ class Proposal:
 
     @property
     def draft(self) -> str:
-        """The starting text, made from the members: their texts in file order, one after the other,
-        as many as fit in one entry (the first always)."""
+        """The starting text: the members' texts in file order, as many as fit in one entry."""
         from .screening import MAX_ENTRY_CHARS
 
         draft = _sentence(self.texts[0])
@@ -106,11 +99,9 @@ def proposal_id(metas: list[EntryMeta]) -> str:
 
 
 def proposals(state: TargetState, holders=None, rejected=frozenset(), kept=()) -> list[Proposal]:
-    """The pattern proposals of one target, the largest and closest groups first. ``holders`` (the
-    home's, ``CandidateIndex.holders``) also names who an entry mentions; ``rejected`` holds the
-    member sets a person rejected (frozensets of ids): no group inside one is proposed. ``kept``
-    (``(id, member ids)`` of the proposals made before) stay as they were while their members are
-    unchanged, so approving one proposal never regroups the others; the rest are grouped anew."""
+    """The proposals of one target, largest and closest first. ``holders``: the home's
+    (``CandidateIndex.holders``); ``rejected``: member sets a person rejected (no group inside one);
+    ``kept``: ``(id, member ids)`` made before, kept while their members are unchanged."""
     metas = _eligible(state)
     if len(metas) < GROUP_MIN:
         return []
@@ -120,9 +111,12 @@ def proposals(state: TargetState, holders=None, rejected=frozenset(), kept=()) -
     weight = _weights(terms.values(), len(metas))
     groups = _still_standing(kept, by_id, rejected)
     taken = set().union(*groups) if groups else set()
-    free = [m for m in metas if m.entry_id not in taken]
-    similar = _similar_pairs(state, free, terms, weight, keys)
-    groups += [members for members in _grow(similar, rejected) if not any(members <= gone for gone in rejected)]
+    similar = _similar_pairs(state, metas, terms, weight, keys)  # the kept groups' members stay neighbours
+    chained = _chains(similar, rejected, taken)
+    reached = taken.union(*chained)
+    rest = {pair: value for pair, value in similar.items() if not pair & reached}
+    linked = [members for members in _grow(rest, rejected) if len(members) >= LINKED_MIN]
+    groups += [members for members in chained + linked if not any(members <= gone for gone in rejected)]
     order = {text: index for index, text in enumerate(state.texts)}
     found = []
     for members in groups:
@@ -133,8 +127,7 @@ def proposals(state: TargetState, holders=None, rejected=frozenset(), kept=()) -
 
 
 def _still_standing(kept, by_id: dict[str, EntryMeta], rejected) -> list[frozenset]:
-    """The earlier proposals whose members are all still eligible with the same texts (the id says
-    so) and that no person rejected."""
+    """The earlier proposals whose members are still eligible, unchanged (the id says) and not rejected."""
     standing, used = [], set()
     for known_id, entry_ids in kept:
         members = frozenset(entry_ids)
@@ -162,9 +155,8 @@ def _eligible(state: TargetState) -> list[EntryMeta]:
 
 @functools.lru_cache(maxsize=1)
 def _when_pattern():
-    """The words that only say when (``when_words`` in each language's ``reflection.json``): a
-    shared "every Saturday morning" is no story, so they are taken out before a text's terms are
-    read. Words in Latin letters match whole (with a plural s), others as written."""
+    """The words that only say when (``reflection.json``'s ``when_words``; a shared "every
+    Saturday" is no story): Latin ones whole (with a plural s), others as written."""
     from ..detection.languages import words
 
     when = words("reflection", "when_words")
@@ -191,8 +183,8 @@ def _name_terms(holder: str) -> frozenset[str]:
 
 
 def _weights(term_sets, count: int) -> dict[str, float]:
-    """Each term's weight: its rarity in the home (``log(1 + n / df)``); nothing when most entries
-    of a home of ``COMMON_FROM`` entries or more hold it (the home's background, not a story)."""
+    """Each term's rarity in the home (``log(1 + n / df)``); nothing when most entries of a home
+    of ``COMMON_FROM`` or more hold it."""
     seen: dict[str, int] = {}
     for found in term_sets:
         for term in found:
@@ -220,10 +212,8 @@ def similarity(a: frozenset[str], b: frozenset[str], weight: dict[str, float]) -
 
 
 def _similar_pairs(state, metas, terms, weight, keys) -> dict[frozenset, float]:
-    """Pairs of one holder, with no edge between them, that share a term a story could be told by:
-    found through the postings of each term held by at most ``POSTING_LIMIT`` entries (a term more
-    entries hold weighs little and would cost pairs by the square), so a large home costs the pairs
-    that share rare terms, not entries²."""
+    """Pairs of one holder, with no edge between them, through the postings of each term at most
+    ``POSTING_LIMIT`` entries hold: a large home costs the pairs sharing rare terms, not entries²."""
     postings: dict[str, list[str]] = {}
     for meta in metas:
         for term in terms[meta.entry_id]:
@@ -243,15 +233,75 @@ def _similar_pairs(state, metas, terms, weight, keys) -> dict[frozenset, float]:
     pairs: dict[frozenset, float] = {}
     for (a, b), common in shared.items():
         every = total[a] + total[b] - common
-        if every > 0 and common / every >= GROUP_SIMILARITY * PAIR_FLOOR and not state.edge_between(a, b):
+        if every > 0 and common / every >= PAIR_FLOOR and not state.edge_between(a, b):
             pairs[frozenset((a, b))] = common / every
     return pairs
 
 
+def _neighbours(similar: dict[frozenset, float]) -> dict[str, list[tuple[float, str]]]:
+    """Each entry's ``GROUP_MAX`` nearest, ``(overlap, id)``, nearest first (a tie: smaller id)."""
+    found: dict[str, list[tuple[float, str]]] = {}
+    for pair, value in similar.items():
+        a, b = sorted(pair)
+        found.setdefault(a, []).append((value, b))
+        found.setdefault(b, []).append((value, a))
+    return {entry_id: heapq.nsmallest(GROUP_MAX, near, key=lambda item: (-item[0], item[1]))
+            for entry_id, near in found.items()}
+
+
+def _margin(near: list[tuple[float, str]], count: int) -> float:
+    return near[count - 1][0] - (near[count][0] if len(near) > count else 0.0)
+
+
+def _clear_group(entry_id: str, neighbours, similar, taken: set[str]) -> set[str] | None:
+    """The largest group of ``entry_id`` and its ``k`` nearest whose every member's ``k``
+    nearest are the others, clearly nearer than its next (a mutual pair, or up to five)."""
+    near = neighbours[entry_id]
+    for count in range(min(GROUP_MAX - 1, len(near)), 0, -1):
+        members = {entry_id, *(other for _value, other in near[:count])}
+        margin = CLEAR_MARGIN if count == 1 else GROUP_MARGIN
+        if members & taken or _average(frozenset(members), similar) < PAIR_SIMILARITY:
+            continue
+        if all({other for _value, other in neighbours[member][:count]} == members - {member}
+               and _margin(neighbours[member], count) >= margin for member in members):
+            return members
+    return None
+
+
+def _chains(similar: dict[frozenset, float], rejected, taken: set[str]) -> list[frozenset]:
+    """Groups of each other's nearest, then entries joining the group of their nearest. ``taken``
+    (kept groups) stay neighbours but join none: a read finds the groups the run found."""
+    neighbours = _neighbours(similar)
+    groups: list[set[str]] = []
+    group_of: dict[str, int] = {}
+    unavailable = set(taken)
+    for entry_id in sorted(neighbours, key=lambda i: (-neighbours[i][0][0], i)):
+        members = None if entry_id in unavailable else _clear_group(entry_id, neighbours, similar, unavailable)
+        if members and not any(members <= gone for gone in rejected):
+            group_of.update(dict.fromkeys(members, len(groups)))
+            unavailable |= members
+            groups.append(members)
+    joined = True
+    while joined:
+        joined = False
+        waiting = sorted((-near[0][0], entry_id) for entry_id, near in neighbours.items()
+                         if entry_id not in unavailable and near[0][1] in group_of
+                         and near[0][0] >= JOIN_SIMILARITY and _margin(near, 1) >= JOIN_MARGIN)
+        for _negative, entry_id in waiting:
+            index = group_of[neighbours[entry_id][0][1]]
+            grown = groups[index] | {entry_id}
+            if len(grown) > GROUP_MAX or any(grown <= gone for gone in rejected):
+                continue
+            groups[index] = grown
+            group_of[entry_id] = index
+            unavailable.add(entry_id)
+            joined = True
+    return [frozenset(group) for group in groups]
+
+
 def _grow(similar: dict[frozenset, float], rejected) -> list[frozenset]:
-    """Average-linkage groups from the closest pair up (a missing pair counts 0), each at most
-    GROUP_MAX members, while the average similarity of its pairs stays at or above GROUP_SIMILARITY.
-    A merge that would only rebuild a rejected group is not made."""
+    """Average-linkage groups from the closest pair up (a missing pair counts 0), to GROUP_MAX,
+    while the average stays at or above GROUP_SIMILARITY; never rebuilding a rejected group."""
     groups: dict[str, frozenset] = {}
     where: dict[str, str] = {}
     for pair in similar:

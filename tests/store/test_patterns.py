@@ -288,3 +288,41 @@ def test_make_room_offers_the_pattern_proposals_and_never_a_group_a_person_rejec
     near.reject_pattern("user", shelter.proposal_id)
     for merge in near.make_room_plan("user").merges:
         assert len(set(merge.texts) & set(SHELTER)) < 2, merge.texts
+
+
+# Two stories that share one topic word ("garden"), each told twice in its own words, and incidents
+# of other stories around them.
+TOMATOES = ["User grows cherry tomatoes in the garden greenhouse.",
+            "User picked the first ripe cherry tomatoes from the greenhouse."]
+PARTY = ["User hosts a garden party for the neighbours every summer.",
+         "User's garden party had live music and the neighbours stayed dancing until midnight."]
+AROUND = ["User is learning Portuguese for a trip to Lisbon.", "User runs five kilometres before work.",
+          "User repaired the leaking kitchen tap.", "User reads crime novels on the train.",
+          "User adopted a grey cat from a rescue centre."]
+
+
+def test_groups_grow_from_nearest_neighbours_and_a_shared_topic_word_joins_no_two_stories(big_store):
+    """Each pair is each other's nearest by the words of its own story; "garden", shared by all
+    four, makes no group of four and no pair across the stories."""
+    for text in TOMATOES + PARTY + AROUND:
+        big_store.add("user", text)
+    found = groups(big_store)
+    assert set(TOMATOES) in found and set(PARTY) in found
+    assert not any(text in group for group in found for text in AROUND)
+
+
+
+def test_a_read_after_a_reflection_run_finds_exactly_the_groups_the_run_found(tmp_path):
+    """The groups kept from a run stay neighbours of the rest: an incident whose nearest is in a
+    kept group is not paired with its next nearest by the next read (on the demo home's agent notes
+    a read used to add two proposals the run had not made)."""
+    import time
+
+    from dialectical_memory import MemoryStore
+    from dialectical_memory.features.demo import seed_demo
+
+    home = tmp_path / "demo"
+    seed_demo(home, now=time.time())
+    ran = MemoryStore(home, memory_char_limit=0, user_char_limit=0).pattern_proposals("memory", fresh=True)
+    read = MemoryStore(home, memory_char_limit=0, user_char_limit=0).pattern_proposals("memory")
+    assert ran and [p.proposal_id for p in read] == [p.proposal_id for p in ran]

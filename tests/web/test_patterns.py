@@ -126,3 +126,15 @@ def test_a_long_list_is_paged_and_a_decision_draws_the_page_it_was_made_on(post,
     assert f'name="text-{first.proposal_id}"' in redrawn  # page 2 is gone: the last page is drawn
     plain = post(f"/user/patterns/{first.proposal_id}/reject", {"offset": "0"})
     assert plain.status_code == 303 and plain.headers["Location"].endswith("/user/patterns/")
+
+
+def test_the_text_box_is_tall_enough_for_the_whole_starting_text(client, app_store, seeded):
+    """Three incidents make a starting text of several lines: the box shows it whole instead of five
+    lines and a scroll bar (the desktop screenshot cut the climbing story off mid-sentence)."""
+    import re
+
+    html = client.get("/user/patterns/").get_data(as_text=True)
+    baking, swimming = proposal_of(app_store, BAKING), proposal_of(app_store, SWIMMING)
+    rows = {key: int(value) for key, value in re.findall(r'name="text-([0-9a-f]+)" rows="(\d+)"', html)}
+    assert rows[baking.proposal_id] == len(baking.draft) // 36 + 2 > 5
+    assert rows[swimming.proposal_id] >= 5
