@@ -19,12 +19,9 @@ from ..core.errors import (
 )
 from ..core.validation import parse_enum
 from ..core.beliefs import (
-    BeliefStatus,
     ContradictionMode,
     EntryMeta,
-    KnowledgeType,
     MaturityLevel,
-    SourceKind,
     authority_weight,
     promotion_check,
     text_hash,
@@ -128,16 +125,16 @@ class StoreReads:
 
     def query_entries(self, target: str, *, maturity=None, status=None, source_kind=None, knowledge_type=None, search=None, offset: int = 0, limit: int = 50) -> read_models.Page:
         """One page of active entries in file order that pass the filters."""
-        filters = self._filters(maturity=maturity, status=status, source_kind=source_kind, knowledge_type=knowledge_type)
-        self._check_paging(search, offset, limit)
+        filters = read_models.entry_filters(maturity=maturity, status=status, source_kind=source_kind, knowledge_type=knowledge_type)
+        read_models.check_paging(search, offset, limit)
         state = self._read_state(self._target(target))
         return read_models.query(state, self.now(), filters, search or None, offset, limit)
 
     def query_by_tier(self, target: str, *, status=None, source_kind=None, knowledge_type=None, search=None, limit: int = 20) -> dict[MaturityLevel, read_models.Page]:
         """The first page of each maturity tier, from one pass (the dashboard's four columns); with
         ``search``, the entries :meth:`search` finds, best first in each tier."""
-        filters = self._filters(status=status, source_kind=source_kind, knowledge_type=knowledge_type)
-        self._check_paging(search, 0, limit)
+        filters = read_models.entry_filters(status=status, source_kind=source_kind, knowledge_type=knowledge_type)
+        read_models.check_paging(search, 0, limit)
         if search and search.strip():  # ranked: each column lists its matches best first
             found = self.search(search, target, limit=1000, status=status, source_kind=source_kind, knowledge_type=knowledge_type)
             buckets: dict[MaturityLevel, list] = {level: [] for level in MaturityLevel}
@@ -147,35 +144,12 @@ class StoreReads:
         state = self._read_state(self._target(target))
         return read_models.query_by_tier(state, self.now(), filters, search or None, limit)
 
-    @staticmethod
-    def _filters(maturity=None, status=None, source_kind=None, knowledge_type=None) -> dict[str, Any]:
-        return {
-            "maturity": parse_enum(MaturityLevel, maturity, "maturity") if maturity not in (None, "") else None,
-            "status": parse_enum(BeliefStatus, status, "status") if status else None,
-            "source_kind": parse_enum(SourceKind, source_kind, "source_kind") if source_kind else None,
-            "knowledge_type": parse_enum(KnowledgeType, knowledge_type, "knowledge_type") if knowledge_type else None,
-        }
-
-    @staticmethod
-    def _check_paging(search, offset, limit) -> None:
-        if not isinstance(offset, int) or not isinstance(limit, int) or offset < 0 or not 0 < limit <= 1000:
-            raise InvalidInputError("offset must be ≥ 0 and limit between 1 and 1000")
-        if search is not None and not isinstance(search, str):
-            raise InvalidInputError("search must be a string")
-
     def search(self, query: str, target: str | None = None, *, limit: int = 20, offset: int = 0, maturity=None,
                status=None, source_kind=None, knowledge_type=None, semantic: bool | str | None = None) -> search_module.Results:
         """Active entries answering ``query``, best first, with a score and why they matched; both
         targets unless ``target`` is given. An empty query lists them in file order (see store/search.py)."""
         return search_module.search(self, query, target, limit=limit, offset=offset, maturity=maturity, status=status,
                                     source_kind=source_kind, knowledge_type=knowledge_type, semantic=semantic)
-
-    def _search_index(self, target: str):
-        """The search's index of a target, kept across reloads and updated entry by entry."""
-        indexes = self.__dict__.setdefault("_search_indexes", {})
-        if target not in indexes:
-            indexes[target] = search_module._TargetIndex()
-        return indexes[target]
 
     def recall(self, target: str, query: str, *, limit: int = 8) -> list[tuple[float, read_models.Entry]]:
         """``(score, entry)`` of the entries :meth:`search` finds for ``query`` in one target, best first."""
@@ -189,13 +163,13 @@ class StoreReads:
     def reverification_queue(self, target: str, *, horizon_days: float = REVERIFY_HORIZON_DAYS, offset: int = 0, limit: int | None = None) -> list[read_models.QueueItem]:
         """Expired and soon-expiring beliefs, most important first; ``counts()["reverify"]`` is the total."""
         if limit is not None:
-            self._check_paging(None, offset, limit)
+            read_models.check_paging(None, offset, limit)
         return read_models.reverification_queue(self._read_state(self._target(target)), self.now(), horizon_days, offset, limit)
 
     def pending_promotions(self, target: str, *, offset: int = 0, limit: int | None = None) -> list[read_models.PromotionItem]:
         """Proposed promotions, highest tier first; ``counts()["pending_promotions"]`` is the total."""
         if limit is not None:
-            self._check_paging(None, offset, limit)
+            read_models.check_paging(None, offset, limit)
         return read_models.pending_promotions(self._read_state(self._target(target)), self.now(), offset, limit)
 
     def promotion_check(self, target: str, entry_id: str):
@@ -210,7 +184,7 @@ class StoreReads:
     def archived(self, target: str, *, offset: int = 0, limit: int | None = None) -> list[read_models.Entry]:
         """Archived entries, the most recently archived first; ``offset``/``limit`` build one page only."""
         if limit is not None:
-            self._check_paging(None, offset, limit)
+            read_models.check_paging(None, offset, limit)
         state = self._read_state(self._target(target))
         now = self.now()
         order = read_models.derived(state, "archive_order", None, lambda: sorted(state.archive, key=lambda i: -(state.archive[i].at or 0)))

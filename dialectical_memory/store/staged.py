@@ -83,8 +83,7 @@ class StagedWrites:
         ``limit``: the character limit the proposer applies (Hermes' own; default: the store's)."""
         target = self._target(target)
         limit = self._staged_limit(target, limit)
-        state = self._read_state(target)
-        with self._thread_locks[target]:
+        with self.reading(target) as state:
             before = self._usage_of(state, state.texts, limit)
             try:
                 ops = self._staged_operations(operations, single)
@@ -179,7 +178,7 @@ class StagedWrites:
         ops = self._staged_operations(operations, single)
         source = parse_enum(SourceKind, source_kind, "source_kind") if source_kind is not None else None
         kept = clean_provenance(provenance)
-        with self._mutation(target, actor) as (state, change):
+        with self.unit_of_work(target, actor) as (state, change):
             results, texts_before = [], list(state.texts)
             for number, (action, text, old_text) in enumerate(ops, 1):
                 try:
@@ -215,7 +214,7 @@ class StagedWrites:
         if action not in ("reject_staged",):
             raise InvalidInputError(f"unknown decision {echo(action)}")
         kept = {key: value for key, value in detail.items() if isinstance(value, (str, int, float))}
-        with self._mutation(target, actor) as (state, change):
+        with self.unit_of_work(target, actor) as (state, change):
             change.log(state.target, action, None, **kept)
             return self._result(state, action, None, "Recorded.", extra={"history_id": change.history[-1]["id"]})
 
