@@ -72,6 +72,7 @@ from ..storage.files import (
     remove_leftover_temp_files,
 )
 from .drafts import DraftReview
+from .operations import checked_operations, numbered
 from .pattern_review import PatternReview
 from .reads import StoreReads
 from .review import ReviewActions
@@ -954,7 +955,7 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
         As in Hermes, the character limit applies to the final state only, so one batch can free room
         and add. Any failing operation raises (its number in the message) and nothing is written.
         """
-        ops = self._batch_operations(operations)
+        ops = checked_operations(operations)  # every operation, the safety check included, before anything is locked
         source = parse_enum(SourceKind, source_kind, "source_kind")
         with self.unit_of_work(target, actor) as (state, change):
             results = []
@@ -967,40 +968,13 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
                     else:
                         results.append(self._remove_in(state, change, old_text))
                 except DialecticalMemoryError as error:
-                    error.args = (f"operation {number} ({action}): {error}; no operation was applied",)
-                    raise
+                    raise numbered(error, number, action) from None
             self._check_final_limit(state)
             edges = [edge for result in results for edge in result.contradictions]
             return self._result(
                 state, "batch", None, f"Applied {len(results)} operation(s).", contradictions=edges,
                 extra={"results": [result.to_dict() for result in results]},
             )
-
-    def _batch_operations(self, operations) -> list[tuple[str, str | None, str | None]]:
-        """Validate every operation (including the safety check) before anything is locked."""
-        if not isinstance(operations, list) or not operations:
-            raise InvalidInputError("operations must be a non-empty list of {action, content, old_text} objects")
-        checked = []
-        for number, op in enumerate(operations, 1):
-            action = op.get("action") if isinstance(op, dict) else None
-            try:
-                if action not in ("add", "replace", "remove"):
-                    raise InvalidInputError(f"unknown action {action!r}; expected add, replace or remove")
-                unexpected = set(op) - {"action", "content", "old_text"}
-                if unexpected:
-                    raise InvalidInputError(f"unexpected field(s): {', '.join(sorted(map(str, unexpected)))}")
-                content = op.get("content")
-                if action != "remove" and (not isinstance(content, str) or not content.strip()):
-                    raise InvalidInputError(f"content is required for {action}")
-                text = self._content(content) if action != "remove" else None
-                old_text = op.get("old_text")
-                if action != "add" and (not isinstance(old_text, str) or not old_text.strip()):
-                    raise InvalidInputError(f"old_text is required for {action}")
-            except DialecticalMemoryError as error:
-                error.args = (f"operation {number} ({action}): {error}; no operation was applied",)
-                raise
-            checked.append((action, text, old_text))
-        return checked
 
     def _check_final_limit(self, state: TargetState) -> None:
         limit = self.limits[state.target]
