@@ -321,3 +321,13 @@ def test_the_reach_in_finder_finds_a_private_import_and_attribute_but_not_self_o
     assert sorted(private_reach_ins("p.a", user, defined, modules)) == [
         "p.a:2: from p.b import _CACHE", "p.a:5: store._read", "p.a:6: store._held"]
     assert private_reach_ins("p.b", owner, defined, modules) == []
+
+
+def test_the_cli_loads_no_detector_and_no_test_bench_until_a_command_needs_it():
+    """The evaluation commands' bench (the scoring, the scripted judge, features.trial) and the
+    detector load inside the command that uses them: the shipped CLI starts without them."""
+    code = ("import sys; import dialectical_memory.adapters.cli; "
+            "print(sorted(m for m in sys.modules if m.startswith(('dialectical_memory.detection', "
+            "'dialectical_memory.features', 'dialectical_memory.store'))))")
+    loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert loaded.strip() == "[]", loaded
