@@ -438,9 +438,7 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
                 stack.callback(self._held.discard, target)
             yield self
 
-    # ------------------------------------------------------------ commit
-
-    # ------------------------------------------------------------ the unit of work (docs/core-api.md)
+    # ------------------------------------------------------------ the unit of work (docs/core-api.md) and its commit
 
     @contextmanager
     def reading(self, target):
@@ -801,8 +799,9 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
 
     def flag_contradiction(self, state: TargetState, change: Change, from_id: str, to_id: str, verdict, *,
                            author: str | None = None) -> ContradictionEdge:
-        """Inside a unit of work: record a contradiction between two active entries as an edge (the detector's by default);
-        a change over time is told when each side was written (detection/contract.py)."""
+        """Inside a unit of work: record a contradiction between two active entries as an edge (the
+        detector's by default); a change over time is told when each side was written
+        (detection/contract.py)."""
         from ..detection.contract import as_change, dated
 
         written = tuple(getattr(state.entries.get(i), "created_at", 0.0) for i in (from_id, to_id))
