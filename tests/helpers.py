@@ -4,12 +4,19 @@ detector, a store over a home, file snapshots and the invariants a home must kee
 from __future__ import annotations
 
 import json
+import os
 import re
 from pathlib import Path
+
+import pytest
 
 from dialectical_memory import MemoryStore
 from dialectical_memory.detection.base import Label, Verdict
 from dialectical_memory.core.beliefs import SECONDS_PER_DAY, text_hash
+
+# The project's shared data sets, read where they lie beside the clone (CI lays ../shared/ there),
+# never copied into the repository or the package.
+SHARED_DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
 
 T0 = 1_700_000_000.0
 DAY = SECONDS_PER_DAY
@@ -116,3 +123,25 @@ def check_invariants(store: MemoryStore, target: str = "memory") -> None:
     if sidecar.exists() and (not journal.exists() or journal.stat().st_size == 0):
         mapping = read_sidecar(store.home, target)["text_to_id"]
         assert mapping == {text_hash(e.text): e.entry_id for e in active}, "text_to_id matches the text"
+
+
+def shared_data(name: str) -> Path:
+    """A file of the shared data sets (``../shared/data/NAME``): missing, a CI run fails and a
+    checkout without it skips, as the held-out checks do."""
+    path = SHARED_DATA / name
+    if not path.is_file():
+        if os.environ.get("CI"):
+            pytest.fail(f"the shared data set is missing at {path}", pytrace=False)
+        pytest.skip(f"the shared data is not beside this clone ({path})")
+    return path
+
+
+def shared_pairs(name: str, **where) -> list[dict]:
+    """The rows of a shared pair set (JSON lines) whose fields equal ``where``, in the file's order."""
+    rows = [json.loads(line) for line in shared_data(name).read_text(encoding="utf-8").splitlines() if line.strip()]
+    return [row for row in rows if all(row.get(key) == wanted for key, wanted in where.items())]
+
+
+def tuned_pairs() -> list[dict]:
+    """The labelled pairs the detector was tuned on: the shared broad set's train split, then the dev set."""
+    return shared_pairs("contradiction_broad.jsonl", split="train") + shared_pairs("contradiction_dev.jsonl")

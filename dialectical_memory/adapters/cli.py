@@ -572,7 +572,7 @@ def cmd_eval_detector(args) -> int:
     from ..detection import RuleDetector, evaluate, format_report, load_pairs
     from ..detection.home_evaluation import is_home_file
 
-    path = args.file or _bundled_dev_set()
+    path = args.file
     try:
         if is_home_file(path):
             return _eval_home(args, path)
@@ -640,18 +640,6 @@ def _semantic_detector():
     except ImportError:
         raise InvalidInputError(f"--semantic needs the semantic extra: {install_hint('semantic')}") from None
     return SemanticDetector()
-
-
-DEV_SET = "contradiction_dev.jsonl"
-
-
-def _bundled_dev_set() -> Path:
-    """The labelled dev set shipped with the package (a checkout keeps it in tests/fixtures/)."""
-    package = Path(__file__).resolve().parents[1]
-    for candidate in (package / "devdata" / DEV_SET, package.parent / "tests" / "fixtures" / DEV_SET):
-        if candidate.is_file():
-            return candidate
-    raise InvalidInputError("the bundled dev set is missing from this install; pass a JSONL file of labelled pairs")
 
 
 def cmd_serve(args) -> int:
@@ -1273,7 +1261,7 @@ def _tool_commands(command) -> None:
     p.set_defaults(func=cmd_demo)
 
     p = command("eval-detector", help="score the contradiction detector on labelled pairs or in a populated home")
-    p.add_argument("file", nargs="?", help="labelled pairs, one JSON object a line (default: the bundled dev set), "
+    p.add_argument("file", help="your labelled pairs, one JSON object a line ({a, b, label}), "
                    "or a home: one JSON object of memory and user entries and probes")
     p.add_argument("--split", help="only rows whose 'split' field has this value")
     p.add_argument("--failures", action="store_true", help="list the pairs the detector got wrong")

@@ -53,7 +53,7 @@ _ZH_DIGITS = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六":
 _ZH_POWERS = {"十": 10, "百": 100, "千": 1000, "万": 10000}
 
 
-def _zh_value(text: str) -> float | None:
+def zh_value(text: str) -> float | None:
     """"一万" 10000, "两千" 2000, "一万五" 15000, "八" 8, "十二" 12."""
     if text.isdigit():
         return float(text)
@@ -79,7 +79,7 @@ def _value(match: re.Match) -> float | None:
             number = float(found.replace(",", ""))
             return number * 1000 if groups.get("k" + name[1:]) else number
         if found and name.startswith("z"):
-            return _zh_value(found)
+            return zh_value(found)
     return None
 
 

@@ -429,7 +429,7 @@ def analyse(text: str) -> Analysis:
         claims = _held(claims, holder)
         orders = tuple(replace(order, holder=holder) for order in orders)
         habits = tuple(replace(habit, holder=holder) for habit in habits)
-    named = entry_holder(original, _in_lexicon)
+    named = entry_holder(original, in_lexicon)
     if named:
         claims = [replace(claim, holder=_join(named, claim.holder)) for claim in claims]
         orders = tuple(replace(order, holder=_join(named, order.holder)) for order in orders)
@@ -514,7 +514,7 @@ def _join(named: str, holder: str) -> str:
     return f"{named}/{holder}" if holder and holder != named else named
 
 
-def _in_lexicon(word: str) -> bool:
+def in_lexicon(word: str) -> bool:
     """A word the lexicon knows ("Coffee", "Windows") is no one's name."""
     return any(term.role not in (t.CONTENT, t.STOP) for term in t.terms(normalize(word)))
 

@@ -19,7 +19,7 @@ from dataclasses import replace
 
 from . import lexicon
 from .analysis import Analysis, analyse
-from .holders import (_MACHINE_NOUNS, _PROJECT_NOUNS, _ZH_MACHINE_NOUNS, _ZH_PROJECT_NOUNS, NAME, HomeHolders,
+from .holders import (MACHINE_NOUNS, PROJECT_NOUNS, ZH_MACHINE_NOUNS, ZH_PROJECT_NOUNS, NAME, HomeHolders,
                       introductions)
 from .text import is_cjk, lazy_compile
 
@@ -29,11 +29,11 @@ _SENTENCE_END = lazy_compile(r"(?<=[.!?])\s+(?=\S)|(?<=[;；。！？])\s*")
 _CLAUSE_END = lazy_compile(r"(?<=[,，、:：])\s*")
 # The user, named by a pronoun or as the user, at the head of a part.
 _USER_HEAD = lazy_compile(r"^\s*(?:she|he|they|her|his|their|the\s+user|user|用户|该用户|她|他)(?![\w-])", re.IGNORECASE)
-_NOUNS = f"{_MACHINE_NOUNS}|{_PROJECT_NOUNS}"
+_NOUNS = f"{MACHINE_NOUNS}|{PROJECT_NOUNS}"
 _KIN = "|".join(sorted((*lexicon.EN_PEOPLE, *lexicon.ZH_PEOPLE), key=len, reverse=True))
 # Before a name at the head of a part: "On", "在", "the laptop", "项目", "her partner", "妈妈", "`"…
 _LEAD = (rf"^\s*(?:[-*•]\s*)?(?P<lead>(?:the|for|on|at|in)\s+|在\s*)?(?:(?:the|her|his|their|our|my|a|an)\s+)?"
-         rf"(?:(?:[\w-]+\s+){{0,2}}?(?:{_NOUNS})\s+|(?:{_ZH_MACHINE_NOUNS}|{_ZH_PROJECT_NOUNS})\s*|(?:{_KIN})\s*)?`?")
+         rf"(?:(?:[\w-]+\s+){{0,2}}?(?:{_NOUNS})\s+|(?:{ZH_MACHINE_NOUNS}|{ZH_PROJECT_NOUNS})\s*|(?:{_KIN})\s*)?`?")
 # After it: "`", " repo", " (the home server)", ", the office PC,".
 _TRAIL = lazy_compile(rf"`?(?:\s+(?:{_NOUNS})\b)?(?:\s*\([^)]{{0,40}}\)|\s*（[^）]{{0,40}}）|,\s+(?:the|a|an|her|his|their|our|my)\s+[^,]{{1,40}},)?",
                       re.IGNORECASE)
@@ -48,9 +48,9 @@ _CJK_AFTER = lazy_compile(r"\s*[\u4e00-\u9fff]")
 @functools.lru_cache(maxsize=4096)
 def entry_introductions(text: str) -> tuple[str, ...]:
     """`holders.introductions` with the lexicon's words known (no "Coffee" is anyone's name)."""
-    from .analysis import _in_lexicon
+    from .analysis import in_lexicon
 
-    return introductions(text, _in_lexicon)
+    return introductions(text, in_lexicon)
 
 
 def pair_home(a: str, b: str) -> HomeHolders:

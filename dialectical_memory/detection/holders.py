@@ -181,14 +181,14 @@ _CAPITALISED = r"[A-Z][A-Za-z0-9]*(?:[-_.][A-Za-z0-9]+)*"
 _QUOTE = r"[`'\"‘’“”]?"
 _NAME_AT = rf"{_QUOTE}(?P<name>{NAME}){_QUOTE}"
 # Kinds of thing a name may be, by the nouns near it where it is introduced.
-_MACHINE_NOUNS = (r"laptop|notebook|desktop|workstation|server|vps|nas|droplet|instance|vm|box|machine|"
+MACHINE_NOUNS = (r"laptop|notebook|desktop|workstation|server|vps|nas|droplet|instance|vm|box|machine|"
                   r"raspberry\s+pi|pi|mac|macbook|pc|router|phone|tablet|homelab")
-_PROJECT_NOUNS = (r"project|repo|repository|codebase|library|package|crate|app|cli|tool|service|site|website|"
+PROJECT_NOUNS = (r"project|repo|repository|codebase|library|package|crate|app|cli|tool|service|site|website|"
                   r"homepage|bot|plugin|extension|pipeline|api|dashboard|monorepo|microservice")
-_ZH_MACHINE_NOUNS = "台式机|笔记本|服务器|主机|电脑|工作站|树莓派|路由器|虚拟机|云主机|小主机|NAS"
-_ZH_PROJECT_NOUNS = "项目|仓库|代码库|应用|服务|网站|主页|工具|插件|机器人|小程序|数据管道|管道"
-_MACHINE_WORD = lazy_compile(rf"\b(?:{_MACHINE_NOUNS})s?\b|{_ZH_MACHINE_NOUNS}", re.IGNORECASE)
-_PROJECT_WORD = lazy_compile(rf"\b(?:{_PROJECT_NOUNS})s?\b|{_ZH_PROJECT_NOUNS}", re.IGNORECASE)
+ZH_MACHINE_NOUNS = "台式机|笔记本|服务器|主机|电脑|工作站|树莓派|路由器|虚拟机|云主机|小主机|NAS"
+ZH_PROJECT_NOUNS = "项目|仓库|代码库|应用|服务|网站|主页|工具|插件|机器人|小程序|数据管道|管道"
+_MACHINE_WORD = lazy_compile(rf"\b(?:{MACHINE_NOUNS})s?\b|{ZH_MACHINE_NOUNS}", re.IGNORECASE)
+_PROJECT_WORD = lazy_compile(rf"\b(?:{PROJECT_NOUNS})s?\b|{ZH_PROJECT_NOUNS}", re.IGNORECASE)
 # What follows a subject: a verb of the third person, an auxiliary, a Chinese predicate.
 _EN_SUBJECT_OF = (r"(?:'s|’s|\s+(?:is|was|are|has|had|does|did|can|could|will|would|should|must|may|"
                   r"still|now|only|also|never|always|often|usually|rarely|just|no\s+longer|"
@@ -201,17 +201,17 @@ _DEFINITION = (
     lazy_compile(rf"^\s*{_NAME_AT}\s+(?:is|was)\s+(?:a|an|the|her|his|their|our|my|one\s+of)\b"),
     lazy_compile(rf"^\s*{_NAME_AT}\s*是"),
     lazy_compile(rf"^\s*{_NAME_AT}\s*(?:\(|（|,)\s*(?:the|a|an|her|his|their|our|my)?\s*[^)）,]{{0,30}}?"
-                 rf"\b(?:{_MACHINE_NOUNS}|{_PROJECT_NOUNS})\b", re.IGNORECASE),
+                 rf"\b(?:{MACHINE_NOUNS}|{PROJECT_NOUNS})\b", re.IGNORECASE),
 )
 # "the laptop `alder`", "Project cedar", "the VPS dune", "服务器 juniper", "项目 cobalt".
 _NOUN_THEN_NAME = lazy_compile(
-    rf"(?:^|\b(?:the|her|his|their|our|my|a|an|its)\s+)(?:[\w-]+\s+){{0,2}}?(?:{_MACHINE_NOUNS}|{_PROJECT_NOUNS})"
-    rf"\s+{_QUOTE}(?P<name>{NAME}){_QUOTE}(?=$|[\s,.;:'’)）])|(?:{_ZH_MACHINE_NOUNS}|{_ZH_PROJECT_NOUNS})\s*`?(?P<zh>{NAME})`?",
+    rf"(?:^|\b(?:the|her|his|their|our|my|a|an|its)\s+)(?:[\w-]+\s+){{0,2}}?(?:{MACHINE_NOUNS}|{PROJECT_NOUNS})"
+    rf"\s+{_QUOTE}(?P<name>{NAME}){_QUOTE}(?=$|[\s,.;:'’)）])|(?:{ZH_MACHINE_NOUNS}|{ZH_PROJECT_NOUNS})\s*`?(?P<zh>{NAME})`?",
     re.IGNORECASE)
 # "the `ledger-sync` repo", "the tally repo": a name before its noun (a plain word only in backticks
 # or when shaped like a name: "the main laptop", "the home server" name nothing).
 _NAME_THEN_NOUN = lazy_compile(rf"(?:^|\b(?:the|her|his|their|our|my)\s+)`?(?P<name>{NAME})`?\s+"
-                               rf"(?:{_MACHINE_NOUNS}|{_PROJECT_NOUNS})\b", re.IGNORECASE)
+                               rf"(?:{MACHINE_NOUNS}|{PROJECT_NOUNS})\b", re.IGNORECASE)
 _BACKTICKED = lazy_compile(r"`(?P<name>[A-Za-z][\w.-]{1,39})`")
 _CALLED = lazy_compile(rf"\bcalled\s+{_QUOTE}(?P<name>{NAME})|\b(?:named|nicknamed)\s+(?:[`'\"‘“](?P<quoted>{NAME})|(?-i:(?P<cap>{_CAPITALISED})))|"
                        rf"(?<!用户)(?<!她)(?<!他)叫(?:做)?\s*"

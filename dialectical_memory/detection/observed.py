@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 
-from .amounts import _zh_value
+from .amounts import zh_value
 from .frequency import CONSTANTLY, DAILY, HOURLY, MONTHLY, NEVER, RARELY, WEEKLY, YEARLY, Rate
 from .text import lazy_compile
 
@@ -274,7 +274,7 @@ def _number(text: str | None) -> float | None:
         return 15.0
     if text == "几十":
         return 30.0
-    return _zh_value(text.replace("几", ""))
+    return zh_value(text.replace("几", ""))
 
 
 _CUE = lazy_compile(r"\b(?:last|past|this|previous|since|has(?:n't|\s+not)|have(?:n't|\s+not))\b|"

@@ -306,7 +306,7 @@ class SemanticDetector:
         wanted = [text, *texts_by_id.values()]
         vectors = self.embeddings.of(wanted, budget=EMBED_BUDGET + 1)
         if cache:
-            _save_quietly(self.embeddings, cache, wanted)
+            save_quietly(self.embeddings, cache, wanted)
         if text not in vectors:
             return []
         ids = [entry_id for entry_id, other in texts_by_id.items() if other in vectors and other != text]
@@ -317,7 +317,7 @@ class SemanticDetector:
         return [ids[i] for i in best]
 
 
-def _save_quietly(embeddings: Embeddings, cache: EmbeddingCache, texts: list[str]) -> None:
+def save_quietly(embeddings: Embeddings, cache: EmbeddingCache, texts: list[str]) -> None:
     """The cache only saves time: a home that cannot be written (read-only, full) goes without."""
     try:
         embeddings.save(cache, texts)

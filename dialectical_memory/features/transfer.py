@@ -28,7 +28,7 @@ from ..core.version import __version__
 from ..core.errors import InvalidInputError, UnsafeContentError
 from ..core.beliefs import BeliefStatus, ContradictionEdge, EntryMeta, MaturityLevel, clamp_numbers, new_id, plausible_time
 from ..storage import hermes_format
-from ..store.screening import clean_reason, shape_problem
+from ..store.screening import admit_entry, clean_reason, shape_problem
 from ..store.state import ArchivedEntry, Change, TargetState, summary
 from ..storage.files import TARGET_FILES
 
@@ -65,7 +65,7 @@ def export_document(store, targets=tuple(TARGET_FILES)) -> dict[str, Any]:
         "targets": {},
     }
     for target in targets:
-        state = store._read_state(store._target(target))
+        state = store.current_state(target)
         document["targets"][target] = {
             "entries": [state.entries[state.id_for_text(text)].to_dict() for text in state.texts],
             "contradictions": [edge.to_dict() for edge in state.doc.contradictions],
@@ -354,13 +354,13 @@ def import_document(store, document: dict[str, Any], *, mode: str = "merge", dry
         _plans(store, sections, mode)
         plans = {}
         for target, section in sections.items():
-            with store._mutation(target, actor) as (state, change):
+            with store.unit_of_work(target, actor) as (state, change):
                 plans[target] = _Importer(store, state, change, section, mode).run()
     return ImportPlan(mode, dry_run, plans)
 
 
 def _plans(store, sections: dict, mode: str) -> dict[str, TargetPlan]:
-    return {t: _Importer(store, store._read_state(store._target(t)), None, s, mode).plan() for t, s in sections.items()}
+    return {t: _Importer(store, store.current_state(t), None, s, mode).plan() for t, s in sections.items()}
 
 
 class _Importer:
@@ -383,7 +383,7 @@ class _Importer:
         meta = entry_from(data)
         meta.blocked = None
         try:
-            meta.text = self.store._content(data["text"], "its text")
+            meta.text = admit_entry(data["text"], "its text")
         except UnsafeContentError as error:
             if not data.get("blocked"):
                 raise UnsafeContentError(f"{where} (id {data['entry_id']}): {error}; nothing was imported") from None
@@ -429,7 +429,7 @@ class _Importer:
         result.local_texts = {i: state.entries[i].text for i in (*result.archived, *result.replaced)}
         result.imported_texts = {m.entry_id: m.text for m in self.incoming}
         self._check_texts(arriving)
-        self.store._check_limit(state, arriving, leaving)
+        self.store.check_limit(state, arriving, leaving)
         self._plan_archive_edges_history()
         return result
 
@@ -505,12 +505,7 @@ class _Importer:
         brings another version of the same id (the reason names the id it had)."""
         state, change = self.state, self.change
         if not keep_id:
-            old_id = meta.entry_id
-            state._index_remove(old_id)
-            del state.entries[old_id]
-            meta.entry_id = new_id()
-            state.entries[meta.entry_id] = meta
-            state.ids_by_text[meta.text] = meta.entry_id
+            old_id = state.renumber(meta)
             reason = f"{reason} (this version was {old_id})"
         before = summary(meta)
         state.to_archive(change, meta, reason)

@@ -539,14 +539,7 @@ def merge_foreign(state: TargetState, change: Change, base: bytes | None, foreig
     state.set_texts(merged)
     reconcile(state, sub)
     screen(state, sub)
-    for entry_id, text in before.items():
-        meta = state.doc.entries.get(entry_id)
-        if meta is None or meta.text != text:
-            state._index_remove(entry_id)
-    for entry_id, meta in state.doc.entries.items():
-        if before.get(entry_id) != meta.text:
-            state._index_remove(entry_id)
-            state._index_add(meta)
+    state.reindex_changed(before)
     state.invalidate_edge_index()
     sub.md_dirty = True
     change.absorb(sub)

@@ -134,7 +134,7 @@ def run(store, target: str, policy: str, actor: str, progress=None, judging=None
     changed = False
     ignored = _scan(store, target, lambda state, meta, now: is_ignored_too_often(meta))
     if ignored:
-        with store._mutation(target, actor) as (state, change):
+        with store.unit_of_work(target, actor) as (state, change):
             for meta in _present(state, ignored):
                 if is_ignored_too_often(meta):
                     _supersede_ignored(state, change, meta)
@@ -148,7 +148,7 @@ def run(store, target: str, policy: str, actor: str, progress=None, judging=None
     due = _scan(store, target, _rules_due)
     changed |= steps_changed
     for start in range(0, len(due), RULES_STEP):
-        with store._mutation(target, actor) as (state, change):
+        with store.unit_of_work(target, actor) as (state, change):
             for meta in _present(state, due[start : start + RULES_STEP]):  # each rule tests again under the lock
                 if _decay(state, change, meta):
                     report["decayed"].append(meta.entry_id)
@@ -158,8 +158,8 @@ def run(store, target: str, policy: str, actor: str, progress=None, judging=None
                 if outcome:
                     report[outcome].append(meta.entry_id)
             changed |= _visible(change)
-    with store._thread_locks[target]:
-        report["deep_check_pending"] = sum(1 for m in store._read_state(target).entries.values() if not m.deep_checked)
+    with store.reading(target) as state:
+        report["deep_check_pending"] = sum(1 for m in state.entries.values() if not m.deep_checked)
     report["changed"] = changed
     return report
 
@@ -169,13 +169,12 @@ def _scan(store, target: str, wants) -> list[str]:
     cross-process locks, a chunk at a time under the in-process one, so neither the agent in
     another process nor a caller in this one waits for a pass over every entry. An entry that
     becomes due during the scan is found by the next run."""
-    with store._thread_locks[target]:
-        ids = list(store._read_state(target).entries)
+    with store.reading(target) as state:
+        ids = list(state.entries)
     now = store.now()
     due = []
     for start in range(0, len(ids), SCAN_CHUNK):
-        with store._thread_locks[target]:
-            state = store._read_state(target)
+        with store.reading(target) as state:
             for entry_id in ids[start : start + SCAN_CHUNK]:
                 meta = state.entries.get(entry_id)
                 if meta is not None and wants(state, meta, now):
@@ -203,8 +202,7 @@ def _deep_check_in_steps(store, target: str, actor: str, progress, judging=None,
     changed, done, budget = False, 0, DEEP_CHECK_BATCH
     total = None
     while budget > 0:
-        with store._thread_locks[target]:  # in-process only: other processes are not held up
-            state = store._read_state(target)
+        with store.reading(target) as state:  # in-process only: other processes are not held up
             unchecked = _newest_first([m for m in state.entries.values() if not m.deep_checked])
             total = done + min(len(unchecked), budget) if total is None else total
             if not unchecked:
@@ -238,11 +236,11 @@ def _deep_check_in_steps(store, target: str, actor: str, progress, judging=None,
         if judging is not None:
             judged, restated = _ask_judge(store, judging, detector, home, near, checked, flagged)
             flagged.extend(judged)
-        with store._mutation(target, actor) as (state, change):
+        with store.unit_of_work(target, actor) as (state, change):
             for other_id, other_text, entry_id, text, verdict, author in flagged:
                 a, b = state.entries.get(other_id), state.entries.get(entry_id)
                 if a and b and a.text == other_text and b.text == text and not state.edge_between(other_id, entry_id):
-                    edge = store._flag(state, change, other_id, entry_id, verdict, author=author)
+                    edge = store.flag_contradiction(state, change, other_id, entry_id, verdict, author=author)
                     found.append(edge_dict(state, edge, change.now))
             for pair, verdict in restated:
                 kept = fold_restatement(state, change, pair, f"judge:{judging.name}: {verdict.reason}"[:200])
@@ -338,13 +336,11 @@ def _warm_index(store, target: str) -> None:
     entries on a cold home), then hand it to the current state, brought up to date entry by entry."""
     from ..detection.index_file import index_path, open_index
 
-    with store._thread_locks[target]:
-        state = store._read_state(target)
+    with store.reading(target) as state:
         if state.index is not None:
             return
         texts = state.indexed_texts()
     index = open_index(index_path(store.home, state.paths.stem), texts)
-    with store._thread_locks[target]:
-        state = store._read_state(target)
+    with store.reading(target) as state:
         if state.index is None:
             state.adopt_index(index)

@@ -72,6 +72,7 @@ from ..storage.files import (
     remove_leftover_temp_files,
 )
 from .drafts import DraftReview
+from .operations import checked_operations, numbered
 from .pattern_review import PatternReview
 from .reads import StoreReads
 from .review import ReviewActions
@@ -437,11 +438,32 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
                 stack.callback(self._held.discard, target)
             yield self
 
-    # ------------------------------------------------------------ commit
+    # ------------------------------------------------------------ the unit of work (docs/core-api.md) and its commit
 
     @contextmanager
-    def _mutation(self, target, actor: str):
-        """Lock, fresh state, a Change to fill; commit on success.
+    def reading(self, target):
+        """The state of ``target`` as it is now, with this store's other threads held off while the
+        block runs (other processes are not: nothing is locked on disk). For a look at several
+        entries that must not see a write of this process half done (maintenance's scans, a plan)."""
+        target = self._target(target)
+        with self._thread_locks[target]:
+            yield self._read_state(target)
+
+    def current_state(self, target) -> TargetState:
+        """The state of ``target`` as it is now (reloaded if another process wrote): for reading
+        only, no lock held once it is returned."""
+        return self._read_state(self._target(target))
+
+    @contextmanager
+    def unit_of_work(self, target, actor: str):
+        """One write to ``target``: read its state, take the locks, mutate, commit.
+
+        Takes this store's thread lock and the two file locks (the store's, then Hermes'), makes
+        sure the state is fresh under them (one refresh per write), and yields ``(state, change)``:
+        the block mutates ``state`` through its primitives (:class:`~.state.TargetState`: insert,
+        set_text, to_archive, add_edge, …), which record what they did in ``change``. When the block
+        ends, the change is committed in one ordered write (archive, ``.md``, one journal line,
+        history); an empty change writes nothing.
 
         A refused call (a domain error raised before anything changed) keeps the cached state; any
         other failure forgets it, so the next call rereads what is really on disk.
@@ -645,7 +667,7 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
 
     def compact(self, target: str) -> None:
         """Fold the journal into the sidecar now (maintenance does this too)."""
-        with self._mutation(target, "maintenance") as (_state, change):
+        with self.unit_of_work(target, "maintenance") as (_state, change):
             change.compact = True
 
     # ------------------------------------------------------------ validation helpers
@@ -658,7 +680,9 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
         chars, limit = state.usage(), self.limits[state.target]
         return {"chars": chars, "limit": limit, "percent": round(100 * chars / limit, 1) if limit else None}
 
-    def _check_limit(self, state: TargetState, added: list[str], removed: list[str] = ()) -> None:
+    def check_limit(self, state: TargetState, added: list[str], removed: list[str] = ()) -> None:
+        """Inside a unit of work: refuse (CharLimitError) a write that would leave ``state`` with
+        ``added`` in place of ``removed`` past the target's character limit."""
         limit = self.limits[state.target]
         if not limit:
             return
@@ -735,7 +759,7 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
                 continue
             verdict = detector.compare(other.text, meta.text)
             if verdict.label is Label.CONTRADICTION:
-                found.append(self._flag(state, change, candidate_id, meta.entry_id, verdict))
+                found.append(self.flag_contradiction(state, change, candidate_id, meta.entry_id, verdict))
             else:
                 unflagged.append(candidate_id)
         if compared is not None:
@@ -773,9 +797,11 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
             candidates += [i for i in neighbours(others, text, limit, cache) if i not in candidates]
         return candidates
 
-    def _flag(self, state: TargetState, change: Change, from_id: str, to_id: str, verdict, *, author: str | None = None) -> ContradictionEdge:
-        """Record a contradiction between two active entries as an edge (the detector's by default);
-        a change over time is told when each side was written (detection/contract.py)."""
+    def flag_contradiction(self, state: TargetState, change: Change, from_id: str, to_id: str, verdict, *,
+                           author: str | None = None) -> ContradictionEdge:
+        """Inside a unit of work: record a contradiction between two active entries as an edge (the
+        detector's by default); a change over time is told when each side was written
+        (detection/contract.py)."""
         from ..detection.contract import as_change, dated
 
         written = tuple(getattr(state.entries.get(i), "created_at", 0.0) for i in (from_id, to_id))
@@ -807,7 +833,7 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
         one reinforces that one in the sidecar (``extra["reinforced"]``: its id); the file is not
         rewritten for it.
         """
-        with self._mutation(target, actor) as (state, change):
+        with self.unit_of_work(target, actor) as (state, change):
             meta = self._active(state, entry_id)
             terms = _index_terms(meta.text)  # the query's terms, once for both checks
             found = self._detect(state, change, meta, FAST_CHECK_CANDIDATES, terms=terms)
@@ -831,7 +857,7 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
         text = self._content(content)
         source = parse_enum(SourceKind, source_kind, "source_kind")
         kind = parse_enum(KnowledgeType, knowledge_type, "knowledge_type") if knowledge_type else None
-        with self._mutation(target, actor) as (state, change):
+        with self.unit_of_work(target, actor) as (state, change):
             return self._add_in(state, change, text, source, kind)
 
     def _add_in(self, state, change, text: str, source: SourceKind, kind, check_limit: bool = True) -> MutationResult:
@@ -843,7 +869,7 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
         if restated is not None and restated[1].sure:
             return self._reinforce(state, change, state.entries[restated[0]], source, wording=text, why=restated[1].reason)
         if check_limit:
-            self._check_limit(state, [text])
+            self.check_limit(state, [text])
         meta = EntryMeta.new(change.now, source_kind=source, text=text, knowledge_type=kind or _read_knowledge_type(text))
         state.insert(change, meta)
         change.log(state.target, "add", meta.entry_id, None, summary(meta))
@@ -887,7 +913,7 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
     def replace(self, target: str, old_text, new_content, *, source_kind=None, actor: str = "agent") -> MutationResult:
         text = self._content(new_content)
         source = parse_enum(SourceKind, source_kind, "source_kind") if source_kind else None
-        with self._mutation(target, actor) as (state, change):
+        with self.unit_of_work(target, actor) as (state, change):
             return self._replace_in(state, change, old_text, text, source)
 
     def _replace_in(self, state, change, old_text, text: str, source, check_limit: bool = True) -> MutationResult:
@@ -896,7 +922,7 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
             return self._result(state, "replace", meta.entry_id, "Entry already has this text; nothing changed.")
         self._no_duplicate(state, text, meta.entry_id)
         if check_limit:
-            self._check_limit(state, [text], [meta.text])
+            self.check_limit(state, [text], [meta.text])
         edges = self._change_text(state, change, meta, text, "replace", source)
         return self._result(state, "replace", meta.entry_id, "Entry replaced.", contradictions=self._edge_dicts(state, edges))
 
@@ -914,7 +940,7 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
         return self._detect(state, change, meta, FAST_CHECK_CANDIDATES)
 
     def remove(self, target: str, old_text, *, actor: str = "agent") -> MutationResult:
-        with self._mutation(target, actor) as (state, change):
+        with self.unit_of_work(target, actor) as (state, change):
             return self._remove_in(state, change, old_text)
 
     def _remove_in(self, state, change, old_text) -> MutationResult:
@@ -928,9 +954,9 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
         As in Hermes, the character limit applies to the final state only, so one batch can free room
         and add. Any failing operation raises (its number in the message) and nothing is written.
         """
-        ops = self._batch_operations(operations)
+        ops = checked_operations(operations)  # every operation, the safety check included, before anything is locked
         source = parse_enum(SourceKind, source_kind, "source_kind")
-        with self._mutation(target, actor) as (state, change):
+        with self.unit_of_work(target, actor) as (state, change):
             results = []
             for number, (action, text, old_text) in enumerate(ops, 1):
                 try:
@@ -941,40 +967,13 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
                     else:
                         results.append(self._remove_in(state, change, old_text))
                 except DialecticalMemoryError as error:
-                    error.args = (f"operation {number} ({action}): {error}; no operation was applied",)
-                    raise
+                    raise numbered(error, number, action) from None
             self._check_final_limit(state)
             edges = [edge for result in results for edge in result.contradictions]
             return self._result(
                 state, "batch", None, f"Applied {len(results)} operation(s).", contradictions=edges,
                 extra={"results": [result.to_dict() for result in results]},
             )
-
-    def _batch_operations(self, operations) -> list[tuple[str, str | None, str | None]]:
-        """Validate every operation (including the safety check) before anything is locked."""
-        if not isinstance(operations, list) or not operations:
-            raise InvalidInputError("operations must be a non-empty list of {action, content, old_text} objects")
-        checked = []
-        for number, op in enumerate(operations, 1):
-            action = op.get("action") if isinstance(op, dict) else None
-            try:
-                if action not in ("add", "replace", "remove"):
-                    raise InvalidInputError(f"unknown action {action!r}; expected add, replace or remove")
-                unexpected = set(op) - {"action", "content", "old_text"}
-                if unexpected:
-                    raise InvalidInputError(f"unexpected field(s): {', '.join(sorted(map(str, unexpected)))}")
-                content = op.get("content")
-                if action != "remove" and (not isinstance(content, str) or not content.strip()):
-                    raise InvalidInputError(f"content is required for {action}")
-                text = self._content(content) if action != "remove" else None
-                old_text = op.get("old_text")
-                if action != "add" and (not isinstance(old_text, str) or not old_text.strip()):
-                    raise InvalidInputError(f"old_text is required for {action}")
-            except DialecticalMemoryError as error:
-                error.args = (f"operation {number} ({action}): {error}; no operation was applied",)
-                raise
-            checked.append((action, text, old_text))
-        return checked
 
     def _check_final_limit(self, state: TargetState) -> None:
         limit = self.limits[state.target]
@@ -993,7 +992,7 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
     # ------------------------------------------------------------ signals
 
     def _signal(self, target, entry_id, actor, action, apply) -> MutationResult:
-        with self._mutation(target, actor) as (state, change):
+        with self.unit_of_work(target, actor) as (state, change):
             meta = self._active(state, entry_id)
             before = summary(meta)
             apply(meta, change.now)
@@ -1025,7 +1024,7 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
         safety check again, not only those: the other device may run an older checker, and the
         metadata that came with the merge (a blocked mark cleared there, a keep made there) decides
         nothing here."""
-        with self._mutation(target, actor) as (state, change):
+        with self.unit_of_work(target, actor) as (state, change):
             screen_entries(state, change, list(state.entries), via="sync")
             found = []
             for entry_id in dict.fromkeys(entry_ids):

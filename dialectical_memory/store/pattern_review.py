@@ -43,8 +43,7 @@ class PatternReview:
         rejected = frozenset(self.rejected_patterns(target))
         path = self._paths[target].home / f".{self._paths[target].stem}{PROPOSALS_SUFFIX}"
         kept = () if fresh else read_groups(path)
-        with self._thread_locks[target]:
-            state = self._read_state(target)
+        with self.reading(target) as state:
             found = read_models.derived(state, "pattern_proposals", (rejected, kept), lambda: patterns.proposals(
                 state, state.ensure_index().holders(), rejected, kept))
         groups = tuple((p.proposal_id, tuple(p.entry_ids)) for p in found)
@@ -91,7 +90,7 @@ class PatternReview:
     def reject_pattern(self, target: str, proposal_id, *, actor: str = "person") -> MutationResult:
         """A person's no: the group (and any part of it) is not proposed again. Nothing else changes."""
         proposal = self.pattern_proposal(target, proposal_id)
-        with self._mutation(target, actor) as (state, change):
+        with self.unit_of_work(target, actor) as (state, change):
             for entry_id in proposal.entry_ids:
                 self._active(state, entry_id)
             change.log(state.target, REJECT_ACTION, proposal.entry_ids[0], None, None,

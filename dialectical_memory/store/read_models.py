@@ -16,8 +16,10 @@ from ..core.beliefs import (
     BeliefStatus,
     ContradictionEdge,
     EntryMeta,
+    KnowledgeType,
     MaturityLevel,
     PromotionCheck,
+    SourceKind,
     authority_weight,
     days_until_reverification,
     decayed_confidence,
@@ -25,7 +27,27 @@ from ..core.beliefs import (
     raw_decayed_confidence,
     text_hash,
 )
+from ..core.errors import InvalidInputError
+from ..core.validation import parse_enum
 from .state import TargetState
+
+
+def entry_filters(maturity=None, status=None, source_kind=None, knowledge_type=None) -> dict[str, Any]:
+    """The filters of a listing or a search, each parsed (an unknown value is refused), None when not asked."""
+    return {
+        "maturity": parse_enum(MaturityLevel, maturity, "maturity") if maturity not in (None, "") else None,
+        "status": parse_enum(BeliefStatus, status, "status") if status else None,
+        "source_kind": parse_enum(SourceKind, source_kind, "source_kind") if source_kind else None,
+        "knowledge_type": parse_enum(KnowledgeType, knowledge_type, "knowledge_type") if knowledge_type else None,
+    }
+
+
+def check_paging(search, offset, limit) -> None:
+    """Refuse a page that is not ``offset`` ≥ 0 and ``limit`` 1–1000, or a search that is not a string."""
+    if not isinstance(offset, int) or not isinstance(limit, int) or offset < 0 or not 0 < limit <= 1000:
+        raise InvalidInputError("offset must be ≥ 0 and limit between 1 and 1000")
+    if search is not None and not isinstance(search, str):
+        raise InvalidInputError("search must be a string")
 
 
 @dataclass

@@ -19,12 +19,9 @@ from ..core.errors import (
 )
 from ..core.validation import parse_enum
 from ..core.beliefs import (
-    BeliefStatus,
     ContradictionMode,
     EntryMeta,
-    KnowledgeType,
     MaturityLevel,
-    SourceKind,
     authority_weight,
     promotion_check,
     text_hash,
@@ -80,7 +77,7 @@ class StoreReads:
     def get_contradictions(self, target: str, *, include_resolved: bool = False, mode=None, entry_id: str | None = None, edge_id: str | None = None) -> list[dict[str, Any]]:
         """Unresolved edges (both sides). ``mode="filter"`` keeps only edges and names the side shown.
         ``entry_id`` / ``edge_id`` narrow the answer to one entry's edges or one edge (cheap at any size)."""
-        state = self._read_state(self._target(target))
+        state = self.current_state(target)
         edges = read_models.contradictions(state, self.now(), include_resolved, entry_id, edge_id)
         if mode is not None:
             chosen = parse_enum(ContradictionMode, mode, "contradiction_mode")
@@ -91,7 +88,7 @@ class StoreReads:
     def contradiction_groups(self, target: str, *, entry_id: str | None = None) -> list[dict[str, Any]]:
         """Entries linked by unresolved contradictions, one group each (`read_models.contradiction_groups`):
         what every door counts and lists; ``entry_id`` narrows it to that entry's group."""
-        state = self._read_state(self._target(target))
+        state = self.current_state(target)
         groups = read_models.derived(state, "contradiction_groups", None, lambda: read_models.contradiction_groups(state))
         return [{key: list(value) if isinstance(value, list) else value for key, value in group.items()}
                 for group in groups if entry_id is None or entry_id in group["entry_ids"]]
@@ -99,20 +96,20 @@ class StoreReads:
     def contradiction_links(self, target: str) -> list[tuple[str, str, str, bool]]:
         """``(edge_id, from_id, to_id, resolved)`` of every edge, in the order of
         :meth:`get_contradictions`: what navigation needs, without building thousands of edge dicts."""
-        state = self._read_state(self._target(target))
+        state = self.current_state(target)
         return [(e.edge_id, e.from_id, e.to_id, e.resolved) for e in state.doc.contradictions]
 
     # ------------------------------------------------------------ reads
 
     def get_entry(self, target: str, entry_id) -> read_models.Entry:
-        state = self._read_state(self._target(target))
+        state = self.current_state(target)
         entry = read_models.entry_view(state, entry_id, self.now()) if isinstance(entry_id, str) else None
         if entry is None:
             raise NotFoundError(f"no {target} entry with id {echo(entry_id)}")
         return entry
 
     def get_entry_meta(self, target: str, text_or_id: str) -> EntryMeta | None:
-        state = self._read_state(self._target(target))
+        state = self.current_state(target)
         if text_or_id in state.entries:
             return state.entries[text_or_id]
         entry_id = state.id_for_text(hermes_format.normalise_entry(text_or_id))
@@ -120,48 +117,32 @@ class StoreReads:
 
     def find_entry(self, target: str, old_text) -> read_models.Entry:
         """The active entry containing ``old_text`` (Hermes' rule: one match, else a clear error)."""
-        state = self._read_state(self._target(target))
+        state = self.current_state(target)
         return read_models.entry_view(state, self._find_by_substring(state, old_text).entry_id, self.now())
 
     def entries(self, target: str) -> list[read_models.Entry]:
-        return read_models.active_entries(self._read_state(self._target(target)), self.now())
+        return read_models.active_entries(self.current_state(target), self.now())
 
     def query_entries(self, target: str, *, maturity=None, status=None, source_kind=None, knowledge_type=None, search=None, offset: int = 0, limit: int = 50) -> read_models.Page:
         """One page of active entries in file order that pass the filters."""
-        filters = self._filters(maturity=maturity, status=status, source_kind=source_kind, knowledge_type=knowledge_type)
-        self._check_paging(search, offset, limit)
-        state = self._read_state(self._target(target))
+        filters = read_models.entry_filters(maturity=maturity, status=status, source_kind=source_kind, knowledge_type=knowledge_type)
+        read_models.check_paging(search, offset, limit)
+        state = self.current_state(target)
         return read_models.query(state, self.now(), filters, search or None, offset, limit)
 
     def query_by_tier(self, target: str, *, status=None, source_kind=None, knowledge_type=None, search=None, limit: int = 20) -> dict[MaturityLevel, read_models.Page]:
         """The first page of each maturity tier, from one pass (the dashboard's four columns); with
         ``search``, the entries :meth:`search` finds, best first in each tier."""
-        filters = self._filters(status=status, source_kind=source_kind, knowledge_type=knowledge_type)
-        self._check_paging(search, 0, limit)
+        filters = read_models.entry_filters(status=status, source_kind=source_kind, knowledge_type=knowledge_type)
+        read_models.check_paging(search, 0, limit)
         if search and search.strip():  # ranked: each column lists its matches best first
             found = self.search(search, target, limit=1000, status=status, source_kind=source_kind, knowledge_type=knowledge_type)
             buckets: dict[MaturityLevel, list] = {level: [] for level in MaturityLevel}
             for hit in found.items:
                 buckets[hit.entry.meta.maturity].append(hit.entry)
             return {level: read_models.Page(entries[:limit], len(entries), 0, limit) for level, entries in buckets.items()}
-        state = self._read_state(self._target(target))
+        state = self.current_state(target)
         return read_models.query_by_tier(state, self.now(), filters, search or None, limit)
-
-    @staticmethod
-    def _filters(maturity=None, status=None, source_kind=None, knowledge_type=None) -> dict[str, Any]:
-        return {
-            "maturity": parse_enum(MaturityLevel, maturity, "maturity") if maturity not in (None, "") else None,
-            "status": parse_enum(BeliefStatus, status, "status") if status else None,
-            "source_kind": parse_enum(SourceKind, source_kind, "source_kind") if source_kind else None,
-            "knowledge_type": parse_enum(KnowledgeType, knowledge_type, "knowledge_type") if knowledge_type else None,
-        }
-
-    @staticmethod
-    def _check_paging(search, offset, limit) -> None:
-        if not isinstance(offset, int) or not isinstance(limit, int) or offset < 0 or not 0 < limit <= 1000:
-            raise InvalidInputError("offset must be ≥ 0 and limit between 1 and 1000")
-        if search is not None and not isinstance(search, str):
-            raise InvalidInputError("search must be a string")
 
     def search(self, query: str, target: str | None = None, *, limit: int = 20, offset: int = 0, maturity=None,
                status=None, source_kind=None, knowledge_type=None, semantic: bool | str | None = None) -> search_module.Results:
@@ -170,13 +151,6 @@ class StoreReads:
         return search_module.search(self, query, target, limit=limit, offset=offset, maturity=maturity, status=status,
                                     source_kind=source_kind, knowledge_type=knowledge_type, semantic=semantic)
 
-    def _search_index(self, target: str):
-        """The search's index of a target, kept across reloads and updated entry by entry."""
-        indexes = self.__dict__.setdefault("_search_indexes", {})
-        if target not in indexes:
-            indexes[target] = search_module._TargetIndex()
-        return indexes[target]
-
     def recall(self, target: str, query: str, *, limit: int = 8) -> list[tuple[float, read_models.Entry]]:
         """``(score, entry)`` of the entries :meth:`search` finds for ``query`` in one target, best first."""
         return [(hit.score, hit.entry) for hit in self.search(query, target, limit=limit).items if hit.score is not None]
@@ -184,34 +158,34 @@ class StoreReads:
     def contradiction_graph(self, target: str, *, max_resolved: int = 200, select=None) -> dict[str, Any]:
         """The graph; ``select(outline) -> (entry_ids, edge_ids)`` builds only what one page shows
         (see :func:`read_models.graph`), from the same state as the outline."""
-        return read_models.graph(self._read_state(self._target(target)), self.now(), max_resolved, select)
+        return read_models.graph(self.current_state(target), self.now(), max_resolved, select)
 
     def reverification_queue(self, target: str, *, horizon_days: float = REVERIFY_HORIZON_DAYS, offset: int = 0, limit: int | None = None) -> list[read_models.QueueItem]:
         """Expired and soon-expiring beliefs, most important first; ``counts()["reverify"]`` is the total."""
         if limit is not None:
-            self._check_paging(None, offset, limit)
-        return read_models.reverification_queue(self._read_state(self._target(target)), self.now(), horizon_days, offset, limit)
+            read_models.check_paging(None, offset, limit)
+        return read_models.reverification_queue(self.current_state(target), self.now(), horizon_days, offset, limit)
 
     def pending_promotions(self, target: str, *, offset: int = 0, limit: int | None = None) -> list[read_models.PromotionItem]:
         """Proposed promotions, highest tier first; ``counts()["pending_promotions"]`` is the total."""
         if limit is not None:
-            self._check_paging(None, offset, limit)
-        return read_models.pending_promotions(self._read_state(self._target(target)), self.now(), offset, limit)
+            read_models.check_paging(None, offset, limit)
+        return read_models.pending_promotions(self.current_state(target), self.now(), offset, limit)
 
     def promotion_check(self, target: str, entry_id: str):
         return promotion_check(self.get_entry(target, entry_id).meta, self.now())
 
     def blocked_entries(self, target: str) -> list[read_models.Entry]:
         """Entries from disk that failed the safety check, in file order: a person keeps, edits or retires them."""
-        state = self._read_state(self._target(target))
+        state = self.current_state(target)
         now = self.now()
         return [read_models.entry_view(state, meta.entry_id, now) for meta in state.entries.values() if meta.blocked]
 
     def archived(self, target: str, *, offset: int = 0, limit: int | None = None) -> list[read_models.Entry]:
         """Archived entries, the most recently archived first; ``offset``/``limit`` build one page only."""
         if limit is not None:
-            self._check_paging(None, offset, limit)
-        state = self._read_state(self._target(target))
+            read_models.check_paging(None, offset, limit)
+        state = self.current_state(target)
         now = self.now()
         order = read_models.derived(state, "archive_order", None, lambda: sorted(state.archive, key=lambda i: -(state.archive[i].at or 0)))
         window = order[offset : None if limit is None else offset + limit]
@@ -223,7 +197,7 @@ class StoreReads:
         Cached until the target changes (any process) or a minute passes: between writes only slow
         decay moves these numbers, and every dashboard page shows them.
         """
-        state = self._read_state(self._target(target))
+        state = self.current_state(target)
         key = (id(state), state.journal_seq, int(self.now() // COUNTS_MAX_AGE_SECONDS))
         cached = self._counts_cache.get(target)
         if cached is None or cached[0] != key:
@@ -329,7 +303,7 @@ class StoreReads:
                 frozen = self._snapshots[target] = _render_prompt(*frozen)
             return frozen
         chosen = parse_enum(ContradictionMode, mode, "contradiction_mode") if mode else self.contradiction_mode
-        return _render_prompt(*self._prompt_inputs(self._read_state(target), chosen))
+        return _render_prompt(*self._prompt_inputs(self.current_state(target), chosen))
 
     def _prompt_inputs(self, state: TargetState, mode: ContradictionMode) -> tuple:
         """Everything the prompt shows, copied: cheap to take at load (by entry id: no text is

@@ -45,19 +45,19 @@ class ReviewActions:
 
     def edit_text(self, target: str, entry_id, new_text, *, expected_etag=None, actor: str = "person") -> MutationResult:
         text = self._content(new_text, "text")
-        with self._mutation(target, actor) as (state, change):
+        with self.unit_of_work(target, actor) as (state, change):
             meta = self._active(state, entry_id, expected_etag)
             if text == meta.text:
                 return self._result(state, "edit", meta.entry_id, "Text unchanged.")
             self._no_duplicate(state, text, meta.entry_id)
-            self._check_limit(state, [text], [meta.text])
+            self.check_limit(state, [text], [meta.text])
             snap = undo_snapshot.take(state, [meta.entry_id])
             edges = self._change_text(state, change, meta, text, "edit")
             return self._undoable(state, change, snap, "edit", meta.entry_id, "Entry edited.", contradictions=self._edge_dicts(state, edges))
 
     def keep_blocked(self, target: str, entry_id, *, expected_etag=None, actor: str = "person") -> MutationResult:
         """A person's override: this entry, blocked by the safety check, is fine and goes back in the prompt."""
-        with self._mutation(target, actor) as (state, change):
+        with self.unit_of_work(target, actor) as (state, change):
             meta = self._active(state, entry_id, expected_etag)
             if not meta.blocked:
                 raise ConflictError("this entry is not blocked")
@@ -71,20 +71,20 @@ class ReviewActions:
             return self._result(state, "keep_blocked", meta.entry_id, "Kept: the entry is back in the prompt from the next session.")
 
     def archive_entry(self, target: str, entry_id, *, expected_etag=None, reason: str = "archived by a person", actor: str = "person") -> MutationResult:
-        with self._mutation(target, actor) as (state, change):
+        with self.unit_of_work(target, actor) as (state, change):
             meta = self._active(state, entry_id, expected_etag)
             snap = undo_snapshot.take(state, [meta.entry_id])
             self._archive(state, change, meta, reason, "archive")
             return self._undoable(state, change, snap, "archive", meta.entry_id, "Entry archived.")
 
     def restore(self, target: str, entry_id, *, actor: str = "person") -> MutationResult:
-        with self._mutation(target, actor) as (state, change):
+        with self.unit_of_work(target, actor) as (state, change):
             archived = state.archive.get(entry_id) if isinstance(entry_id, str) else None
             if archived is None:
                 raise NotFoundError(f"no archived {state.target} entry with id {echo(entry_id)}")
             text = admit_stored(archived.meta.text, "the archived entry")
             self._no_duplicate(state, text)
-            self._check_limit(state, [text])
+            self.check_limit(state, [text])
             meta = state.from_archive(change, entry_id)
             meta.text = text
             meta.blocked, meta.safety_kept, meta.keep_marks = None, False, []  # it passed the gate just now
@@ -109,7 +109,7 @@ class ReviewActions:
         kind = parse_enum(KnowledgeType, knowledge_type, "knowledge_type") if knowledge_type else None
         if not isinstance(entry_ids, (list, tuple)) or len(set(entry_ids)) < 2:
             raise InvalidInputError("a synthesis needs at least two different entries")
-        with self._mutation(target, actor) as (state, change):
+        with self.unit_of_work(target, actor) as (state, change):
             parents = [self._active(state, i, (expected_etags or {}).get(i)) for i in dict.fromkeys(entry_ids)]
             synthesis, snap, found = self._replace_with_synthesis(state, change, parents, content, kind, "synthesized into", "synthesize")
             return self._undoable(
@@ -126,7 +126,7 @@ class ReviewActions:
         if state.id_for_text(content) not in parent_ids:  # a parent's very text may stay, as the new entry
             self._no_duplicate(state, content)
         if len(content) > sum(len(p.text) for p in parents):  # one entry in the place of several frees room: always written
-            self._check_limit(state, [content], [p.text for p in parents])
+            self.check_limit(state, [content], [p.text for p in parents])
         befores = {p.entry_id: summary(p) for p in parents}
         snap = undo_snapshot.take(state, sorted(parent_ids))
         position = min(state.texts.index(p.text) for p in parents)
@@ -145,7 +145,7 @@ class ReviewActions:
 
     def dismiss_contradiction(self, target: str, edge_id, *, actor: str = "person") -> MutationResult:
         """A false alarm: the edge is resolved as dismissed and the pair is never flagged again."""
-        with self._mutation(target, actor) as (state, change):
+        with self.unit_of_work(target, actor) as (state, change):
             edge = self._edge(state, edge_id)
             if edge.resolved:
                 raise ConflictError("this contradiction is already resolved")
@@ -157,7 +157,7 @@ class ReviewActions:
 
     def supersede(self, target: str, keep_id, drop_id, *, expected_etags: dict | None = None, actor: str = "person") -> MutationResult:
         """Keep one side; the other becomes SUPERSEDED and goes to the archive."""
-        with self._mutation(target, actor) as (state, change):
+        with self.unit_of_work(target, actor) as (state, change):
             if keep_id == drop_id:
                 raise InvalidInputError("an entry cannot supersede itself")
             etags = expected_etags or {}
@@ -178,7 +178,7 @@ class ReviewActions:
         if not isinstance(reason, str) or len(reason) > 500:
             raise InvalidInputError("reason must be a string of at most 500 characters")
         reason = admit_reason(reason, "the reason") if reason.strip() else ""
-        with self._mutation(target, actor) as (state, change):
+        with self.unit_of_work(target, actor) as (state, change):
             if from_id == to_id:
                 raise InvalidInputError("an entry cannot contradict itself")
             a, b = self._active(state, from_id), self._active(state, to_id)
@@ -218,7 +218,7 @@ class ReviewActions:
 
     def approve_promotion(self, target: str, entry_id, *, principle_text=None, expected_etag=None, actor: str = "person") -> MutationResult:
         compressed = self._content(principle_text, "principle text") if principle_text not in (None, "") else None
-        with self._mutation(target, actor) as (state, change):
+        with self.unit_of_work(target, actor) as (state, change):
             meta = self._active(state, entry_id, expected_etag)
             if meta.pending_promotion is None:
                 raise ConflictError("this entry has no pending promotion")
@@ -226,7 +226,7 @@ class ReviewActions:
             snap = undo_snapshot.take(state, [meta.entry_id])
             if compressed and compressed != meta.text:
                 self._no_duplicate(state, compressed, meta.entry_id)
-                self._check_limit(state, [compressed], [meta.text])
+                self.check_limit(state, [compressed], [meta.text])
                 original = meta.original_text if meta.original_text is not None else meta.text
                 state.set_text(change, meta, compressed)
                 meta.original_text = original
@@ -237,7 +237,7 @@ class ReviewActions:
             return self._undoable(state, change, snap, "promote", meta.entry_id, f"Promoted to {meta.maturity.name}.")
 
     def reject_promotion(self, target: str, entry_id, *, expected_etag=None, actor: str = "person") -> MutationResult:
-        with self._mutation(target, actor) as (state, change):
+        with self.unit_of_work(target, actor) as (state, change):
             meta = self._active(state, entry_id, expected_etag)
             if meta.pending_promotion is None:
                 raise ConflictError("this entry has no pending promotion")
@@ -252,7 +252,7 @@ class ReviewActions:
     # ------------------------------------------------------------ re-verification
 
     def confirm(self, target: str, entry_id, *, expected_etag=None, actor: str = "person") -> MutationResult:
-        with self._mutation(target, actor) as (state, change):
+        with self.unit_of_work(target, actor) as (state, change):
             meta = self._active(state, entry_id, expected_etag)
             before = summary(meta)
             snap = undo_snapshot.take(state, [meta.entry_id])
@@ -265,11 +265,11 @@ class ReviewActions:
     def revise(self, target: str, entry_id, new_text, *, expected_etag=None, actor: str = "person") -> MutationResult:
         """The belief changed: new text from the person, counted as a user correction."""
         text = self._content(new_text, "revised text")
-        with self._mutation(target, actor) as (state, change):
+        with self.unit_of_work(target, actor) as (state, change):
             meta = self._active(state, entry_id, expected_etag)
             if text != meta.text:
                 self._no_duplicate(state, text, meta.entry_id)
-                self._check_limit(state, [text], [meta.text])
+                self.check_limit(state, [text], [meta.text])
             snap = undo_snapshot.take(state, [meta.entry_id])
             revalidate(meta, change.now)
             self._still_contested(state, meta)
@@ -284,7 +284,7 @@ class ReviewActions:
             return self._undoable(state, change, snap, "revise", meta.entry_id, "Revised.", contradictions=self._edge_dicts(state, edges))
 
     def retire(self, target: str, entry_id, *, expected_etag=None, actor: str = "person") -> MutationResult:
-        with self._mutation(target, actor) as (state, change):
+        with self.unit_of_work(target, actor) as (state, change):
             meta = self._active(state, entry_id, expected_etag)
             snap = undo_snapshot.take(state, [meta.entry_id])
             self._archive(state, change, meta, "retired: no longer true", "retire")
@@ -298,8 +298,8 @@ class ReviewActions:
         from . import make_room
 
         target = self._target(target)
-        with self._thread_locks[target]:
-            return make_room.plan(self._read_state(target), self.limits[target], self.now(), needed, with_merges=merges,
+        with self.reading(target) as state:
+            return make_room.plan(state, self.limits[target], self.now(), needed, with_merges=merges,
                                   pattern_groups=lambda: self.pattern_proposals(target))
 
     def refusal_plan(self, error: CharLimitError):
@@ -324,7 +324,7 @@ class ReviewActions:
             raise InvalidInputError("the only make-room policy is 'auto' (it applies only what could go)")
         if entry_ids is not None and (not isinstance(entry_ids, (list, tuple)) or not entry_ids):
             raise InvalidInputError("name at least one entry to let go")
-        with self._mutation(target, actor) as (state, change):
+        with self.unit_of_work(target, actor) as (state, change):
             limit = self.limits[state.target]
             if entry_ids is not None:
                 found, _protected = make_room.candidates(state, change.now)
@@ -371,7 +371,7 @@ class ReviewActions:
         kind = parse_enum(KnowledgeType, knowledge_type, "knowledge_type") if knowledge_type else None
         if not isinstance(entry_ids, (list, tuple)) or len(set(entry_ids)) < 2:
             raise InvalidInputError("a merge needs at least two different entries")
-        with self._mutation(target, actor) as (state, change):
+        with self.unit_of_work(target, actor) as (state, change):
             parents = [self._active(state, i, (expected_etags or {}).get(i)) for i in dict.fromkeys(entry_ids)]
             if any(p.blocked for p in parents):
                 raise ConflictError("a blocked entry is never merged: keep, edit or retire it on the Blocked page first")
@@ -446,7 +446,7 @@ class ReviewActions:
         """
         if not isinstance(history_id, str) or len(history_id.strip()) < 4:
             raise InvalidInputError("give the history id of the change to undo (at least 4 characters)")
-        with self._mutation(target, actor) as (state, change):
+        with self.unit_of_work(target, actor) as (state, change):
             record = self.history_record(state.target, history_id.strip())
             data = undo_snapshot.check_record(record, UNDOABLE_ACTORS)
             if record["id"] in self.undone_ids(state.target):

@@ -30,6 +30,7 @@ not raise recall@5 on the benchmark (docs/usage.md, Search).
 from __future__ import annotations
 
 import threading
+import weakref
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -96,7 +97,7 @@ class Results:
         return read_models.Page([hit.entry for hit in self.items], self.total, self.offset, self.limit)
 
 
-class _TargetIndex:
+class TargetIndex:
     """What one target's search keeps between calls: the BM25 index and the embedding matrix."""
 
     def __init__(self):
@@ -112,6 +113,17 @@ class _TargetIndex:
         self.synced = None  # the texts the BM25 index was last synced with (that very object)
 
 
+_INDEXES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # store → {target: TargetIndex}
+_INDEXES_LOCK = threading.Lock()
+
+
+def search_index(store, target: str) -> TargetIndex:
+    """The search's index of ``target`` of ``store``, kept as long as the store lives (across
+    reloads) and updated entry by entry."""
+    with _INDEXES_LOCK:
+        return _INDEXES.setdefault(store, {}).setdefault(target, TargetIndex())
+
+
 def search(store, query, target=None, *, limit: int = 20, offset: int = 0, maturity=None, status=None,
            source_kind=None, knowledge_type=None, semantic: bool | str | None = None) -> Results:
     """See the module doc; ``semantic``: None uses meaning when the extra is installed, False never,
@@ -120,14 +132,14 @@ def search(store, query, target=None, *, limit: int = 20, offset: int = 0, matur
         raise InvalidInputError("query must be a string")
     if len(query) > MAX_QUERY_CHARS:
         raise InvalidInputError(f"query is longer than {MAX_QUERY_CHARS:,} characters")
-    targets = TARGETS if target in (None, "", "both") else (store._target(target),)
-    filters = store._filters(maturity=maturity, status=status, source_kind=source_kind, knowledge_type=knowledge_type)
-    store._check_paging(None, offset, limit)
+    targets = TARGETS if target in (None, "", "both") else (store.paths(target).target,)
+    filters = read_models.entry_filters(maturity=maturity, status=status, source_kind=source_kind, knowledge_type=knowledge_type)
+    read_models.check_paging(None, offset, limit)
     if not query.strip():
         raw = dict(maturity=maturity, status=status, source_kind=source_kind, knowledge_type=knowledge_type)
         return _listing(store, targets, raw, offset, limit)
     now = store.now()
-    states = {name: store._read_state(name) for name in targets}
+    states = {name: store.current_state(name) for name in targets}
     pool = {name: _searchable(state, filters) for name, state in states.items()}
     from ..detection.lexical import bridged, is_keyword, surface, tokens
 
@@ -207,7 +219,7 @@ def _by_words(store, states, pool, wanted) -> dict[tuple[str, str], float]:
     """(target, id) → BM25 score."""
     found = {}
     for name, state in states.items():
-        index = store._search_index(name)
+        index = search_index(store, name)
         texts, chosen = _texts(state), pool[name]
         with index.lock:
             if index.synced is not texts:
@@ -220,7 +232,7 @@ def _by_words(store, states, pool, wanted) -> dict[tuple[str, str], float]:
 
 def _held(store, key, terms: frozenset[str]) -> frozenset[str]:
     """The question's terms the entry ``key`` holds."""
-    index = store._search_index(key[0])
+    index = search_index(store, key[0])
     with index.lock:
         return index.bm25.terms_of(key[1]) & terms
 
@@ -259,7 +271,7 @@ def _by_meaning(store, states, pool, query) -> tuple[dict[tuple[str, str], float
         return {}, False
     keys, cosines, chinese = [], [], []
     for name, state in states.items():
-        index = store._search_index(name)
+        index = search_index(store, name)
         with index.lock:
             ids, matrix = _matrix(store, name, state, embeddings)
             languages = index.chinese
@@ -306,17 +318,17 @@ def _centred(cosine, chinese, typical):
 def _matrix(store, name: str, state, embeddings):
     """The ids and rows of one target's entries that have an embedding (computing up to the budget)."""
     import numpy as np
-    from ..detection.semantic import EmbeddingCache, _save_quietly
+    from ..detection.semantic import EmbeddingCache, save_quietly
     from ..detection.text import is_cjk
 
-    index = store._search_index(name)
+    index = search_index(store, name)
     texts = _texts(state)
     if index.complete and (index.vector_texts is texts or index.vector_texts == texts):
         return index.vector_ids, index.matrix
     cache = EmbeddingCache(state.paths.home / f".{state.paths.stem}.embeddings.npz")
     embeddings.load(cache)
     vectors = embeddings.of(texts.values(), budget=SEARCH_EMBED_BUDGET)
-    _save_quietly(embeddings, cache, list(texts.values()))
+    save_quietly(embeddings, cache, list(texts.values()))
     ids = [entry_id for entry_id, text in texts.items() if text in vectors]
     index.vector_texts, index.vector_ids = texts, ids
     index.matrix = np.array([vectors[texts[i]] for i in ids], dtype=np.float32).reshape(len(ids), -1) if ids else None

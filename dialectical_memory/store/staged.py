@@ -25,6 +25,7 @@ from ..core.errors import (
 )
 from ..core.results import MutationResult
 from ..core.validation import parse_enum
+from .operations import checked_operations, numbered
 from .state import TargetState
 
 
@@ -83,11 +84,10 @@ class StagedWrites:
         ``limit``: the character limit the proposer applies (Hermes' own; default: the store's)."""
         target = self._target(target)
         limit = self._staged_limit(target, limit)
-        state = self._read_state(target)
-        with self._thread_locks[target]:
+        with self.reading(target) as state:
             before = self._usage_of(state, state.texts, limit)
             try:
-                ops = self._staged_operations(operations, single)
+                ops = checked_operations(operations, single=single)
             except DialecticalMemoryError as error:
                 return WritePreview(target, [], before, before, str(error))
             texts = list(state.texts)
@@ -100,7 +100,7 @@ class StagedWrites:
                     try:
                         previews.append(self._preview_one(state, texts, ids, gone, fresh, action, text, old_text))
                     except DialecticalMemoryError as error:
-                        raise _numbered(error, number, action, single) from None
+                        raise numbered(error, number, action, single) from None
                 _check_staged_limit(state, ops, single, texts, limit)
             except DialecticalMemoryError as error:
                 return WritePreview(target, previews, before, self._usage_of(state, texts, limit), str(error))
@@ -176,16 +176,16 @@ class StagedWrites:
         of the ``approve_staged`` history record. Any refusal raises and writes nothing.
         """
         limit = self._staged_limit(self._target(target), limit)
-        ops = self._staged_operations(operations, single)
+        ops = checked_operations(operations, single=single)
         source = parse_enum(SourceKind, source_kind, "source_kind") if source_kind is not None else None
         kept = clean_provenance(provenance)
-        with self._mutation(target, actor) as (state, change):
+        with self.unit_of_work(target, actor) as (state, change):
             results, texts_before = [], list(state.texts)
             for number, (action, text, old_text) in enumerate(ops, 1):
                 try:
                     results.append(self._apply_one(state, change, action, text, old_text, source, kept))
                 except DialecticalMemoryError as error:
-                    raise _numbered(error, number, action, single) from None
+                    raise numbered(error, number, action, single) from None
             _check_staged_limit(state, ops, single, state.texts, limit, texts_before)
             edges = [edge for result in results for edge in result.contradictions]
             detail = {key: value for key, value in (record or {}).items() if isinstance(value, (str, int, float))}
@@ -215,32 +215,9 @@ class StagedWrites:
         if action not in ("reject_staged",):
             raise InvalidInputError(f"unknown decision {echo(action)}")
         kept = {key: value for key, value in detail.items() if isinstance(value, (str, int, float))}
-        with self._mutation(target, actor) as (state, change):
+        with self.unit_of_work(target, actor) as (state, change):
             change.log(state.target, action, None, **kept)
             return self._result(state, action, None, "Recorded.", extra={"history_id": change.history[-1]["id"]})
-
-    # ------------------------------------------------------------ shared
-
-    def _staged_operations(self, operations, single: bool) -> list[tuple[str, str | None, str | None]]:
-        """Every operation checked (the text as an add checks it, the safety check included) before
-        anything is read under a lock; a lone operation's error is its own, a batch's is numbered."""
-        if not isinstance(operations, list) or not operations or (single and len(operations) != 1):
-            raise InvalidInputError("a staged write is one operation or a non-empty batch of them")
-        checked = []
-        for number, op in enumerate(operations, 1):
-            action = op.get("action") if isinstance(op, dict) else None
-            try:
-                if action not in ("add", "replace", "remove"):
-                    raise InvalidInputError(f"unknown action {echo(action)}; expected add, replace or remove")
-                text = self._content(op.get("content")) if action != "remove" else None
-                old_text = op.get("old_text") if action != "add" else None
-                if action != "add" and (not isinstance(old_text, str) or not old_text.strip()):
-                    raise InvalidInputError(f"old_text is required for {action}")
-            except DialecticalMemoryError as error:
-                raise _numbered(error, number, action, single) from None
-            checked.append((action, text, old_text))
-        return checked
-
 
 def _check_staged_limit(state: TargetState, ops, single: bool, texts_after: list[str], limit: int, texts_before: list[str] | None = None) -> None:
     """Hermes' limit on a write, on the texts it would leave: a lone add or replace that grows past
@@ -283,11 +260,3 @@ def _contradiction(entry_id: str | None, text: str, verdict) -> dict[str, Any]:
         "entry_id": entry_id, "text": text, "reason": verdict.reason, "kind": getattr(verdict, "kind", ""),
         "confidence": round(float(verdict.score), 3), "reason_data": dict(getattr(verdict, "reason_data", None) or {}),
     }  # fmt: skip
-
-
-def _numbered(error: DialecticalMemoryError, number: int, action, single: bool) -> DialecticalMemoryError:
-    """A batch's error names its operation and says nothing was applied; a lone operation's is its own."""
-    if not single:
-        error.args = (f"operation {number} ({action}): {error}; no operation was applied",)
-    return error
-

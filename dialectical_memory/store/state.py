@@ -258,7 +258,31 @@ class TargetState:
         if self.index is not None and entry_id in self.index:
             self.index.remove(entry_id)
 
+    def reindex_changed(self, before: dict[str, str]) -> None:
+        """After the texts were rebuilt under the entries (a foreign write merged): bring the index
+        in step with every entry whose text is not what ``before`` (id → text) says."""
+        for entry_id, text in before.items():
+            meta = self.doc.entries.get(entry_id)
+            if meta is None or meta.text != text:
+                self._index_remove(entry_id)
+        for entry_id, meta in self.doc.entries.items():
+            if before.get(entry_id) != meta.text:
+                self._index_remove(entry_id)
+                self._index_add(meta)
+
     # ---------------------------------------------------------- primitives
+
+    def renumber(self, meta: EntryMeta) -> str:
+        """Give the active entry ``meta`` a fresh id (its text and place stay); returns the old id.
+        For an entry that must leave while another version of it arrives under its id (an import)."""
+        old_id = meta.entry_id
+        self._index_remove(old_id)
+        del self.doc.entries[old_id]
+        meta.entry_id = new_id()
+        self.doc.entries[meta.entry_id] = meta
+        self.ids_by_text[meta.text] = meta.entry_id
+        self._index_add(meta)
+        return old_id
 
     def insert(self, change: Change, meta: EntryMeta, position: int | None = None) -> None:
         """Make ``meta`` (whose ``text`` is set) an active entry of the ``.md`` file."""

@@ -164,6 +164,42 @@ def only_re_exports(tree: ast.Module) -> bool:
     return any(isinstance(node, (ast.Import, ast.ImportFrom)) for node in body) and not meaningful
 
 
+def _private(name: str) -> bool:
+    return name.startswith("_") and not name.startswith("__")
+
+
+def private_names_defined(tree: ast.AST) -> set[str]:
+    """The underscore names a module defines: functions, classes, variables and attributes it assigns."""
+    names = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(node.name)
+        elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            names.add(node.id)
+        elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store):
+            names.add(node.attr)
+    return {name for name in names if _private(name)}
+
+
+def private_reach_ins(module: str, tree: ast.AST, defined: dict[str, set[str]], modules=MODULES) -> list[str]:
+    """Where ``module`` uses another module's underscore name: ``from x import _name`` from a module
+    of the package, or ``something._name`` (not ``self``/``cls``) where ``_name`` is defined in
+    another module of the package and not in this one (``os._exit`` is nobody's here)."""
+    elsewhere = set().union(*(names for other, names in defined.items() if other != module))
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            base = _resolve(module, node, modules) if node.level else (node.module or "")
+            if _known(base, modules):
+                found += [f"{module}:{node.lineno}: from {base} import {a.name}" for a in node.names if _private(a.name)]
+        elif isinstance(node, ast.Attribute) and _private(node.attr):
+            if isinstance(node.value, ast.Name) and node.value.id in ("self", "cls"):
+                continue
+            if node.attr in elsewhere and node.attr not in defined.get(module, ()):
+                found.append(f"{module}:{node.lineno}: {ast.unparse(node.value)}.{node.attr}")
+    return found
+
+
 # ------------------------------------------------------------------------------ the rules
 
 
@@ -236,6 +272,15 @@ def test_the_cli_reaches_the_dashboard_only_inside_the_serve_command():
     assert any(m.startswith(WEB) for m in imports_of(cli, serve))
 
 
+def test_no_module_reaches_into_another_modules_underscore_names():
+    """A name with an underscore is its module's own: what another module needs has a public shape
+    (the store's unit of work, docs/core-api.md), so a module can change its insides alone."""
+    trees = {module: _tree(module) for module in MODULES}
+    defined = {module: private_names_defined(tree) for module, tree in trees.items()}
+    found = [hit for module, tree in sorted(trees.items()) for hit in private_reach_ins(module, tree, defined)]
+    assert found == [], "\n".join(found)
+
+
 # ------------------------------------------------------------------------------ the checks themselves
 
 
@@ -263,5 +308,26 @@ def test_opening_the_store_loads_no_detection_until_something_is_written_or_chec
     code = ("import sys, tempfile; from dialectical_memory import MemoryStore; "
             "store = MemoryStore(tempfile.mkdtemp()); store.entries('user'); "
             "print(sorted(m for m in sys.modules if m.startswith('dialectical_memory.detection')))")
+    loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert loaded.strip() == "[]", loaded
+
+
+def test_the_reach_in_finder_finds_a_private_import_and_attribute_but_not_self_or_the_standard_library():
+    modules = {"p": Path("p/__init__.py"), "p.a": Path("p/a.py"), "p.b": Path("p/b.py")}
+    owner = ast.parse("_CACHE = {}\nclass Store:\n    def _read(self):\n        self._held = 1\n")
+    user = ast.parse("import os\nfrom .b import _CACHE\ndef f(store):\n    os._exit(0)\n    store._read()\n"
+                     "    return store._held\nclass M:\n    def g(self):\n        return self._read()\n")
+    defined = {"p.b": private_names_defined(owner), "p.a": private_names_defined(user)}
+    assert sorted(private_reach_ins("p.a", user, defined, modules)) == [
+        "p.a:2: from p.b import _CACHE", "p.a:5: store._read", "p.a:6: store._held"]
+    assert private_reach_ins("p.b", owner, defined, modules) == []
+
+
+def test_the_cli_loads_no_detector_and_no_test_bench_until_a_command_needs_it():
+    """The evaluation commands' bench (the scoring, the scripted judge, features.trial) and the
+    detector load inside the command that uses them: the shipped CLI starts without them."""
+    code = ("import sys; import dialectical_memory.adapters.cli; "
+            "print(sorted(m for m in sys.modules if m.startswith(('dialectical_memory.detection', "
+            "'dialectical_memory.features', 'dialectical_memory.store'))))")
     loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert loaded.strip() == "[]", loaded

@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 from dialectical_memory.core import safety
 from dialectical_memory.core.regex_cues import cues, matching_case
+from helpers import tuned_pairs
 
 TESTS = Path(__file__).resolve().parents[1]
 
@@ -31,12 +32,10 @@ def _hostile_tables():
 
 
 def _corpus() -> list[str]:
-    texts = []
-    for path in sorted(TESTS.glob("fixtures/*.jsonl")) + sorted(TESTS.glob("detection/pairs/*.jsonl")):
-        for line in path.read_text(encoding="utf-8").splitlines():
-            if line.strip():
-                record = json.loads(line)
-                texts += [value for key, value in record.items() if key in ("a", "b", "text") and isinstance(value, str)]
+    records = tuned_pairs()
+    for path in sorted(TESTS.glob("detection/pairs/*.jsonl")):
+        records += [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    texts = [value for record in records for key, value in record.items() if key in ("a", "b", "text") and isinstance(value, str)]
     return list(dict.fromkeys(texts))
 
 

@@ -5,6 +5,7 @@ import json
 from pathlib import Path
 
 from dialectical_memory.detection import antonyms
+from helpers import tuned_pairs
 
 TESTS = Path(__file__).resolve().parents[1]
 
@@ -23,11 +24,10 @@ def _scan_every_form(text: str) -> list[str]:
 
 
 def test_the_first_character_lookup_finds_what_a_full_scan_finds():
-    texts = []
-    for path in sorted(TESTS.glob("fixtures/*.jsonl")) + sorted(TESTS.glob("detection/pairs/*.jsonl")):
-        for line in path.read_text(encoding="utf-8").splitlines():
-            if line.strip():
-                texts += [value for value in json.loads(line).values() if isinstance(value, str)]
+    records = tuned_pairs()
+    for path in sorted(TESTS.glob("detection/pairs/*.jsonl")):
+        records += [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    texts = [value for record in records for value in record.values() if isinstance(value, str)]
     texts += ["很高很矮", "干燥又潮湿", "新旧", "", "崭新的全新的"]
     assert sum(bool(_scan_every_form(text)) for text in texts) > 300
     assert [antonyms.chinese_poles(text) for text in texts] == [_scan_every_form(text) for text in texts]

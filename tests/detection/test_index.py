@@ -6,8 +6,8 @@ from pathlib import Path
 import pytest
 
 from dialectical_memory.detection import CandidateIndex, RuleDetector, load_pairs, tokenize
+from helpers import shared_data
 
-DEV_FILE = Path(__file__).parents[1] / "fixtures" / "contradiction_dev.jsonl"
 
 
 def test_tokenize_stems_english_and_drops_stop_words():
@@ -66,7 +66,6 @@ def test_concept_links_retrieve_pairs_without_shared_words():
     assert index.candidates("User is vegetarian") == ["steak"]
 
 
-BROAD_TRAIN_FILE = Path(__file__).parents[1] / "fixtures" / "contradiction_broad_train.jsonl"  # the shared file's train split
 
 
 def _unreached_detections(rows: list[dict]) -> list[tuple[str, str]]:
@@ -87,7 +86,7 @@ def test_slots_axes_concepts_and_relations_reach_the_candidates_in_a_crowded_top
     ("用户上个月搬到了苏州" did not reach "用户现在住在上海" among the other homes); relations
     with no shared word ("has no driving licence" / "drives to work") lost 7 more until their
     sides named the relation. 1 is left (social media / Instagram)."""
-    assert len(_unreached_detections(load_pairs(BROAD_TRAIN_FILE))) <= 1
+    assert len(_unreached_detections([row for row in load_pairs(shared_data("contradiction_broad.jsonl")) if row.get("split") == "train"])) <= 1
 
 
 def _distractors(count: int) -> list[str]:
@@ -113,7 +112,7 @@ def _distractors(count: int) -> list[str]:
 @pytest.fixture(scope="module")
 def crowded_index():
     """10,000 distractors plus both sides of every contradiction in the dev file."""
-    pairs = [row for row in load_pairs(DEV_FILE) if row["label"] == "contradiction"]
+    pairs = [row for row in load_pairs(shared_data("contradiction_dev.jsonl")) if row["label"] == "contradiction"]
     index = CandidateIndex()
     for number, text in enumerate(_distractors(10_000)):
         index.add(f"noise{number}", text)

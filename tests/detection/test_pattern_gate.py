@@ -22,19 +22,18 @@ from dialectical_memory.core import regex_cues
 from dialectical_memory.core.regex_cues import CueTable, LazyPattern
 from dialectical_memory.detection import text as detection_text
 from dialectical_memory.detection.text import normalize
+from helpers import tuned_pairs
 
 ROOT = Path(__file__).resolve().parents[2]
-PAIR_FILES = sorted((ROOT / "tests" / "detection" / "pairs").glob("*.jsonl")) + sorted((ROOT / "tests" / "fixtures").glob("contradiction_*.jsonl"))
+PAIR_FILES = sorted((ROOT / "tests" / "detection" / "pairs").glob("*.jsonl"))
 
 
-def _texts(paths=PAIR_FILES) -> list[str]:
-    texts = []
-    for path in paths:
-        for line in path.read_text(encoding="utf-8").splitlines():
-            if line.strip():
-                row = json.loads(line)
-                texts += [row["a"], row["b"]]
-    return list(dict.fromkeys(texts))
+def _rows(paths=PAIR_FILES) -> list[dict]:
+    return [json.loads(line) for path in paths for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+def _texts(rows: list[dict]) -> list[str]:
+    return list(dict.fromkeys(text for row in rows for text in (row["a"], row["b"])))
 
 
 def test_the_cue_tables_are_those_the_generator_makes_now():
@@ -58,9 +57,9 @@ for path in sys.argv[1:]:
 """
 
 
-def _run_pairs(gate: str) -> subprocess.Popen:
+def _run_pairs(gate: str, files: list[Path]) -> subprocess.Popen:
     env = {**os.environ, "DMEM_PATTERN_GATE": gate}
-    return subprocess.Popen([sys.executable, "-c", _RUN_PAIRS, *map(str, PAIR_FILES)], env=env, stdout=subprocess.PIPE, text=True)
+    return subprocess.Popen([sys.executable, "-c", _RUN_PAIRS, *map(str, files)], env=env, stdout=subprocess.PIPE, text=True)
 
 
 def _lines(process: subprocess.Popen) -> list[str]:
@@ -70,8 +69,11 @@ def _lines(process: subprocess.Popen) -> list[str]:
 
 
 @pytest.mark.slow
-def test_every_verdict_and_index_term_is_the_same_with_the_gate_on_and_off():
-    running = _run_pairs("1"), _run_pairs("0")  # side by side
+def test_every_verdict_and_index_term_is_the_same_with_the_gate_on_and_off(tmp_path):
+    tuned = tmp_path / "tuned.jsonl"  # the shared sets' pairs the detector was tuned on, read where they lie
+    tuned.write_text("".join(json.dumps(row, ensure_ascii=False) + "\n" for row in tuned_pairs()), encoding="utf-8")
+    files = [*PAIR_FILES, tuned]
+    running = _run_pairs("1", files), _run_pairs("0", files)  # side by side
     gated, ungated = map(_lines, running)
     assert len(gated) == len(ungated) > 7000
     differing = [(g, u) for g, u in zip(gated, ungated) if g != u]
@@ -81,7 +83,7 @@ def test_every_verdict_and_index_term_is_the_same_with_the_gate_on_and_off():
 def test_no_text_a_pattern_matches_lacks_its_cues():
     """Pattern by pattern, over the bundled pairs and the holders' pairs as written and as the
     detector normalises them (the pair test above reaches the rest through the detector)."""
-    texts = _texts([path for path in PAIR_FILES if path.parent.name == "fixtures" or path.stem in ("holders", "mixed")])
+    texts = _texts(tuned_pairs() + _rows([path for path in PAIR_FILES if path.stem in ("holders", "mixed")]))
     forms = list(dict.fromkeys(texts + [normalize(t) for t in texts]))
     rows = json.loads((ROOT / "dialectical_memory" / "detection" / "pattern_cues.json").read_text(encoding="utf-8"))["patterns"]
     assert len(rows) > 300

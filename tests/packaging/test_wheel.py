@@ -9,6 +9,7 @@ after the first run the install needs no network; the venv itself is always new.
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import re
 import shutil
@@ -97,7 +98,7 @@ def test_the_wheel_holds_one_package_with_the_dashboard_inside(wheel):
                 for p in (ROOT / d).rglob("*") if p.is_file()}  # fmt: skip
     assert expected <= set(names), sorted(expected - set(names))
     assert "dialectical_memory/web/__init__.py" in names and "dialectical_memory/web/server.py" in names
-    assert "dialectical_memory/devdata/contradiction_dev.jsonl" in names
+    assert not [n for n in names if "devdata" in n or n.endswith(".jsonl")], "test data stays in tests/, out of the wheel"
     detection = ROOT / "dialectical_memory" / "detection"
     tables = {f"dialectical_memory/detection/{p.relative_to(detection).as_posix()}" for p in detection.rglob("*")
               if p.suffix in (".tsv", ".json")}  # fmt: skip
@@ -150,10 +151,15 @@ def test_the_installed_wheel_has_no_top_level_webapp(installed, elsewhere):
     run(installed / "python", "-c", "import dialectical_memory.web", cwd=folder, env=env)
 
 
-def test_eval_detector_runs_the_bundled_dev_set_outside_the_checkout(installed, elsewhere):
+def test_eval_detector_scores_the_users_own_pairs_outside_the_checkout(installed, elsewhere):
     folder, env = elsewhere
-    out = run(installed / "dmem", "eval-detector", cwd=folder, env=env).stdout
+    pairs = folder / "my_pairs.jsonl"
+    pairs.write_text(json.dumps({"a": "User lives in Berlin.", "b": "User lives in Paris.", "label": "contradiction", "type": "value", "lang": "en"}) + "\n",
+                     encoding="utf-8")
+    out = run(installed / "dmem", "eval-detector", str(pairs), cwd=folder, env=env).stdout
     assert next(line for line in out.splitlines() if line.startswith("overall"))
+    refused = subprocess.run([installed / "dmem", "eval-detector"], cwd=folder, env=env, capture_output=True, text=True)
+    assert refused.returncode == 2 and "file" in refused.stderr  # no bundled default: the wheel carries no test data
 
 
 def test_the_installed_wheel_reads_its_bundled_tables(installed, elsewhere):

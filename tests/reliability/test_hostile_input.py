@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from dialectical_memory import MemoryStore, memory_tool
+from helpers import tuned_pairs
 
 LONG = "x" * 5000
 TOOL_CASES = {
@@ -334,12 +335,10 @@ def test_ordinary_memory_hermes_refuses_is_accepted_here(hermes_verdicts, case):
 def _corpus_texts() -> list[str]:
     """Every sentence of the project's detection data: ordinary English and Chinese memories."""
     root = Path(__file__).resolve().parents[1]
-    texts = []
-    for path in sorted(root.glob("fixtures/*.jsonl")) + sorted(root.glob("detection/pairs/*.jsonl")):
-        for line in path.read_text(encoding="utf-8").splitlines():
-            if line.strip():
-                record = json.loads(line)
-                texts += [record[k] for k in ("a", "b") if isinstance(record.get(k), str)]
+    records = tuned_pairs()
+    for path in sorted(root.glob("detection/pairs/*.jsonl")):
+        records += [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    texts = [record[k] for record in records for k in ("a", "b") if isinstance(record.get(k), str)]
     return list(dict.fromkeys(texts))
 
 

@@ -172,11 +172,17 @@ def test_every_option_has_help_and_choices_are_shown():
                 assert "{" + ",".join(map(str, action.choices)) + "}" in text, (parser.prog, action.dest)
 
 
-def test_eval_detector_without_a_file_uses_the_bundled_dev_set(capsys, tmp_path, monkeypatch):
+def test_eval_detector_reads_the_users_own_file_and_has_no_bundled_default(capsys, tmp_path, monkeypatch):
+    """The package carries no test data: without a file the command says what it needs."""
     monkeypatch.chdir(tmp_path)
-    code = main(["eval-detector", "--json"])
-    report = json.loads(capsys.readouterr().out)
-    assert code == 0 and report["overall"]["n"] > 100
+    with pytest.raises(SystemExit) as exit_info:
+        main(["eval-detector", "--json"])
+    assert exit_info.value.code == 2 and "file" in capsys.readouterr().err
+    pairs = tmp_path / "mine.jsonl"
+    pairs.write_text(json.dumps({"a": "User lives in Berlin.", "b": "User lives in Paris.", "label": "contradiction", "type": "value", "lang": "en"}) + "\n"
+                     + json.dumps({"a": "User likes tea.", "b": "User plays chess.", "label": "unrelated", "type": "unrelated", "lang": "en"}) + "\n", encoding="utf-8")
+    assert main(["eval-detector", "--json", str(pairs)]) == 0
+    assert json.loads(capsys.readouterr().out)["overall"]["n"] == 2
 
 
 def test_serve_without_its_templates_says_so_in_one_line(capsys, home, monkeypatch):
