@@ -12,18 +12,26 @@ and without a model, whether a later text restates an earlier one:
 
 **Precision first.** The pairs that matter are each note's nearest neighbour: most of them share
 their holder and topic and are still two facts (two events of one kind, a plan and its fulfilment,
-a denial). So ``SAME`` needs near-total overlap of the content words *and* no guard that tells two
-facts apart; everything else close is at most ``POSSIBLE``. The guards, each a fact two look-alike
-sentences can differ by while sharing most words:
+a denial). So ``SAME`` needs strong evidence — the later text's words (nearly) all in the earlier
+one, or a high score (the mean of the weighted Jaccard and the weighted share of the later text the
+earlier holds) — *and* no guard that tells two facts apart; everything else close is at most
+``POSSIBLE``. A word of stance or feeling ("finds", "values", "grateful", 觉得: ``soft``) counts
+less than a word naming what the fact is about, and words a restatement swaps for one another
+("values" / "cherishes", "kids" / "children": ``alike``) count as one. The guards, each a fact two
+look-alike sentences can differ by while sharing most words:
 
-* the **holder** (``holders.entry_holder``, and a relation named on one side only): the user's
-  sister is not the user;
+* the **holder** (``holders.entry_holder``; a name one side reads as its holder and the other only
+  mentions is still that holder), and a relative as the **subject** on one side only: the user's
+  sister is not the user, "spends time with her kids" is still the user's fact;
 * **polarity**: a denial ("not", "never", 不, 没) on one side only;
-* a **number** the later text brings or changes ("2 dogs" / "3 dogs");
+* a **number** the later text brings or changes ("2 dogs" / "3 dogs"; "one" as a pronoun is none);
 * **plan against fulfilment**: "plans to", "will", 打算 on one side only;
 * **past against present**: "used to", 以前 on one side only;
 * **how often or when**: "on Sundays", 每周 on one side only;
-* **a comparison in another order**: "tea over coffee" / "coffee over tea";
+* **a comparison turned round**: "tea over coffee" / "coffee over tea";
+* **a question asked**: "asked him whether…", 问她… states no fact to say again;
+* **one event against a habit or a view** (the knowledge type read as ``memory`` on one side only):
+  a habit and one event of it are two facts, unless nearly every word is shared;
 * **a dated event against an older entry**: "last week", 昨天 in the later text, written more than a
   week after the earlier entry, may be another event of the same kind.
 
@@ -61,6 +69,8 @@ POSSIBLE_COVER = 0.6
 # Or when the evidence of sameness (see ``_Overlap.score``) reaches this: set on labelled real notes
 # (each pair a note and its nearest neighbour) where no more than 1 % of distinct pairs reach it.
 SURE_SCORE = 0.56
+# One event against a habit or a view needs more: most such pairs are a habit and one event of it.
+SURE_EVENT_SCORE = 0.7
 # A word of stance or feeling counts this much of a word that names what the fact is about.
 SOFT_WEIGHT = 0.3
 # A dated event said again more than this many days after the earlier entry may be another event.
@@ -117,6 +127,8 @@ def compare(earlier: str, later: str, *, days_apart: float = 0.0) -> Restatement
     score = round(overlap.score, 3)
     sure = overlap.sure
     fuller = overlap.cover_earlier >= SURE_COVER and overlap.cover_later < SURE_COVER
+    if guard == _EVENT and overlap.score >= SURE_EVENT_SCORE:
+        guard = ""  # nearly every word shared: the event and the habit are one fact said twice
     if guard and (sure or overlap.close):
         return Restatement(Sameness.POSSIBLE if guard == _DATED else Sameness.DIFFERENT, score, guard)
     if sure:
@@ -177,6 +189,7 @@ def _rank(found: Restatement) -> tuple[bool, float]:
     return (found.sameness is Sameness.SAME, found.score)
 
 
+_EVENT = "one event against a habit or a view"
 _DATED = "a dated event written long after the earlier entry may be another event of the same kind"
 
 
@@ -194,7 +207,7 @@ def _guard(earlier: str, later: str, days_apart: float) -> str:
     if _cue("question").search(a) or _cue("question").search(b):
         return "a question asked states no fact to say again"
     if _one_event(earlier) != _one_event(later):
-        return "one event against a habit or a view"
+        return _EVENT
     if _turned_round(earlier, later):
         return "a comparison in another order"
     if _numbers(b) - _numbers(a) or (_numbers(a) and _numbers(b) and _numbers(a) != _numbers(b)):

@@ -144,3 +144,20 @@ def test_a_plan_as_a_noun_is_no_plan():
 def test_a_comparison_said_again_the_same_way_round_is_the_same():
     found = compare("The user prefers hiking over cycling at weekends.", "The user prefers hiking over cycling.")
     assert found.reason != "a comparison in another order"
+
+
+def test_an_event_and_a_habit_need_nearly_every_word_in_common():
+    # a habit and one event of it share their topic and are two facts…
+    habit = compare("The user competed in a chess tournament recently and found it tense.",
+                    "The user practises for chess tournaments.")
+    assert habit.sameness is not Sameness.SAME
+    # …but the same event told as a habit, word for word, is the fact said again
+    told = compare("Tomasz found a quiet cycling route along the river that he considers lovely.",
+                   "Tomasz enjoys cycling and found a lovely quiet route along the river.")
+    assert told.sameness is Sameness.SAME, told.reason
+
+
+def test_each_other_is_no_frequency():
+    found = compare("Priya and her neighbours look out for each other during storms.",
+                    "Priya and her neighbours look out for one another during storms.")
+    assert found.reason != "how often or when, said on one side only"
