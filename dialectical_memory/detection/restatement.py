@@ -227,16 +227,17 @@ def _one_event(text: str) -> bool:
 
 def _same_holder(earlier: str, later: str) -> bool:
     """Do the two texts speak of one holder? The holders read at their heads, where a name one
-    side reads as its holder and the other only mentions ("Anna went…" read as the user, "Anna
-    attended…" as Anna; "Running has been good for Anna") still counts as that one holder; a
-    project, a thing or a relative of someone never does."""
+    side reads as its holder and the other starts with but reads as the user ("Anna attended…" is
+    Anna's, "Anna went…" is read as the user's) still counts as that one holder; a name the other
+    text only mentions ("The user loves Anna's cooking"), a project, a thing or a relative of
+    someone never does."""
     one, other = entry_holder(earlier), entry_holder(later)
     if one == other:
         return True
     if not all(holder == "" or holder.startswith("person:") for holder in (one, other)):
         return False
     (name_one, relative_one), (name_other, relative_other) = _person(one), _person(other)
-    return relative_one == relative_other and _mentions(later, name_one) and _mentions(earlier, name_other)
+    return relative_one == relative_other and _starts_with(later, name_one) and _starts_with(earlier, name_other)
 
 
 def _person(holder: str) -> tuple[str, str]:
@@ -245,8 +246,9 @@ def _person(holder: str) -> tuple[str, str]:
     return name, relative
 
 
-def _mentions(text: str, name: str) -> bool:
-    return not name or re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text, re.IGNORECASE) is not None
+def _starts_with(text: str, name: str) -> bool:
+    """Is ``name`` the text's first word (no name: nothing to find)?"""
+    return not name or re.match(rf"\s*{re.escape(name)}(?![\w-])", text, re.IGNORECASE) is not None
 
 
 def _subject_relations(text: str) -> frozenset[str]:

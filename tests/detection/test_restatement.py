@@ -55,6 +55,9 @@ LOOK_ALIKES = [
     # the past against the present
     ("The user plays the violin in an orchestra.", "The user used to play the violin in an orchestra."),
     ("用户在银行工作。", "用户以前在银行工作。"),
+    # a name the user's fact only mentions is not the holder of the other text
+    ("The user loves Priya's cooking.", "Priya loves cooking."),
+    ("The user admires how Tomasz plays the cello.", "Tomasz plays the cello."),
     # the subject is a relative of the holder, not the holder
     ("Priya organised the charity quiz night at the library.", "Priya's colleagues organised the charity quiz night at the library."),
     # a question asked states no fact: two questions about one topic are two questions
