@@ -217,6 +217,7 @@ def _guard(earlier: str, later: str, days_apart: float) -> str:
     return ""
 
 
+@functools.lru_cache(maxsize=4096)  # an add asks it of each of its candidates
 def _one_event(text: str) -> bool:
     """Does the text tell of one event (its knowledge type read as a ``memory``)? A habit and one
     event of it share their words and are two facts."""
