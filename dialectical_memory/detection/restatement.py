@@ -20,9 +20,9 @@ less than a word naming what the fact is about, and words a restatement swaps fo
 ("values" / "cherishes", "kids" / "children": ``alike``) count as one. The guards, each a fact two
 look-alike sentences can differ by while sharing most words:
 
-* the **holder** (``holders.entry_holder``; a name one side reads as its holder and the other only
-  mentions is still that holder), and a relative as the **subject** on one side only: the user's
-  sister is not the user, "spends time with her kids" is still the user's fact;
+* the **holder** (``holders.entry_holder``; a name one side reads as its holder and the other
+  starts with is still that holder), and a relative as the **subject** on one side only: the
+  user's sister is not the user, "spends time with her kids" is still the user's fact;
 * **polarity**: a denial ("not", "never", 不, 没) on one side only;
 * a **number** the later text brings or changes ("2 dogs" / "3 dogs"; "one" as a pronoun is none);
 * **plan against fulfilment**: "plans to", "will", 打算 on one side only;
@@ -157,8 +157,8 @@ class _Overlap:
 
     @property
     def score(self) -> float:
-        """The evidence of sameness: the mean of the Jaccard and of the cover of the shorter text
-        (a restatement is often shorter; one that is longer must still share most of its words)."""
+        """The evidence of sameness: the mean of the Jaccard and of the share of the later text the
+        earlier holds (a restatement is often shorter; what the later text adds counts against it)."""
         return (self.jaccard + self.cover_later) / 2
 
     @property
@@ -280,12 +280,11 @@ def _sides(text: str) -> tuple[frozenset[str], frozenset[str]] | None:
     """The terms before and after a text's last comparison word ("prefers tea over coffee": over),
     or None when it compares nothing."""
     plain = normalize(text)
-    found = None
-    for found in _cue("order").finditer(plain):
-        pass
-    if found is None:
+    found = list(_cue("order").finditer(plain))
+    if not found:
         return None
-    return frozenset(_order(plain[:found.start()])), frozenset(_order(plain[found.end():]))
+    last = found[-1]
+    return frozenset(_order(plain[:last.start()])), frozenset(_order(plain[last.end():]))
 
 
 def _order(text: str) -> list[str]:
