@@ -24,6 +24,13 @@ RESTATED = [
     ("Tomasz is grateful for his neighbour's help with the allotment.", "Tomasz appreciates his neighbour's help with the allotment."),
     ("The user takes comfort in long walks by the canal with the dog.", "The user finds long walks by the canal with the dog comforting."),
     ("Priya encourages Tomasz to keep going with his bakery plans and believes in him.", "Priya supports Tomasz and believes in him."),
+    # a name read as the holder on one side only ("Priya went…" reads as the user's, no verb of the
+    # third person; "Priya attended…" as Priya's) is still one holder
+    ("Priya attended the pottery fair at the harbour and loved the glazes.",
+     "Priya went to the pottery fair at the harbour and loved the glazes."),
+    # a plan as a noun is no plan; a comparison said again the same way round is no comparison turned
+    ("The user writes down all her plans and goals to stay organised.", "The user writes down her goals to stay organised."),
+    ("The user prefers tea over coffee in the morning.", "The user prefers tea over coffee."),
     # "one" as a pronoun is no number
     ("Priya believes that staying patient during hard times matters, whatever one has.", "Priya values staying patient during hard times."),
     # Chinese: shorter, and reworded
@@ -60,6 +67,8 @@ LOOK_ALIKES = [
     ("The user admires how Tomasz plays the cello.", "Tomasz plays the cello."),
     # the subject is a relative of the holder, not the holder
     ("Priya organised the charity quiz night at the library.", "Priya's colleagues organised the charity quiz night at the library."),
+    # the same words of feeling about another thing: the thing decides
+    ("Tomasz finds woodworking calming and rewarding.", "Tomasz finds gardening calming and rewarding."),
     # a question asked states no fact: two questions about one topic are two questions
     ("Priya asked Tomasz whether he had tried the new bakery.", "Priya asked Tomasz about the bakery he visits."),
     ("用户问朋友周末去了哪家面包店。", "用户问朋友常去哪家面包店。"),
@@ -123,30 +132,6 @@ def test_the_best_restated_entry_prefers_a_sure_match():
 ])
 def test_a_comparison_turned_round_is_not_the_same(earlier, later):
     assert compare(earlier, later).sameness is Sameness.DIFFERENT
-
-
-def test_a_name_read_as_the_holder_on_one_side_only_is_still_one_holder():
-    # "Priya went…" is read as the user's (no verb of the third person), "Priya attended…" as Priya's
-    found = compare("Priya attended the pottery fair at the harbour and loved the glazes.",
-                    "Priya went to the pottery fair at the harbour and loved the glazes.")
-    assert found.sameness is Sameness.SAME, found.reason
-
-
-def test_a_word_of_feeling_counts_less_than_what_the_fact_is_about():
-    # the same feelings about another thing: the thing decides
-    found = compare("Tomasz finds woodworking calming and rewarding.", "Tomasz finds gardening calming and rewarding.")
-    assert found.sameness is not Sameness.SAME
-
-
-def test_a_plan_as_a_noun_is_no_plan():
-    found = compare("The user writes down all her plans and goals to stay organised.",
-                    "The user writes down her goals to stay organised.")
-    assert found.sameness is Sameness.SAME, found.reason
-
-
-def test_a_comparison_said_again_the_same_way_round_is_the_same():
-    found = compare("The user prefers hiking over cycling at weekends.", "The user prefers hiking over cycling.")
-    assert found.reason != "a comparison in another order"
 
 
 def test_an_event_and_a_habit_need_nearly_every_word_in_common():
