@@ -1,44 +1,14 @@
 """The same fact said again: is a new entry a restatement of one already kept?
 
-An assistant that keeps notes writes the same fact many times in other words: shorter, longer with
-nothing new, in the other language. Kept side by side, the copies never reinforce one another, so
-nothing matures and every copy waits for its own re-verification. :func:`compare` decides, offline
-and without a model, whether a later text restates an earlier one:
-
-* ``SAME``: the later text is the earlier fact said again, sure enough to be absorbed at the add;
-* ``POSSIBLE``: close, but the words alone cannot tell (a judge in the reflection layer, or the
-  agent, may say); nothing is absorbed;
-* ``DIFFERENT``: not the same fact.
-
-**Precision first.** The pairs that matter are each note's nearest neighbour: most of them share
-their holder and topic and are still two facts (two events of one kind, a plan and its fulfilment,
-a denial). So ``SAME`` needs strong evidence — the later text's words (nearly) all in the earlier
-one, or a high score (the mean of the weighted Jaccard and the weighted share of the later text the
-earlier holds) — *and* no guard that tells two facts apart; everything else close is at most
-``POSSIBLE``. A word of stance or feeling ("finds", "values", "grateful", 觉得: ``soft``) counts
-less than a word naming what the fact is about, and words a restatement swaps for one another
-("values" / "cherishes", "kids" / "children": ``alike``) count as one. The guards, each a fact two
-look-alike sentences can differ by while sharing most words:
-
-* the **holder** (``holders.entry_holder``; a name one side reads as its holder and the other
-  starts with is still that holder), and a relative as the **subject** on one side only: the
-  user's sister is not the user, "spends time with her kids" is still the user's fact;
-* **polarity**: a denial ("not", "never", 不, 没) on one side only;
-* a **number** the later text brings or changes ("2 dogs" / "3 dogs"; "one" as a pronoun is none);
-* **plan against fulfilment**: "plans to", "will", 打算 on one side only;
-* **past against present**: "used to", 以前 on one side only;
-* **how often or when**: "on Sundays", 每周 on one side only;
-* **a comparison turned round**: "tea over coffee" / "coffee over tea";
-* **a question asked**: "asked him whether…", 问她… states no fact to say again;
-* **one event against a habit or a view** (the knowledge type read as ``memory`` on one side only):
-  a habit and one event of it are two facts, unless nearly every word is shared;
-* **a dated event against an older entry**: "last week", 昨天 in the later text, written more than a
-  week after the earlier entry, may be another event of the same kind.
-
-Words are the search terms of ``lexical.words`` (English stems, Chinese bigrams) without the
-holder's own name; across the languages the bridge's English stems of the Chinese side meet the
-English side's stems. The cue words and patterns are language data (``lang/<code>/restatement.json``,
-read through ``languages`` on first use). Pure functions of their arguments.
+:func:`compare` decides, offline and without a model, whether a later text restates an earlier one:
+``SAME`` (absorbed at the add), ``POSSIBLE`` (named to the agent, left to a judge; nothing absorbed)
+or ``DIFFERENT``. Precision first: the pairs that matter are each note's nearest neighbour, mostly
+two facts about one holder and topic. ``SAME`` needs strong word evidence (words of stance or
+feeling, ``soft``, count less; words of an ``alike`` group count as one) *and* no guard: another
+holder, a denial, a number, a plan against its fulfilment, the past against the present, how often,
+a comparison turned round, a question, one event against a habit, a dated event said long after.
+Each rule with its look-alike is in ``docs/detection.md`` ("The same fact said again"); the cue
+words are language data (``lang/<code>/restatement.json``). Pure functions of their arguments.
 """
 
 from __future__ import annotations
@@ -50,7 +20,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ..core.kinds import KnowledgeType
-from . import languages
+from . import languages, lexicon
 from .holders import entry_holder
 from .lexical import bridged, words
 from .text import is_cjk, normalize, stem
@@ -66,10 +36,9 @@ SURE_JACCARD_COVER = 0.8
 # Below SURE but at or above these, the pair is named to the agent and left to the reflection layer.
 POSSIBLE_JACCARD = 0.3
 POSSIBLE_COVER = 0.6
-# Or when the evidence of sameness (see ``_Overlap.score``) reaches this: set on labelled real notes
-# (each pair a note and its nearest neighbour) where no more than 1 % of distinct pairs reach it.
+# Or when ``_Overlap.score`` reaches this (on labelled real notes, ≤ 1 % of distinct pairs do).
 SURE_SCORE = 0.56
-# One event against a habit or a view needs more: most such pairs are a habit and one event of it.
+# One event against a habit or a view needs more.
 SURE_EVENT_SCORE = 0.7
 # A word of stance or feeling counts this much of a word that names what the fact is about.
 SOFT_WEIGHT = 0.3
@@ -140,8 +109,7 @@ def compare(earlier: str, later: str, *, days_apart: float = 0.0) -> Restatement
 
 @dataclass(frozen=True)
 class _Overlap:
-    """How much two texts' weighted words share: each word counts its weight (a word of stance or
-    feeling, ``soft``, counts less than one that names what the fact is about)."""
+    """How much two texts' weighted words share."""
 
     jaccard: float  # shared weight over the weight of either
     cover_later: float  # share of the later text's weight the earlier one holds
@@ -157,8 +125,7 @@ class _Overlap:
 
     @property
     def score(self) -> float:
-        """The evidence of sameness: the mean of the Jaccard and of the share of the later text the
-        earlier holds (a restatement is often shorter; what the later text adds counts against it)."""
+        """The mean of the Jaccard and of the share of the later text the earlier holds."""
         return (self.jaccard + self.cover_later) / 2
 
     @property
@@ -219,19 +186,15 @@ def _guard(earlier: str, later: str, days_apart: float) -> str:
 
 @functools.lru_cache(maxsize=4096)  # an add asks it of each of its candidates
 def _one_event(text: str) -> bool:
-    """Does the text tell of one event (its knowledge type read as a ``memory``)? A habit and one
-    event of it share their words and are two facts."""
+    """Does the text tell of one event (its knowledge type read as ``memory``)?"""
     from .knowledge_types import read_knowledge_type  # the type reader loads with the first guard
 
     return read_knowledge_type(text) is KnowledgeType.MEMORY
 
 
 def _same_holder(earlier: str, later: str) -> bool:
-    """Do the two texts speak of one holder? The holders read at their heads, where a name one
-    side reads as its holder and the other starts with but reads as the user ("Anna attended…" is
-    Anna's, "Anna went…" is read as the user's) still counts as that one holder; a name the other
-    text only mentions ("The user loves Anna's cooking"), a project, a thing or a relative of
-    someone never does."""
+    """One holder? A name one side reads as its holder counts on the other side only when that text
+    starts with it ("Anna went…" is read as the user's): "The user loves Anna's cooking" is not Anna's."""
     one, other = entry_holder(earlier), entry_holder(later)
     if one == other:
         return True
@@ -253,22 +216,19 @@ def _starts_with(text: str, name: str) -> bool:
 
 
 def _subject_relations(text: str) -> frozenset[str]:
-    """The relatives and animals the subject of a text is ("The user's brother works…", "Her dog
-    sleeps…", 用户的妹妹…): a relative named later in the sentence is what the fact is about, not
-    whose it is ("spends time with her kids")."""
+    """The relatives the subject of a text is ("Her dog sleeps…", 用户的妹妹…); one named later is
+    what the fact is about ("spends time with her kids")."""
     head = _cue("subject").match(text)
     return _relations(head.group(0)) if head else frozenset()
 
 
 def _capitalised(text: str) -> frozenset[str]:
-    """Every word of a (normalised) text, capitalised: a name one side writes mid-sentence and the
-    other as its first word ("Dance is…" / "…finds dance…") is no one new."""
+    """Every word of a normalised text, capitalised ("Dance is…" / "…finds dance…": no one new)."""
     return frozenset(word.capitalize() for word in re.findall(r"[a-z]+", text))
 
 
 def _turned_round(earlier: str, later: str) -> bool:
-    """A comparison whose sides changed places ("tea over coffee" / "coffee over tea"): both texts
-    compare, and two of their shared words sit on opposite sides of the comparison."""
+    """Did a comparison's sides change places ("tea over coffee" / "coffee over tea")?"""
     sides = [_sides(text) for text in (earlier, later)]
     if None in sides:
         return False
@@ -277,8 +237,7 @@ def _turned_round(earlier: str, later: str) -> bool:
 
 
 def _sides(text: str) -> tuple[frozenset[str], frozenset[str]] | None:
-    """The terms before and after a text's last comparison word ("prefers tea over coffee": over),
-    or None when it compares nothing."""
+    """The terms before and after a text's last comparison word, or None."""
     plain = normalize(text)
     found = list(_cue("order").finditer(plain))
     if not found:
@@ -310,11 +269,18 @@ def _alike() -> dict[str, str]:
 
 
 def _relations(text: str) -> frozenset[str]:
-    """The people and animals a text names by their relation to its holder ("sister", 妹妹)."""
-    relations = _word_set("relations")
-    found = {stem(word) for word in re.findall(r"[a-z]+", text) if word in relations}
-    found.update(word for word in relations if is_cjk(word) and word in text)
+    """The people and animals a text names by their relation to its holder ("sisters", 妹妹), by
+    the lexicon's words for people (``en_people``, ``zh_people``) and this module's own."""
+    people = _people()
+    found = {word.removesuffix("ren").removesuffix("s") for word in re.findall(r"[a-z-]+", text)
+             if word in people or word.removesuffix("s") in people or word.removesuffix("ren") in people}
+    found.update(word for word in people if is_cjk(word) and word in text)
     return frozenset(found)
+
+
+@functools.cache
+def _people() -> frozenset[str]:
+    return frozenset((*lexicon.EN_PEOPLE, *lexicon.ZH_PEOPLE, *_word_set("people")))
 
 
 def _numbers(text: str) -> frozenset[str]:
@@ -340,8 +306,7 @@ def _content(text: str) -> frozenset[str]:
 
 @functools.lru_cache(maxsize=4096)  # an add compares its text with each of its candidates
 def _weighted(text: str) -> dict[str, float]:
-    """Each content word with its weight: a word of stance or feeling (``soft``: "finds",
-    "values", 觉得) says how the fact is held, not what it is, and counts ``SOFT_WEIGHT``."""
+    """Each content word with its weight (a ``soft`` word of stance or feeling: ``SOFT_WEIGHT``)."""
     soft = _soft()
     return {word: SOFT_WEIGHT if word in soft else 1.0 for word in _content(text)}
 
