@@ -25,19 +25,14 @@ from .holders import entry_holder
 from .lexical import bridged, words
 from .text import is_cjk, normalize, stem
 
-# A later text restates the earlier one when (nearly) all of its content words are in it…
-SURE_COVER = 0.9
-# …and it has enough words for that to mean something.
-SURE_MIN_WORDS = 3
-# Or when the two share most of their words (Jaccard over content words).
-SURE_JACCARD = 0.6
-# …with at least this much of the later text in the earlier one.
-SURE_JACCARD_COVER = 0.8
-# Below SURE but at or above these, the pair is named to the agent and left to the reflection layer.
+# A later text restates the earlier one when ``_Overlap.score`` reaches this (on labelled real
+# notes, each a note and its nearest neighbour, at most 1 % of distinct pairs do).
+SURE_SCORE = 0.56
+# Below it but at or above these, the pair is named to the agent and left to the reflection layer.
 POSSIBLE_JACCARD = 0.3
 POSSIBLE_COVER = 0.6
-# Or when ``_Overlap.score`` reaches this (on labelled real notes, ≤ 1 % of distinct pairs do).
-SURE_SCORE = 0.56
+# A later text holding this much of the earlier one and more is ``fuller``.
+FULLER_COVER = 0.9
 # One event against a habit or a view needs more.
 SURE_EVENT_SCORE = 0.7
 # A word of stance or feeling counts this much of a word that names what the fact is about.
@@ -94,8 +89,8 @@ def compare(earlier: str, later: str, *, days_apart: float = 0.0) -> Restatement
         return Restatement(Sameness.DIFFERENT, 0.0, "nothing to compare")
     overlap = _Overlap.of(mine, theirs)
     score = round(overlap.score, 3)
-    sure = overlap.sure
-    fuller = overlap.cover_earlier >= SURE_COVER and overlap.cover_later < SURE_COVER
+    sure = overlap.score >= SURE_SCORE
+    fuller = overlap.cover_earlier >= FULLER_COVER and overlap.cover_later < FULLER_COVER
     if guard == _EVENT and overlap.score >= SURE_EVENT_SCORE:
         guard = ""  # nearly every word shared: the event and the habit are one fact said twice
     if guard and (sure or overlap.close):
@@ -114,25 +109,18 @@ class _Overlap:
     jaccard: float  # shared weight over the weight of either
     cover_later: float  # share of the later text's weight the earlier one holds
     cover_earlier: float
-    words_later: int
 
     @staticmethod
     def of(mine: dict[str, float], theirs: dict[str, float]) -> _Overlap:
         shared = sum(min(mine[word], theirs[word]) for word in mine.keys() & theirs.keys())
         mine_total, theirs_total = sum(mine.values()), sum(theirs.values())
         return _Overlap(shared / (mine_total + theirs_total - shared), shared / theirs_total,
-                        shared / mine_total, len(theirs))
+                        shared / mine_total)
 
     @property
     def score(self) -> float:
         """The mean of the Jaccard and of the share of the later text the earlier holds."""
         return (self.jaccard + self.cover_later) / 2
-
-    @property
-    def sure(self) -> bool:
-        return ((self.jaccard >= SURE_JACCARD and self.cover_later >= SURE_JACCARD_COVER)
-                or (self.cover_later >= SURE_COVER and self.words_later >= SURE_MIN_WORDS)
-                or self.score >= SURE_SCORE)
 
     @property
     def close(self) -> bool:
