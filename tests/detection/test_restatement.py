@@ -31,6 +31,8 @@ RESTATED = [
     # a plan as a noun is no plan; a comparison said again the same way round is no comparison turned
     ("The user writes down all her plans and goals to stay organised.", "The user writes down her goals to stay organised."),
     ("The user prefers tea over coffee in the morning.", "The user prefers tea over coffee."),
+    # "no matter how" is no denial
+    ("Priya believes small kindnesses add up, no matter how small.", "Priya believes small kindnesses add up."),
     # "one" as a pronoun is no number
     ("Priya believes that staying patient during hard times matters, whatever one has.", "Priya values staying patient during hard times."),
     # Chinese: shorter, and reworded
