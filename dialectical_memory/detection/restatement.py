@@ -13,6 +13,7 @@ words are language data (``lang/<code>/restatement.json``). Pure functions of th
 
 from __future__ import annotations
 
+import difflib
 import enum
 import functools
 import re
@@ -93,8 +94,10 @@ def compare(earlier: str, later: str, *, days_apart: float = 0.0) -> Restatement
     fuller = overlap.cover_earlier >= FULLER_COVER and overlap.cover_later < FULLER_COVER
     if guard == _EVENT and overlap.score >= SURE_EVENT_SCORE:
         guard = ""  # nearly every word shared: the event and the habit are one fact said twice
+    swapped = _swapped_characters(earlier, later) if is_cjk(earlier) and is_cjk(later) else overlap.swapped
+    guard = guard or (_SWAPPED if swapped else "")
     if guard and (sure or overlap.close):
-        return Restatement(Sameness.POSSIBLE if guard == _DATED else Sameness.DIFFERENT, score, guard)
+        return Restatement(Sameness.POSSIBLE if guard in (_DATED, _SWAPPED) else Sameness.DIFFERENT, score, guard)
     if sure:
         return Restatement(Sameness.SAME, score, "says nothing the earlier entry does not")
     if overlap.close:
@@ -109,13 +112,15 @@ class _Overlap:
     jaccard: float  # shared weight over the weight of either
     cover_later: float  # share of the later text's weight the earlier one holds
     cover_earlier: float
+    swapped: bool  # each side has exactly one word of substance the other lacks ("morning" / "evening")
 
     @staticmethod
     def of(mine: dict[str, float], theirs: dict[str, float]) -> _Overlap:
         shared = sum(min(mine[word], theirs[word]) for word in mine.keys() & theirs.keys())
         mine_total, theirs_total = sum(mine.values()), sum(theirs.values())
+        swapped = _own(mine, theirs) == 1 == _own(theirs, mine)
         return _Overlap(shared / (mine_total + theirs_total - shared), shared / theirs_total,
-                        shared / mine_total)
+                        shared / mine_total, swapped)
 
     @property
     def score(self) -> float:
@@ -125,6 +130,22 @@ class _Overlap:
     @property
     def close(self) -> bool:
         return self.jaccard >= POSSIBLE_JACCARD or min(self.cover_later, self.cover_earlier) >= POSSIBLE_COVER
+
+
+def _swapped_characters(earlier: str, later: str) -> bool:
+    """Chinese has no word boundaries to count: is the one difference of the two texts a short run
+    of characters put in the place of another (北京 / 上海, 早上 / 晚上)?"""
+    one, other = (_CHARACTERS.sub("", normalize(text)) for text in (earlier, later))
+    edits = [op for op in difflib.SequenceMatcher(None, one, other, autojunk=False).get_opcodes() if op[0] != "equal"]
+    return len(edits) == 1 and edits[0][0] == "replace" and max(edits[0][2] - edits[0][1], edits[0][4] - edits[0][3]) <= 4
+
+
+_CHARACTERS = re.compile(r"[\W_]+")
+
+
+def _own(mine: dict[str, float], theirs: dict[str, float]) -> int:
+    """How many words of substance (not ``soft``) ``mine`` has that ``theirs`` lacks."""
+    return sum(1 for word, weight in mine.items() if weight == 1.0 and word not in theirs)
 
 
 def best_restated(later: str, earlier: Iterable[tuple[str, str, float]]) -> tuple[str, Restatement] | None:
@@ -145,6 +166,7 @@ def _rank(found: Restatement) -> tuple[bool, float]:
 
 
 _EVENT = "one event against a habit or a view"
+_SWAPPED = "one word of substance swapped for another may be another fact of one kind"
 _DATED = "a dated event written long after the earlier entry may be another event of the same kind"
 
 

@@ -71,6 +71,12 @@ LOOK_ALIKES = [
     ("Priya organised the charity quiz night at the library.", "Priya's colleagues organised the charity quiz night at the library."),
     # the same words of feeling about another thing: the thing decides
     ("Tomasz finds woodworking calming and rewarding.", "Tomasz finds gardening calming and rewarding."),
+    # one word of substance swapped for another: another fact of one kind (at most possibly the same)
+    ("The user walks to work every morning.", "The user walks to work every evening."),
+    ("The user walks the dog to the park every morning.", "The user walks the dog to the park every evening."),
+    ("Priya made a blue bowl in her pottery class.", "Priya made a blue plate in her pottery class."),
+    ("用户每天早上去公园散步。", "用户每天晚上去公园散步。"),
+    ("用户在北京的一家医院当护士。", "用户在上海的一家医院当护士。"),
     # a question asked states no fact: two questions about one topic are two questions
     ("Priya asked Tomasz whether he had tried the new bakery.", "Priya asked Tomasz about the bakery he visits."),
     ("用户问朋友周末去了哪家面包店。", "用户问朋友常去哪家面包店。"),
