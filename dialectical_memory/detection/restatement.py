@@ -148,6 +148,18 @@ def _own(mine: dict[str, float], theirs: dict[str, float]) -> int:
     return sum(1 for word, weight in mine.items() if weight == 1.0 and word not in theirs)
 
 
+def closeness(earlier: str, later: str) -> float:
+    """How close two texts' words are, every word counting one (the larger of the Jaccard and of
+    the smaller cover): how the reflection layer orders the neighbours a judge is asked about."""
+    mine, theirs = _content(earlier), _content(later)
+    if is_cjk(earlier) != is_cjk(later):
+        mine, theirs = (frozenset(_english(dict.fromkeys(terms, 1.0))) for terms in (mine, theirs))
+    if not mine or not theirs:
+        return 0.0
+    shared = len(mine & theirs)
+    return max(shared / len(mine | theirs), shared / max(len(mine), len(theirs)))
+
+
 def best_restated(later: str, earlier: Iterable[tuple[str, str, float]]) -> tuple[str, Restatement] | None:
     """The earlier entry ``later`` most likely restates, from ``(id, text, days_apart)`` candidates:
     the best ``SAME``, else the best ``POSSIBLE``, else ``None``."""

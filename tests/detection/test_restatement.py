@@ -157,3 +157,11 @@ def test_each_other_is_no_frequency():
     found = compare("Priya and her neighbours look out for each other during storms.",
                     "Priya and her neighbours look out for one another during storms.")
     assert found.reason != "how often or when, said on one side only"
+
+
+def test_closeness_orders_neighbours_by_words_in_common_each_counting_one():
+    from dialectical_memory.detection.restatement import closeness
+
+    later = "Tomasz finds woodworking calming."
+    assert closeness("Tomasz finds woodworking calming and rewarding.", later) > closeness("Tomasz finds gardening calming.", later)
+    assert closeness("Tomasz finds gardening calming.", later) > closeness("Tomasz repaired the roof.", later) == 0.0
