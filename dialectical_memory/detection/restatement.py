@@ -29,6 +29,9 @@ from .text import is_cjk, normalize, stem
 # A later text restates the earlier one when ``_Overlap.score`` reaches this (on labelled real
 # notes, each a note and its nearest neighbour, at most 1 % of distinct pairs do).
 SURE_SCORE = 0.56
+# …and has this many words at least (fewer say too little to tell: across the languages, the
+# bridge's English words of a short Chinese text may be all it has in common: 住 "live").
+SURE_MIN_WORDS = 3
 # Below it but at or above these, the pair is named to the agent and left to the reflection layer.
 POSSIBLE_JACCARD = 0.3
 POSSIBLE_COVER = 0.6
@@ -90,7 +93,7 @@ def compare(earlier: str, later: str, *, days_apart: float = 0.0) -> Restatement
         return Restatement(Sameness.DIFFERENT, 0.0, "nothing to compare")
     overlap = _Overlap.of(mine, theirs)
     score = round(overlap.score, 3)
-    sure = overlap.score >= SURE_SCORE
+    sure = overlap.score >= SURE_SCORE and len(theirs) >= SURE_MIN_WORDS
     fuller = overlap.cover_earlier >= FULLER_COVER and overlap.cover_later < FULLER_COVER
     if guard == _EVENT and overlap.score >= SURE_EVENT_SCORE:
         guard = ""  # nearly every word shared: the event and the habit are one fact said twice
@@ -193,6 +196,8 @@ def _guard(earlier: str, later: str, days_apart: float) -> str:
                       ("the past against the present", "past"), ("how often or when, said", "scope")):
         if bool(_cue(key).search(a)) != bool(_cue(key).search(b)):
             return f"{name} on one side only"
+    if bool(_cue("liking").search(_head(a))) != bool(_cue("liking").search(_head(b))):
+        return "a liking against a doing"  # "likes hiking" / "goes hiking": a preference, a habit
     if _cue("question").search(a) or _cue("question").search(b):
         return "a question asked states no fact to say again"
     if _one_event(earlier) != _one_event(later):
@@ -204,6 +209,11 @@ def _guard(earlier: str, later: str, days_apart: float) -> str:
     if days_apart > DATED_EVENT_DAYS and _cue("dated").search(b):
         return _DATED
     return ""
+
+
+def _head(plain: str) -> str:
+    """A normalised text's head, where its main verb stands: four words, or eight Chinese characters."""
+    return plain[:8] if is_cjk(plain) else " ".join(plain.split()[:4])
 
 
 @functools.lru_cache(maxsize=4096)  # an add asks it of each of its candidates

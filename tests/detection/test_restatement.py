@@ -77,6 +77,9 @@ LOOK_ALIKES = [
     ("Priya made a blue bowl in her pottery class.", "Priya made a blue plate in her pottery class."),
     ("用户每天早上去公园散步。", "用户每天晚上去公园散步。"),
     ("用户在北京的一家医院当护士。", "用户在上海的一家医院当护士。"),
+    # a liking against a doing: a preference and a habit
+    ("Priya likes swimming in the lake on Sundays.", "Priya goes swimming in the lake on Sundays."),
+    ("用户的妹妹喜欢在周末爬山。", "用户的妹妹周末常去爬山。"),
     # a question asked states no fact: two questions about one topic are two questions
     ("Priya asked Tomasz whether he had tried the new bakery.", "Priya asked Tomasz about the bakery he visits."),
     ("用户问朋友周末去了哪家面包店。", "用户问朋友常去哪家面包店。"),
@@ -148,8 +151,8 @@ def test_an_event_and_a_habit_need_nearly_every_word_in_common():
                     "The user practises for chess tournaments.")
     assert habit.sameness is not Sameness.SAME
     # …but the same event told as a habit, word for word, is the fact said again
-    told = compare("Tomasz found a quiet cycling route along the river that he considers lovely.",
-                   "Tomasz enjoys cycling and found a lovely quiet route along the river.")
+    told = compare("Tomasz offered his help to the neighbours during the flood.",
+                   "Tomasz offers help to the neighbours during the flood.")
     assert told.sameness is Sameness.SAME, told.reason
 
 
