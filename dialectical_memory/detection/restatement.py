@@ -6,7 +6,8 @@ or ``DIFFERENT``. Precision first: the pairs that matter are each note's nearest
 two facts about one holder and topic. ``SAME`` needs strong word evidence (words of stance or
 feeling, ``soft``, count less; words of an ``alike`` group count as one) *and* no guard: another
 holder, a denial, a number, a plan against its fulfilment, the past against the present, how often,
-a comparison turned round, a question, one event against a habit, a dated event said long after.
+a liking against a doing, a question, one event against a habit, a comparison turned round, one
+word swapped for another, a dated event said long after.
 Each rule with its look-alike is in ``docs/detection.md`` ("The same fact said again"); the cue
 words are language data (``lang/<code>/restatement.json``). Pure functions of their arguments.
 """
