@@ -25,7 +25,7 @@ from ..core.kinds import KnowledgeType
 from . import languages, lexicon
 from .holders import entry_holder
 from .lexical import bridged, words
-from .text import is_cjk, normalize, stem
+from .text import is_cjk, lazy_compile, normalize, stem
 
 # A later text restates the earlier one when ``_Overlap.score`` reaches this (on labelled real
 # notes, each a note and its nearest neighbour, at most 1 % of distinct pairs do).
@@ -144,7 +144,7 @@ def _swapped_characters(earlier: str, later: str) -> bool:
     return len(edits) == 1 and edits[0][0] == "replace" and max(edits[0][2] - edits[0][1], edits[0][4] - edits[0][3]) <= 4
 
 
-_CHARACTERS = re.compile(r"[\W_]+")
+_CHARACTERS = lazy_compile(r"[\W_]+")
 
 
 def _own(mine: dict[str, float], theirs: dict[str, float]) -> int:
