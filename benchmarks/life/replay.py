@@ -345,7 +345,15 @@ def print_report(result: dict) -> None:
     if flags["unlabelled"]:
         print(f"flags on unlabelled pairs: {len(flags['unlabelled'])} (label them by LABELS.md before counting)")
     if rest["absorbed_unlabelled"]:
-        print(f"absorbed adds on unlabelled pairs: {len(rest['absorbed_unlabelled'])}")
+        print(f"absorbed adds on unlabelled pairs: {len(rest['absorbed_unlabelled'])} (label them by LABELS.md before "
+              f"counting them either way; the labels stay out of the repository)")
+        for item in rest["absorbed_unlabelled"]:
+            print(f"  {item['conv']} {item['who']}: {shorten(item['a'])!r} <- {shorten(item['b'])!r}")
+
+
+def shorten(text: str | None, width: int = 90) -> str:
+    text = text or ""
+    return text if len(text) <= width else text[: width - 1] + "…"
 
 
 def label_judge(folder: Path):

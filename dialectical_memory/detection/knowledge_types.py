@@ -1,16 +1,11 @@
 """The knowledge type a text states, read from its words when the writer gives none.
 
-A dated event ("went to a concert last week", 昨天去了医院) is a ``memory``: it stays true of its
-day and decays slowest. A lasting fact ("is allergic to peanuts", "was born in 1990", 对花生过敏) is
-a ``fact``: it never decays. A current situation ("is currently training for a race", 目前在找工作)
-is a ``state``: it decays fastest. An instruction to the assistant ("Always answer in Chinese",
-回答时请用中文) is a ``rule``. Everything else, a preference or an opinion above all, stays a
-``belief``, as before. Each cue is a whole phrase of its kind; a look-alike from another kind
-("always drinks tea" is a habit, not an instruction; "allergy season" is no allergy) is kept out by
-where the cue must stand. The first kind whose cue is found wins, in the order rule, memory, state,
-fact. An explicit type from the writer always wins (the store only asks when none is given).
-The cues are language data, ``lang/<code>/knowledge_types.json``, read through ``languages``
-on first use.
+A dated event (昨天去了医院) is a ``memory``, a lasting fact ("is allergic to peanuts") a ``fact``, a
+current situation (目前在找工作) a ``state``, an instruction to the assistant ("Always answer in
+Chinese") a ``rule``, anything else (a preference, an opinion) a ``belief``. Each cue is a whole
+phrase of its kind, placed so that a look-alike of another kind ("always drinks tea", "allergy
+season") is kept out; the first kind found wins (rule, memory, state, fact). An explicit type always
+wins. The cues: ``lang/<code>/knowledge_types.json``; what each type means: docs/detection.md.
 """
 
 from __future__ import annotations

@@ -1,62 +1,47 @@
 """The same fact said again: is a new entry a restatement of one already kept?
 
-An assistant that keeps notes writes the same fact many times in other words: shorter, longer with
-nothing new, in the other language. Kept side by side, the copies never reinforce one another, so
-nothing matures and every copy waits for its own re-verification. :func:`compare` decides, offline
-and without a model, whether a later text restates an earlier one:
-
-* ``SAME``: the later text is the earlier fact said again, sure enough to be absorbed at the add;
-* ``POSSIBLE``: close, but the words alone cannot tell (a judge in the reflection layer, or the
-  agent, may say); nothing is absorbed;
-* ``DIFFERENT``: not the same fact.
-
-**Precision first.** The pairs that matter are each note's nearest neighbour: most of them share
-their holder and topic and are still two facts (two events of one kind, a plan and its fulfilment,
-a denial). So ``SAME`` needs near-total overlap of the content words *and* no guard that tells two
-facts apart; everything else close is at most ``POSSIBLE``. The guards, each a fact two look-alike
-sentences can differ by while sharing most words:
-
-* the **holder** (``holders.entry_holder``, and a relation named on one side only): the user's
-  sister is not the user;
-* **polarity**: a denial ("not", "never", 不, 没) on one side only;
-* a **number** the later text brings or changes ("2 dogs" / "3 dogs");
-* **plan against fulfilment**: "plans to", "will", 打算 on one side only;
-* **past against present**: "used to", 以前 on one side only;
-* **how often or when**: "on Sundays", 每周 on one side only;
-* **a comparison in another order**: "tea over coffee" / "coffee over tea";
-* **a dated event against an older entry**: "last week", 昨天 in the later text, written more than a
-  week after the earlier entry, may be another event of the same kind.
-
-Words are the search terms of ``lexical.words`` (English stems, Chinese bigrams) without the
-holder's own name; across the languages the bridge's English stems of the Chinese side meet the
-English side's stems. The cue words and patterns are language data (``lang/<code>/restatement.json``,
-read through ``languages`` on first use). Pure functions of their arguments.
+:func:`compare` decides, offline and without a model, whether a later text restates an earlier one:
+``SAME`` (absorbed at the add), ``POSSIBLE`` (named to the agent, left to a judge; nothing absorbed)
+or ``DIFFERENT``. Precision first: the pairs that matter are each note's nearest neighbour, mostly
+two facts about one holder and topic. ``SAME`` needs strong word evidence (words of stance or
+feeling, ``soft``, count less; words of an ``alike`` group count as one) *and* no guard: another
+holder, a denial, a number, a plan against its fulfilment, the past against the present, how often,
+a liking against a doing, a question, one event against a habit, a comparison turned round, one
+word swapped for another, a dated event said long after.
+Each rule with its look-alike is in ``docs/detection.md`` ("The same fact said again"); the cue
+words are language data (``lang/<code>/restatement.json``). Pure functions of their arguments.
 """
 
 from __future__ import annotations
 
+import difflib
 import enum
 import functools
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from . import languages
+from ..core.kinds import KnowledgeType
+from . import languages, lexicon
 from .holders import entry_holder
 from .lexical import bridged, words
-from .text import is_cjk, normalize, stem
+from .text import is_cjk, lazy_compile, normalize, stem
 
-# A later text restates the earlier one when (nearly) all of its content words are in it…
-SURE_COVER = 0.9
-# …and it has enough words for that to mean something.
+# A later text restates the earlier one when ``_Overlap.score`` reaches this (on labelled real
+# notes, each a note and its nearest neighbour, at most 1 % of distinct pairs do).
+SURE_SCORE = 0.56
+# …and has this many words at least (fewer say too little to tell: across the languages, the
+# bridge's English words of a short Chinese text may be all it has in common: 住 "live").
 SURE_MIN_WORDS = 3
-# Or when the two share most of their words (Jaccard over content words).
-SURE_JACCARD = 0.6
-# …with at least this much of the later text in the earlier one.
-SURE_JACCARD_COVER = 0.8
-# Below SURE but at or above these, the pair is named to the agent and left to the reflection layer.
+# Below it but at or above these, the pair is named to the agent and left to the reflection layer.
 POSSIBLE_JACCARD = 0.3
 POSSIBLE_COVER = 0.6
+# A later text holding this much of the earlier one and more is ``fuller``.
+FULLER_COVER = 0.9
+# One event against a habit or a view needs more.
+SURE_EVENT_SCORE = 0.7
+# A word of stance or feeling counts this much of a word that names what the fact is about.
+SOFT_WEIGHT = 0.3
 # A dated event said again more than this many days after the earlier entry may be another event.
 DATED_EVENT_DAYS = 7.0
 
@@ -78,11 +63,6 @@ def _word_set(key: str) -> frozenset[str]:
 def _filler() -> frozenset[str]:
     """The filler words as written and as stems."""
     return frozenset({stem(word) for word in _word_set("filler")} | _word_set("filler"))
-
-
-@functools.cache
-def _cjk_relations() -> tuple[str, ...]:
-    return tuple(word for word in _word_set("relations") if is_cjk(word))
 
 
 @functools.lru_cache(maxsize=16384)  # per text and guard: an add compares one text with each candidate
@@ -124,26 +104,81 @@ def compare(earlier: str, later: str, *, days_apart: float = 0.0) -> Restatement
     if normalize(earlier) == normalize(later):
         return Restatement(Sameness.SAME, 1.0, "the same text")
     guard = _guard(earlier, later, days_apart)
-    mine, theirs = _content(earlier), _content(later)
+    mine, theirs = _weighted(earlier), _weighted(later)
     if is_cjk(earlier) != is_cjk(later):  # across the languages only the bridge's English stems meet
         mine, theirs = _english(mine), _english(theirs)
     if not mine or not theirs:
         return Restatement(Sameness.DIFFERENT, 0.0, "nothing to compare")
-    shared = mine & theirs
-    jaccard = len(shared) / len(mine | theirs)
-    cover_later = len(shared) / len(theirs)
-    cover_earlier = len(shared) / len(mine)
-    score = round(max(jaccard, min(cover_later, cover_earlier)), 3)
-    sure = (jaccard >= SURE_JACCARD and cover_later >= SURE_JACCARD_COVER) or (
-        cover_later >= SURE_COVER and len(theirs) >= SURE_MIN_WORDS)
-    fuller = cover_earlier >= SURE_COVER and cover_later < SURE_COVER
-    if guard and (sure or _close(jaccard, cover_later, cover_earlier)):
-        return Restatement(Sameness.POSSIBLE if guard == _DATED else Sameness.DIFFERENT, score, guard)
+    overlap = _Overlap.of(mine, theirs)
+    score = round(overlap.score, 3)
+    sure = overlap.score >= SURE_SCORE and len(theirs) >= SURE_MIN_WORDS
+    fuller = overlap.cover_earlier >= FULLER_COVER and overlap.cover_later < FULLER_COVER
+    if guard == _EVENT and overlap.score >= SURE_EVENT_SCORE:
+        guard = ""  # nearly every word shared: the event and the habit are one fact said twice
+    swapped = _swapped_characters(earlier, later) if is_cjk(earlier) and is_cjk(later) else overlap.swapped
+    guard = guard or (_SWAPPED if swapped else "")
+    if guard and (sure or overlap.close):
+        return Restatement(Sameness.POSSIBLE if guard in (_DATED, _SWAPPED) else Sameness.DIFFERENT, score, guard)
     if sure:
         return Restatement(Sameness.SAME, score, "says nothing the earlier entry does not")
-    if _close(jaccard, cover_later, cover_earlier):
+    if overlap.close:
         return Restatement(Sameness.POSSIBLE, score, "shares most of its words", fuller=fuller)
     return Restatement(Sameness.DIFFERENT, score, "too few words in common")
+
+
+@dataclass(frozen=True)
+class _Overlap:
+    """How much two texts' weighted words share."""
+
+    jaccard: float  # shared weight over the weight of either
+    cover_later: float  # share of the later text's weight the earlier one holds
+    cover_earlier: float
+    swapped: bool  # each side has exactly one word of substance the other lacks ("morning" / "evening")
+
+    @staticmethod
+    def of(mine: dict[str, float], theirs: dict[str, float]) -> _Overlap:
+        shared = sum(min(mine[word], theirs[word]) for word in mine.keys() & theirs.keys())
+        mine_total, theirs_total = sum(mine.values()), sum(theirs.values())
+        swapped = _own(mine, theirs) == 1 == _own(theirs, mine)
+        return _Overlap(shared / (mine_total + theirs_total - shared), shared / theirs_total,
+                        shared / mine_total, swapped)
+
+    @property
+    def score(self) -> float:
+        """The mean of the Jaccard and of the share of the later text the earlier holds."""
+        return (self.jaccard + self.cover_later) / 2
+
+    @property
+    def close(self) -> bool:
+        return self.jaccard >= POSSIBLE_JACCARD or min(self.cover_later, self.cover_earlier) >= POSSIBLE_COVER
+
+
+def _swapped_characters(earlier: str, later: str) -> bool:
+    """Chinese has no word boundaries to count: is the one difference of the two texts a short run
+    of characters put in the place of another (北京 / 上海, 早上 / 晚上)?"""
+    one, other = (_CHARACTERS.sub("", normalize(text)) for text in (earlier, later))
+    edits = [op for op in difflib.SequenceMatcher(None, one, other, autojunk=False).get_opcodes() if op[0] != "equal"]
+    return len(edits) == 1 and edits[0][0] == "replace" and max(edits[0][2] - edits[0][1], edits[0][4] - edits[0][3]) <= 4
+
+
+_CHARACTERS = lazy_compile(r"[\W_]+")
+
+
+def _own(mine: dict[str, float], theirs: dict[str, float]) -> int:
+    """How many words of substance (not ``soft``) ``mine`` has that ``theirs`` lacks."""
+    return sum(1 for word, weight in mine.items() if weight == 1.0 and word not in theirs)
+
+
+def closeness(earlier: str, later: str) -> float:
+    """How close two texts' words are, every word counting one (the larger of the Jaccard and of
+    the smaller cover): how the reflection layer orders the neighbours a judge is asked about."""
+    mine, theirs = _content(earlier), _content(later)
+    if is_cjk(earlier) != is_cjk(later):
+        mine, theirs = (frozenset(_english(dict.fromkeys(terms, 1.0))) for terms in (mine, theirs))
+    if not mine or not theirs:
+        return 0.0
+    shared = len(mine & theirs)
+    return max(shared / len(mine | theirs), shared / max(len(mine), len(theirs)))
 
 
 def best_restated(later: str, earlier: Iterable[tuple[str, str, float]]) -> tuple[str, Restatement] | None:
@@ -163,31 +198,102 @@ def _rank(found: Restatement) -> tuple[bool, float]:
     return (found.sameness is Sameness.SAME, found.score)
 
 
-def _close(jaccard: float, cover_later: float, cover_earlier: float) -> bool:
-    return jaccard >= POSSIBLE_JACCARD or min(cover_later, cover_earlier) >= POSSIBLE_COVER
-
-
+_EVENT = "one event against a habit or a view"
+_SWAPPED = "one word of substance swapped for another may be another fact of one kind"
 _DATED = "a dated event written long after the earlier entry may be another event of the same kind"
 
 
 def _guard(earlier: str, later: str, days_apart: float) -> str:
     """The first fact the two texts differ by that words in common cannot outweigh, or ''."""
     a, b = normalize(earlier), normalize(later)
-    if _holder(earlier) != _holder(later) or _relations(a) != _relations(b):
+    if not _same_holder(earlier, later) or _subject_relations(a) != _subject_relations(b):
         return "about a different holder"
-    if _names(later) - _names(earlier):
+    if _names(later) - _names(earlier) - _capitalised(a):
         return "names someone the earlier entry does not"
     for name, key in (("a denial", "denial"), ("a plan against what was done", "plan"),
                       ("the past against the present", "past"), ("how often or when, said", "scope")):
         if _says(key, a) != _says(key, b):
             return f"{name} on one side only"
-    if (_says("order", a) or _says("order", b)) and _order(earlier) != _order(later):
+    if bool(_cue("liking").search(_head(a))) != bool(_cue("liking").search(_head(b))):
+        return "a liking against a doing"  # "likes hiking" / "goes hiking": a preference, a habit
+    if _says("question", a) or _says("question", b):
+        return "a question asked states no fact to say again"
+    if _one_event(earlier) != _one_event(later):
+        return _EVENT
+    if _turned_round(earlier, later):
         return "a comparison in another order"
     if _numbers(b) - _numbers(a) or (_numbers(a) and _numbers(b) and _numbers(a) != _numbers(b)):
         return "a number the earlier entry does not have"
     if days_apart > DATED_EVENT_DAYS and _cue("dated").search(b):
         return _DATED
     return ""
+
+
+def _head(plain: str) -> str:
+    """A normalised text's head, where its main verb stands: four words, or eight Chinese characters."""
+    return plain[:8] if is_cjk(plain) else " ".join(plain.split()[:4])
+
+
+@functools.lru_cache(maxsize=4096)  # an add asks it of each of its candidates
+def _one_event(text: str) -> bool:
+    """Does the text tell of one event (its knowledge type read as ``memory``)?"""
+    from .knowledge_types import read_knowledge_type  # the type reader loads with the first guard
+
+    return read_knowledge_type(text) is KnowledgeType.MEMORY
+
+
+def _same_holder(earlier: str, later: str) -> bool:
+    """One holder? A name one side reads as its holder counts on the other side only when that text
+    starts with it ("Anna went…" is read as the user's): "The user loves Anna's cooking" is not Anna's."""
+    one, other = _holder(earlier), _holder(later)
+    if one == other:
+        return True
+    if not all(holder == "" or holder.startswith("person:") for holder in (one, other)):
+        return False
+    (name_one, relative_one), (name_other, relative_other) = _person(one), _person(other)
+    return relative_one == relative_other and _starts_with(later, name_one) and _starts_with(earlier, name_other)
+
+
+def _person(holder: str) -> tuple[str, str]:
+    """("anna", "sister") of "person:anna/sister"; ("", "") of the user."""
+    name, _, relative = holder.removeprefix("person:").partition("/")
+    return name, relative
+
+
+def _starts_with(text: str, name: str) -> bool:
+    """Is ``name`` the text's first word (no name: nothing to find)?"""
+    return not name or re.match(rf"\s*{re.escape(name)}(?![\w-])", text, re.IGNORECASE) is not None
+
+
+def _subject_relations(text: str) -> frozenset[str]:
+    """The relatives the subject of a text is ("Her dog sleeps…", 用户的妹妹…); one named later is
+    what the fact is about ("spends time with her kids")."""
+    head = _cue("subject").match(text)
+    return _relations(head.group(0)) if head else frozenset()
+
+
+def _capitalised(text: str) -> frozenset[str]:
+    """Every word of a normalised text, capitalised ("Dance is…" / "…finds dance…": no one new)."""
+    return frozenset(word.capitalize() for word in re.findall(r"[a-z]+", text))
+
+
+def _turned_round(earlier: str, later: str) -> bool:
+    """Did a comparison's sides change places ("tea over coffee" / "coffee over tea")?"""
+    sides = [_sides(text) for text in (earlier, later)]
+    if None in sides:
+        return False
+    (before_one, after_one), (before_other, after_other) = sides
+    return bool(before_one & after_other) and bool(after_one & before_other)
+
+
+def _sides(text: str) -> tuple[frozenset[str], frozenset[str]] | None:
+    """The terms before and after a text's last comparison word, or None."""
+    plain = normalize(text)
+    found = list(_cue("order").finditer(plain))
+    if not found:
+        return None
+    last = found[-1]
+    return frozenset(_order(plain[:last.start()])), frozenset(_order(plain[last.end():]))
 
 
 @functools.lru_cache(maxsize=4096)  # per text: an add compares one text with each of its candidates
@@ -216,14 +322,20 @@ def _alike() -> dict[str, str]:
 
 @functools.lru_cache(maxsize=4096)  # per text: an add compares one text with each of its candidates
 def _relations(text: str) -> frozenset[str]:
-    """The people and animals a text names by their relation to its holder ("sister", 妹妹)."""
-    relations = _word_set("relations")
-    found = {stem(word) for word in re.findall(r"[a-z]+", text) if word in relations}
-    found.update(word for word in _cjk_relations() if word in text)
+    """The people and animals a text names by their relation to its holder ("sisters", 妹妹), by
+    the lexicon's words for people (``en_people``, ``zh_people``) and this module's own."""
+    people = _people()
+    found = {word.removesuffix("ren").removesuffix("s") for word in re.findall(r"[a-z-]+", text)
+             if word in people or word.removesuffix("s") in people or word.removesuffix("ren") in people}
+    found.update(word for word in people if is_cjk(word) and word in text)
     return frozenset(found)
 
 
-@functools.lru_cache(maxsize=4096)  # per text: an add compares one text with each of its candidates
+@functools.cache
+def _people() -> frozenset[str]:
+    return frozenset((*lexicon.EN_PEOPLE, *lexicon.ZH_PEOPLE, *_word_set("people")))
+
+
 def _numbers(text: str) -> frozenset[str]:
     found = set(_cue("number").findall(text))
     found.update(word for word in re.findall(r"[a-z]+", text) if word in _word_set("number_words"))
@@ -233,7 +345,8 @@ def _numbers(text: str) -> frozenset[str]:
 @functools.lru_cache(maxsize=4096)  # per text: an add compares one text with each of its candidates
 def _content(text: str) -> frozenset[str]:
     """The words a restatement keeps: English stems, Chinese bigrams and the bridge's English
-    stems of them, without filler and without the holder's own name."""
+    stems of them, each word of an ``alike`` group as its group, without filler and without the
+    holder's own name."""
     holder = _holder(text)
     names = set(holder.split(":", 1)[-1].split("/")) if holder.startswith("person:") else set()
     filler = _filler()
@@ -241,9 +354,22 @@ def _content(text: str) -> frozenset[str]:
     found = {alike.get(w, w) for w in words(text) if w not in filler and w not in names}
     if is_cjk(text):
         found = {w for w in found if not is_cjk(w) or len(w) > 1}
-        found.update(english for english, _word in bridged(text))
+        found.update(alike.get(english, english) for english, _word in bridged(text))
     return frozenset(found)
 
 
-def _english(terms: frozenset[str]) -> frozenset[str]:
-    return frozenset(term for term in terms if not is_cjk(term))
+@functools.lru_cache(maxsize=4096)  # an add compares its text with each of its candidates
+def _weighted(text: str) -> dict[str, float]:
+    """Each content word with its weight (a ``soft`` word of stance or feeling: ``SOFT_WEIGHT``)."""
+    soft = _soft()
+    return {word: SOFT_WEIGHT if word in soft else 1.0 for word in _content(text)}
+
+
+@functools.cache
+def _soft() -> frozenset[str]:
+    alike = _alike()
+    return frozenset(alike.get(stem(word), stem(word)) for word in _word_set("soft")) | _word_set("soft")
+
+
+def _english(terms: dict[str, float]) -> dict[str, float]:
+    return {term: weight for term, weight in terms.items() if not is_cjk(term)}

@@ -12,7 +12,7 @@ contradiction edge links, or an entry that is blocked or kept by a person, is le
 from __future__ import annotations
 
 from ..core.beliefs import record_hit
-from ..detection.restatement import compare
+from ..detection.restatement import closeness
 from .state import summary
 
 ACTION = "restated"
@@ -21,13 +21,13 @@ SAME_FLOOR = 0.1  # and only those sharing at least this share of their words
 
 
 def restatement_questions(checked: dict[str, str], near: dict[str, list[str]], texts: dict[str, str]) -> list[tuple[str, str]]:
-    """``(neighbour id, entry id)`` for each entry just checked: the neighbours the same-fact matcher
-    finds closest (by its score, not a model), so the judge's budget reaches a fact said again before
+    """``(neighbour id, entry id)`` for each entry just checked: the neighbours closest by the
+    same-fact matcher's word closeness (not a model), so the judge's budget reaches a fact said again before
     the long tail of contradiction candidates. An exact match or a sure one never gets here: the
     add absorbed it."""
     questions = []
     for entry_id, text in checked.items():
-        scored = [(compare(texts[other], text).score, other) for other in near.get(entry_id, ()) if other in texts]
+        scored = [(closeness(texts[other], text), other) for other in near.get(entry_id, ()) if other in texts]
         scored.sort(key=lambda item: -item[0])
         questions.extend((other, entry_id) for score, other in scored[:SAME_QUESTIONS] if score >= SAME_FLOOR)
     return questions

@@ -22,6 +22,9 @@ CASES = [
     ("Priya organized a charity bake sale for the library.", M),
     ("The user's sister painted a mural in the kitchen.", M),
     ("Priya loved the mural in the kitchen.", B),
+    ("Tomasz recently became friends with a neighbour from the allotment.", M),
+    ("The user spent the weekend fixing the roof.", M),
+    ("The user becomes restless on long flights.", B),
     ("Priya expressed pride in the mural in the kitchen.", B),
     ("The user used to paint murals.", B),
     ("Priya has finished the first draft of her novel.", M),
@@ -34,6 +37,11 @@ CASES = [
     ("The user was born in a small fishing town.", F),
     ("The user has two sisters.", F),
     ("用户对花生过敏。", F),
+    ("The user cannot eat gluten.", F),
+    ("Tomasz can't have dairy.", F),
+    ("用户不能吃花生。", F),
+    ("The user can't have coffee after six in the evening.", B),  # a habit of the evening, no diet
+    ("用户不能喝咖啡。", B),
     ("The user dislikes the allergy season.", B),
     ("用户讨厌花粉过敏季节。", B),
     # a current situation; the same activity without "now" is not

@@ -20,9 +20,25 @@ RESTATED = [
     ("Priya repaired the garden fence with a box of old tools and fresh paint.", "Priya repaired the garden fence with old tools."),
     # a word a restatement swaps for another of its kind
     ("The user values quiet evenings at home with a good book.", "The user cherishes quiet evenings at home with a good book."),
+    # words of stance or feeling swapped, what the fact is about kept
+    ("Tomasz is grateful for his neighbour's help with the allotment.", "Tomasz appreciates his neighbour's help with the allotment."),
+    ("The user takes comfort in long walks by the canal with the dog.", "The user finds long walks by the canal with the dog comforting."),
+    ("Priya encourages Tomasz to keep going with his bakery plans and believes in him.", "Priya supports Tomasz and believes in him."),
+    # a name read as the holder on one side only ("Priya went…" reads as the user's, no verb of the
+    # third person; "Priya attended…" as Priya's) is still one holder
+    ("Priya attended the pottery fair at the harbour and loved the glazes.",
+     "Priya went to the pottery fair at the harbour and loved the glazes."),
+    # a plan as a noun is no plan; a comparison said again the same way round is no comparison turned
+    ("The user writes down all her plans and goals to stay organised.", "The user writes down her goals to stay organised."),
+    ("The user prefers tea over coffee in the morning.", "The user prefers tea over coffee."),
+    # "no matter how" is no denial
+    ("Priya believes small kindnesses add up, no matter how small.", "Priya believes small kindnesses add up."),
+    # "one" as a pronoun is no number
+    ("Priya believes that staying patient during hard times matters, whatever one has.", "Priya values staying patient during hard times."),
     # Chinese: shorter, and reworded
     ("用户住在杭州，在一家游戏公司做程序员。", "用户在杭州的一家游戏公司当程序员。"),
     ("用户乳糖不耐受，不能喝牛奶。", "用户对乳糖不耐受，不能喝牛奶。"),
+    ("用户很感激邻居帮忙照看花园。", "用户感谢邻居帮忙照看花园。"),
 ]
 
 LOOK_ALIKES = [
@@ -48,6 +64,29 @@ LOOK_ALIKES = [
     # the past against the present
     ("The user plays the violin in an orchestra.", "The user used to play the violin in an orchestra."),
     ("用户在银行工作。", "用户以前在银行工作。"),
+    # a name the user's fact only mentions is not the holder of the other text
+    ("The user loves Priya's cooking.", "Priya loves cooking."),
+    ("The user admires how Tomasz plays the cello.", "Tomasz plays the cello."),
+    # the subject is a relative of the holder, not the holder
+    ("Priya organised the charity quiz night at the library.", "Priya's colleagues organised the charity quiz night at the library."),
+    # the same words of feeling about another thing: the thing decides
+    ("Tomasz finds woodworking calming and rewarding.", "Tomasz finds gardening calming and rewarding."),
+    # one word of substance swapped for another: another fact of one kind (at most possibly the same)
+    ("The user walks to work every morning.", "The user walks to work every evening."),
+    ("The user walks the dog to the park every morning.", "The user walks the dog to the park every evening."),
+    ("Priya made a blue bowl in her pottery class.", "Priya made a blue plate in her pottery class."),
+    ("用户每天早上去公园散步。", "用户每天晚上去公园散步。"),
+    ("用户在北京的一家医院当护士。", "用户在上海的一家医院当护士。"),
+    # a liking against a doing: a preference and a habit
+    ("Priya likes swimming in the lake on Sundays.", "Priya goes swimming in the lake on Sundays."),
+    ("用户的妹妹喜欢在周末爬山。", "用户的妹妹周末常去爬山。"),
+    # a question asked states no fact: two questions about one topic are two questions
+    ("Priya asked Tomasz whether he had tried the new bakery.", "Priya asked Tomasz about the bakery he visits."),
+    ("用户问朋友周末去了哪家面包店。", "用户问朋友常去哪家面包店。"),
+    # one event against the habit it is an event of
+    ("The user competed in a chess tournament recently and found it tense.", "The user practises for chess tournaments."),
+    # "one" as a number still is one
+    ("The user has two dogs that love the beach.", "The user has one dog that loves the beach."),
     # how often, on one side only
     ("The user bakes sourdough bread for the family.", "The user bakes sourdough bread for the family on Sundays."),
     ("用户去健身房锻炼。", "用户每周去健身房锻炼。"),
@@ -100,6 +139,32 @@ def test_the_best_restated_entry_prefers_a_sure_match():
 @pytest.mark.parametrize(("earlier", "later"), [
     ("The user prefers tea over coffee.", "The user prefers coffee over tea."),
     ("用户喜欢猫胜过狗。", "用户喜欢狗胜过猫。"),
+    ("The user prefers hiking over cycling at weekends.", "The user prefers cycling over hiking at weekends."),
 ])
 def test_a_comparison_turned_round_is_not_the_same(earlier, later):
     assert compare(earlier, later).sameness is Sameness.DIFFERENT
+
+
+def test_an_event_and_a_habit_need_nearly_every_word_in_common():
+    # a habit and one event of it share their topic and are two facts…
+    habit = compare("The user competed in a chess tournament recently and found it tense.",
+                    "The user practises for chess tournaments.")
+    assert habit.sameness is not Sameness.SAME
+    # …but the same event told as a habit, word for word, is the fact said again
+    told = compare("Tomasz offered his help to the neighbours during the flood.",
+                   "Tomasz offers help to the neighbours during the flood.")
+    assert told.sameness is Sameness.SAME, told.reason
+
+
+def test_each_other_is_no_frequency():
+    found = compare("Priya and her neighbours look out for each other during storms.",
+                    "Priya and her neighbours look out for one another during storms.")
+    assert found.reason != "how often or when, said on one side only"
+
+
+def test_closeness_orders_neighbours_by_words_in_common_each_counting_one():
+    from dialectical_memory.detection.restatement import closeness
+
+    later = "Tomasz finds woodworking calming."
+    assert closeness("Tomasz finds woodworking calming and rewarding.", later) > closeness("Tomasz finds gardening calming.", later)
+    assert closeness("Tomasz finds gardening calming.", later) > closeness("Tomasz repaired the roof.", later) == 0.0

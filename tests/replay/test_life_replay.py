@@ -72,3 +72,20 @@ def test_an_absorbed_add_is_scored_against_the_pair_it_makes(folder: Path):
     scored = replay.score_restatement([home], replay.read_pairs(folder))
     assert scored["distinct_absorbed"] == 1 and scored["distinct_labelled"] == 2
     assert scored["absorbed_by_label"] == {"unrelated": 1}
+
+
+def test_an_absorbed_add_nobody_labelled_is_listed_to_be_labelled(tmp_path: Path, capsys):
+    conversation = {
+        "speaker_a": "Ada", "speaker_b": "Ben",
+        "session_1_date_time": "9:00 am on 2 March, 2024",
+        "session_1_observation": {"Ada": [["Ada repairs old radios in her garage and sells them at the flea market.", "D1:1"]],
+                                  "Ben": []},
+        "session_2_date_time": "9:00 am on 3 March, 2024",
+        "session_2_observation": {"Ada": [["Ada repairs old radios in her garage.", "D2:1"]], "Ben": []},
+    }
+    (tmp_path / "conv98.json").write_text(json.dumps(conversation), encoding="utf-8")
+    (tmp_path / "pairs.jsonl").write_text("", encoding="utf-8")
+    assert replay.main([str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert "absorbed adds on unlabelled pairs: 1" in out
+    assert "'Ada repairs old radios in her garage and sells them at the flea market.' <- 'Ada repairs old radios in her garage.'" in out
