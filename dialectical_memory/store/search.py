@@ -34,6 +34,7 @@ not raise recall@5 on the benchmark (docs/usage.md, Search).
 from __future__ import annotations
 
 import threading
+import time
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -43,6 +44,9 @@ from . import read_models
 TARGETS = ("memory", "user")
 MAX_QUERY_CHARS = 2_000
 RRF_K = 60
+WORDS_AT_ONCE = 2_000  # entries a search reads into its words index whatever the time (~0.1 ms each)
+WORDS_SECONDS = 0.05  # and more for at most this long; a thread reads the rest (100,000 entries: ~10 s)
+WORDS_PART = 64  # … at least this many per hold of the index's lock
 MEANING_CANDIDATES = 100  # the nearest entries by meaning that may enter the fusion (and set its median)
 CENTRED = True
 FUSION = "score"
@@ -88,6 +92,7 @@ class Results:
     semantic: bool = False  # whether meaning took part
     notes: list[str] = field(default_factory=list)
     meaning_coverage: tuple[int, int] | None = None  # (entries embedded, entries searched); None without the extra
+    words_coverage: tuple[int, int] | None = None  # (entries read into the words index, entries searched)
 
     @property
     def has_more(self) -> bool:
@@ -111,7 +116,9 @@ class _TargetIndex:
         self.vector_ids: list[str] = []
         self.matrix = None
         self.chinese = None  # which rows are Chinese text
-        self.synced = None  # the texts the BM25 index was last synced with (that very object)
+        self.synced = None  # the texts the BM25 index was last synced with in full (that very object)
+        self.wanted = None  # the texts it is being synced with, a part at a time (see _read_rest_later)
+        self.reader: threading.Thread | None = None
 
 
 def search(store, query, target=None, *, limit: int = 20, offset: int = 0, maturity=None, status=None,
@@ -134,7 +141,7 @@ def search(store, query, target=None, *, limit: int = 20, offset: int = 0, matur
     from ..detection.lexical import bridged, is_keyword, surface, tokens
 
     wanted = tokens(query)
-    words = _by_words(store, states, pool, wanted)
+    words, words_coverage = _by_words(store, states, pool, wanted)
     meaning, used, coverage = ({}, False, None) if semantic is False else _by_meaning(store, states, pool, query)
     concepts = _by_concepts(states, pool, query) if semantic != "only" else {}
     keyword = is_keyword(query)  # "tea", "Berlin": a filter, not a question
@@ -150,8 +157,11 @@ def search(store, query, target=None, *, limit: int = 20, offset: int = 0, matur
         shown = _shown_words([t for t in dict.fromkeys(wanted) if t in shared], written, chinese_of, entry.text)
         shown += sorted(t[1:] for t in shared if t.startswith("$"))
         hits.append(Hit(entry, score, tuple(shown), meaning.get(key)))
-    notes = [coverage_note(*coverage)] if coverage and coverage[0] < coverage[1] else []
-    return Results(hits, len(ranked), offset, limit, True, used, notes, coverage)
+    notes = [f"Words covered {words_coverage[0]:,} of {words_coverage[1]:,} entries so far; the rest are being read."
+             ] if words_coverage[0] < words_coverage[1] else []
+    if coverage and coverage[0] < coverage[1]:
+        notes.append(coverage_note(*coverage))
+    return Results(hits, len(ranked), offset, limit, True, used, notes, coverage, words_coverage)
 
 
 def coverage_note(embedded: int, searched: int) -> str:
@@ -212,19 +222,46 @@ def _searchable(state, filters) -> dict[str, str]:
         entry_id: text for entry_id, text in texts.items() if all(getattr(entries[entry_id], key) == wanted for key, wanted in checks)})
 
 
-def _by_words(store, states, pool, wanted) -> dict[tuple[str, str], float]:
-    """(target, id) → BM25 score."""
-    found = {}
+def _by_words(store, states, pool, wanted) -> tuple[dict[tuple[str, str], float], tuple[int, int]]:
+    """(target, id) → BM25 score; and (entries in the words index, entries searched). A home too
+    large to read at once (WORDS_AT_ONCE, WORDS_SECONDS) is searched by the part read, newest
+    entries first, while a thread reads the rest."""
+    found, read, total = {}, 0, 0
     for name, state in states.items():
         index = store._search_index(name)
         texts, chosen = _texts(state), pool[name]
         with index.lock:
             if index.synced is not texts:
-                index.bm25.sync(texts)
-                index.synced = texts
+                index.wanted = texts
+                left = index.bm25.sync(texts, time.monotonic() + WORDS_SECONDS, WORDS_AT_ONCE)
+                index.synced = None if left else texts
+                if left:
+                    _read_rest_later(index)
             scores = index.bm25.scores(wanted)
+            read, total = read + len(index.bm25), total + len(texts)
         found.update(((name, entry_id), score) for entry_id, score in scores.items() if entry_id in chosen)
-    return found
+    return found, (read, total)
+
+
+def _read_rest_later(index: _TargetIndex) -> None:
+    """Read the rest of ``index.wanted`` into the words index in a thread, a part per hold of the
+    index's lock (a search waits for one part at most), the texts a search last asked for each time."""
+    if index.reader is not None and index.reader.is_alive():
+        return
+
+    def read() -> None:
+        left = 1
+        while left:
+            with index.lock:
+                if index.synced is not None:
+                    return
+                texts = index.wanted
+                left = index.bm25.sync(texts, time.monotonic() + WORDS_SECONDS, WORDS_PART)
+                if not left:
+                    index.synced = texts
+
+    index.reader = threading.Thread(target=read, name="dmem-search-words", daemon=True)
+    index.reader.start()
 
 
 def _held(store, key, terms: frozenset[str]) -> frozenset[str]:

@@ -211,6 +211,24 @@ def test_embedding_goes_newest_and_most_used_first_within_its_budget(tmp_path, m
                                                     "User plays the cello"]
 
 
+def test_a_home_too_large_to_read_at_once_is_searched_by_the_part_read_while_a_thread_reads_the_rest(tmp_path, monkeypatch):
+    """Issue 47: reading 100,000 entries into the words index takes ~10 s; a search reads the newest
+    within its budget, says what its words covered, and a thread reads the rest."""
+    from dialectical_memory.store import search
+
+    store = MemoryStore(tmp_path / "home", memory_char_limit=0, user_char_limit=0)
+    for n in range(6):
+        store.add("memory", f"User keeps a chess diary, volume {n}")
+    monkeypatch.setattr(search, "WORDS_AT_ONCE", 2)
+    monkeypatch.setattr(search, "WORDS_SECONDS", 0.0)
+    first = store.search("chess diary", "memory", semantic=False)  # the thread starts once it scored
+    assert first.words_coverage == (2, 6) and first.total == 2 and "Words covered 2 of 6" in first.notes[0]
+    assert sorted(texts(first)) == ["User keeps a chess diary, volume 4", "User keeps a chess diary, volume 5"]
+    store._search_index("memory").reader.join(timeout=30)
+    later = store.search("chess diary", "memory", semantic=False)
+    assert later.words_coverage == (6, 6) and later.total == 6 and not later.notes
+
+
 def test_an_empty_query_keeps_the_filters(store):
     store.add("user", "User prefers dark mode", source_kind="observed")
     listed = store.search("", "user", source_kind="observed")
