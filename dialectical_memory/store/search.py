@@ -233,10 +233,11 @@ def _by_words(store, states, pool, wanted) -> tuple[dict[tuple[str, str], float]
         with index.lock:
             if index.synced is not texts:
                 index.wanted = texts
-                left = index.bm25.sync(texts, time.monotonic() + WORDS_SECONDS, WORDS_AT_ONCE)
-                index.synced = None if left else texts
-                if left:
-                    _read_rest_later(index)
+                if index.reader is None:  # else the reader reads these texts next
+                    left = index.bm25.sync(texts, time.monotonic() + WORDS_SECONDS, WORDS_AT_ONCE)
+                    index.synced = None if left else texts
+                    if left:
+                        _read_rest_later(index)
             scores = index.bm25.scores(wanted)
             read, total = read + len(index.bm25), total + len(texts)
         found.update(((name, entry_id), score) for entry_id, score in scores.items() if entry_id in chosen)
@@ -246,19 +247,14 @@ def _by_words(store, states, pool, wanted) -> tuple[dict[tuple[str, str], float]
 def _read_rest_later(index: _TargetIndex) -> None:
     """Read the rest of ``index.wanted`` into the words index in a thread, a part per hold of the
     index's lock (a search waits for one part at most), the texts a search last asked for each time."""
-    if index.reader is not None and index.reader.is_alive():
-        return
-
     def read() -> None:
         left = 1
         while left:
             with index.lock:
-                if index.synced is not None:
-                    return
                 texts = index.wanted
                 left = index.bm25.sync(texts, time.monotonic() + WORDS_SECONDS, WORDS_PART)
                 if not left:
-                    index.synced = texts
+                    index.synced, index.reader = texts, None
 
     index.reader = threading.Thread(target=read, name="dmem-search-words", daemon=True)
     index.reader.start()

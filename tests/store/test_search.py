@@ -224,7 +224,9 @@ def test_a_home_too_large_to_read_at_once_is_searched_by_the_part_read_while_a_t
     first = store.search("chess diary", "memory", semantic=False)  # the thread starts once it scored
     assert first.words_coverage == (2, 6) and first.total == 2 and "Words covered 2 of 6" in first.notes[0]
     assert sorted(texts(first)) == ["User keeps a chess diary, volume 4", "User keeps a chess diary, volume 5"]
-    store._search_index("memory").reader.join(timeout=30)
+    reader = store._search_index("memory").reader
+    if reader is not None:  # else it finished already
+        reader.join(timeout=30)
     later = store.search("chess diary", "memory", semantic=False)
     assert later.words_coverage == (6, 6) and later.total == 6 and not later.notes
 
