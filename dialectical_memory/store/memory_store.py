@@ -518,7 +518,10 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
         # a journal line per change instead would save an fsync and ~0.3 ms of an add at 20
         # entries, and leave that file up to COMPACT_AFTER_JOURNAL_LINES changes behind.
         small = len(state.entries) <= SMALL_STORE_ENTRIES
-        compact = small or change.compact or state.journal_lines + 1 >= COMPACT_AFTER_JOURNAL_LINES
+        # A change of many entries (a first load adopting a hand-written home) rewrites the sidecar:
+        # as a journal line it was as large, and every later load replayed it.
+        compact = (small or change.compact or state.journal_lines + 1 >= COMPACT_AFTER_JOURNAL_LINES
+                   or len(change.put) > TAIL_RECORDS)
         with CommitPlan(paths.home) as plan:
             # A rewritten sidecar's temp file is written beside the .md's, and both are fsynced at
             # once (one wait, not two); a foreign write merged while the .md is published changes
