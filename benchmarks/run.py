@@ -564,20 +564,21 @@ def render(all_results: dict[int, dict]) -> str:
     return "\n".join(lines)
 
 
-def _sizes(text: str) -> list[int]:
+def size_list(text: str) -> list[int]:
+    """``--sizes 1000,10000`` read as [1000, 10000]."""
     return [int(x) for x in text.split(",") if x.strip()]
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--sizes", type=_sizes, default=list(SIZES))
-    parser.add_argument("--small-sizes", type=_sizes, default=list(SMALL_SIZES), help="small-home sizes beside the real Hermes ('' for none)")
+    parser.add_argument("--sizes", type=size_list, default=list(SIZES))
+    parser.add_argument("--small-sizes", type=size_list, default=list(SMALL_SIZES), help="small-home sizes beside the real Hermes ('' for none)")
     parser.add_argument("--repeat", type=int, default=21)
     parser.add_argument("--rounds", type=int, default=9, help="small home: turns of ours and Hermes' adds")
     parser.add_argument("--cli-repeat", type=int, default=7, help="one-shot `dmem add` processes per size")
     parser.add_argument("--one", type=int, help=argparse.SUPPRESS)
     parser.add_argument("--small", type=int, help=argparse.SUPPRESS)
-    parser.add_argument("--scale", type=_sizes, default=[], help="large MEMORY.md-only homes to measure too, e.g. 100000 (minutes each)")
+    parser.add_argument("--scale", type=size_list, default=[], help="large MEMORY.md-only homes to measure too, e.g. 100000 (minutes each)")
     parser.add_argument("--out", type=Path, default=ROOT / "benchmarks" / "results" / "latest.json")
     args = parser.parse_args(argv)
     if args.small:

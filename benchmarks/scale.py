@@ -26,7 +26,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.corpus import _text  # noqa: E402
+from benchmarks.corpus import entry_text  # noqa: E402
 
 SIZES = (10_000, 100_000)
 QUERIES = ("where does the user live", "chess", "用户周末研究什么", "reminders about sourdough", "摄影")
@@ -51,7 +51,7 @@ def build_home(home: Path, size: int, seed: int = 7) -> None:
 
     rng, texts, seen, n = random.Random(seed), [], set(), 0
     while len(texts) < size:
-        text = _text(rng, n)
+        text = entry_text(rng, n)
         n += 1
         if text not in seen:
             seen.add(text)
@@ -154,13 +154,11 @@ def render(results: dict[int, dict]) -> str:
     return "\n".join(lines)
 
 
-def _sizes(text: str) -> list[int]:
-    return [int(x) for x in text.split(",") if x.strip()]
-
-
 def main(argv: list[str] | None = None) -> int:
+    from benchmarks.run import size_list
+
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--sizes", type=_sizes, default=list(SIZES))
+    parser.add_argument("--sizes", type=size_list, default=list(SIZES))
     parser.add_argument("--repeat", type=int, default=11)
     parser.add_argument("--first", type=Path, help=argparse.SUPPRESS)
     parser.add_argument("--later", type=Path, help=argparse.SUPPRESS)
