@@ -25,7 +25,8 @@ Steps today, in order:
 4. ``embeddings`` (with the ``[semantic]`` extra): the entries the search ranks by meaning, embedded
    for as long as its budget lasts, newest and most-used first (:func:`.search.embed_entries`): a
    search never embeds, so at 100,000 entries (an hour of CPU) the home is covered over many runs;
-   reported as ``embedded`` and ``meaning_coverage``.
+   only a home searched (or embedded before), unless a person runs it (``dmem maintain``); reported
+   as ``embedded`` and ``meaning_coverage``.
 
 Steps other work adds (restatement folding) go into ``STEPS`` with their
 own budgets; a run's budget is the sum of its steps' budgets.
@@ -83,7 +84,7 @@ def _drafts(run: Run) -> dict[str, Any]:
 def _embeddings(run: Run) -> dict[str, Any]:
     from .search import embed_entries
 
-    return embed_entries(run.store, run.target, run.left())
+    return embed_entries(run.store, run.target, run.left(), always=run.actor != "maintenance")  # a person's own run
 
 
 STEPS: tuple[Step, ...] = (

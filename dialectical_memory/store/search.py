@@ -55,6 +55,7 @@ W_CONCEPT = 0.25
 MEANING_ADMIT = 2.0  # an entry sharing no word enters this many deviations above its language's typical entry
 MEANING_ADMIT_KEYWORD = 3.0  # … when the query is one word
 STD_FLOOR = 0.02  # the narrowest spread of cosines taken as real
+_SEARCHED: set = set()  # the embedding caches of the homes this process searched: their meaning is wanted
 
 
 @dataclass(frozen=True)
@@ -137,6 +138,7 @@ def search(store, query, target=None, *, limit: int = 20, offset: int = 0, matur
         return _listing(store, targets, raw, offset, limit)
     now = store.now()
     states = {name: store._read_state(name) for name in targets}
+    _SEARCHED.update(_cache_path(state) for state in states.values())
     pool = {name: _searchable(state, filters) for name, state in states.items()}
     from ..detection.lexical import bridged, is_keyword, surface, tokens
 
@@ -394,18 +396,23 @@ def _cache(state):
     return EmbeddingCache(_cache_path(state))
 
 
-def embed_entries(store, target: str, seconds: float) -> dict[str, Any]:
+def embed_entries(store, target: str, seconds: float, always: bool = False) -> dict[str, Any]:
     """Embed the search's entries of ``target`` not embedded yet, for about ``seconds``: the bundled
     ordinary entries the meaning is read against first, then the entries newest and most used
-    first (taking turns), saved to the cache file. Reports ``embedded`` (computed now) and
-    ``meaning_coverage`` ([entries embedded, entries searched]); {} without the extra."""
+    first (taking turns), saved to the cache file. Only a home whose meaning is wanted, unless
+    ``always``: one with embeddings already (an earlier run's, the detector's neighbours') or
+    searched in this process (a home only written to, a replay of notes, is not embedded: an
+    hour of CPU at 100,000 entries). Reports ``embedded`` (computed now) and ``meaning_coverage``
+    ([entries embedded, entries searched]); {} without the extra or the wish."""
+    state = store._read_state(target)
+    if not (always or _cache_path(state) in _SEARCHED or _cache_path(state).exists()):
+        return {}
     embeddings = _embeddings(store)
     if embeddings is None:
         return {}
     from ..detection.lexical import anchors
     from ..detection.semantic import save_quietly
 
-    state = store._read_state(target)
     texts = _texts(state)
     metas = [state.entries[entry_id] for entry_id in texts]
     cache = _cache(state)

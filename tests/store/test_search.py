@@ -151,7 +151,7 @@ def test_meaning_uses_the_one_embedding_cache_the_detector_reads(tmp_path):
     home = tmp_path / "home"
     store = MemoryStore(home, memory_char_limit=0, user_char_limit=0)
     store.add("memory", "The user adopted a rescue greyhound")
-    store.run_maintenance("memory")
+    store.run_maintenance("memory", actor="cli")  # a person's run embeds a home never searched
     cached = EmbeddingCache(home / ".MEMORY.embeddings.npz").load()
     assert text_key("The user adopted a rescue greyhound") in cached
     vector = shared_embeddings().of(["The user adopted a rescue greyhound"])["The user adopted a rescue greyhound"]
@@ -204,7 +204,9 @@ def test_embedding_goes_newest_and_most_used_first_within_its_budget(tmp_path, m
     store.record_hit("memory", bicycle)  # the most used; and newer than the cello since
     store.add("memory", "User grows basil")
     store.add("memory", "User reads poetry")
-    search.embed_entries(store, "memory", 5.0)
+    assert search.embed_entries(store, "memory", 5.0) == {} and asked == []  # never searched: not wanted
+    assert "embedded" not in store.run_maintenance("memory") and asked == []  # nor by the automatic runs
+    search.embed_entries(store, "memory", 5.0, always=True)
     english, chinese = anchors()
     assert asked[: len(english) + len(chinese)] == [*english, *chinese]
     assert asked[len(english) + len(chinese):] == ["User reads poetry", "User owns a blue bicycle", "User grows basil",
