@@ -44,8 +44,9 @@ from . import read_models
 TARGETS = ("memory", "user")
 MAX_QUERY_CHARS = 2_000
 RRF_K = 60
-WORDS_AT_ONCE = 2_000  # entries a search reads into its words index whatever the time (~0.1 ms each)
-WORDS_SECONDS = 0.05  # and more for at most this long; a thread reads the rest (100,000 entries: ~10 s)
+WORDS_ALL_AT_ONCE = 20_000  # missing from the words index (~0.1 ms each): a search reads them all at once
+WORDS_AT_ONCE = 500  # more: a search reads this many whatever the time
+WORDS_SECONDS = 0.03  # and more for at most this long; a thread reads the rest (100,000 entries: ~10 s)
 WORDS_PART = 64  # … at least this many per hold of the index's lock
 MEANING_CANDIDATES = 100  # the nearest entries by meaning that may enter the fusion (and set its median)
 CENTRED = True
@@ -226,8 +227,8 @@ def _searchable(state, filters) -> dict[str, str]:
 
 def _by_words(store, states, pool, wanted) -> tuple[dict[tuple[str, str], float], tuple[int, int]]:
     """(target, id) → BM25 score; and (entries in the words index, entries searched). A home too
-    large to read at once (WORDS_AT_ONCE, WORDS_SECONDS) is searched by the part read, newest
-    entries first, while a thread reads the rest."""
+    large to read at once (WORDS_ALL_AT_ONCE; then WORDS_AT_ONCE and WORDS_SECONDS) is searched by
+    the part read, newest entries first, while a thread reads the rest."""
     found, read, total = {}, 0, 0
     for name, state in states.items():
         index = store._search_index(name)
@@ -236,7 +237,8 @@ def _by_words(store, states, pool, wanted) -> tuple[dict[tuple[str, str], float]
             if index.synced is not texts:
                 index.wanted = texts
                 if index.reader is None:  # else the reader reads these texts next
-                    left = index.bm25.sync(texts, time.monotonic() + WORDS_SECONDS, WORDS_AT_ONCE)
+                    many = len(texts) - len(index.bm25) > WORDS_ALL_AT_ONCE
+                    left = index.bm25.sync(texts, time.monotonic() + WORDS_SECONDS if many else None, WORDS_AT_ONCE)
                     index.synced = None if left else texts
                     if left:
                         _read_rest_later(index)

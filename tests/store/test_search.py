@@ -221,6 +221,7 @@ def test_a_home_too_large_to_read_at_once_is_searched_by_the_part_read_while_a_t
     store = MemoryStore(tmp_path / "home", memory_char_limit=0, user_char_limit=0)
     for n in range(6):
         store.add("memory", f"User keeps a chess diary, volume {n}")
+    monkeypatch.setattr(search, "WORDS_ALL_AT_ONCE", 3)
     monkeypatch.setattr(search, "WORDS_AT_ONCE", 2)
     monkeypatch.setattr(search, "WORDS_SECONDS", 0.0)
     first = store.search("chess diary", "memory", semantic=False)  # the thread starts once it scored
