@@ -61,7 +61,7 @@ demo: install-web
 	$(DMEM) demo $(DEMO_HOME) --force
 	$(DMEM) --home $(DEMO_HOME) serve --port $(PORT) --memory-char-limit 2200 --user-char-limit 1375
 
-# make bench BENCH_ARGS='--sizes 1000,10000 --repeat 11'
+# make bench BENCH_ARGS='--sizes 1000,10000 --repeat 11'; the 100,000-entry home (minutes): BENCH_ARGS='--scale 100000'
 BENCH_ARGS ?=
 bench: install  # beside the real Hermes: make bench HERMES_VENV=/path/to/hermes-agent-0.19.0
 	$(PY) benchmarks/run.py $(BENCH_ARGS)

@@ -49,7 +49,8 @@ PAIRS = [
 ]
 
 
-def _text(rng: random.Random, n: int) -> str:
+def entry_text(rng: random.Random, n: int) -> str:
+    """One short entry, English or Chinese, numbered ``n`` (so texts rarely repeat)."""
     if rng.random() < 0.5:
         return rng.choice(EN).format(t=rng.choice(TOPICS), c=rng.choice(CITIES), n=n)
     return rng.choice(ZH).format(t=rng.choice(TOPICS_ZH), c=rng.choice(CITIES_ZH), n=n)
@@ -105,7 +106,7 @@ def build_target(home: Path, target: str, size: int, now: float, seed: int = 7) 
         doc.contradictions.append(edge)
     n = pair_count
     while len(texts) < size:
-        text = _text(rng, n)
+        text = entry_text(rng, n)
         n += 1
         if text_hash(text) in doc.text_to_id:
             continue
@@ -162,7 +163,7 @@ def build_grown(home: Path, target: str, size: int, now: float, seed: int = 5) -
     texts: list[str] = []
     n = 0
     while len(texts) < size:
-        text = _text(rng, n)
+        text = entry_text(rng, n)
         n += 1
         if text_hash(text) in doc.text_to_id:
             continue

@@ -1,4 +1,6 @@
-"""Benchmarks at 100, 1,000 and 10,000 entries: `make bench` (or `python benchmarks/run.py`).
+"""Benchmarks at 100, 1,000 and 10,000 entries: `make bench` (or `python benchmarks/run.py`); on
+request, the large home of issue 47 (a ``MEMORY.md`` of 100,000 entries and nothing else:
+``--scale 100000``, see :mod:`benchmarks.scale`), which takes minutes.
 
 Each size runs in its own process (so peak RSS is that size's) on a temporary home built by
 :mod:`benchmarks.corpus`. Writes are compared with the disk's floor measured in the same run: one
@@ -620,14 +622,15 @@ def render(all_results: dict[int, dict]) -> str:
     return "\n".join(lines)
 
 
-def _sizes(text: str) -> list[int]:
+def size_list(text: str) -> list[int]:
+    """``--sizes 1000,10000`` read as [1000, 10000]."""
     return [int(x) for x in text.split(",") if x.strip()]
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--sizes", type=_sizes, default=list(SIZES))
-    parser.add_argument("--small-sizes", type=_sizes, default=list(SMALL_SIZES), help="small-home sizes beside the real Hermes ('' for none)")
+    parser.add_argument("--sizes", type=size_list, default=list(SIZES))
+    parser.add_argument("--small-sizes", type=size_list, default=list(SMALL_SIZES), help="small-home sizes beside the real Hermes ('' for none)")
     parser.add_argument("--repeat", type=int, default=21)
     parser.add_argument("--rounds", type=int, default=9, help="small home: turns of ours and Hermes' adds")
     parser.add_argument("--cli-repeat", type=int, default=7, help="one-shot `dmem add` processes per size")
@@ -635,6 +638,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--small", type=int, help=argparse.SUPPRESS)
     parser.add_argument("--corpus", choices=CORPORA, default="tidy", help=argparse.SUPPRESS)
     parser.add_argument("--no-fsync", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--scale", type=size_list, default=[], help="large MEMORY.md-only homes to measure too, e.g. 100000 (minutes each)")
     parser.add_argument("--out", type=Path, default=ROOT / "benchmarks" / "results" / "latest.json")
     args = parser.parse_args(argv)
     if args.small:
@@ -671,11 +675,21 @@ def main(argv: list[str] | None = None) -> int:
         all_results[size] = child("--one", str(size), "--repeat", str(args.repeat), "--cli-repeat", str(args.cli_repeat))
     if all_results:
         print(render(all_results))
+    scale = {}
+    if args.scale:
+        from benchmarks import scale as large
+
+        for size in args.scale:
+            print(f"… large home, {size:,} entries", file=sys.stderr, flush=True)
+            scale[size] = large.bench(size, max(5, args.repeat // 2))
+        print()
+        print(large.render(scale))
     detector = child("--one", "-1", "--repeat", str(max(3, args.repeat // 3)))
     print(f"\nrule detector per pair ({detector['pairs']} bundled pairs, best of runs): "
           f"{detector['cold_us']:.0f} µs with both texts analysed, {detector['warm_us']:.0f} µs compare only")
     args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(json.dumps({"small": small, "sizes": all_results, "detector": detector, "generated_at": time.time()}, indent=2))
+    args.out.write_text(json.dumps({"small": small, "sizes": all_results, "scale": scale, "detector": detector,
+                                    "generated_at": time.time()}, indent=2))
     print(f"\nJSON: {args.out.relative_to(ROOT) if args.out.is_relative_to(ROOT) else args.out}")
     return 0
 

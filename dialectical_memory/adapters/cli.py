@@ -365,7 +365,7 @@ def cmd_search(args) -> int:
                          maturity=args.tier.upper() if args.tier else None, status=args.status)
     if args.json:
         _print_json({"query": args.query, "total": found.total, "offset": found.offset, "ranked": found.ranked,
-                     "results": [{**hit.entry.to_dict(), "score": None if hit.score is None else round(hit.score, 4),
+                     "meaning_coverage": found.meaning_coverage, "results": [{**hit.entry.to_dict(), "score": None if hit.score is None else round(hit.score, 4),
                                   "matched": hit.why()} for hit in found.items]})
         return 0
     if not found.items:
@@ -383,6 +383,8 @@ def cmd_search(args) -> int:
             print(f"           {'; '.join(parts)}")
     if found.has_more:
         print(f"  … {found.total - found.offset - len(found.items)} more (use --offset {found.offset + len(found.items)})")
+    for note in found.notes:
+        print(f"  ({note})")
     return 0
 
 

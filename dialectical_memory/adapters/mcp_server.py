@@ -254,7 +254,8 @@ def _search(store: MemoryStore, query, target, maturity, status, limit: int, off
         raise InvalidInputError("limit must be between 1 and 100 and offset between 0 and 10,000")
     found = store.search(query, target, limit=limit, offset=offset, maturity=maturity, status=status)
     return {"results": [search_summary(hit) for hit in found.items], "total": found.total, "offset": offset,
-            "limit": limit, "has_more": found.has_more, "ranked": found.ranked}  # fmt: skip
+            "limit": limit, "has_more": found.has_more, "ranked": found.ranked,
+            "meaning_coverage": found.meaning_coverage}  # fmt: skip
 
 
 def _entry_detail(store: MemoryStore, target: str, entry_id: str) -> dict[str, Any]:

@@ -59,6 +59,8 @@ def _allowed_in_emoji(text: str, index: int) -> bool:
 
 
 def _invisible_reason(text: str) -> str | None:
+    if text.isprintable() and _INVISIBLE.isdisjoint(text):
+        return None  # no Cc, Cf, Co, Cs nor listed character: the loop below would find none (C speed)
     for index, char in enumerate(text):
         category = unicodedata.category(char)
         if char in _INVISIBLE or category in ("Cf", "Co", "Cs"):
@@ -83,6 +85,8 @@ _CONFUSABLES = str.maketrans({
 
 def fold(text: str) -> str:
     """The form patterns match against: NFKC, confusables → Latin, no combining marks, casefolded."""
+    if text.isascii():
+        return text.casefold()  # each step but the last leaves ASCII as it is
     decomposed = unicodedata.normalize("NFKD", unicodedata.normalize("NFKC", text).translate(_CONFUSABLES))
     bare = "".join(c for c in decomposed if not unicodedata.combining(c))
     return unicodedata.normalize("NFKC", bare).casefold()

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import functools
 import heapq
+import itertools
 import math
 
 from . import registry, scripts
@@ -68,6 +69,12 @@ def relevance_terms(text: str) -> frozenset[str]:
     return frozenset(term for term in index_terms(text) if not term.startswith("~"))
 
 
+# Entries missing from an index analysed at once when it is opened or synced (~2 ms each): more
+# are left pending (``CandidateIndex.pending``) for maintenance to analyse a batch at a time
+# (store/maintenance.py), so neither a first load nor an add of a home of 100,000 entries waits
+# minutes. A cold build (no usable index file) is done at once up to COLD_AT_ONCE entries.
+AT_ONCE = 2_000
+COLD_AT_ONCE = 20_000
 SEED_FACTOR = 8  # candidates gathered per requested one before common terms stop adding more
 # What the rules read (a slot, an axis, a concept) says more about a possible contradiction than a
 # shared word: such terms count this many times their IDF (which also brings them forward among
@@ -84,6 +91,9 @@ class CandidateIndex:
     slot. An index read back from disk (:mod:`.index_file`) keeps its postings as the raw lists it
     read and turns one into a set only when a query or a change first needs that term, so opening a
     10,000-entry index costs little more than parsing it.
+
+    An index may be partial: entries :meth:`sync` left to analyse later are ``pending`` (and found
+    by no query) until :meth:`add` indexes them; ``complete`` says none are.
     """
 
     def __init__(self) -> None:
@@ -100,6 +110,15 @@ class CandidateIndex:
         self.unsaved = 0  # texts analysed since the index was last read or written
         self.caught_up = 0  # texts the index file lacked when it was opened (see index_file.save_caught_up)
         self.first_commit_saves = False  # opened in this process: its first commit keeps what it analysed
+        self.pending: dict[str, str] = {}  # entry id → text not analysed yet, oldest first
+
+    @property
+    def complete(self) -> bool:
+        return not self.pending
+
+    def newest_pending(self, count: int) -> list[tuple[str, str]]:
+        """Up to ``count`` pending (entry id, text), newest first: what maintenance indexes next."""
+        return list(itertools.islice(reversed(self.pending.items()), count))
 
     def __len__(self) -> int:
         return len(self._slot)
@@ -118,6 +137,7 @@ class CandidateIndex:
             if self._texts[slot] == text:
                 return
             self.remove(entry_id)
+        self.pending.pop(entry_id, None)
         terms = index_terms(text)
         slot = len(self._ids)
         self._ids.append(entry_id)
@@ -137,6 +157,7 @@ class CandidateIndex:
 
     def remove(self, entry_id: str) -> None:
         """Forget `entry_id`; unknown ids are ignored."""
+        self.pending.pop(entry_id, None)
         slot = self._slot.pop(entry_id, None)
         if slot is None:
             return
@@ -154,15 +175,19 @@ class CandidateIndex:
                 if not posting:
                     del self._postings[term]
 
-    def sync(self, texts: dict[str, str]) -> int:
+    def sync(self, texts: dict[str, str], at_once: int = AT_ONCE) -> int:
         """Make the index hold exactly ``texts`` (entry id → text): entries whose text is unchanged
-        cost a comparison, the others one analysis each. Returns how many were analysed."""
+        cost a comparison, the others one analysis each, or, when more than ``at_once`` are
+        missing, or while some are pending already, none: they are all left ``pending`` for
+        maintenance. Returns how many were analysed."""
         before = self.unsaved
         for entry_id in [i for i, slot in self._slot.items() if texts.get(i) != self._texts[slot]]:
             self.remove(entry_id)
-        for entry_id, text in texts.items():
-            if entry_id not in self._slot:
-                self.add(entry_id, text)
+        slots = self._slot
+        missing = dict(texts) if not slots else {entry_id: text for entry_id, text in texts.items() if entry_id not in slots}
+        self.pending = missing if len(missing) > at_once or self.pending else {}
+        for entry_id, text in () if self.pending else missing.items():
+            self.add(entry_id, text)
         return self.unsaved - before
 
     def holders(self) -> HomeHolders:

@@ -25,7 +25,7 @@ from pathlib import Path
 import orjson
 
 from ..storage.gc_pause import collector_paused
-from .index import CandidateIndex
+from .index import AT_ONCE, COLD_AT_ONCE, CandidateIndex
 
 FORMAT = 2  # 2: the names each slot introduces (holders.py)
 SAVE_AFTER = 32  # analyses not yet on disk before the file is rewritten
@@ -54,13 +54,15 @@ def _checksum(payload: bytes) -> str:
 
 def open_index(path: Path, texts: dict[str, str], previous: CandidateIndex | None = None) -> CandidateIndex:
     """An index over ``texts`` (entry id → text), from the cheapest valid source: ``previous`` (the
-    index of this process before a reload), else the file, else a full build. Saves the file when
-    it was missing, stale or rebuilt."""
+    index of this process before a reload), else the file, else a full build; too many texts to
+    analyse are left pending (``CandidateIndex.pending``). Saves the file when it was missing, stale
+    or rebuilt."""
     index = previous if previous is not None else read_index(path)
-    if index is None:
+    cold = index is None
+    if cold:
         index = CandidateIndex()
         index.unsaved = SAVE_AFTER  # nothing usable on disk: write what we build
-    caught_up = index.sync(texts)
+    caught_up = index.sync(texts, COLD_AT_ONCE if cold else AT_ONCE)  # the rest pending (see index.AT_ONCE)
     # Texts the file lacked (entries other processes wrote since it was saved: one-shot `dmem add`s,
     # Hermes): see save_caught_up.
     index.caught_up = caught_up if previous is None else 0

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import functools
 import math
+import time
 from collections import Counter
 from collections.abc import Iterable, Mapping
 
@@ -213,15 +214,21 @@ class BM25:
                 result[doc] = result.get(doc, 0.0) + idf * tf / (tf + norm)
         return result
 
-    def sync(self, texts: Mapping[str, str]) -> None:
-        """Hold exactly the documents of ``texts`` (doc → text), re-reading only those that changed."""
+    def sync(self, texts: Mapping[str, str], deadline: float | None = None, at_least: int = 0) -> int:
+        """Hold exactly the documents of ``texts`` (doc → text), re-reading only those that changed;
+        with a ``deadline`` (``time.monotonic()``), the missing ones are read last first (the newest
+        entries) until it passes, ``at_least`` of them whatever the time. Returns how many are
+        still missing."""
         known = self._texts
         if known == texts:
-            return
+            return 0
         for doc in [d for d in known if d not in texts or texts[d] != known[d]]:
             self.remove(doc)
             del known[doc]
-        for doc, text in texts.items():
-            if doc not in known:
-                self.add(doc, document_tokens(text))
-                known[doc] = text
+        missing = [doc for doc in texts if doc not in known]
+        for count, doc in enumerate(reversed(missing)):
+            if deadline is not None and count >= at_least and time.monotonic() > deadline:
+                return len(missing) - count
+            self.add(doc, document_tokens(texts[doc]))
+            known[doc] = texts[doc]
+        return 0

@@ -161,6 +161,8 @@ class Embeddings:
         self._model = model
         self._vectors: dict[str, np.ndarray] = {}
         self._stored: dict[Path, set[str]] = {}  # keys each cache file holds, as loaded or saved
+        self._stamps: dict[Path, tuple | None] = {}  # each cache file's (inode, size, mtime) when read or written
+        self.generation = 0  # grows whenever vectors are added: what was built from them is stale
 
     def of(self, texts: Iterable[str], budget: int | None = None) -> dict[str, np.ndarray]:
         """Vectors of `texts` by text; at most `budget` missing ones are computed (None: all)."""
@@ -171,8 +173,29 @@ class Embeddings:
                 self._model = load_embedder()
             for text, vector in zip(missing, self._model.passage(missing)):
                 self._vectors[text_key(text)] = np.asarray(vector, dtype=np.float32)
+            self.generation += 1
+        return self.known(texts)
+
+    def known(self, texts: Iterable[str]) -> dict[str, np.ndarray]:
+        """Vectors of `texts` already computed or loaded, by text; computes none (no model)."""
+        if not self._vectors:
+            return {}  # hashing 100,000 texts to find none is 0.1 s
         found = ((t, self._vectors.get(text_key(t))) for t in texts)
         return {text: vector for text, vector in found if vector is not None}
+
+    def embed_within(self, texts: Iterable[str], seconds: float, batch: int = 16) -> int:
+        """Compute the missing vectors of `texts` in their order, a batch at a time, until
+        `seconds` have passed (at least one batch); returns how many were computed."""
+        import time
+
+        missing = [t for t in dict.fromkeys(texts) if text_key(t) not in self._vectors]
+        deadline, done = time.monotonic() + seconds, 0
+        for start in range(0, len(missing), batch):
+            if done and time.monotonic() >= deadline:
+                break
+            self.of(missing[start : start + batch])
+            done += len(missing[start : start + batch])
+        return done
 
     def query(self, text: str) -> np.ndarray:
         """The embedding of a search question, on E5's query side ("query: …"); not kept."""
@@ -181,11 +204,19 @@ class Embeddings:
         return np.asarray(self._model.query([text])[0], dtype=np.float32)
 
     def load(self, cache: EmbeddingCache) -> None:
-        if cache.path not in self._stored:
-            stored = cache.load()
-            self._stored[cache.path] = set(stored)
-            for key, vector in stored.items():
-                self._vectors.setdefault(key, vector)
+        """Read the cache file, again when another process rewrote it since (its maintenance
+        embedded more entries)."""
+        stamp = _stamp(cache.path)
+        if cache.path in self._stored and self._stamps.get(cache.path) == stamp:
+            return
+        stored = cache.load()
+        self._stored[cache.path] = set(stored)
+        self._stamps[cache.path] = stamp
+        added = len(self._vectors)
+        for key, vector in stored.items():
+            self._vectors.setdefault(key, vector)
+        if len(self._vectors) != added:
+            self.generation += 1
 
     def save(self, cache: EmbeddingCache, texts: Iterable[str]) -> None:
         """Write the known vectors of `texts` (only those: entries gone are dropped) if the file
@@ -194,6 +225,15 @@ class Embeddings:
         if keys - self._stored.get(cache.path, set()):
             cache.save({key: self._vectors[key] for key in keys})
             self._stored[cache.path] = keys
+            self._stamps[cache.path] = _stamp(cache.path)
+
+
+def _stamp(path: Path) -> tuple | None:
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    return st.st_ino, st.st_size, st.st_mtime_ns
 
 
 # ---------------------------------------------------------------- features of a pair

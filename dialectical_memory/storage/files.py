@@ -379,12 +379,11 @@ class CommitPlan:
         try:
             start = os.lseek(fd, 0, os.SEEK_END)
             self._undo.append(lambda: _truncate(real, start) if existed else os.unlink(real))
-            payload = b"".join(_json_line(r) for r in records)
+            written = 0
             if start > 0 and os.pread(fd, 1, start - 1) != b"\n":
-                payload = b"\n" + payload
-            view = memoryview(payload)
-            while view:
-                view = view[os.write(fd, view) :]
+                written += _write_all(fd, b"\n")
+            for at in range(0, len(records), APPEND_CHUNK):  # 100,000 records are not held as bytes at once
+                written += _write_all(fd, b"".join(_json_line(r) for r in records[at : at + APPEND_CHUNK]))
             self._dirs.add(path.parent)
             if sync and last:
                 self._sync_with_folders(fd)
@@ -392,7 +391,7 @@ class CommitPlan:
                 os.fsync(fd)
         finally:
             os.close(fd)
-        return start + len(payload)
+        return start + written
 
     def _sync_with_folders(self, fd: int) -> None:
         """fsync ``fd`` and every folder touched so far, concurrently (fsync releases the GIL)."""
@@ -504,6 +503,16 @@ def remove_leftover_temp_files(paths: TargetPaths) -> list[Path]:
         except FileNotFoundError:
             continue
     return removed
+
+
+APPEND_CHUNK = 1_000  # records serialised and written at a time
+
+
+def _write_all(fd: int, data: bytes) -> int:
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view) :]
+    return len(data)
 
 
 def _json_line(record: dict[str, Any]) -> bytes:

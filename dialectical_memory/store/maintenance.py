@@ -39,6 +39,8 @@ DEEP_CHECK_CANDIDATES = 64
 DEEP_CHECK_BATCH = 2000
 DEEP_CHECK_STEP = 64  # entries per locked step
 DEEP_CHECK_STEP_SECONDS = 0.1  # and at most this much detector time per step
+INDEX_STEP = 64  # pending entries of the candidate index analysed per step (outside the locks)
+INDEX_SECONDS = 60.0  # and for at most this long per run
 RULES_STEP = 500  # entries the cheap rules change per locked step
 SCAN_CHUNK = 1000  # entries tested per hold of the in-process lock when looking for work
 REPORT_KEYS = ("decayed", "promotions_proposed", "promoted", "superseded", "demoted", "contradictions_found")
@@ -160,6 +162,7 @@ def run(store, target: str, policy: str, actor: str, progress=None, judging=None
             changed |= _visible(change)
     with store.reading(target) as state:
         report["deep_check_pending"] = sum(1 for m in state.entries.values() if not m.deep_checked)
+        report["index_pending"] = len(state.ensure_index().pending)
     report["changed"] = changed
     return report
 
@@ -201,6 +204,8 @@ def _deep_check_in_steps(store, target: str, actor: str, progress, judging=None,
     found: list[dict[str, Any]] = []
     changed, done, budget = False, 0, DEEP_CHECK_BATCH
     total = None
+    if not _complete_index(store, target, INDEX_SECONDS):
+        budget = 0  # entries not yet indexed would be missed as candidates: the check waits for them
     while budget > 0:
         with store.reading(target) as state:  # in-process only: other processes are not held up
             unchecked = _newest_first([m for m in state.entries.values() if not m.deep_checked])
@@ -329,6 +334,30 @@ def _ask_judge(store, judging, detector, home, near, checked, flagged) -> tuple[
     flags = [(*row, verdict, author) for row, verdict in zip(pairs, verdicts)
              if verdict is not None and verdict.label is Label.CONTRADICTION]
     return flags, [(row, verdict) for row, verdict in zip(pairs, verdicts) if says_same(verdict)]
+
+
+def _complete_index(store, target: str, seconds: float) -> bool:
+    """Analyse the candidate index's pending entries (a home too large to index at once: see
+    detection/index.py's AT_ONCE), newest first, a step at a time outside the locks, for at most
+    ``seconds`` (one step at least); saves the index file. Whether the index is complete."""
+    from ..detection.index import index_terms
+    from ..detection.index_file import index_path, save_if_due
+
+    deadline = time.monotonic() + seconds
+    while True:
+        with store.reading(target) as state:
+            index = state.ensure_index()
+            step = index.newest_pending(INDEX_STEP)
+        for _entry_id, text in step:
+            index_terms(text)  # the analysis, outside every lock (its cache keeps it for the add below)
+        with store.reading(target) as reread:
+            index = reread.ensure_index()
+            for entry_id, text in step:
+                if index.pending.get(entry_id) == text:
+                    index.add(entry_id, text)
+        if not step or time.monotonic() >= deadline:
+            save_if_due(index_path(store.home, state.paths.stem), index)
+            return index.complete
 
 
 def _warm_index(store, target: str) -> None:

@@ -85,6 +85,7 @@ NEIGHBOURS_SHOWN = 5  # nearest entries an add compared and did not flag, shown 
 RECENT_NEIGHBOURS = 32  # entries whose neighbours a store remembers for the agent
 SMALL_STORE_ENTRIES = 200
 COMPACT_AFTER_JOURNAL_LINES = 500
+TAIL_RECORDS = 1_000  # history records a rewritten sidecar carries at most (see _commit)
 RECONCILE_CHECK_BUDGET = 32  # entries arriving from disk checked per load; maintenance checks the rest
 MAX_FOREIGN_MERGES = 8
 LOCK_REFRESH_ATTEMPTS = 4
@@ -539,7 +540,10 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
         # a journal line per change instead would save an fsync and ~0.3 ms of an add at 20
         # entries, and leave that file up to COMPACT_AFTER_JOURNAL_LINES changes behind.
         small = len(state.entries) <= SMALL_STORE_ENTRIES
-        compact = small or change.compact or state.journal_lines + 1 >= COMPACT_AFTER_JOURNAL_LINES
+        # A change of many entries (a first load adopting a hand-written home) rewrites the sidecar:
+        # as a journal line it was as large, and every later load replayed it.
+        compact = (small or change.compact or state.journal_lines + 1 >= COMPACT_AFTER_JOURNAL_LINES
+                   or len(change.put) > TAIL_RECORDS)
         with CommitPlan(paths.home) as plan:
             # A rewritten sidecar's temp file is written beside the .md's, and both are fsynced at
             # once (one wait, not two); a foreign write merged while the .md is published changes
@@ -551,7 +555,11 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
             # the same wait as the temp files: two waits per add, not three.
             # A change without history keeps the tail written before (the same state, the same
             # bytes): its append is synced now, and the range it names is behind the file's end.
-            tail = (history_tail(paths.history, change.history) or state.history_tail) if compact else None
+            # A change of many records (a first load adopting 100,000 entries written by hand) is
+            # appended synced instead: carried, it would double the sidecar, and every later load
+            # would parse it again.
+            carried = len(change.history) <= TAIL_RECORDS
+            tail = ((history_tail(paths.history, change.history) if carried else None) or state.history_tail) if compact else None
 
             def sidecar_beside() -> list[Path]:
                 if not compact:
@@ -568,7 +576,7 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
                 if merged:  # a foreign write merged: the state and its history changed
                     tail = history_tail(paths.history, change.history) or state.history_tail
                     sidecar_tmp[:] = [plan.temp(paths.sidecar, self._sidecar_bytes(state, seq, tail))]
-                plan.append(paths.history, change.history, sync=False)
+                plan.append(paths.history, change.history, sync=not carried)
                 plan.publish(sidecar_tmp[0], paths.sidecar)
                 if state.journal_lines or paths.journal.exists():
                     plan.replace(paths.journal, b"")

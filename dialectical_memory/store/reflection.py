@@ -22,8 +22,13 @@ Steps today, in order:
 
 3. ``drafts``: a first text for each open proposal (a pattern, a synthesis, a principle) from the
    drafting model, within its budgets (:mod:`.drafts`); reported as ``drafts``.
+4. ``embeddings`` (with the ``[semantic]`` extra): the entries the search ranks by meaning, embedded
+   for as long as its budget lasts, newest and most-used first (:func:`.search.embed_entries`): a
+   search never embeds, so at 100,000 entries (an hour of CPU) the home is covered over many runs;
+   only a home searched (or embedded before), unless a person runs it (``dmem maintain``); reported
+   as ``embedded`` and ``meaning_coverage``.
 
-Steps other work adds (restatement folding, embeddings) go into ``STEPS`` with their
+Steps other work adds (restatement folding) go into ``STEPS`` with their
 own budgets; a run's budget is the sum of its steps' budgets.
 """
 
@@ -76,10 +81,17 @@ def _drafts(run: Run) -> dict[str, Any]:
     return step(run)
 
 
+def _embeddings(run: Run) -> dict[str, Any]:
+    from .search import embed_entries
+
+    return embed_entries(run.store, run.target, run.left(), always=run.actor != "maintenance")  # a person's own run
+
+
 STEPS: tuple[Step, ...] = (
     Step("maintenance", _maintenance, 600.0),
     Step("patterns", _patterns, 60.0),
     Step("drafts", _drafts, 120.0),
+    Step("embeddings", _embeddings, 30.0),
 )
 
 

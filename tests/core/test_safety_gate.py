@@ -149,3 +149,32 @@ def test_a_send_verb_with_an_ordinary_object_passes(text):
 def test_sending_a_secret_is_still_refused_as_exfiltration(text):
     reason = safety.unsafe_reason(text)
     assert reason is not None and reason.startswith(safety.EXFILTRATION)
+
+
+def _invisible_reason_char_by_char(text: str):
+    """The check without its fast path: every character's category read in turn."""
+    import unicodedata
+
+    for index, char in enumerate(text):
+        category = unicodedata.category(char)
+        if char in safety._INVISIBLE or category in ("Cf", "Co", "Cs"):
+            if safety._allowed_in_emoji(text, index):
+                continue
+            return f"invisible or bidirectional character U+{ord(char):04X} is not allowed"
+        if category == "Cc" and char not in "\n\t":
+            return f"control character U+{ord(char):04X} is not allowed"
+    return None
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.text(alphabet=st.characters(codec=None), max_size=12) | st.sampled_from(
+    ["User lives in Berlin", "用户住在北京", "a\u200bb", "x\u3164y", "❤\ufe0f", "tab\there", "e\u0301", "ℌ𝔢𝔩𝔩𝔬", "A\u202eB"]))
+def test_the_fast_paths_answer_as_the_character_by_character_check(text):
+    """Issue 47's fast paths (a printable text with no listed character; ASCII folded by casefold
+    alone) give the answers of the full check: a 100,000-entry first load screens every entry."""
+    import unicodedata
+
+    assert safety._invisible_reason(text) == _invisible_reason_char_by_char(text)
+    decomposed = unicodedata.normalize("NFKD", unicodedata.normalize("NFKC", text).translate(safety._CONFUSABLES))
+    bare = "".join(c for c in decomposed if not unicodedata.combining(c))
+    assert safety.fold(text) == unicodedata.normalize("NFKC", bare).casefold()

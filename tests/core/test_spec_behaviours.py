@@ -587,3 +587,17 @@ def test_demotion_lowers_one_level_and_never_below_incident():
     assert model.demote(meta, NOW) and meta.maturity is MaturityLevel.PATTERN and meta.updated_at == NOW
     bottom = EntryMeta()
     assert not model.demote(bottom, NOW) and bottom.maturity is MaturityLevel.INCIDENT
+
+
+@settings(deadline=None)
+@given(st.sampled_from(list(model.BeliefStatus)), st.sampled_from(list(model.MaturityLevel)),
+       st.sampled_from(list(model.KnowledgeType)), st.sampled_from(list(model.SourceKind)),
+       st.floats(0, 1), st.text(max_size=20))
+def test_a_history_summary_holds_the_fields_as_to_dict_writes_them(status, maturity, kind, source, confidence, text):
+    from dialectical_memory.store.state import HISTORY_FIELDS, summary
+
+    meta = model.EntryMeta.new(1.0, source_kind=source, text=text, knowledge_type=kind, maturity=maturity)
+    meta.status, meta.confidence = status, confidence
+    full = meta.to_dict()
+    assert summary(meta) == {key: full[key] for key in HISTORY_FIELDS}
+    assert json.dumps(summary(meta)) == json.dumps({key: full[key] for key in HISTORY_FIELDS})

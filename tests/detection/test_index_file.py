@@ -344,3 +344,31 @@ def test_one_shot_adds_leave_the_index_file_whole(tmp_path, analyses):
     store.add("memory", "User bought a red kayak")
     assert "User bought a red kayak" in analyses
     assert not [text for text in analyses if "hobby number" in text]
+
+
+def test_too_many_missing_entries_are_left_pending_and_found_by_no_query(tmp_path, monkeypatch):
+    """A home too large to analyse at once (issue 47: 100,000 entries, minutes of analysis) opens
+    its index at once with the entries pending; indexing them, newest first, makes the index answer
+    as a fresh build does. An index with entries pending defers newcomers too (maintenance takes
+    them), while a complete one analyses a few at once as before."""
+    monkeypatch.setattr(index_module, "COLD_AT_ONCE", 3)
+    monkeypatch.setattr("dialectical_memory.detection.index_file.COLD_AT_ONCE", 3)
+    index = open_index(tmp_path / ".MEMORY.index.json", TEXTS)
+    assert not index.complete and len(index) == 0 and list(index.pending) == list(TEXTS)
+    assert index.candidates("User lives in Paris") == []
+    assert index.newest_pending(2) == [("f", TEXTS["f"]), ("e", TEXTS["e"])]
+    index.sync({**TEXTS, "g": "User lives in Lisbon"})
+    assert "g" in index.pending and len(index) == 0
+    for entry_id, text in index.newest_pending(100):
+        index.add(entry_id, text)
+    assert index.complete
+    built = fresh({**TEXTS, "g": "User lives in Lisbon"})
+    for query in QUERIES:
+        assert index.candidates(query) == built.candidates(query)
+    index.sync({**TEXTS, "h": "User moved to Oslo"})  # complete: a newcomer is analysed at once
+    assert index.complete and "h" in index and "g" not in index
+
+
+def test_a_small_cold_home_is_indexed_at_once(tmp_path):
+    index = open_index(tmp_path / ".MEMORY.index.json", TEXTS)
+    assert index.complete and len(index) == len(TEXTS)

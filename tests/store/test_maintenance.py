@@ -291,3 +291,27 @@ def test_the_reverification_queue_follows_every_write_even_within_its_reuse_wind
     assert [item.entry.entry_id for item in store.reverification_queue("memory")] == [second]
     store.confirm("memory", second)
     assert store.reverification_queue("memory") == []
+
+
+def test_maintenance_indexes_a_large_home_before_its_deep_check(home, new_store, monkeypatch):
+    """A home too large to index at once (detection/index.py's COLD_AT_ONCE): its first load and
+    add wait for no analysis; maintenance indexes the pending entries within its time budget and
+    deep-checks only once the index is complete, so no pair is missed as a candidate."""
+    from dialectical_memory.detection import index_file
+    from dialectical_memory.store import maintenance
+
+    monkeypatch.setattr(index_file, "COLD_AT_ONCE", 10)
+    monkeypatch.setattr(maintenance, "INDEX_STEP", 8)
+    home.mkdir(parents=True, exist_ok=True)
+    fillers = [f"filler note {i} is harmless" for i in range(40)]
+    md_path(home).write_text("\n§\n".join(["the deploy day is Tuesday", *fillers]), encoding="utf-8")
+    fresh = new_store(memory_char_limit=0)
+    fresh.add("memory", "the deploy day is Friday")
+    assert fresh.get_contradictions("memory") == []  # Tuesday is not indexed yet
+    monkeypatch.setattr(maintenance, "INDEX_SECONDS", 0.0)  # one step of the budget, then stop
+    report = fresh.run_maintenance("memory")
+    assert report["index_pending"] == 41 - 8 and report["contradictions_found"] == []
+    assert report["deep_check_pending"] == 42
+    monkeypatch.setattr(maintenance, "INDEX_SECONDS", 60.0)
+    report = fresh.run_maintenance("memory")
+    assert report["index_pending"] == 0 and len(report["contradictions_found"]) == 1

@@ -194,7 +194,7 @@ def test_search_finds_a_parents_fact_through_the_pattern(lena):
 def test_the_reflection_run_proposes_patterns_after_maintenance(lena):
     store, _ids = lena
     report = store.run_maintenance("user")
-    assert [s["step"] for s in report["steps"]] == ["maintenance", "patterns", "drafts"]
+    assert [s["step"] for s in report["steps"]] == ["maintenance", "patterns", "drafts", "embeddings"]
     assert report["patterns_proposed"] == len(store.pattern_proposals("user")) >= 2
 
 

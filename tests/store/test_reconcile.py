@@ -404,6 +404,26 @@ def test_a_small_home_add_waits_two_fsyncs_and_carries_its_history_in_the_sideca
     assert tail["end"] == (home / "MEMORY.history.jsonl").stat().st_size
 
 
+def test_a_load_adopting_many_entries_syncs_their_history_instead_of_carrying_it(home, clock, monkeypatch):
+    """Issue 47: a first load adopting 100,000 hand-written entries carried their 100,000 history
+    records in the sidecar (twice its size, parsed again by every later load), or in a home past
+    200 entries wrote them all as one journal line that every later load replayed. Past
+    TAIL_RECORDS the sidecar is rewritten and the records appended synced before it, not carried."""
+    from dialectical_memory.store import memory_store
+
+    monkeypatch.setattr(memory_store, "TAIL_RECORDS", 3)
+    monkeypatch.setattr(memory_store, "SMALL_STORE_ENTRIES", 2)  # 5 entries: a journal line otherwise
+    home.mkdir(parents=True)
+    md_path(home).write_text(dumps([f"Note {n} written by hand" for n in range(5)]), encoding="utf-8")
+    synced = _fsyncs_of(monkeypatch)
+    store = make_store(home, clock, memory_char_limit=0)
+    assert len(store.entries("memory")) == 5
+    assert "history_tail" not in json.loads((home / "MEMORY.meta.json").read_text())
+    assert not (home / "MEMORY.meta.journal").exists()  # the sidecar holds the 5 entries: no journal line to replay
+    assert any(path.endswith("MEMORY.history.jsonl") for path in synced)
+    assert len([r for r in store.history("memory") if r["action"] == "add"]) == 5
+
+
 def test_history_a_power_loss_took_is_put_back_from_the_sidecar(home, clock):
     store = make_store(home, clock, memory_char_limit=0)
     store.add("memory", "Note from before")

