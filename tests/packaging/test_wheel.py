@@ -105,7 +105,13 @@ def test_the_wheel_holds_one_package_with_the_dashboard_inside(wheel):
     assert len(tables) >= 5 and tables <= set(names), sorted(tables - set(names))
     assert {"dialectical_memory/detection/lang/en/language.json", "dialectical_memory/detection/lang/zh/language.json"} <= tables
     assert not [n for n in names if "/tests/" in n or n.endswith(".pyc")]
-    assert wheel.stat().st_size < 1_200_000  # the code and its bundled tables (the pattern cue tables ~65 KB compressed); a model would be tens of MB
+    # What the bound guards: no model, dataset or test data slips into the package (e5-small alone is
+    # tens of MB). The tables are held apart (530 KB compressed at this writing), so code may grow
+    # with features while the data may not grow unseen: 1.2 MB in all until four features' code
+    # (three rule families, the drafting doors, the restatement guards, paging) took it to 1.22 MB.
+    tables = sum(info.compress_size for info in zipfile.ZipFile(wheel).infolist() if info.filename.endswith((".tsv", ".json")))
+    assert tables < 560_000, tables
+    assert wheel.stat().st_size < 1_260_000
     assert not any("jinja2-fragments" in line for line in requirements(wheel))
 
 
