@@ -33,6 +33,9 @@ SURE_SCORE = 0.56
 # …and has this many words at least (fewer say too little to tell: across the languages, the
 # bridge's English words of a short Chinese text may be all it has in common: 住 "live").
 SURE_MIN_WORDS = 3
+# A later text with this many words of substance the earlier lacks says something new ("…; the
+# choir gives a winter concert"): possibly the same fact told with more, never absorbed at the add.
+NEW_WORDS_AT_MOST = 2
 # Below it but at or above these, the pair is named to the agent and left to the reflection layer.
 POSSIBLE_JACCARD = 0.3
 POSSIBLE_COVER = 0.6
@@ -119,6 +122,8 @@ def compare(earlier: str, later: str, *, days_apart: float = 0.0) -> Restatement
     guard = guard or (_SWAPPED if swapped else "")
     if guard and (sure or overlap.close):
         return Restatement(Sameness.POSSIBLE if guard in (_DATED, _SWAPPED) else Sameness.DIFFERENT, score, guard)
+    if sure and _own(theirs, mine) > NEW_WORDS_AT_MOST:
+        return Restatement(Sameness.POSSIBLE, score, _MORE, fuller=fuller)
     if sure:
         return Restatement(Sameness.SAME, score, "says nothing the earlier entry does not")
     if overlap.close:
@@ -199,6 +204,7 @@ def _rank(found: Restatement) -> tuple[bool, float]:
 
 
 _EVENT = "one event against a habit or a view"
+_MORE = "says more than the earlier entry: words of substance it does not have"
 _SWAPPED = "one word of substance swapped for another may be another fact of one kind"
 _DATED = "a dated event written long after the earlier entry may be another event of the same kind"
 

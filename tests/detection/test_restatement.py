@@ -168,3 +168,20 @@ def test_closeness_orders_neighbours_by_words_in_common_each_counting_one():
     later = "Tomasz finds woodworking calming."
     assert closeness("Tomasz finds woodworking calming and rewarding.", later) > closeness("Tomasz finds gardening calming.", later)
     assert closeness("Tomasz finds gardening calming.", later) > closeness("Tomasz repaired the roof.", later) == 0.0
+
+
+@pytest.mark.parametrize("earlier, later", [
+    ("User sings tenor in a community choir.", "User's community choir gives a winter concert; the user sings tenor."),
+    ("User grows tomatoes, basil and peppers on the balcony.",
+     "User grows tomatoes, basil and peppers on the balcony and sells them at the farmers market."),
+])
+def test_a_later_text_with_new_words_of_substance_is_only_possibly_the_same(earlier, later):
+    """Three or more words of substance the earlier text lacks are news (a concert, a market stall):
+    named to the agent as possibly the same, never absorbed at the add."""
+    found = compare(earlier, later)
+    assert found.sameness is Sameness.POSSIBLE and "says more" in found.reason
+
+
+def test_a_longer_wording_with_nothing_new_is_still_the_same():
+    found = compare("User drinks green tea every afternoon.", "Every afternoon the user drinks a cup of green tea.")
+    assert found.sameness is Sameness.SAME
