@@ -118,10 +118,10 @@ def _seed_memory(s: _Seeder, near_limits: bool = True) -> None:
     s.at(4).hits(m, mornings, 2, observed=True)
     detailed = s.at(5).add(m, "User asks for detailed explanations on technical questions.", OBSERVED)
     s.contradiction(m, concise, detailed, "scoped: concise in general ↔ detailed on technical questions")
-    zh_concise = s.at(4).add(m, "用户喜欢简洁回复。")
-    zh_detail = s.add(m, "用户在技术问题上总是追问细节。", OBSERVED)
-    s.contradiction(m, zh_concise, zh_detail, "作用域：一般简洁 ↔ 技术问题要细节")
-    s.store.synthesize(m, [zh_concise, zh_detail], "用户一般喜欢简洁回复，但技术问题要讲透、给细节。", actor="person")
+    zh_quiet = s.at(4).add(m, "用户喜欢安静的工作环境。")  # "用户喜欢简洁回复" would restate "User prefers concise replies."
+    zh_music = s.add(m, "用户写代码时总是放着音乐。", OBSERVED)
+    s.contradiction(m, zh_quiet, zh_music, "作用域：一般要安静 ↔ 写代码时放音乐")
+    s.store.synthesize(m, [zh_quiet, zh_music], "用户一般喜欢安静的环境，但写代码时会放音乐。", actor="person")
     # two hits, but only 2.5 days old at the last maintenance (a PATTERN needs 3): proposed by the next
     language = s.at(3.5).add(m, "Answer in the language the user wrote in.", kind=KnowledgeType.RULE)
     s.at(3).hits(m, language, 2)
