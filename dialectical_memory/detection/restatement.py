@@ -121,7 +121,7 @@ def compare(earlier: str, later: str, *, days_apart: float = 0.0) -> Restatement
     swapped = _swapped_characters(earlier, later) if is_cjk(earlier) and is_cjk(later) else overlap.swapped
     guard = guard or (_SWAPPED if swapped else "")
     if guard and (sure or overlap.close):
-        return Restatement(Sameness.POSSIBLE if guard in (_DATED, _SWAPPED) else Sameness.DIFFERENT, score, guard)
+        return Restatement(Sameness.POSSIBLE if guard in (_DATED, _SWAPPED, _ACTION) else Sameness.DIFFERENT, score, guard)
     if sure and _own(theirs, mine) > NEW_WORDS_AT_MOST:
         return Restatement(Sameness.POSSIBLE, score, _MORE, fuller=fuller)
     if sure:
@@ -204,6 +204,7 @@ def _rank(found: Restatement) -> tuple[bool, float]:
 
 
 _EVENT = "one event against a habit or a view"
+_ACTION = "another action on the same thing (paddles a kayak / rents a kayak)"
 _MORE = "says more than the earlier entry: words of substance it does not have"
 _SWAPPED = "one word of substance swapped for another may be another fact of one kind"
 _DATED = "a dated event written long after the earlier entry may be another event of the same kind"
@@ -226,6 +227,8 @@ def _guard(earlier: str, later: str, days_apart: float) -> str:
         return "a question asked states no fact to say again"
     if _one_event(earlier) != _one_event(later):
         return _EVENT
+    if _other_action(earlier, later):
+        return _ACTION
     if _turned_round(earlier, later):
         return "a comparison in another order"
     if _numbers(b) - _numbers(a) or (_numbers(a) and _numbers(b) and _numbers(a) != _numbers(b)):
@@ -233,6 +236,35 @@ def _guard(earlier: str, later: str, days_apart: float) -> str:
     if days_apart > DATED_EVENT_DAYS and _cue("dated").search(b):
         return _DATED
     return ""
+
+
+def _other_action(earlier: str, later: str) -> bool:
+    """Do the two texts tell of different actions of their holder, neither a word of stance or
+    feeling (those are said many ways: "values" / "believes in")?"""
+    one, other = _action(earlier), _action(later)
+    soft = _soft()
+    return bool(one and other) and one != other and one not in soft and other not in soft
+
+
+@functools.lru_cache(maxsize=4096)  # per text: an add compares one text with each of its candidates
+def _action(text: str) -> str:
+    """The stem of an English text's main verb, the word after its holder ("User rents…", "Ada
+    often paddles…"), as its ``alike`` group; '' when the word there is filler (a form of be or have: what
+    follows tells the fact), the text does not start with its holder, or it is Chinese."""
+    if is_cjk(text):
+        return ""
+    found = re.findall(r"[a-z'-]+", normalize(text))
+    holder = _holder(text)
+    name = holder.removeprefix("person:").partition("/")[0] if holder.startswith("person:") else "user"
+    at = 2 if found[:2] == ["the", name] else 1 if found[:1] == [name] else 0
+    if not at:  # the text does not start with its holder ("Every afternoon the user…", "User's laptop…")
+        return ""
+    skipped = _word_set("before_action")
+    while at < len(found) and (found[at] in skipped or found[at].endswith("ly")):
+        at += 1
+    if at >= len(found) or found[at] in _word_set("filler"):
+        return ""
+    return _alike().get(stem(found[at]), stem(found[at]))
 
 
 def _head(plain: str) -> str:

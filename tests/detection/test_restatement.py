@@ -185,3 +185,17 @@ def test_a_later_text_with_new_words_of_substance_is_only_possibly_the_same(earl
 def test_a_longer_wording_with_nothing_new_is_still_the_same():
     found = compare("User drinks green tea every afternoon.", "Every afternoon the user drinks a cup of green tea.")
     assert found.sameness is Sameness.SAME
+
+
+@pytest.mark.parametrize("earlier, later", [
+    ("User paddles a sea kayak out of the harbour club on calm days.", "User rents a sea kayak from the harbour club."),
+    ("Tomasz repairs old bicycles in his garage.", "Tomasz sells old bicycles from his garage."),
+])
+def test_another_action_on_the_same_thing_is_only_possibly_the_same(earlier, later):
+    found = compare(earlier, later)
+    assert found.sameness is Sameness.POSSIBLE and "another action" in found.reason
+
+
+def test_words_of_stance_said_two_ways_are_no_other_action():
+    """'values' and 'believes in' are two ways of one view, not two actions."""
+    assert "another action" not in compare("Tomasz values honesty in his friends.", "Tomasz believes in honesty in his friends.").reason
