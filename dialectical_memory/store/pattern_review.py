@@ -46,8 +46,9 @@ class PatternReview:
         with self.reading(target) as state:
             found = read_models.derived(state, "pattern_proposals", (rejected, kept), lambda: patterns.proposals(
                 state, state.ensure_index().holders(), rejected, kept))
+            writable = not (state.newer_format or state.read_only)  # a home shown read-only gets no file
         groups = tuple((p.proposal_id, tuple(p.entry_ids)) for p in found)
-        if groups != kept:
+        if groups != kept and writable:
             write_groups(path, groups)
         return found
 
