@@ -10,6 +10,11 @@ pytestmark = pytest.mark.browser
 
 
 def test_an_english_question_in_the_header_finds_the_chinese_entry(page: Page, live_server):
+    """A search never embeds (issue 47): meaning takes part once maintenance has embedded the
+    entries, as `dmem maintain` does here (a person's run embeds every home)."""
+    from dialectical_memory import MemoryStore
+
+    MemoryStore(live_server.home).run_maintenance("user", actor="cli")
     page.goto(f"{live_server.url}/")
     box = page.locator("#topbar-q")
     box.fill("where does the user live")
