@@ -22,6 +22,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from ..storage.derived import daily_count, read_document
 from ..storage.files import atomic_write
 
 FORMAT = 1
@@ -116,7 +117,6 @@ class VerdictFile:
 
 MAX_FILE_BYTES = 64 * 1024 * 1024  # MAX_VERDICTS answers take about 10 MB
 _KEY = re.compile(r"[0-9a-f]{20}:[0-9a-f]{20}:[^\x00-\x1f\x7f]{1,200}")
-_DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
 _RUN_COUNTS = ("asked", "cached", "errors", "dismissed", "budget", "daily_budget")
 log = logging.getLogger(__name__)
 
@@ -124,24 +124,14 @@ log = logging.getLogger(__name__)
 def _read(path: Path) -> dict[str, Any]:
     """The file's document, validated field by field: a wrong field is dropped, a file that is not
     ours reads as an empty one (with a warning; it is rebuilt as answers come). Never raises."""
-    empty = {"format": FORMAT, "verdicts": {}, "daily": {}, "last_run": {}}
-    try:
-        if path.stat().st_size > MAX_FILE_BYTES:
-            raise ValueError("too large")
-        data = json.loads(path.read_bytes().decode("utf-8"))
-    except FileNotFoundError:
-        return empty
-    except (OSError, UnicodeDecodeError, ValueError, RecursionError):
-        log.warning("%s is damaged; it is discarded and rebuilt", path.name)
-        return empty
-    if not isinstance(data, dict) or data.get("format") != FORMAT or not isinstance(data.get("verdicts"), dict):
-        log.warning("%s is not a verdict file of this version; it is discarded and rebuilt", path.name)
-        return empty
+    data = read_document(path, max_bytes=MAX_FILE_BYTES, format=FORMAT, field="verdicts", kind="verdict")
+    if data is None:
+        return {"format": FORMAT, "verdicts": {}, "daily": {}, "last_run": {}}
     verdicts = {key: clean for key, value in data["verdicts"].items()
                 if isinstance(key, str) and _KEY.fullmatch(key) and (clean := _verdict(value)) is not None}
     if len(verdicts) != len(data["verdicts"]):
         log.warning("%s: %d damaged answer(s) dropped", path.name, len(data["verdicts"]) - len(verdicts))
-    return {"format": FORMAT, "verdicts": verdicts, "daily": _daily(data.get("daily")), "last_run": _last_run(data.get("last_run"))}
+    return {"format": FORMAT, "verdicts": verdicts, "daily": daily_count(data.get("daily")), "last_run": _last_run(data.get("last_run"))}
 
 
 def _number(value) -> float | None:
@@ -159,16 +149,6 @@ def _verdict(value) -> dict[str, Any] | None:
     if confidence is None or not 0 <= confidence <= 1 or at is None or not isinstance(reason, str):
         return None
     return {"label": value["label"], "confidence": confidence, "reason": reason[:300], "at": at}
-
-
-def _daily(value) -> dict[str, Any]:
-    """``{"day": "YYYY-MM-DD", "count": n}``, or empty (no question counted today)."""
-    if not isinstance(value, dict) or not isinstance(value.get("day"), str) or not _DAY.fullmatch(value["day"]):
-        return {}
-    count = value.get("count")
-    if type(count) is not int or count < 0:
-        return {}
-    return {"day": value["day"], "count": count}
 
 
 def _last_run(value) -> dict[str, Any]:

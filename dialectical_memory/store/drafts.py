@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import logging
 import math
 import re
 import threading
@@ -37,6 +36,7 @@ from typing import Any
 
 from ..core.beliefs import MaturityLevel
 from ..core.errors import ConflictError, InvalidInputError, NotFoundError
+from ..storage.derived import daily_count, read_document
 from ..storage.files import atomic_write
 from .screening import MAX_ENTRY_CHARS, WITHHELD, clean_reason, entry_problem
 
@@ -50,8 +50,6 @@ MAX_FILE_BYTES = 16 * 1024 * 1024
 AGENT = "agent"
 KINDS = ("pattern", "synthesis", "principle")  # what a draft is for (detection.drafts asks for each)
 _KEY = re.compile(rf"({'|'.join(KINDS)}):[0-9a-f]{{16}}")
-_DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
-log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -180,19 +178,9 @@ def _stamp(path: Path) -> tuple | None:
 def _read(path: Path) -> dict[str, Any]:
     """The file's drafts, each field checked (a text re-gated: the file is not trusted either); a
     damaged or foreign file reads as empty. Never raises."""
-    empty: dict[str, Any] = {"drafts": {}, "daily": {}}
-    try:
-        if path.stat().st_size > MAX_FILE_BYTES:
-            raise ValueError("too large")
-        data = json.loads(path.read_bytes().decode("utf-8"))
-    except FileNotFoundError:
-        return empty
-    except (OSError, UnicodeDecodeError, ValueError, RecursionError):
-        log.warning("%s is damaged; it is discarded and rebuilt", path.name)
-        return empty
-    if not isinstance(data, dict) or data.get("format") != FORMAT or not isinstance(data.get("drafts"), dict):
-        log.warning("%s is not a drafts file of this version; it is discarded and rebuilt", path.name)
-        return empty
+    data = read_document(path, max_bytes=MAX_FILE_BYTES, format=FORMAT, field="drafts", kind="drafts")
+    if data is None:
+        return {"drafts": {}, "daily": {}}
     drafts = {}
     for key, value in list(data["drafts"].items())[-MAX_DRAFTS:]:
         if not (isinstance(key, str) and _KEY.fullmatch(key) and isinstance(value, dict)):
@@ -205,10 +193,7 @@ def _read(path: Path) -> dict[str, Any]:
         shown = gate(text) if text else ""
         if shown is not None:
             drafts[key] = {"text": shown, "drafted_by": " ".join(by.split()), "at": float(at)}
-    daily = data.get("daily")
-    ok = isinstance(daily, dict) and isinstance(daily.get("day"), str) and _DAY.fullmatch(daily["day"]) \
-        and type(daily.get("count")) is int and daily["count"] >= 0
-    return {"drafts": drafts, "daily": {"day": daily["day"], "count": daily["count"]} if ok else {}}
+    return {"drafts": drafts, "daily": daily_count(data.get("daily"))}
 
 
 def wanted(store, target: str) -> list[Wanted]:
