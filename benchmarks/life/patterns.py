@@ -15,7 +15,9 @@ Each home is replayed by the folder's protocol (:mod:`benchmarks.life.replay`), 
   keeps its id while its members are unchanged);
 * **LoCoMo's questions** (each conversation's ``qa``, categories 1–4) whose evidence (``dia`` ids
   of the observations, a string or a list) is in this home: found when an evidence entry, or a
-  pattern descended from one, is in the top ``TOP`` of ``store.recall``, before and after.
+  pattern descended from one, is in the top ``TOP`` of ``store.recall``, before and after. A note
+  the add absorbed as a restatement counts as the entry it reinforced (its wording is searched
+  with that entry), one a judge folded as the entry it was folded into.
 
 The data is research data: read from where it lies, never copied into the repository.
 """
@@ -35,7 +37,9 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from benchmarks.life.replay import DAY, DAYS_AFTER, HOUR, ROLES, TARGET, Clock, conversations, pair_key, read_pairs, replay_home, session_time, sessions  # noqa: E402
+from benchmarks.life.replay import (  # noqa: E402
+    DAY, DAYS_AFTER, HOUR, ROLES, TARGET, Clock, conversations, kept_entry, pair_key, read_pairs, replay_home, session_time, sessions,
+)
 from dialectical_memory import MemoryStore  # noqa: E402
 
 CUT = 90
@@ -76,7 +80,7 @@ def questions(conversation: dict, speaker: str, home) -> list[tuple[str, set[str
             continue
         evidence = row.get("evidence") or []
         evidence = [evidence] if isinstance(evidence, str) else evidence
-        ids = {home.entry_of_text[text] for dia in evidence if isinstance(dia, str)
+        ids = {kept_entry(home, home.entry_of_text[text]) for dia in evidence if isinstance(dia, str)
                for text in notes.get(dia, []) if text in home.entry_of_text}
         if ids:
             found.append((row["question"], ids))

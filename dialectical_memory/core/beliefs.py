@@ -19,6 +19,8 @@ from .kinds import BeliefStatus, ContradictionMode, KnowledgeType, MaturityLevel
 SECONDS_PER_DAY = 86_400.0
 SIDECAR_VERSION = 1
 NOISE_CONTEXT_LIMIT = 50
+RESTATED_KEPT = 8  # the newest wordings of a fact said again kept on its entry (``EntryMeta.restated``)
+RESTATED_CHARS = 2_000  # … and at most this many characters of them in all
 REVERIFY_THRESHOLD = 0.2
 
 
@@ -173,7 +175,10 @@ class EntryMeta:
     not in the prompt); ``safety_kept`` records that a person kept it anyway, and ``keep_marks`` on
     which devices: a keep is honoured only where it was made (``store.screening``). ``provenance``
     says who wrote the text when another program did (Hermes: its write origin, session, platform,
-    the staged write a person approved), as short strings; empty when nobody said.
+    the staged write a person approved), as short strings; empty when nobody said. ``restated``
+    keeps the other wordings of the same fact this entry absorbed (``{"text", "at", "source"}``,
+    oldest first, at most ``RESTATED_KEPT`` and ``RESTATED_CHARS``): search reads them, the
+    ``.md`` file never holds them (``store.restated``).
     """
 
     entry_id: str = field(default_factory=new_id)
@@ -211,6 +216,7 @@ class EntryMeta:
     safety_kept: bool = False
     keep_marks: list[str] = field(default_factory=list)
     provenance: dict[str, str] = field(default_factory=dict)
+    restated: list[dict[str, Any]] = field(default_factory=list)
 
     @classmethod
     def new(cls, now: float, source_kind: SourceKind = SourceKind.USER_EXPLICIT, **values) -> EntryMeta:
@@ -228,6 +234,7 @@ class EntryMeta:
         data["scope"] = dict(self.scope)
         data["provenance"] = dict(self.provenance)
         data["noise_context"] = [dict(record) for record in self.noise_context]
+        data["restated"] = [dict(record) for record in self.restated]
         return data
 
     def stored(self) -> dict[str, Any]:
@@ -311,7 +318,8 @@ _FIELD_LOADERS: dict[str, Callable[[Any], Any]] = {
                                   "created_at", "updated_at", "last_validated_at")},
     **{name: _count for name in ("hit_count", "surface_count", "ignore_count",
                                  "observed_behavior_count", "contradiction_count")},
-    **{name: _exact(list) for name in ("contradiction_ids", "parent_ids", "child_ids", "noise_context", "keep_marks")},
+    **{name: _exact(list) for name in ("contradiction_ids", "parent_ids", "child_ids", "noise_context", "keep_marks",
+                                       "restated")},
     **{name: _optional(str) for name in ("synthesis_id", "superseded_by", "original_text", "principle_text", "blocked")},
     **{name: _optional(int) for name in ("pending_promotion", "rejected_promotion_hits")},
     "scope": _exact(dict),
@@ -568,7 +576,8 @@ _TIMES = ("created_at", "updated_at", "last_validated_at")
 # The upper bounds load_entry checks a shape's numbers against (0 is every lower one); a record holding any of _CHECKED_WHOLE
 # (their defaults are empty or None) goes through clamp_numbers whole.
 _RANGES = ((_COUNTERS, MAX_COUNT), (_UNIT_FIELDS, 1.0), (_TIMES, LATEST_PLAUSIBLE_TIME))
-_CHECKED_WHOLE = frozenset(("noise_context", "scope", "pending_promotion", "rejected_promotion_hits"))
+_CHECKED_WHOLE = frozenset(("noise_context", "scope", "pending_promotion", "rejected_promotion_hits",
+                            "restated"))  # restated: its texts are scanned by the loader (store.restated)
 
 
 def clamp_numbers(meta: EntryMeta) -> int:
@@ -833,6 +842,15 @@ def record_ignore(meta: EntryMeta, now: float, reason: str = "agent_skipped") ->
     meta.ignore_count += 1
     meta.noise_context.append({"reason": reason, "at": now})
     del meta.noise_context[:-NOISE_CONTEXT_LIMIT]
+
+
+def capped_wordings(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The newest ``RESTATED_KEPT`` of an entry's absorbed wordings (oldest first), fewer while
+    they hold more than ``RESTATED_CHARS`` characters."""
+    items = items[-RESTATED_KEPT:]
+    while items and sum(len(item["text"]) for item in items) > RESTATED_CHARS:
+        items = items[1:]
+    return items
 
 
 def record_observed_behavior(meta: EntryMeta, now: float) -> None:

@@ -29,7 +29,7 @@ from typing import Any
 import orjson
 
 from . import hermes_format
-from ..core.beliefs import BeliefStatus, ContradictionEdge, EntryMeta, SidecarDocument, text_hash
+from ..core.beliefs import BeliefStatus, ContradictionEdge, EntryMeta, SidecarDocument, capped_wordings, text_hash
 
 CONFLICT_REASON = "changed on two devices"
 CONFLICT_AUTHOR = "sync"
@@ -255,6 +255,8 @@ def merge_meta(o: EntryMeta | None, a: EntryMeta, t: EntryMeta, *, additive: boo
             value = list(dict.fromkeys([*av, *tv]))
         elif name == "noise_context":
             value = _merge_noise(av, tv)
+        elif name == "restated":
+            value = _merge_wordings(av, tv)
         elif o is not None and av == ov:
             value = tv
         elif o is not None and tv == ov:
@@ -278,6 +280,14 @@ def _merge_noise(a: list[dict], b: list[dict]) -> list[dict]:
             merged.append(record)
     merged.sort(key=lambda r: r.get("at", 0) if isinstance(r.get("at"), (int, float)) else 0)
     return merged[-NOISE_CONTEXT_LIMIT:]
+
+
+def _merge_wordings(a: list, b: list) -> list[dict]:
+    """The wordings either side's entry absorbed, each text once, oldest first, the newest kept
+    (the loader checks each text again after the merge)."""
+    by_text = {item["text"]: item for item in [*a, *b] if isinstance(item, dict) and isinstance(item.get("text"), str)}
+    ordered = sorted(by_text.values(), key=lambda r: r.get("at", 0) if isinstance(r.get("at"), (int, float)) else 0)
+    return capped_wordings(ordered)
 
 
 def _merge_edges(ours: list[ContradictionEdge], theirs: list[ContradictionEdge], aliases: dict[str, str]) -> dict[str, ContradictionEdge]:

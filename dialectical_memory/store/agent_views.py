@@ -70,6 +70,8 @@ def entry_detail(entry: Entry) -> dict[str, Any]:
         for note in meta["noise_context"]
     ]
     meta["scope"] = {one_line(key, 40): one_line(value, NOTE_CHARS) for key, value in meta["scope"].items()}
+    meta["restated"] = [{"text": model_text(item.get("text"), None, screened=False)[0], "at": item.get("at"),
+                         "source": one_line(item.get("source"), 40)} for item in meta["restated"]]
     return {**summary, "meta": meta}
 
 

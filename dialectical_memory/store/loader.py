@@ -17,6 +17,7 @@ from typing import Any
 
 from ..storage import hermes_format
 from ..storage.gc_pause import collector_paused
+from .restated import checked_wordings
 from .screening import screen
 from ..core.beliefs import (
     LATEST_PLAUSIBLE_TIME,
@@ -87,6 +88,7 @@ def _load_target(paths: TargetPaths, now: float, locked: bool, origins=None) -> 
     _texts_from_hashes(state, unchecked)
     _read_archive(state)
     _plausible_times(state, now, unchecked)
+    _check_wordings(state, unchecked, state.paths.sidecar.name)
     change = Change(now=now, actor=RECONCILE_ACTOR)
     reconcile(state, change)
     rescanned = screen(state, change)
@@ -296,7 +298,9 @@ def refresh(state: TargetState, now: float) -> Change | None:
     text, warnings = hermes_format.decode(data or b"")
     if warnings:
         return None
-    _apply_batches(state, tails[0])
+    put: list[EntryMeta] = []
+    _apply_batches(state, tails[0], put)
+    _check_wordings(state, put, paths.journal.name)
     state.journal_lines += len(tails[0])
     _apply_archive_records(state, tails[1])
     state.set_texts(hermes_format.loads(text))
@@ -374,11 +378,13 @@ def _read_archive(state: TargetState) -> None:
 def _apply_archive_records(state: TargetState, records: list[dict]) -> None:
     if not records:
         return
+    read = []  # the archived entries these records hold
     for record in records:
         try:
             if record.get("op") == "archive":
                 meta = EntryMeta.from_dict(record["meta"], owned=True)
                 clamp_numbers(meta)
+                read.append(meta.entry_id)
                 at = plausible_time(record.get("at", 0), None)
                 if at is None:
                     raise ValueError("an archive record's time is not a time")
@@ -390,6 +396,19 @@ def _apply_archive_records(state: TargetState, records: list[dict]) -> None:
     for entry_id in list(state.archive):
         if entry_id in state.doc.entries:
             del state.archive[entry_id]
+    _check_wordings(state, [state.archive[i].meta for i in read if i in state.archive], state.paths.archive.name)
+
+
+def _check_wordings(state: TargetState, metas: list[EntryMeta], source: str) -> None:
+    """The wordings a stored entry absorbed (``EntryMeta.restated``), read as untrusted: each through
+    the gate of an add and the caps, the rest dropped with a warning (``store.restated``)."""
+    dropped = 0
+    for meta in metas:
+        if meta.restated:
+            meta.restated, bad = checked_wordings(meta.restated)
+            dropped += bad
+    if dropped:
+        state.warnings.append(f"{source}: dropped {dropped} restated wording(s) that were damaged, too long or failed the safety check")
 
 
 def reconcile(state: TargetState, change: Change) -> None:

@@ -248,7 +248,8 @@ def _deep_check_in_steps(store, target: str, actor: str, progress, judging=None,
                     edge = store.flag_contradiction(state, change, other_id, entry_id, verdict, author=author)
                     found.append(edge_dict(state, edge, change.now))
             for pair, verdict in restated:
-                kept = fold_restatement(state, change, pair, f"judge:{judging.name}: {verdict.reason}"[:200])
+                kept = fold_restatement(state, change, pair, f"judge:{judging.name}: {verdict.reason}"[:200],
+                                        f"judge:{judging.name}")
                 if kept is not None and folded is not None:
                     folded.append(pair[0] if kept == pair[2] else pair[2])
             for entry_id, text in checked.items():

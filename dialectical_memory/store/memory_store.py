@@ -852,7 +852,8 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
             earlier = state.entries[restated[0]] if restated and restated[1].sure else None
             if earlier is not None and meta.provenance and earlier.created_at <= meta.created_at:
                 # another program (Hermes) wrote it into its own file: the file stays as written
-                self._reinforce(state, change, earlier, meta.source_kind, wording=meta.text, why=restated[1].reason)
+                self._reinforce(state, change, earlier, meta.source_kind, wording=meta.text, why=restated[1].reason,
+                                absorbed=False)
                 extra["reinforced"] = earlier.entry_id
                 message += f" The same fact as entry {earlier.entry_id}: reinforced it (this entry left as written)."
             return self._result(state, "check", meta.entry_id, message,
@@ -901,14 +902,19 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
         return best_restated(text, others)
 
     def _reinforce(self, state, change, meta: EntryMeta, source: SourceKind, *, wording: str | None = None,
-                   why: str = "") -> MutationResult:
+                   why: str = "", absorbed: bool = True) -> MutationResult:
         """A fact said again: a hit (or an observation) that re-verifies the entry; another wording
-        of it is kept in the history record, the entry's text is left as it is."""
+        of it is kept in the history record and, when the entry ``absorbed`` it (no entry of its
+        own holds it), on the entry for search (``store.restated``); the entry's text is left as it is."""
+        from .restated import keep_wording
+
         before = summary(meta)
         if source is SourceKind.OBSERVED:
             record_observed_behavior(meta, change.now)
         else:
             hit_signal(meta, change.now)
+        if wording is not None and absorbed:
+            keep_wording(meta, wording, change.now, source.value)
         change.touch(meta)
         detail = {"source": source.value}
         if wording is not None:

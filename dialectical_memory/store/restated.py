@@ -1,4 +1,12 @@
-"""The reflection layer's step for a fact said again: fold the later entry into the earlier one.
+"""A fact said again: the wordings an entry absorbed, and the reflection layer's fold.
+
+An add that restates an entry (``detection.restatement``) reinforces it and keeps the new wording
+on it (:func:`keep_wording`: ``EntryMeta.restated``, the newest ``RESTATED_KEPT`` within
+``RESTATED_CHARS``), so search still finds the fact by the words it was said in; the ``.md`` file
+never holds them. The sidecar is untrusted: :func:`checked_wordings` is how the loader reads
+them back (each text through the gate of an add; anything else dropped, and counted).
+
+The reflection layer's step for a fact said again folds the later entry into the earlier one.
 
 When a judge answers that two entries state the same fact (``detection.judge.says_same``), the
 earlier entry is reinforced as by a restatement at the add (a hit: its decay restarts), the later
@@ -11,11 +19,15 @@ contradiction edge links, or an entry that is blocked or kept by a person, is le
 
 from __future__ import annotations
 
-from ..core.beliefs import record_hit
-from ..detection.restatement import closeness
+from typing import Any
+
+from ..core.beliefs import RESTATED_CHARS, capped_wordings, plausible_time, record_hit
+from . import undo
+from .screening import entry_problem
 from .state import summary
 
 ACTION = "restated"
+SOURCE_CHARS = 40  # what said a wording again: a source kind's value, or "judge:<name>" cut to this
 SAME_QUESTIONS = 12  # the closest neighbours of each checked entry a judge is asked about first
 SAME_FLOOR = 0.1  # and only those sharing at least this share of their words
 
@@ -25,6 +37,8 @@ def restatement_questions(checked: dict[str, str], near: dict[str, list[str]], t
     same-fact matcher's word closeness (not a model), so the judge's budget reaches a fact said again before
     the long tail of contradiction candidates. An exact match or a sure one never gets here: the
     add absorbed it."""
+    from ..detection.restatement import closeness  # the matcher's tables: only when maintenance asks
+
     questions = []
     for entry_id, text in checked.items():
         scored = [(closeness(texts[other], text), other) for other in near.get(entry_id, ()) if other in texts]
@@ -33,9 +47,37 @@ def restatement_questions(checked: dict[str, str], near: dict[str, list[str]], t
     return questions
 
 
-def fold_restatement(state, change, pair: tuple[str, str, str, str], why: str) -> str | None:
+def keep_wording(meta, text: str, at: float, source: str) -> None:
+    """Keep ``text``, another wording of ``meta``'s fact, on the entry (newest last; the oldest go
+    first past the caps). The entry's own text, or a wording it holds already, is not kept twice."""
+    if len(text) > RESTATED_CHARS or text == meta.text or any(item["text"] == text for item in meta.restated):
+        return  # a wording longer than all the room is kept in the history record only
+    meta.restated = capped_wordings([*meta.restated, {"text": text, "at": at, "source": source[:SOURCE_CHARS]}])
+
+
+def checked_wordings(items) -> tuple[list[dict[str, Any]], int]:
+    """The wordings of a stored entry as they may be kept: each an object with a text that passes
+    the gate of an add (the safety scan, one entry's shape) and fits the caps, a plausible time
+    and a short printable source; and how many were dropped. Called by the loader on what a
+    sidecar, journal or archive holds."""
+    kept = []
+    for item in items if isinstance(items, list) else ():
+        text = item.get("text") if isinstance(item, dict) else None
+        if not isinstance(text, str) or not text.strip() or len(text) > RESTATED_CHARS or entry_problem(text):
+            continue
+        source = item.get("source")
+        source = "".join(c for c in source if c.isprintable())[:SOURCE_CHARS] if isinstance(source, str) else ""
+        kept.append({"text": text, "at": plausible_time(item.get("at"), 0.0), "source": source})
+    kept = capped_wordings(list({item["text"]: item for item in kept}.values()))
+    count = len(items) if isinstance(items, list) else 0
+    return kept, count - len(kept)
+
+
+def fold_restatement(state, change, pair: tuple[str, str, str, str], why: str, source: str = "judge") -> str | None:
     """Fold one judged pair ``(id, text, id, text)``; the kept entry's id, or None when the pair
-    changed since it was judged or must be left alone."""
+    changed since it was judged or must be left alone. The later wording is kept on the earlier
+    entry (``source``: who judged), and the fold's history record carries its undo (a person
+    may undo what a model decided, whoever ran maintenance: ``undo.MODEL_DECISIONS``)."""
     first_id, first_text, second_id, second_text = pair
     a, b = state.entries.get(first_id), state.entries.get(second_id)
     if a is None or b is None or a.text != first_text or b.text != second_text:
@@ -43,16 +85,19 @@ def fold_restatement(state, change, pair: tuple[str, str, str, str], why: str) -
     if state.edge_between(first_id, second_id) or any(m.blocked or m.safety_kept for m in (a, b)):
         return None
     kept, later = sorted((a, b), key=lambda meta: (meta.created_at, _position(state, meta.entry_id)))
+    snap, edges_before = undo.take(state, [kept.entry_id, later.entry_id]), set(change.edges)
     before = summary(kept)
     record_hit(kept, change.now)
     change.touch(kept)
     change.log(state.target, "reinforce", kept.entry_id, before, summary(kept),
                wording=later.text, reason=why, restated_by=later.entry_id)
     if not later.provenance:
+        keep_wording(kept, later.text, change.now, source)
         reason = f"the same fact as entry {kept.entry_id}, said again"
         archived = summary(later)
         state.to_archive(change, later, reason)
         change.log(state.target, ACTION, later.entry_id, archived, None, reason=reason, kept=kept.entry_id)
+        change.history[-1]["undo"] = undo.payload(state, change, snap, edges_before=edges_before)
     return kept.entry_id
 
 

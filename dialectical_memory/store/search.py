@@ -213,13 +213,14 @@ PARENT_DEPTH = 3  # a principle of patterns of incidents is searched by the inci
 
 
 def searched_text(state, meta, depth: int = PARENT_DEPTH) -> str:
-    """An entry's text and, for a pattern or synthesis, its archived parents' words (and theirs):
-    compressing incidents into a pattern loses none of the facts a question finds them by. A
+    """An entry's text, the other wordings of its fact it absorbed (``store.restated``) and, for a
+    pattern or synthesis, its archived parents' words (and theirs): saying a fact again or
+    compressing incidents into a pattern loses none of the words a question finds them by. A
     blocked parent's text is never read."""
-    if not meta.parent_ids or depth <= 0:
+    if not meta.restated and (not meta.parent_ids or depth <= 0):
         return meta.text
-    parts = [meta.text]
-    for parent_id in meta.parent_ids:
+    parts = [meta.text, *(item["text"] for item in meta.restated)]
+    for parent_id in meta.parent_ids if depth > 0 else ():
         parent = state.meta_anywhere(parent_id)
         if parent is not None and parent is not meta and not parent.blocked and parent_id not in state.entries:
             parts.append(searched_text(state, parent, depth - 1))

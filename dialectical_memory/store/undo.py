@@ -32,8 +32,10 @@ from .state import Change, TargetState
 UNDONE = "undone"
 UNDOABLE_ACTIONS = frozenset({
     "edit", "archive", "synthesize", "dismiss", "supersede", "contradiction", "promote",
-    "reject_promotion", "confirm", "revise", "retire", "make_room", "merge",
+    "reject_promotion", "confirm", "revise", "retire", "make_room", "merge", "restated",
 })  # fmt: skip
+MODEL_DECISIONS = frozenset({"restated"})  # a judge's fold: a person may undo it whoever ran maintenance
+WORDINGS = "restated"  # an entry's absorbed wordings: an undo takes out only those its action added
 TEXT_ACTIONS = frozenset({"edit", "revise", "promote"})  # their undo may put back another text
 COUNTERS = frozenset({
     "hit_count", "surface_count", "ignore_count", "observed_behavior_count", "noise_context",
@@ -66,9 +68,10 @@ def take(state: TargetState, entry_ids) -> Snapshot:
     return snap
 
 
-def payload(state: TargetState, change: Change, snap: Snapshot, created: list[str] = ()) -> dict[str, Any]:
-    """What the history record keeps so :func:`apply` can put the snapshot back."""
-    created_edges = [edge_id for edge_id in change.edges if edge_id not in snap.edges]
+def payload(state: TargetState, change: Change, snap: Snapshot, created: list[str] = (), edges_before=()) -> dict[str, Any]:
+    """What the history record keeps so :func:`apply` can put the snapshot back; ``edges_before``:
+    the edges ``change`` held before the action (another step's, which its undo leaves alone)."""
+    created_edges = [edge_id for edge_id in change.edges if edge_id not in snap.edges and edge_id not in edges_before]
     data = {
         "entries": snap.entries,
         "edges": snap.edges,
@@ -145,7 +148,7 @@ def check_record(record: dict[str, Any], undoable_actors) -> dict[str, Any]:
     action = record.get("action", "?")
     if not data:
         raise ConflictError(f"“{str(action).replace('_', ' ')}” cannot be undone")
-    if action not in UNDOABLE_ACTIONS or record.get("actor") not in undoable_actors:
+    if action not in UNDOABLE_ACTIONS or (record.get("actor") not in undoable_actors and action not in MODEL_DECISIONS):
         raise ConflictError(f"this history record ({action} by {record.get('actor')}) is not a person's action this store can undo")
     shape = problem(data)
     if shape:
@@ -234,9 +237,12 @@ def _restore_entry(state: TargetState, change: Change, entry_id: str, saved: dic
         state.insert(change, meta, min(saved["position"], len(state.texts)))
     if meta.text != text:
         state.set_text(change, meta, text)
+    if fields and isinstance(fields.get(WORDINGS), list):  # the wordings it added go; any kept since stay
+        added = [item for item in fields[WORDINGS] if item not in before.restated]
+        meta.restated = [item for item in meta.restated if item not in added]
     now = meta.to_dict()
-    names = [n for n in before.__dict__ if n not in COUNTERS and n not in NEVER_RESTORED] if fields is None else [
-        n for n, after in fields.items() if n in before.__dict__ and n not in NEVER_RESTORED and now.get(n) == after
+    names = [n for n in before.__dict__ if n not in COUNTERS and n not in NEVER_RESTORED and n != WORDINGS] if fields is None else [
+        n for n, after in fields.items() if n in before.__dict__ and n not in NEVER_RESTORED and n != WORDINGS and now.get(n) == after
     ]
     for name in names:
         setattr(meta, name, getattr(before, name))
