@@ -186,6 +186,7 @@ ACTION_WORDS = {
     "propose_promotion": "promotion proposed", "reject_promotion": "promotion declined",
     "withdraw_promotion": "promotion withdrawn", "blocked": "blocked by the safety check",
     "keep_blocked": "kept despite the safety check", "make_room": "made room", "approve_staged": "approved from Hermes' queue",
+    "restated": "folded into the entry it said again",
 }
 ARCHIVED_AS = re.compile(r"^(synthesized into|merged into|superseded by) ([0-9a-f]{8}-[0-9a-f-]{27})$")
 ARCHIVED_AS_WORDS = {"synthesized into": "merged into the synthesis", "merged into": "merged into",

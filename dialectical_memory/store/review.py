@@ -454,10 +454,24 @@ class ReviewActions:
             undo_snapshot.apply(state, change, data, record)
             self._check_usage(state)
             action = record.get("action", "")
+            if action in undo_snapshot.MODEL_DECISIONS:
+                self._person_unfolded(state, record)
             change.log(state.target, "undo", record.get("entry_id"), None, None, undone=record["id"], undone_action=action)
             return self._result(
                 state, "undo", record.get("entry_id"), f"Undone: {action.replace('_', ' ')}.", extra={"undone": record["id"]}
             )
+
+    def _person_unfolded(self, state: TargetState, record: dict) -> None:
+        """A person undid a judge's fold: the two texts are not the same fact, a verdict no model's
+        answer overrides (else the next maintenance would fold them again)."""
+        from ..detection.verdicts import PERSON
+
+        kept = state.entries.get(str((record.get("detail") or {}).get("kept")))
+        later = state.entries.get(str(record.get("entry_id")))
+        if kept is not None and later is not None:
+            verdicts = self.verdicts(state.target)
+            verdicts.put(kept.text, later.text, PERSON, "compatible", 1.0, "a person undid the fold: not the same fact", self.now())
+            verdicts.save()
 
     def _check_usage(self, state: TargetState) -> None:
         limit = self.limits[state.target]

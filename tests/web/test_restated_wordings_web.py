@@ -1,0 +1,32 @@
+"""The entry page names the other wordings of its fact the entry absorbed, escaped like any memory text."""
+
+from __future__ import annotations
+
+NURSE = "The user works as a nurse at the city hospital."
+NURSE_MARKED = "The user works as a nurse at the <em>downtown</em> city hospital."  # says nothing new: absorbed
+
+
+def test_the_entry_page_shows_what_the_fact_was_also_said_as_escaped(client, app_store):
+    entry_id = app_store.add("memory", NURSE).entry_id
+    assert app_store.add("memory", NURSE_MARKED).reinforced
+    html = client.get(f"/memory/entries/{entry_id}").get_data(as_text=True)
+    assert "Also said as" in html
+    assert "&lt;em&gt;downtown&lt;/em&gt;" in html and "<em>downtown</em>" not in html
+
+
+def test_an_entry_that_absorbed_nothing_shows_no_other_wording(client, app_store):
+    entry_id = app_store.add("memory", NURSE).entry_id
+    assert "Also said as" not in client.get(f"/memory/entries/{entry_id}").get_data(as_text=True)
+
+
+def test_the_history_page_offers_the_undo_of_a_judges_fold(client, app_store, home):
+    from dialectical_memory.store.restated import fold_restatement
+
+    first = app_store.add("memory", NURSE).entry_id
+    second = app_store.add("memory", "The user treasures quiet evenings at home.").entry_id
+    with app_store.unit_of_work("memory", "maintenance") as (state, change):
+        pair = (first, state.entries[first].text, second, state.entries[second].text)
+        assert fold_restatement(state, change, pair, "judge:test: the same fact", "judge:test") == first
+    (record,) = app_store.history("memory", action="restated")
+    html = client.get("/memory/history").get_data(as_text=True)
+    assert f"/memory/history/{record['id']}/undo" in html
