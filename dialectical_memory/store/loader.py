@@ -405,7 +405,7 @@ def _check_wordings(state: TargetState, metas: list[EntryMeta], source: str) -> 
     dropped = 0
     for meta in metas:
         if meta.restated:
-            meta.restated, bad = checked_wordings(meta.restated)
+            meta.restated, bad = checked_wordings(state, meta.restated)
             dropped += bad
     if dropped:
         state.warnings.append(f"{source}: dropped {dropped} restated wording(s) that were damaged, too long or failed the safety check")

@@ -914,7 +914,7 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
         else:
             hit_signal(meta, change.now)
         if wording is not None and absorbed:
-            keep_wording(meta, wording, change.now, source.value)
+            keep_wording(state, meta, wording, change.now, source.value)
         change.touch(meta)
         detail = {"source": source.value}
         if wording is not None:

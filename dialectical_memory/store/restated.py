@@ -23,7 +23,7 @@ from typing import Any
 
 from ..core.beliefs import RESTATED_CHARS, capped_wordings, plausible_time, record_hit
 from . import undo
-from .screening import entry_problem
+from .screening import entry_problem, wording_mark
 from .state import summary
 
 ACTION = "restated"
@@ -47,27 +47,40 @@ def restatement_questions(checked: dict[str, str], near: dict[str, list[str]], t
     return questions
 
 
-def keep_wording(meta, text: str, at: float, source: str) -> None:
-    """Keep ``text``, another wording of ``meta``'s fact, on the entry (newest last; the oldest go
-    first past the caps). The entry's own text, or a wording it holds already, is not kept twice."""
+def keep_wording(state, meta, text: str, at: float, source: str) -> None:
+    """Keep ``text``, another wording of ``meta``'s fact that passed the gate, on the entry (newest
+    last; the oldest go first past the caps), with this device's mark of it. The entry's own text,
+    or a wording it holds already, is not kept twice."""
     if len(text) > RESTATED_CHARS or text == meta.text or any(item["text"] == text for item in meta.restated):
         return  # a wording longer than all the room is kept in the history record only
-    meta.restated = capped_wordings([*meta.restated, {"text": text, "at": at, "source": source[:SOURCE_CHARS]}])
+    said = {"text": text, "at": at, "source": source[:SOURCE_CHARS]}
+    mark = wording_mark(state, text)
+    if mark:
+        said["mark"] = mark
+    meta.restated = capped_wordings([*meta.restated, said])
 
 
-def checked_wordings(items) -> tuple[list[dict[str, Any]], int]:
+def checked_wordings(state, items) -> tuple[list[dict[str, Any]], int]:
     """The wordings of a stored entry as they may be kept: each an object with a text that passes
     the gate of an add (the safety scan, one entry's shape) and fits the caps, a plausible time
     and a short printable source; and how many were dropped. Called by the loader on what a
-    sidecar, journal or archive holds."""
+    sidecar, journal or archive holds. A text this device marked when it kept it (``wording_mark``:
+    its key never leaves it, and a checker upgrade changes it) skips the scan; any other is
+    scanned, and marked in memory when it passes."""
     kept = []
     for item in items if isinstance(items, list) else ():
         text = item.get("text") if isinstance(item, dict) else None
-        if not isinstance(text, str) or not text.strip() or len(text) > RESTATED_CHARS or entry_problem(text):
+        if not isinstance(text, str) or not text.strip() or len(text) > RESTATED_CHARS:
+            continue
+        mark = wording_mark(state, text, create=False)
+        if not (mark and item.get("mark") == mark) and entry_problem(text):
             continue
         source = item.get("source")
         source = "".join(c for c in source if c.isprintable())[:SOURCE_CHARS] if isinstance(source, str) else ""
-        kept.append({"text": text, "at": plausible_time(item.get("at"), 0.0), "source": source})
+        said = {"text": text, "at": plausible_time(item.get("at"), 0.0), "source": source}
+        if mark:
+            said["mark"] = mark
+        kept.append(said)
     kept = capped_wordings(list({item["text"]: item for item in kept}.values()))
     count = len(items) if isinstance(items, list) else 0
     return kept, count - len(kept)
@@ -92,7 +105,7 @@ def fold_restatement(state, change, pair: tuple[str, str, str, str], why: str, s
     change.log(state.target, "reinforce", kept.entry_id, before, summary(kept),
                wording=later.text, reason=why, restated_by=later.entry_id)
     if not later.provenance:
-        keep_wording(kept, later.text, change.now, source)
+        keep_wording(state, kept, later.text, change.now, source)
         reason = f"the same fact as entry {kept.entry_id}, said again"
         archived = summary(later)
         state.to_archive(change, later, reason)

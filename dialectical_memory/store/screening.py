@@ -169,6 +169,14 @@ def keep_mark(state: TargetState, meta: EntryMeta) -> str | None:
     return text_hash(f"keep\0{key}\0{meta.entry_id}\0{meta.text}") if key else None
 
 
+def wording_mark(state: TargetState, text: str, create: bool = True) -> str | None:
+    """The mark of a restated wording this device let through the gate (``store.restated``): bound
+    to this device's key, the checker's version and these exact words. None without a key (a
+    read, ``create=False``, never makes one)."""
+    key = _key(state, create)
+    return text_hash(f"said\0{key}\0{SAFETY_VERSION}\0{text}") if key else None
+
+
 def kept_here(state: TargetState, meta: EntryMeta) -> bool:
     """Whether a person kept these words on this device (a keep from elsewhere is not enough)."""
     if not (meta.safety_kept and meta.keep_marks):
@@ -176,9 +184,13 @@ def kept_here(state: TargetState, meta: EntryMeta) -> bool:
     return keep_mark(state, meta) in meta.keep_marks
 
 
-def _key(state: TargetState) -> str | None:
+def _key(state: TargetState, create: bool = True) -> str | None:
+    """This device's key; ``create=False`` (a read) never writes the key file when it is missing."""
     if state.device_key is None:
-        state.device_key = device_key(state.paths.home, create=state.paths.home.is_dir()) or ""
+        key = device_key(state.paths.home, create=create and state.paths.home.is_dir())
+        if key is None and not create:
+            return None  # not remembered: a later write may create it
+        state.device_key = key or ""
     return state.device_key or None
 
 

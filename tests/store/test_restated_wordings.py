@@ -66,7 +66,7 @@ def test_the_wording_is_kept_on_the_entry_not_in_the_markdown(real_store, home, 
     clock.advance(2)
     real_store.add("user", NURSE_DOWNTOWN)
     (said,) = real_store.get_entry("user", entry_id).meta.restated
-    assert said == {"text": NURSE_DOWNTOWN, "at": clock(), "source": "user_explicit"}
+    assert {k: said[k] for k in ("text", "at", "source")} == {"text": NURSE_DOWNTOWN, "at": clock(), "source": "user_explicit"}
     assert md_path(home, "user").read_text(encoding="utf-8") == NURSE
     reloaded = MemoryStore(home, clock=clock)
     reloaded.load_from_disk()
@@ -82,14 +82,14 @@ def test_the_same_wording_said_twice_is_kept_once(real_store):
     assert [said["text"] for said in meta.restated] == [NURSE_DOWNTOWN] and meta.hit_count == 2
 
 
-def test_the_wordings_kept_are_the_newest_within_both_caps():
-    meta = EntryMeta(text="x")
+def test_the_wordings_kept_are_the_newest_within_both_caps(real_store):
+    state, meta = real_store.current_state("user"), EntryMeta(text="x")
     for number in range(RESTATED_KEPT + 3):
-        keep_wording(meta, f"wording {number}", float(number), "user_explicit")
+        keep_wording(state, meta, f"wording {number}", float(number), "user_explicit")
     assert [said["text"] for said in meta.restated] == [f"wording {n}" for n in range(3, RESTATED_KEPT + 3)]
-    keep_wording(meta, "w" * (RESTATED_CHARS - len("wording 10")), 99.0, "user_explicit")
+    keep_wording(state, meta, "w" * (RESTATED_CHARS - len("wording 10")), 99.0, "user_explicit")
     assert [said["text"] for said in meta.restated] == ["wording 10", "w" * (RESTATED_CHARS - len("wording 10"))]
-    keep_wording(meta, "y" * (RESTATED_CHARS + 1), 100.0, "user_explicit")  # longer than all the room: history only
+    keep_wording(state, meta, "y" * (RESTATED_CHARS + 1), 100.0, "user_explicit")  # longer than all the room: history only
     assert meta.restated[-1]["text"] == "w" * (RESTATED_CHARS - len("wording 10"))
 
 
@@ -131,10 +131,11 @@ def test_a_wordings_list_of_the_wrong_type_loads_as_none(real_store, home, clock
     assert store.get_entry("user", entry_id).meta.restated == []
 
 
-def test_checked_wordings_keeps_only_the_known_keys_and_a_short_printable_source():
-    kept, dropped = checked_wordings([{"text": NURSE, "at": "yesterday", "source": "a\x00b" * 40, "extra": {"x": 1}}])
-    assert dropped == 0 and kept == [{"text": NURSE, "at": 0.0, "source": ("ab" * 20)}]
-    assert checked_wordings("not a list") == ([], 0)
+def test_checked_wordings_keeps_only_the_known_keys_and_a_short_printable_source(real_store):
+    state = real_store.current_state("user")
+    kept, dropped = checked_wordings(state, [{"text": NURSE, "at": "yesterday", "source": "a\x00b" * 40, "extra": {"x": 1}}])
+    assert dropped == 0 and kept == [{"text": NURSE, "at": 0.0, "source": ("ab" * 20)}]  # no key yet: no mark
+    assert checked_wordings(state, "not a list") == ([], 0)
 
 
 def test_an_old_sidecar_without_the_field_reads_as_no_wordings(real_store, home, clock):
@@ -148,10 +149,10 @@ def test_an_old_sidecar_without_the_field_reads_as_no_wordings(real_store, home,
     assert store.get_entry("user", entry_id).meta.restated == []
 
 
-def test_a_merge_of_two_devices_keeps_the_wordings_of_both():
-    ours, theirs = EntryMeta(text=NURSE), EntryMeta(text=NURSE)
-    keep_wording(ours, NURSE_DOWNTOWN, 2.0, "user_explicit")
-    keep_wording(theirs, NURSE_PROFESSIONALLY, 1.0, "user_explicit")
+def test_a_merge_of_two_devices_keeps_the_wordings_of_both(real_store):
+    state, ours, theirs = real_store.current_state("user"), EntryMeta(text=NURSE), EntryMeta(text=NURSE)
+    keep_wording(state, ours, NURSE_DOWNTOWN, 2.0, "user_explicit")
+    keep_wording(state, theirs, NURSE_PROFESSIONALLY, 1.0, "user_explicit")
     theirs.restated.append({"text": NURSE_DOWNTOWN, "at": 2.0, "source": "user_explicit"})
     merged = merge_meta(EntryMeta(text=NURSE), ours, theirs)
     assert [said["text"] for said in merged.restated] == [NURSE_PROFESSIONALLY, NURSE_DOWNTOWN]
@@ -205,3 +206,27 @@ def test_the_folds_undo_keeps_a_wording_absorbed_since(home, clock):
     (record,) = store.history("user", action="restated")
     store.undo("user", record["id"])
     assert [said["text"] for said in store.get_entry("user", kept).meta.restated] == absorbed[1:]
+
+
+def test_a_wording_this_device_kept_is_not_scanned_again_on_load(real_store, home, clock, monkeypatch):
+    from dialectical_memory.store import restated
+
+    entry_id = real_store.add("user", NURSE).entry_id
+    real_store.add("user", NURSE_DOWNTOWN)
+    (said,) = real_store.get_entry("user", entry_id).meta.restated
+    assert said["mark"]
+    scanned = []
+    monkeypatch.setattr(restated, "entry_problem", lambda text: scanned.append(text))
+    store = MemoryStore(home, clock=clock)
+    store.load_from_disk()
+    assert store.get_entry("user", entry_id).meta.restated == [said] and scanned == []
+
+
+def test_a_mark_from_elsewhere_does_not_let_a_wording_skip_the_scan(real_store, home, clock):
+    entry_id = real_store.add("user", NURSE).entry_id
+    real_store.add("user", NURSE_DOWNTOWN)
+    (said,) = real_store.get_entry("user", entry_id).meta.restated
+    _write_wordings(home, entry_id, [said, {"text": INJECTION, "at": 2.0, "source": "user_explicit", "mark": said["mark"]}])
+    store = MemoryStore(home, clock=clock)
+    store.load_from_disk()
+    assert [item["text"] for item in store.get_entry("user", entry_id).meta.restated] == [NURSE_DOWNTOWN]
