@@ -1,4 +1,5 @@
-"""Undo of a person's review action: a snapshot taken before it, put back by a new change.
+"""Undo of a person's review action (or of a model's decision, ``MODEL_DECISIONS``: a judge's fold
+of a fact said again, whoever ran maintenance): a snapshot taken before it, put back by a new change.
 
 Before an undoable action changes anything, :func:`take` copies the metadata of the entries it
 names, of every contradiction touching them and of the entries at the other end of those. After

@@ -230,3 +230,12 @@ def test_a_mark_from_elsewhere_does_not_let_a_wording_skip_the_scan(real_store, 
     store = MemoryStore(home, clock=clock)
     store.load_from_disk()
     assert [item["text"] for item in store.get_entry("user", entry_id).meta.restated] == [NURSE_DOWNTOWN]
+
+
+def test_an_agent_reads_the_wordings_without_this_devices_marks(real_store, clock):
+    from dialectical_memory.store.agent_views import entry_detail
+
+    entry_id = real_store.add("user", NURSE).entry_id
+    real_store.add("user", NURSE_DOWNTOWN)
+    detail = entry_detail(real_store.get_entry("user", entry_id))
+    assert detail["meta"]["restated"] == [{"text": NURSE_DOWNTOWN, "at": clock(), "source": "user_explicit"}]
