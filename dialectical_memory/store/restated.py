@@ -105,7 +105,8 @@ def fold_restatement(state, change, pair: tuple[str, str, str, str], why: str, s
     change.log(state.target, "reinforce", kept.entry_id, before, summary(kept),
                wording=later.text, reason=why, restated_by=later.entry_id)
     if not later.provenance:
-        keep_wording(state, kept, later.text, change.now, source)
+        for said in [*later.restated, {"text": later.text, "at": change.now, "source": source}]:
+            keep_wording(state, kept, said["text"], said["at"], said["source"])  # what search found the later by
         reason = f"the same fact as entry {kept.entry_id}, said again"
         archived = summary(later)
         state.to_archive(change, later, reason)

@@ -239,3 +239,16 @@ def test_an_agent_reads_the_wordings_without_this_devices_marks(real_store, cloc
     real_store.add("user", NURSE_DOWNTOWN)
     detail = entry_detail(real_store.get_entry("user", entry_id))
     assert detail["meta"]["restated"] == [{"text": NURSE_DOWNTOWN, "at": clock(), "source": "user_explicit"}]
+
+
+def test_a_fold_carries_the_wordings_the_later_entry_had_absorbed(home, clock):
+    store = _judged_store(home, clock)
+    kept = store.add("user", FAMILY).entry_id
+    clock.advance(10)
+    later = store.add("user", FAMILY_AGAIN).entry_id
+    assert store.add("user", FAMILY_AGAIN.replace("means a lot", "truly means a lot")).entry_id == later
+    clock.advance(1)
+    store.run_maintenance("user")
+    texts = [said["text"] for said in store.get_entry("user", kept).meta.restated]
+    assert texts == [FAMILY_AGAIN.replace("means a lot", "truly means a lot"), FAMILY_AGAIN]
+    assert _found(store, "truly") == [kept]
