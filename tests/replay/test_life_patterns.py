@@ -61,3 +61,9 @@ def test_a_run_proposes_approves_every_proposal_and_counts_entries_and_questions
     assert (ada["entries_before"], ada["entries_after"]) == (4, 2)  # three shelter incidents became one pattern
     assert ada["questions"] == 2 and ada["qa_after"] >= 1  # the shelter question still finds its (parent's) evidence
     assert result["total"]["judgeable_share"] == 1.0
+
+
+def test_a_question_about_a_folded_note_is_found_by_the_entry_it_was_folded_into():
+    home = SimpleNamespace(entry_of_text={NOTES[0]: "e0", NOTES[3]: "e3"}, folded_into={"e0": "e9"})
+    asked = dict(bench.questions(CONVERSATION, "Ada", home))
+    assert asked == {"Where does Ada volunteer?": {"e9"}, "What instrument does Ada play?": {"e3"}}
