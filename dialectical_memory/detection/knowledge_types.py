@@ -1,6 +1,8 @@
 """The knowledge type a text states, read from its words when the writer gives none.
 
-A dated event (昨天去了医院) is a ``memory``, a lasting fact ("is allergic to peanuts") a ``fact``, a
+A dated event (昨天去了医院), or a report of one thing said to someone ("suggested she apply",
+鼓励妹妹去学画画), is a ``memory``, a lasting fact ("is allergic to peanuts", "has a cat named
+Miso", "is from Porto") a ``fact``, a
 current situation (目前在找工作) a ``state``, an instruction to the assistant ("Always answer in
 Chinese") a ``rule``, anything else (a preference, an opinion) a ``belief``. Each cue is a whole
 phrase of its kind, placed so that a look-alike of another kind ("always drinks tea", "allergy
@@ -18,6 +20,9 @@ from . import languages
 from .text import normalize
 
 TABLES = "knowledge_types"  # lang/<code>/knowledge_types.json: each kind's patterns
+# A dated happening: a date word, an event word, one thing said or shown to someone ("encouraged
+# her to", 告诉了), a past "had a …" (not "has had", not "had always").
+MEMORY_CUES = ("dated", "event", "speech_act", "past_had")
 
 
 @functools.cache
@@ -31,7 +36,7 @@ def read_knowledge_type(text: str) -> KnowledgeType:
     plain = normalize(text).strip()
     if _cue("rule").search(plain):
         return KnowledgeType.RULE
-    if _cue("dated").search(plain) or _cue("event").search(plain) or _one_event(plain):
+    if any(_cue(key).search(plain) for key in MEMORY_CUES) or _one_event(plain):
         return KnowledgeType.MEMORY
     if _cue("state").search(plain):
         return KnowledgeType.STATE
