@@ -165,6 +165,8 @@ def end_state(store: MemoryStore) -> dict:
     queue = [item.entry.entry_id for item in store.reverification_queue(TARGET)]
     waits = set(queue) - in_groups
     proposals = store.pattern_proposals(TARGET)
+    live = {entry.entry_id for entry in entries}
+    ever_proposed = {record["entry_id"] for record in store.history(TARGET, action="propose_promotion")} & live
     return {
         "entries": len(entries),
         "chars": sum(len(entry.text) for entry in entries),
@@ -173,6 +175,7 @@ def end_state(store: MemoryStore) -> dict:
         "matured": sum(1 for entry in entries if entry.meta.maturity > 0 or entry.meta.pending_promotion is not None),
         "hits": dict(Counter(min(entry.meta.hit_count + entry.meta.observed_behavior_count, 3) for entry in entries)),
         "pending_promotions": counts["pending_promotions"],
+        "ever_proposed": len(ever_proposed),  # a proposal nobody answered is withdrawn once confidence decays
         "reverify": len(waits),
         "reverify_by_type": dict(Counter(entry.meta.knowledge_type.value for entry in entries if entry.entry_id in waits)),
         "open_groups": len(groups),
@@ -329,6 +332,7 @@ def report(homes: list[Home], pairs: dict[tuple, dict]) -> dict:
         "by_maturity": dict(tiers),
         "by_type": dict(types),
         "matured": sum(end["matured"] for end in ends),
+        "ever_proposed": sum(end["ever_proposed"] for end in ends),
         "hits": {f"{count}+" if count == 3 else str(count): hits[count] for count in sorted(hits)},
         "reverify_by_type": dict(reverify_types),
         "pattern_proposals": sum(end["pattern_proposals"] for end in ends),
@@ -348,7 +352,8 @@ def print_report(result: dict) -> None:
     print(f"tiers {result['by_maturity']}; knowledge types {result['by_type']}")
     share = result["matured"] / result["entries"] if result["entries"] else 0.0
     print(f"above INCIDENT or proposed for promotion: {result['matured']} ({share:.1%}); "
-          f"entries by hits (restatements and signals): {result['hits']}")
+          f"entries by hits (restatements and signals): {result['hits']}; "
+          f"proposed at some point of the replay: {result['ever_proposed']}")
     print(f"same recognised at the add: {rest['same_recognised']}/{rest['same_labelled']}; "
           f"distinct absorbed: {rest['distinct_absorbed']}/{rest['distinct_labelled']}; "
           f"elaborates/progress absorbed: {rest['mergeable_absorbed']}")

@@ -40,9 +40,21 @@ def read_knowledge_type(text: str) -> KnowledgeType:
         return KnowledgeType.MEMORY
     if _cue("state").search(plain):
         return KnowledgeType.STATE
-    if _cue("fact").search(plain):
+    if _cue("fact").search(plain) or _job().search(plain):
         return KnowledgeType.FACT
     return KnowledgeType.BELIEF
+
+
+@functools.cache
+def _job() -> re.Pattern:
+    """One's occupation, a lasting fact: "is a nurse", "is a freelance writer", 是一名护士 (the
+    lexicon's jobs); not a hobby or a past ("an aspiring writer", "a former nurse", 业余作家)."""
+    from .lexicon import JOB_QUALIFIERS
+
+    jobs = "|".join(sorted(map(re.escape, languages.table("lexicon", "jobs")), key=len, reverse=True))
+    not_job = "|".join(map(re.escape, JOB_QUALIFIERS))
+    return re.compile(rf"\b(?:is|am|are) (?:a|an) (?!(?:{not_job})\b)(?:[\w-]+ )?(?:{jobs})\b"
+                      rf"|是(?:一名|一位|一个|个|名)?(?!{not_job})(?:{jobs})")
 
 
 def _one_event(plain: str) -> bool:
