@@ -27,6 +27,11 @@ CASES = [
     ("The user becomes restless on long flights.", B),
     ("Priya expressed pride in the mural in the kitchen.", B),
     ("The user used to paint murals.", B),
+    ("The user used to climb trees as a kid.", M),  # a childhood past is a memory
+    ("Priya learned to swim when she was little.", M),
+    ("The user acts like a kid at theme parks.", B),
+    ("用户小时候养过一只狗。", M),
+    ("用户喜欢童话故事。", B),
     ("Priya has finished the first draft of her novel.", M),
     ("Priya has been writing a novel.", B),
     ("The user has always loved jazz.", B),
