@@ -19,8 +19,12 @@ What it reports (per home and in all):
 * with ``--judge labels``, a judge in maintenance answering from the labels (``same`` the same fact,
   ``update``/``contradicts`` a contradiction): labelled pairs whose notes ended in one entry by the
   end of the replay (absorbed at the add or folded by the reflection layer);
-* maturity: entries per tier and knowledge type, promotions proposed;
-* what waits for a person: open contradiction groups, pending promotions, re-verification items;
+* maturity: entries per tier and knowledge type, entries above INCIDENT or proposed for promotion
+  (and those proposed at some point: a proposal nobody answers is withdrawn once the entry's
+  confidence decays under SPEC §4's line), entries by hits;
+* what waits for a person, as the review inbox counts it: open contradiction groups (unresolved
+  edges), pending promotions, re-verification items (an entry of an open group counted there only),
+  each by home; pattern proposals, which wait too, reported apart;
 * flags: every contradiction edge raised, by the label of its pair and by the detector's family
   (its ``kind``); an edge on a pair nobody labelled is listed to be labelled by hand.
 """

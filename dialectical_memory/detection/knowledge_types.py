@@ -2,9 +2,9 @@
 
 A dated event (昨天去了医院), or a report of one thing said to someone ("suggested she apply",
 鼓励妹妹去学画画), is a ``memory``, a lasting fact ("is allergic to peanuts", "has a cat named
-Miso", "is from Porto") a ``fact``, a
-current situation (目前在找工作) a ``state``, an instruction to the assistant ("Always answer in
-Chinese") a ``rule``, anything else (a preference, an opinion) a ``belief``. Each cue is a whole
+Miso", "is from Porto", "is a nurse") a ``fact``, a current situation (目前在找工作) a ``state``, an
+instruction to the assistant ("Always answer in Chinese") a ``rule``, anything else (a preference,
+an opinion) a ``belief``. Each cue is a whole
 phrase of its kind, placed so that a look-alike of another kind ("always drinks tea", "allergy
 season") is kept out; the first kind found wins (rule, memory, state, fact). An explicit type always
 wins. The cues: ``lang/<code>/knowledge_types.json``; what each type means: docs/detection.md.

@@ -3,8 +3,9 @@
 When a judge answers that two entries state the same fact (``detection.judge.says_same``), the
 earlier entry is reinforced as by a restatement at the add (a hit: its decay restarts, an expired
 entry is active again), the later wording is kept in that entry's history record, and the later
-entry goes to the archive with a reason naming the kept one, its hits and observations carried over
-to the kept one (each saying counted once, in the entry that stays) (restored from the archive in one step, like every archived entry). An entry
+entry goes to the archive with a reason naming the kept one (restored from the archive in one step,
+like every archived entry); the hits and observations the later entry had gathered are carried over
+to the kept one, so each saying counts once, in the entry that stays. An entry
 another program wrote into its own file (``provenance``: Hermes) is never archived for it: only the
 sidecar of the earlier entry is reinforced, and Hermes' ``.md`` stays as Hermes wrote it. A pair a
 contradiction edge links, or an entry that is blocked or kept by a person, is left alone.
