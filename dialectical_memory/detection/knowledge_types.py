@@ -20,9 +20,8 @@ from . import languages
 from .text import normalize
 
 TABLES = "knowledge_types"  # lang/<code>/knowledge_types.json: each kind's patterns
-# A dated happening: a date word, an event word, one thing said or shown to someone ("encouraged
-# her to", 告诉了), a past "had a …" (not "has had", not "had always").
-MEMORY_CUES = ("dated", "event", "speech_act", "past_had")
+# A happening: a date word, an event word, a past "had a …" (not "has had", not "had always").
+HAPPENING_CUES = ("dated", "event", "past_had")
 
 
 @functools.cache
@@ -36,13 +35,25 @@ def read_knowledge_type(text: str) -> KnowledgeType:
     plain = normalize(text).strip()
     if _cue("rule").search(plain):
         return KnowledgeType.RULE
-    if any(_cue(key).search(plain) for key in MEMORY_CUES) or _one_event(plain):
+    if _happening(plain) or _cue("speech_act").search(plain):  # one thing said or shown to someone
         return KnowledgeType.MEMORY
     if _cue("state").search(plain):
         return KnowledgeType.STATE
     if _cue("fact").search(plain) or _job().search(plain):
         return KnowledgeType.FACT
     return KnowledgeType.BELIEF
+
+
+def tells_of_one_happening(text: str) -> bool:
+    """Does ``text`` tell of one event (a dated one, or one past doing)? A ``memory`` that is only a
+    report of something said ("encourages her to keep going") is not one: the same-fact matcher
+    weighs a happening against a habit, not a conversation against the stance it voices."""
+    plain = normalize(text).strip()
+    return not _cue("rule").search(plain) and _happening(plain)
+
+
+def _happening(plain: str) -> bool:
+    return any(_cue(key).search(plain) for key in HAPPENING_CUES) or _one_event(plain)
 
 
 @functools.cache

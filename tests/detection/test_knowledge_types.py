@@ -130,3 +130,15 @@ def test_an_add_without_a_type_reads_one_and_an_explicit_type_wins(tmp_path):
     given = store.add("user", "The user is allergic to peanuts.", knowledge_type="belief")
     assert store.get_entry("user", read.entry_id).meta.knowledge_type is KnowledgeType.MEMORY
     assert store.get_entry("user", given.entry_id).meta.knowledge_type is KnowledgeType.BELIEF
+
+
+def test_a_report_of_what_was_said_is_a_memory_but_no_happening_for_the_matcher():
+    """The same-fact matcher weighs one event against a habit; a conversation reported is a dated
+    memory for decay, but it voices a stance rather than telling of an event."""
+    from dialectical_memory.detection.knowledge_types import tells_of_one_happening
+
+    spoken = "Priya encourages Tomasz to keep painting."
+    assert read_knowledge_type(spoken) is M and not tells_of_one_happening(spoken)
+    assert tells_of_one_happening("The user went to a jazz concert at the harbour last week.")
+    assert tells_of_one_happening("Priya had a flat tyre on the way to work.")
+    assert not tells_of_one_happening("Always answer the user in Chinese.")
