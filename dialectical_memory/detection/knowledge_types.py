@@ -53,6 +53,7 @@ def tells_of_one_happening(text: str) -> bool:
 
 
 def _happening(plain: str) -> bool:
+    """A date, an event word, a past "had a …", or a simple past of doing as the main verb."""
     return any(_cue(key).search(plain) for key in HAPPENING_CUES) or _one_event(plain)
 
 
