@@ -19,8 +19,12 @@ What it reports (per home and in all):
 * with ``--judge labels``, a judge in maintenance answering from the labels (``same`` the same fact,
   ``update``/``contradicts`` a contradiction): labelled pairs whose notes ended in one entry by the
   end of the replay (absorbed at the add or folded by the reflection layer);
-* maturity: entries per tier and knowledge type, promotions proposed;
-* what waits for a person: open contradiction groups, pending promotions, re-verification items;
+* maturity: entries per tier and knowledge type, entries above INCIDENT or proposed for promotion
+  (and those proposed at some point: a proposal nobody answers is withdrawn once the entry's
+  confidence decays under SPEC §4's line), entries by hits;
+* what waits for a person, as the review inbox counts it: open contradiction groups (unresolved
+  edges), pending promotions, re-verification items (an entry of an open group counted there only),
+  each by home; pattern proposals, which wait too, reported apart;
 * flags: every contradiction edge raised, by the label of its pair and by the detector's family
   (its ``kind``); an edge on a pair nobody labelled is listed to be labelled by hand.
 """
@@ -151,18 +155,35 @@ def add_note(store: MemoryStore, home: Home, text: str) -> Add:
 
 
 def end_state(store: MemoryStore) -> dict:
+    """The home at the end of the replay. What waits for a person is counted as the review inbox
+    counts it (``store.decisions``): open contradiction groups (unresolved edges only), pending
+    promotions, the re-verification queue; each entry once (an entry of an open group is decided
+    there, so it is not counted again in the queue). Pattern proposals wait too; they are reported
+    apart (the issue's figure is groups + promotions + re-verification)."""
+    from dialectical_memory.store.decisions import contradiction_groups
+
     counts = store.counts(TARGET)
     entries = store.entries(TARGET)
-    graph = store.contradiction_graph(TARGET)
-    open_groups = [group for group in graph.get("groups", []) if len(group) > 1]
+    groups = contradiction_groups(store, TARGET)
+    in_groups = {entry_id for group in groups for entry_id in group}
+    queue = [item.entry.entry_id for item in store.reverification_queue(TARGET)]
+    waits = set(queue) - in_groups
+    proposals = store.pattern_proposals(TARGET)
+    live = {entry.entry_id for entry in entries}
+    ever_proposed = {record["entry_id"] for record in store.history(TARGET, action="propose_promotion")} & live
     return {
         "entries": len(entries),
         "chars": sum(len(entry.text) for entry in entries),
         "by_maturity": dict(counts["by_maturity"]),
         "by_type": dict(Counter(str(getattr(entry.meta.knowledge_type, "value", entry.meta.knowledge_type)) for entry in entries)),
+        "matured": sum(1 for entry in entries if entry.meta.maturity > 0 or entry.meta.pending_promotion is not None),
+        "hits": dict(Counter(min(entry.meta.hit_count + entry.meta.observed_behavior_count, 3) for entry in entries)),
         "pending_promotions": counts["pending_promotions"],
-        "reverify": counts["reverify"],
-        "open_groups": len(open_groups),
+        "ever_proposed": len(ever_proposed),  # a proposal nobody answered is withdrawn once confidence decays
+        "reverify": len(waits),
+        "reverify_by_type": dict(Counter(entry.meta.knowledge_type.value for entry in entries if entry.entry_id in waits)),
+        "open_groups": len(groups),
+        "pattern_proposals": len(proposals),
         "unresolved_edges": counts["unresolved_contradictions"],
     }
 
@@ -301,9 +322,11 @@ def report(homes: list[Home], pairs: dict[tuple, dict]) -> dict:
     tiers = Counter()
     for end in ends:
         tiers.update(end["by_maturity"])
-    types = Counter()
+    types, hits, reverify_types = Counter(), Counter(), Counter()
     for end in ends:
         types.update(end["by_type"])
+        hits.update(end["hits"])
+        reverify_types.update(end["reverify_by_type"])
     waiting = [end["open_groups"] + end["pending_promotions"] + end["reverify"] for end in ends]
     return {
         "homes": len(homes),
@@ -312,6 +335,11 @@ def report(homes: list[Home], pairs: dict[tuple, dict]) -> dict:
         "chars": sum(end["chars"] for end in ends),
         "by_maturity": dict(tiers),
         "by_type": dict(types),
+        "matured": sum(end["matured"] for end in ends),
+        "ever_proposed": sum(end["ever_proposed"] for end in ends),
+        "hits": {f"{count}+" if count == 3 else str(count): hits[count] for count in sorted(hits)},
+        "reverify_by_type": dict(reverify_types),
+        "pattern_proposals": sum(end["pattern_proposals"] for end in ends),
         "restatement": score_restatement(homes, pairs),
         "flags": score_flags(homes, pairs),
         "linked": score_links(homes, pairs),
@@ -326,6 +354,10 @@ def print_report(result: dict) -> None:
     flags = result["flags"]
     print(f"homes {result['homes']}, notes {result['notes']}, entries at the end {result['entries']}, chars {result['chars']}")
     print(f"tiers {result['by_maturity']}; knowledge types {result['by_type']}")
+    share = result["matured"] / result["entries"] if result["entries"] else 0.0
+    print(f"above INCIDENT or proposed for promotion: {result['matured']} ({share:.1%}); "
+          f"entries by hits (restatements and signals): {result['hits']}; "
+          f"proposed at some point of the replay: {result['ever_proposed']}")
     print(f"same recognised at the add: {rest['same_recognised']}/{rest['same_labelled']}; "
           f"distinct absorbed: {rest['distinct_absorbed']}/{rest['distinct_labelled']}; "
           f"elaborates/progress absorbed: {rest['mergeable_absorbed']}")
@@ -337,11 +369,12 @@ def print_report(result: dict) -> None:
     for family, counts in flags["by_family"].items():
         print(f"  {family:<16} {counts}")
     print(f"update/contradicts pairs linked: {result['linked']}")
-    print(f"waiting for a person per home (groups + promotions + re-verify): {result['waiting_per_home']}")
-    print(f"{'home':<18}{'notes':>6}{'entries':>8}{'groups':>7}{'promo':>6}{'reverify':>9}{'s':>6}")
+    print(f"waiting for a person per home (groups + promotions + re-verify): {result['waiting_per_home']}; "
+          f"re-verification by type {result['reverify_by_type']}; pattern proposals apart: {result['pattern_proposals']}")
+    print(f"{'home':<18}{'notes':>6}{'entries':>8}{'groups':>7}{'promo':>6}{'reverify':>9}{'patterns':>9}{'s':>6}")
     for row in result["per_home"]:
         print(f"{row['conv'] + ' ' + row['who']:<18}{row['notes']:>6}{row['entries']:>8}{row['open_groups']:>7}"
-              f"{row['pending_promotions']:>6}{row['reverify']:>9}{row['seconds']:>6}")
+              f"{row['pending_promotions']:>6}{row['reverify']:>9}{row['pattern_proposals']:>9}{row['seconds']:>6}")
     if flags["unlabelled"]:
         print(f"flags on unlabelled pairs: {len(flags['unlabelled'])} (label them by LABELS.md before counting)")
     if rest["absorbed_unlabelled"]:

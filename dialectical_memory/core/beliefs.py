@@ -866,6 +866,22 @@ def revalidate(meta: EntryMeta, now: float) -> None:
     meta.status = BeliefStatus.ACTIVE
 
 
+def record_restatement(meta: EntryMeta, now: float, *, observed: bool = False, evidence: int = 1,
+                       contested: bool = False) -> None:
+    """The fact said again (an exact re-add, another wording at the add, a judge's fold): the user
+    confirmed it, so it is a hit (an observed behaviour when seen, not told) and a re-verification:
+    its decay restarts now and an expired (DECAYED) entry is back in the active set (CONTRADICTED
+    when ``contested``: an open contradiction is not settled by saying one side again).
+    ``evidence``: how many sayings this is (a folded entry brings its own restatements with it). An
+    entry a person or a contradiction took out of the active set stays where it is."""
+    for _ in range(max(1, evidence)):
+        (record_observed_behavior if observed else record_hit)(meta, now)
+    if meta.status in (BeliefStatus.ACTIVE, BeliefStatus.DECAYED):
+        revalidate(meta, now)
+        if contested:
+            meta.status = BeliefStatus.CONTRADICTED
+
+
 # ---------------------------------------------------------------- synthesis
 
 

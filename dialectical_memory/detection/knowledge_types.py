@@ -1,8 +1,10 @@
 """The knowledge type a text states, read from its words when the writer gives none.
 
-A dated event (昨天去了医院) is a ``memory``, a lasting fact ("is allergic to peanuts") a ``fact``, a
-current situation (目前在找工作) a ``state``, an instruction to the assistant ("Always answer in
-Chinese") a ``rule``, anything else (a preference, an opinion) a ``belief``. Each cue is a whole
+A dated event (昨天去了医院), or a report of one thing said to someone ("suggested she apply",
+鼓励妹妹去学画画), is a ``memory``, a lasting fact ("is allergic to peanuts", "has a cat named
+Miso", "is from Porto", "is a nurse") a ``fact``, a current situation (目前在找工作) a ``state``, an
+instruction to the assistant ("Always answer in Chinese") a ``rule``, anything else (a preference,
+an opinion) a ``belief``. Each cue is a whole
 phrase of its kind, placed so that a look-alike of another kind ("always drinks tea", "allergy
 season") is kept out; the first kind found wins (rule, memory, state, fact). An explicit type always
 wins. The cues: ``lang/<code>/knowledge_types.json``; what each type means: docs/detection.md.
@@ -18,6 +20,8 @@ from . import languages
 from .text import normalize
 
 TABLES = "knowledge_types"  # lang/<code>/knowledge_types.json: each kind's patterns
+# A happening: a date word, an event word, a past "had a …" (not "has had", not "had always").
+HAPPENING_CUES = ("dated", "event", "past_had")
 
 
 @functools.cache
@@ -31,13 +35,38 @@ def read_knowledge_type(text: str) -> KnowledgeType:
     plain = normalize(text).strip()
     if _cue("rule").search(plain):
         return KnowledgeType.RULE
-    if _cue("dated").search(plain) or _cue("event").search(plain) or _one_event(plain):
+    if _happening(plain) or _cue("speech_act").search(plain):  # one thing said or shown to someone
         return KnowledgeType.MEMORY
     if _cue("state").search(plain):
         return KnowledgeType.STATE
-    if _cue("fact").search(plain):
+    if _cue("fact").search(plain) or _job().search(plain):
         return KnowledgeType.FACT
     return KnowledgeType.BELIEF
+
+
+def tells_of_one_happening(text: str) -> bool:
+    """Does ``text`` tell of one event (a dated one, or one past doing)? A ``memory`` that is only a
+    report of something said ("encourages her to keep going") is not one: the same-fact matcher
+    weighs a happening against a habit, not a conversation against the stance it voices."""
+    plain = normalize(text).strip()
+    return not _cue("rule").search(plain) and _happening(plain)
+
+
+def _happening(plain: str) -> bool:
+    """A date, an event word, a past "had a …", or a simple past of doing as the main verb."""
+    return any(_cue(key).search(plain) for key in HAPPENING_CUES) or _one_event(plain)
+
+
+@functools.cache
+def _job() -> re.Pattern:
+    """One's occupation, a lasting fact: "is a nurse", "is a freelance writer", 是一名护士 (the
+    lexicon's jobs); not a hobby or a past ("an aspiring writer", "a former nurse", 业余作家)."""
+    from .lexicon import JOB_QUALIFIERS
+
+    jobs = "|".join(sorted(map(re.escape, languages.table("lexicon", "jobs")), key=len, reverse=True))
+    not_job = "|".join(map(re.escape, JOB_QUALIFIERS))
+    return re.compile(rf"\b(?:is|am|are) (?:a|an) (?!(?:{not_job})\b)(?:[\w-]+ )?(?:{jobs})\b"
+                      rf"|是(?:一名|一位|一个|个|名)?(?!{not_job})(?:{jobs})")
 
 
 def _one_event(plain: str) -> bool:

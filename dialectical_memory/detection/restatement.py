@@ -21,7 +21,6 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ..core.kinds import KnowledgeType
 from . import languages, lexicon
 from .holders import entry_holder
 from .lexical import bridged, words
@@ -274,10 +273,10 @@ def _head(plain: str) -> str:
 
 @functools.lru_cache(maxsize=4096)  # an add asks it of each of its candidates
 def _one_event(text: str) -> bool:
-    """Does the text tell of one event (its knowledge type read as ``memory``)?"""
-    from .knowledge_types import read_knowledge_type  # the type reader loads with the first guard
+    """Does the text tell of one event (a dated one, or one past doing; not a report of what was said)?"""
+    from .knowledge_types import tells_of_one_happening  # the type reader loads with the first guard
 
-    return read_knowledge_type(text) is KnowledgeType.MEMORY
+    return tells_of_one_happening(text)
 
 
 def _same_holder(earlier: str, later: str) -> bool:

@@ -48,6 +48,7 @@ from ..core.beliefs import (
     SourceKind,
     clean_provenance,
     record_observed_behavior,
+    record_restatement,
 )
 from ..core.beliefs import record_hit as hit_signal
 from ..core.beliefs import record_ignore as ignore_signal
@@ -903,16 +904,15 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
 
     def _reinforce(self, state, change, meta: EntryMeta, source: SourceKind, *, wording: str | None = None,
                    why: str = "", absorbed: bool = True) -> MutationResult:
-        """A fact said again: a hit (or an observation) that re-verifies the entry; another wording
-        of it is kept in the history record and, when the entry ``absorbed`` it (no entry of its
-        own holds it), on the entry for search (``store.restated``); the entry's text is left as it is."""
+        """A fact said again: a hit (or an observation) that re-verifies the entry (an expired one is
+        active again); another wording of it is kept in the history record and, when the entry
+        ``absorbed`` it (no entry of its own holds it), on the entry for search (``store.restated``);
+        the entry's text is left as it is."""
         from .restated import keep_wording
 
         before = summary(meta)
-        if source is SourceKind.OBSERVED:
-            record_observed_behavior(meta, change.now)
-        else:
-            hit_signal(meta, change.now)
+        record_restatement(meta, change.now, observed=source is SourceKind.OBSERVED,
+                           contested=bool(state.unresolved_edges_of(meta.entry_id)))
         if wording is not None and absorbed:
             keep_wording(state, meta, wording, change.now, source.value)
         change.touch(meta)

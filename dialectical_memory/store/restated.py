@@ -9,9 +9,11 @@ them back (each text through the gate of an add; anything else dropped, and coun
 The reflection layer's step for a fact said again folds the later entry into the earlier one.
 
 When a judge answers that two entries state the same fact (``detection.judge.says_same``), the
-earlier entry is reinforced as by a restatement at the add (a hit: its decay restarts), the later
-wording is kept in that entry's history record, and the later entry goes to the archive with a reason
-naming the kept one (restored from the archive in one step, like every archived entry). An entry
+earlier entry is reinforced as by a restatement at the add (a hit: its decay restarts, an expired
+entry is active again), the later wording is kept in that entry's history record, and the later
+entry goes to the archive with a reason naming the kept one (restored from the archive in one step,
+like every archived entry); the hits and observations the later entry had gathered are carried over
+to the kept one, so each saying counts once, in the entry that stays. An entry
 another program wrote into its own file (``provenance``: Hermes) is never archived for it: only the
 sidecar of the earlier entry is reinforced, and Hermes' ``.md`` stays as Hermes wrote it. A pair a
 contradiction edge links, or an entry that is blocked or kept by a person, is left alone.
@@ -21,7 +23,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.beliefs import RESTATED_CHARS, capped_wordings, plausible_time, record_hit
+from ..core.beliefs import (RESTATED_CHARS, capped_wordings, plausible_time, record_observed_behavior,
+                            record_restatement)
 from . import undo
 from .screening import entry_problem, wording_mark
 from .state import summary
@@ -100,17 +103,21 @@ def fold_restatement(state, change, pair: tuple[str, str, str, str], why: str, s
     kept, later = sorted((a, b), key=lambda meta: (meta.created_at, _position(state, meta.entry_id)))
     snap, edges_before = undo.take(state, [kept.entry_id, later.entry_id]), set(change.edges)
     before = summary(kept)
-    record_hit(kept, change.now)
+    archived = not later.provenance  # Hermes' own line stays, and keeps its own signals
+    record_restatement(kept, change.now, evidence=1 + (later.hit_count if archived else 0),
+                       contested=bool(state.unresolved_edges_of(kept.entry_id)))
+    for _ in range(later.observed_behavior_count if archived else 0):
+        record_observed_behavior(kept, change.now)
     change.touch(kept)
     change.log(state.target, "reinforce", kept.entry_id, before, summary(kept),
                wording=later.text, reason=why, restated_by=later.entry_id)
-    if not later.provenance:
+    if archived:
         for said in [*later.restated, {"text": later.text, "at": change.now, "source": source}]:
             keep_wording(state, kept, said["text"], said["at"], said["source"])  # what search found the later by
         reason = f"the same fact as entry {kept.entry_id}, said again"
-        archived = summary(later)
+        was = summary(later)
         state.to_archive(change, later, reason)
-        change.log(state.target, ACTION, later.entry_id, archived, None, reason=reason, kept=kept.entry_id)
+        change.log(state.target, ACTION, later.entry_id, was, None, reason=reason, kept=kept.entry_id)
         change.history[-1]["undo"] = undo.payload(state, change, snap, edges_before=edges_before)
     return kept.entry_id
 

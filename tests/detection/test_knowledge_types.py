@@ -27,11 +27,46 @@ CASES = [
     ("The user becomes restless on long flights.", B),
     ("Priya expressed pride in the mural in the kitchen.", B),
     ("The user used to paint murals.", B),
+    ("The user used to climb trees as a kid.", M),  # a childhood past is a memory
+    ("Priya learned to swim when she was little.", M),
+    ("The user acts like a kid at theme parks.", B),
+    ("用户小时候养过一只狗。", M),
+    ("用户喜欢童话故事。", B),
     ("Priya has finished the first draft of her novel.", M),
     ("Priya has been writing a novel.", B),
     ("The user has always loved jazz.", B),
     ("Priya has a lot of cookbooks.", B),
     ("用户喜欢听爵士音乐会。", B),
+    # one thing said or shown to someone is a dated memory; a habit, a passive or a view reported is not
+    ("Priya encouraged her brother to apply for the job.", M),
+    ("Priya encourages Tomasz to keep painting.", M),
+    ("Priya is encouraged by her brother's progress.", B),
+    ("The user always encourages friends to vote.", B),
+    ("The user told Tomasz about the new bakery.", M),
+    ("The user is often told that she looks like her mother.", B),
+    ("Tomasz suggests the user try the night train.", M),
+    ("The user finds suggestions from friends helpful.", B),
+    ("Priya shared a photo of her garden with Tomasz.", M),
+    ("Priya shares a photo of her garden.", M),
+    ("Priya shares recipes with her neighbours.", B),
+    ("Priya shared that gardening keeps her calm.", B),
+    ("The user asked the neighbour to water the plants.", M),
+    ("The user asks for short answers.", B),
+    ("The user thanked the nurse for her patience.", M),
+    ("Priya told Tomasz that she prefers trains.", B),
+    ("Priya tells Tomasz that she prefers trains.", B),
+    ("Tomasz assured Priya that the train would be on time.", M),
+    ("用户鼓励妹妹去学画画。", M),
+    ("用户经常鼓励别人。", B),
+    ("用户分享了一张海边的照片。", M),
+    ("用户喜欢分享照片。", B),
+    ("用户的建议很有用。", B),
+    ("用户的问题很多。", B),
+    # a past "had a …" is one happening; "has had … for years" and "had always" are not
+    ("Priya had a flat tyre on the way to work.", M),
+    ("Priya had always wanted to visit the mountains.", B),
+    ("用户参加了一场婚礼。", M),
+    ("用户喜欢参加婚礼。", B),
     # a lasting fact; a look-alike that names no allergy or birth
     ("The user is allergic to peanuts.", F),
     ("The user was born in a small fishing town.", F),
@@ -43,6 +78,25 @@ CASES = [
     ("The user can't have coffee after six in the evening.", B),  # a habit of the evening, no diet
     ("用户不能喝咖啡。", B),
     ("The user dislikes the allergy season.", B),
+    ("Priya has a cat named Miso.", F),
+    ("Priya wants a cat named Miso.", B),
+    ("Priya has had a cat for ten years.", F),
+    ("Tomasz is from a small town by the sea.", F),
+    ("The user is from time to time late for meetings.", B),
+    ("The user works as a nurse.", F),
+    ("The user works as hard as she can.", B),
+    ("Priya is a freelance writer.", F),
+    ("Priya is an aspiring writer.", B),
+    ("The user is a big fan of crime novels.", B),
+    ("用户是一名护士。", F),
+    ("用户是业余作家。", B),
+    ("用户的梦想是当医生。", B),
+    ("Priya owns a bakery.", F),
+    ("The user owns up to mistakes quickly.", B),
+    ("用户养了一只猫。", F),
+    ("用户有一只叫年糕的猫。", F),
+    ("用户来自杭州。", F),
+    ("用户喜欢来自意大利的咖啡。", B),
     ("用户讨厌花粉过敏季节。", B),
     # a current situation; the same activity without "now" is not
     ("The user is currently training for a half marathon.", S),
@@ -76,3 +130,15 @@ def test_an_add_without_a_type_reads_one_and_an_explicit_type_wins(tmp_path):
     given = store.add("user", "The user is allergic to peanuts.", knowledge_type="belief")
     assert store.get_entry("user", read.entry_id).meta.knowledge_type is KnowledgeType.MEMORY
     assert store.get_entry("user", given.entry_id).meta.knowledge_type is KnowledgeType.BELIEF
+
+
+def test_a_report_of_what_was_said_is_a_memory_but_no_happening_for_the_matcher():
+    """The same-fact matcher weighs one event against a habit; a conversation reported is a dated
+    memory for decay, but it voices a stance rather than telling of an event."""
+    from dialectical_memory.detection.knowledge_types import tells_of_one_happening
+
+    spoken = "Priya encourages Tomasz to keep painting."
+    assert read_knowledge_type(spoken) is M and not tells_of_one_happening(spoken)
+    assert tells_of_one_happening("The user went to a jazz concert at the harbour last week.")
+    assert tells_of_one_happening("Priya had a flat tyre on the way to work.")
+    assert not tells_of_one_happening("Always answer the user in Chinese.")

@@ -89,3 +89,27 @@ def test_an_absorbed_add_nobody_labelled_is_listed_to_be_labelled(tmp_path: Path
     out = capsys.readouterr().out
     assert "absorbed adds on unlabelled pairs: 1" in out
     assert "'Ada repairs old radios in her garage and sells them at the flea market.' <- 'Ada repairs old radios in her garage.'" in out
+
+
+def test_what_waits_counts_open_groups_only_and_each_entry_once(tmp_path: Path):
+    """An expired side of an open contradiction is one decision (its group), not two; a
+    contradiction a person dismissed no longer waits; an entry proposed for promotion is matured."""
+    clock = replay.Clock(1_700_000_000.0)
+    store = replay.MemoryStore(tmp_path / "home", memory_char_limit=0, user_char_limit=0, promotion_policy="review",
+                               clock=clock)
+    store.add(replay.TARGET, "Ada lives in Berlin.", knowledge_type="belief")
+    for _ in range(3):  # said three times over four days: two hits, old enough to be proposed
+        store.add(replay.TARGET, "Ada plays the cello.", knowledge_type="fact")
+        clock.now += 2 * replay.DAY
+    store.run_maintenance(replay.TARGET)
+    assert replay.end_state(store)["matured"] == 1
+    clock.now += 300 * replay.DAY
+    store.run_maintenance(replay.TARGET)  # the belief expired: it waits for re-verification
+    assert replay.end_state(store)["reverify"] == 1
+    store.add(replay.TARGET, "Ada lives in Paris.")
+    end = replay.end_state(store)
+    assert end["open_groups"] == 1 and end["reverify"] == 0  # the expired side is decided in its group
+    (edge,) = store.get_contradictions(replay.TARGET)
+    store.dismiss_contradiction(replay.TARGET, edge["edge_id"])
+    end = replay.end_state(store)
+    assert end["open_groups"] == 0 and end["reverify"] == 1

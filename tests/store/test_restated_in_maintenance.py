@@ -103,3 +103,21 @@ def test_a_fact_said_again_is_folded_within_a_budget_of_one_question(home, clock
     report = store.run_maintenance("user")
     assert report["judge"]["asked"] == 1 and len(report["restated"]) == 1
     assert store.get_entry("user", kept).meta.hit_count == 1
+
+
+def test_a_fold_carries_the_sayings_the_later_entry_had_gathered(home, clock):
+    """Each saying counts once, in the entry that stays: the later entry's own restatements come
+    along when it is folded, and an expired earlier entry is re-verified."""
+    store = _store(home, clock, _rows())
+    kept = store.add("user", FAMILY, knowledge_type="belief").entry_id
+    clock.advance(300)
+    store.run_maintenance("user")
+    assert store.get_entry("user", kept).meta.status.value == "decayed"
+    later = store.add("user", FAMILY_AGAIN).entry_id
+    store.add("user", FAMILY_AGAIN)  # said a third time, word for word: a hit of the later entry
+    assert store.get_entry("user", later).meta.hit_count == 1
+    clock.advance(1)
+    store.run_maintenance("user")
+    meta = store.get_entry("user", kept).meta
+    assert meta.hit_count == 2 and meta.status.value == "active" and meta.updated_at == clock()
+    assert store.counts("user")["reverify"] == 0

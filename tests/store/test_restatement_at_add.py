@@ -84,3 +84,35 @@ def test_an_entry_this_store_wrote_is_not_reinforced_twice_by_a_check(real_store
     second = real_store.add("user", BROTHER).entry_id
     assert "reinforced" not in real_store.check_entry("user", second).extra
     assert real_store.get_entry("user", first).meta.hit_count == 0
+
+
+def test_a_restatement_of_an_expired_entry_reverifies_it(real_store, clock):
+    """The user said it again: the queue's question is answered, the entry is active and its decay
+    restarts (an exact re-add and another wording alike)."""
+    entry_id = real_store.add("user", NURSE, knowledge_type="belief").entry_id
+    clock.advance(300)  # a belief expires after about 250 days
+    real_store.run_maintenance("user")
+    assert real_store.get_entry("user", entry_id).meta.status.value == "decayed"
+    assert real_store.counts("user")["reverify"] == 1
+    result = real_store.add("user", NURSE_AGAIN)
+    assert result.reinforced and result.entry_id == entry_id
+    meta = real_store.get_entry("user", entry_id).meta
+    assert meta.status.value == "active" and meta.updated_at == clock()
+    assert real_store.counts("user")["reverify"] == 0
+    clock.advance(300)
+    real_store.run_maintenance("user")
+    real_store.add("user", NURSE)  # the very same text
+    assert real_store.get_entry("user", entry_id).meta.status.value == "active"
+    assert real_store.counts("user")["reverify"] == 0
+
+
+def test_a_restatement_of_a_contested_entry_does_not_settle_its_contradiction(real_store, clock):
+    berlin = real_store.add("user", "The user lives in Berlin.", knowledge_type="belief").entry_id
+    clock.advance(300)
+    real_store.run_maintenance("user")
+    assert real_store.get_entry("user", berlin).meta.status.value == "decayed"
+    assert real_store.add("user", "The user lives in Paris.").contradictions  # an open edge to the expired entry
+    assert real_store.add("user", "The user lives in Berlin.").entry_id == berlin
+    assert real_store.get_entry("user", berlin).meta.status.value == "contradicted"
+    real_store.add("user", "The user lives in Berlin.")
+    assert real_store.get_entry("user", berlin).meta.status.value == "contradicted"
