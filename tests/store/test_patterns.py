@@ -312,6 +312,18 @@ def test_groups_grow_from_nearest_neighbours_and_a_shared_topic_word_joins_no_tw
 
 
 
+def test_an_incident_alike_to_only_one_member_of_a_group_does_not_join_it(big_store):
+    """The umbrella shares "keeps … her desk at work" with one tea incident and nothing with the
+    other: nearest to the tea pair, it is another story (it used to join it). An incident whose
+    nearest are all of a group joins it (the shelter's fundraiser, in the tests above)."""
+    umbrella = "Lena keeps a spare umbrella under her desk at work."
+    for text in TEA + [umbrella] + OTHERS:
+        big_store.add("user", text)
+    found = groups(big_store)
+    assert set(TEA) in found
+    assert not any(umbrella in group for group in found)
+
+
 def test_a_read_after_a_reflection_run_finds_exactly_the_groups_the_run_found(tmp_path):
     """The groups kept from a run stay neighbours of the rest: an incident whose nearest is in a
     kept group is not paired with its next nearest by the next read (on the demo home's agent notes
