@@ -193,13 +193,16 @@ def _weights(term_sets, count: int) -> dict[str, float]:
 
 def holder_key(text: str, holders=None) -> str:
     """Whom an entry is about: the holder it names at its head, else the one holder of the home it
-    mentions, else the user ("")."""
+    mentions, else the one of several whose name the entry starts with ("Maria got a puppy named
+    Coco"), else the user ("")."""
     from ..detection.analysis import analyse
 
     named = analyse(text).holder or ""
     if not named and holders:
-        mentioned = sorted({h for _n, h in holders.within(text).names if h})
-        named = mentioned[0] if len(mentioned) == 1 else ""
+        within = holders.within(text)
+        mentioned = sorted({h for _n, h in within.names if h})
+        head = within.pattern.match(text) if len(mentioned) > 1 else None
+        named = mentioned[0] if len(mentioned) == 1 else (within.holder_of(head.group(0)) or "") if head else ""
     return named
 
 

@@ -324,6 +324,20 @@ def test_an_incident_alike_to_only_one_member_of_a_group_does_not_join_it(big_st
     assert not any(umbrella in group for group in found)
 
 
+def test_an_entry_naming_two_holders_is_about_the_one_it_starts_with(big_store):
+    """Two people of the home named in one entry: it is about the one it starts with, not the user,
+    so it can be grouped with that person's other incidents; with no name at its head it stays
+    the user's."""
+    for text in ["Priya plays chess at the club on Thursdays.", "Priya coaches the junior chess team at the club.",
+                 "Ivo teaches maths at the secondary school.", "Ivo coaches the school football team."]:
+        big_store.add("user", text)
+    with big_store.reading("user") as state:
+        holders = state.ensure_index().holders()
+    assert patterns.holder_key("Priya beat Ivo in the chess final at the club.", holders) == "person:priya"
+    assert patterns.holder_key("Ivo watched Priya's chess final at the club.", holders) == "person:ivo"
+    assert patterns.holder_key("At the club final the user watched Priya and Ivo.", holders) == ""
+
+
 def test_a_read_after_a_reflection_run_finds_exactly_the_groups_the_run_found(tmp_path):
     """The groups kept from a run stay neighbours of the rest: an incident whose nearest is in a
     kept group is not paired with its next nearest by the next read (on the demo home's agent notes
