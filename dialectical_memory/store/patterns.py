@@ -193,8 +193,8 @@ def _weights(term_sets, count: int) -> dict[str, float]:
 
 def holder_key(text: str, holders=None) -> str:
     """Whom an entry is about: the holder it names at its head, else the one holder of the home it
-    mentions, else the one of several whose name the entry starts with ("Maria got a puppy named
-    Coco"), else the user ("")."""
+    mentions, else the one of several whose name the entry starts with ("Ada got a puppy named
+    Rex"), else the user ("")."""
     from ..detection.analysis import analyse
 
     named = analyse(text).holder or ""
