@@ -311,7 +311,6 @@ def test_groups_grow_from_nearest_neighbours_and_a_shared_topic_word_joins_no_tw
     assert not any(text in group for group in found for text in AROUND)
 
 
-
 def test_an_incident_alike_to_only_one_member_of_a_group_does_not_join_it(big_store):
     """The umbrella shares "keeps … her desk at work" with one tea incident and nothing with the
     other: nearest to the tea pair, it is another story (it used to join it). An incident whose
