@@ -206,6 +206,18 @@ def holder_key(text: str, holders=None) -> str:
     return named
 
 
+def holder_words(holder: str) -> str:
+    """A holder key (``detection/holders.py``: "", "partner", "person:sam/partner", "thing:falcon") in words."""
+    if not holder:
+        return "the user"
+    name, _, relation = holder.partition("/")
+    kind, _, who = name.partition(":")
+    if not who:  # a relative of the user: "partner", "sister"
+        return f"the user's {kind}"
+    who = who.title() if kind == "person" else who
+    return f"{who} ({relation})" if relation else who
+
+
 def similarity(a: frozenset[str], b: frozenset[str], weight: dict[str, float]) -> float:
     """The weight of the terms two entries share over the weight of all their terms."""
     every = sum(weight.get(t, 0.0) for t in a | b)
@@ -343,8 +355,6 @@ def _average(members: frozenset, similar: dict[frozenset, float]) -> float:
 
 
 def _proposal(state, group: list[EntryMeta], value: float, keys, terms, weight) -> Proposal:
-    from .make_room import holder_words
-
     holder = keys[group[0].entry_id]
     contested = [m.entry_id for m in group if state.unresolved_edges_of(m.entry_id)]
     return Proposal(proposal_id(group), [m.entry_id for m in group], [m.text for m in group], holder,
