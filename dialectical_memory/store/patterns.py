@@ -5,7 +5,8 @@ PATTERN (SPEC, cognitive compression) with the reason they belong together and a
 made from the members; a person decides (:mod:`.pattern_review`), no policy does.
 
 Grouped by general signals only (docs/SPEC.md, Pattern proposals): one holder; a similarity of
-the candidate index's relevance terms weighted by rarity in the home; groups are entries that
+the words of the entries and the concepts they name (the candidate index's relevance terms, not
+the classes of those concepts nor the rules' slots and axes) weighted by rarity in the home; groups are entries that
 are each other's nearest, not topic words (a reader vouches for a group by its members' nearest
 neighbours), and the incidents no such group holds by average linkage, in groups of ``LINKED_MIN``.
 A blocked entry is never grouped; a group with a side of an open contradiction says so; a group a
@@ -166,11 +167,24 @@ def _when_pattern():
 
 @functools.lru_cache(maxsize=16_384)  # a reflection run reads every incident; the next one mostly the same
 def _terms(text: str) -> frozenset[str]:
-    """What an entry is about: the candidate index's relevance terms of its text without the words
-    that only say when."""
+    """What an entry is about: the words of its text (the candidate index's relevance terms) and the
+    concepts they name, without the words that only say when."""
     from ..detection.index import relevance_terms
+    from ..detection.terms import CONCEPT, terms
+    from ..detection.text import normalize
 
-    return frozenset(term.lstrip("#") for term in relevance_terms(_when_pattern().sub(" ", text)))
+    plain = _when_pattern().sub(" ", text)
+    named = frozenset(term.value for term in terms(normalize(plain)) if term.role == CONCEPT)
+    return frozenset(term.lstrip("#") for term in relevance_terms(plain) if _tells_the_story(term, named))
+
+
+def _tells_the_story(term: str, named: frozenset[str]) -> bool:
+    """A word, a concept the entry's own words name (``named``: "#dog" for "walked the dogs") or a
+    Chinese word as the detector segments it. Not the detector's other features: a slot or an axis
+    ("$job", "@employment") links entries a rule compares, not one story (a nurse's job and an
+    accountant's), a claim's English units repeat its words, and a class a concept belongs to
+    ("#pet" for a dog) makes walking shelter dogs and an allergy to cats alike."""
+    return term[0].isalnum() or term[0] == "#" and (not term.isascii() or term[1:] in named)
 
 
 @functools.lru_cache(maxsize=1024)

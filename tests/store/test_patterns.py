@@ -351,3 +351,17 @@ def test_a_read_after_a_reflection_run_finds_exactly_the_groups_the_run_found(tm
     ran = MemoryStore(home, memory_char_limit=0, user_char_limit=0).pattern_proposals("memory", fresh=True)
     read = MemoryStore(home, memory_char_limit=0, user_char_limit=0).pattern_proposals("memory")
     assert ran and [p.proposal_id for p in read] == [p.proposal_id for p in ran]
+
+
+def test_notes_alike_only_in_what_a_rule_compares_tell_no_story(lena):
+    """Two jobs share nothing but the job rule's slot ("$job", "$work history"): two values of one
+    slot are a change or a contradiction for the detector, not one story told again. What an entry
+    is about for a group is its words and the concepts they name, so they are no pair, while the
+    notes of one story still are."""
+    store, _ids = lena
+    jobs = ["Lena works nights as a nurse.", "Lena has a job as an accountant."]
+    for text in jobs:
+        store.add("user", text)
+    found = groups(store)
+    assert set(TEA) in found
+    assert not any(text in group for group in found for text in jobs)
