@@ -24,15 +24,15 @@ def test_a_word_the_stemmer_merges_with_a_concept_is_no_claim_about_it(denial, l
 
 
 @pytest.mark.parametrize(("text", "tag", "tagged"), [
-    ("Hopes for good news soon.", "#news", True),
-    ("Got new running shoes.", "#news", False),
-    ("Won the regional final, winning three rounds.", "#wine", False),
+    ("Waits for news from the clinic.", "#news", True),
+    ("Bought a new kettle.", "#news", False),
+    ("Kept winning at cards all evening.", "#wine", False),
     ("Brought two bottles of wine.", "#wine", True),
     ("Plays with his team on Fridays.", "#microsoft product", False),
     ("Keeps walking, counting her steps.", "#steps", True),
-    ("Took the first step towards a degree.", "#steps", False),
+    ("The second step of the recipe is tricky.", "#steps", False),
     ("A book by an author named Nutt.", "#nut", False),
-    ("Shared a photo of the lake.", "#photography", True),  # "photos" in the table: its singular too
+    ("Framed a photo of her grandmother.", "#photography", True),  # "photos" in the table: its singular too
     ("Swims before work.", "#swimming", True),  # a gerund form stands for its verb
     ("Hiked the ridge trail.", "#hiking", True),
 ])
