@@ -11,8 +11,8 @@ from __future__ import annotations
 import functools
 from typing import NamedTuple
 
-from . import gazetteer, lexicon
-from .text import PIECE, is_cjk, segment_chinese, stem
+from . import gazetteer, languages, lexicon
+from .text import PIECE, inflects, is_cjk, segment_chinese, stem
 
 # Roles a term can play in a clause.
 STOP = "stop"  # function word, ignored
@@ -63,7 +63,8 @@ def _key(form: str) -> tuple[str, ...]:
 
 def _build_table() -> dict[tuple[str, ...], Term]:
     """Phrase key → term. Later registrations override earlier ones, so the
-    more specific roles come last."""
+    more specific roles come last. Every English concept form is kept by its key too
+    (``CONCEPT_FORMS``): a text's words meet a concept only as inflections of one of them."""
     table: dict[tuple[str, ...], Term] = {}
 
     def register(forms, make):
@@ -79,6 +80,9 @@ def _build_table() -> dict[tuple[str, ...], Term]:
             if f in lexicon.TOPICAL_DOMAIN_WORDS else ""))
     for concept, forms in lexicon.CONCEPTS.items():
         register(forms, lambda f, c=concept: Term(CONCEPT, f, value=c))
+        for form in forms:
+            if not is_cjk(form):
+                CONCEPT_FORMS.setdefault((_key(form), concept), []).append(tuple(form.replace("-", " ").split()))
     for name in (*lexicon.PLACES, *gazetteer.NEGATION_LOOKALIKES):
         register([name], lambda f: Term(CONCEPT, f, value=f))
     for axis, spec in lexicon.AXES.items():
@@ -112,6 +116,7 @@ def _build_table() -> dict[tuple[str, ...], Term]:
     return table
 
 
+CONCEPT_FORMS: dict[tuple[tuple[str, ...], str], list[tuple[str, ...]]] = {}  # (key, concept) → its forms' words
 TABLE = _build_table()
 MAX_PHRASE = max(len(key) for key in TABLE)
 # People words segment as words even where no rule knows them ("上司脾气": 上司 | 脾气, not 上 | 司脾气)
@@ -122,14 +127,37 @@ ZH_MAX_WORD = max(len(word) for word in ZH_DICTIONARY)
 def words(text: str) -> list[str]:
     """Normalised text → word keys: English stems and Chinese dictionary words
     (unknown Chinese characters stay single)."""
-    keys: list[str] = []
+    return [key for key, _written in _pieces(text)]
+
+
+def _pieces(text: str) -> list[tuple[str, str]]:
+    """Normalised text → (word key, the word as written): a Chinese word is its own key."""
+    found: list[tuple[str, str]] = []
     for match in PIECE.finditer(text):
         cjk, word = match.groups()
         if cjk:
-            keys.extend(segment_chinese(cjk, ZH_DICTIONARY, ZH_MAX_WORD))
+            found.extend((piece, piece) for piece in segment_chinese(cjk, ZH_DICTIONARY, ZH_MAX_WORD))
         elif not word.isdigit():
-            keys.append(stem(word))
-    return keys
+            found.append((stem(word), word))
+    return found
+
+
+def _meets(term: Term, key: tuple[str, ...], written: list[str]) -> bool:
+    """Whether the words as written are a concept's: one of its forms with this key, inflected (the
+    stemmer alone would read "winning" as "wine"), or as written for a plural that names its concept
+    only so ("new" is no news). Other roles: always."""
+    forms = CONCEPT_FORMS.get((key, term.value)) if term.role == CONCEPT else None
+    return not forms or any(len(form) == len(written) and all(map(_is_written_as, written, form)) for form in forms)
+
+
+def _is_written_as(word: str, form: str) -> bool:
+    return word == form if form in _plural_names() else inflects(word, form)
+
+
+@functools.lru_cache(maxsize=1)
+def _plural_names() -> frozenset[str]:
+    """Concept forms that name their concept only in the plural (``concepts.json``'s "plural_names")."""
+    return frozenset(languages.words("concepts", "plural_names"))
 
 
 def terms(text: str) -> list[Term]:
@@ -141,13 +169,15 @@ def terms(text: str) -> list[Term]:
 
 @functools.lru_cache(maxsize=4096)
 def _terms(text: str) -> tuple[Term, ...]:
-    keys = words(text)
+    pieces = _pieces(text)
+    keys = [key for key, _written in pieces]
     result: list[Term] = []
     position = 0
     while position < len(keys):
         for length in range(min(MAX_PHRASE, len(keys) - position), 0, -1):
-            term = TABLE.get(tuple(keys[position : position + length]))
-            if term:
+            key = tuple(keys[position : position + length])
+            term = TABLE.get(key)
+            if term and _meets(term, key, [written for _key, written in pieces[position : position + length]]):
                 result.append(term)
                 position += length
                 break

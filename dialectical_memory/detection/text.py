@@ -88,6 +88,38 @@ def _strip_suffix(word: str) -> str:
     return word
 
 
+# Inflectional endings (plural, past, participle, comparative, agent): what a dictionary form
+# may grow into and still be the same word, unlike the stemmer's cuts ("news" is no plural of
+# "new", "winning" no form of "wine").
+_INFLECTIONS = ("ies", "ied", "ing", "ers", "est", "es", "ed", "er", "s", "d")
+
+
+@functools.lru_cache(maxsize=16384)
+def _bases(word: str) -> frozenset[str]:
+    """The dictionary forms ``word`` may be an inflection of: itself, its irregular base
+    ("drove": drive), and what is left without one inflectional ending, with a final e put back
+    or a doubled consonant undone ("hiking": hike, "swimming": swim, "hobbies": hobby)."""
+    found = {word, languages.table("lexicon", "irregular").get(word, word)}
+    for ending in _INFLECTIONS:
+        rest = word[: -len(ending)]
+        if not word.endswith(ending) or len(rest) < 2:
+            continue
+        rest = rest + "y" if ending in ("ies", "ied") else rest
+        found.update((rest, rest + "e"))
+        if len(rest) > 2 and rest[-1] == rest[-2]:
+            found.add(rest[:-1])
+    return frozenset(found)
+
+
+def inflects(word: str, form: str) -> bool:
+    """Whether a text's word and a lexicon form are one word, either an inflection of the other
+    ("wines" / "wine", "swims" / "swimming", "photo" / "photos"). Words the stemmer merges without
+    that ("winning" and "wine", "late" and "latte") are not."""
+    if word == form or not (word.isalpha() and form.isalpha()):  # "c++", "3.12": as the stemmer keys them
+        return True
+    return not _bases(word).isdisjoint(_bases(form))
+
+
 def segment_chinese(run: str, dictionary: frozenset[str], max_len: int) -> list[str]:
     """Forward maximum matching: the longest dictionary word at each position,
     else a single character."""

@@ -54,6 +54,7 @@ from ..core.beliefs import (
     needs_reverification,
 )
 from ..storage import hermes_format
+from .patterns import holder_key, holder_words
 from .screening import WITHHELD
 from .state import TargetState
 
@@ -317,12 +318,6 @@ def _policy_facts(meta: EntryMeta, gone: dict[str, str], repeated: dict[str, Ent
 # ---------------------------------------------------------------- merges
 
 
-def _holder(text: str) -> str:
-    from ..detection.analysis import analyse
-
-    return analyse(text).holder or ""
-
-
 def _terms(text: str) -> frozenset[str]:
     from ..detection.index import relevance_terms
 
@@ -369,7 +364,7 @@ def _own_merges(state: TargetState, now: float, holders=None) -> list[Merge]:
             seen[term] = seen.get(term, 0) + 1
     total = max(1, len(state.entries))
     weight = {term: math.log(1 + total / count) for term, count in seen.items()}
-    keys = {m.entry_id: (_holder_key(m.text, holders), m.knowledge_type) for m in metas}
+    keys = {m.entry_id: (holder_key(m.text, holders), m.knowledge_type) for m in metas}
     parent = {m.entry_id: m.entry_id for m in metas}
     best: dict[frozenset, float] = {}
 
@@ -408,26 +403,6 @@ def _own_merges(state: TargetState, now: float, holders=None) -> list[Merge]:
                                max(sims) if sims else 0.0, [m.text for m in members]))
     proposals.sort(key=lambda m: (-m.frees, m.entry_ids))
     return proposals
-
-
-def holder_words(holder: str) -> str:
-    """A holder key (``detection/holders.py``: "", "partner", "person:sam/partner", "thing:falcon") in words."""
-    if not holder:
-        return "the user"
-    name, _, relation = holder.partition("/")
-    kind, _, who = name.partition(":")
-    if not who:  # a relative of the user: "partner", "sister"
-        return f"the user's {kind}"
-    who = who.title() if kind == "person" else who
-    return f"{who} ({relation})" if relation else who
-
-
-def _holder_key(text: str, holders) -> str:
-    named = _holder(text)
-    if not named and holders:
-        mentioned = sorted({h for _n, h in holders.within(text).names if h})
-        named = mentioned[0] if len(mentioned) == 1 else ""
-    return named
 
 
 def _similarity(a: frozenset[str], b: frozenset[str], weight: dict[str, float]) -> float:

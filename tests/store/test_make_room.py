@@ -266,3 +266,18 @@ def test_why_an_entry_could_go_names_no_ids(new_store, clock):
     plan = store.make_room_plan("user")
     contested = next(c for c in plan.candidates if c.entry_id == a)
     assert "open contradiction" in contested.why and b[:8] not in contested.why and contested.contested_with == [b]
+
+
+def test_an_entry_naming_two_people_is_merged_with_the_one_it_starts_with(new_store, clock):
+    """Make-room's own merges ask whom an entry is about as pattern proposals do (one rule,
+    ``patterns.holder_key``): an entry naming two people of the home belongs to the one it
+    starts with, so it merges with that person's entries and never with the user's."""
+    store = new_store()
+    texts = ["Priya plays chess at the riverside club on Thursday evenings.", "Priya coaches the junior chess team at the club.",
+             "Ivo teaches maths at the secondary school.", "Ivo coaches the school football team.",
+             "Priya beat Ivo at chess at the riverside club on Thursday evenings."]
+    ids = [store.add("user", text).entry_id for text in texts]
+    with store.reading("user") as state:
+        found = make_room.merges(state, clock(), state.ensure_index().holders())
+    final = next(m for m in found if ids[4] in m.entry_ids)
+    assert ids[0] in final.entry_ids and final.about == "Priya"

@@ -311,6 +311,31 @@ def test_groups_grow_from_nearest_neighbours_and_a_shared_topic_word_joins_no_tw
     assert not any(text in group for group in found for text in AROUND)
 
 
+def test_an_incident_alike_to_only_one_member_of_a_group_does_not_join_it(big_store):
+    """The umbrella shares "keeps … her desk at work" with one tea incident and nothing with the
+    other: nearest to the tea pair, it is another story (it used to join it). An incident whose
+    nearest are all of a group joins it (the shelter's fundraiser, in the tests above)."""
+    umbrella = "Lena keeps a spare umbrella under her desk at work."
+    for text in TEA + [umbrella] + OTHERS:
+        big_store.add("user", text)
+    found = groups(big_store)
+    assert set(TEA) in found
+    assert not any(umbrella in group for group in found)
+
+
+def test_an_entry_naming_two_holders_is_about_the_one_it_starts_with(big_store):
+    """Two people of the home named in one entry: it is about the one it starts with, not the user,
+    so it can be grouped with that person's other incidents; with no name at its head it stays
+    the user's."""
+    for text in ["Priya plays chess at the club on Thursdays.", "Priya coaches the junior chess team at the club.",
+                 "Ivo teaches maths at the secondary school.", "Ivo coaches the school football team."]:
+        big_store.add("user", text)
+    with big_store.reading("user") as state:
+        holders = state.ensure_index().holders()
+    assert patterns.holder_key("Priya beat Ivo in the chess final at the club.", holders) == "person:priya"
+    assert patterns.holder_key("Ivo watched Priya's chess final at the club.", holders) == "person:ivo"
+    assert patterns.holder_key("At the club final the user watched Priya and Ivo.", holders) == ""
+
 
 def test_a_read_after_a_reflection_run_finds_exactly_the_groups_the_run_found(tmp_path):
     """The groups kept from a run stay neighbours of the rest: an incident whose nearest is in a
@@ -326,3 +351,17 @@ def test_a_read_after_a_reflection_run_finds_exactly_the_groups_the_run_found(tm
     ran = MemoryStore(home, memory_char_limit=0, user_char_limit=0).pattern_proposals("memory", fresh=True)
     read = MemoryStore(home, memory_char_limit=0, user_char_limit=0).pattern_proposals("memory")
     assert ran and [p.proposal_id for p in read] == [p.proposal_id for p in ran]
+
+
+def test_notes_alike_only_in_what_a_rule_compares_tell_no_story(lena):
+    """Two jobs share nothing but the job rule's slot ("$job", "$work history"): two values of one
+    slot are a change or a contradiction for the detector, not one story told again. What an entry
+    is about for a group is its words and the concepts they name, so they are no pair, while the
+    notes of one story still are."""
+    store, _ids = lena
+    jobs = ["Lena works nights as a nurse.", "Lena has a job as an accountant."]
+    for text in jobs:
+        store.add("user", text)
+    found = groups(store)
+    assert set(TEA) in found
+    assert not any(text in group for group in found for text in jobs)
