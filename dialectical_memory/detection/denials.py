@@ -19,7 +19,7 @@ from . import terms as t
 from .abilities import BY_DEGREE, MEDIA, not_doing_it
 from .analysis import Analysis, Claim, broader_of, units
 from .base import Verdict
-from .changes import place_left
+from .changes import ending_planned, place_left
 from .family import Family, contradiction
 from .pairing import UNTIL_THEN, apart, covers, rival_pairs, wished
 from .text import is_cjk, lazy_compile, normalize, stem
@@ -39,6 +39,7 @@ def _negation_conflict(a: Analysis, b: Analysis) -> Verdict | None:
                 and not _learning_only(claim, denial)
                 and not (claim.frequency == "high" and observed.one_day(denial.text))
                 and not (denial.implicit and (_spares_the_allergy(claim, a.text) or wished(claim)))
+                and not _STAND_IN.search(claim.text)  # "can't have caffeine" / "switched to decaf"
                 and not (denial.lifetime and wished(claim))  # "has never flown" / "wants to fly one day"
                 and not (_PLAN_DENIED.search(denial.text) and not wished(claim))  # "no plans to retire" / "still works"
                 and not (denial.frequency == "never" and UNTIL_THEN.search(denial.text))  # "never … before 2020"
@@ -47,6 +48,7 @@ def _negation_conflict(a: Analysis, b: Analysis) -> Verdict | None:
                 and not (_INABILITY.search(denial.text) and not_doing_it(claim))
                 and not _only_watched(denial, claim) and not _handled_not_consumed(denial, claim)
                 and not _free_of_the_denied(denial, claim) and not _opinion_of_the_kind(denial, claim)
+                and not ending_planned(denial, claim)
                 and not _a_place_for_the_kind(denial, claim)
                 and not _access_without_owning(denial, claim)
                 and not apart(denial, claim, a, b)
@@ -61,6 +63,10 @@ def _negation_conflict(a: Analysis, b: Analysis) -> Verdict | None:
 _PARTS = frozenset(("hair", "fur", "dander", "saliva", "feather", "毛", "毛发", "皮屑", "唾液", "羽毛"))
 # A product made free of what one cannot have: "lactose-free milk", "hypoallergenic cat".
 _FREE_OF = lazy_compile(r"\b[a-z]+[- ]free\b|\bhypoallergenic\b|低敏|无(?:乳糖|麸质|糖|毛)")
+# What stands in for a food or drink one does not take: "decaf coffee", "a plant-based burger",
+# "non-alcoholic beer", "素肉", "无咖啡因的咖啡".
+_STAND_IN = lazy_compile(r"\bdecaf\w*|\bplant[- ]based\b|\bmeatless\b|\bnon[- ]?alcoholic\b|\bmocktails?\b|"
+                         r"素肉|人造肉|植物肉|无咖啡因|低因|脱因|无醇")
 
 
 # An allergy lived with: "takes antihistamines", "吃抗过敏药", "脱敏治疗".
@@ -133,8 +139,13 @@ def _opinion_of_the_kind(denial: Claim, claim: Claim) -> bool:
     """Not having a thing leaves an opinion of its kind open: "doesn't have a dog" / "thinks dogs
     are wonderful company", "没有养猫" / "很喜欢猫" (lexicon "opinion_stances"). Getting one ("adopted
     a dog") and liking one's own one ("loves his dog") still meet the denial."""
-    return bool(claim.stance in lexicon.OPINION_STANCES and not denial.stance and _POSSESSION_DENIED.search(denial.text)
+    return bool((claim.stance in lexicon.OPINION_STANCES or wished(claim) or _OPINION.search(claim.text))
+                and not denial.stance and _POSSESSION_DENIED.search(denial.text)
                 and not _MAY_NOT.search(denial.text) and not _names_own_one(claim, denial.topic))
+
+
+# A view of a kind of thing: "thinks bikes are the best way to get around", "觉得骑车很环保".
+_OPINION = lazy_compile(r"\b(?:thinks?|thought|believes?|considers?)\b(?!\s+(?:about|of)\b)|觉得|认为")
 
 
 def _a_place_for_the_kind(denial: Claim, claim: Claim) -> bool:

@@ -1282,7 +1282,10 @@ def canonical_noun(noun: str) -> str:
 
 
 # Kinds one may have several of at once: "has a dog named Rex" names one of them, not the only one.
-_SEVERAL_AT_ONCE = frozenset(("cat", "dog", "son", "daughter"))
+_SEVERAL_AT_ONCE = frozenset(("cat", "dog", "son", "daughter", "brother", "sister", "child", "kid", "friend", "cousin",
+                              "niece", "nephew", "grandchild", "grandson", "granddaughter", "horse", "bird",
+                              "rabbit", "hamster", "fish", "parrot", "guitar", "bike", "car",
+                              "哥哥", "姐姐", "弟弟", "妹妹", "朋友", "孩子"))
 # What says it is the only one: a count ("one", "一只" after "只有") or "only".
 _ONE_ONLY = frozenset(("one", "only one", "只有"))
 

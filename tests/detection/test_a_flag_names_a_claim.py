@@ -65,6 +65,42 @@ def test_rival_claims_are_not_made(a, b):
 
 
 @pytest.mark.parametrize("a, b", [
+    # a group of the holder's is described, the holder does otherwise (groups.py)
+    ("Maya's team is fully remote.", "Maya goes to the office every day."),
+    ("Her team is fully remote.", "She goes to the office every day."),
+    ("User's band never plays covers.", "User plays covers every weekend."),
+    ("User's hiking group goes out every Sunday.", "User never hikes."),
+    ("用户的团队完全远程办公。", "用户每天去办公室上班。"),
+    ("王芳的团队完全远程。", "王芳每天去办公室。"),
+    ("用户的乐队从不演唱翻唱歌曲。", "用户每周末都唱翻唱歌曲。"),
+    ("用户的班上都是初学者。", "用户是攀岩高手。"),
+    # a stand-in for what one does not take
+    ("User can't have caffeine.", "User switched to decaf coffee."),
+    ("User is vegetarian.", "User tried a plant-based burger."),
+    ("用户不吃肉。", "用户爱吃素肉汉堡。"),
+    # not having a thing against a wish, a plan or a view of its kind
+    ("User doesn't own a bike.", "User dreams of a red road bike."),
+    ("User doesn't own a bike.", "User is saving for a bike."),
+    ("User doesn't own a bike.", "User thinks bikes are the best way to get around town."),
+    ("User has no car.", "User is shopping around for a car."),
+    ("User has no pets.", "User is thinking about getting a rabbit."),
+    ("用户没有车。", "用户打算明年买车。"),
+    ("用户没有自行车。", "用户觉得骑自行车很环保。"),
+    # a relative introduced with "a … who": the relative's claim, one of any number of them
+    ("User has a brother who lives in Oslo.", "User lives in Rome."),
+    ("User has a sister who works at a bank.", "User works at a bakery."),
+    ("User has a son who lives in Boston.", "User has a son who lives in Denver."),
+    ("User has a friend named Ana.", "User has a friend named Bea."),
+    ("用户有一个妹妹叫小红。", "用户有一个妹妹叫小丽。"),
+    # a plan to give a thing up, then given up
+    ("User plans to sell his car.", "User sold his car last week."),
+    ("用户准备卖车。", "用户把车卖了。"),
+])
+def test_new_look_alikes_in_each_category_make_no_rival_claim(a, b):
+    assert not flags(a, b)
+
+
+@pytest.mark.parametrize("a, b", [
     ("User can't have dairy.", "User made a dairy-free cake and topped it with dairy cream."),
     ("User is lactose intolerant.", "User drinks a glass of milk every morning."),
     ("User has no pets.", "User adores her cat."),
@@ -79,6 +115,23 @@ def test_rival_claims_are_not_made(a, b):
     ("用户家只有一只狗，叫豆豆。", "用户家只有一只狗，叫球球。"),
     ("User has a husband named Tom.", "User has a husband named Ravi."),
     ("User has two cats.", "User has three cats at home."),
+    # the group's state is the holder's too, or the holder's side names the group
+    ("Maya's team works from home, and so does she.", "Maya goes to the office every day."),
+    ("User commutes to the team's office downtown every day.", "User's team is fully remote and has no office."),
+    ("用户每天去团队的办公室上班。", "用户的团队完全远程，没有办公室。"),
+    ("User works remotely.", "User goes to the office every day."),
+    # the thing itself, not a stand-in
+    ("User can't have caffeine.", "User drinks three espressos a day."),
+    ("用户对坚果过敏。", "用户每天吃一把核桃。"),
+    # one's own thing, or using the thing given up
+    ("User doesn't own a bike.", "User rides his bike to work every day."),
+    ("用户没有车。", "用户每天开自己的车上班。"),
+    ("User sold his car.", "User wants to drive his car to the coast."),
+    # a count says there is one
+    ("User has one son, who lives in Boston.", "User's son lives in Denver."),
+    ("User has one friend, named Ana.", "User has one friend, named Bea."),
+    ("用户只有一个妹妹，叫小红。", "用户只有一个妹妹，叫小丽。"),
+    ("User has a brother who lives in Oslo.", "User has no brothers."),
 ])
 def test_the_same_predicates_denied_or_replaced_still_flag(a, b):
     assert flags(a, b)
