@@ -63,9 +63,9 @@ def _negation_conflict(a: Analysis, b: Analysis) -> Verdict | None:
 _PARTS = frozenset(("hair", "fur", "dander", "saliva", "feather", "毛", "毛发", "皮屑", "唾液", "羽毛"))
 # A product made free of what one cannot have: "lactose-free milk", "hypoallergenic cat".
 _FREE_OF = lazy_compile(r"\b[a-z]+[- ]free\b|\bhypoallergenic\b|低敏|无(?:乳糖|麸质|糖|毛)")
-# What stands in for a food or drink one does not take: "decaf coffee", "a plant-based burger",
+# What stands in for a food or drink one does not take: "decaf coffee", "a meatless burger",
 # "non-alcoholic beer", "素肉", "无咖啡因的咖啡".
-_STAND_IN = lazy_compile(r"\bdecaf\w*|\bplant[- ]based\b|\bmeatless\b|\bnon[- ]?alcoholic\b|\bmocktails?\b|"
+_STAND_IN = lazy_compile(r"\bdecaf\w*|\bplant.based\b|\bmeatless\b|\bnon[- ]?alcoholic\b|\bmocktails?\b|"
                          r"素肉|人造肉|植物肉|无咖啡因|低因|脱因|无醇")
 
 
@@ -84,12 +84,15 @@ def _spares_the_allergy(claim: Claim, denial_entry: str) -> bool:
 # "collects Red Bull cans", "watches Red Bull air races", "不吃肉" / "在菜市场卖肉".
 _CONSUMING = lazy_compile(r"\b(?:eats?|ate|eating|(?<!energy\s)(?<!soft\s)(?<!fizzy\s)(?<!sports\s)drinks?|drank|drinking|smokes?|smoked|smoking|touch(?:es)?)\b|[吃喝抽碰]")
 _HANDLING = lazy_compile(r"\b(?:collect\w*|sells?|sold|selling|stocks?|serv(?:es|ed|ing)|sponsor\w*|watch\w*|"
-                         r"photograph\w*|paints?|draws?|designs?|advertis\w*|markets?|delivers?|brews?\s+for)\b|"
-                         r"收集|收藏|卖|出售|销售|代言|赞助|送货|拍摄")
+                         r"photograph\w*|paints?|draws?|designs?|advertis\w*|markets?|delivers?|brews?\s+for|"
+                         r"bak(?:es?|ed|ing)|cooks?|cooked|cooking)\b|"
+                         r"收集|收藏|卖|出售|销售|代言|赞助|送货|拍摄|烘焙|烤")
+# Not able to digest a food: whoever cannot eat it may still bake or sell it.
+_INTOLERANT = lazy_compile(r"\bintoleran\w*|\bco?eliac\b|不耐受")
 
 
 def _handled_not_consumed(denial: Claim, claim: Claim) -> bool:
-    return bool(_CONSUMING.search(denial.text) and _HANDLING.search(claim.text)
+    return bool((_CONSUMING.search(denial.text) or _INTOLERANT.search(denial.text)) and _HANDLING.search(claim.text)
                 and not _CONSUMING.search(claim.text))
 
 

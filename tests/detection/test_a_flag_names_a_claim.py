@@ -12,7 +12,13 @@ beside the contradiction of the same family that still flags:
 - one named member of a kind one may have several of ("a dog named Rex" / "a dog named Bo",
   "养了一只狗，叫豆豆" / "养了一只狗，叫球球"); "one" or "only" makes it the only one
   (slots.py `_one_of_several`);
-- a plan against its fulfilment, and a group against what its members do.
+- a plan against its fulfilment, and a group against what its members do: a clause whose subject
+  is a group of the holder's ("Maya's team is fully remote", "用户的乐队…") meets the holder's own
+  claims only when she is said to share it or her side names the group (groups.py);
+- a relative introduced as "a brother who…" holds what follows, one of any number of brothers
+  ("one brother, who…" is the only one);
+- a stand-in for what one does not take ("decaf", "素肉"), a thing about to be had or dreamt of, a
+  view of its kind, a food baked or sold for others, and a plan to give up what was given up.
 
 Each family this issue changed keeps a look-alike of another category it leaves alone beside the
 clash it still finds (the pairs: states.jsonl, source "claim-frames"):
@@ -88,13 +94,20 @@ def test_rival_claims_are_not_made(a, b):
     ("用户没有自行车。", "用户觉得骑自行车很环保。"),
     # a relative introduced with "a … who": the relative's claim, one of any number of them
     ("User has a brother who lives in Oslo.", "User lives in Rome."),
-    ("User has a sister who works at a bank.", "User works at a bakery."),
+    ("User has a sister who works at Google.", "User works at Apple."),
     ("User has a son who lives in Boston.", "User has a son who lives in Denver."),
     ("User has a friend named Ana.", "User has a friend named Bea."),
     ("用户有一个妹妹叫小红。", "用户有一个妹妹叫小丽。"),
     # a plan to give a thing up, then given up
     ("User plans to sell his car.", "User sold his car last week."),
     ("用户准备卖车。", "用户把车卖了。"),
+    # a thing about to be had, or dreamt of
+    ("Tom has never owned a pet.", "Tom is excited to adopt a kitten next week."),
+    ("用户从没养过宠物。", "用户下周要领养一只小猫。"),
+    ("Tom has no car.", "Tom's dream car is a vintage Mustang."),
+    # a food made or sold for others, not eaten
+    ("Priya doesn't eat sugar.", "Priya bakes birthday cakes for her friends."),
+    ("Priya is gluten intolerant.", "Priya runs a bakery that sells bread."),
 ])
 def test_new_look_alikes_in_each_category_make_no_rival_claim(a, b):
     assert not flags(a, b)
@@ -132,6 +145,8 @@ def test_new_look_alikes_in_each_category_make_no_rival_claim(a, b):
     ("User has one friend, named Ana.", "User has one friend, named Bea."),
     ("用户只有一个妹妹，叫小红。", "用户只有一个妹妹，叫小丽。"),
     ("User has a brother who lives in Oslo.", "User has no brothers."),
+    ("User never exercises.", "User is going to the gym every day."),
+    ("Priya doesn't eat sugar.", "Priya bakes cakes and eats a slice every night."),
 ])
 def test_the_same_predicates_denied_or_replaced_still_flag(a, b):
     assert flags(a, b)
