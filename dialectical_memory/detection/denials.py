@@ -12,6 +12,7 @@ or someone else's, something done inside the thing, and claims apart in scope or
 from __future__ import annotations
 
 import dataclasses
+import functools
 import re
 
 from . import conditions, lexicon, observed
@@ -47,6 +48,8 @@ def _negation_conflict(a: Analysis, b: Analysis) -> Verdict | None:
                 and not _works_there(denial, b)
                 and not (_INABILITY.search(denial.text) and not_doing_it(claim))
                 and not _only_watched(denial, claim) and not _handled_not_consumed(denial, claim)
+                and not (claim.topic & MEDIA and not denial.topic & MEDIA)  # "never been to Paris" / "loved the Paris photos"
+                and not _liked_of_others(denial, claim)
                 and not _free_of_the_denied(denial, claim) and not _opinion_of_the_kind(denial, claim)
                 and not ending_planned(denial, claim)
                 and not _a_place_for_the_kind(denial, claim)
@@ -87,13 +90,26 @@ _HANDLING = lazy_compile(r"\b(?:collect\w*|sells?|sold|selling|stocks?|serv(?:es
                          r"photograph\w*|paints?|draws?|designs?|advertis\w*|markets?|delivers?|brews?\s+for|"
                          r"bak(?:es?|ed|ing)|cooks?|cooked|cooking)\b|"
                          r"收集|收藏|卖|出售|销售|代言|赞助|送货|拍摄|烘焙|烤")
-# Not able to digest a food: whoever cannot eat it may still bake or sell it.
-_INTOLERANT = lazy_compile(r"\bintoleran\w*|\bco?eliac\b|不耐受")
+# A diet or a food one cannot digest: whoever keeps to it may still bake, cook or sell the food.
+_INTOLERANT = lazy_compile(r"\bintoleran\w*|\bco?eliac\b|\bvegan\b|\bvegetarian\b|不耐受|吃素|素食")
 
 
 def _handled_not_consumed(denial: Claim, claim: Claim) -> bool:
     return bool((_CONSUMING.search(denial.text) or _INTOLERANT.search(denial.text)) and _HANDLING.search(claim.text)
                 and not _CONSUMING.search(claim.text))
+
+
+def _liked_of_others(denial: Claim, claim: Claim) -> bool:
+    """Not able to do a thing against liking someone else's doing of it: "can't cook" / "loves his
+    mother's cooking", "不会做饭" / "喜欢妈妈做的饭"."""
+    return bool(_INABILITY.search(denial.text) and claim.stance and _others_doing().search(claim.text))
+
+
+@functools.cache
+def _others_doing() -> re.Pattern:
+    english = "|".join(re.escape(word) for word in sorted(lexicon.EN_PEOPLE, key=len, reverse=True))
+    chinese = "|".join(re.escape(word) for word in sorted(lexicon.ZH_PEOPLE, key=len, reverse=True))
+    return re.compile(rf"\b(?:{english})(?:s'|'s)\s|(?:{chinese})(?:做|煮|烧|画|写|唱|弹)的")
 
 
 # Watching a sport is not playing it: "doesn't exercise" / "watches basketball every night".
@@ -271,7 +287,7 @@ def _handles_the_carrier(denial: Claim, claim: Claim, both_entries: str) -> bool
 
 # Learning or practising something does not affirm it: "can't swim" and "is
 # learning to swim", "不会游泳" and "正在学游泳" agree.
-_LEARNING_UNITS = frozenset(("学", "学习", "learn", "lesson", "课"))
+_LEARNING_UNITS = frozenset(("学", "学习", "learn", "lesson", "class", "course", "课"))
 _INABILITY = lazy_compile(r"不会|不能|没学会|还不会|不太会|不怎么会|不大会|不是很会|can'?t|can\s*not|unable|(?:do|does)\s*(?:n'?t|not)\s+know\s+how",
                         re.IGNORECASE)
 

@@ -108,6 +108,12 @@ def test_rival_claims_are_not_made(a, b):
     # a food made or sold for others, not eaten
     ("Priya doesn't eat sugar.", "Priya bakes birthday cakes for her friends."),
     ("Priya is gluten intolerant.", "Priya runs a bakery that sells bread."),
+    ("User is vegan.", "User cooked chicken for her kids."),
+    # pictures of a thing, someone else's doing, learning it
+    ("User has never been to Paris.", "User loved the Paris photos a friend showed her."),
+    ("User can't cook.", "User loves his mother's cooking."),
+    ("User can't cook.", "User is taking a cooking class."),
+    ("User's company makes toys.", "User doesn't like toys."),
 ])
 def test_new_look_alikes_in_each_category_make_no_rival_claim(a, b):
     assert not flags(a, b)
@@ -147,6 +153,9 @@ def test_new_look_alikes_in_each_category_make_no_rival_claim(a, b):
     ("User has a brother who lives in Oslo.", "User has no brothers."),
     ("User never exercises.", "User is going to the gym every day."),
     ("Priya doesn't eat sugar.", "Priya bakes cakes and eats a slice every night."),
+    ("User is vegan.", "User ate chicken at the barbecue."),
+    ("User has never been to Paris.", "User visited Paris last spring."),
+    ("User can't cook.", "User cooks dinner for his family every night."),
 ])
 def test_the_same_predicates_denied_or_replaced_still_flag(a, b):
     assert flags(a, b)
