@@ -46,7 +46,6 @@ def ending_planned(left: Claim, claim: Claim) -> bool:
     return left.stance == LEFT_BEHIND and wished(claim) and bool(_ENDING_ACT.search(claim.text))
 
 
-
 def _moved_away_conflict(a: Analysis, b: Analysis) -> Verdict | None:
     """A place left, where the other entry still lives: only a residence meets it
     ("从北京搬走了" / "现在还住在北京"; a trip back there, "下个月去北京出差", does not)."""

@@ -20,10 +20,10 @@ import functools
 import re
 
 from . import lexicon
-from .text import PIECE, is_cjk, normalize, stem
+from .text import PIECE, is_cjk, lazy_compile, normalize, stem
 
 # Clause boundaries: a sentence's end, a semicolon, and a comma before a new subject's conjunction.
-_CLAUSE_END = re.compile(r"[.;!?。；！？]+|,\s*(?=(?:and|but|while|whereas|though|although)\b)|[，,]\s*(?=而|但|可|不过)")
+_CLAUSE_END = lazy_compile(r"[.;!?。；！？]+|,\s*(?=(?:and|but|while|whereas|though|although)\b)|[，,]\s*(?=而|但|可|不过)")
 
 
 def said_of_a_group_alone(data: dict, first: str, second: str, holder: str) -> bool:
@@ -67,7 +67,10 @@ def _pieces(text: str) -> set[str]:
     """English stems and Chinese characters: enough to find a phrase's clause again."""
     found: set[str] = set()
     for chinese, word in PIECE.findall(text):
-        found.update(chinese) if chinese else found.add(stem(word))
+        if chinese:
+            found.update(chinese)
+        else:
+            found.add(stem(word))
     return found
 
 
