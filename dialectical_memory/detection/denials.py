@@ -48,7 +48,6 @@ def _negation_conflict(a: Analysis, b: Analysis) -> Verdict | None:
                 and not _works_there(denial, b)
                 and not (_INABILITY.search(denial.text) and not_doing_it(claim))
                 and not _only_watched(denial, claim) and not _handled_not_consumed(denial, claim)
-                and not (claim.topic & MEDIA and not denial.topic & MEDIA)  # "never been to Paris" / "loved the Paris photos"
                 and not _liked_of_others(denial, claim)
                 and not _free_of_the_denied(denial, claim) and not _opinion_of_the_kind(denial, claim)
                 and not ending_planned(denial, claim)

@@ -18,7 +18,8 @@ beside the contradiction of the same family that still flags:
 - a relative introduced as "a brother who…" holds what follows, one of any number of brothers
   ("one brother, who…" is the only one);
 - a stand-in for what one does not take ("decaf", "素肉"), a thing about to be had or dreamt of, a
-  view of its kind, a food baked or sold for others, and a plan to give up what was given up.
+  view of its kind, a food baked or sold for others, someone else's cooking liked against one's own
+  inability, and a plan to give up what was given up.
 
 Each family this issue changed keeps a look-alike of another category it leaves alone beside the
 clash it still finds (the pairs: states.jsonl, source "claim-frames"):
@@ -109,8 +110,7 @@ def test_rival_claims_are_not_made(a, b):
     ("Priya doesn't eat sugar.", "Priya bakes birthday cakes for her friends."),
     ("Priya is gluten intolerant.", "Priya runs a bakery that sells bread."),
     ("User is vegan.", "User cooked chicken for her kids."),
-    # pictures of a thing, someone else's doing, learning it
-    ("User has never been to Paris.", "User loved the Paris photos a friend showed her."),
+    # someone else's doing, learning it
     ("User can't cook.", "User loves his mother's cooking."),
     ("User can't cook.", "User is taking a cooking class."),
     ("User's company makes toys.", "User doesn't like toys."),
