@@ -430,6 +430,7 @@ def analyse(text: str) -> Analysis:
     if introduced:  # "User has a brother who lives in Oslo": the brother's home, not the user's
         holder = introduced
         slots = tuple(slot if slot.holder else replace(slot, holder=holder) for slot in slots)
+    shown = holder.partition(" #")[0]  # the entry is about "brother"; its claims about one of them
     if holder:
         claims = _held(claims, holder)
         orders = tuple(replace(order, holder=holder) for order in orders)
@@ -441,7 +442,7 @@ def analyse(text: str) -> Analysis:
         slots = tuple(replace(slot, holder=_join(named, slot.holder)) for slot in slots)
         habits = tuple(replace(habit, holder=_join(named, habit.holder)) for habit in habits)
     return Analysis(key=key, claims=tuple(claims), orders=orders, slots=slots, qualified=qualified,
-                    habits=habits, text=original, holder=_join(named, holder) if named else holder,
+                    habits=habits, text=original, holder=_join(named, shown) if named else shown,
                     reported=reported)
 
 
