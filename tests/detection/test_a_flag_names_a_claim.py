@@ -81,6 +81,8 @@ def test_rival_claims_are_not_made(a, b):
     ("王芳的团队完全远程。", "王芳每天去办公室。"),
     ("用户的乐队从不演唱翻唱歌曲。", "用户每周末都唱翻唱歌曲。"),
     ("用户的班上都是初学者。", "用户是攀岩高手。"),
+    ("他的团队从不加班。", "他每天都加班到很晚。"),
+    ("John's coworkers never take vacations.", "John went on vacation in July."),
     # a stand-in for what one does not take
     ("User can't have caffeine.", "User switched to decaf coffee."),
     ("User is vegetarian.", "User tried a plant-based burger."),
@@ -136,6 +138,8 @@ def test_new_look_alikes_in_each_category_make_no_rival_claim(a, b):
     ("User has two cats.", "User has three cats at home."),
     # the group's state is the holder's too, or the holder's side names the group
     ("Maya's team works from home, and so does she.", "Maya goes to the office every day."),
+    ("John's team is fully remote, John included.", "John goes to the office every day."),
+    ("用户的团队完全远程办公，她也是。", "用户每天去办公室上班。"),
     ("User commutes to the team's office downtown every day.", "User's team is fully remote and has no office."),
     ("用户每天去团队的办公室上班。", "用户的团队完全远程，没有办公室。"),
     ("User works remotely.", "User goes to the office every day."),
