@@ -39,7 +39,7 @@ clash it still finds (the pairs: states.jsonl, source "claim-frames"):
 import pytest
 
 from dialectical_memory.detection import Label
-from dialectical_memory.detection.contract import as_change
+from dialectical_memory.detection.contract import as_change, dated
 from judging import detector, flags
 
 
@@ -232,6 +232,19 @@ def test_opposite_poles_of_a_life_state_on_different_days_are_a_dated_change():
     assert as_change(married, written)["kind"] == as_change(remote, written)["kind"] == "update"
     assert as_change(married, (written[0], written[0]))["kind"] == married["kind"]  # said the same day: as found
     assert as_change(owl, written)["kind"] == "antonym"  # the hours one keeps: a habit, no dated state
+
+
+@pytest.mark.parametrize("before, after", [
+    ("User has two dogs.", "User adopted a third dog last month."),
+    ("User has one car.", "User bought a second car."),
+])
+def test_one_more_of_a_kind_counted_is_a_dated_change_and_the_same_count_is_none(before, after):
+    written = (1.6e9, 1.6e9 + 60 * 86400)
+    data = dated(as_change(detector.compare(before, after).reason_data, written), written)
+    assert data["kind"] == "update" and data["found_as"] == "value" and data["current"] == "b"
+    assert data["dates"] == ["2020-09-13", "2020-11-12"]
+    assert not flags("User has three dogs.", "User adopted a third dog in May.")
+    assert not flags("User has two dogs.", "User's sister adopted a third dog.")
 
 
 def test_maintenance_compares_two_entries_in_the_order_they_were_written(new_store, clock):
