@@ -48,7 +48,7 @@ def _negation_conflict(a: Analysis, b: Analysis) -> Verdict | None:
                 and not _works_there(denial, b)
                 and not (_INABILITY.search(denial.text) and not_doing_it(claim))
                 and not _only_watched(denial, claim) and not _handled_not_consumed(denial, claim)
-                and not _liked_of_others(denial, claim)
+                and not _liked_of_others(denial, claim) and not _taste_against_one_occasion(denial, claim)
                 and not _free_of_the_denied(denial, claim) and not _opinion_of_the_kind(denial, claim)
                 and not ending_planned(denial, claim)
                 and not _a_place_for_the_kind(denial, claim)
@@ -102,6 +102,25 @@ def _liked_of_others(denial: Claim, claim: Claim) -> bool:
     """Not able to do a thing against liking someone else's doing of it: "can't cook" / "loves his
     mother's cooking", "不会做饭" / "喜欢妈妈做的饭"."""
     return bool(_INABILITY.search(denial.text) and claim.stance and _others_doing().search(claim.text))
+
+
+# Tastes: not liking a thing says nothing of having done it once.
+_TASTES = frozenset(("like", "love", "enjoy", "fan", "hate", "dislike", "喜欢", "爱", "讨厌"))
+# One occasion: "last month", "on Sunday", "in May", "with her cousins", "上周", "陪孩子".
+_ONE_OCCASION = lazy_compile(
+    r"\b(?:last\s+(?:week|weekend|month|year|night|summer|winter|spring|autumn|fall|monday|tuesday|wednesday|"
+    r"thursday|friday|saturday|sunday)|yesterday|once|on\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|"
+    r"sunday)|in\s+(?:january|february|march|april|may|june|july|august|september|october|november|december)|"
+    r"with\s+(?:her|his|their|a|some)\s+(?:\w+\s+)?(?:kids|children|friends?|cousins?|family|parents|colleagues|"
+    r"sisters?|brothers?|son|daughter|partner|husband|wife))\b|上周|上个月|昨天|去年|那天|前几天|陪")
+
+
+def _taste_against_one_occasion(denial: Claim, claim: Claim) -> bool:
+    """Not liking a thing against having done it once: "doesn't like sushi" / "ate sushi at a
+    friend's dinner last week", "不喜欢恐怖片" / "陪孩子看了一部恐怖片". Doing it as a habit ("eats
+    sushi every week") still meets the taste."""
+    return (denial.stance in _TASTES and not claim.stance and not claim.frequency
+            and bool(_ONE_OCCASION.search(claim.text)))
 
 
 @functools.cache

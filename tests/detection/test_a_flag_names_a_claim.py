@@ -112,6 +112,11 @@ def test_rival_claims_are_not_made(a, b):
     ("Priya doesn't eat sugar.", "Priya bakes birthday cakes for her friends."),
     ("Priya is gluten intolerant.", "Priya runs a bakery that sells bread."),
     ("User is vegan.", "User cooked chicken for her kids."),
+    # a taste against one occasion it was done
+    ("User isn't a fan of horror movies.", "User watched a horror movie with her kids."),
+    ("User hates flying.", "User flew to Rome last month."),
+    ("用户不喜欢恐怖片。", "用户陪孩子看了一部恐怖片。"),
+    ("用户不喜欢吃寿司。", "用户上周在朋友家吃了寿司。"),
     # someone else's doing, learning it
     ("User can't cook.", "User loves his mother's cooking."),
     ("User can't cook.", "User is taking a cooking class."),
@@ -160,6 +165,7 @@ def test_new_look_alikes_in_each_category_make_no_rival_claim(a, b):
     ("User is vegan.", "User ate chicken at the barbecue."),
     ("User has never been to Paris.", "User visited Paris last spring."),
     ("User can't cook.", "User cooks dinner for his family every night."),
+    ("User doesn't like sushi.", "User eats sushi every week."),
 ])
 def test_the_same_predicates_denied_or_replaced_still_flag(a, b):
     assert flags(a, b)
