@@ -93,7 +93,8 @@ def _group_subject() -> re.Pattern:
     chinese = "|".join(re.escape(word) for word in _words(lexicon.GROUP_NOUNS, cjk=True))
     return re.compile(
         r"^\s*(?:(?:and|but|while|whereas|though|although)\s+)?"
-        r"(?:(?:the\s+)?(?:user|[a-z]+)'s|her|his|their)\s+(?!(?:favou?rite|least|dream|ideal|home|blood|age|income)\b)(?:[a-z-]+\s+){0,2}?"
+        r"(?:(?:the\s+)?(?:user|[a-z]+)'s|her|his|their)\s+"
+        r"(?!(?:favou?rite|least|dream|ideal|home|blood|age|income)\b)(?:[a-z-]+\s+){0,2}?"
         rf"(?P<en>{english})(?:s|es)?\b"
         rf"|^\s*(?:而|但|可|不过)?(?:(?:用户|该用户|她|他)的?|[\u4e00-\u9fff]{{2,3}}?的)(?:[\u4e00-\u9fff]{{1,4}}的)?(?P<zh>{chinese})")
 

@@ -574,7 +574,8 @@ def _count(text: str) -> list[Slot]:
     slots = []
     for pattern in _COUNT:
         for match in pattern.finditer(text):
-            said, noun = next((match[f"n{i}"], match[f"noun{i}"]) for i in ("", "2", "3") if match.groupdict().get(f"n{i}"))
+            said, noun = next((match[f"n{i}"], match[f"noun{i}"]) for i in ("", "2", "3")
+                              if match.groupdict().get(f"n{i}"))
             number = _ORDINALS.get(said.lower()) or parse_number(said.lower())
             if number:
                 noun = _noun_concept(noun)
