@@ -23,6 +23,7 @@ from __future__ import annotations
 import functools
 import re
 import unicodedata
+import zlib
 from dataclasses import dataclass, replace
 
 from . import antonyms, frequency, languages, lexicon, observed
@@ -425,6 +426,11 @@ def analyse(text: str) -> Analysis:
     slots = _current_slots(original, claims)
     habits = _habits(sentence)
     holder = _holder(original)
+    introduced = "" if holder else _introduced_holder(original)
+    if introduced:  # "User has a brother who lives in Oslo": the brother's home, not the user's
+        holder = introduced
+        slots = tuple(slot if slot.holder else replace(slot, holder=holder) for slot in slots)
+    shown = holder.partition(" #")[0]  # the entry is about "brother"; its claims about one of them
     if holder:
         claims = _held(claims, holder)
         orders = tuple(replace(order, holder=holder) for order in orders)
@@ -436,7 +442,7 @@ def analyse(text: str) -> Analysis:
         slots = tuple(replace(slot, holder=_join(named, slot.holder)) for slot in slots)
         habits = tuple(replace(habit, holder=_join(named, habit.holder)) for habit in habits)
     return Analysis(key=key, claims=tuple(claims), orders=orders, slots=slots, qualified=qualified,
-                    habits=habits, text=original, holder=_join(named, holder) if named else holder,
+                    habits=habits, text=original, holder=_join(named, shown) if named else shown,
                     reported=reported)
 
 
@@ -506,6 +512,10 @@ _HOLDER_EN = lazy_compile(
     rf"^\s*(?:(?:the\s+)?user'?s|his|her)\s+(?:[a-z-]+\s+){{0,2}}?(?P<h>(?:{_EN_PEOPLE})(?:s|ren)?)\b",
     re.IGNORECASE)
 _HOLDER_ZH = lazy_compile(rf"^\s*(?:(?:(?:该|这位)?用户|[他她我])的?)?(?P<h>{_ZH_PEOPLE})")
+# "User has a brother who lives in Oslo", "has one sister, who…": what follows "who" is the relative's.
+_HOLDER_INTRODUCED = lazy_compile(
+    rf"^\s*(?:the\s+)?user\s+has\s+(?P<det>an?|another|one|only\s+one|just\s+one)\s+(?:[a-z-]+\s+){{0,2}}?"
+    rf"(?P<h>{_EN_PEOPLE})\s*,?\s+(?:who|that)\b", re.IGNORECASE)
 # "Mom is a retired teacher", "Dad still works": a parent named as the family names them.
 _HOLDER_EN_BARE = lazy_compile(r"^\s*(?P<h>Mom|Mum|Dad|Mother|Father|Grandma|Grandpa|Granny)\b")
 
@@ -526,10 +536,22 @@ def _holder(original: str) -> str:
     return match["h"].lower() if match else ""
 
 
+def _introduced_holder(original: str) -> str:
+    """The relative an entry introduces to say something of them: "User has a brother who…"."""
+    match = _HOLDER_INTRODUCED.match(original)
+    if not match:
+        return ""
+    if " ".join(match["det"].lower().split()) in ("one", "only one", "just one"):
+        return match["h"].lower()
+    # "a brother who lives in Oslo" is one of any number of brothers: no other entry's brother
+    return f"{match['h'].lower()} #{zlib.crc32(original.encode()):08x}"
+
+
 def _held(claims: list[Claim], holder: str) -> list[Claim]:
     """Claims of an entry about someone else are theirs; the entry still says
     the user has that person ("User's wife is a teacher": the user is married)."""
-    person = t.terms(normalize(holder))
+    said = holder.partition(" #")[0]  # "brother #…": one of any number of brothers
+    person = t.terms(normalize(said))
     own = {term.surface for term in person if term.role == t.POLE}
     held = [replace(claim, holder=holder, poles=tuple(pole for pole in claim.poles
                                                       if pole.surface not in own))
@@ -537,7 +559,7 @@ def _held(claims: list[Claim], holder: str) -> list[Claim]:
     poles = tuple(Pole(term.value, term.pole, term.surface) for term in person if term.role == t.POLE)
     topic = frozenset(term.value for term in person if term.role == t.CONCEPT)
     if poles or topic:
-        held.append(Claim(holder, 1, topic=topic, broader=_broader(topic), poles=poles))
+        held.append(Claim(said, 1, topic=topic, broader=_broader(topic), poles=poles))
     return held
 
 

@@ -9,7 +9,7 @@ from . import slots
 from .analysis import LEFT_BEHIND, Analysis, Claim
 from .base import Verdict
 from .family import Family, contradiction
-from .pairing import apart, rival_pairs
+from .pairing import apart, rival_pairs, wished
 from .text import lazy_compile
 
 
@@ -20,7 +20,7 @@ def _change_conflict(a: Analysis, b: Analysis) -> Verdict | None:
     for left, right in rival_pairs(a, b):
         if (left.stance == LEFT_BEHIND and right.sign > 0 and not right.derived
                 and left.topic <= right.reach | right.scope and not apart(left, right, a, b)
-                and not place_left(left)):
+                and not place_left(left) and not ending_planned(left, right)):
             return contradiction("temporal", 0.75, left.text, right.text, holder=left.holder)
     return _moved_away_conflict(a, b)
 
@@ -33,6 +33,17 @@ def place_left(claim: Claim) -> bool:
     """A home left ("从北京搬走了", "left Shenzhen"): a change whose topic is a known place."""
     return (claim.stance == LEFT_BEHIND and bool(_MOVED_HOME.search(claim.text))
             and all(slots.known_place(unit) for unit in claim.topic))
+
+
+# Ending a thing one has: "sell", "give away", "cancel", "卖", "退掉", "送人".
+_ENDING_ACT = lazy_compile(r"\b(?:sell|give\s+away|get\s+rid\s+of|cancel|return|trade\s+in|move\s+out)\b|卖|退掉|送人|取消|搬出")
+
+
+def ending_planned(left: Claim, claim: Claim) -> bool:
+    """A thing given up against the plan to give it up: "sold his car" / "plans to sell his car",
+    "把车卖了" / "准备卖车" (the plan and its fulfilment). Wanting to use the thing still meets it
+    ("sold his car" / "wants to drive his car to the coast")."""
+    return left.stance == LEFT_BEHIND and wished(claim) and bool(_ENDING_ACT.search(claim.text))
 
 
 def _moved_away_conflict(a: Analysis, b: Analysis) -> Verdict | None:

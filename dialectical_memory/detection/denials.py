@@ -12,6 +12,7 @@ or someone else's, something done inside the thing, and claims apart in scope or
 from __future__ import annotations
 
 import dataclasses
+import functools
 import re
 
 from . import conditions, lexicon, observed
@@ -19,7 +20,7 @@ from . import terms as t
 from .abilities import BY_DEGREE, MEDIA, not_doing_it
 from .analysis import Analysis, Claim, broader_of, units
 from .base import Verdict
-from .changes import place_left
+from .changes import ending_planned, place_left
 from .family import Family, contradiction
 from .pairing import UNTIL_THEN, apart, covers, rival_pairs, wished
 from .text import is_cjk, lazy_compile, normalize, stem
@@ -39,6 +40,7 @@ def _negation_conflict(a: Analysis, b: Analysis) -> Verdict | None:
                 and not _learning_only(claim, denial)
                 and not (claim.frequency == "high" and observed.one_day(denial.text))
                 and not (denial.implicit and (_spares_the_allergy(claim, a.text) or wished(claim)))
+                and not _STAND_IN.search(claim.text)  # "can't have caffeine" / "switched to decaf"
                 and not (denial.lifetime and wished(claim))  # "has never flown" / "wants to fly one day"
                 and not (_PLAN_DENIED.search(denial.text) and not wished(claim))  # "no plans to retire" / "still works"
                 and not (denial.frequency == "never" and UNTIL_THEN.search(denial.text))  # "never … before 2020"
@@ -46,7 +48,9 @@ def _negation_conflict(a: Analysis, b: Analysis) -> Verdict | None:
                 and not _works_there(denial, b)
                 and not (_INABILITY.search(denial.text) and not_doing_it(claim))
                 and not _only_watched(denial, claim) and not _handled_not_consumed(denial, claim)
+                and not _liked_of_others(denial, claim) and not _taste_against_one_occasion(denial, claim)
                 and not _free_of_the_denied(denial, claim) and not _opinion_of_the_kind(denial, claim)
+                and not ending_planned(denial, claim)
                 and not _a_place_for_the_kind(denial, claim)
                 and not _access_without_owning(denial, claim)
                 and not apart(denial, claim, a, b)
@@ -61,6 +65,10 @@ def _negation_conflict(a: Analysis, b: Analysis) -> Verdict | None:
 _PARTS = frozenset(("hair", "fur", "dander", "saliva", "feather", "毛", "毛发", "皮屑", "唾液", "羽毛"))
 # A product made free of what one cannot have: "lactose-free milk", "hypoallergenic cat".
 _FREE_OF = lazy_compile(r"\b[a-z]+[- ]free\b|\bhypoallergenic\b|低敏|无(?:乳糖|麸质|糖|毛)")
+# What stands in for a food or drink one does not take: "decaf coffee", "a meatless burger",
+# "non-alcoholic beer", "素肉", "无咖啡因的咖啡".
+_STAND_IN = lazy_compile(r"\bdecaf\w*|\bplant.based\b|\bmeatless\b|\bnon[- ]?alcoholic\b|\bmocktails?\b|"
+                         r"素肉|人造肉|植物肉|无咖啡因|低因|脱因|无醇")
 
 
 # An allergy lived with: "takes antihistamines", "吃抗过敏药", "脱敏治疗".
@@ -78,13 +86,48 @@ def _spares_the_allergy(claim: Claim, denial_entry: str) -> bool:
 # "collects Red Bull cans", "watches Red Bull air races", "不吃肉" / "在菜市场卖肉".
 _CONSUMING = lazy_compile(r"\b(?:eats?|ate|eating|(?<!energy\s)(?<!soft\s)(?<!fizzy\s)(?<!sports\s)drinks?|drank|drinking|smokes?|smoked|smoking|touch(?:es)?)\b|[吃喝抽碰]")
 _HANDLING = lazy_compile(r"\b(?:collect\w*|sells?|sold|selling|stocks?|serv(?:es|ed|ing)|sponsor\w*|watch\w*|"
-                         r"photograph\w*|paints?|draws?|designs?|advertis\w*|markets?|delivers?|brews?\s+for)\b|"
-                         r"收集|收藏|卖|出售|销售|代言|赞助|送货|拍摄")
+                         r"photograph\w*|paints?|draws?|designs?|advertis\w*|markets?|delivers?|brews?\s+for|"
+                         r"bak(?:es?|ed|ing)|cooks?|cooked|cooking)\b|"
+                         r"收集|收藏|卖|出售|销售|代言|赞助|送货|拍摄|烘焙|烤")
+# A diet or a food one cannot digest: whoever keeps to it may still bake, cook or sell the food.
+_INTOLERANT = lazy_compile(r"\bintoleran\w*|\bco?eliac\b|\bvegan\b|\bvegetarian\b|不耐受|吃素|素食")
 
 
 def _handled_not_consumed(denial: Claim, claim: Claim) -> bool:
-    return bool(_CONSUMING.search(denial.text) and _HANDLING.search(claim.text)
+    return bool((_CONSUMING.search(denial.text) or _INTOLERANT.search(denial.text)) and _HANDLING.search(claim.text)
                 and not _CONSUMING.search(claim.text))
+
+
+def _liked_of_others(denial: Claim, claim: Claim) -> bool:
+    """Not able to do a thing against liking someone else's doing of it: "can't cook" / "loves his
+    mother's cooking", "不会做饭" / "喜欢妈妈做的饭"."""
+    return bool(_INABILITY.search(denial.text) and claim.stance and _others_doing().search(claim.text))
+
+
+# Tastes: not liking a thing says nothing of having done it once.
+_TASTES = frozenset(("like", "love", "enjoy", "fan", "hate", "dislike", "喜欢", "爱", "讨厌"))
+# One occasion: "last month", "on Sunday", "in May", "with her cousins", "上周", "陪孩子".
+_ONE_OCCASION = lazy_compile(
+    r"\b(?:last\s+(?:week|weekend|month|year|night|summer|winter|spring|autumn|fall|monday|tuesday|wednesday|"
+    r"thursday|friday|saturday|sunday)|yesterday|once|on\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|"
+    r"sunday)|in\s+(?:january|february|march|april|may|june|july|august|september|october|november|december)|"
+    r"with\s+(?:her|his|their|a|some)\s+(?:\w+\s+)?(?:kids|children|friends?|cousins?|family|parents|colleagues|"
+    r"sisters?|brothers?|son|daughter|partner|husband|wife))\b|上周|上个月|昨天|去年|那天|前几天|陪")
+
+
+def _taste_against_one_occasion(denial: Claim, claim: Claim) -> bool:
+    """Not liking a thing against having done it once: "doesn't like sushi" / "ate sushi at a
+    friend's dinner last week", "不喜欢恐怖片" / "陪孩子看了一部恐怖片". Doing it as a habit ("eats
+    sushi every week") still meets the taste."""
+    return (denial.stance in _TASTES and not claim.stance and not claim.frequency
+            and bool(_ONE_OCCASION.search(claim.text)))
+
+
+@functools.cache
+def _others_doing() -> re.Pattern:
+    english = "|".join(re.escape(word) for word in sorted(lexicon.EN_PEOPLE, key=len, reverse=True))
+    chinese = "|".join(re.escape(word) for word in sorted(lexicon.ZH_PEOPLE, key=len, reverse=True))
+    return re.compile(rf"\b(?:{english})(?:s'|'s)\s|(?:{chinese})(?:做|煮|烧|画|写|唱|弹)的")
 
 
 # Watching a sport is not playing it: "doesn't exercise" / "watches basketball every night".
@@ -133,8 +176,13 @@ def _opinion_of_the_kind(denial: Claim, claim: Claim) -> bool:
     """Not having a thing leaves an opinion of its kind open: "doesn't have a dog" / "thinks dogs
     are wonderful company", "没有养猫" / "很喜欢猫" (lexicon "opinion_stances"). Getting one ("adopted
     a dog") and liking one's own one ("loves his dog") still meet the denial."""
-    return bool(claim.stance in lexicon.OPINION_STANCES and not denial.stance and _POSSESSION_DENIED.search(denial.text)
+    return bool((claim.stance in lexicon.OPINION_STANCES or wished(claim) or _OPINION.search(claim.text))
+                and not denial.stance and _POSSESSION_DENIED.search(denial.text)
                 and not _MAY_NOT.search(denial.text) and not _names_own_one(claim, denial.topic))
+
+
+# A view of a kind of thing: "thinks bikes are the best way to get around", "觉得骑车很环保".
+_OPINION = lazy_compile(r"\b(?:thinks?|thought|believes?|considers?)\b(?!\s+(?:about|of)\b)|觉得|认为")
 
 
 def _a_place_for_the_kind(denial: Claim, claim: Claim) -> bool:
@@ -257,7 +305,7 @@ def _handles_the_carrier(denial: Claim, claim: Claim, both_entries: str) -> bool
 
 # Learning or practising something does not affirm it: "can't swim" and "is
 # learning to swim", "不会游泳" and "正在学游泳" agree.
-_LEARNING_UNITS = frozenset(("学", "学习", "learn", "lesson", "课"))
+_LEARNING_UNITS = frozenset(("学", "学习", "learn", "lesson", "class", "course", "课"))
 _INABILITY = lazy_compile(r"不会|不能|没学会|还不会|不太会|不怎么会|不大会|不是很会|can'?t|can\s*not|unable|(?:do|does)\s*(?:n'?t|not)\s+know\s+how",
                         re.IGNORECASE)
 

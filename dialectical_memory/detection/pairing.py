@@ -253,8 +253,14 @@ _WISHES = frozenset(("想", "想要", "希望", "打算", "计划", "准备", "w
 
 # Hoping and planning: "hopes to get married someday", "打算明年结婚".
 WISH_WORDS = lazy_compile(r"\b(?:hopes?|hoping|plans?|planning|wants?|wishes|would\s+like|someday|one\s+day|"
-                          r"dreams?\s+of|intends?|intending|aims?\s+to|looking\s+to|sav(?:e|es|ing)\s+(?:up\s+)?(?:to|for))\b|"
-                          r"想|打算|计划|希望|准备|攒钱")
+                          r"dreams?\s+of|intends?|intending|aims?\s+to|looking\s+to|sav(?:e|es|ing)\s+(?:up\s+)?(?:to|for)|"
+                          # weighing it up: "is shopping around for a car", "thinking about getting a rabbit"
+                          r"shopping\s+(?:around\s+)?for|(?:thinking|thinks)\s+(?:about|of)\s+\w+ing|"
+                          r"consider(?:s|ing)?\s+\w+ing|looking\s+(?:at|into)\s+\w+ing|"
+                          # about to: "is excited to adopt a kitten", "a dream car"
+                          r"(?:excited|eager|about)\s+to|going\s+to\s+(?:get|buy|adopt|start|try|move|sell|open|learn|visit|have)|"
+                          r"dream\s+(?!of\b)\w+)\b|"
+                          r"想|打算|计划|希望|准备|攒钱|考虑|即将|将要|(?:下周|下个月|明年)要")
 
 
 def wished(claim: Claim) -> bool:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import functools
 
-from . import bridge, contract, scripts
+from . import bridge, contract, groups, scripts
 from .analysis import Analysis, analyse
 from .base import Label, Verdict
 from .binding import pair_home, parts
@@ -100,6 +100,8 @@ def _compare(first: Analysis, second: Analysis) -> Verdict:
         verdict, cue_side = family.compare(first, second) if first_cue else None, "a"
         if verdict is None and not family.ordered and second_cue:
             verdict, cue_side = _swapped(family.compare(second, first)), "b"
+        if verdict and groups.said_of_a_group_alone(verdict.reason_data, first.text, second.text, first.holder):
+            continue  # "Maya's team is fully remote" / "Maya goes to the office": the team's, not hers
         if verdict:  # the side with the cue is the one a change family reads as ended
             return contract.completed(verdict, family.name, first.holder, _shared_subject(first, second),
                                       (first.text, second.text), cue_side)

@@ -270,7 +270,10 @@ _COUNT = (
                r"\s+(?P<noun>[a-z]+)|"
                # the count said with what is done with them: "took her three cats to the vet"
                r"\b(?:his|her|their|my)\s+(?P<n2>\d{1,2}|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
-               r"\s+(?P<noun2>(?!times\b)[a-z]+s)\b", re.IGNORECASE),
+               r"\s+(?P<noun2>(?!times\b)[a-z]+s)\b|"
+               # one more, counted: "adopted a third dog" has three now
+               r"\b(?:adopted|got|bought|welcomed|took\s+in|rescued)\s+(?:a|an|her|his|their)\s+"
+               r"(?P<n3>second|third|fourth|fifth|sixth)\s+(?P<noun3>[a-z]+)\b", re.IGNORECASE),
     lazy_compile(rf"(?:有|养了?)(?P<n>\d{{1,2}}|[一二两三四五六七八九十]+)(?:个|只|条|位|辆|台|名)"
                rf"(?P<noun>{_CJK}{{1,3}}?)(?=$|[，,。和与及])"),
 )
@@ -564,12 +567,16 @@ def _age_range(match: re.Match) -> tuple[int | None, int | None]:
     return age, age
 
 
+_ORDINALS = {"second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6}
+
+
 def _count(text: str) -> list[Slot]:
     slots = []
     for pattern in _COUNT:
         for match in pattern.finditer(text):
-            said, noun = (match["n"], match["noun"]) if match["n"] else (match["n2"], match["noun2"])
-            number = parse_number(said.lower())
+            said, noun = next((match[f"n{i}"], match[f"noun{i}"]) for i in ("", "2", "3")
+                              if match.groupdict().get(f"n{i}"))
+            number = _ORDINALS.get(said.lower()) or parse_number(said.lower())
             if number:
                 noun = _noun_concept(noun)
                 slots.append(Slot(f"count:{noun}", str(number), match.group(0), "number",
@@ -1282,7 +1289,10 @@ def canonical_noun(noun: str) -> str:
 
 
 # Kinds one may have several of at once: "has a dog named Rex" names one of them, not the only one.
-_SEVERAL_AT_ONCE = frozenset(("cat", "dog", "son", "daughter"))
+_SEVERAL_AT_ONCE = frozenset(("cat", "dog", "son", "daughter", "brother", "sister", "child", "kid", "friend", "cousin",
+                              "niece", "nephew", "grandchild", "grandson", "granddaughter", "horse", "bird",
+                              "rabbit", "hamster", "fish", "parrot", "guitar", "bike", "car",
+                              "哥哥", "姐姐", "弟弟", "妹妹", "朋友", "孩子"))
 # What says it is the only one: a count ("one", "一只" after "只有") or "only".
 _ONE_ONLY = frozenset(("one", "only one", "只有"))
 

@@ -12,7 +12,14 @@ beside the contradiction of the same family that still flags:
 - one named member of a kind one may have several of ("a dog named Rex" / "a dog named Bo",
   "养了一只狗，叫豆豆" / "养了一只狗，叫球球"); "one" or "only" makes it the only one
   (slots.py `_one_of_several`);
-- a plan against its fulfilment, and a group against what its members do.
+- a plan against its fulfilment, and a group against what its members do: a clause whose subject
+  is a group of the holder's ("Maya's team is fully remote", "用户的乐队…") meets the holder's own
+  claims only when she is said to share it or her side names the group (groups.py);
+- a relative introduced as "a brother who…" holds what follows, one of any number of brothers
+  ("one brother, who…" is the only one);
+- a stand-in for what one does not take ("decaf", "素肉"), a thing about to be had or dreamt of, a
+  view of its kind, a food baked or sold for others, someone else's cooking liked against one's own
+  inability, and a plan to give up what was given up.
 
 Each family this issue changed keeps a look-alike of another category it leaves alone beside the
 clash it still finds (the pairs: states.jsonl, source "claim-frames"):
@@ -32,7 +39,7 @@ clash it still finds (the pairs: states.jsonl, source "claim-frames"):
 import pytest
 
 from dialectical_memory.detection import Label
-from dialectical_memory.detection.contract import as_change
+from dialectical_memory.detection.contract import as_change, dated
 from judging import detector, flags
 
 
@@ -65,6 +72,61 @@ def test_rival_claims_are_not_made(a, b):
 
 
 @pytest.mark.parametrize("a, b", [
+    # a group of the holder's is described, the holder does otherwise (groups.py)
+    ("Maya's team is fully remote.", "Maya goes to the office every day."),
+    ("Her team is fully remote.", "She goes to the office every day."),
+    ("User's band never plays covers.", "User plays covers every weekend."),
+    ("User's hiking group goes out every Sunday.", "User never hikes."),
+    ("用户的团队完全远程办公。", "用户每天去办公室上班。"),
+    ("王芳的团队完全远程。", "王芳每天去办公室。"),
+    ("用户的乐队从不演唱翻唱歌曲。", "用户每周末都唱翻唱歌曲。"),
+    ("用户的班上都是初学者。", "用户是攀岩高手。"),
+    ("他的团队从不加班。", "他每天都加班到很晚。"),
+    ("John's coworkers never take vacations.", "John went on vacation in July."),
+    # a stand-in for what one does not take
+    ("User can't have caffeine.", "User switched to decaf coffee."),
+    ("User is vegetarian.", "User tried a plant-based burger."),
+    ("用户不吃肉。", "用户爱吃素肉汉堡。"),
+    # not having a thing against a wish, a plan or a view of its kind
+    ("User doesn't own a bike.", "User dreams of a red road bike."),
+    ("User doesn't own a bike.", "User is saving for a bike."),
+    ("User doesn't own a bike.", "User thinks bikes are the best way to get around town."),
+    ("User has no car.", "User is shopping around for a car."),
+    ("User has no pets.", "User is thinking about getting a rabbit."),
+    ("用户没有车。", "用户打算明年买车。"),
+    ("用户没有自行车。", "用户觉得骑自行车很环保。"),
+    # a relative introduced with "a … who": the relative's claim, one of any number of them
+    ("User has a brother who lives in Oslo.", "User lives in Rome."),
+    ("User has a sister who works at Google.", "User works at Apple."),
+    ("User has a son who lives in Boston.", "User has a son who lives in Denver."),
+    ("User has a friend named Ana.", "User has a friend named Bea."),
+    ("用户有一个妹妹叫小红。", "用户有一个妹妹叫小丽。"),
+    # a plan to give a thing up, then given up
+    ("User plans to sell his car.", "User sold his car last week."),
+    ("用户准备卖车。", "用户把车卖了。"),
+    # a thing about to be had, or dreamt of
+    ("Tom has never owned a pet.", "Tom is excited to adopt a kitten next week."),
+    ("用户从没养过宠物。", "用户下周要领养一只小猫。"),
+    ("Tom has no car.", "Tom's dream car is a vintage Mustang."),
+    # a food made or sold for others, not eaten
+    ("Priya doesn't eat sugar.", "Priya bakes birthday cakes for her friends."),
+    ("Priya is gluten intolerant.", "Priya runs a bakery that sells bread."),
+    ("User is vegan.", "User cooked chicken for her kids."),
+    # a taste against one occasion it was done
+    ("User isn't a fan of horror movies.", "User watched a horror movie with her kids."),
+    ("User hates flying.", "User flew to Rome last month."),
+    ("用户不喜欢恐怖片。", "用户陪孩子看了一部恐怖片。"),
+    ("用户不喜欢吃寿司。", "用户上周在朋友家吃了寿司。"),
+    # someone else's doing, learning it
+    ("User can't cook.", "User loves his mother's cooking."),
+    ("User can't cook.", "User is taking a cooking class."),
+    ("User's company makes toys.", "User doesn't like toys."),
+])
+def test_new_look_alikes_in_each_category_make_no_rival_claim(a, b):
+    assert not flags(a, b)
+
+
+@pytest.mark.parametrize("a, b", [
     ("User can't have dairy.", "User made a dairy-free cake and topped it with dairy cream."),
     ("User is lactose intolerant.", "User drinks a glass of milk every morning."),
     ("User has no pets.", "User adores her cat."),
@@ -79,6 +141,31 @@ def test_rival_claims_are_not_made(a, b):
     ("用户家只有一只狗，叫豆豆。", "用户家只有一只狗，叫球球。"),
     ("User has a husband named Tom.", "User has a husband named Ravi."),
     ("User has two cats.", "User has three cats at home."),
+    # the group's state is the holder's too, or the holder's side names the group
+    ("Maya's team works from home, and so does she.", "Maya goes to the office every day."),
+    ("John's team is fully remote, John included.", "John goes to the office every day."),
+    ("用户的团队完全远程办公，她也是。", "用户每天去办公室上班。"),
+    ("User commutes to the team's office downtown every day.", "User's team is fully remote and has no office."),
+    ("用户每天去团队的办公室上班。", "用户的团队完全远程，没有办公室。"),
+    ("User works remotely.", "User goes to the office every day."),
+    # the thing itself, not a stand-in
+    ("User can't have caffeine.", "User drinks three espressos a day."),
+    ("用户对坚果过敏。", "用户每天吃一把核桃。"),
+    # one's own thing, or using the thing given up
+    ("User doesn't own a bike.", "User rides his bike to work every day."),
+    ("用户没有车。", "用户每天开自己的车上班。"),
+    ("User sold his car.", "User wants to drive his car to the coast."),
+    # a count says there is one
+    ("User has one son, who lives in Boston.", "User's son lives in Denver."),
+    ("User has one friend, named Ana.", "User has one friend, named Bea."),
+    ("用户只有一个妹妹，叫小红。", "用户只有一个妹妹，叫小丽。"),
+    ("User has a brother who lives in Oslo.", "User has no brothers."),
+    ("User never exercises.", "User is going to the gym every day."),
+    ("Priya doesn't eat sugar.", "Priya bakes cakes and eats a slice every night."),
+    ("User is vegan.", "User ate chicken at the barbecue."),
+    ("User has never been to Paris.", "User visited Paris last spring."),
+    ("User can't cook.", "User cooks dinner for his family every night."),
+    ("User doesn't like sushi.", "User eats sushi every week."),
 ])
 def test_the_same_predicates_denied_or_replaced_still_flag(a, b):
     assert flags(a, b)
@@ -151,6 +238,19 @@ def test_opposite_poles_of_a_life_state_on_different_days_are_a_dated_change():
     assert as_change(married, written)["kind"] == as_change(remote, written)["kind"] == "update"
     assert as_change(married, (written[0], written[0]))["kind"] == married["kind"]  # said the same day: as found
     assert as_change(owl, written)["kind"] == "antonym"  # the hours one keeps: a habit, no dated state
+
+
+@pytest.mark.parametrize("before, after", [
+    ("User has two dogs.", "User adopted a third dog last month."),
+    ("User has one car.", "User bought a second car."),
+])
+def test_one_more_of_a_kind_counted_is_a_dated_change_and_the_same_count_is_none(before, after):
+    written = (1.6e9, 1.6e9 + 60 * 86400)
+    data = dated(as_change(detector.compare(before, after).reason_data, written), written)
+    assert data["kind"] == "update" and data["found_as"] == "value" and data["current"] == "b"
+    assert data["dates"] == ["2020-09-13", "2020-11-12"]
+    assert not flags("User has three dogs.", "User adopted a third dog in May.")
+    assert not flags("User has two dogs.", "User's sister adopted a third dog.")
 
 
 def test_maintenance_compares_two_entries_in_the_order_they_were_written(new_store, clock):
