@@ -74,6 +74,11 @@ def _says(key: str, text: str) -> bool:
     return bool(_cue(key).search(text))
 
 
+@functools.lru_cache(maxsize=4096)  # per text: an add compares one text with each of its candidates
+def _normalized(text: str) -> str:
+    return normalize(text)
+
+
 @functools.lru_cache(maxsize=4096)
 def _holder(text: str) -> str:
     return entry_holder(text)
@@ -104,9 +109,8 @@ class Restatement:
 def compare(earlier: str, later: str, *, days_apart: float = 0.0) -> Restatement:
     """Is ``later`` the fact ``earlier`` states, said again? ``days_apart``: how long after the
     earlier entry the later text is written (a dated event said long after may be another one)."""
-    if normalize(earlier) == normalize(later):
+    if _normalized(earlier) == _normalized(later):
         return Restatement(Sameness.SAME, 1.0, "the same text")
-    guard = _guard(earlier, later, days_apart)
     mine, theirs = _weighted(earlier), _weighted(later)
     if is_cjk(earlier) != is_cjk(later):  # across the languages only the bridge's English stems meet
         mine, theirs = _english(mine), _english(theirs)
@@ -115,20 +119,21 @@ def compare(earlier: str, later: str, *, days_apart: float = 0.0) -> Restatement
     overlap = _Overlap.of(mine, theirs)
     score = round(overlap.score, 3)
     sure = overlap.score >= SURE_SCORE and len(theirs) >= SURE_MIN_WORDS
+    if not (sure or overlap.close):  # whatever a guard says, too few words in common (most candidates of an add)
+        return Restatement(Sameness.DIFFERENT, score, _TOO_FEW)
+    guard = _guard(earlier, later, days_apart)
     fuller = overlap.cover_earlier >= FULLER_COVER and overlap.cover_later < FULLER_COVER
     if guard == _EVENT and overlap.score >= SURE_EVENT_SCORE:
         guard = ""  # nearly every word shared: the event and the habit are one fact said twice
-    swapped = _swapped_characters(earlier, later) if is_cjk(earlier) and is_cjk(later) else overlap.swapped
-    guard = guard or (_SWAPPED if swapped else "")
-    if guard and (sure or overlap.close):
+    if not guard and (_swapped_characters(earlier, later) if is_cjk(earlier) and is_cjk(later) else overlap.swapped):
+        guard = _SWAPPED
+    if guard:
         return Restatement(Sameness.POSSIBLE if guard in (_DATED, _SWAPPED, _ACTION) else Sameness.DIFFERENT, score, guard)
     if sure and _own(theirs, mine) > NEW_WORDS_AT_MOST:
         return Restatement(Sameness.POSSIBLE, score, _MORE, fuller=fuller)
     if sure:
         return Restatement(Sameness.SAME, score, "says nothing the earlier entry does not")
-    if overlap.close:
-        return Restatement(Sameness.POSSIBLE, score, "shares most of its words", fuller=fuller)
-    return Restatement(Sameness.DIFFERENT, score, "too few words in common")
+    return Restatement(Sameness.POSSIBLE, score, "shares most of its words", fuller=fuller)
 
 
 @dataclass(frozen=True)
@@ -161,7 +166,7 @@ class _Overlap:
 def _swapped_characters(earlier: str, later: str) -> bool:
     """Chinese has no word boundaries to count: is the one difference of the two texts a short run
     of characters put in the place of another (北京 / 上海, 早上 / 晚上)?"""
-    one, other = (_CHARACTERS.sub("", normalize(text)) for text in (earlier, later))
+    one, other = (_CHARACTERS.sub("", _normalized(text)) for text in (earlier, later))
     edits = [op for op in difflib.SequenceMatcher(None, one, other, autojunk=False).get_opcodes() if op[0] != "equal"]
     return len(edits) == 1 and edits[0][0] == "replace" and max(edits[0][2] - edits[0][1], edits[0][4] - edits[0][3]) <= 4
 
@@ -203,6 +208,7 @@ def _rank(found: Restatement) -> tuple[bool, float]:
     return (found.sameness is Sameness.SAME, found.score)
 
 
+_TOO_FEW = "too few words in common"
 _EVENT = "one event against a habit or a view"
 _ACTION = "another action on the same thing (paddles a kayak / rents a kayak)"
 _MORE = "says more than the earlier entry: words of substance it does not have"
@@ -212,7 +218,7 @@ _DATED = "a dated event written long after the earlier entry may be another even
 
 def _guard(earlier: str, later: str, days_apart: float) -> str:
     """The first fact the two texts differ by that words in common cannot outweigh, or ''."""
-    a, b = normalize(earlier), normalize(later)
+    a, b = _normalized(earlier), _normalized(later)
     if not _same_holder(earlier, later) or _subject_relations(a) != _subject_relations(b):
         return "about a different holder"
     if _names(later) - _names(earlier) - _capitalised(a):

@@ -609,7 +609,8 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
 
     @staticmethod
     def _sidecar_bytes(state: TargetState, seq: int, tail: dict | None = None) -> bytes:
-        document = state.sidecar_document().to_json()
+        small = len(state.entries) <= SMALL_STORE_ENTRIES  # rewritten on every change: each record kept serialised
+        document = state.sidecar_document().to_json(state.stored_records().fragment if small else None)
         document["journal_seq"] = seq
         document["safety_version"] = state.safety_version
         if tail is not None:  # one line: a change stays a small diff of the sidecar (sync)
