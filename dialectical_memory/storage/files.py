@@ -519,19 +519,38 @@ def _json_line(record: dict[str, Any]) -> bytes:
     return orjson.dumps(record, option=orjson.OPT_SORT_KEYS | orjson.OPT_APPEND_NEWLINE)
 
 
-def history_tail(path: Path, records: list[dict[str, Any]]) -> dict[str, Any] | None:
-    """What a rewritten sidecar carries of the history records its commit appends unsynced to
-    ``path``: the records, and where the append starts and ends in which file (its inode; 0 when
-    the append creates it). A load puts back the records when the file ends in that range: the
-    append was lost (see ``store/loader.py``)."""
-    if not records:
-        return None
+TAIL_CARRIED_BYTES = 16_384  # what a sidecar carries of unsynced history appends, at most
+
+
+def history_tail(path: Path, records: list[dict[str, Any]], earlier: dict | None = None) -> tuple[dict[str, Any] | None, bool]:
+    """What a rewritten sidecar carries of the history records appended unsynced to ``path``: the
+    records, and where the appends start and end in which file (its inode; 0 when the append
+    creates it). A load puts back the records when the file ends in that range: an append was
+    lost (see ``store/loader.py``). Returns the tail and whether the file must be synced before
+    the sidecar is replaced.
+
+    ``earlier`` is the tail of the sidecar being replaced. While the file is still the one it
+    names and ends where it ended, the new tail carries its records too, from where it began, so
+    the file need not be synced for them (one fsync fewer per add), until the appends carried
+    pass ``TAIL_CARRIED_BYTES``: then the file is synced, and the tail starts again at its end."""
     try:
         st = os.stat(path)
-        start, inode = st.st_size, st.st_ino
+        size, inode = st.st_size, st.st_ino
     except FileNotFoundError:
-        start, inode = 0, 0
-    return {"start": start, "end": start + sum(len(_json_line(r)) for r in records), "inode": inode, "records": records}
+        size, inode = 0, 0
+    end = size + sum(len(_json_line(r)) for r in records)
+    if _tail_ends_at(earlier, size, inode) and end - earlier["start"] <= TAIL_CARRIED_BYTES:
+        return {"start": earlier["start"], "end": end, "inode": inode, "records": earlier["records"] + records}, False
+    if not records:
+        return earlier, True
+    return {"start": size, "end": end, "inode": inode, "records": records}, True
+
+
+def _tail_ends_at(tail: dict | None, size: int, inode: int) -> bool:
+    """Is ``tail`` a well-formed record of appends to the file of ``inode`` that end at its ``size``?"""
+    return (isinstance(tail, dict) and isinstance(tail.get("records"), list)
+            and all(type(tail.get(key)) is int for key in ("start", "end", "inode"))
+            and tail["start"] <= tail["end"] == size and tail["inode"] in (0, inode))
 
 
 def append_records(path: Path, records: list[dict[str, Any]]) -> None:

@@ -550,22 +550,23 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
             # the state, and the sidecar is written again from it.
             sidecar_tmp = []
             # The rewritten sidecar carries this change's history records (a load puts back any a
-            # power loss took from the history file), so they are appended unsynced and the history
-            # appended before (carried by the sidecar or journal this commit replaces) is synced in
-            # the same wait as the temp files: two waits per add, not three.
-            # A change without history keeps the tail written before (the same state, the same
-            # bytes): its append is synced now, and the range it names is behind the file's end.
+            # power loss took from the history file), so they are appended unsynced; while the
+            # appends carried stay small it carries those of the commits before it too (the file
+            # still ends where they did): the history file is synced once in a dozen or two adds, in
+            # the same wait as the temp files, before the sidecar that carried them is replaced.
             # A change of many records (a first load adopting 100,000 entries written by hand) is
             # appended synced instead: carried, it would double the sidecar, and every later load
             # would parse it again.
             carried = len(change.history) <= TAIL_RECORDS
-            tail = ((history_tail(paths.history, change.history) if carried else None) or state.history_tail) if compact else None
+            tail, sync_history = None, True
+            if compact:
+                tail, sync_history = history_tail(paths.history, change.history, state.history_tail) if carried else (state.history_tail, True)
 
             def sidecar_beside() -> list[Path]:
                 if not compact:
                     return sidecar_tmp
                 sidecar_tmp.append(plan.temp(paths.sidecar, self._sidecar_bytes(state, seq, tail), sync=False))
-                return sidecar_tmp + ([paths.history] if paths.history.exists() else [])
+                return sidecar_tmp + ([paths.history] if sync_history and paths.history.exists() else [])
 
             if change.md_dirty:
                 md_written, displaced, merged = self._publish_md(state, change, plan, sidecar_beside)
@@ -574,7 +575,10 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
             plan.append(paths.archive, change.archive_records)
             if compact:
                 if merged:  # a foreign write merged: the state and its history changed
-                    tail = history_tail(paths.history, change.history) or state.history_tail
+                    if carried:
+                        tail, sync_now = history_tail(paths.history, change.history, state.history_tail)
+                        if sync_now and not sync_history:
+                            plan.sync(paths.history)
                     sidecar_tmp[:] = [plan.temp(paths.sidecar, self._sidecar_bytes(state, seq, tail))]
                 plan.append(paths.history, change.history, sync=not carried)
                 plan.publish(sidecar_tmp[0], paths.sidecar)
