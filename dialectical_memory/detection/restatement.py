@@ -227,7 +227,7 @@ def _guard(earlier: str, later: str, days_apart: float) -> str:
                       ("the past against the present", "past"), ("how often or when, said", "scope")):
         if _says(key, a) != _says(key, b):
             return f"{name} on one side only"
-    if bool(_cue("liking").search(_head(a))) != bool(_cue("liking").search(_head(b))):
+    if _likes(a) != _likes(b):
         return "a liking against a doing"  # "likes hiking" / "goes hiking": a preference, a habit
     if _says("question", a) or _says("question", b):
         return "a question asked states no fact to say again"
@@ -273,6 +273,12 @@ def _action(text: str) -> str:
     return _alike().get(stem(found[at]), stem(found[at]))
 
 
+@functools.lru_cache(maxsize=4096)  # per text: an add compares one text with each of its candidates
+def _likes(plain: str) -> bool:
+    """Does a normalised text's head say a liking?"""
+    return bool(_cue("liking").search(_head(plain)))
+
+
 def _head(plain: str) -> str:
     """A normalised text's head, where its main verb stands: four words, or eight Chinese characters."""
     return plain[:8] if is_cjk(plain) else " ".join(plain.split()[:4])
@@ -309,6 +315,7 @@ def _starts_with(text: str, name: str) -> bool:
     return not name or re.match(rf"\s*{re.escape(name)}(?![\w-])", text, re.IGNORECASE) is not None
 
 
+@functools.lru_cache(maxsize=4096)  # per text: an add compares one text with each of its candidates
 def _subject_relations(text: str) -> frozenset[str]:
     """The relatives the subject of a text is ("Her dog sleeps…", 用户的妹妹…); one named later is
     what the fact is about ("spends time with her kids")."""
@@ -316,6 +323,7 @@ def _subject_relations(text: str) -> frozenset[str]:
     return _relations(head.group(0)) if head else frozenset()
 
 
+@functools.lru_cache(maxsize=4096)  # per text: an add compares one text with each of its candidates
 def _capitalised(text: str) -> frozenset[str]:
     """Every word of a normalised text, capitalised ("Dance is…" / "…finds dance…": no one new)."""
     return frozenset(word.capitalize() for word in re.findall(r"[a-z]+", text))
@@ -330,6 +338,7 @@ def _turned_round(earlier: str, later: str) -> bool:
     return bool(before_one & after_other) and bool(after_one & before_other)
 
 
+@functools.lru_cache(maxsize=4096)  # per text: an add compares one text with each of its candidates
 def _sides(text: str) -> tuple[frozenset[str], frozenset[str]] | None:
     """The terms before and after a text's last comparison word, or None."""
     plain = normalize(text)
@@ -380,6 +389,7 @@ def _people() -> frozenset[str]:
     return frozenset((*lexicon.EN_PEOPLE, *lexicon.ZH_PEOPLE, *_word_set("people")))
 
 
+@functools.lru_cache(maxsize=4096)  # per text: an add compares one text with each of its candidates
 def _numbers(text: str) -> frozenset[str]:
     found = set(_cue("number").findall(text))
     found.update(word for word in re.findall(r"[a-z]+", text) if word in _word_set("number_words"))
