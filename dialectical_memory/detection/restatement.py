@@ -125,7 +125,7 @@ def compare(earlier: str, later: str, *, days_apart: float = 0.0) -> Restatement
     fuller = overlap.cover_earlier >= FULLER_COVER and overlap.cover_later < FULLER_COVER
     if guard == _EVENT and overlap.score >= SURE_EVENT_SCORE:
         guard = ""  # nearly every word shared: the event and the habit are one fact said twice
-    if not guard and (_swapped_characters(earlier, later) if is_cjk(earlier) and is_cjk(later) else overlap.swapped):
+    if not guard and (_swapped_characters(earlier, later) if is_cjk(earlier) and is_cjk(later) else _swapped_words(mine, theirs)):
         guard = _SWAPPED
     if guard:
         return Restatement(Sameness.POSSIBLE if guard in (_DATED, _SWAPPED, _ACTION) else Sameness.DIFFERENT, score, guard)
@@ -143,15 +143,12 @@ class _Overlap:
     jaccard: float  # shared weight over the weight of either
     cover_later: float  # share of the later text's weight the earlier one holds
     cover_earlier: float
-    swapped: bool  # each side has exactly one word of substance the other lacks ("morning" / "evening")
 
     @staticmethod
     def of(mine: dict[str, float], theirs: dict[str, float]) -> _Overlap:
         shared = sum(min(mine[word], theirs[word]) for word in mine.keys() & theirs.keys())
         mine_total, theirs_total = sum(mine.values()), sum(theirs.values())
-        swapped = _own(mine, theirs) == 1 == _own(theirs, mine)
-        return _Overlap(shared / (mine_total + theirs_total - shared), shared / theirs_total,
-                        shared / mine_total, swapped)
+        return _Overlap(shared / (mine_total + theirs_total - shared), shared / theirs_total, shared / mine_total)
 
     @property
     def score(self) -> float:
@@ -172,6 +169,11 @@ def _swapped_characters(earlier: str, later: str) -> bool:
 
 
 _CHARACTERS = lazy_compile(r"[\W_]+")
+
+
+def _swapped_words(mine: dict[str, float], theirs: dict[str, float]) -> bool:
+    """Does each side have exactly one word of substance the other lacks ("morning" / "evening")?"""
+    return _own(mine, theirs) == 1 == _own(theirs, mine)
 
 
 def _own(mine: dict[str, float], theirs: dict[str, float]) -> int:
