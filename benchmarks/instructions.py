@@ -28,18 +28,11 @@ NOW = 1_790_000_000.0  # a fixed clock: the same notes and ages in both runs
 
 def cycles(size: int, corpus: str, count: int) -> None:
     """The measured process: ``count`` add + remove cycles on a warmed-up home of ``size`` entries."""
-    from benchmarks.corpus import build_target
-    from benchmarks.shared_words import build_shared, shared_note
+    from benchmarks.shared_words import build_small_home
     from dialectical_memory import MemoryStore
 
     home = Path(tempfile.mkdtemp(prefix="dmem-instructions-")) / "home"
-    if corpus == "shared":
-        build_shared(home, "memory", size, NOW)
-        note = shared_note
-    else:
-        build_target(home, "memory", size, NOW)
-        note = lambda serial: f"User started a new hobby number {serial} today"  # noqa: E731
-    build_target(home, "user", 10, NOW, seed=11)
+    note = build_small_home(home, size, corpus, NOW)
     store = MemoryStore(home, memory_char_limit=0, user_char_limit=0)
     store.load_from_disk()
     # the index built, the detector's tables read and its patterns compiled, as for run.py's timed adds
