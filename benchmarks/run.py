@@ -33,7 +33,7 @@ import orjson  # noqa: E402
 from benchmarks.corpus import CITIES, build_grown, build_target  # noqa: E402
 from benchmarks.hermes_reference import RealHermes, hermes_add  # noqa: E402
 from benchmarks.profile_page import NAV_ENDPOINTS, PAGE_LIMIT_KIB, PAGE_LIMIT_MS, bench_nav_pages  # noqa: E402
-from benchmarks.shared_words import build_shared, shared_note  # noqa: E402
+from benchmarks.shared_words import build_small_home  # noqa: E402
 from dialectical_memory import MemoryStore, NotFoundError  # noqa: E402
 from dialectical_memory.storage import hermes_format
 from dialectical_memory.store.loader import collector_paused  # noqa: E402
@@ -369,14 +369,7 @@ def bench_small(size: int, rounds: int, per_round: int, corpus: str = "tidy", fs
         raise SystemExit(f"the hermes-agent venv is missing at {HERMES_PYTHON} (make hermes, or set DMEM_HERMES_PYTHON)")
     with tempfile.TemporaryDirectory(prefix=f"dmem-small-{size}-") as tmp:
         home = Path(tmp) / "ours"
-        now = time.time()
-        if corpus == "shared":
-            build_shared(home, "memory", size, now)
-            note = shared_note
-        else:
-            build_target(home, "memory", size, now)
-            note = lambda serial: f"User started a new hobby number {serial} today"  # noqa: E731
-        build_target(home, "user", 10, now, seed=11)
+        note = build_small_home(home, size, corpus, time.time())
         hermes_home = Path(tmp) / "hermes"
         (hermes_home / "memories").mkdir(parents=True)
         for name in ("MEMORY.md", "USER.md"):

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from benchmarks.corpus import build_notes
+from benchmarks.corpus import build_notes, build_target
 
 DRINKS = ["tea", "coffee", "green tea", "espresso", "black coffee"]
 CITIES = ["Berlin", "Paris"]
@@ -52,3 +52,19 @@ def shared_note(serial: int) -> str:
 def build_shared(home: Path, target: str, size: int, now: float, seed: int = 3) -> list[str]:
     """Write a target of ``size`` active entries that share their words; returns their texts."""
     return build_notes(home, target, size, now, shared_text, seed)
+
+
+def tidy_note(serial: int) -> str:
+    """The text a timed add writes to a tidy home (:mod:`benchmarks.corpus`): new, and sharing few words."""
+    return f"User started a new hobby number {serial} today"
+
+
+def build_small_home(home: Path, size: int, corpus: str, now: float):
+    """The small home of the side-by-side bench: ``size`` memory entries of ``corpus`` ("tidy" or
+    "shared") and 10 user entries. Returns the notes a timed add writes (serial → text)."""
+    if corpus == "shared":
+        build_shared(home, "memory", size, now)
+    else:
+        build_target(home, "memory", size, now)
+    build_target(home, "user", 10, now, seed=11)
+    return shared_note if corpus == "shared" else tidy_note

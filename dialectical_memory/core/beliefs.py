@@ -518,13 +518,16 @@ class SidecarDocument:
             "text_to_id": dict(self.text_to_id),
         }
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, record: Callable[[str, EntryMeta], Any] | None = None) -> dict[str, Any]:
         """The document as the sidecar stores it, for orjson only: each entry in its :meth:`EntryMeta.stored`
         form (what differs from the defaults), which :meth:`from_dict` reads back as :meth:`to_dict`
-        gives it. Not for anything that keeps or edits it."""
+        gives it, or as ``record(entry_id, meta)`` makes it (that form, already serialised). Not for
+        anything that keeps or edits it."""
+        entries = ({entry_id: meta.stored() for entry_id, meta in self.entries.items()} if record is None
+                   else {entry_id: record(entry_id, meta) for entry_id, meta in self.entries.items()})
         return {
             "version": self.version,
-            "entries": {entry_id: meta.stored() for entry_id, meta in self.entries.items()},
+            "entries": entries,
             "contradictions": [edge.to_dict() for edge in self.contradictions],
             "text_to_id": dict(self.text_to_id),
         }

@@ -73,6 +73,11 @@ def _says(key: str, text: str) -> bool:
     return bool(_cue(key).search(text))
 
 
+@functools.lru_cache(maxsize=4096)  # per text: an add compares one text with each of its candidates
+def _normalized(text: str) -> str:
+    return normalize(text)
+
+
 @functools.lru_cache(maxsize=4096)
 def _holder(text: str) -> str:
     return entry_holder(text)
@@ -103,9 +108,8 @@ class Restatement:
 def compare(earlier: str, later: str, *, days_apart: float = 0.0) -> Restatement:
     """Is ``later`` the fact ``earlier`` states, said again? ``days_apart``: how long after the
     earlier entry the later text is written (a dated event said long after may be another one)."""
-    if normalize(earlier) == normalize(later):
+    if _normalized(earlier) == _normalized(later):
         return Restatement(Sameness.SAME, 1.0, "the same text")
-    guard = _guard(earlier, later, days_apart)
     mine, theirs = _weighted(earlier), _weighted(later)
     if is_cjk(earlier) != is_cjk(later):  # across the languages only the bridge's English stems meet
         mine, theirs = _english(mine), _english(theirs)
@@ -114,20 +118,21 @@ def compare(earlier: str, later: str, *, days_apart: float = 0.0) -> Restatement
     overlap = _Overlap.of(mine, theirs)
     score = round(overlap.score, 3)
     sure = overlap.score >= SURE_SCORE and len(theirs) >= SURE_MIN_WORDS
+    if not (sure or overlap.close):  # whatever a guard says, too few words in common (most candidates of an add)
+        return Restatement(Sameness.DIFFERENT, score, _TOO_FEW)
+    guard = _guard(earlier, later, days_apart)
     fuller = overlap.cover_earlier >= FULLER_COVER and overlap.cover_later < FULLER_COVER
     if guard == _EVENT and overlap.score >= SURE_EVENT_SCORE:
         guard = ""  # nearly every word shared: the event and the habit are one fact said twice
-    swapped = _swapped_characters(earlier, later) if is_cjk(earlier) and is_cjk(later) else overlap.swapped
-    guard = guard or (_SWAPPED if swapped else "")
-    if guard and (sure or overlap.close):
+    if not guard and (_swapped_characters(earlier, later) if is_cjk(earlier) and is_cjk(later) else _swapped_words(mine, theirs)):
+        guard = _SWAPPED
+    if guard:
         return Restatement(Sameness.POSSIBLE if guard in (_DATED, _SWAPPED, _ACTION) else Sameness.DIFFERENT, score, guard)
     if sure and _own(theirs, mine) > NEW_WORDS_AT_MOST:
         return Restatement(Sameness.POSSIBLE, score, _MORE, fuller=fuller)
     if sure:
         return Restatement(Sameness.SAME, score, "says nothing the earlier entry does not")
-    if overlap.close:
-        return Restatement(Sameness.POSSIBLE, score, "shares most of its words", fuller=fuller)
-    return Restatement(Sameness.DIFFERENT, score, "too few words in common")
+    return Restatement(Sameness.POSSIBLE, score, "shares most of its words", fuller=fuller)
 
 
 @dataclass(frozen=True)
@@ -137,15 +142,12 @@ class _Overlap:
     jaccard: float  # shared weight over the weight of either
     cover_later: float  # share of the later text's weight the earlier one holds
     cover_earlier: float
-    swapped: bool  # each side has exactly one word of substance the other lacks ("morning" / "evening")
 
     @staticmethod
     def of(mine: dict[str, float], theirs: dict[str, float]) -> _Overlap:
         shared = sum(min(mine[word], theirs[word]) for word in mine.keys() & theirs.keys())
         mine_total, theirs_total = sum(mine.values()), sum(theirs.values())
-        swapped = _own(mine, theirs) == 1 == _own(theirs, mine)
-        return _Overlap(shared / (mine_total + theirs_total - shared), shared / theirs_total,
-                        shared / mine_total, swapped)
+        return _Overlap(shared / (mine_total + theirs_total - shared), shared / theirs_total, shared / mine_total)
 
     @property
     def score(self) -> float:
@@ -160,12 +162,17 @@ class _Overlap:
 def _swapped_characters(earlier: str, later: str) -> bool:
     """Chinese has no word boundaries to count: is the one difference of the two texts a short run
     of characters put in the place of another (北京 / 上海, 早上 / 晚上)?"""
-    one, other = (_CHARACTERS.sub("", normalize(text)) for text in (earlier, later))
+    one, other = (_CHARACTERS.sub("", _normalized(text)) for text in (earlier, later))
     edits = [op for op in difflib.SequenceMatcher(None, one, other, autojunk=False).get_opcodes() if op[0] != "equal"]
     return len(edits) == 1 and edits[0][0] == "replace" and max(edits[0][2] - edits[0][1], edits[0][4] - edits[0][3]) <= 4
 
 
 _CHARACTERS = lazy_compile(r"[\W_]+")
+
+
+def _swapped_words(mine: dict[str, float], theirs: dict[str, float]) -> bool:
+    """Does each side have exactly one word of substance the other lacks ("morning" / "evening")?"""
+    return _own(mine, theirs) == 1 == _own(theirs, mine)
 
 
 def _own(mine: dict[str, float], theirs: dict[str, float]) -> int:
@@ -202,6 +209,7 @@ def _rank(found: Restatement) -> tuple[bool, float]:
     return (found.sameness is Sameness.SAME, found.score)
 
 
+_TOO_FEW = "too few words in common"
 _EVENT = "one event against a habit or a view"
 _ACTION = "another action on the same thing (paddles a kayak / rents a kayak)"
 _MORE = "says more than the earlier entry: words of substance it does not have"
@@ -211,7 +219,7 @@ _DATED = "a dated event written long after the earlier entry may be another even
 
 def _guard(earlier: str, later: str, days_apart: float) -> str:
     """The first fact the two texts differ by that words in common cannot outweigh, or ''."""
-    a, b = normalize(earlier), normalize(later)
+    a, b = _normalized(earlier), _normalized(later)
     if not _same_holder(earlier, later) or _subject_relations(a) != _subject_relations(b):
         return "about a different holder"
     if _names(later) - _names(earlier) - _capitalised(a):
@@ -220,7 +228,7 @@ def _guard(earlier: str, later: str, days_apart: float) -> str:
                       ("the past against the present", "past"), ("how often or when, said", "scope")):
         if _says(key, a) != _says(key, b):
             return f"{name} on one side only"
-    if bool(_cue("liking").search(_head(a))) != bool(_cue("liking").search(_head(b))):
+    if _likes(a) != _likes(b):
         return "a liking against a doing"  # "likes hiking" / "goes hiking": a preference, a habit
     if _says("question", a) or _says("question", b):
         return "a question asked states no fact to say again"
@@ -266,6 +274,12 @@ def _action(text: str) -> str:
     return _alike().get(stem(found[at]), stem(found[at]))
 
 
+@functools.lru_cache(maxsize=4096)  # per text: an add compares one text with each of its candidates
+def _likes(plain: str) -> bool:
+    """Does a normalised text's head say a liking?"""
+    return bool(_cue("liking").search(_head(plain)))
+
+
 def _head(plain: str) -> str:
     """A normalised text's head, where its main verb stands: four words, or eight Chinese characters."""
     return plain[:8] if is_cjk(plain) else " ".join(plain.split()[:4])
@@ -302,6 +316,7 @@ def _starts_with(text: str, name: str) -> bool:
     return not name or re.match(rf"\s*{re.escape(name)}(?![\w-])", text, re.IGNORECASE) is not None
 
 
+@functools.lru_cache(maxsize=4096)  # per text: an add compares one text with each of its candidates
 def _subject_relations(text: str) -> frozenset[str]:
     """The relatives the subject of a text is ("Her dog sleeps…", 用户的妹妹…); one named later is
     what the fact is about ("spends time with her kids")."""
@@ -309,6 +324,7 @@ def _subject_relations(text: str) -> frozenset[str]:
     return _relations(head.group(0)) if head else frozenset()
 
 
+@functools.lru_cache(maxsize=4096)  # per text: an add compares one text with each of its candidates
 def _capitalised(text: str) -> frozenset[str]:
     """Every word of a normalised text, capitalised ("Dance is…" / "…finds dance…": no one new)."""
     return frozenset(word.capitalize() for word in re.findall(r"[a-z]+", text))
@@ -323,6 +339,7 @@ def _turned_round(earlier: str, later: str) -> bool:
     return bool(before_one & after_other) and bool(after_one & before_other)
 
 
+@functools.lru_cache(maxsize=4096)  # per text: an add compares one text with each of its candidates
 def _sides(text: str) -> tuple[frozenset[str], frozenset[str]] | None:
     """The terms before and after a text's last comparison word, or None."""
     plain = normalize(text)
@@ -373,6 +390,7 @@ def _people() -> frozenset[str]:
     return frozenset((*lexicon.EN_PEOPLE, *lexicon.ZH_PEOPLE, *_word_set("people")))
 
 
+@functools.lru_cache(maxsize=4096)  # per text: an add compares one text with each of its candidates
 def _numbers(text: str) -> frozenset[str]:
     found = set(_cue("number").findall(text))
     found.update(word for word in re.findall(r"[a-z]+", text) if word in _word_set("number_words"))

@@ -519,19 +519,38 @@ def _json_line(record: dict[str, Any]) -> bytes:
     return orjson.dumps(record, option=orjson.OPT_SORT_KEYS | orjson.OPT_APPEND_NEWLINE)
 
 
-def history_tail(path: Path, records: list[dict[str, Any]]) -> dict[str, Any] | None:
-    """What a rewritten sidecar carries of the history records its commit appends unsynced to
-    ``path``: the records, and where the append starts and ends in which file (its inode; 0 when
-    the append creates it). A load puts back the records when the file ends in that range: the
-    append was lost (see ``store/loader.py``)."""
-    if not records:
-        return None
+TAIL_CARRIED_BYTES = 16_384  # what a sidecar carries of unsynced history appends, at most
+
+
+def history_tail(path: Path, records: list[dict[str, Any]], earlier: dict | None = None) -> tuple[dict[str, Any] | None, bool]:
+    """What a rewritten sidecar carries of the history records appended unsynced to ``path``: the
+    records, and where the appends start and end in which file (its inode; 0 when the append
+    creates it). A load puts back the records when the file ends in that range: an append was
+    lost (see ``store/loader.py``). Returns the tail and whether the file must be synced before
+    the sidecar is replaced.
+
+    ``earlier`` is the tail of the sidecar being replaced. While the file is still the one it
+    names and ends where it ended, the new tail carries its records too, from where it began, so
+    the file need not be synced for them (one fsync fewer per add), until the appends carried
+    pass ``TAIL_CARRIED_BYTES``: then the file is synced, and the tail starts again at its end."""
     try:
         st = os.stat(path)
-        start, inode = st.st_size, st.st_ino
+        size, inode = st.st_size, st.st_ino
     except FileNotFoundError:
-        start, inode = 0, 0
-    return {"start": start, "end": start + sum(len(_json_line(r)) for r in records), "inode": inode, "records": records}
+        size, inode = 0, 0
+    end = size + sum(len(_json_line(r)) for r in records)
+    if _tail_ends_at(earlier, size, inode) and end - earlier["start"] <= TAIL_CARRIED_BYTES:
+        return {"start": earlier["start"], "end": end, "inode": inode, "records": earlier["records"] + records}, False
+    if not records:
+        return earlier, True
+    return {"start": size, "end": end, "inode": inode, "records": records}, True
+
+
+def _tail_ends_at(tail: dict | None, size: int, inode: int) -> bool:
+    """Is ``tail`` a well-formed record of appends to the file of ``inode`` that end at its ``size``?"""
+    return (isinstance(tail, dict) and isinstance(tail.get("records"), list)
+            and all(type(tail.get(key)) is int for key in ("start", "end", "inode"))
+            and tail["start"] <= tail["end"] == size and tail["inode"] in (0, inode))
 
 
 def append_records(path: Path, records: list[dict[str, Any]]) -> None:
@@ -628,9 +647,43 @@ def lines_from(path: Path, offset: int, *, max_line: int, chunk: int = READ_CHUN
             pending = [*pending, rest] if length <= max_line else []
 
 
+SIDECAR_JSON = orjson.OPT_SORT_KEYS | orjson.OPT_INDENT_2
+
+
 def dumps_sidecar(document: dict[str, Any]) -> bytes:
     """Deterministic JSON: sorted keys, two-space indent, UTF-8, so one change is a small diff."""
-    return orjson.dumps(document, option=orjson.OPT_SORT_KEYS | orjson.OPT_INDENT_2 | orjson.OPT_APPEND_NEWLINE)
+    return orjson.dumps(document, option=SIDECAR_JSON | orjson.OPT_APPEND_NEWLINE)
+
+
+class StoredRecords:
+    """Each entry's sidecar record as :func:`dumps_sidecar` writes it (an ``orjson.Fragment`` at the
+    depth of ``entries``), serialised again only when the entry changed: a small home rewrites its
+    whole sidecar on every add, and re-serialising every record was a quarter of the add.
+
+    Nobody has to say that an entry changed: every field of the object, containers included, is
+    serialised in C each time (an exact fingerprint, a fifth of the cost of the record) and compared
+    with the bytes its cached record was made from. Any assignment, any change in place of a list
+    or a dict, and any field added to the class later, makes the bytes differ. Two values that
+    serialise alike (an int and an enum member of that number) are read back alike, so a record
+    reused for either says the same."""
+
+    def __init__(self):
+        self._by_id: dict[str, tuple[bytes, orjson.Fragment]] = {}
+
+    def fragment(self, entry_id: str, meta: Any) -> orjson.Fragment:
+        """``meta.stored()`` as JSON, from the cache while ``meta`` serialises as it did."""
+        fingerprint = orjson.dumps(meta.__dict__)
+        cached = self._by_id.get(entry_id)
+        if cached is not None and cached[0] == fingerprint:
+            return cached[1]
+        indented = orjson.dumps(meta.stored(), option=SIDECAR_JSON).replace(b"\n", b"\n    ")  # inside "entries"
+        made = self._by_id[entry_id] = (fingerprint, orjson.Fragment(indented))
+        return made[1]
+
+    def keep_only(self, entry_ids) -> None:
+        """Forget the records of entries no longer written (archived ones)."""
+        if len(self._by_id) > len(entry_ids):
+            self._by_id = {i: made for i, made in self._by_id.items() if i in entry_ids}
 
 
 def read_sidecar(path: Path) -> dict[str, Any] | None:

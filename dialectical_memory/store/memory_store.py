@@ -95,14 +95,6 @@ MTIME_TICK_NS = 200_000_000  # far beyond any file-system timestamp granularity
 EXPECTED_ORIGINS = 256
 
 
-
-def _index_terms(text: str) -> frozenset[str]:
-    """What the candidate index reads in ``text`` (detection loads on the first write, not at import)."""
-    from ..detection.index import index_terms
-
-    return index_terms(text)
-
-
 def _read_knowledge_type(text: str):
     from ..detection.knowledge_types import read_knowledge_type
 
@@ -551,22 +543,23 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
             # the state, and the sidecar is written again from it.
             sidecar_tmp = []
             # The rewritten sidecar carries this change's history records (a load puts back any a
-            # power loss took from the history file), so they are appended unsynced and the history
-            # appended before (carried by the sidecar or journal this commit replaces) is synced in
-            # the same wait as the temp files: two waits per add, not three.
-            # A change without history keeps the tail written before (the same state, the same
-            # bytes): its append is synced now, and the range it names is behind the file's end.
+            # power loss took from the history file), so they are appended unsynced; while the
+            # appends carried stay small it carries those of the commits before it too (the file
+            # still ends where they did): the history file is synced once in a dozen or two adds, in
+            # the same wait as the temp files, before the sidecar that carried them is replaced.
             # A change of many records (a first load adopting 100,000 entries written by hand) is
             # appended synced instead: carried, it would double the sidecar, and every later load
             # would parse it again.
             carried = len(change.history) <= TAIL_RECORDS
-            tail = ((history_tail(paths.history, change.history) if carried else None) or state.history_tail) if compact else None
+            tail, sync_history = None, True
+            if compact:
+                tail, sync_history = history_tail(paths.history, change.history, state.history_tail) if carried else (state.history_tail, True)
 
             def sidecar_beside() -> list[Path]:
                 if not compact:
                     return sidecar_tmp
                 sidecar_tmp.append(plan.temp(paths.sidecar, self._sidecar_bytes(state, seq, tail), sync=False))
-                return sidecar_tmp + ([paths.history] if paths.history.exists() else [])
+                return sidecar_tmp + ([paths.history] if sync_history and paths.history.exists() else [])
 
             if change.md_dirty:
                 md_written, displaced, merged = self._publish_md(state, change, plan, sidecar_beside)
@@ -575,7 +568,10 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
             plan.append(paths.archive, change.archive_records)
             if compact:
                 if merged:  # a foreign write merged: the state and its history changed
-                    tail = history_tail(paths.history, change.history) or state.history_tail
+                    if carried:
+                        tail, sync_now = history_tail(paths.history, change.history, state.history_tail)
+                        if sync_now and not sync_history:
+                            plan.sync(paths.history)
                     sidecar_tmp[:] = [plan.temp(paths.sidecar, self._sidecar_bytes(state, seq, tail))]
                 plan.append(paths.history, change.history, sync=not carried)
                 plan.publish(sidecar_tmp[0], paths.sidecar)
@@ -610,7 +606,8 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
 
     @staticmethod
     def _sidecar_bytes(state: TargetState, seq: int, tail: dict | None = None) -> bytes:
-        document = state.sidecar_document().to_json()
+        small = len(state.entries) <= SMALL_STORE_ENTRIES  # rewritten on every change: each record kept serialised
+        document = state.sidecar_document().to_json(state.stored_records().fragment if small else None)
         document["journal_seq"] = seq
         document["safety_version"] = state.safety_version
         if tail is not None:  # one line: a change stays a small diff of the sidecar (sync)
@@ -755,14 +752,14 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
     # ------------------------------------------------------------ contradiction detection
 
     def _detect(self, state: TargetState, change: Change, meta: EntryMeta, limit: int = FAST_CHECK_CANDIDATES,
-                compared: list[str] | None = None, terms=None) -> list[ContradictionEdge]:
+                compared: list[str] | None = None, nearest: list[str] | None = None) -> list[ContradictionEdge]:
         """Fast check on the action path: only candidates from the index reach the detector. The ids
         it compared and did not flag are appended to ``compared`` (best first), for the agent to judge."""
         from ..detection import Label
 
         found, unflagged = [], []
         detector = self.detector_in(state)
-        for candidate_id in self._candidate_ids(state, meta.text, meta.entry_id, limit, terms):
+        for candidate_id in self._candidate_ids(state, meta.text, meta.entry_id, limit, nearest):
             other = state.entries.get(candidate_id)
             if other is None or state.edge_between(candidate_id, meta.entry_id):
                 continue
@@ -795,10 +792,10 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
         return found
 
     def _candidate_ids(self, state: TargetState, text: str, exclude: str | None, limit: int = FAST_CHECK_CANDIDATES,
-                       terms=None) -> list[str]:
+                       nearest: list[str] | None = None) -> list[str]:
         """The stored entries the add path compares ``text`` with: from the index, plus neighbours
-        by meaning when the detector has them (``terms``: the text's index terms, if known)."""
-        candidates = state.ensure_index().candidates(text, limit=limit, exclude=exclude, terms=terms)
+        by meaning when the detector has them (``nearest``: the index's answer, if asked already)."""
+        candidates = list(nearest) if nearest is not None else state.ensure_index().candidates(text, limit=limit, exclude=exclude)
         neighbours = getattr(self.detector, "semantic_neighbours", None)  # detection.semantic's optional hook
         if neighbours is not None:
             others = {i: e.text for i, e in state.entries.items() if i != exclude}
@@ -844,12 +841,12 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
         """
         with self.unit_of_work(target, actor) as (state, change):
             meta = self._active(state, entry_id)
-            terms = _index_terms(meta.text)  # the query's terms, once for both checks
-            found = self._detect(state, change, meta, FAST_CHECK_CANDIDATES, terms=terms)
+            nearest = self._nearest(state, meta.text, exclude=meta.entry_id)  # one query for both checks
+            found = self._detect(state, change, meta, FAST_CHECK_CANDIDATES, nearest=nearest)
             open_edges = state.unresolved_edges_of(meta.entry_id)
             message = f"Checked; {len(open_edges)} open contradiction(s), {len(found)} new."
             extra: dict[str, Any] = {"new_edges": len(found)}
-            restated = self._restated(state, meta.text, change.now, exclude=meta.entry_id, terms=terms)
+            restated = self._restated(state, meta.text, change.now, nearest)
             earlier = state.entries[restated[0]] if restated and restated[1].sure else None
             if earlier is not None and meta.provenance and earlier.created_at <= meta.created_at:
                 # another program (Hermes) wrote it into its own file: the file stays as written
@@ -874,8 +871,10 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
         existing_id = state.id_for_text(text)
         if existing_id:
             return self._reinforce(state, change, state.entries[existing_id], source)
-        terms = _index_terms(text)  # the query's terms, once for both checks below
-        restated = self._restated(state, text, change.now, terms=terms)
+        # One query of the index for both checks below: the nearest entries before this one joins it
+        # (its own terms then weigh a little less; an add asked twice, ~a tenth of an add at 100 entries)
+        nearest = self._nearest(state, text)
+        restated = self._restated(state, text, change.now, nearest)
         if restated is not None and restated[1].sure:
             return self._reinforce(state, change, state.entries[restated[0]], source, wording=text, why=restated[1].reason)
         if check_limit:
@@ -884,7 +883,7 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
         state.insert(change, meta)
         change.log(state.target, "add", meta.entry_id, None, summary(meta))
         compared: list[str] = []
-        edges = self._detect(state, change, meta, FAST_CHECK_CANDIDATES, compared, terms=terms)
+        edges = self._detect(state, change, meta, FAST_CHECK_CANDIDATES, compared, nearest)
         message = "Entry added." if not edges else f"Entry added; it contradicts {len(edges)} existing entr{'y' if len(edges) == 1 else 'ies'} (both kept)."
         extra: dict[str, Any] = {"compared": compared[:NEIGHBOURS_SHOWN]}
         if restated is not None:  # uncertain: named to the agent, left to the reflection layer
@@ -892,14 +891,18 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
             message += f" Possibly the same as entry {restated[0]} (kept apart)."
         return self._result(state, "add", meta.entry_id, message, contradictions=self._edge_dicts(state, edges), extra=extra)
 
-    def _restated(self, state, text: str, now: float, exclude: str | None = None, terms=None):
+    @staticmethod
+    def _nearest(state, text: str, exclude: str | None = None) -> list[str]:
+        """The index's nearest entries to ``text``: what the add path's checks compare it with."""
+        return state.ensure_index().candidates(text, limit=FAST_CHECK_CANDIDATES, exclude=exclude)
+
+    def _restated(self, state, text: str, now: float, nearest: list[str]):
         """The active entry ``text`` restates (``Sameness.SAME``) or may restate (``POSSIBLE``), by
-        the same-fact matcher over the index's nearest entries; ``None`` when none is close."""
+        the same-fact matcher over the index's ``nearest`` entries; ``None`` when none is close."""
         from ..detection.restatement import best_restated
 
-        ids = state.ensure_index().candidates(text, limit=FAST_CHECK_CANDIDATES, exclude=exclude, terms=terms)
         others = [(i, state.entries[i].text, max(0.0, now - state.entries[i].created_at) / 86400.0)
-                  for i in ids if i in state.entries]
+                  for i in nearest if i in state.entries]
         return best_restated(text, others)
 
     def _reinforce(self, state, change, meta: EntryMeta, source: SourceKind, *, wording: str | None = None,

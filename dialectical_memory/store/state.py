@@ -23,7 +23,7 @@ from ..core.beliefs import (
     resolve_edge,
     text_hash,
 )
-from ..storage.files import TargetPaths
+from ..storage.files import StoredRecords, TargetPaths
 
 _DELIMITER_BYTES = hermes_format.ENTRY_DELIMITER.encode("utf-8")
 HISTORY_FIELDS = ("text", "status", "maturity", "knowledge_type", "source_kind", "confidence", "authority")
@@ -151,6 +151,7 @@ class TargetState:
         self._edges_by_entry: dict[str, list[ContradictionEdge]] | None = None
         self.derived: dict[str, tuple] = {}  # what views derive from every entry or edge (views.derived)
         self.arrival_origins = None  # target → {text: Origin} of text another program announced (loader)
+        self._stored_records: StoredRecords | None = None
 
     # ---------------------------------------------------------- lookups
 
@@ -188,6 +189,13 @@ class TargetState:
             return self.doc.entries[entry_id]
         archived = self.archive.get(entry_id)
         return archived.meta if archived else None
+
+    def stored_records(self) -> StoredRecords:
+        """Each entry's sidecar record, serialised once while it is unchanged (see StoredRecords)."""
+        if self._stored_records is None:
+            self._stored_records = StoredRecords()
+        self._stored_records.keep_only(self.doc.entries)
+        return self._stored_records
 
     def sidecar_document(self) -> SidecarDocument:
         """The sidecar to write: ``text_to_id`` derived from the texts, so it always matches them."""

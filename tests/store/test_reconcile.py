@@ -389,19 +389,51 @@ def test_a_journaled_add_fsyncs_three_times_and_compaction_syncs_the_history(hom
     assert any(path.endswith("MEMORY.history.jsonl") for path in synced), "the journal's history is synced before it is emptied"
 
 
-def test_a_small_home_add_waits_two_fsyncs_and_carries_its_history_in_the_sidecar(home, clock, monkeypatch):
-    """Below 200 entries the sidecar is rewritten: it carries the add's history records, so the
-    history file is appended unsynced; what earlier adds appended is synced beside the temp files."""
+def _synced_names(synced: list[str]) -> list[str]:
+    return sorted(path.rsplit("/", 1)[-1].split(".tmp")[0].rsplit(".", 1)[0] if path.endswith(".tmp") else path.rsplit("/", 1)[-1]
+                  for path in synced)
+
+
+def _sidecar_tail(home) -> dict:
+    return json.loads(json.loads((home / "MEMORY.meta.json").read_text())["history_tail"])  # one line of JSON
+
+
+def test_a_small_home_add_fsyncs_three_times_and_carries_its_history_in_the_sidecar(home, clock, monkeypatch):
+    """Below 200 entries the sidecar is rewritten: it carries the add's history records, and those
+    of the adds before it still unsynced, so the history file is appended unsynced and not synced:
+    the two temp files (one wait) and the folder, as a journaled add."""
     store = make_store(home, clock, memory_char_limit=0)
-    store.add("memory", "Warm-up note")
+    first = store.add("memory", "Warm-up note").entry_id
     synced = _fsyncs_of(monkeypatch)
     entry = store.add("memory", "A note in sidecar mode").entry_id
-    names = sorted(path.rsplit("/", 1)[-1].split(".tmp")[0].rsplit(".", 1)[0] if path.endswith(".tmp") else path.rsplit("/", 1)[-1]
-                   for path in synced)
-    assert names == sorted([".MEMORY.md", ".MEMORY.meta.json", "MEMORY.history.jsonl", home.name]), synced
-    tail = json.loads(json.loads((home / "MEMORY.meta.json").read_text())["history_tail"])  # one line of JSON
-    assert [r["entry_id"] for r in tail["records"]] == [entry]
+    assert _synced_names(synced) == sorted([".MEMORY.md", ".MEMORY.meta.json", home.name]), synced
+    tail = _sidecar_tail(home)
+    assert [r["entry_id"] for r in tail["records"]][-2:] == [first, entry]
     assert tail["end"] == (home / "MEMORY.history.jsonl").stat().st_size
+
+
+def test_a_small_home_syncs_its_history_once_the_carried_records_grow(home, clock, monkeypatch):
+    """The records carried are bounded (TAIL_CARRIED_BYTES): the add that would pass it syncs the
+    history file beside its temp files, before the sidecar that carried the earlier ones is
+    replaced, and its tail starts again where its own records start."""
+    from dialectical_memory.storage import files
+
+    monkeypatch.setattr(files, "TAIL_CARRIED_BYTES", 2_000)
+    store = make_store(home, clock, memory_char_limit=0)
+    history = home / "MEMORY.history.jsonl"
+    synced = _fsyncs_of(monkeypatch)
+    for number in range(40):
+        synced.clear()
+        before = history.stat().st_size if history.exists() else 0
+        store.add("memory", f"Note number {number} about the garden")
+        tail = _sidecar_tail(home)
+        assert tail["end"] == history.stat().st_size and tail["end"] - tail["start"] <= 2_000
+        if "MEMORY.history.jsonl" in _synced_names(synced):
+            break
+        assert len(synced) == 3, synced
+    else:
+        raise AssertionError("the history file was never synced")
+    assert tail["start"] == before and number > 3, "synced once the bound is reached, then carried again"
 
 
 def test_a_load_adopting_many_entries_syncs_their_history_instead_of_carrying_it(home, clock, monkeypatch):
@@ -440,6 +472,23 @@ def test_history_a_power_loss_took_is_put_back_from_the_sidecar(home, clock):
     again = make_store(home, clock, memory_char_limit=0)
     assert sorted(r["id"] for r in again.history("memory")) == sorted(logged), "nothing is put back twice"
     assert not any("put back" in w for w in again.warnings("memory"))
+
+
+def test_history_of_several_adds_a_power_loss_took_is_put_back_from_the_sidecar(home, clock):
+    """The history file is synced once in a few dozen adds: a power loss can take the records of
+    every add since, and the last sidecar carries them all."""
+    store = make_store(home, clock, memory_char_limit=0)
+    store.add("memory", "Note from before")
+    history = home / "MEMORY.history.jsonl"
+    start = _sidecar_tail(home)["start"]
+    added = [store.add("memory", f"Note {number} written before the power cut").entry_id for number in range(3)]
+    logged = [r["id"] for r in store.history("memory")]
+    with open(history, "r+b") as handle:
+        handle.truncate(start)  # nothing since the last sync reached the disk
+    reloaded = make_store(home, clock, memory_char_limit=0)
+    assert any("put back 4 record(s)" in w and "MEMORY.meta.json" in w for w in reloaded.warnings("memory"))
+    assert sorted(r["id"] for r in reloaded.history("memory")) == sorted(logged)
+    assert set(added) <= {r["entry_id"] for r in reloaded.history("memory") if r["action"] == "add"}
 
 
 @pytest.mark.parametrize("tail", [
