@@ -16,20 +16,31 @@ from ..detection.restatement import closeness
 from .state import summary
 
 ACTION = "restated"
-SAME_QUESTIONS = 12  # the closest neighbours of each checked entry a judge is asked about first
+SAME_QUESTIONS = 12  # the closest neighbours of each checked entry a judge may be asked about
 SAME_FLOOR = 0.1  # and only those sharing at least this share of their words
+# "The same fact?" questions one maintenance run asks at most, the closest pairs of the run first,
+# out of the judge's budget per run (64): a count, so what is asked never depends on the machine's load.
+SAME_PER_RUN = 48
+SAME_ENTRIES = 256  # the newest entries not yet checked whose neighbours one run asks about
 
 
 def restatement_questions(checked: dict[str, str], near: dict[str, list[str]], texts: dict[str, str]) -> list[tuple[str, str]]:
-    """``(neighbour id, entry id)`` for each entry just checked: the neighbours closest by the
-    same-fact matcher's word closeness (not a model), so the judge's budget reaches a fact said again before
-    the long tail of contradiction candidates. An exact match or a sure one never gets here: the
-    add absorbed it."""
-    questions = []
+    """``(neighbour id, entry id)`` for the entries just checked and their closest neighbours by the
+    same-fact matcher's word closeness (not a model), at most ``SAME_QUESTIONS`` each: every pair once,
+    the closest of all first (ties in the order of ``checked``), so a count of questions reaches the
+    facts most likely said again. An exact match or a sure one never gets here: the add absorbed it."""
+    scored: list[tuple[float, str, str]] = []
     for entry_id, text in checked.items():
-        scored = [(closeness(texts[other], text), other) for other in near.get(entry_id, ()) if other in texts]
-        scored.sort(key=lambda item: -item[0])
-        questions.extend((other, entry_id) for score, other in scored[:SAME_QUESTIONS] if score >= SAME_FLOOR)
+        nearest = sorted(((closeness(texts[other], text), other) for other in near.get(entry_id, ()) if other in texts),
+                         key=lambda item: -item[0])
+        scored.extend((score, other, entry_id) for score, other in nearest[:SAME_QUESTIONS] if score >= SAME_FLOOR)
+    scored.sort(key=lambda item: -item[0])  # stable
+    questions, asked = [], set()
+    for _score, other, entry_id in scored:
+        pair = frozenset((other, entry_id))
+        if pair not in asked:
+            asked.add(pair)
+            questions.append((other, entry_id))
     return questions
 
 
