@@ -31,7 +31,7 @@ from ..core.beliefs import (
     needs_reverification,
 )
 from ..detection.candidates import JUDGE_CANDIDATES, SMALL_HOME_ENTRIES, holder_mentions, judge_candidates
-from .restated import SAME_ENTRIES, SAME_PER_RUN, fold_restatement, restatement_questions
+from .restated import SAME_ENTRIES, SAME_PER_RUN, fold_same, restatement_questions
 from .screening import entry_problem
 from .state import Change, TargetState, summary
 
@@ -251,10 +251,9 @@ def _deep_check_in_steps(store, target: str, actor: str, progress, judging=None,
                 if a and b and a.text == other_text and b.text == text and not state.edge_between(other_id, entry_id):
                     edge = store.flag_contradiction(state, change, other_id, entry_id, verdict, author=author)
                     found.append(edge_dict(state, edge, change.now))
-            for pair, verdict in restated:
-                kept = fold_restatement(state, change, pair, f"judge:{judging.name}: {verdict.reason}"[:200])
-                if kept is not None and folded is not None:
-                    folded.append(pair[0] if kept == pair[2] else pair[2])
+            folded_now = fold_same(state, change, _with_reasons(judging, restated))
+            if folded is not None:
+                folded.extend(folded_now)
             for entry_id, text in checked.items():
                 meta = state.entries.get(entry_id)
                 if meta is not None and meta.text == text and not meta.deep_checked:
@@ -326,11 +325,15 @@ def _fold_restatements(store, target: str, actor: str, judging, folded: list[str
     if not same:
         return False
     with store.unit_of_work(target, actor) as (state, change):
-        for pair, verdict in same:
-            kept = fold_restatement(state, change, pair, f"judge:{judging.name}: {verdict.reason}"[:200])
-            if kept is not None and folded is not None:
-                folded.append(pair[0] if kept == pair[2] else pair[2])
+        folded_now = fold_same(state, change, _with_reasons(judging, same))
+        if folded is not None:
+            folded.extend(folded_now)
         return _visible(change)
+
+
+def _with_reasons(judging, answered: list[tuple]) -> list[tuple[tuple[str, str, str, str], str]]:
+    """Each pair the judge answered is the same fact, with the reason its history record keeps."""
+    return [(pair, f"judge:{judging.name}: {verdict.reason}"[:200]) for pair, verdict in answered]
 
 
 def _ask_judge(store, judging, detector, home, near, checked, flagged) -> tuple[list[tuple], list[tuple]]:

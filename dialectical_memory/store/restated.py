@@ -44,6 +44,35 @@ def restatement_questions(checked: dict[str, str], near: dict[str, list[str]], t
     return questions
 
 
+def fold_same(state, change, answered: list[tuple[tuple[str, str, str, str], str]]) -> list[str]:
+    """Fold each pair ``(id, text, id, text)`` a judge answered is the same fact, with the judge's
+    reason, in order; the ids folded into another entry. The same fact is the same through a chain:
+    an entry already folded in this pass stands for the entry it went into, so a later wording the
+    judge found the same as two kept entries makes them one (the later of them folded too)."""
+    into: dict[str, str] = {}
+    folded = []
+    for (first_id, first_text, second_id, second_text), why in answered:
+        if any(entry_id not in into and getattr(state.entries.get(entry_id), "text", None) != text
+               for entry_id, text in ((first_id, first_text), (second_id, second_text))):
+            continue  # edited or gone since the judge was asked
+        first_id, second_id = _root(into, first_id), _root(into, second_id)
+        first, second = state.entries.get(first_id), state.entries.get(second_id)
+        if first_id == second_id or first is None or second is None:
+            continue
+        kept = fold_restatement(state, change, (first_id, first.text, second_id, second.text), why)
+        if kept is not None:
+            later = first_id if kept == second_id else second_id
+            into[later] = kept
+            folded.append(later)
+    return folded
+
+
+def _root(into: dict[str, str], entry_id: str) -> str:
+    while entry_id in into:
+        entry_id = into[entry_id]
+    return entry_id
+
+
 def fold_restatement(state, change, pair: tuple[str, str, str, str], why: str) -> str | None:
     """Fold one judged pair ``(id, text, id, text)``; the kept entry's id, or None when the pair
     changed since it was judged or must be left alone."""

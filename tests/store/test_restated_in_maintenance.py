@@ -138,3 +138,22 @@ def test_the_closest_pairs_of_a_run_are_asked_first_each_once():
     assert len({frozenset(pair) for pair in questions}) == len(questions) == 3
     assert all("records" not in pair for pair in questions)  # no word in common: never asked "the same?"
 
+
+
+def test_a_wording_the_same_as_two_kept_entries_makes_them_one(home, clock):
+    """The judge found nothing to join in two entries (asked alone, it said compatible), then a
+    third wording it finds the same as each: one fact said three times ends in one entry."""
+    evenings = "Evenings with the family at home are the highlight of the user's day."
+    rows = [{"a": FAMILY, "b": FAMILY_AGAIN, "label": SAME}, {"a": evenings, "b": FAMILY_AGAIN, "label": SAME}]
+    store = _store(home, clock, rows)
+    first = store.add("user", FAMILY).entry_id
+    clock.advance(10)
+    store.add("user", evenings)
+    assert store.run_maintenance("user")["restated"] == [] and len(store.entries("user")) == 2
+    clock.advance(10)
+    later = store.add("user", FAMILY_AGAIN)
+    assert not later.reinforced
+    report = store.run_maintenance("user")
+    assert len(report["restated"]) == 2 and later.entry_id in report["restated"]
+    assert [entry.entry_id for entry in store.entries("user")] == [first]
+    assert len(store.archived("user")) == 2
