@@ -42,6 +42,8 @@ RESTATED = [
     # one lemma in two forms ("lost" / "losing")
     ("After she lost her job at the print shop, the user opened a bicycle stall.",
      "The user opened a bicycle stall after losing her job at the print shop."),
+    # "every" that counts things is no "how often": only "every" before a time is
+    ("Priya believes every small gesture of kindness matters.", "Priya believes small gestures of kindness matter."),
     # Chinese: shorter, and reworded
     ("用户住在杭州，在一家游戏公司做程序员。", "用户在杭州的一家游戏公司当程序员。"),
     ("用户乳糖不耐受，不能喝牛奶。", "用户对乳糖不耐受，不能喝牛奶。"),
@@ -102,6 +104,8 @@ LOOK_ALIKES = [
     # how often, on one side only
     ("The user bakes sourdough bread for the family.", "The user bakes sourdough bread for the family on Sundays."),
     ("用户去健身房锻炼。", "用户每周去健身房锻炼。"),
+    ("The user bakes sourdough bread for the family.", "The user bakes sourdough bread for the family every two weeks."),
+    ("The user drinks green tea.", "Every afternoon the user drinks green tea."),
 ]
 
 
