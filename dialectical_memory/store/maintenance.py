@@ -31,7 +31,7 @@ from ..core.beliefs import (
     needs_reverification,
 )
 from ..detection.candidates import JUDGE_CANDIDATES, SMALL_HOME_ENTRIES, holder_mentions, judge_candidates
-from .restated import fold_restatement, restatement_questions
+from .restated import SAME_ENTRIES, SAME_PER_RUN, fold_same, restatement_questions
 from .screening import entry_problem
 from .state import Change, TargetState, summary
 
@@ -206,6 +206,10 @@ def _deep_check_in_steps(store, target: str, actor: str, progress, judging=None,
     total = None
     if not _complete_index(store, target, INDEX_SECONDS):
         budget = 0  # entries not yet indexed would be missed as candidates: the check waits for them
+    asked_same: set[frozenset[str]] = set()  # pairs asked "the same fact?": not asked again in the steps
+    judged_first: list[tuple] = []  # the contradictions the judge answered to them, flagged in the first step
+    if budget and judging is not None:
+        changed = _fold_restatements(store, target, actor, judging, folded, asked_same, judged_first)
     while budget > 0:
         with store.reading(target) as state:  # in-process only: other processes are not held up
             unchecked = _newest_first([m for m in state.entries.values() if not m.deep_checked])
@@ -215,7 +219,7 @@ def _deep_check_in_steps(store, target: str, actor: str, progress, judging=None,
             index = state.ensure_index()
             detector = store.detector_in(state)
             checked: dict[str, str] = {}
-            flagged = []
+            flagged, judged_first = judged_first, []
             deadline = time.monotonic() + DEEP_CHECK_STEP_SECONDS
             for meta in unchecked[: min(DEEP_CHECK_STEP, budget)]:
                 candidates = index.candidates(meta.text, limit=DEEP_CHECK_CANDIDATES, exclude=meta.entry_id)
@@ -234,7 +238,7 @@ def _deep_check_in_steps(store, target: str, actor: str, progress, judging=None,
                     break
             if judging is not None:  # what the judge's candidates need, read under the lock
                 near = {i: index.candidates(t, limit=JUDGE_CANDIDATES, exclude=i) for i, t in checked.items()}
-                seen = {e.pair() for e in state.doc.contradictions}
+                seen = {e.pair() for e in state.doc.contradictions} | asked_same
                 home = (state.paths, {i: m.text for i, m in state.entries.items()}, index.holders(), seen,
                         _dismissed_pairs(state), _never_sent(state))
         restated: list[tuple] = []
@@ -247,11 +251,10 @@ def _deep_check_in_steps(store, target: str, actor: str, progress, judging=None,
                 if a and b and a.text == other_text and b.text == text and not state.edge_between(other_id, entry_id):
                     edge = store.flag_contradiction(state, change, other_id, entry_id, verdict, author=author)
                     found.append(edge_dict(state, edge, change.now))
-            for pair, verdict in restated:
-                kept = fold_restatement(state, change, pair, f"judge:{judging.name}: {verdict.reason}"[:200],
-                                        f"judge:{judging.name}")
-                if kept is not None and folded is not None:
-                    folded.append(pair[0] if kept == pair[2] else pair[2])
+            folded_now = fold_same(state, change, _with_reasons(judging, restated),
+                                   f"judge:{judging.name}") if restated else []
+            if folded is not None:
+                folded.extend(folded_now)
             for entry_id, text in checked.items():
                 meta = state.entries.get(entry_id)
                 if meta is not None and meta.text == text and not meta.deep_checked:
@@ -291,11 +294,54 @@ def _never_sent(state: TargetState) -> frozenset[str]:
     return frozenset(i for i, m in state.entries.items() if m.blocked or m.safety_kept)
 
 
+def _fold_restatements(store, target: str, actor: str, judging, folded: list[str] | None,
+                       asked: set[frozenset[str]], judged: list[tuple]) -> bool:
+    """Before the deep check's steps: the judge asked "the same fact?" about the newest entries not
+    yet checked and their closest neighbours (``store/restated.py``), the closest pairs of the run
+    first, at most ``SAME_PER_RUN`` questions (a count, not the steps' time: what is asked is the
+    same on a busy machine), and each pair it answers ``same`` folded. Asked outside every lock;
+    the pairs asked are added to ``asked``, those it answers are a contradiction to ``judged``."""
+    from ..detection import Label
+    from ..detection.judge import says_same
+
+    with store.reading(target) as state:
+        unchecked = _newest_first([m for m in state.entries.values() if not m.deep_checked])[:SAME_ENTRIES]
+        if not unchecked or judging.room() == 0:
+            return False
+        index = state.ensure_index()
+        texts = {i: m.text for i, m in state.entries.items()}
+        checked = {m.entry_id: m.text for m in unchecked}
+        near = {i: index.candidates(t, limit=JUDGE_CANDIDATES, exclude=i) for i, t in checked.items()}
+        linked = {e.pair() for e in state.doc.contradictions}
+        never_sent = _never_sent(state)
+    pairs = [(other_id, texts[other_id], entry_id, texts[entry_id])
+             for other_id, entry_id in restatement_questions(checked, near, texts)
+             if frozenset((other_id, entry_id)) not in linked and not {other_id, entry_id} & never_sent
+             and not entry_problem(texts[other_id]) and not entry_problem(texts[entry_id])][:SAME_PER_RUN]
+    verdicts = judging.ask_many([(row[1], row[3]) for row in pairs])
+    asked.update(frozenset((row[0], row[2])) for row in pairs)
+    judged.extend((*row, verdict, f"judge:{judging.name}") for row, verdict in zip(pairs, verdicts)
+                  if verdict is not None and verdict.label is Label.CONTRADICTION)
+    same = [(row, verdict) for row, verdict in zip(pairs, verdicts) if says_same(verdict)]
+    if not same:
+        return False
+    with store.unit_of_work(target, actor) as (state, change):
+        folded_now = fold_same(state, change, _with_reasons(judging, same), f"judge:{judging.name}")
+        if folded is not None:
+            folded.extend(folded_now)
+        return _visible(change)
+
+
+def _with_reasons(judging, answered: list[tuple]) -> list[tuple[tuple[str, str, str, str], str]]:
+    """Each pair the judge answered is the same fact, with the reason its history record keeps."""
+    return [(pair, f"judge:{judging.name}: {verdict.reason}"[:200]) for pair, verdict in answered]
+
+
 def _ask_judge(store, judging, detector, home, near, checked, flagged) -> tuple[list[tuple], list[tuple]]:
     """The judge's contradictions between the entries just checked (newest first) and their
-    neighbours by meaning (detection/candidates.py) that the rules left open, and the pairs it
-    answered are the same fact: its budgets, the verdict file and every person's dismissal apply.
-    Asked outside every lock."""
+    neighbours by meaning (detection/candidates.py) that the rules left open, and those of them it
+    answered are the same fact (the closest pairs were asked that first: ``_fold_restatements``):
+    its budgets, the verdict file and every person's dismissal apply. Asked outside every lock."""
     from ..detection import Label
     from ..detection.judge import says_same
 
@@ -310,12 +356,6 @@ def _ask_judge(store, judging, detector, home, near, checked, flagged) -> tuple[
     mentions = holder_mentions(texts, holders) if len(texts) > SMALL_HOME_ENTRIES else {}
     author = f"judge:{judging.name}"
     pairs = []
-    for other_id, entry_id in restatement_questions(checked, near, texts):  # the closest first
-        pair = frozenset((other_id, entry_id))
-        if pair in decided or {other_id, entry_id} & never_sent or entry_problem(texts[other_id]) or entry_problem(texts[entry_id]):
-            continue
-        decided.add(pair)
-        pairs.append((other_id, texts[other_id], entry_id, texts[entry_id]))
     for entry_id, text in checked.items():
         if entry_id in never_sent or entry_problem(text):
             continue  # a blocked or kept text is never sent to a model (it may hold a secret)

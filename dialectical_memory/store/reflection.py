@@ -13,7 +13,8 @@ Steps today, in order:
 
 1. ``maintenance``: decay, promotions, ignore-ratio supersede, demotion, the deep contradiction
    check and the judge (:mod:`.maintenance`), which has budgets of its own (entries per step,
-   seconds per step, the judge's questions per run and per day);
+   seconds per step, the judge's questions per run and per day, the first of them "the same
+   fact?" questions, a count: ``restated.SAME_PER_RUN``);
 2. ``patterns``: pattern proposals (:mod:`.patterns`), the home grouped anew (a group found again
    keeps its id; until the next run, proposals stay as they are while their members are unchanged),
    so the first person to look finds them ready; it counts them into

@@ -31,22 +31,33 @@ from .state import summary
 
 ACTION = "restated"
 SOURCE_CHARS = 40  # what said a wording again: a source kind's value, or "judge:<name>" cut to this
-SAME_QUESTIONS = 12  # the closest neighbours of each checked entry a judge is asked about first
+SAME_QUESTIONS = 12  # the closest neighbours of each checked entry a judge may be asked about
 SAME_FLOOR = 0.1  # and only those sharing at least this share of their words
+# "The same fact?" questions one maintenance run asks at most, the closest pairs of the run first,
+# out of the judge's budget per run (64): a count, so what is asked never depends on the machine's load.
+SAME_PER_RUN = 48
+SAME_ENTRIES = 256  # the newest entries not yet checked whose neighbours one run asks about
 
 
 def restatement_questions(checked: dict[str, str], near: dict[str, list[str]], texts: dict[str, str]) -> list[tuple[str, str]]:
-    """``(neighbour id, entry id)`` for each entry just checked: the neighbours closest by the
-    same-fact matcher's word closeness (not a model), so the judge's budget reaches a fact said again before
-    the long tail of contradiction candidates. An exact match or a sure one never gets here: the
-    add absorbed it."""
+    """``(neighbour id, entry id)`` for the entries just checked and their closest neighbours by the
+    same-fact matcher's word closeness (not a model), at most ``SAME_QUESTIONS`` each: every pair once,
+    the closest of all first (ties in the order of ``checked``), so a count of questions reaches the
+    facts most likely said again. An exact match or a sure one never gets here: the add absorbed it."""
     from ..detection.restatement import closeness  # the matcher's tables: only when maintenance asks
 
-    questions = []
+    scored: list[tuple[float, str, str]] = []
     for entry_id, text in checked.items():
-        scored = [(closeness(texts[other], text), other) for other in near.get(entry_id, ()) if other in texts]
-        scored.sort(key=lambda item: -item[0])
-        questions.extend((other, entry_id) for score, other in scored[:SAME_QUESTIONS] if score >= SAME_FLOOR)
+        nearest = sorted(((closeness(texts[other], text), other) for other in near.get(entry_id, ()) if other in texts),
+                         key=lambda item: -item[0])
+        scored.extend((score, other, entry_id) for score, other in nearest[:SAME_QUESTIONS] if score >= SAME_FLOOR)
+    scored.sort(key=lambda item: -item[0])  # stable
+    questions, asked = [], set()
+    for _score, other, entry_id in scored:
+        pair = frozenset((other, entry_id))
+        if pair not in asked:
+            asked.add(pair)
+            questions.append((other, entry_id))
     return questions
 
 
@@ -87,6 +98,36 @@ def checked_wordings(state, items) -> tuple[list[dict[str, Any]], int]:
     kept = capped_wordings(list({item["text"]: item for item in kept}.values()))
     count = len(items) if isinstance(items, list) else 0
     return kept, count - len(kept)
+
+
+def fold_same(state, change, answered: list[tuple[tuple[str, str, str, str], str]],
+              source: str = "judge") -> list[str]:
+    """Fold each pair ``(id, text, id, text)`` a judge answered is the same fact, with the judge's
+    reason, in order; the ids folded into another entry. The same fact is the same through a chain:
+    an entry already folded in this pass stands for the entry it went into, so a later wording the
+    judge found the same as two kept entries makes them one (the later of them folded too)."""
+    into: dict[str, str] = {}
+    folded = []
+    for (first_id, first_text, second_id, second_text), why in answered:
+        if any(entry_id not in into and getattr(state.entries.get(entry_id), "text", None) != text
+               for entry_id, text in ((first_id, first_text), (second_id, second_text))):
+            continue  # edited or gone since the judge was asked
+        first_id, second_id = _root(into, first_id), _root(into, second_id)
+        first, second = state.entries.get(first_id), state.entries.get(second_id)
+        if first_id == second_id or first is None or second is None:
+            continue
+        kept = fold_restatement(state, change, (first_id, first.text, second_id, second.text), why, source)
+        if kept is not None:
+            later = first_id if kept == second_id else second_id
+            into[later] = kept
+            folded.append(later)
+    return folded
+
+
+def _root(into: dict[str, str], entry_id: str) -> str:
+    while entry_id in into:
+        entry_id = into[entry_id]
+    return entry_id
 
 
 def fold_restatement(state, change, pair: tuple[str, str, str, str], why: str, source: str = "judge") -> str | None:

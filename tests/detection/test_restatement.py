@@ -35,6 +35,15 @@ RESTATED = [
     ("Priya believes small kindnesses add up, no matter how small.", "Priya believes small kindnesses add up."),
     # "one" as a pronoun is no number
     ("Priya believes that staying patient during hard times matters, whatever one has.", "Priya values staying patient during hard times."),
+    # a verb that reports what was said ("reassures", "reminds") weighs what a stance does: the
+    # claim reported is what the fact is about
+    ("Priya reassures Tomasz that the bakery will survive the winter.",
+     "Priya is confident that Tomasz's bakery will survive the winter."),
+    # one lemma in two forms ("lost" / "losing")
+    ("After she lost her job at the print shop, the user opened a bicycle stall.",
+     "The user opened a bicycle stall after losing her job at the print shop."),
+    # "every" that counts things is no "how often": only "every" before a time is
+    ("Priya believes every small gesture of kindness matters.", "Priya believes small gestures of kindness matter."),
     # Chinese: shorter, and reworded
     ("用户住在杭州，在一家游戏公司做程序员。", "用户在杭州的一家游戏公司当程序员。"),
     ("用户乳糖不耐受，不能喝牛奶。", "用户对乳糖不耐受，不能喝牛奶。"),
@@ -77,6 +86,11 @@ LOOK_ALIKES = [
     ("Priya made a blue bowl in her pottery class.", "Priya made a blue plate in her pottery class."),
     ("用户每天早上去公园散步。", "用户每天晚上去公园散步。"),
     ("用户在北京的一家医院当护士。", "用户在上海的一家医院当护士。"),
+    # a reporting verb weighs little, what it reports still decides
+    ("Priya reminds Tomasz to water the tomatoes.", "Priya reminds Tomasz to water the roses."),
+    ("用户提醒妹妹按时吃药。", "用户提醒妹妹按时睡觉。"),
+    # losing a job is not leaving it
+    ("The user lost her job at the print shop.", "The user quit her job at the print shop."),
     # a liking against a doing: a preference and a habit
     ("Priya likes swimming in the lake on Sundays.", "Priya goes swimming in the lake on Sundays."),
     ("用户的妹妹喜欢在周末爬山。", "用户的妹妹周末常去爬山。"),
@@ -90,6 +104,8 @@ LOOK_ALIKES = [
     # how often, on one side only
     ("The user bakes sourdough bread for the family.", "The user bakes sourdough bread for the family on Sundays."),
     ("用户去健身房锻炼。", "用户每周去健身房锻炼。"),
+    ("The user bakes sourdough bread for the family.", "The user bakes sourdough bread for the family every two weeks."),
+    ("The user drinks green tea.", "Every afternoon the user drinks green tea."),
 ]
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dialectical_memory import MemoryStore
 from dialectical_memory.detection.judge import SAME, ChatJudge, parse_answers, says_same
 from dialectical_memory.detection.scripted_judge import judge_from_pairs
+from dialectical_memory.store import maintenance, restated
 
 from helpers import md_path
 
@@ -121,3 +122,56 @@ def test_a_fold_carries_the_sayings_the_later_entry_had_gathered(home, clock):
     meta = store.get_entry("user", kept).meta
     assert meta.hit_count == 2 and meta.status.value == "active" and meta.updated_at == clock()
     assert store.counts("user")["reverify"] == 0
+
+
+# Newer entries sharing no word with the family ones: the judge's contradiction candidates, no more.
+UNRELATED = ("The user collects vinyl records.", "The user swims in a lake.", "The user studies Portuguese.")
+
+
+def test_a_busy_machine_asks_the_same_fact_questions_a_quiet_one_does(home, clock, monkeypatch):
+    """The deep check's steps are cut by time: on a busy machine each step checks one entry, and
+    the newest entry's contradiction candidates would spend the run's budget before the fact said
+    again is reached. The "same fact?" questions are a count of their own, asked first."""
+    monkeypatch.setattr(maintenance, "DEEP_CHECK_STEP_SECONDS", 0.0)
+    store = _store(home, clock, _rows())
+    store.judge_budgets = {"budget": 2}
+    kept = store.add("user", FAMILY).entry_id
+    store.run_maintenance("user")
+    clock.advance(1)
+    later = store.add("user", FAMILY_AGAIN).entry_id
+    for text in UNRELATED:
+        clock.advance(1)
+        store.add("user", text)
+    report = store.run_maintenance("user")
+    assert report["restated"] == [later]
+    assert store.get_entry("user", kept).meta.hit_count == 1
+
+
+def test_the_closest_pairs_of_a_run_are_asked_first_each_once():
+    texts = {"old": FAMILY, "dinner": FAMILY_DINNER, "again": FAMILY_AGAIN, "records": UNRELATED[0]}
+    checked = {"again": FAMILY_AGAIN, "dinner": FAMILY_DINNER}  # both new: their pair is asked once
+    near = {"again": ["dinner", "old", "records"], "dinner": ["again", "old", "records"]}
+    questions = restated.restatement_questions(checked, near, texts)
+    assert questions[0] == ("old", "again")  # the closest pair of the run, though "dinner" was checked too
+    assert len({frozenset(pair) for pair in questions}) == len(questions) == 3
+    assert all("records" not in pair for pair in questions)  # no word in common: never asked "the same?"
+
+
+
+def test_a_wording_the_same_as_two_kept_entries_makes_them_one(home, clock):
+    """The judge found nothing to join in two entries (asked alone, it said compatible), then a
+    third wording it finds the same as each: one fact said three times ends in one entry."""
+    evenings = "Evenings with the family at home are the highlight of the user's day."
+    rows = [{"a": FAMILY, "b": FAMILY_AGAIN, "label": SAME}, {"a": evenings, "b": FAMILY_AGAIN, "label": SAME}]
+    store = _store(home, clock, rows)
+    first = store.add("user", FAMILY).entry_id
+    clock.advance(10)
+    store.add("user", evenings)
+    assert store.run_maintenance("user")["restated"] == [] and len(store.entries("user")) == 2
+    clock.advance(10)
+    later = store.add("user", FAMILY_AGAIN)
+    assert not later.reinforced
+    report = store.run_maintenance("user")
+    assert len(report["restated"]) == 2 and later.entry_id in report["restated"]
+    assert [entry.entry_id for entry in store.entries("user")] == [first]
+    assert len(store.archived("user")) == 2
