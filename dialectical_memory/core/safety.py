@@ -24,7 +24,7 @@ import re
 import unicodedata
 
 from .errors import UnsafeContentError
-from .regex_cues import CueTable, LazyPattern, any_of, compile_with_cues, matching_case
+from .regex_cues import CueTable, LazyPattern, TranslationTable, any_of, compile_with_cues, matching_case
 
 # -------------------------------------------------------------------------- invisible characters
 
@@ -83,12 +83,15 @@ _CONFUSABLES = str.maketrans({
 })
 
 
+_WITHOUT_COMBINING = TranslationTable(lambda code: None if unicodedata.combining(chr(code)) else code)
+
+
 def fold(text: str) -> str:
     """The form patterns match against: NFKC, confusables → Latin, no combining marks, casefolded."""
     if text.isascii():
         return text.casefold()  # each step but the last leaves ASCII as it is
     decomposed = unicodedata.normalize("NFKD", unicodedata.normalize("NFKC", text).translate(_CONFUSABLES))
-    bare = "".join(c for c in decomposed if not unicodedata.combining(c))
+    bare = decomposed.translate(_WITHOUT_COMBINING)
     return unicodedata.normalize("NFKC", bare).casefold()
 
 
