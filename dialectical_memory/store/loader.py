@@ -396,7 +396,7 @@ def reconcile(state: TargetState, change: Change) -> None:
     """Make the metadata describe exactly the entries of the ``.md`` file."""
     doc = state.doc
     by_text = {meta.text: entry_id for entry_id, meta in doc.entries.items() if meta.text}
-    if len(by_text) == len(doc.entries) == len(state.texts) and all(text in by_text for text in state.texts):
+    if len(by_text) == len(doc.entries) == len(state.texts) and all(map(by_text.__contains__, state.texts)):
         state.ids_by_text = by_text  # the usual case: file and metadata agree one to one
         return
     matched: set[str] = set()
