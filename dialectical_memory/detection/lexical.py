@@ -249,4 +249,5 @@ class BM25:
                 self.add(doc, document_tokens(texts[doc]))
                 known[doc] = texts[doc]
                 count += 1
+        self._reading = None  # read whole: the texts are not kept alive for nothing
         return 0
