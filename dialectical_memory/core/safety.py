@@ -20,6 +20,7 @@ from __future__ import annotations
 import base64
 import binascii
 import functools
+import itertools
 import re
 import unicodedata
 
@@ -234,12 +235,12 @@ _CUES = CueTable(__package__, "safety_cues.json")
 # and probes). A pattern with no cue to read is searched on every text.
 
 
-def _gate_of(compiled: tuple) -> tuple[list, dict[str, tuple[int, ...]], tuple[int, ...], re.Pattern | None]:
+def _gate_of(compiled: tuple) -> tuple[list, dict[str, tuple[int, ...]], tuple[int, ...], tuple[str, ...]]:
     """For the patterns of ``compiled`` (:func:`_compiled`), in the order they are tried: (reason,
     pattern) of each; cue → the patterns it opens; the patterns with no cue (tried on every text); and
-    one pattern matching any cue (:func:`regex_cues.any_of`), which tells most texts at once that
-    they hold none (100,000 entries loaded for the first time: 165 substring searches each took
-    most of the check)."""
+    every cue, whose trie (:func:`regex_cues.any_of`) tells most texts at once that they hold none
+    (100,000 entries loaded for the first time: 165 substring searches each took most of the
+    check)."""
     injections, secrets, _base64, every_cue = compiled
     checks = [(f"{kind} [{label}]", pattern, cues) for label, kind, pattern, cues in injections]
     checks += [(SECRET.format(what=what), pattern, cues) for pattern, what, cues in secrets]
@@ -248,16 +249,24 @@ def _gate_of(compiled: tuple) -> tuple[list, dict[str, tuple[int, ...]], tuple[i
         for cue in cues or ():
             by_cue.setdefault(cue, []).append(order)
     uncued = tuple(order for order, (*_check, cues) in enumerate(checks) if cues is None)
-    any_cue = any_of(every_cue) if every_cue else None
-    return [check[:2] for check in checks], {cue: tuple(orders) for cue, orders in by_cue.items()}, uncued, any_cue
+    return [check[:2] for check in checks], {cue: tuple(orders) for cue, orders in by_cue.items()}, uncued, every_cue
+
+
+@functools.lru_cache(maxsize=2)
+def _cue_trie(every_cue: tuple[str, ...]) -> re.Pattern:
+    return any_of(every_cue)
+
+
+TRIE_AFTER = 64  # texts a process checks before it compiles the cue trie (9 ms): a one-shot add checks a few
+_checked = itertools.count()
 
 
 def _tried(forms: list[str]) -> list[int]:
     """The patterns worth searching ``forms`` with, in order: those with no cue, and those with a cue
     that occurs in a form (compared in the engine's case)."""
-    checks, by_cue, uncued, any_cue = _gate()
+    checks, by_cue, uncued, every_cue = _gate()
     joined = "\0".join(matching_case(form) for form in forms)  # no cue holds a NUL, so none spans two forms
-    if any_cue is None or not any_cue.search(joined):
+    if not every_cue or (next(_checked) >= TRIE_AFTER and not _cue_trie(every_cue).search(joined)):
         return list(uncued)
     opened = {order for cue in filter(joined.__contains__, by_cue) for order in by_cue[cue]}
     return sorted(opened.union(uncued))
