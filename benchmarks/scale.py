@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import resource
 import statistics
@@ -60,8 +61,21 @@ def build_home(home: Path, size: int, seed: int = 7) -> None:
     (home / "MEMORY.md").write_text(hermes_format.dumps(texts), encoding="utf-8")
 
 
-def _ms(start: float) -> float:
-    return (time.perf_counter() - start) * 1000
+class _Clock:
+    """Wall time and the calling thread's CPU time since it was made, in ms: on a machine others
+    share, the CPU time is what the call itself cost (a background reader thread is not in it)."""
+
+    def __init__(self) -> None:
+        self.wall, self.cpu = time.perf_counter(), time.thread_time()
+
+    def ms(self) -> tuple[float, float]:
+        return (time.perf_counter() - self.wall) * 1000, (time.thread_time() - self.cpu) * 1000
+
+
+def _put(out: dict, key: str, samples: list[tuple[float, float]]) -> None:
+    """``key``: the median wall time of ``samples``; ``key_cpu``: their median CPU time."""
+    out[key] = statistics.median(wall for wall, _cpu in samples)
+    out[f"{key}_cpu"] = statistics.median(cpu for _wall, cpu in samples)
 
 
 def _store(home: Path):
@@ -70,37 +84,38 @@ def _store(home: Path):
     return MemoryStore(home, memory_char_limit=0, user_char_limit=0)
 
 
-def _searches(store, semantic, repeat: int) -> tuple[float, float, dict]:
-    """The first search and the median of ``repeat`` more (the queries in turn); the last result's
-    meaning coverage, if the store reports one."""
-    start = time.perf_counter()
+def _searches(store, semantic, repeat: int, out: dict, key: str) -> dict:
+    """The first search (``key``_first) and the median of ``repeat`` more (the queries in turn);
+    the last result's meaning coverage, if the store reports one."""
+    clock = _Clock()
     result = store.search(QUERIES[0], semantic=semantic)
-    first = _ms(start)
+    _put(out, f"{key}_first", [clock.ms()])
     samples = []
     for n in range(repeat):
-        start = time.perf_counter()
+        clock = _Clock()
         result = store.search(QUERIES[(n + 1) % len(QUERIES)], semantic=semantic)
-        samples.append(_ms(start))
-    return first, statistics.median(samples), {"semantic": result.semantic, "coverage": getattr(result, "meaning_coverage", None)}
+        samples.append(clock.ms())
+    _put(out, key, samples)
+    return {"semantic": result.semantic, "coverage": getattr(result, "meaning_coverage", None)}
 
 
 def measure_first(home: Path, repeat: int) -> dict:
     out = {}
     store = _store(home)
-    start = time.perf_counter()
+    clock = _Clock()
     store.load_from_disk()
-    out["first_load"] = _ms(start)
-    start = time.perf_counter()
+    _put(out, "first_load", [clock.ms()])
+    clock = _Clock()
     store.add("memory", "User started a new hobby number 0 today")
-    out["add_after_first_load"] = _ms(start)
+    _put(out, "add_after_first_load", [clock.ms()])
     samples = []
     for n in range(1, repeat + 1):
-        start = time.perf_counter()
+        clock = _Clock()
         store.add("memory", f"User started a new hobby number {n} today")
-        samples.append(_ms(start))
-    out["add"] = statistics.median(samples)
-    out["search_words_first"], out["search_words"], _ = _searches(store, False, repeat)
-    out["search_meaning_first"], out["search_meaning"], out["meaning"] = _searches(store, None, repeat)
+        samples.append(clock.ms())
+    _put(out, "add", samples)
+    _searches(store, False, repeat, out, "search_words")
+    out["meaning"] = _searches(store, None, repeat, out, "search_meaning")
     out["peak_rss_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     return out
 
@@ -110,16 +125,16 @@ def measure_later(home: Path, repeat: int) -> dict:
     samples = []
     for _ in range(max(3, repeat // 4)):
         store = _store(home)
-        start = time.perf_counter()
+        clock = _Clock()
         store.load_from_disk()
-        samples.append(_ms(start))
-    out["later_load"] = statistics.median(samples)
-    start = time.perf_counter()
+        samples.append(clock.ms())
+    _put(out, "later_load", samples)
+    clock = _Clock()
     store.add("memory", "User planted a tree number 1")
-    out["add_after_later_load"] = _ms(start)
-    start = time.perf_counter()
+    _put(out, "add_after_later_load", [clock.ms()])
+    clock = _Clock()
     store.search(QUERIES[1])
-    out["search_after_later_load"] = _ms(start)
+    _put(out, "search_after_later_load", [clock.ms()])
     out["peak_rss_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     return out
 
@@ -142,12 +157,13 @@ def bench(size: int, repeat: int) -> dict:
 
 def render(results: dict[int, dict]) -> str:
     sizes = sorted(results)
-    lines = [f"{'large home, MEMORY.md only':<36}" + "".join(f"{'n=' + format(s, ','):>14}" for s in sizes) + f"{'target':>10}"]
+    lines = [f"{'large home, MEMORY.md only (wall / cpu)':<40}" + "".join(f"{'n=' + format(s, ','):>24}" for s in sizes) + f"{'target':>10}"]
     lines.append("-" * len(lines[0]))
     for key, label, limit in ROWS:
-        row = f"{label:<36}" + "".join(f"{results[s].get(key, float('nan')):>11.1f} ms" for s in sizes)
+        row = f"{label:<40}" + "".join(
+            f"{results[s].get(key, float('nan')):>11.1f} / {results[s].get(key + '_cpu', float('nan')):>6.1f} ms" for s in sizes)
         lines.append(row + f"{'≤ ' + format(limit, ','):>10}")
-    lines.append(f"{'peak RSS':<36}" + "".join(f"{results[s]['peak_rss_mb']:>11.0f} MB" for s in sizes) + f"{'≤ 600':>10}")
+    lines.append(f"{'peak RSS':<40}" + "".join(f"{results[s]['peak_rss_mb']:>21.0f} MB" for s in sizes) + f"{'≤ 600':>10}")
     for size in sizes:
         meaning = results[size].get("meaning", {})
         lines.append(f"n={size:,}: meaning took part: {meaning.get('semantic')}, coverage: {meaning.get('coverage')}")
@@ -172,6 +188,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"… large home, {size:,} entries", file=sys.stderr, flush=True)
         results[size] = bench(size, args.repeat)
     print(render(results))
+    print(f"load average after: {' '.join(f'{n:.2f}' for n in os.getloadavg())}")
     if args.out:
         args.out.parent.mkdir(parents=True, exist_ok=True)
         args.out.write_text(json.dumps({"scale": results, "generated_at": time.time()}, indent=2))

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import functools
 import math
+import sys
 import time
 from collections import Counter
 from collections.abc import Iterable, Mapping
@@ -161,6 +162,7 @@ class BM25:
         self._terms_of: dict[str, tuple[str, ...]] = {}
         self._texts: dict[str, str] = {}  # what sync() indexed, doc → text
         self._total = 0
+        self._reading: tuple[Mapping[str, str], list[str]] | None = None  # see sync(): (texts, docs still missing)
 
     def __len__(self) -> int:
         return len(self._lengths)
@@ -171,9 +173,16 @@ class BM25:
     def add(self, doc: str, terms: Iterable[str]) -> None:
         if doc in self._lengths:
             self.remove(doc)
-        counts = Counter(terms)
+        # one string object per distinct term, shared by every document holding it: at 100,000
+        # entries each document's own copies of its terms were 86 MB
+        counts = Counter(map(sys.intern, terms))
+        postings = self._postings
         for term, count in counts.items():
-            self._postings.setdefault(term, {})[doc] = count
+            posting = postings.get(term)
+            if posting is None:
+                postings[term] = {doc: count}
+            else:
+                posting[doc] = count
         length = sum(counts.values())
         self._lengths[doc] = length
         self._total += length
@@ -218,17 +227,27 @@ class BM25:
         """Hold exactly the documents of ``texts`` (doc → text), re-reading only those that changed;
         with a ``deadline`` (``time.monotonic()``), the missing ones are read last first (the newest
         entries) until it passes, ``at_least`` of them whatever the time. Returns how many are
-        still missing."""
+        still missing. ``texts`` is read, never changed: called again with the very same mapping
+        (a read continued a part at a time), it goes on where it stopped instead of comparing
+        every document again."""
         known = self._texts
-        if known == texts:
-            return 0
-        for doc in [d for d in known if d not in texts or texts[d] != known[d]]:
-            self.remove(doc)
-            del known[doc]
-        missing = [doc for doc in texts if doc not in known]
-        for count, doc in enumerate(reversed(missing)):
+        if self._reading is None or self._reading[0] is not texts:
+            self._reading = None
+            if known == texts:
+                return 0
+            for doc in [d for d in known if d not in texts or texts[d] != known[d]]:
+                self.remove(doc)
+                del known[doc]
+            self._reading = (texts, [doc for doc in texts if doc not in known])
+        missing = self._reading[1]
+        count = 0
+        while missing:
             if deadline is not None and count >= at_least and time.monotonic() > deadline:
-                return len(missing) - count
-            self.add(doc, document_tokens(texts[doc]))
-            known[doc] = texts[doc]
+                return len(missing)
+            doc = missing.pop()
+            if doc not in known:
+                self.add(doc, document_tokens(texts[doc]))
+                known[doc] = texts[doc]
+                count += 1
+        self._reading = None  # read whole: the texts are not kept alive for nothing
         return 0

@@ -15,14 +15,9 @@ BOM = "\ufeff"
 def loads(text: str) -> list[str]:
     """Entries of a memory file, in order, exactly as Hermes would read them."""
     text = text.removeprefix(BOM).replace("\r\n", "\n")
-    entries: list[str] = []
-    seen: set[str] = set()
-    for piece in text.split(ENTRY_DELIMITER):
-        entry = piece.strip()
-        if entry and entry not in seen:
-            seen.add(entry)
-            entries.append(entry)
-    return entries
+    unique = dict.fromkeys(map(str.strip, text.split(ENTRY_DELIMITER)))  # the first of each, in order (C loops: 100,000 entries)
+    unique.pop("", None)
+    return list(unique)
 
 
 def dumps(entries: list[str]) -> str:

@@ -17,7 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dialectical_memory.core import safety
-from dialectical_memory.core.regex_cues import cues, matching_case
+from dialectical_memory.core.regex_cues import any_of, cues, matching_case
 from helpers import tuned_pairs
 
 TESTS = Path(__file__).resolve().parents[1]
@@ -178,3 +178,10 @@ def test_the_fast_paths_answer_as_the_character_by_character_check(text):
     decomposed = unicodedata.normalize("NFKD", unicodedata.normalize("NFKC", text).translate(safety._CONFUSABLES))
     bare = "".join(c for c in decomposed if not unicodedata.combining(c))
     assert safety.fold(text) == unicodedata.normalize("NFKC", bare).casefold()
+
+
+@given(st.lists(st.sampled_from(["sh", "ssh", "system", "system prompt", " the user", "$home/.env", "a.b", "密码", "x"]),
+                min_size=1, unique=True), st.text(alphabet="shytempro $/.enva密码xb", max_size=30))
+@settings(max_examples=300, deadline=None)
+def test_any_of_finds_a_text_holding_any_literal_and_no_other(literals, text):
+    assert (any_of(literals).search(text) is not None) == any(literal in text for literal in literals)

@@ -67,3 +67,37 @@ def test_bm25_takes_documents_in_and_out_one_at_a_time():
     changing.add("3", corpus[3])  # re-adding replaces
     assert changing.scores(["w5", "w9"]) == pytest.approx(whole.scores(["w5", "w9"]))
     assert len(changing) == 50 and "55" not in changing
+
+
+class _CountedTexts(dict):
+    """Texts that count how often they are walked through whole."""
+
+    walks = 0
+
+    def __iter__(self):
+        type(self).walks += 1
+        return super().__iter__()
+
+
+def test_a_read_in_parts_goes_on_where_it_stopped():
+    texts = _CountedTexts({f"e{n}": f"User note number {n} about tea" for n in range(300)})
+    index = BM25()
+    left = index.sync(texts, deadline=0.0, at_least=50)  # a deadline already past: 50 a part
+    parts = 1
+    while left:
+        left = index.sync(texts, deadline=0.0, at_least=50)
+        parts += 1
+    assert parts == 6 and len(index) == 300
+    assert _CountedTexts.walks == 1  # not walked again for each part (100,000 entries: 50 s of CPU)
+    assert index.sync(texts) == 0 and _CountedTexts.walks == 1
+    changed = _CountedTexts({**texts, "e7": "User drinks coffee"})
+    del changed["e8"]
+    assert index.sync(changed) == 0
+    assert len(index) == 299 and "e7" in index.scores(["coffe"]) and "e8" not in index.scores(["tea"])
+
+
+def test_documents_share_one_copy_of_each_term():
+    index = BM25()
+    index.add("a", ["".join(["te", "a"])])
+    index.add("b", ["".join(["t", "ea"])])
+    assert next(iter(index.terms_of("a"))) is next(iter(index.terms_of("b")))

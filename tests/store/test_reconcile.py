@@ -570,3 +570,20 @@ def test_a_history_file_lost_whole_comes_back_from_the_journal(home, clock):
     reloaded = make_store(home, clock, memory_char_limit=0)
     assert [r["entry_id"] for r in reloaded.history("memory")] == [added]
     assert any("put back 1 record(s)" in w for w in reloaded.warnings("memory"))
+
+
+def test_a_dropped_store_is_freed_at_once_with_the_entries_it_loaded(seeded, home, clock):
+    import gc
+    import weakref
+
+    gc.disable()  # only reference counting: a cycle through the store would keep it and its entries
+    try:
+        store = make_store(home, clock)
+        write_md(home, [*NOTES, "Added by hand in vim"])
+        store.load_from_disk()  # a reload that reconciles new text (it asks the store who wrote it)
+        assert store.get_entry_meta("memory", "Added by hand in vim") is not None
+        dropped = weakref.ref(store)
+        del store
+        assert dropped() is None
+    finally:
+        gc.enable()
