@@ -49,9 +49,10 @@ def said_by(reason_data: Any) -> list[str]:
     return kept
 
 
-def edge_said_again(state, from_id: str, to_id: str, verdict) -> tuple[ContradictionEdge, str] | None:
+def edge_said_again(state, from_id: str, to_id: str, verdict, detector) -> tuple[ContradictionEdge, str] | None:
     """The edge the contradiction ``verdict`` found between ``from_id`` and ``to_id`` (compared in
-    that order) would only say again, and which of the two says it again; ``None``: a new one."""
+    that order) would only say again, and which of the two says it again; ``None``: a new one.
+    ``detector``: the one that found it (an entry it flags against the other side says no such thing)."""
     phrases = {from_id: _phrase(verdict.reason_data, "a"), to_id: _phrase(verdict.reason_data, "b")}
     for stale_id, new_id in ((from_id, to_id), (to_id, from_id)):
         new = state.entries.get(new_id)
@@ -61,7 +62,7 @@ def edge_said_again(state, from_id: str, to_id: str, verdict) -> tuple[Contradic
             if new_id in said_by(edge.reason_data):
                 return edge, new_id  # recorded before: a person's decision on the edge holds for it
         for edge in state.unresolved_edges_of(stale_id):
-            if _same_claim(edge, verdict) and _says_again(state, edge, stale_id, new.text, phrases[new_id]):
+            if _same_claim(edge, verdict) and _says_again(state, edge, stale_id, new.text, phrases[new_id], detector):
                 return edge, new_id
     return None
 
@@ -88,15 +89,25 @@ def _same_claim(edge: ContradictionEdge, verdict) -> bool:
     return bool(predicate) and predicate == str(found.get("predicate") or "")
 
 
-def _says_again(state, edge: ContradictionEdge, stale_id: str, text: str, phrase: str) -> bool:
+def _says_again(state, edge: ContradictionEdge, stale_id: str, text: str, phrase: str, detector) -> bool:
     """Does the new entry (``text``, its clashing ``phrase``) say again what the other side of
-    ``edge`` (or an entry already recorded on it) says against ``stale_id``?"""
+    ``edge`` (or an entry already recorded on it) says against ``stale_id``? Not when the detector
+    flags it against that other side: "lives in Porto" is no "lives in Oslo" said again, however
+    alike the words (the matcher names such a pair POSSIBLE, one word swapped for another)."""
     end = "b" if edge.from_id == stale_id else "a"
     other = state.entries.get(edge.to_id if end == "b" else edge.from_id)
-    if phrase and _restates(_phrase(edge.reason_data, end), phrase):
-        return True
+    if other is None:
+        return False
     earlier = [other] + [state.entries.get(i) for i in said_by(edge.reason_data)]
-    return any(meta is not None and _restates(meta.text, text) for meta in earlier)
+    restated = (bool(phrase) and _restates(_phrase(edge.reason_data, end), phrase)
+                or any(meta is not None and _restates(meta.text, text) for meta in earlier))
+    return restated and not _clash(detector, other.text, text)
+
+
+def _clash(detector, earlier: str, later: str) -> bool:
+    from ..detection import Label
+
+    return detector.compare(earlier, later).label is Label.CONTRADICTION
 
 
 def _phrase(data: Any, end: str) -> str:

@@ -809,7 +809,7 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
         """Flag a rule's contradiction, unless it says again one an edge already shows (one stale
         entry and the entries that changed it, counted once: ``store/corroboration.py``); then the
         entry saying it again is named on that edge and ``None`` is returned."""
-        said_again = corroboration.edge_said_again(state, from_id, to_id, verdict)
+        said_again = corroboration.edge_said_again(state, from_id, to_id, verdict, self.detector_in(state))
         if said_again is not None:
             corroboration.record(state, change, *said_again)
             return None
