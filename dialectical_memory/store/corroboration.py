@@ -50,20 +50,23 @@ def said_by(reason_data: Any) -> list[str]:
 
 
 def edge_said_again(state, from_id: str, to_id: str, verdict, detector) -> tuple[ContradictionEdge, str] | None:
-    """The edge the contradiction ``verdict`` found between ``from_id`` and ``to_id`` (compared in
-    that order) would only say again, and which of the two says it again; ``None``: a new one.
-    ``detector``: the one that found it (an entry it flags against the other side says no such thing)."""
-    phrases = {from_id: _phrase(verdict.reason_data, "a"), to_id: _phrase(verdict.reason_data, "b")}
-    for stale_id, new_id in ((from_id, to_id), (to_id, from_id)):
-        new = state.entries.get(new_id)
-        if new is None:
-            continue
+    """The edge the contradiction ``verdict`` found between ``from_id`` and ``to_id`` would only say
+    again, and which of the two says it again; ``None``: a new contradiction. The two are compared
+    in that order, the entry written first then the new one, as the add and the deep check compare
+    them: an unresolved edge of ``from_id`` whose other side ``to_id`` says again. Either one named
+    on an edge of the other before is never flagged against it (a judge's pair comes in either order).
+    ``detector``: the one that found it (an entry it flags against that other side says no such thing)."""
+    for stale_id, named_id in ((from_id, to_id), (to_id, from_id)):
         for edge in state.edges_of(stale_id):
-            if new_id in said_by(edge.reason_data):
-                return edge, new_id  # recorded before: a person's decision on the edge holds for it
-        for edge in state.unresolved_edges_of(stale_id):
-            if _same_claim(edge, verdict) and _says_again(state, edge, stale_id, new.text, phrases[new_id], detector):
-                return edge, new_id
+            if named_id in said_by(edge.reason_data):
+                return edge, named_id  # a person's decision on the edge holds for it
+    new = state.entries.get(to_id)
+    if new is None:
+        return None
+    phrase = _phrase(verdict.reason_data, "b")
+    for edge in state.unresolved_edges_of(from_id):
+        if _same_claim(edge, verdict) and _says_again(state, edge, from_id, new.text, phrase, detector):
+            return edge, to_id
     return None
 
 
