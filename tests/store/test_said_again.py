@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from dialectical_memory import MemoryStore
 from dialectical_memory.detection import RuleDetector
 from dialectical_memory.store.corroboration import MOST_NAMED, said_by
@@ -80,10 +82,15 @@ def test_the_deep_check_does_not_flag_what_the_add_named_on_the_edge(home):
     assert said_by(edge["reason_data"]) == [ids[LOST_AGAIN]]
 
 
-def test_a_person_dismissing_the_edge_leaves_the_entries_named_on_it_active_and_unflagged(home):
+@pytest.mark.parametrize("decide", ["dismiss", "keep the stale side", "keep the other side"])
+def test_a_person_deciding_the_edge_leaves_the_entries_named_on_it_active_and_unflagged(home, decide):
     store, ids, clock = _home(home, LEFT, LOST, LOST_AGAIN)
     (edge,) = _edges(store)
-    store.dismiss_contradiction("user", edge["edge_id"])
+    if decide == "dismiss":
+        store.dismiss_contradiction("user", edge["edge_id"])
+    else:
+        kept, dropped = (ids[LEFT], ids[LOST]) if decide == "keep the stale side" else (ids[LOST], ids[LEFT])
+        store.supersede("user", kept, dropped)
     clock[0] += DAY
     store.run_maintenance("user")  # the deep check meets the pair again, the edge no longer open
     assert store.get_contradictions("user", entry_id=ids[LOST_AGAIN], include_resolved=True) == []
