@@ -71,7 +71,8 @@ def edge_said_again(state, from_id: str, to_id: str, verdict, detector) -> tuple
 
 
 def record(state, change, edge: ContradictionEdge, entry_id: str) -> None:
-    """Name ``entry_id`` on ``edge`` as saying it again (a full list names no more)."""
+    """Name ``entry_id`` on ``edge`` as saying it again. A full list names no more: an entry past it
+    is still not flagged while the edge is open, only not listed."""
     ids = said_by(edge.reason_data)
     if entry_id in ids or len(ids) >= MOST_NAMED:
         return
@@ -86,7 +87,8 @@ def _family(data: dict, kind: str) -> str:
 def _same_claim(edge: ContradictionEdge, verdict) -> bool:
     """Both clashes are about one claim: found by the same family, or about the same predicate."""
     data, found = edge.reason_data or {}, verdict.reason_data or {}
-    if _family(data, edge.kind) and _family(data, edge.kind) == _family(found, verdict.kind):
+    family = _family(data, edge.kind)
+    if family and family == _family(found, verdict.kind):
         return True
     predicate = str(data.get("predicate") or "")
     return bool(predicate) and predicate == str(found.get("predicate") or "")
@@ -95,8 +97,8 @@ def _same_claim(edge: ContradictionEdge, verdict) -> bool:
 def _says_again(state, edge: ContradictionEdge, stale_id: str, text: str, phrase: str, detector) -> bool:
     """Does the new entry (``text``, its clashing ``phrase``) say again what the other side of
     ``edge`` (or an entry already recorded on it) says against ``stale_id``? Not when the detector
-    flags it against that other side: "lives in Porto" is no "lives in Oslo" said again, however
-    alike the words (the matcher names such a pair POSSIBLE, one word swapped for another)."""
+    flags it against that other side: "works as a teacher" is no "works as a nurse" said again,
+    however alike the words (the matcher names such a pair POSSIBLE, one word swapped for another)."""
     end = "b" if edge.from_id == stale_id else "a"
     other = state.entries.get(edge.to_id if end == "b" else edge.from_id)
     if other is None:
