@@ -7,8 +7,8 @@ said again. N is recorded on that edge (``reason_data["also_said_by"]``) instead
 of its own, so a person sees one contradiction "said again in N notes", not the same one N times.
 
 "Says again" is the same-fact matcher's (``detection/restatement.py``) ``compare`` at its POSSIBLE
-level, asked of the two clashing phrases (what C and N each say against S: "lost his job" / "losing
-the job") or of the two whole entries, or of N and a note already recorded as saying it again. The
+level, asked of the two clashing phrases (what C and N each say against S: "was laid off" /
+"being laid off") or of the two whole entries, or of N and a note already recorded as saying it again. The
 phrases are short, so the SURE level (what an add absorbs) would almost never hold for them; a
 POSSIBLE one costs no information here: N stays an active entry, named on the edge.
 
