@@ -156,6 +156,14 @@ def reason_contract(edge: dict) -> dict:
     return {**from_reason_text(str(edge.get("reason") or "")), **(data if isinstance(data, dict) else {})}
 
 
+def said_again_ids(edge: dict) -> list[str]:
+    """The entries named on an edge as saying its contradiction again, as the store reads them back
+    from an untrusted sidecar (well-formed ids, bounded: ``store/corroboration.py``)."""
+    from dialectical_memory.store.corroboration import said_by
+
+    return said_by(edge.get("reason_data"))
+
+
 def detector_kinds() -> tuple[str, ...]:
     """Every kind a rule verdict may carry (the registry's), a change the store dated (`update`) and a judge's: what the pages word."""
     from dialectical_memory.detection.registry import KINDS

@@ -11,7 +11,8 @@ import math
 
 from flask import Blueprint, abort, g, make_response, redirect, request, url_for
 
-from .adapter import KnowledgeType, NotFoundError, StaleEntryError, check_etags, entry_or_404, find_entry, full_entry_id, full_id, store
+from .adapter import (KnowledgeType, NotFoundError, StaleEntryError, check_etags, entry_or_404, find_entry, full_entry_id, full_id,
+                      said_again_ids, store)
 from .forms import FormError, optional_choice, optional_text, required_text, whole_number
 from .graph_layout import layout_graph, plan_page
 from .presenters import id_url, short
@@ -376,6 +377,7 @@ def edge_view(edge_id: str) -> dict:
         "found_by": found_by(edge),
         "nav": neighbours(edge_id),
         "group": group_view(edge),
+        "said_again": [entry for entry in map(entry_or_none, said_again_ids(edge)) if entry is not None],
         "suggestion": None if edge["resolved"] else store().synthesis_draft(g.target, edge["from_id"]),
     }
 

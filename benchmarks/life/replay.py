@@ -26,7 +26,9 @@ What it reports (per home and in all):
   edges), pending promotions, re-verification items (an entry of an open group counted there only),
   each by home; pattern proposals, which wait too, reported apart;
 * flags: every contradiction edge raised, by the label of its pair and by the detector's family
-  (its ``kind``); an edge on a pair nobody labelled is listed to be labelled by hand.
+  (its ``kind``); an edge on a pair nobody labelled is listed to be labelled by hand; notes named on
+  an edge as saying it again (not flagged) apart, each by its pair's label. A labelled pair counts as
+  linked when its notes are an edge's two sides, or one side and a note said again on that edge.
 """
 
 from __future__ import annotations
@@ -46,6 +48,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from dialectical_memory import MemoryStore, SourceKind  # noqa: E402
+from dialectical_memory.store.corroboration import said_by  # noqa: E402
 
 TARGET = "user"
 ROLES = ("speaker_a", "speaker_b")  # one home each
@@ -291,17 +294,37 @@ def score_flags(homes: list[Home], pairs: dict[tuple, dict]) -> dict:
                                    "a": edge["from_text"], "b": edge["to_text"], "reason": edge.get("reason", "")})
     flagged_labelled = sum(count for label, count in by_label.items() if label != "unlabelled")
     right = sum(by_label[label] for label in FLAG_LABELS)
+    said_again = score_said_again(homes, pairs)
     return {
         "flags": sum(by_label.values()),
         "by_label": dict(by_label),
         "by_family": {family: dict(counts) for family, counts in sorted(by_family.items())},
         "precision_labelled": round(right / flagged_labelled, 3) if flagged_labelled else None,
         "unlabelled": unlabelled,
+        "said_again": said_again,
     }
 
 
+def score_said_again(homes: list[Home], pairs: dict[tuple, dict]) -> dict:
+    """Notes named on an edge as saying its contradiction again (``store/corroboration.py``), not
+    flagged: each by the label of its pair with either side of the edge (a contradiction's first)."""
+    by_label = Counter()
+    rows = []
+    for home in homes:
+        for edge in home.edges:
+            for entry_id in said_by(edge.get("reason_data")):
+                text = home.first_text_of.get(entry_id, "")
+                labels = [pairs.get(pair_key(home.conv, home.speaker, edge[f"{end}_text"] or "", text)) for end in ("from", "to")]
+                found = [row["label"] for row in labels if row]
+                label = next((one for one in found if one in FLAG_LABELS), found[0] if found else "unlabelled")
+                by_label[label] += 1
+                rows.append({"conv": home.conv, "who": home.speaker, "label": label, "note": text,
+                             "edge": [edge["from_text"], edge["to_text"]]})
+    return {"count": sum(by_label.values()), "by_label": dict(by_label), "notes": rows}
+
+
 def score_links(homes: list[Home], pairs: dict[tuple, dict]) -> dict:
-    """How many labelled update/contradicts pairs ended linked (an edge between their entries)."""
+    """How many labelled update/contradicts pairs ended linked (shown together: `shown_together`)."""
     linked = Counter()
     total = Counter()
     by_home = {(home.conv, home.speaker): home for home in homes}
@@ -311,9 +334,15 @@ def score_links(homes: list[Home], pairs: dict[tuple, dict]) -> dict:
             continue
         total[row["label"]] += 1
         ids = {home.entry_of_text.get(row["a"]), home.entry_of_text.get(row["b"])}
-        if None not in ids and any({edge["from_id"], edge["to_id"]} == ids for edge in home.edges):
+        if None not in ids and any(shown_together(edge, ids) for edge in home.edges):
             linked[row["label"]] += 1
     return {label: f"{linked[label]}/{total[label]}" for label in FLAG_LABELS}
+
+
+def shown_together(edge: dict, ids: set) -> bool:
+    """The two entries are an edge's two sides, or one side and a note named as saying it again."""
+    ends = {edge["from_id"], edge["to_id"]}
+    return ends == ids or len(ids & ends) == 1 and bool(ids & set(said_by(edge.get("reason_data"))))
 
 
 def report(homes: list[Home], pairs: dict[tuple, dict]) -> dict:
@@ -368,7 +397,11 @@ def print_report(result: dict) -> None:
     print(f"flags: {flags['flags']} by label {flags['by_label']}; precision on labelled {flags['precision_labelled']}")
     for family, counts in flags["by_family"].items():
         print(f"  {family:<16} {counts}")
-    print(f"update/contradicts pairs linked: {result['linked']}")
+    said_again = flags["said_again"]
+    print(f"said again on an edge, not flagged: {said_again['count']} by label {said_again['by_label']}")
+    for row in said_again["notes"]:
+        print(f"  {row['conv']} {row['who']} ({row['label']}): {row['note'][:70]!r} on {row['edge'][0][:50]!r} / {row['edge'][1][:50]!r}")
+    print(f"update/contradicts pairs linked (an edge's sides, or a side and a note said again on it): {result['linked']}")
     print(f"waiting for a person per home (groups + promotions + re-verify): {result['waiting_per_home']}; "
           f"re-verification by type {result['reverify_by_type']}; pattern proposals apart: {result['pattern_proposals']}")
     print(f"{'home':<18}{'notes':>6}{'entries':>8}{'groups':>7}{'promo':>6}{'reverify':>9}{'patterns':>9}{'s':>6}")

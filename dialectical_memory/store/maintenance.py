@@ -249,8 +249,8 @@ def _deep_check_in_steps(store, target: str, actor: str, progress, judging=None,
             for other_id, other_text, entry_id, text, verdict, author in flagged:
                 a, b = state.entries.get(other_id), state.entries.get(entry_id)
                 if a and b and a.text == other_text and b.text == text and not state.edge_between(other_id, entry_id):
-                    edge = store.flag_contradiction(state, change, other_id, entry_id, verdict, author=author)
-                    found.append(edge_dict(state, edge, change.now))
+                    edge = store.flag_unless_said_again(state, change, other_id, entry_id, verdict, author=author)
+                    found.extend([edge_dict(state, edge, change.now)] if edge is not None else [])
             folded_now = fold_same(state, change, _with_reasons(judging, restated),
                                    f"judge:{judging.name}") if restated else []
             if folded is not None:

@@ -21,7 +21,7 @@ from typing import Any, Callable
 import orjson
 
 from ..storage import hermes_format
-from . import read_models
+from . import corroboration, read_models
 from ..storage import files
 from ..core.errors import (
     AmbiguousMatchError,
@@ -765,7 +765,8 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
                 continue
             verdict = detector.compare(other.text, meta.text)
             if verdict.label is Label.CONTRADICTION:
-                found.append(self.flag_contradiction(state, change, candidate_id, meta.entry_id, verdict))
+                edge = self.flag_unless_said_again(state, change, candidate_id, meta.entry_id, verdict)
+                found.extend([edge] if edge is not None else [])
             else:
                 unflagged.append(candidate_id)
         if compared is not None:
@@ -802,6 +803,17 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
             cache = state.paths.home / f".{state.paths.stem}.embeddings.npz"
             candidates += [i for i in neighbours(others, text, limit, cache) if i not in candidates]
         return candidates
+
+    def flag_unless_said_again(self, state: TargetState, change: Change, from_id: str, to_id: str, verdict, *,
+                               author: str | None = None) -> ContradictionEdge | None:
+        """Flag a rule's contradiction, unless it says again one an edge already shows (one stale
+        entry and the entries that changed it, counted once: ``store/corroboration.py``); then the
+        entry saying it again is named on that edge and ``None`` is returned."""
+        said_again = corroboration.edge_said_again(state, from_id, to_id, verdict, self.detector_in(state))
+        if said_again is not None:
+            corroboration.record(state, change, *said_again)
+            return None
+        return self.flag_contradiction(state, change, from_id, to_id, verdict, author=author)
 
     def flag_contradiction(self, state: TargetState, change: Change, from_id: str, to_id: str, verdict, *,
                            author: str | None = None) -> ContradictionEdge:
