@@ -461,7 +461,9 @@ def _fuse(words: dict, meaning: dict, concepts: dict, only_meaning: bool = False
     by_meaning = sorted(meaning, key=lambda key: -meaning[key])[:MEANING_CANDIDATES]
     if only_meaning:
         return [(key, meaning[key]) for key in by_meaning]
-    admitted = set(by_words) | set(concepts) | set(_admitted(by_meaning, meaning, keyword))
+    # in a fixed order (words' ranking first), never a set's: an equal score keeps the same place
+    # in every process, whatever its hash seed
+    admitted = dict.fromkeys([*by_words, *concepts, *_admitted(by_meaning, meaning, keyword)])
     fused: dict[tuple[str, str], float] = {}
     if FUSION == "rrf" and by_meaning:
         for weight, ranking in ((W_WORDS, by_words), (1.0, by_meaning)):

@@ -80,7 +80,8 @@ def test_every_tool_and_resource_over_stdio(mcp_sdk, tmp_path):
     assert seen["paris"]["entry"]["contested"] and seen["paris"]["entry"]["authority"] == 0.95
     assert seen["tea"]["entry"]["knowledge_type"] == "fact"
     assert seen["replace"]["entry"]["text"] == "Project uses pytest with -q"
-    assert [r["text"] for r in seen["search"]["results"]] == ["User lives in Berlin", "User lives in Paris"]
+    # an equal score: the newer entry first, in every process (store/search.py's fixed order)
+    assert [r["text"] for r in seen["search"]["results"]] == ["User lives in Paris", "User lives in Berlin"]
     assert seen["search_page"]["total"] == 3 and len(seen["search_page"]["results"]) == 1 and seen["search_page"]["has_more"]
     assert seen["get"]["entry"]["meta"]["observed_behavior_count"] == 0 and len(seen["get"]["contradictions"]) == 1
     assert [r["action"] for r in seen["get"]["history"]][-1] == "add"
