@@ -752,9 +752,12 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
     # ------------------------------------------------------------ contradiction detection
 
     def _detect(self, state: TargetState, change: Change, meta: EntryMeta, limit: int = FAST_CHECK_CANDIDATES,
-                compared: list[str] | None = None, nearest: list[str] | None = None) -> list[ContradictionEdge]:
+                compared: list[str] | None = None, nearest: list[str] | None = None,
+                said_again: list[str] | None = None) -> list[ContradictionEdge]:
         """Fast check on the action path: only candidates from the index reach the detector. The ids
-        it compared and did not flag are appended to ``compared`` (best first), for the agent to judge."""
+        it compared and did not flag are appended to ``compared`` (best first), for the agent to judge;
+        those whose open contradiction the entry only says again (named on that edge, not flagged:
+        ``flag_unless_said_again``) to ``said_again``."""
         from ..detection import Label
 
         found, unflagged = [], []
@@ -767,6 +770,8 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
             if verdict.label is Label.CONTRADICTION:
                 edge = self.flag_unless_said_again(state, change, candidate_id, meta.entry_id, verdict)
                 found.extend([edge] if edge is not None else [])
+                if edge is None and said_again is not None:
+                    said_again.append(candidate_id)
             else:
                 unflagged.append(candidate_id)
         if compared is not None:
@@ -895,9 +900,14 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
         state.insert(change, meta)
         change.log(state.target, "add", meta.entry_id, None, summary(meta))
         compared: list[str] = []
-        edges = self._detect(state, change, meta, FAST_CHECK_CANDIDATES, compared, nearest)
+        said_again: list[str] = []
+        edges = self._detect(state, change, meta, FAST_CHECK_CANDIDATES, compared, nearest, said_again)
         message = "Entry added." if not edges else f"Entry added; it contradicts {len(edges)} existing entr{'y' if len(edges) == 1 else 'ies'} (both kept)."
         extra: dict[str, Any] = {"compared": compared[:NEIGHBOURS_SHOWN]}
+        if said_again:  # one contradiction, said again: named on its edge for a person, not flagged anew
+            extra["said_again_against"] = said_again[:NEIGHBOURS_SHOWN]
+            message += (f" It says again what the open contradiction of entry {said_again[0]} shows: named on"
+                        " that contradiction, not flagged anew.")
         if restated is not None:  # uncertain: named to the agent, left to the reflection layer
             extra["possibly_same"] = restated[0]
             message += f" Possibly the same as entry {restated[0]} (kept apart)."

@@ -56,6 +56,17 @@ def test_an_entry_saying_again_what_one_side_says_is_named_on_the_edge_not_flagg
     assert said_by(read_sidecar(home, "user")["contradictions"][0]["reason_data"]) == [ids[LOST_AGAIN]]  # saved
 
 
+def test_the_add_tells_the_agent_which_contradiction_it_said_again(home):
+    """The agent is told why no contradiction came back: the entry it spoke against, by id."""
+    store, ids, clock = _home(home, LEFT, LOST)
+    clock[0] += 60 * DAY
+    result = store.add("user", LOST_AGAIN)
+    assert result.contradictions == []
+    assert result.extra["said_again_against"] == [ids[LEFT]]
+    assert f"open contradiction of entry {ids[LEFT]}" in result.message
+    assert "said_again_against" not in store.add("user", "User grows tomatoes on the balcony.").extra
+
+
 def test_a_different_claim_against_the_same_entry_gets_its_own_edge(home):
     """The look-alike: "still works at the bank" contradicts S too, but says nothing C says."""
     store, ids, _clock = _home(home, LEFT, LOST, "User still works at the bank.")
