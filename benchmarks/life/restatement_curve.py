@@ -1,0 +1,131 @@
+"""The same-fact matcher on every labelled pair, offline: how many ``same`` pairs it recognises at
+each threshold, against how many distinct ones it absorbs.
+
+    python benchmarks/life/restatement_curve.py ../shared/data/life_dev [--tune 26,30,41] [--list]
+
+Each labelled pair of ``pairs.jsonl`` is given to :func:`restatement.compare` (``a`` the earlier
+text, ``b`` the later, ``days_apart`` from their dates), the sure score threshold swept. A pair is
+recognised when ``compare`` says ``SAME``. Reported for the tuning conversations and the held-out
+ones apart: ``same`` recognised at the best threshold that absorbs at most 1 % of the distinct
+pairs (every label but ``same``, ``elaborates`` and ``progress``, which are reported apart), and at
+the module's own threshold. The add meets only a note's nearest entries and the replay counts
+more (``benchmarks/life/replay.py``): this is the matcher alone, to compare variants of it.
+
+The data is research data: read from where it lies, never copied into the repository.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from benchmarks.life.replay import session_time  # noqa: E402
+from dialectical_memory.detection import restatement  # noqa: E402
+
+DAY = 86400.0
+MERGING = ("elaborates", "progress")
+MOST_DISTINCT = 0.01  # the issue's bound on distinct pairs absorbed
+THRESHOLDS = [round(0.30 + step * 0.01, 2) for step in range(71)]
+
+
+def read_rows(folder: Path) -> list[dict]:
+    with open(folder / "pairs.jsonl", encoding="utf-8") as handle:
+        return [json.loads(line) for line in handle if line.strip()]
+
+
+def kind(label: str) -> str:
+    return label if label == "same" or label in MERGING else "distinct"
+
+
+def decide(rows: list[dict], threshold: float) -> list[bool]:
+    """Whether ``compare`` says SAME for each row at the sure score ``threshold``."""
+    kept = restatement.SURE_SCORE
+    restatement.SURE_SCORE = threshold
+    try:
+        return [compare(row).sure for row in rows]
+    finally:
+        restatement.SURE_SCORE = kept
+
+
+def compare(row: dict) -> restatement.Restatement:
+    days = (session_time(row["b_date"]) - session_time(row["a_date"])) / DAY
+    return restatement.compare(row["a"], row["b"], days_apart=days)
+
+
+def curve(rows: list[dict]) -> list[tuple[float, Counter]]:
+    """(threshold, recognised by kind) for every threshold."""
+    points = []
+    for threshold in THRESHOLDS:
+        counts = Counter(kind(row["label"]) for row, sure in zip(rows, decide(rows, threshold)) if sure)
+        points.append((threshold, counts))
+    return points
+
+
+def summary(rows: list[dict], name: str) -> dict:
+    totals = Counter(kind(row["label"]) for row in rows)
+    points = curve(rows)
+    allowed = int(totals["distinct"] * MOST_DISTINCT)
+    best_threshold, best = max(((t, c) for t, c in points if c["distinct"] <= allowed),
+                               key=lambda point: (point[1]["same"], -point[1]["distinct"], -point[0]),
+                               default=(None, Counter()))
+    own = next((c for t, c in points if t == round(restatement.SURE_SCORE, 2)), Counter())
+    return {"split": name, "same": totals["same"], "distinct": totals["distinct"], "allowed": allowed,
+            "best_threshold": best_threshold, "best": dict(best), "own": dict(own), "curve": points}
+
+
+def show(result: dict) -> None:
+    best, own = result["best"], result["own"]
+    print(f"{result['split']:>12}: same {result['same']}, distinct {result['distinct']} (≤ {result['allowed']} allowed); "
+          f"best at ≤ 1 % distinct: threshold {result['best_threshold']} same {best.get('same', 0)} "
+          f"distinct {best.get('distinct', 0)} merging {best.get('elaborates', 0) + best.get('progress', 0)}; "
+          f"at {restatement.SURE_SCORE}: same {own.get('same', 0)} distinct {own.get('distinct', 0)}")
+
+
+def show_curve(result: dict) -> None:
+    previous = None
+    for threshold, counts in result["curve"]:
+        point = (counts["same"], counts["distinct"])
+        if point != previous:
+            print(f"    {threshold:.2f}  same {counts['same']:3d}  distinct {counts['distinct']:3d}  "
+                  f"merging {counts['elaborates'] + counts['progress']:3d}")
+            previous = point
+
+
+def listing(rows: list[dict]) -> None:
+    """Every same pair with its decision, and every distinct pair the matcher absorbs."""
+    for row in rows:
+        found = compare(row)
+        if row["label"] == "same" or (found.sure and kind(row["label"]) == "distinct"):
+            mark = "SAME" if found.sure else found.sameness.value
+            print(f"{row['id']} {row['label']:9} {mark:9} {found.score:.3f} {found.reason[:40]:40} | {row['a'][:70]} || {row['b'][:70]}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("folder", type=Path)
+    parser.add_argument("--tune", default="26,30,41", help="the conversations tuned on (the rest held out)")
+    parser.add_argument("--curve", action="store_true", help="print each split's curve")
+    parser.add_argument("--list", action="store_true", help="list same pairs and distinct pairs absorbed")
+    args = parser.parse_args()
+    rows = read_rows(args.folder)
+    tune = set(args.tune.split(","))
+    splits = {"tune " + args.tune: [r for r in rows if r["conv"] in tune],
+              "held out": [r for r in rows if r["conv"] not in tune], "all": rows}
+    for name, part in splits.items():
+        result = summary(part, name)
+        show(result)
+        if args.curve:
+            show_curve(result)
+    if args.list:
+        listing(rows)
+
+
+if __name__ == "__main__":
+    main()
