@@ -7,8 +7,8 @@ Each labelled pair of ``pairs.jsonl`` is given to :func:`restatement.compare` (`
 text, ``b`` the later, ``days_apart`` from their dates), the sure score threshold swept. A pair is
 recognised when ``compare`` says ``SAME``. Reported for the tuning conversations and the held-out
 ones apart: ``same`` recognised at the best threshold that absorbs at most 1 % of the distinct
-pairs (every label but ``same``, ``elaborates`` and ``progress``, which are reported apart), and at
-the module's own threshold. The add meets only a note's nearest entries and the replay counts
+pairs (every label but ``same``, ``elaborates`` and ``progress``, which are reported apart), at the
+module's own threshold, and for the held-out conversations at the threshold the tuning ones chose. The add meets only a note's nearest entries and the replay counts
 more (``benchmarks/life/replay.py``): this is the matcher alone, to compare variants of it.
 
 The data is research data: read from where it lies, never copied into the repository.
@@ -68,24 +68,34 @@ def curve(rows: list[dict]) -> list[tuple[float, Counter]]:
     return points
 
 
-def summary(rows: list[dict], name: str) -> dict:
+def summary(rows: list[dict], name: str, chosen: float | None = None) -> dict:
+    """A split's curve, its best threshold at ≤ 1 % distinct, and its counts at the module's
+    threshold and at ``chosen`` (the threshold another split chose: the honest held-out figure)."""
     totals = Counter(kind(row["label"]) for row in rows)
     points = curve(rows)
     allowed = int(totals["distinct"] * MOST_DISTINCT)
     best_threshold, best = max(((t, c) for t, c in points if c["distinct"] <= allowed),
                                key=lambda point: (point[1]["same"], -point[1]["distinct"], -point[0]),
                                default=(None, Counter()))
-    own = next((c for t, c in points if t == round(restatement.SURE_SCORE, 2)), Counter())
+
+    def at(threshold: float | None) -> dict:
+        return dict(next((c for t, c in points if threshold is not None and t == round(threshold, 2)), Counter()))
+
     return {"split": name, "same": totals["same"], "distinct": totals["distinct"], "allowed": allowed,
-            "best_threshold": best_threshold, "best": dict(best), "own": dict(own), "curve": points}
+            "best_threshold": best_threshold, "best": dict(best), "own": at(restatement.SURE_SCORE),
+            "chosen_threshold": chosen, "chosen": at(chosen), "curve": points}
 
 
 def show(result: dict) -> None:
-    best, own = result["best"], result["own"]
-    print(f"{result['split']:>12}: same {result['same']}, distinct {result['distinct']} (≤ {result['allowed']} allowed); "
-          f"best at ≤ 1 % distinct: threshold {result['best_threshold']} same {best.get('same', 0)} "
-          f"distinct {best.get('distinct', 0)} merging {best.get('elaborates', 0) + best.get('progress', 0)}; "
-          f"at {restatement.SURE_SCORE}: same {own.get('same', 0)} distinct {own.get('distinct', 0)}")
+    best, own, chosen = result["best"], result["own"], result["chosen"]
+    line = (f"{result['split']:>14}: same {result['same']}, distinct {result['distinct']} (≤ {result['allowed']} allowed); "
+            f"its best at ≤ 1 % distinct: threshold {result['best_threshold']} same {best.get('same', 0)} "
+            f"distinct {best.get('distinct', 0)} merging {best.get('elaborates', 0) + best.get('progress', 0)}; "
+            f"at {restatement.SURE_SCORE}: same {own.get('same', 0)} distinct {own.get('distinct', 0)}")
+    if result["chosen_threshold"] is not None:
+        line += (f"; at the tuned {result['chosen_threshold']}: same {chosen.get('same', 0)} "
+                 f"distinct {chosen.get('distinct', 0)}")
+    print(line)
 
 
 def show_curve(result: dict) -> None:
@@ -116,10 +126,9 @@ def main() -> None:
     args = parser.parse_args()
     rows = read_rows(args.folder)
     tune = set(args.tune.split(","))
-    splits = {"tune " + args.tune: [r for r in rows if r["conv"] in tune],
-              "held out": [r for r in rows if r["conv"] not in tune], "all": rows}
-    for name, part in splits.items():
-        result = summary(part, name)
+    tuned = summary([r for r in rows if r["conv"] in tune], "tune " + args.tune)
+    held = summary([r for r in rows if r["conv"] not in tune], "held out", chosen=tuned["best_threshold"])
+    for result in (tuned, held, summary(rows, "all")):
         show(result)
         if args.curve:
             show_curve(result)
