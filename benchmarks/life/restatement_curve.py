@@ -117,13 +117,13 @@ def listing(rows: list[dict]) -> None:
             print(f"{row['id']} {row['label']:9} {mark:9} {found.score:.3f} {found.reason[:40]:40} | {row['a'][:70]} || {row['b'][:70]}")
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("folder", type=Path)
     parser.add_argument("--tune", default="26,30,41", help="the conversations tuned on (the rest held out)")
     parser.add_argument("--curve", action="store_true", help="print each split's curve")
     parser.add_argument("--list", action="store_true", help="list same pairs and distinct pairs absorbed")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     rows = read_rows(args.folder)
     tune = set(args.tune.split(","))
     tuned = summary([r for r in rows if r["conv"] in tune], "tune " + args.tune)
@@ -134,7 +134,8 @@ def main() -> None:
             show_curve(result)
     if args.list:
         listing(rows)
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())
