@@ -8,8 +8,10 @@ text, ``b`` the later, ``days_apart`` from their dates), the sure score threshol
 recognised when ``compare`` says ``SAME``. Reported for the tuning conversations and the held-out
 ones apart: ``same`` recognised at the best threshold that absorbs at most 1 % of the distinct
 pairs (every label but ``same``, ``elaborates`` and ``progress``, which are reported apart), at the
-module's own threshold, and for the held-out conversations at the threshold the tuning ones chose. The add meets only a note's nearest entries and the replay counts
-more (``benchmarks/life/replay.py``): this is the matcher alone, to compare variants of it.
+module's own threshold, and for the held-out conversations at the threshold the tuning ones chose
+(the judge's set is other conversations: a variant should improve both halves). The add meets only
+a note's nearest entries and the replay counts more (``benchmarks/life/replay.py``): this is the
+matcher alone, to compare variants of it in seconds.
 
 The data is research data: read from where it lies, never copied into the repository.
 """
@@ -114,7 +116,8 @@ def listing(rows: list[dict]) -> None:
         found = compare(row)
         if row["label"] == "same" or (found.sure and kind(row["label"]) == "distinct"):
             mark = "SAME" if found.sure else found.sameness.value
-            print(f"{row['id']} {row['label']:9} {mark:9} {found.score:.3f} {found.reason[:40]:40} | {row['a'][:70]} || {row['b'][:70]}")
+            print(f"{row['id']} {row['label']:9} {mark:9} {found.score:.3f} {found.reason[:40]:40} | "
+                  f"{row['a'][:70]} || {row['b'][:70]}")
 
 
 def main(argv: list[str] | None = None) -> int:
