@@ -88,6 +88,24 @@ def test_a_proposal_nobody_answers_waits_while_confidence_decays_and_goes_when_t
     assert store.run_maintenance("memory", policy="review")["promotions_proposed"] == [entry_id]
 
 
+def test_an_entry_waits_once_a_pending_promotion_before_it_expires_then_re_verification(store, clock):
+    entry_id = store.add("memory", "User likes short commit messages", knowledge_type="belief").entry_id
+    store.record_hit("memory", entry_id)
+    store.record_hit("memory", entry_id)
+    clock.advance(3)
+    store.run_maintenance("memory", policy="review")
+    clock.advance(252)  # two days before its raw confidence crosses the re-verification line
+    store.run_maintenance("memory", policy="review")
+    counts = store.counts("memory")
+    assert (counts["pending_promotions"], counts["reverify"]) == (1, 0)
+    assert store.reverification_queue("memory") == []
+    clock.advance(5)
+    store.run_maintenance("memory", policy="review")
+    counts = store.counts("memory")
+    assert (counts["pending_promotions"], counts["reverify"]) == (0, 1)
+    assert [item.entry.entry_id for item in store.reverification_queue("memory")] == [entry_id]
+
+
 def test_promotion_is_applied_under_auto(new_store, clock):
     store = new_store(promotion_policy="auto")
     entry_id = _eligible(store, clock)
