@@ -89,6 +89,7 @@ CASES = [
     ("用户下个月要去北京出差。", M),
     ("用户聊天之前去了超市。", M),
     ("The user works next to the station.", B),
+    ("The user reads today's paper over breakfast.", B),
     ("The user plans the next step carefully.", B),
     ("The user enjoys a long conversation over dinner.", B),
     ("用户喜欢聊天。", B),
