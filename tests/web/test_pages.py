@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from .seeding import CHINESE_TEXT, HTML_TEXT
+from dialectical_memory.web import create_app
+from helpers import edit_meta
+
+from .seeding import CHINESE_TEXT, DAY, HTML_TEXT, NOW, QuietDetector
 
 HX = {"HX-Request": "true"}
 
@@ -157,12 +160,6 @@ def test_promotions_show_evidence_against_thresholds(client):
 
 
 def test_a_promotion_whose_confidence_decayed_since_it_was_proposed_says_so(home, seeded):
-    from dialectical_memory.web import create_app
-
-    from helpers import edit_meta
-
-    from .seeding import DAY, NOW, QuietDetector
-
     edit_meta(home, seeded.tests_rule, updated_at=NOW - 400 * DAY)  # a rule under 0.5 after 400 days, above 0.2
     app = create_app({"MEMORY_HOME": str(home), "TESTING": True, "CLOCK": lambda: NOW, "DETECTOR": QuietDetector()})
     html = app.test_client().get("/memory/promotions/").get_data(as_text=True)
