@@ -799,6 +799,20 @@ def evaluate_promotion(meta: EntryMeta, now: float) -> MaturityLevel | None:
     return MaturityLevel(meta.maturity + 1)
 
 
+def proposal_stands(meta: EntryMeta, now: float) -> bool:
+    """Does a pending promotion still wait for a person? While the entry is active, below the level
+    proposed, and still holds the sayings and the age it was proposed for. Its confidence decaying
+    while nobody answers does not take the question back (the rule held when it was asked; under the
+    ``auto`` policy the entry would have been promoted then): an entry that expires (DECAYED) loses
+    its proposal and goes to re-verification, and once confirmed is proposed again."""
+    if meta.pending_promotion is None or meta.status is not BeliefStatus.ACTIVE:
+        return False
+    if meta.pending_promotion != meta.maturity + 1:
+        return False
+    check = promotion_check(meta, now)
+    return check.hits_met and check.age_met
+
+
 def apply_promotion(meta: EntryMeta, target: MaturityLevel, now: float) -> None:
     meta.maturity = target
     if target >= MaturityLevel.PATTERN:

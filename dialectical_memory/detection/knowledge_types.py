@@ -1,7 +1,8 @@
 """The knowledge type a text states, read from its words when the writer gives none.
 
-A dated event (昨天去了医院), or a report of one thing said to someone ("suggested she apply",
-鼓励妹妹去学画画), is a ``memory``, a lasting fact ("is allergic to peanuts", "has a cat named
+A dated event (昨天去了医院; a plan with a date named from the note's own day, "next month", 明天),
+a report of one thing said to someone ("suggested she apply", 鼓励妹妹去学画画), or one thing
+remembered ("recalls the trip", 还记得第一次见面) is a ``memory``, a lasting fact ("is allergic to peanuts", "has a cat named
 Miso", "is from Porto", "is a nurse") a ``fact``, a current situation (目前在找工作) a ``state``, an
 instruction to the assistant ("Always answer in Chinese") a ``rule``, anything else (a preference,
 an opinion) a ``belief``. Each cue is a whole
@@ -35,7 +36,7 @@ def read_knowledge_type(text: str) -> KnowledgeType:
     plain = normalize(text).strip()
     if _cue("rule").search(plain):
         return KnowledgeType.RULE
-    if _happening(plain) or _cue("speech_act").search(plain):  # one thing said or shown to someone
+    if _happening(plain) or _reported(plain):
         return KnowledgeType.MEMORY
     if _cue("state").search(plain):
         return KnowledgeType.STATE
@@ -50,6 +51,11 @@ def tells_of_one_happening(text: str) -> bool:
     weighs a happening against a habit, not a conversation against the stance it voices."""
     plain = normalize(text).strip()
     return not _cue("rule").search(plain) and _happening(plain)
+
+
+def _reported(plain: str) -> bool:
+    """One thing said or shown to someone, or one thing remembered ("recalls the trip")."""
+    return bool(_cue("speech_act").search(plain) or _cue("recollection").search(plain))
 
 
 def _happening(plain: str) -> bool:

@@ -29,6 +29,7 @@ from ..core.beliefs import (
     evaluate_promotion,
     is_ignored_too_often,
     needs_reverification,
+    proposal_stands,
 )
 from ..detection.candidates import JUDGE_CANDIDATES, SMALL_HOME_ENTRIES, holder_mentions, judge_candidates
 from .restated import SAME_ENTRIES, SAME_PER_RUN, fold_same, restatement_questions
@@ -87,7 +88,7 @@ def _promotion_due(meta: EntryMeta, now: float):
     """What the promotion rule would do to ``meta`` now: ("withdraw", None), ("propose", level) or None."""
     target = evaluate_promotion(meta, now) if meta.status is BeliefStatus.ACTIVE else None
     if target is None:
-        return ("withdraw", None) if meta.pending_promotion is not None else None
+        return ("withdraw", None) if meta.pending_promotion is not None and not proposal_stands(meta, now) else None
     hits = meta.hit_count + meta.observed_behavior_count
     if meta.pending_promotion == target or (meta.rejected_promotion_hits is not None and hits <= meta.rejected_promotion_hits):
         return None
@@ -102,7 +103,7 @@ def _promotion(state: TargetState, change: Change, meta: EntryMeta, policy: str)
     change.touch(meta)
     if action == "withdraw":
         meta.pending_promotion = None
-        change.log(state.target, "withdraw_promotion", meta.entry_id, reason="no longer meets the thresholds")
+        change.log(state.target, "withdraw_promotion", meta.entry_id, reason="no longer active, or no longer has the sayings it was proposed for")
         return None
     before = summary(meta)
     if policy == "auto":

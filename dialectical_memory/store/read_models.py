@@ -366,10 +366,12 @@ class QueueItem:
 
 
 def _days_left(meta: EntryMeta, now: float, horizon_days: float) -> float | None:
-    """0 for an expired (DECAYED) belief, days until expiry when within the horizon, else None."""
+    """0 for an expired (DECAYED) belief, days until expiry when within the horizon, else None. An
+    active entry with a pending promotion is one decision, in the promotion queue: approving it
+    restarts its decay (and it loses the proposal to this queue once it expires)."""
     if meta.status is BeliefStatus.DECAYED:
         return 0.0
-    if meta.status is not BeliefStatus.ACTIVE:
+    if meta.status is not BeliefStatus.ACTIVE or meta.pending_promotion is not None:
         return None
     left = days_until_reverification(meta, now)
     return left if left is not None and left <= horizon_days else None

@@ -68,6 +68,44 @@ def test_promotion_is_proposed_under_review_and_not_applied(store, clock):
     assert [i.entry.entry_id for i in store.pending_promotions("memory")] == [entry_id]
 
 
+def test_a_proposal_nobody_answers_waits_while_confidence_decays_and_goes_when_the_entry_expires(store, clock):
+    entry_id = store.add("memory", "User likes short commit messages", knowledge_type="belief").entry_id
+    store.record_hit("memory", entry_id)
+    store.record_hit("memory", entry_id)
+    clock.advance(3)
+    assert store.run_maintenance("memory", policy="review")["promotions_proposed"] == [entry_id]
+    clock.advance(100)  # a belief's confidence is now under SPEC §4's 0.5: no new proposal would be made
+    store.run_maintenance("memory", policy="review")
+    assert not store.promotion_check("memory", entry_id).confidence_met
+    assert [item.entry.entry_id for item in store.pending_promotions("memory")] == [entry_id]
+    assert store.history("memory", action="withdraw_promotion") == []
+    clock.advance(200)  # expired: re-verification asks about it, the promotion question goes
+    store.run_maintenance("memory", policy="review")
+    assert store.get_entry("memory", entry_id).meta.status is BeliefStatus.DECAYED
+    assert store.pending_promotions("memory") == []
+    assert [record["entry_id"] for record in store.history("memory", action="withdraw_promotion")] == [entry_id]
+    store.confirm("memory", entry_id)  # a person says it still holds: its sayings count again
+    assert store.run_maintenance("memory", policy="review")["promotions_proposed"] == [entry_id]
+
+
+def test_an_entry_waits_once_a_pending_promotion_before_it_expires_then_re_verification(store, clock):
+    entry_id = store.add("memory", "User likes short commit messages", knowledge_type="belief").entry_id
+    store.record_hit("memory", entry_id)
+    store.record_hit("memory", entry_id)
+    clock.advance(3)
+    store.run_maintenance("memory", policy="review")
+    clock.advance(252)  # two days before its raw confidence crosses the re-verification line
+    store.run_maintenance("memory", policy="review")
+    counts = store.counts("memory")
+    assert (counts["pending_promotions"], counts["reverify"]) == (1, 0)
+    assert store.reverification_queue("memory") == []
+    clock.advance(5)
+    store.run_maintenance("memory", policy="review")
+    counts = store.counts("memory")
+    assert (counts["pending_promotions"], counts["reverify"]) == (0, 1)
+    assert [item.entry.entry_id for item in store.reverification_queue("memory")] == [entry_id]
+
+
 def test_promotion_is_applied_under_auto(new_store, clock):
     store = new_store(promotion_policy="auto")
     entry_id = _eligible(store, clock)

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from .seeding import CHINESE_TEXT, HTML_TEXT
+from dialectical_memory.web import create_app
+from helpers import edit_meta
+
+from .seeding import CHINESE_TEXT, DAY, HTML_TEXT, NOW, QuietDetector
 
 HX = {"HX-Request": "true"}
 
@@ -154,6 +157,17 @@ def test_promotions_show_evidence_against_thresholds(client):
     assert "≥ 2" in html and "≥ 3 d" in html and "≥ 0.50" in html
     assert html.count(">met<") >= 3
     assert ">Approve</button>" in html and ">Reject</button>" in html
+
+
+def test_a_promotion_whose_confidence_decayed_since_it_was_proposed_says_so(home, seeded):
+    edit_meta(home, seeded.tests_rule, updated_at=NOW - 400 * DAY)  # a rule under 0.5 after 400 days, above 0.2
+    app = create_app({"MEMORY_HOME": str(home), "TESTING": True, "CLOCK": lambda: NOW, "DETECTOR": QuietDetector()})
+    html = app.test_client().get("/memory/promotions/").get_data(as_text=True)
+    rows = {text: row for row in html.split('<li class="review-row"')[1:]
+            for text in ("Run the tests before every commit.", "Write commit messages in English.") if text in row}
+    assert "not met" in rows["Run the tests before every commit."]
+    assert "decayed since, as nobody confirmed it" in rows["Run the tests before every commit."]
+    assert "decayed since" not in rows["Write commit messages in English."]
 
 
 def test_archive_lists_archived_entries_with_restore(client):
