@@ -230,16 +230,7 @@ class BM25:
         still missing. ``texts`` is read, never changed: called again with the very same mapping
         (a read continued a part at a time), it goes on where it stopped instead of comparing
         every document again."""
-        known = self._texts
-        if self._reading is None or self._reading[0] is not texts:
-            self._reading = None
-            if known == texts:
-                return 0
-            for doc in [d for d in known if d not in texts or texts[d] != known[d]]:
-                self.remove(doc)
-                del known[doc]
-            self._reading = (texts, [doc for doc in texts if doc not in known])
-        missing = self._reading[1]
+        missing, known = self._missing(texts), self._texts
         count = 0
         while missing:
             if deadline is not None and count >= at_least and time.monotonic() > deadline:
@@ -251,3 +242,38 @@ class BM25:
                 count += 1
         self._reading = None  # read whole: the texts are not kept alive for nothing
         return 0
+
+    def unread(self, texts: Mapping[str, str], count: int) -> list[tuple[str, str]]:
+        """Up to ``count`` documents of ``texts`` not held yet, newest first, as (doc, text), for
+        a reader to find their terms without holding anything and :meth:`put_read` them; those no
+        longer in ``texts`` are dropped first (as :meth:`sync` does). [] when it holds them all."""
+        missing, known = self._missing(texts), self._texts
+        while missing and missing[-1] in known:
+            missing.pop()
+        if not missing:
+            self._reading = None
+            return []
+        return [(doc, texts[doc]) for doc in reversed(missing[-count:]) if doc not in known]
+
+    def put_read(self, texts: Mapping[str, str], read: Iterable[tuple[str, str, list[str]]]) -> None:
+        """Hold the documents :meth:`unread` gave for ``texts``, (doc, text, its terms) each, those
+        whose text ``texts`` still holds and that nothing read since."""
+        known = self._texts
+        for doc, text, terms in read:
+            if doc not in known and texts.get(doc) == text:
+                self.add(doc, terms)
+                known[doc] = text
+
+    def _missing(self, texts: Mapping[str, str]) -> list[str]:
+        """The documents of ``texts`` still to read (newest last), those no longer there dropped; the
+        list is kept while ``texts`` is the same mapping, so a read goes on where it stopped."""
+        known = self._texts
+        if self._reading is None or self._reading[0] is not texts:
+            self._reading = None
+            if known == texts:
+                return []
+            for doc in [d for d in known if d not in texts or texts[d] != known[d]]:
+                self.remove(doc)
+                del known[doc]
+            self._reading = (texts, [doc for doc in texts if doc not in known])
+        return self._reading[1]
