@@ -238,6 +238,60 @@ def test_a_home_too_large_to_read_at_once_is_searched_by_the_part_read_while_a_t
     assert later.words_coverage == (6, 6) and later.total == 6 and not later.notes
 
 
+def test_the_thread_reading_the_rest_starts_after_the_answer_and_reads_outside_the_lock(tmp_path, monkeypatch):
+    """Issue 47: at 100,000 entries the first search after a load waited 2.4 s for 110 ms of CPU:
+    the thread reading the rest ran while the answer was made, and held the index's lock while it
+    found each part's words, so the search's own reads of the index waited on it."""
+    import threading
+
+    from dialectical_memory.detection import lexical
+    from dialectical_memory.store import search
+
+    store = MemoryStore(tmp_path / "home", memory_char_limit=0, user_char_limit=0)
+    for n in range(6):
+        store.add("memory", f"User keeps a chess diary, volume {n}")
+    monkeypatch.setattr(search, "WORDS_ALL_AT_ONCE", 3)
+    monkeypatch.setattr(search, "WORDS_AT_ONCE", 2)
+    monkeypatch.setattr(search, "WORDS_SECONDS", 0.0)
+    monkeypatch.setattr(search, "WORDS_PART", 1)
+    index = search.search_index(store, "memory")
+    seen = {"readers while answering": [], "lock held while reading": []}
+    fuse = search._fuse
+
+    def fuse_watched(*args, **kwargs):
+        seen["readers while answering"].extend(t for t in threading.enumerate() if t.name == "dmem-search-words")
+        return fuse(*args, **kwargs)
+
+    tokens_of = lexical.document_tokens
+
+    def tokens_watched(text):
+        if threading.current_thread().name == "dmem-search-words":
+            seen["lock held while reading"].append(index.lock.locked())
+        return tokens_of(text)
+
+    monkeypatch.setattr(search, "_fuse", fuse_watched)
+    monkeypatch.setattr(lexical, "document_tokens", tokens_watched)
+    first = store.search("chess diary", "memory", semantic=False)
+    assert first.words_coverage == (2, 6)
+    reader = index.reader
+    if reader is not None:
+        reader.join(timeout=30)
+    assert seen["readers while answering"] == []
+    assert seen["lock held while reading"] == [False] * 4
+    assert store.search("chess diary", "memory", semantic=False).words_coverage == (6, 6)
+
+
+def test_a_search_makes_no_detector(tmp_path):
+    """Whether the detector has embeddings is asked of one already made: making the rule detector
+    to learn it has none cost the first search of a process a fifth of a second."""
+    store = MemoryStore(tmp_path / "home", memory_char_limit=0, user_char_limit=0)
+    store.load_from_disk()
+    assert store.detector_made is None
+    store.search("chess diary")
+    assert store.detector_made is None
+    assert store.detector is store.detector_made
+
+
 def test_an_empty_query_keeps_the_filters(store):
     store.add("user", "User prefers dark mode", source_kind="observed")
     listed = store.search("", "user", source_kind="observed")
