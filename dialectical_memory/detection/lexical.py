@@ -159,6 +159,7 @@ class BM25:
         self.k1, self.b = k1, b
         self._postings: dict[str, dict[str, int]] = {}  # term → doc → term frequency
         self._lengths: dict[str, int] = {}
+        self._length_counts: Counter[int] = Counter()  # length → documents of that length
         self._terms_of: dict[str, tuple[str, ...]] = {}
         self._texts: dict[str, str] = {}  # what sync() indexed, doc → text
         self._total = 0
@@ -185,6 +186,7 @@ class BM25:
                 posting[doc] = count
         length = sum(counts.values())
         self._lengths[doc] = length
+        self._length_counts[length] += 1
         self._total += length
         self._terms_of[doc] = tuple(counts)
 
@@ -193,6 +195,9 @@ class BM25:
         if length is None:
             return
         self._total -= length
+        self._length_counts[length] -= 1
+        if not self._length_counts[length]:
+            del self._length_counts[length]
         for term in self._terms_of.pop(doc):
             posting = self._postings[term]
             del posting[doc]
@@ -212,15 +217,18 @@ class BM25:
             return {}
         average = self._total / len(self._lengths) or 1.0
         k1, b, lengths = self.k1, self.b, self._lengths
+        # a document's length normalisation depends on its length alone: one per length met
+        # (a few dozen), not one per posting (a common term at 100,000 entries: tens of thousands)
+        norms = {length: k1 * (1 - b + b * length / average) for length in self._length_counts}
         result: dict[str, float] = {}
+        found = result.get
         for term in dict.fromkeys(query):
             posting = self._postings.get(term)
             if not posting:
                 continue
             idf = self.idf(term)
             for doc, tf in posting.items():
-                norm = k1 * (1 - b + b * lengths[doc] / average)
-                result[doc] = result.get(doc, 0.0) + idf * tf / (tf + norm)
+                result[doc] = found(doc, 0.0) + idf * tf / (tf + norms[lengths[doc]])
         return result
 
     def sync(self, texts: Mapping[str, str], deadline: float | None = None, at_least: int = 0) -> int:

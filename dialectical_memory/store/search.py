@@ -33,9 +33,11 @@ not raise recall@5 on the benchmark (docs/usage.md, Search).
 
 from __future__ import annotations
 
+import itertools
 import threading
 import time
 import weakref
+from operator import itemgetter
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -272,8 +274,12 @@ def _by_words(store, states, pool, wanted, readers: list) -> tuple[dict[tuple[st
                     if left:
                         readers.append(_reader(index))
             scores = index.bm25.scores(wanted)
+            whole = index.synced is texts  # the index holds exactly these texts: none to leave out
             read, total = read + len(index.bm25), total + len(texts)
-        found.update(((name, entry_id), score) for entry_id, score in scores.items() if entry_id in chosen)
+        if whole and chosen is texts:  # no filter: every entry scored is searched
+            found.update(zip(zip(itertools.repeat(name), scores), scores.values()))
+        else:
+            found.update(((name, entry_id), score) for entry_id, score in scores.items() if entry_id in chosen)
     return found, (read, total)
 
 
@@ -488,30 +494,46 @@ def _embeddings(store):
 def _fuse(words: dict, meaning: dict, concepts: dict, only_meaning: bool = False, keyword: bool = False) -> list[tuple[tuple[str, str], float]]:
     """The rankings fused (see the module doc), best first; ``FUSION = "rrf"``: by reciprocal rank.
     ``concepts``: how many slots each entry shares with the question, W_CONCEPT each."""
-    by_words = sorted(words, key=lambda key: -words[key])
+    # best first; an equal score keeps its place (a sort in reverse is stable too)
+    by_words = [key for key, _score in sorted(words.items(), key=itemgetter(1), reverse=True)]
     by_meaning = sorted(meaning, key=lambda key: -meaning[key])[:MEANING_CANDIDATES]
     if only_meaning:
         return [(key, meaning[key]) for key in by_meaning]
     # in a fixed order (words' ranking first), never a set's: an equal score keeps the same place
     # in every process, whatever its hash seed
-    admitted = dict.fromkeys([*by_words, *concepts, *_admitted(by_meaning, meaning, keyword)])
-    fused: dict[tuple[str, str], float] = {}
+    by_meaning_alone = _admitted(by_meaning, meaning, keyword)
     if FUSION == "rrf" and by_meaning:
-        for weight, ranking in ((W_WORDS, by_words), (1.0, by_meaning)):
-            for rank, key in enumerate(ranking):
-                if key in admitted:
-                    fused[key] = fused.get(key, 0.0) + weight / (RRF_K + rank + 1)
-        for key in concepts:
-            fused.setdefault(key, 0.0)
-    else:
-        top = words[by_words[0]] if by_words else 1.0
-        best = meaning[by_meaning[0]] if by_meaning else 0.0
-        typical = meaning[by_meaning[len(by_meaning) // 2]] if by_meaning else 0.0
-        span = (best - typical) or 1.0
-        for key in admitted:
-            near = max(0.0, (meaning[key] - typical) / span) if key in meaning else 0.0
-            fused[key] = W_WORDS * words.get(key, 0.0) / top + near + W_CONCEPT * concepts.get(key, 0)
-    return sorted(fused.items(), key=lambda item: -item[1])
+        return _fuse_ranks(by_words, by_meaning, concepts, dict.fromkeys([*by_words, *concepts, *by_meaning_alone]))
+    top = words[by_words[0]] if by_words else 1.0
+    best = meaning[by_meaning[0]] if by_meaning else 0.0
+    typical = meaning[by_meaning[len(by_meaning) // 2]] if by_meaning else 0.0
+    span = (best - typical) or 1.0
+
+    def fused_score(key) -> float:
+        near = max(0.0, (meaning[key] - typical) / span) if key in meaning else 0.0
+        return W_WORDS * words.get(key, 0.0) / top + near + W_CONCEPT * concepts.get(key, 0)
+
+    # an entry found by its words alone scores its share of the best (the sum's other terms are
+    # 0.0, computed for the few that slots or meaning found too); the entries words did not find
+    # come after, slots' first, in the order ``_admitted`` gives
+    fused = {key: W_WORDS * words[key] / top for key in by_words}
+    alone = set(by_meaning_alone)
+    for key in dict.fromkeys([*concepts, *by_meaning_alone, *meaning]):
+        if key in fused or key in concepts or key in alone:
+            fused[key] = fused_score(key)
+    return sorted(fused.items(), key=itemgetter(1), reverse=True)
+
+
+def _fuse_ranks(by_words: list, by_meaning: list, concepts: dict, admitted: dict) -> list[tuple[tuple[str, str], float]]:
+    """``FUSION = "rrf"``: W_WORDS / (RRF_K + rank) by words plus 1 / (RRF_K + rank) by meaning."""
+    fused: dict[tuple[str, str], float] = {}
+    for weight, ranking in ((W_WORDS, by_words), (1.0, by_meaning)):
+        for rank, key in enumerate(ranking):
+            if key in admitted:
+                fused[key] = fused.get(key, 0.0) + weight / (RRF_K + rank + 1)
+    for key in concepts:
+        fused.setdefault(key, 0.0)
+    return sorted(fused.items(), key=itemgetter(1), reverse=True)
 
 
 def _admitted(by_meaning: list, meaning: dict, keyword: bool = False) -> list:

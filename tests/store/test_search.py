@@ -361,3 +361,40 @@ def test_equal_scores_keep_one_order_in_every_process(tmp_path):
     assert len(orders) == 1
     (order,) = orders
     assert order.split("|")[0] == "User visits Cairo"  # the newest first among equals
+
+
+def _fused_as_summed_for_every_entry(words, meaning, concepts, keyword):
+    """The fusion's reference: every admitted entry's score summed in full, then sorted."""
+    from dialectical_memory.store import search
+
+    by_words = sorted(words, key=lambda key: -words[key])
+    by_meaning = sorted(meaning, key=lambda key: -meaning[key])[: search.MEANING_CANDIDATES]
+    admitted = dict.fromkeys([*by_words, *concepts, *search._admitted(by_meaning, meaning, keyword)])
+    top = words[by_words[0]] if by_words else 1.0
+    best = meaning[by_meaning[0]] if by_meaning else 0.0
+    typical = meaning[by_meaning[len(by_meaning) // 2]] if by_meaning else 0.0
+    span = (best - typical) or 1.0
+    fused = {}
+    for key in admitted:
+        near = max(0.0, (meaning[key] - typical) / span) if key in meaning else 0.0
+        fused[key] = search.W_WORDS * words.get(key, 0.0) / top + near + search.W_CONCEPT * concepts.get(key, 0)
+    return sorted(fused.items(), key=lambda item: -item[1])
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_the_fusion_of_many_entries_ranks_and_scores_as_summing_each_in_full(seed):
+    """At 100,000 entries a common word finds tens of thousands: their fused score is their words'
+    share alone, summed in full only for those slots or meaning found too; order, ties (the
+    words' order) and scores are those of the full sum."""
+    import random
+
+    from dialectical_memory.store import search
+
+    rng = random.Random(seed)
+    keys = [("memory", f"e{n}") for n in range(400)]
+    words = {key: rng.choice((1.5, 2.0, 2.0, 3.25)) for key in rng.sample(keys, 250)}  # many ties
+    meaning = {key: rng.choice((-1.0, 0.5, 2.5, 3.5)) for key in rng.sample(keys, 120)}
+    concepts = {key: rng.choice((1, 2)) for key in rng.sample(keys, 30)}
+    for keyword in (False, True):
+        for given in ((words, meaning, concepts), (words, {}, {}), ({}, meaning, concepts), (words, {}, concepts)):
+            assert search._fuse(*given, keyword=keyword) == _fused_as_summed_for_every_entry(*given, keyword)
