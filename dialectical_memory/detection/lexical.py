@@ -280,8 +280,23 @@ class BM25:
             self._reading = None
             if known == texts:
                 return []
-            for doc in [d for d in known if d not in texts or texts[d] != known[d]]:
+            for doc, _text in known.items() - texts.items():  # gone, or another text now (compared in C)
                 self.remove(doc)
                 del known[doc]
-            self._reading = (texts, [doc for doc in texts if doc not in known])
+            self._reading = (texts, _in_order(texts, texts.keys() - known.keys()))
         return self._reading[1]
+
+
+def _in_order(texts: dict[str, str], docs: set[str]) -> list[str]:
+    """``docs`` in the order of ``texts``: found from its end when they are few (an add's new entry
+    is its last), so a home of 100,000 entries is not walked for one."""
+    if len(docs) * 64 > len(texts):
+        return [doc for doc in texts if doc in docs]
+    found, left = [], len(docs)
+    for doc in reversed(texts):
+        if not left:
+            break
+        if doc in docs:
+            found.append(doc)
+            left -= 1
+    return found[::-1]

@@ -118,6 +118,22 @@ def test_a_reader_takes_the_newest_unread_part_and_puts_in_what_is_still_wanted(
     assert index.unread(changed, 4) == [] and index.sync(changed) == 0 and "e3" in index.scores(["coffe"])
 
 
+def test_a_few_new_documents_of_a_large_mapping_are_read_newest_first():
+    """After an add, the one or two documents missing are found from the mapping's end, in its order."""
+    texts = {f"e{n}": f"User note number {n} about tea" for n in range(300)}
+    index = BM25()
+    index.sync(texts)
+    changed = {}
+    for n, (doc, text) in enumerate(texts.items()):
+        changed[doc] = text
+        if n == 10:
+            changed["middle"] = "User drinks coffee"
+    changed["last"] = "User drinks cocoa"
+    changed["e20"] = "User drinks mate"  # another text under an id already read: read again
+    assert [doc for doc, _text in index.unread(changed, 5)] == ["last", "e20", "middle"]
+    assert index.sync(changed) == 0 and len(index) == 302 and "e20" in index.scores(tokens("mate"))
+
+
 def test_documents_share_one_copy_of_each_term():
     index = BM25()
     index.add("a", ["".join(["te", "a"])])
