@@ -280,23 +280,25 @@ class BM25:
             self._reading = None
             if known == texts:
                 return []
-            for doc, _text in known.items() - texts.items():  # gone, or another text now (compared in C)
-                self.remove(doc)
-                del known[doc]
-            self._reading = (texts, _in_order(texts, texts.keys() - known.keys()))
+            if not known.items() <= texts.items():  # some gone, or another text now (compared in C)
+                for doc, _text in known.items() - texts.items():
+                    self.remove(doc)
+                    del known[doc]
+            self._reading = (texts, _unknown_in_order(texts, known))
         return self._reading[1]
 
 
-def _in_order(texts: dict[str, str], docs: set[str]) -> list[str]:
-    """``docs`` in the order of ``texts``: found from its end when they are few (an add's new entry
-    is its last), so a home of 100,000 entries is not walked for one."""
-    if len(docs) * 64 > len(texts):
-        return [doc for doc in texts if doc in docs]
-    found, left = [], len(docs)
+def _unknown_in_order(texts: dict[str, str], known: dict[str, str]) -> list[str]:
+    """The documents of ``texts`` not in ``known`` (all of whose are in ``texts``), in the order of
+    ``texts``: found from its end when they are few (an add's new entry is its last), so a home
+    of 100,000 entries is not walked for one."""
+    count = len(texts) - len(known)
+    if not known or count * 64 > len(texts):
+        return [doc for doc in texts if doc not in known]
+    found = []
     for doc in reversed(texts):
-        if not left:
+        if len(found) == count:
             break
-        if doc in docs:
+        if doc not in known:
             found.append(doc)
-            left -= 1
     return found[::-1]
