@@ -26,7 +26,7 @@ import math
 import sys
 import time
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 
 from . import bundled
 from .text import CJK_RANGE, PIECE, lazy_compile, normalize, stem
@@ -163,7 +163,7 @@ class BM25:
         self._terms_of: dict[str, tuple[str, ...]] = {}
         self._texts: dict[str, str] = {}  # what sync() indexed, doc → text
         self._total = 0
-        self._reading: tuple[Mapping[str, str], list[str]] | None = None  # see sync(): (texts, docs still missing)
+        self._reading: tuple[dict[str, str], list[str]] | None = None  # see sync(): (texts, docs still missing)
 
     def __len__(self) -> int:
         return len(self._lengths)
@@ -231,7 +231,7 @@ class BM25:
                 result[doc] = found(doc, 0.0) + idf * tf / (tf + norms[lengths[doc]])
         return result
 
-    def sync(self, texts: Mapping[str, str], deadline: float | None = None, at_least: int = 0) -> int:
+    def sync(self, texts: dict[str, str], deadline: float | None = None, at_least: int = 0) -> int:
         """Hold exactly the documents of ``texts`` (doc → text), re-reading only those that changed;
         with a ``deadline`` (``time.monotonic()``), the missing ones are read last first (the newest
         entries) until it passes, ``at_least`` of them whatever the time. Returns how many are
@@ -251,7 +251,7 @@ class BM25:
         self._reading = None  # read whole: the texts are not kept alive for nothing
         return 0
 
-    def unread(self, texts: Mapping[str, str], count: int) -> list[tuple[str, str]]:
+    def unread(self, texts: dict[str, str], count: int) -> list[tuple[str, str]]:
         """Up to ``count`` documents of ``texts`` not held yet, newest first, as (doc, text), for
         a reader to find their terms without holding anything and :meth:`put_read` them; those no
         longer in ``texts`` are dropped first (as :meth:`sync` does). [] when it holds them all."""
@@ -263,7 +263,7 @@ class BM25:
             return []
         return [(doc, texts[doc]) for doc in reversed(missing[-count:]) if doc not in known]
 
-    def put_read(self, texts: Mapping[str, str], read: Iterable[tuple[str, str, list[str]]]) -> None:
+    def put_read(self, texts: dict[str, str], read: Iterable[tuple[str, str, list[str]]]) -> None:
         """Hold the documents :meth:`unread` gave for ``texts``, (doc, text, its terms) each, those
         whose text ``texts`` still holds and that nothing read since."""
         known = self._texts
@@ -272,7 +272,7 @@ class BM25:
                 self.add(doc, terms)
                 known[doc] = text
 
-    def _missing(self, texts: Mapping[str, str]) -> list[str]:
+    def _missing(self, texts: dict[str, str]) -> list[str]:
         """The documents of ``texts`` still to read (newest last), those no longer there dropped; the
         list is kept while ``texts`` is the same mapping, so a read goes on where it stopped."""
         known = self._texts

@@ -37,8 +37,8 @@ import itertools
 import threading
 import time
 import weakref
-from operator import itemgetter
 from dataclasses import dataclass, field
+from operator import itemgetter
 from typing import Any
 
 from ..core.errors import InvalidInputError
@@ -499,8 +499,8 @@ def _fuse(words: dict, meaning: dict, concepts: dict, only_meaning: bool = False
     by_meaning = sorted(meaning, key=lambda key: -meaning[key])[:MEANING_CANDIDATES]
     if only_meaning:
         return [(key, meaning[key]) for key in by_meaning]
-    # in a fixed order (words' ranking first), never a set's: an equal score keeps the same place
-    # in every process, whatever its hash seed
+    # the entries enter in a fixed order (words' ranking first), never a set's: an equal score
+    # keeps the same place in every process, whatever its hash seed
     by_meaning_alone = _admitted(by_meaning, meaning, keyword)
     if FUSION == "rrf" and by_meaning:
         return _fuse_ranks(by_words, by_meaning, concepts, dict.fromkeys([*by_words, *concepts, *by_meaning_alone]))
