@@ -293,7 +293,9 @@ def _unknown_in_order(texts: dict[str, str], known: dict[str, str]) -> list[str]
     ``texts``: found from its end when they are few (an add's new entry is its last), so a home
     of 100,000 entries is not walked for one."""
     count = len(texts) - len(known)
-    if not known or count * 64 > len(texts):
+    if not known:
+        return list(texts)
+    if count * 64 > len(texts):
         return [doc for doc in texts if doc not in known]
     found = []
     for doc in reversed(texts):
