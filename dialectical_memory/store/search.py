@@ -158,12 +158,12 @@ def search(store, query, target=None, *, limit: int = 20, offset: int = 0, matur
     from ..detection.lexical import tokens
 
     wanted = tokens(query)
-    readers: list[threading.Thread] = []
+    readers: list[TargetIndex] = []
     try:
         return _ranked(store, query, states, pool, wanted, readers, offset, limit, semantic, now)
     finally:  # the rest of a large home is read once the answer is made, not while it is made
-        for reader in readers:
-            reader.start()
+        for index in readers:
+            _start_reader(index)
 
 
 def _ranked(store, query, states, pool, wanted, readers, offset, limit, semantic, now) -> Results:
@@ -254,12 +254,12 @@ def _searchable(state, filters) -> dict[str, str]:
         entry_id: text for entry_id, text in texts.items() if all(getattr(entries[entry_id], key) == wanted for key, wanted in checks)})
 
 
-def _by_words(store, states, pool, wanted, readers: list) -> tuple[dict[tuple[str, str], float], tuple[int, int]]:
+def _by_words(store, states, pool, wanted, readers: list[TargetIndex]) -> tuple[dict[tuple[str, str], float], tuple[int, int]]:
     """(target, id) → BM25 score; and (entries in the words index, entries searched). A home too
     large to read at once (WORDS_ALL_AT_ONCE; then WORDS_AT_ONCE and WORDS_SECONDS) is searched by
-    the part read, newest entries first, while a thread reads the rest: the thread is added to
-    ``readers``, for the caller to start once its answer is made (a thread started now would
-    hold the interpreter's lock for half of the time the answer takes)."""
+    the part read, newest entries first, while a thread reads the rest: its index is added to
+    ``readers``, for the caller to start the thread once its answer is made (a thread started now
+    would hold the interpreter's lock for half of the time the answer takes)."""
     found, read, total = {}, 0, 0
     for name, state in states.items():
         index = search_index(store, name)
@@ -272,7 +272,8 @@ def _by_words(store, states, pool, wanted, readers: list) -> tuple[dict[tuple[st
                     left = index.bm25.sync(texts, time.monotonic() + WORDS_SECONDS if many else None, WORDS_AT_ONCE)
                     index.synced = None if left else texts
                     if left:
-                        readers.append(_reader(index))
+                        index.reader = _reader(index)
+                        readers.append(index)
             scores = index.bm25.scores(wanted)
             whole = index.synced is texts  # the index holds exactly these texts: none to leave out
             read, total = read + len(index.bm25), total + len(texts)
@@ -306,8 +307,17 @@ def _reader(index: TargetIndex) -> threading.Thread:
                 index.reader = None
             raise
 
-    index.reader = threading.Thread(target=read, name="dmem-search-words", daemon=True)
-    return index.reader
+    return threading.Thread(target=read, name="dmem-search-words", daemon=True)
+
+
+def _start_reader(index: TargetIndex) -> None:
+    """Start ``index.reader``; one that cannot start is forgotten, so the next search reads on."""
+    try:
+        index.reader.start()
+    except RuntimeError:
+        with index.lock:
+            index.reader = None
+        raise
 
 
 def _held(store, keys, terms: frozenset[str]) -> dict[tuple[str, str], frozenset[str]]:

@@ -281,6 +281,36 @@ def test_the_thread_reading_the_rest_starts_after_the_answer_and_reads_outside_t
     assert store.search("chess diary", "memory", semantic=False).words_coverage == (6, 6)
 
 
+def test_a_reader_that_cannot_start_is_forgotten_and_the_next_search_reads_on(tmp_path, monkeypatch):
+    """Left as the index's reader, a thread that never started would keep every later search of
+    the process to the part read."""
+    import threading
+
+    from dialectical_memory.store import search
+
+    store = MemoryStore(tmp_path / "home", memory_char_limit=0, user_char_limit=0)
+    for n in range(6):
+        store.add("memory", f"User keeps a chess diary, volume {n}")
+    monkeypatch.setattr(search, "WORDS_ALL_AT_ONCE", 3)
+    monkeypatch.setattr(search, "WORDS_AT_ONCE", 2)
+    monkeypatch.setattr(search, "WORDS_SECONDS", 0.0)
+    start = threading.Thread.start
+
+    def refused(thread):
+        raise RuntimeError("can't start new thread")
+
+    monkeypatch.setattr(threading.Thread, "start", refused)
+    with pytest.raises(RuntimeError):
+        store.search("chess diary", "memory", semantic=False)
+    index = search.search_index(store, "memory")
+    assert index.reader is None
+    monkeypatch.setattr(threading.Thread, "start", start)
+    store.search("chess diary", "memory", semantic=False)
+    if index.reader is not None:
+        index.reader.join(timeout=30)
+    assert store.search("chess diary", "memory", semantic=False).words_coverage == (6, 6)
+
+
 def test_a_search_makes_no_detector(tmp_path):
     """Whether the detector has embeddings is asked of one already made: making the rule detector
     to learn it has none cost the first search of a process a fifth of a second."""
