@@ -217,9 +217,8 @@ def test_embedding_goes_newest_and_most_used_first_within_its_budget(tmp_path, m
                                                     "User plays the cello"]
 
 
-def test_a_home_too_large_to_read_at_once_is_searched_by_the_part_read_while_a_thread_reads_the_rest(tmp_path, monkeypatch):
-    """Issue 47: reading 100,000 entries into the words index takes ~10 s; a search reads the newest
-    within its budget, says what its words covered, and a thread reads the rest."""
+def _diary_home_read_in_parts(tmp_path, monkeypatch) -> MemoryStore:
+    """Six entries about a chess diary, in a home a search reads two of at once (as 100,000)."""
     from dialectical_memory.store import search
 
     store = MemoryStore(tmp_path / "home", memory_char_limit=0, user_char_limit=0)
@@ -228,6 +227,15 @@ def test_a_home_too_large_to_read_at_once_is_searched_by_the_part_read_while_a_t
     monkeypatch.setattr(search, "WORDS_ALL_AT_ONCE", 3)
     monkeypatch.setattr(search, "WORDS_AT_ONCE", 2)
     monkeypatch.setattr(search, "WORDS_SECONDS", 0.0)
+    return store
+
+
+def test_a_home_too_large_to_read_at_once_is_searched_by_the_part_read_while_a_thread_reads_the_rest(tmp_path, monkeypatch):
+    """Issue 47: reading 100,000 entries into the words index takes ~10 s; a search reads the newest
+    within its budget, says what its words covered, and a thread reads the rest."""
+    from dialectical_memory.store import search
+
+    store = _diary_home_read_in_parts(tmp_path, monkeypatch)
     first = store.search("chess diary", "memory", semantic=False)  # the thread starts once it scored
     assert first.words_coverage == (2, 6) and first.total == 2 and "Words covered 2 of 6" in first.notes[0]
     assert sorted(texts(first)) == ["User keeps a chess diary, volume 4", "User keeps a chess diary, volume 5"]
@@ -247,12 +255,7 @@ def test_the_thread_reading_the_rest_starts_after_the_answer_and_reads_outside_t
     from dialectical_memory.detection import lexical
     from dialectical_memory.store import search
 
-    store = MemoryStore(tmp_path / "home", memory_char_limit=0, user_char_limit=0)
-    for n in range(6):
-        store.add("memory", f"User keeps a chess diary, volume {n}")
-    monkeypatch.setattr(search, "WORDS_ALL_AT_ONCE", 3)
-    monkeypatch.setattr(search, "WORDS_AT_ONCE", 2)
-    monkeypatch.setattr(search, "WORDS_SECONDS", 0.0)
+    store = _diary_home_read_in_parts(tmp_path, monkeypatch)
     monkeypatch.setattr(search, "WORDS_PART", 1)
     index = search.search_index(store, "memory")
     seen = {"readers while answering": [], "lock held while reading": []}
@@ -288,12 +291,7 @@ def test_a_reader_that_cannot_start_is_forgotten_and_the_next_search_reads_on(tm
 
     from dialectical_memory.store import search
 
-    store = MemoryStore(tmp_path / "home", memory_char_limit=0, user_char_limit=0)
-    for n in range(6):
-        store.add("memory", f"User keeps a chess diary, volume {n}")
-    monkeypatch.setattr(search, "WORDS_ALL_AT_ONCE", 3)
-    monkeypatch.setattr(search, "WORDS_AT_ONCE", 2)
-    monkeypatch.setattr(search, "WORDS_SECONDS", 0.0)
+    store = _diary_home_read_in_parts(tmp_path, monkeypatch)
     start = threading.Thread.start
 
     def refused(thread):
