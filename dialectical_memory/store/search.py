@@ -167,6 +167,8 @@ def search(store, query, target=None, *, limit: int = 20, offset: int = 0, matur
 
 
 def _ranked(store, query, states, pool, wanted, readers, offset, limit, semantic, now) -> Results:
+    """The answer of :func:`search` to the question's terms ``wanted``; the indexes whose words
+    reader is to start once it is made are added to ``readers``."""
     from ..detection.lexical import bridged, is_keyword, surface
 
     words, words_coverage = _by_words(store, states, pool, wanted, readers)
@@ -311,13 +313,13 @@ def _reader(index: TargetIndex) -> threading.Thread:
 
 
 def _start_reader(index: TargetIndex) -> None:
-    """Start ``index.reader``; one that cannot start is forgotten, so the next search reads on."""
+    """Start ``index.reader``; one that cannot start (no thread to be had) is forgotten, so the
+    next search reads on: the answer made stands, by the part read."""
     try:
         index.reader.start()
     except RuntimeError:
         with index.lock:
             index.reader = None
-        raise
 
 
 def _held(store, keys, terms: frozenset[str]) -> dict[tuple[str, str], frozenset[str]]:
