@@ -26,7 +26,7 @@ import math
 import sys
 import time
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 
 from . import bundled
 from .text import CJK_RANGE, PIECE, lazy_compile, normalize, stem
@@ -159,10 +159,11 @@ class BM25:
         self.k1, self.b = k1, b
         self._postings: dict[str, dict[str, int]] = {}  # term → doc → term frequency
         self._lengths: dict[str, int] = {}
+        self._length_counts: Counter[int] = Counter()  # length → documents of that length
         self._terms_of: dict[str, tuple[str, ...]] = {}
         self._texts: dict[str, str] = {}  # what sync() indexed, doc → text
         self._total = 0
-        self._reading: tuple[Mapping[str, str], list[str]] | None = None  # see sync(): (texts, docs still missing)
+        self._reading: tuple[dict[str, str], list[str]] | None = None  # see sync(): (texts, docs still missing)
 
     def __len__(self) -> int:
         return len(self._lengths)
@@ -185,6 +186,7 @@ class BM25:
                 posting[doc] = count
         length = sum(counts.values())
         self._lengths[doc] = length
+        self._length_counts[length] += 1
         self._total += length
         self._terms_of[doc] = tuple(counts)
 
@@ -193,6 +195,9 @@ class BM25:
         if length is None:
             return
         self._total -= length
+        self._length_counts[length] -= 1
+        if not self._length_counts[length]:
+            del self._length_counts[length]
         for term in self._terms_of.pop(doc):
             posting = self._postings[term]
             del posting[doc]
@@ -212,34 +217,28 @@ class BM25:
             return {}
         average = self._total / len(self._lengths) or 1.0
         k1, b, lengths = self.k1, self.b, self._lengths
+        # a document's length normalisation depends on its length alone: one per length met
+        # (a few dozen), not one per posting (a common term at 100,000 entries: tens of thousands)
+        norms = {length: k1 * (1 - b + b * length / average) for length in self._length_counts}
         result: dict[str, float] = {}
+        found = result.get
         for term in dict.fromkeys(query):
             posting = self._postings.get(term)
             if not posting:
                 continue
             idf = self.idf(term)
             for doc, tf in posting.items():
-                norm = k1 * (1 - b + b * lengths[doc] / average)
-                result[doc] = result.get(doc, 0.0) + idf * tf / (tf + norm)
+                result[doc] = found(doc, 0.0) + idf * tf / (tf + norms[lengths[doc]])
         return result
 
-    def sync(self, texts: Mapping[str, str], deadline: float | None = None, at_least: int = 0) -> int:
+    def sync(self, texts: dict[str, str], deadline: float | None = None, at_least: int = 0) -> int:
         """Hold exactly the documents of ``texts`` (doc → text), re-reading only those that changed;
         with a ``deadline`` (``time.monotonic()``), the missing ones are read last first (the newest
         entries) until it passes, ``at_least`` of them whatever the time. Returns how many are
         still missing. ``texts`` is read, never changed: called again with the very same mapping
         (a read continued a part at a time), it goes on where it stopped instead of comparing
         every document again."""
-        known = self._texts
-        if self._reading is None or self._reading[0] is not texts:
-            self._reading = None
-            if known == texts:
-                return 0
-            for doc in [d for d in known if d not in texts or texts[d] != known[d]]:
-                self.remove(doc)
-                del known[doc]
-            self._reading = (texts, [doc for doc in texts if doc not in known])
-        missing = self._reading[1]
+        missing, known = self._missing(texts), self._texts
         count = 0
         while missing:
             if deadline is not None and count >= at_least and time.monotonic() > deadline:
@@ -251,3 +250,57 @@ class BM25:
                 count += 1
         self._reading = None  # read whole: the texts are not kept alive for nothing
         return 0
+
+    def unread(self, texts: dict[str, str], count: int) -> list[tuple[str, str]]:
+        """Up to ``count`` documents of ``texts`` not held yet, newest first, as (doc, text), for
+        a reader to find their terms without holding anything and :meth:`put_read` them; those no
+        longer in ``texts`` are dropped first (as :meth:`sync` does). [] when it holds them all."""
+        missing, known = self._missing(texts), self._texts
+        while missing and missing[-1] in known:
+            missing.pop()
+        if not missing:
+            self._reading = None
+            return []
+        return [(doc, texts[doc]) for doc in reversed(missing[-count:]) if doc not in known]
+
+    def put_read(self, texts: dict[str, str], read: Iterable[tuple[str, str, list[str]]]) -> None:
+        """Hold the documents :meth:`unread` gave for ``texts``, (doc, text, its terms) each, those
+        whose text ``texts`` still holds and that nothing read since."""
+        known = self._texts
+        for doc, text, terms in read:
+            if doc not in known and texts.get(doc) == text:
+                self.add(doc, terms)
+                known[doc] = text
+
+    def _missing(self, texts: dict[str, str]) -> list[str]:
+        """The documents of ``texts`` still to read (newest last), those no longer there dropped; the
+        list is kept while ``texts`` is the same mapping, so a read goes on where it stopped."""
+        known = self._texts
+        if self._reading is None or self._reading[0] is not texts:
+            self._reading = None
+            if known == texts:
+                return []
+            if not known.items() <= texts.items():  # some gone, or another text now (compared in C)
+                for doc, _text in known.items() - texts.items():
+                    self.remove(doc)
+                    del known[doc]
+            self._reading = (texts, _unknown_in_order(texts, known))
+        return self._reading[1]
+
+
+def _unknown_in_order(texts: dict[str, str], known: dict[str, str]) -> list[str]:
+    """The documents of ``texts`` not in ``known`` (all of whose are in ``texts``), in the order of
+    ``texts``: found from its end when they are few (an add's new entry is its last), so a home
+    of 100,000 entries is not walked for one."""
+    count = len(texts) - len(known)
+    if not known:
+        return list(texts)
+    if count * 64 > len(texts):
+        return [doc for doc in texts if doc not in known]
+    found = []
+    for doc in reversed(texts):
+        if len(found) == count:
+            break
+        if doc not in known:
+            found.append(doc)
+    return found[::-1]

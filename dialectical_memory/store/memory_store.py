@@ -189,6 +189,12 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
             self._detector = RuleDetector()
         return self._detector
 
+    @property
+    def detector_made(self):
+        """The detector if one was given or made already, else None (asking makes none: the rule
+        detector's import is a fifth of a second a search need not pay to learn it has no vectors)."""
+        return self._detector
+
     def detector_in(self, state: TargetState):
         """The detector for the entries of ``state``: bound to the holders they name (a machine, a
         project, a relative: see detection/holders.py) when the detector takes them (``in_home``)."""

@@ -33,10 +33,12 @@ not raise recall@5 on the benchmark (docs/usage.md, Search).
 
 from __future__ import annotations
 
+import itertools
 import threading
 import time
 import weakref
 from dataclasses import dataclass, field
+from operator import itemgetter
 from typing import Any
 
 from ..core.errors import InvalidInputError
@@ -48,7 +50,7 @@ RRF_K = 60
 WORDS_ALL_AT_ONCE = 20_000  # missing from the words index (~0.1 ms each): a search reads them all at once
 WORDS_AT_ONCE = 500  # more: a search reads this many whatever the time
 WORDS_SECONDS = 0.03  # and more for at most this long; a thread reads the rest (100,000 entries: ~10 s)
-WORDS_PART = 64  # … at least this many per hold of the index's lock
+WORDS_PART = 64  # … this many at a time, put in under one hold of the index's lock
 MEANING_CANDIDATES = 100  # the nearest entries by meaning that may enter the fusion (and set its median)
 CENTRED = True
 FUSION = "score"
@@ -120,7 +122,7 @@ class TargetIndex:
         self.matrix = None
         self.chinese = None  # which rows are Chinese text
         self.synced = None  # the texts the BM25 index was last synced with in full (that very object)
-        self.wanted = None  # the texts it is being synced with, a part at a time (see _read_rest_later)
+        self.wanted = None  # the texts it is being synced with, a part at a time (see _reader)
         self.reader: threading.Thread | None = None
 
 
@@ -153,10 +155,23 @@ def search(store, query, target=None, *, limit: int = 20, offset: int = 0, matur
     states = {name: store.current_state(name) for name in targets}
     _SEARCHED.update(_cache_path(state) for state in states.values())
     pool = {name: _searchable(state, filters) for name, state in states.items()}
-    from ..detection.lexical import bridged, is_keyword, surface, tokens
+    from ..detection.lexical import tokens
 
     wanted = tokens(query)
-    words, words_coverage = _by_words(store, states, pool, wanted)
+    readers: list[TargetIndex] = []
+    try:
+        return _ranked(store, query, states, pool, wanted, readers, offset, limit, semantic, now)
+    finally:  # the rest of a large home is read once the answer is made, not while it is made
+        for index in readers:
+            _start_reader(index)
+
+
+def _ranked(store, query, states, pool, wanted, readers, offset, limit, semantic, now) -> Results:
+    """The answer of :func:`search` to the question's terms ``wanted``; the indexes whose words
+    reader is to start once it is made are added to ``readers``."""
+    from ..detection.lexical import bridged, is_keyword, surface
+
+    words, words_coverage = _by_words(store, states, pool, wanted, readers)
     meaning, used, coverage = ({}, False, None) if semantic is False else _by_meaning(store, states, pool, query)
     concepts = _by_concepts(states, pool, query) if semantic != "only" else {}
     keyword = is_keyword(query)  # "tea", "Berlin": a filter, not a question
@@ -165,10 +180,12 @@ def search(store, query, target=None, *, limit: int = 20, offset: int = 0, matur
     written = surface(query)
     chinese_of = {english: word for english, word in bridged(query)}  # the bridge's English of a Chinese question
     hits = []
-    for key, score in ranked[offset : offset + limit]:  # views only of the page's entries
+    page = ranked[offset : offset + limit]  # views only of the page's entries
+    held = _held(store, [key for key, _score in page if key in words], frozenset(wanted))
+    for key, score in page:
         name, entry_id = key
         entry = read_models.entry_view(states[name], entry_id, now)
-        shared = (_held(store, key, frozenset(wanted)) if key in words else frozenset()) | concepts.get(key, frozenset())
+        shared = held.get(key, frozenset()) | concepts.get(key, frozenset())
         shown = _shown_words([t for t in dict.fromkeys(wanted) if t in shared], written, chinese_of, entry.text)
         shown += sorted(t[1:] for t in shared if t.startswith("$"))
         hits.append(Hit(entry, score, tuple(shown), meaning.get(key)))
@@ -205,8 +222,9 @@ def _texts(state) -> dict[str, str]:
     """Entry id → what it is searched by (:func:`searched_text`) of the active entries that are not
     blocked, kept on the state until its files move (``read_models.derived``): the same object
     between writes, so the indexes see at once that nothing changed."""
-    return read_models.derived(state, "search_texts", None, lambda: {
-        entry_id: searched_text(state, meta) for entry_id, meta in state.entries.items() if not meta.blocked})
+    return read_models.derived(state, "search_texts", None, lambda: {  # the text itself is most entries' (no call)
+        entry_id: searched_text(state, meta) if meta.restated or meta.parent_ids else meta.text
+        for entry_id, meta in state.entries.items() if not meta.blocked})
 
 
 PARENT_DEPTH = 3  # a principle of patterns of incidents is searched by the incidents' words too
@@ -238,10 +256,12 @@ def _searchable(state, filters) -> dict[str, str]:
         entry_id: text for entry_id, text in texts.items() if all(getattr(entries[entry_id], key) == wanted for key, wanted in checks)})
 
 
-def _by_words(store, states, pool, wanted) -> tuple[dict[tuple[str, str], float], tuple[int, int]]:
+def _by_words(store, states, pool, wanted, readers: list[TargetIndex]) -> tuple[dict[tuple[str, str], float], tuple[int, int]]:
     """(target, id) → BM25 score; and (entries in the words index, entries searched). A home too
     large to read at once (WORDS_ALL_AT_ONCE; then WORDS_AT_ONCE and WORDS_SECONDS) is searched by
-    the part read, newest entries first, while a thread reads the rest."""
+    the part read, newest entries first, while a thread reads the rest: its index is added to
+    ``readers``, for the caller to start the thread once its answer is made (a thread started now
+    would hold the interpreter's lock for half of the time the answer takes)."""
     found, read, total = {}, 0, 0
     for name, state in states.items():
         index = search_index(store, name)
@@ -254,34 +274,63 @@ def _by_words(store, states, pool, wanted) -> tuple[dict[tuple[str, str], float]
                     left = index.bm25.sync(texts, time.monotonic() + WORDS_SECONDS if many else None, WORDS_AT_ONCE)
                     index.synced = None if left else texts
                     if left:
-                        _read_rest_later(index)
+                        index.reader = _reader(index)
+                        readers.append(index)
             scores = index.bm25.scores(wanted)
+            whole = index.synced is texts  # the index holds exactly these texts: none to leave out
             read, total = read + len(index.bm25), total + len(texts)
-        found.update(((name, entry_id), score) for entry_id, score in scores.items() if entry_id in chosen)
+        if whole and chosen is texts:  # no filter: every entry scored is searched
+            found.update(zip(zip(itertools.repeat(name), scores), scores.values()))
+        else:
+            found.update(((name, entry_id), score) for entry_id, score in scores.items() if entry_id in chosen)
     return found, (read, total)
 
 
-def _read_rest_later(index: TargetIndex) -> None:
-    """Read the rest of ``index.wanted`` into the words index in a thread, a part per hold of the
-    index's lock (a search waits for one part at most), the texts a search last asked for each time."""
+def _reader(index: TargetIndex) -> threading.Thread:
+    """A thread (not started) that reads the rest of ``index.wanted`` into the words index, a
+    part at a time, the texts a search last asked for each time. A part's words are found
+    outside the index's lock and only put in under it (~1 ms), so a search waits little for it."""
+    from ..detection.lexical import document_tokens
+
     def read() -> None:
-        left = 1
-        while left:
+        try:
+            while True:
+                with index.lock:
+                    texts = index.wanted
+                    part = index.bm25.unread(texts, WORDS_PART)
+                    if not part:
+                        index.synced, index.reader = texts, None
+                        return
+                terms = [(doc, text, document_tokens(text)) for doc, text in part]
+                with index.lock:
+                    index.bm25.put_read(texts, terms)
+        except BaseException:  # a text failed to read: the next search syncs and starts another
             with index.lock:
-                texts = index.wanted
-                left = index.bm25.sync(texts, time.monotonic() + WORDS_SECONDS, WORDS_PART)
-                if not left:
-                    index.synced, index.reader = texts, None
+                index.reader = None
+            raise
 
-    index.reader = threading.Thread(target=read, name="dmem-search-words", daemon=True)
-    index.reader.start()
+    return threading.Thread(target=read, name="dmem-search-words", daemon=True)
 
 
-def _held(store, key, terms: frozenset[str]) -> frozenset[str]:
-    """The question's terms the entry ``key`` holds."""
-    index = search_index(store, key[0])
-    with index.lock:
-        return index.bm25.terms_of(key[1]) & terms
+def _start_reader(index: TargetIndex) -> None:
+    """Start ``index.reader``; one that cannot start (no thread to be had) is forgotten, so the
+    next search reads on: the answer made stands, by the part read."""
+    try:
+        index.reader.start()
+    except RuntimeError:
+        with index.lock:
+            index.reader = None
+
+
+def _held(store, keys, terms: frozenset[str]) -> dict[tuple[str, str], frozenset[str]]:
+    """The question's terms each entry of ``keys`` holds (one hold of each index's lock)."""
+    held = {}
+    for name in dict.fromkeys(name for name, _entry_id in keys):
+        index = search_index(store, name)
+        with index.lock:
+            held.update(((name, entry_id), index.bm25.terms_of(entry_id) & terms) for key_name, entry_id in keys
+                        if key_name == name)
+    return held
 
 
 def _by_concepts(states, pool, query) -> dict[tuple[str, str], frozenset[str]]:
@@ -392,7 +441,7 @@ def _embedded_anywhere(store, states) -> bool:
     from ..detection.candidates import shared_embeddings
 
     return (any(_cache_path(state).exists() for state in states.values()) or shared_embeddings.cache_info().currsize > 0
-            or getattr(store.detector, "embeddings", None) is not None)
+            or getattr(store.detector_made, "embeddings", None) is not None)
 
 
 def _extra_installed() -> bool:
@@ -446,7 +495,7 @@ def embed_entries(store, target: str, seconds: float, always: bool = False) -> d
 
 def _embeddings(store):
     """The detector's embeddings if it has them, else the process's shared ones; None without the extra."""
-    shared = getattr(store.detector, "embeddings", None)
+    shared = getattr(store.detector_made, "embeddings", None)  # a default detector made later has none
     if shared is not None:
         return shared
     from ..detection.candidates import shared_embeddings
@@ -457,30 +506,46 @@ def _embeddings(store):
 def _fuse(words: dict, meaning: dict, concepts: dict, only_meaning: bool = False, keyword: bool = False) -> list[tuple[tuple[str, str], float]]:
     """The rankings fused (see the module doc), best first; ``FUSION = "rrf"``: by reciprocal rank.
     ``concepts``: how many slots each entry shares with the question, W_CONCEPT each."""
-    by_words = sorted(words, key=lambda key: -words[key])
+    # best first; an equal score keeps its place (a sort in reverse is stable too)
+    by_words = [key for key, _score in sorted(words.items(), key=itemgetter(1), reverse=True)]
     by_meaning = sorted(meaning, key=lambda key: -meaning[key])[:MEANING_CANDIDATES]
     if only_meaning:
         return [(key, meaning[key]) for key in by_meaning]
-    # in a fixed order (words' ranking first), never a set's: an equal score keeps the same place
-    # in every process, whatever its hash seed
-    admitted = dict.fromkeys([*by_words, *concepts, *_admitted(by_meaning, meaning, keyword)])
-    fused: dict[tuple[str, str], float] = {}
+    # the entries enter in a fixed order (words' ranking first), never a set's: an equal score
+    # keeps the same place in every process, whatever its hash seed
+    by_meaning_alone = _admitted(by_meaning, meaning, keyword)
     if FUSION == "rrf" and by_meaning:
-        for weight, ranking in ((W_WORDS, by_words), (1.0, by_meaning)):
-            for rank, key in enumerate(ranking):
-                if key in admitted:
-                    fused[key] = fused.get(key, 0.0) + weight / (RRF_K + rank + 1)
-        for key in concepts:
-            fused.setdefault(key, 0.0)
-    else:
-        top = words[by_words[0]] if by_words else 1.0
-        best = meaning[by_meaning[0]] if by_meaning else 0.0
-        typical = meaning[by_meaning[len(by_meaning) // 2]] if by_meaning else 0.0
-        span = (best - typical) or 1.0
-        for key in admitted:
-            near = max(0.0, (meaning[key] - typical) / span) if key in meaning else 0.0
-            fused[key] = W_WORDS * words.get(key, 0.0) / top + near + W_CONCEPT * concepts.get(key, 0)
-    return sorted(fused.items(), key=lambda item: -item[1])
+        return _fuse_ranks(by_words, by_meaning, concepts, dict.fromkeys([*by_words, *concepts, *by_meaning_alone]))
+    top = words[by_words[0]] if by_words else 1.0
+    best = meaning[by_meaning[0]] if by_meaning else 0.0
+    typical = meaning[by_meaning[len(by_meaning) // 2]] if by_meaning else 0.0
+    span = (best - typical) or 1.0
+
+    def fused_score(key) -> float:
+        near = max(0.0, (meaning[key] - typical) / span) if key in meaning else 0.0
+        return W_WORDS * words.get(key, 0.0) / top + near + W_CONCEPT * concepts.get(key, 0)
+
+    # an entry found by its words alone scores its share of the best (the sum's other terms are
+    # 0.0, computed for the few that slots or meaning found too); the entries words did not find
+    # come after, slots' first, in the order ``_admitted`` gives
+    fused = {key: W_WORDS * words[key] / top for key in by_words}
+    alone = set(by_meaning_alone)
+    for key in dict.fromkeys([*concepts, *by_meaning_alone, *meaning]):
+        if key in fused or key in concepts or key in alone:
+            fused[key] = fused_score(key)
+    return sorted(fused.items(), key=itemgetter(1), reverse=True)
+
+
+def _fuse_ranks(by_words: list, by_meaning: list, concepts: dict, admitted: dict) -> list[tuple[tuple[str, str], float]]:
+    """``FUSION = "rrf"``: W_WORDS / (RRF_K + rank) by words plus 1 / (RRF_K + rank) by meaning."""
+    fused: dict[tuple[str, str], float] = {}
+    for weight, ranking in ((W_WORDS, by_words), (1.0, by_meaning)):
+        for rank, key in enumerate(ranking):
+            if key in admitted:
+                fused[key] = fused.get(key, 0.0) + weight / (RRF_K + rank + 1)
+    for key in concepts:
+        fused.setdefault(key, 0.0)
+    return sorted(fused.items(), key=itemgetter(1), reverse=True)
 
 
 def _admitted(by_meaning: list, meaning: dict, keyword: bool = False) -> list:

@@ -96,6 +96,44 @@ def test_a_read_in_parts_goes_on_where_it_stopped():
     assert len(index) == 299 and "e7" in index.scores(["coffe"]) and "e8" not in index.scores(["tea"])
 
 
+def test_a_reader_takes_the_newest_unread_part_and_puts_in_what_is_still_wanted():
+    """unread/put_read: a thread finds a part's terms holding nothing, and puts them in after."""
+    texts = _CountedTexts({f"e{n}": f"User note number {n} about tea" for n in range(10)})
+    _CountedTexts.walks = 0
+    index = BM25()
+    part = index.unread(texts, 4)
+    assert [doc for doc, _text in part] == ["e9", "e8", "e7", "e6"] and len(index) == 0  # newest first, none read
+    index.put_read(texts, [(doc, text, document_tokens(text)) for doc, text in part])
+    assert len(index) == 4 and [doc for doc, _text in index.unread(texts, 4)] == ["e5", "e4", "e3", "e2"]
+    while part := index.unread(texts, 4):
+        index.put_read(texts, [(doc, text, document_tokens(text)) for doc, text in part])
+    assert len(index) == 10 and _CountedTexts.walks == 1  # one walk for the whole read
+    changed = {**texts, "e3": "User drinks coffee"}
+    del changed["e4"]
+    assert index.unread(changed, 4) == [("e3", "User drinks coffee")] and "e4" not in index  # the gone one dropped
+    stale = [("e3", "User drinks tea again", ["tea"])]  # read from an older text than the one wanted now
+    index.put_read(changed, stale)
+    assert "e3" not in index.scores(["tea"])
+    index.put_read(changed, [("e3", "User drinks coffee", document_tokens("User drinks coffee"))])
+    assert index.unread(changed, 4) == [] and index.sync(changed) == 0 and "e3" in index.scores(["coffe"])
+
+
+def test_a_few_new_documents_of_a_large_mapping_are_read_newest_first():
+    """After an add, the one or two documents missing are found from the mapping's end, in its order."""
+    texts = {f"e{n}": f"User note number {n} about tea" for n in range(300)}
+    index = BM25()
+    index.sync(texts)
+    changed = {}
+    for n, (doc, text) in enumerate(texts.items()):
+        changed[doc] = text
+        if n == 10:
+            changed["middle"] = "User drinks coffee"
+    changed["last"] = "User drinks cocoa"
+    changed["e20"] = "User drinks mate"  # another text under an id already read: read again
+    assert [doc for doc, _text in index.unread(changed, 5)] == ["last", "e20", "middle"]
+    assert index.sync(changed) == 0 and len(index) == 302 and "e20" in index.scores(tokens("mate"))
+
+
 def test_documents_share_one_copy_of_each_term():
     index = BM25()
     index.add("a", ["".join(["te", "a"])])

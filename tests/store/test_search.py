@@ -217,9 +217,8 @@ def test_embedding_goes_newest_and_most_used_first_within_its_budget(tmp_path, m
                                                     "User plays the cello"]
 
 
-def test_a_home_too_large_to_read_at_once_is_searched_by_the_part_read_while_a_thread_reads_the_rest(tmp_path, monkeypatch):
-    """Issue 47: reading 100,000 entries into the words index takes ~10 s; a search reads the newest
-    within its budget, says what its words covered, and a thread reads the rest."""
+def _diary_home_read_in_parts(tmp_path, monkeypatch) -> MemoryStore:
+    """Six entries about a chess diary, in a home a search reads two of at once (as 100,000)."""
     from dialectical_memory.store import search
 
     store = MemoryStore(tmp_path / "home", memory_char_limit=0, user_char_limit=0)
@@ -228,6 +227,15 @@ def test_a_home_too_large_to_read_at_once_is_searched_by_the_part_read_while_a_t
     monkeypatch.setattr(search, "WORDS_ALL_AT_ONCE", 3)
     monkeypatch.setattr(search, "WORDS_AT_ONCE", 2)
     monkeypatch.setattr(search, "WORDS_SECONDS", 0.0)
+    return store
+
+
+def test_a_home_too_large_to_read_at_once_is_searched_by_the_part_read_while_a_thread_reads_the_rest(tmp_path, monkeypatch):
+    """Issue 47: reading 100,000 entries into the words index takes ~10 s; a search reads the newest
+    within its budget, says what its words covered, and a thread reads the rest."""
+    from dialectical_memory.store import search
+
+    store = _diary_home_read_in_parts(tmp_path, monkeypatch)
     first = store.search("chess diary", "memory", semantic=False)  # the thread starts once it scored
     assert first.words_coverage == (2, 6) and first.total == 2 and "Words covered 2 of 6" in first.notes[0]
     assert sorted(texts(first)) == ["User keeps a chess diary, volume 4", "User keeps a chess diary, volume 5"]
@@ -236,6 +244,79 @@ def test_a_home_too_large_to_read_at_once_is_searched_by_the_part_read_while_a_t
         reader.join(timeout=30)
     later = store.search("chess diary", "memory", semantic=False)
     assert later.words_coverage == (6, 6) and later.total == 6 and not later.notes
+
+
+def test_the_thread_reading_the_rest_starts_after_the_answer_and_reads_outside_the_lock(tmp_path, monkeypatch):
+    """Issue 47: at 100,000 entries the first search after a load waited 2.4 s for 110 ms of CPU:
+    the thread reading the rest ran while the answer was made, and held the index's lock while it
+    found each part's words, so the search's own reads of the index waited on it."""
+    import threading
+
+    from dialectical_memory.detection import lexical
+    from dialectical_memory.store import search
+
+    store = _diary_home_read_in_parts(tmp_path, monkeypatch)
+    monkeypatch.setattr(search, "WORDS_PART", 1)
+    index = search.search_index(store, "memory")
+    seen = {"readers while answering": [], "lock held while reading": []}
+    fuse = search._fuse
+
+    def fuse_watched(*args, **kwargs):
+        seen["readers while answering"].extend(t for t in threading.enumerate() if t.name == "dmem-search-words")
+        return fuse(*args, **kwargs)
+
+    tokens_of = lexical.document_tokens
+
+    def tokens_watched(text):
+        if threading.current_thread().name == "dmem-search-words":
+            seen["lock held while reading"].append(index.lock.locked())
+        return tokens_of(text)
+
+    monkeypatch.setattr(search, "_fuse", fuse_watched)
+    monkeypatch.setattr(lexical, "document_tokens", tokens_watched)
+    first = store.search("chess diary", "memory", semantic=False)
+    assert first.words_coverage == (2, 6)
+    reader = index.reader
+    if reader is not None:
+        reader.join(timeout=30)
+    assert seen["readers while answering"] == []
+    assert seen["lock held while reading"] == [False] * 4
+    assert store.search("chess diary", "memory", semantic=False).words_coverage == (6, 6)
+
+
+def test_a_reader_that_cannot_start_is_forgotten_and_the_next_search_reads_on(tmp_path, monkeypatch):
+    """Left as the index's reader, a thread that never started would keep every later search of
+    the process to the part read; the search that could not start it still answers."""
+    import threading
+
+    from dialectical_memory.store import search
+
+    store = _diary_home_read_in_parts(tmp_path, monkeypatch)
+    start = threading.Thread.start
+
+    def refused(thread):
+        raise RuntimeError("can't start new thread")
+
+    monkeypatch.setattr(threading.Thread, "start", refused)
+    assert store.search("chess diary", "memory", semantic=False).words_coverage == (2, 6)  # the answer stands
+    index = search.search_index(store, "memory")
+    assert index.reader is None
+    monkeypatch.setattr(threading.Thread, "start", start)
+    store.search("chess diary", "memory", semantic=False)
+    if index.reader is not None:
+        index.reader.join(timeout=30)
+    assert store.search("chess diary", "memory", semantic=False).words_coverage == (6, 6)
+
+
+def test_a_search_makes_no_detector(tmp_path):
+    """Whether the detector has embeddings is asked of one already made: making the rule detector
+    to learn it has none cost the first search of a process a fifth of a second."""
+    store = MemoryStore(tmp_path / "home", memory_char_limit=0, user_char_limit=0)
+    store.load_from_disk()
+    assert store.detector_made is None
+    store.search("chess diary")
+    assert store.detector_made is None
+    assert store.detector is store.detector_made
 
 
 def test_an_empty_query_keeps_the_filters(store):
@@ -307,3 +388,40 @@ def test_equal_scores_keep_one_order_in_every_process(tmp_path):
     assert len(orders) == 1
     (order,) = orders
     assert order.split("|")[0] == "User visits Cairo"  # the newest first among equals
+
+
+def _fused_as_summed_for_every_entry(words, meaning, concepts, keyword):
+    """The fusion's reference: every admitted entry's score summed in full, then sorted."""
+    from dialectical_memory.store import search
+
+    by_words = sorted(words, key=lambda key: -words[key])
+    by_meaning = sorted(meaning, key=lambda key: -meaning[key])[: search.MEANING_CANDIDATES]
+    admitted = dict.fromkeys([*by_words, *concepts, *search._admitted(by_meaning, meaning, keyword)])
+    top = words[by_words[0]] if by_words else 1.0
+    best = meaning[by_meaning[0]] if by_meaning else 0.0
+    typical = meaning[by_meaning[len(by_meaning) // 2]] if by_meaning else 0.0
+    span = (best - typical) or 1.0
+    fused = {}
+    for key in admitted:
+        near = max(0.0, (meaning[key] - typical) / span) if key in meaning else 0.0
+        fused[key] = search.W_WORDS * words.get(key, 0.0) / top + near + search.W_CONCEPT * concepts.get(key, 0)
+    return sorted(fused.items(), key=lambda item: -item[1])
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_the_fusion_of_many_entries_ranks_and_scores_as_summing_each_in_full(seed):
+    """At 100,000 entries a common word finds tens of thousands: their fused score is their words'
+    share alone, summed in full only for those slots or meaning found too; order, ties (the
+    words' order) and scores are those of the full sum."""
+    import random
+
+    from dialectical_memory.store import search
+
+    rng = random.Random(seed)
+    keys = [("memory", f"e{n}") for n in range(400)]
+    words = {key: rng.choice((1.5, 2.0, 2.0, 3.25)) for key in rng.sample(keys, 250)}  # many ties
+    meaning = {key: rng.choice((-1.0, 0.5, 2.5, 3.5)) for key in rng.sample(keys, 120)}
+    concepts = {key: rng.choice((1, 2)) for key in rng.sample(keys, 30)}
+    for keyword in (False, True):
+        for given in ((words, meaning, concepts), (words, {}, {}), ({}, meaning, concepts), (words, {}, concepts)):
+            assert search._fuse(*given, keyword=keyword) == _fused_as_summed_for_every_entry(*given, keyword)
