@@ -37,7 +37,7 @@ from typing import Any
 
 from ..core.errors import DialecticalMemoryError
 from ..core.beliefs import ContradictionMode, SourceKind
-from ..store import make_room
+from ..store import make_room, warm_up
 from ..store.memory_store import MemoryStore
 from ..store.agent_views import edge_summary, entry_summary, result_summary, review_summary, search_summary
 from ..store.screening import quoted
@@ -285,6 +285,8 @@ class DialecticalMemoryProvider(_ProviderBase):
                                       judge=hermes_judge() if self._primary else None,
                                       drafter=hermes_drafter() if self._primary else False)
         self._store.load_from_disk()
+        if self._primary:
+            warm_up.start()  # the arrivals it checks and the agent's first write find the detector ready
         if self._primary and self._watcher is None and (hermes_home / "memories").resolve() == Path(self._store.home).resolve():
             self._watcher = QueueWatcher(self._store, hermes_home)
             self._watcher.start()
