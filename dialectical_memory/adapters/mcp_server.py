@@ -23,7 +23,7 @@ from pydantic import ValidationError
 from ..core.version import __version__
 from ..core.errors import CharLimitError, DecidedByPersonError, DialecticalMemoryError, InvalidInputError
 from ..core.beliefs import ContradictionMode
-from ..store import make_room, warm_up
+from ..store import make_room
 from ..store.memory_store import MemoryStore
 from ..store.agent_views import edge_summary, entry_detail, entry_summary, history_summary, review_summary, search_summary
 
@@ -284,7 +284,7 @@ def serve_mcp(home: str | Path | None, *, http_port: int | None = None, memory_c
     store = MemoryStore(home, memory_char_limit=memory_char_limit, user_char_limit=user_char_limit, judge=judge,
                         drafter=drafter)
     store.load_from_disk()
-    warm_up.start()  # the agent's first write finds the detector ready
+    store.warm_up()  # the agent's first write finds the detector and the index ready
     if http_port is None:
         create_server(store).run()
         return

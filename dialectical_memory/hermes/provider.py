@@ -37,7 +37,7 @@ from typing import Any
 
 from ..core.errors import DialecticalMemoryError
 from ..core.beliefs import ContradictionMode, SourceKind
-from ..store import make_room, warm_up
+from ..store import make_room
 from ..store.memory_store import MemoryStore
 from ..store.agent_views import edge_summary, entry_summary, result_summary, review_summary, search_summary
 from ..store.screening import quoted
@@ -286,7 +286,7 @@ class DialecticalMemoryProvider(_ProviderBase):
                                       drafter=hermes_drafter() if self._primary else False)
         self._store.load_from_disk()
         if self._primary:
-            warm_up.start()  # the arrivals it checks and the agent's first write find the detector ready
+            self._store.warm_up()  # what it checks next finds the detector and the index ready
         if self._primary and self._watcher is None and (hermes_home / "memories").resolve() == Path(self._store.home).resolve():
             self._watcher = QueueWatcher(self._store, hermes_home)
             self._watcher.start()

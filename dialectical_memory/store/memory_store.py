@@ -22,6 +22,7 @@ import orjson
 
 from ..storage import hermes_format
 from . import corroboration, read_models
+from .warm_up import start as start_warm_up
 from ..storage import files
 from ..core.errors import (
     AmbiguousMatchError,
@@ -206,6 +207,21 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
             self._states.pop(target, None)
             state = self._read_state(target)
             self._snapshots[target] = self._prompt_inputs(state, self.contradiction_mode)
+
+    def warm_up(self) -> None:
+        """For a long-lived process, after :meth:`load_from_disk`: prepare on a background thread
+        what its first add needs (:mod:`.warm_up`): the detector, then the candidate index of each
+        target loaded whose index file is on disk (opening it checks every entry against it; a home
+        never indexed is left to its first add, which builds what it needs under the lock)."""
+        start_warm_up(self._open_indexes)
+
+    def _open_indexes(self) -> None:
+        from ..detection.index_file import index_path
+
+        for target, paths in self._paths.items():
+            if target in self._states and index_path(self.home, paths.stem).exists():
+                with self.reading(target) as state:
+                    state.ensure_index()
 
     def warnings(self, target: str) -> list[str]:
         config = list(self.hermes.warnings) if self.hermes else []

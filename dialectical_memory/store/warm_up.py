@@ -7,62 +7,79 @@ provider) starts this once its store is loaded: the agent's first write usually 
 and finds the work done. A one-shot command does not start it: its add follows the load at once and
 would only share the same work with the thread.
 
-Nothing of a home is read or written, and no store is touched: only process-wide caches (modules,
-word tables, compiled patterns), each of which the add fills the same way if it gets there first
-(an import waits for one in progress; a pattern compiled twice is the same pattern). A fork waits for
-the thread to finish, so that a child never inherits a lock the thread held.
+The process-wide part (:func:`prepare`) reads and writes nothing of a home: it fills caches (modules,
+word tables, compiled patterns) the add fills the same way if it gets there first (an import waits
+for one in progress; a pattern compiled twice is the same pattern). A store's own part
+(:meth:`MemoryStore.warm_up`) opens its candidate indexes under its thread locks, as the add would.
+A fork waits for every warm-up thread to finish, so that a child never inherits a lock one held.
 """
 
 from __future__ import annotations
 
 import os
 import threading
+from collections.abc import Callable
 
 THREAD_NAME = "dmem-warm-up"
 
 # Pairs of notes as an add compares them, in each language the detector reads: a residence, a job,
-# a habit and a preference, said and then changed (what every home's notes are mostly made of).
+# a habit, a preference, a plan, a past and someone named, said and then changed (what every home's
+# notes are mostly made of; a pattern none of them holds a cue of compiles at the add that needs it).
 SAMPLES = (
     ("User lives in Berlin and works as a nurse; she likes to drink coffee every morning",
      "User moved to Paris last year, no longer works as a nurse and never drinks coffee now"),
+    ("User recently planted 3 apple trees and asked her sister Anna to help; she used to prefer tea over coffee",
+     "User was encouraged to learn the cello and plans to take lessons every week, but never finished them"),
     ("用户住在北京，是一名护士，每天早上喝咖啡", "用户去年搬到上海，现在不当护士了，也不喝咖啡"),
 )
 
 _lock = threading.Lock()
-_thread: threading.Thread | None = None
+_threads: list[threading.Thread] = []
+_prepared = False
 
 
-def start() -> threading.Thread:
-    """Start the warm-up once per process (later calls return the same thread)."""
-    global _thread
+def start(then: Callable[[], object] | None = None) -> threading.Thread:
+    """Start a warm-up thread: :func:`prepare` (once per process: a later thread finds it done),
+    then ``then`` (a store's own part: :meth:`MemoryStore.warm_up`)."""
     with _lock:
-        if _thread is None:
+        if not _threads:
             os.register_at_fork(before=wait)
-            _thread = threading.Thread(target=_warm_quietly, name=THREAD_NAME, daemon=True)
-            _thread.start()
-        return _thread
+        _threads[:] = [thread for thread in _threads if thread.is_alive()]
+        thread = threading.Thread(target=_run, args=(then,), name=THREAD_NAME, daemon=True)
+        _threads.append(thread)
+        thread.start()
+        return thread
 
 
 def wait(timeout: float | None = None) -> None:
-    """Until the warm-up, if one was started, has finished (or ``timeout`` seconds have passed)."""
-    thread = _thread
-    if thread is not None and thread is not threading.current_thread():
-        thread.join(timeout)
+    """Until every warm-up thread started has finished (each given ``timeout`` seconds at most)."""
+    for thread in list(_threads):
+        if thread is not threading.current_thread():
+            thread.join(timeout)
 
 
-def _warm_quietly() -> None:
+def _run(then: Callable[[], object] | None) -> None:
+    global _prepared
     try:
-        prepare()
+        with _lock_prepare:
+            if not _prepared:
+                prepare()
+                _prepared = True
+        if then is not None:
+            then()
     except Exception:  # an optimisation only: whatever it did not prepare, the add prepares itself
         pass
+
+
+_lock_prepare = threading.Lock()
 
 
 def prepare() -> None:
     """Run the add path's checks on :data:`SAMPLES`, in memory: the safety gate, the type reader, the
     candidate index (terms, names; the index file's fingerprint), the same-fact matcher and the rule
     detector; import what the commit imports on first use."""
-    import concurrent.futures  # noqa: F401  the commit's fsync threads
     import ctypes  # noqa: F401  the commit's atomic exchange (renameat2)
+    from concurrent.futures import ThreadPoolExecutor  # noqa: F401  the commit's fsync threads
 
     from ..detection import RuleDetector
     from ..detection.index import CandidateIndex
@@ -78,5 +95,5 @@ def prepare() -> None:
         index.add("earlier", admit_entry(earlier))
         index.candidates(admit_entry(later))
         read_knowledge_type(later)
-        best_restated(later, [("earlier", earlier, 1.0)])
+        best_restated(later, [("earlier", earlier, 1.0), ("close", f"{later} again", 1.0)])  # and its guards
         detector.compare(earlier, later)

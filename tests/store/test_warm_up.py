@@ -24,13 +24,16 @@ _FIRST_ADD = textwrap.dedent("""
     store.load_from_disk()
     files = {p.name: p.stat().st_mtime_ns for p in home.iterdir()}
     if sys.argv[2] == "warm":
-        warm_up.start()
+        store.warm_up()
         warm_up.wait()
     untouched = files == {p.name: p.stat().st_mtime_ns for p in home.iterdir()}
     before = set(sys.modules)
+    from dialectical_memory.detection import index_file
+    opened, read_index = [], index_file.read_index
+    index_file.read_index = lambda path: opened.append(path) or read_index(path)
     store.add("memory", "User started learning the cello this spring")
     imported = sorted(m for m in set(sys.modules) - before if m.startswith("dialectical_memory"))
-    print(json.dumps({"imported": imported, "untouched": untouched}))
+    print(json.dumps({"imported": imported, "untouched": untouched, "add_opened_index": bool(opened)}))
 """)
 
 
@@ -40,15 +43,18 @@ def _first_add(home: Path, mode: str) -> dict:
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
-def test_the_first_add_after_the_warm_up_imports_no_detector_module(new_store, home):
+def test_the_first_add_after_the_warm_up_imports_nothing_and_finds_its_index_open(new_store, home):
     store = new_store()
     for text in ("User lives in Berlin", "User drinks tea every morning", "用户喜欢爬山"):
         store.add("memory", text)
+    assert (home / ".MEMORY.index.json").exists()
     cold = _first_add(home, "cold")
-    assert any(name.startswith("dialectical_memory.detection.") for name in cold["imported"])  # what the warm-up saves
+    assert cold["add_opened_index"]  # what the warm-up saves
+    assert any(name.startswith("dialectical_memory.detection.") for name in cold["imported"])
     warm = _first_add(home, "warm")
     assert warm["imported"] == [], warm["imported"]
-    assert warm["untouched"]  # no file of the home read-modified or written by the warm-up
+    assert not warm["add_opened_index"]
+    assert warm["untouched"]  # no file of the home written by the warm-up
 
 
 def test_prepare_runs_every_check_it_names():
@@ -77,7 +83,31 @@ def test_a_fork_waits_for_the_warm_up_so_the_child_holds_none_of_its_locks():
     assert done.stdout.split("\n")[:2] == ["finished before fork", "child 0"], done.stdout
 
 
-def test_start_is_once_per_process():
-    assert warm_up.start() is warm_up.start()
+def test_the_process_wide_part_runs_once_and_a_stores_part_after_it():
+    ran = []
+    warm_up.start(lambda: ran.append("first"))
+    warm_up.start(lambda: ran.append("second"))
     warm_up.wait()
-    assert not warm_up.start().is_alive()
+    assert sorted(ran) == ["first", "second"]
+    calls = []
+    real, warm_up.prepare = warm_up.prepare, lambda: calls.append(1)
+    try:
+        warm_up.start()
+        warm_up.wait()
+    finally:
+        warm_up.prepare = real
+    assert calls == []  # prepared already in this process
+
+
+def test_a_never_indexed_home_is_left_to_its_first_add(new_store, home):
+    """Opening the index of a home with no index file means analysing every entry, under the lock
+    a reader would wait for: the warm-up leaves that to the first add."""
+    store = new_store()
+    store.add("memory", "User lives in Berlin")
+    (home / ".MEMORY.index.json").unlink()
+    fresh = new_store()
+    fresh.load_from_disk()
+    fresh.warm_up()
+    warm_up.wait()
+    assert fresh.current_state("memory").index is None
+    assert not (home / ".MEMORY.index.json").exists()
