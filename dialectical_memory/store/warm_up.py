@@ -21,6 +21,9 @@ import threading
 from collections.abc import Callable
 
 THREAD_NAME = "dmem-warm-up"
+# How long a fork waits for the warm-up (it takes a fraction of a second): bounded, so that a fork
+# made while holding a lock the warm-up waits for is delayed, never hung.
+FORK_WAIT_SECONDS = 30.0
 
 # Pairs of notes as an add compares them, in each language the detector reads: a residence, a job,
 # a habit, a preference, a plan, a past and someone named, said and then changed (what every home's
@@ -33,17 +36,21 @@ SAMPLES = (
     ("用户住在北京，是一名护士，每天早上喝咖啡", "用户去年搬到上海，现在不当护士了，也不喝咖啡"),
 )
 
-_lock = threading.Lock()
+_lock = threading.Lock()  # starts
+_lock_prepare = threading.Lock()  # the process-wide part, run once
 _threads: list[threading.Thread] = []
+_fork_waits = False  # the fork hook is registered (once per process)
 _prepared = False
 
 
 def start(then: Callable[[], object] | None = None) -> threading.Thread:
     """Start a warm-up thread: :func:`prepare` (once per process: a later thread finds it done),
     then ``then`` (a store's own part: :meth:`MemoryStore.warm_up`)."""
+    global _fork_waits
     with _lock:
-        if not _threads:
-            os.register_at_fork(before=wait)
+        if not _fork_waits:
+            os.register_at_fork(before=_before_fork)
+            _fork_waits = True
         _threads[:] = [thread for thread in _threads if thread.is_alive()]
         thread = threading.Thread(target=_run, args=(then,), name=THREAD_NAME, daemon=True)
         _threads.append(thread)
@@ -58,6 +65,10 @@ def wait(timeout: float | None = None) -> None:
             thread.join(timeout)
 
 
+def _before_fork() -> None:
+    wait(FORK_WAIT_SECONDS)
+
+
 def _run(then: Callable[[], object] | None) -> None:
     global _prepared
     try:
@@ -70,8 +81,6 @@ def _run(then: Callable[[], object] | None) -> None:
     except Exception:  # an optimisation only: whatever it did not prepare, the add prepares itself
         pass
 
-
-_lock_prepare = threading.Lock()
 
 
 def prepare() -> None:
