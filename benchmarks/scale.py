@@ -204,10 +204,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--warmed", type=Path, help=argparse.SUPPRESS)
     parser.add_argument("--out", type=Path)
     args = parser.parse_args(argv)
-    if args.first or args.later or args.warmed:
-        measured = (measure_first(args.first, args.repeat) if args.first else measure_later(args.later, args.repeat)
-                    if args.later else measure_warmed(args.warmed))
-        print(json.dumps(measured))
+    if args.first:
+        print(json.dumps(measure_first(args.first, args.repeat)))
+        return 0
+    if args.later:
+        print(json.dumps(measure_later(args.later, args.repeat)))
+        return 0
+    if args.warmed:
+        print(json.dumps(measure_warmed(args.warmed)))
         return 0
     results = {}
     for size in args.sizes:
