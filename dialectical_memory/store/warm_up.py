@@ -10,7 +10,8 @@ would only share the same work with the thread.
 The process-wide part (:func:`prepare`) reads and writes nothing of a home: it fills caches (modules,
 word tables, compiled patterns) the add fills the same way if it gets there first (an import waits
 for one in progress; a pattern compiled twice is the same pattern). A store's own part
-(:meth:`MemoryStore.warm_up`) opens its candidate indexes under its thread locks, as the add would.
+(:meth:`MemoryStore.warm_up`) encodes its ``.md`` files and opens its candidate indexes under its
+thread locks, as the first add would.
 A fork waits for every warm-up thread to finish, so that a child never inherits a lock one held.
 """
 

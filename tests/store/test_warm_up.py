@@ -29,11 +29,15 @@ _FIRST_ADD = textwrap.dedent("""
     untouched = files == {p.name: p.stat().st_mtime_ns for p in home.iterdir()}
     before = set(sys.modules)
     from dialectical_memory.detection import index_file
+    from dialectical_memory.storage import hermes_format
     opened, read_index = [], index_file.read_index
     index_file.read_index = lambda path: opened.append(path) or read_index(path)
+    serialised, dumps = [], hermes_format.dumps
+    hermes_format.dumps = lambda texts: serialised.append(len(texts)) or dumps(texts)
     store.add("memory", "User started learning the cello this spring")
     imported = sorted(m for m in set(sys.modules) - before if m.startswith("dialectical_memory"))
-    print(json.dumps({"imported": imported, "untouched": untouched, "add_opened_index": bool(opened)}))
+    print(json.dumps({"imported": imported, "untouched": untouched, "add_opened_index": bool(opened),
+                      "add_serialised_every_entry": any(n >= 3 for n in serialised)}))
 """)
 
 
@@ -43,17 +47,17 @@ def _first_add(home: Path, mode: str) -> dict:
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
-def test_the_first_add_after_the_warm_up_imports_nothing_and_finds_its_index_open(new_store, home):
+def test_the_first_add_after_the_warm_up_imports_nothing_and_finds_its_index_and_md_ready(new_store, home):
     store = new_store()
     for text in ("User lives in Berlin", "User drinks tea every morning", "用户喜欢爬山"):
         store.add("memory", text)
     assert (home / ".MEMORY.index.json").exists()
     cold = _first_add(home, "cold")
-    assert cold["add_opened_index"]  # what the warm-up saves
+    assert cold["add_opened_index"] and cold["add_serialised_every_entry"]  # what the warm-up saves
     assert any(name.startswith("dialectical_memory.detection.") for name in cold["imported"])
     warm = _first_add(home, "warm")
     assert warm["imported"] == [], warm["imported"]
-    assert not warm["add_opened_index"]
+    assert not warm["add_opened_index"] and not warm["add_serialised_every_entry"]
     assert warm["untouched"]  # no file of the home written by the warm-up
 
 
