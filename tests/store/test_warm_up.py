@@ -34,15 +34,16 @@ _FIRST_ADD = textwrap.dedent("""
     index_file.read_index = lambda path: opened.append(path) or read_index(path)
     serialised, dumps = [], hermes_format.dumps
     hermes_format.dumps = lambda texts: serialised.append(len(texts)) or dumps(texts)
-    store.add("memory", "User started learning the cello this spring")
+    result = store.add("memory", sys.argv[3])
+    assert not result.reinforced, result.message  # a new entry: the index asked, the .md written
     imported = sorted(m for m in set(sys.modules) - before if m.startswith("dialectical_memory"))
     print(json.dumps({"imported": imported, "untouched": untouched, "add_opened_index": bool(opened),
                       "add_serialised_every_entry": any(n >= 3 for n in serialised)}))
 """)
 
 
-def _first_add(home: Path, mode: str) -> dict:
-    done = subprocess.run([sys.executable, "-c", _FIRST_ADD, str(home), mode], capture_output=True, text=True, timeout=120)
+def _first_add(home: Path, mode: str, text: str) -> dict:
+    done = subprocess.run([sys.executable, "-c", _FIRST_ADD, str(home), mode, text], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     return json.loads(done.stdout.strip().splitlines()[-1])
 
@@ -52,10 +53,10 @@ def test_the_first_add_after_the_warm_up_imports_nothing_and_finds_its_index_and
     for text in ("User lives in Berlin", "User drinks tea every morning", "用户喜欢爬山"):
         store.add("memory", text)
     assert (home / ".MEMORY.index.json").exists()
-    cold = _first_add(home, "cold")
+    cold = _first_add(home, "cold", "User started learning the cello this spring")
     assert cold["add_opened_index"] and cold["add_serialised_every_entry"]  # what the warm-up saves
     assert any(name.startswith("dialectical_memory.detection.") for name in cold["imported"])
-    warm = _first_add(home, "warm")
+    warm = _first_add(home, "warm", "User bakes sourdough bread on Sundays")
     assert warm["imported"] == [], warm["imported"]
     assert not warm["add_opened_index"] and not warm["add_serialised_every_entry"]
     assert warm["untouched"]  # no file of the home written by the warm-up
