@@ -117,19 +117,3 @@ def test_a_never_indexed_home_is_left_to_its_first_add(new_store, home):
     assert fresh.current_state("memory").index is None
     assert not (home / ".MEMORY.index.json").exists()
 
-
-def test_the_long_lived_processes_start_it_and_a_subagent_does_not(monkeypatch, tmp_path):
-    from dialectical_memory.adapters import mcp_server
-    from dialectical_memory.hermes import DialecticalMemoryProvider
-    from dialectical_memory.store import memory_store
-
-    started = []
-    monkeypatch.setattr(memory_store, "start_warm_up", started.append)
-    monkeypatch.setattr(mcp_server, "create_server", lambda store, **options: type("Server", (), {"run": lambda self: None})())
-    mcp_server.serve_mcp(tmp_path, memory_char_limit=0, user_char_limit=0)
-    assert len(started) == 1
-    for context, expected in (("subagent", 1), ("primary", 2)):
-        provider = DialecticalMemoryProvider()
-        provider.initialize("s", hermes_home=str(tmp_path / context), platform="cli", agent_context=context)
-        provider.shutdown()
-        assert len(started) == expected, context
