@@ -3,11 +3,12 @@ no embeddings), as years of use leave one that arrives by sync or by hand.
 
     python benchmarks/scale.py --sizes 10000,100000     (or: make bench BENCH_ARGS='--scale')
 
-Each size is measured by two fresh processes on one home: the first loads it for the first time
+Each size is measured by three fresh processes on one home: the first loads it for the first time
 (reconciling every entry), adds, and searches (words only, then with meaning as the ``[semantic]``
 extra makes it, nothing embedded yet); the second loads it again (sidecar and derived files now on
-disk), adds and searches once more. Peak RSS is each process's own. The home is built by
-:func:`build_home` in the parent, so its cost is in neither.
+disk), adds and searches once more; the third loads it as a long-lived process does (the MCP
+server, the Hermes provider: a warm-up after the load) and adds once the warm-up is done. Peak RSS
+is each process's own. The home is built by :func:`build_home` in the parent, so its cost is in none.
 """
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ ROWS = [
     ("search_meaning", "search with [semantic] (median)", 100),
     ("later_load", "later load (median)", 1_000),
     ("add_after_later_load", "first add after a later load", 20),
+    ("add_after_warm_up", "… after the load and warm-up (MCP, Hermes)", 20),
     ("search_after_later_load", "first search after a later load", 100),
 ]
 
@@ -139,6 +141,25 @@ def measure_later(home: Path, repeat: int) -> dict:
     return out
 
 
+def measure_warmed(home: Path) -> dict:
+    """A later load as the MCP server and the Hermes provider make it: the warm-up started after the
+    load (store/warm_up.py) has finished, as it has by the time an agent writes, before the first add."""
+    from dialectical_memory.store import warm_up
+
+    out = {}
+    store = _store(home)
+    store.load_from_disk()
+    clock = _Clock()
+    store.warm_up()
+    warm_up.wait()
+    out["warm_up_wall"] = clock.ms()[0]
+    clock = _Clock()
+    store.add("memory", "User planted a tree number 2")
+    _put(out, "add_after_warm_up", [clock.ms()])
+    out["peak_rss_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    return out
+
+
 def _child(*args: str) -> dict:
     output = subprocess.run([sys.executable, __file__, *args], check=True, capture_output=True, text=True).stdout
     return json.loads(output.strip().splitlines()[-1])
@@ -150,8 +171,9 @@ def bench(size: int, repeat: int) -> dict:
         build_home(home, size)
         first = _child("--first", str(home), "--repeat", str(repeat))
         later = _child("--later", str(home), "--repeat", str(repeat))
-    result = {**first, **later}
-    result["peak_rss_mb"] = max(first["peak_rss_mb"], later["peak_rss_mb"])
+        warmed = _child("--warmed", str(home))
+    result = {**first, **later, **warmed}
+    result["peak_rss_mb"] = max(first["peak_rss_mb"], later["peak_rss_mb"], warmed["peak_rss_mb"])
     return result
 
 
@@ -164,6 +186,7 @@ def render(results: dict[int, dict]) -> str:
             f"{results[s].get(key, float('nan')):>11.1f} / {results[s].get(key + '_cpu', float('nan')):>6.1f} ms" for s in sizes)
         lines.append(row + f"{'≤ ' + format(limit, ','):>10}")
     lines.append(f"{'peak RSS':<40}" + "".join(f"{results[s]['peak_rss_mb']:>21.0f} MB" for s in sizes) + f"{'≤ 600':>10}")
+    lines.append(f"{'warm-up (background, wall)':<40}" + "".join(f"{results[s].get('warm_up_wall', float('nan')):>21.0f} ms" for s in sizes))
     for size in sizes:
         meaning = results[size].get("meaning", {})
         lines.append(f"n={size:,}: meaning took part: {meaning.get('semantic')}, coverage: {meaning.get('coverage')}")
@@ -178,10 +201,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=11)
     parser.add_argument("--first", type=Path, help=argparse.SUPPRESS)
     parser.add_argument("--later", type=Path, help=argparse.SUPPRESS)
+    parser.add_argument("--warmed", type=Path, help=argparse.SUPPRESS)
     parser.add_argument("--out", type=Path)
     args = parser.parse_args(argv)
-    if args.first or args.later:
-        print(json.dumps(measure_first(args.first, args.repeat) if args.first else measure_later(args.later, args.repeat)))
+    if args.first:
+        print(json.dumps(measure_first(args.first, args.repeat)))
+        return 0
+    if args.later:
+        print(json.dumps(measure_later(args.later, args.repeat)))
+        return 0
+    if args.warmed:
+        print(json.dumps(measure_warmed(args.warmed)))
         return 0
     results = {}
     for size in args.sizes:

@@ -284,6 +284,7 @@ def serve_mcp(home: str | Path | None, *, http_port: int | None = None, memory_c
     store = MemoryStore(home, memory_char_limit=memory_char_limit, user_char_limit=user_char_limit, judge=judge,
                         drafter=drafter)
     store.load_from_disk()
+    store.warm_up()  # the agent's first write finds the detector and the index ready
     if http_port is None:
         create_server(store).run()
         return

@@ -285,6 +285,8 @@ class DialecticalMemoryProvider(_ProviderBase):
                                       judge=hermes_judge() if self._primary else None,
                                       drafter=hermes_drafter() if self._primary else False)
         self._store.load_from_disk()
+        if self._primary:
+            self._store.warm_up()  # what it checks next finds the detector and the index ready
         if self._primary and self._watcher is None and (hermes_home / "memories").resolve() == Path(self._store.home).resolve():
             self._watcher = QueueWatcher(self._store, hermes_home)
             self._watcher.start()

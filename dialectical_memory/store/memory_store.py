@@ -22,6 +22,7 @@ import orjson
 
 from ..storage import hermes_format
 from . import corroboration, read_models
+from .warm_up import start as start_warm_up
 from ..storage import files
 from ..core.errors import (
     AmbiguousMatchError,
@@ -212,6 +213,26 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
             self._states.pop(target, None)
             state = self._read_state(target)
             self._snapshots[target] = self._prompt_inputs(state, self.contradiction_mode)
+
+    def warm_up(self) -> None:
+        """For a long-lived process, after :meth:`load_from_disk`: prepare on a background thread
+        what its first add needs (:mod:`.warm_up`): the detector, then for each target loaded the
+        bytes of its ``.md`` (which a commit extends instead of writing out every entry again: ~15 ms
+        at 100,000 entries) and its candidate index when the index file is on disk (opening it checks
+        every entry against it; a home never indexed is left to its first add, which builds what it
+        needs under the lock)."""
+        start_warm_up(self._warm_targets)
+
+    def _warm_targets(self) -> None:
+        from ..detection.index_file import index_path
+
+        for target, paths in self._paths.items():
+            if target not in self._states:
+                continue
+            with self.reading(target) as state:
+                state.md_bytes()
+                if index_path(self.home, paths.stem).exists():
+                    state.ensure_index()
 
     def warnings(self, target: str) -> list[str]:
         config = list(self.hermes.warnings) if self.hermes else []

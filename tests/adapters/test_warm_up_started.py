@@ -1,0 +1,21 @@
+"""The long-lived processes start the warm-up after their load (store/warm_up.py; its behaviour is
+tested in tests/store/test_warm_up.py)."""
+
+from __future__ import annotations
+
+from dialectical_memory.adapters import mcp_server
+from dialectical_memory.hermes import DialecticalMemoryProvider
+from dialectical_memory.store import memory_store
+
+
+def test_the_long_lived_processes_start_it_and_a_subagent_does_not(monkeypatch, tmp_path):
+    started = []
+    monkeypatch.setattr(memory_store, "start_warm_up", started.append)
+    monkeypatch.setattr(mcp_server, "create_server", lambda store, **options: type("Server", (), {"run": lambda self: None})())
+    mcp_server.serve_mcp(tmp_path, memory_char_limit=0, user_char_limit=0)
+    assert len(started) == 1
+    for context, expected in (("subagent", 1), ("primary", 2)):
+        provider = DialecticalMemoryProvider()
+        provider.initialize("s", hermes_home=str(tmp_path / context), platform="cli", agent_context=context)
+        provider.shutdown()
+        assert len(started) == expected, context

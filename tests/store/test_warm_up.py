@@ -1,0 +1,119 @@
+"""The warm-up a long-lived process starts after its load (store/warm_up.py): the first add finds the
+detector ready, nothing of a home is touched, and a fork waits for it."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+from dialectical_memory.store import warm_up
+
+# A fresh process: loads a small home, warms up or not, then adds; prints the package's modules the
+# add imported and whether the home's files changed during the warm-up.
+_FIRST_ADD = textwrap.dedent("""
+    import json, os, sys
+    from pathlib import Path
+    from dialectical_memory import MemoryStore
+    from dialectical_memory.store import warm_up
+
+    home = Path(sys.argv[1])
+    store = MemoryStore(home, memory_char_limit=0, user_char_limit=0)
+    store.load_from_disk()
+    files = {p.name: p.stat().st_mtime_ns for p in home.iterdir()}
+    if sys.argv[2] == "warm":
+        store.warm_up()
+        warm_up.wait()
+    untouched = files == {p.name: p.stat().st_mtime_ns for p in home.iterdir()}
+    before = set(sys.modules)
+    from dialectical_memory.detection import index_file
+    from dialectical_memory.storage import hermes_format
+    opened, read_index = [], index_file.read_index
+    index_file.read_index = lambda path: opened.append(path) or read_index(path)
+    serialised, dumps = [], hermes_format.dumps
+    hermes_format.dumps = lambda texts: serialised.append(len(texts)) or dumps(texts)
+    result = store.add("memory", sys.argv[3])
+    assert not result.reinforced, result.message  # a new entry: the index asked, the .md written
+    imported = sorted(m for m in set(sys.modules) - before if m.startswith("dialectical_memory"))
+    print(json.dumps({"imported": imported, "untouched": untouched, "add_opened_index": bool(opened),
+                      "add_serialised_every_entry": any(n >= 3 for n in serialised)}))
+""")
+
+
+def _first_add(home: Path, mode: str, text: str) -> dict:
+    done = subprocess.run([sys.executable, "-c", _FIRST_ADD, str(home), mode, text], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def test_the_first_add_after_the_warm_up_imports_nothing_and_finds_its_index_and_md_ready(new_store, home):
+    store = new_store()
+    for text in ("User lives in Berlin", "User drinks tea every morning", "用户喜欢爬山"):
+        store.add("memory", text)
+    assert (home / ".MEMORY.index.json").exists()
+    cold = _first_add(home, "cold", "User started learning the cello this spring")
+    assert cold["add_opened_index"] and cold["add_serialised_every_entry"]  # what the warm-up saves
+    assert any(name.startswith("dialectical_memory.detection.") for name in cold["imported"])
+    warm = _first_add(home, "warm", "User bakes sourdough bread on Sundays")
+    assert warm["imported"] == [], warm["imported"]
+    assert not warm["add_opened_index"] and not warm["add_serialised_every_entry"]
+    assert warm["untouched"]  # no file of the home written by the warm-up
+
+
+def test_prepare_runs_every_check_it_names():
+    warm_up.prepare()  # the thread swallows errors (an optimisation only): here they would show
+
+
+_FORK = textwrap.dedent("""
+    import os, sys
+    from dialectical_memory.store import warm_up
+
+    thread = warm_up.start()
+    pid = os.fork()
+    if pid == 0:
+        from dialectical_memory.detection import RuleDetector
+        RuleDetector().compare("User lives in Berlin", "User lives in Paris")
+        os._exit(0)
+    print("alive at fork" if thread.is_alive() else "finished before fork")
+    _, status = os.waitpid(pid, 0)
+    print("child", os.waitstatus_to_exitcode(status))
+""")
+
+
+def test_a_fork_waits_for_the_warm_up_so_the_child_holds_none_of_its_locks():
+    done = subprocess.run([sys.executable, "-c", _FORK], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split("\n")[:2] == ["finished before fork", "child 0"], done.stdout
+
+
+def test_the_process_wide_part_runs_once_and_a_stores_part_after_it():
+    ran = []
+    warm_up.start(lambda: ran.append("first"))
+    warm_up.start(lambda: ran.append("second"))
+    warm_up.wait()
+    assert sorted(ran) == ["first", "second"]
+    calls = []
+    real, warm_up.prepare = warm_up.prepare, lambda: calls.append(1)
+    try:
+        warm_up.start()
+        warm_up.wait()
+    finally:
+        warm_up.prepare = real
+    assert calls == []  # prepared already in this process
+
+
+def test_a_never_indexed_home_is_left_to_its_first_add(new_store, home):
+    """Opening the index of a home with no index file means analysing every entry, under the lock
+    a reader would wait for: the warm-up leaves that to the first add."""
+    store = new_store()
+    store.add("memory", "User lives in Berlin")
+    (home / ".MEMORY.index.json").unlink()
+    fresh = new_store()
+    fresh.load_from_disk()
+    fresh.warm_up()
+    warm_up.wait()
+    assert fresh.current_state("memory").index is None
+    assert not (home / ".MEMORY.index.json").exists()
+
