@@ -21,6 +21,7 @@ $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e '.[test]'
+	$(PY) -m compileall -q dialectical_memory webapp >/dev/null  # bytecode, as pip writes for a wheel
 	touch $@ $(VENV)/.installed-web
 
 install-web: $(VENV)/.installed-web

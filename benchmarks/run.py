@@ -31,6 +31,7 @@ sys.path.insert(0, str(ROOT))
 import orjson  # noqa: E402
 
 from benchmarks.corpus import CITIES, build_grown, build_target  # noqa: E402
+from benchmarks.installed import compile_package  # noqa: E402
 from benchmarks.hermes_reference import RealHermes, hermes_add  # noqa: E402
 from benchmarks.profile_page import NAV_ENDPOINTS, PAGE_LIMIT_KIB, PAGE_LIMIT_MS, bench_nav_pages  # noqa: E402
 from benchmarks.shared_words import build_small_home  # noqa: E402
@@ -659,6 +660,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.one:
         print(json.dumps(bench_size(args.one, args.repeat, args.cli_repeat)))
         return 0
+
+    compile_package(ROOT)
 
     def child(*extra: str) -> dict:
         output = subprocess.run([sys.executable, __file__, *extra], check=True, capture_output=True, text=True).stdout
