@@ -15,6 +15,7 @@ from . import antonyms, lexicon
 from . import terms as t
 from .analysis import Analysis, Claim
 from .base import Verdict
+from .derived import kept
 from .family import Family, contradiction
 from .pairing import apart, conditions_differ, rival_pairs, wished
 from .text import normalize, stem
@@ -41,7 +42,7 @@ def _opposite_conflict(a: Analysis, b: Analysis) -> Verdict | None:
     for left, right in rival_pairs(a, b):
         if left.sign != right.sign or left.derived or right.derived:
             continue
-        if _said_to_someone(left) or _said_to_someone(right):
+        if kept(left, _said_to_someone) or kept(right, _said_to_someone):
             continue  # "reminds her son that his hard work matters" / "… his good work …": what was said
         for word_a, frame_a in pole_words(left):
             for word_b, frame_b in pole_words(right):

@@ -10,12 +10,11 @@ English (`bridge.py`). When no family fires, the verdict says whether the entrie
 
 from __future__ import annotations
 
-import functools
-
 from . import bridge, contract, groups, scripts
 from .analysis import Analysis, analyse
 from .base import Label, Verdict
 from .binding import pair_home, parts
+from .derived import kept
 from .holders import HomeHolders
 from .pairing import claim_pairs, settings_apart, times_apart
 from .registry import FAMILIES
@@ -108,28 +107,20 @@ def _compare(first: Analysis, second: Analysis) -> Verdict:
     return _relatedness(first, second)
 
 
-# Analysis → which families' cues it holds (in FAMILIES' order), by identity: an analysis comes
-# from analyse()'s cache, and an add compares its entry's with each of its candidates' (an analysis
-# hashes all its fields, so an lru_cache keyed by it would cost as much as the cues). The families
-# are kept with the cues: another list of them (a test's) reads the cues again.
-_CUES: dict[int, tuple[Analysis, tuple, tuple[bool, ...]]] = {}
-_CUES_KEPT = 8192
-
-
 def _cues(analysis: Analysis) -> tuple[bool, ...]:
-    kept = _CUES.get(id(analysis))
-    if kept is not None and kept[0] is analysis and kept[1] is FAMILIES:  # kept alive with its cues: its id is not reused
-        return kept[2]
-    if len(_CUES) >= _CUES_KEPT:
-        _CUES.clear()
-    cues = tuple(bool(family.cue(analysis)) for family in FAMILIES)
-    _CUES[id(analysis)] = (analysis, FAMILIES, cues)
-    return cues
+    """Which families' cues the analysis holds, in FAMILIES' order: read once per analysis (an add
+    meets each of its candidates'). Kept with the families it was read for: another list of them (a
+    test's) reads the cues again."""
+    families, cues = kept(analysis, _read_cues)
+    return cues if families is FAMILIES else _read_cues(analysis)[1]
 
 
-@functools.lru_cache(maxsize=4096)
+def _read_cues(analysis: Analysis) -> tuple[tuple, tuple[bool, ...]]:
+    return FAMILIES, tuple(bool(family.cue(analysis)) for family in FAMILIES)
+
+
 def _bridged(analysis: Analysis) -> Analysis:
-    return bridge.bridge_analysis(analysis)
+    return kept(analysis, bridge.bridge_analysis)
 
 
 def _swapped(verdict: Verdict | None) -> Verdict | None:
