@@ -80,8 +80,8 @@ class Claim:
         return self.reach | self.scope | {pole.axis for pole in self.poles}
 
     @functools.cached_property
-    def derived(self) -> dict:
-        """What a rule reads from this claim alone, kept with it (`derived.kept`). Not a field:
+    def memo(self) -> dict:
+        """What a rule reads from this claim alone, kept with it (`memo.kept`). Not a field:
         neither compared nor hashed, and a replaced claim starts with an empty one."""
         return {}
 
@@ -112,8 +112,8 @@ class Analysis:
     reported: bool = False  # what the user says, or a record shows ("says they…", "自称")
 
     @functools.cached_property
-    def derived(self) -> dict:
-        """What a rule reads from this analysis alone, kept with it (`derived.kept`). Not a field:
+    def memo(self) -> dict:
+        """What a rule reads from this analysis alone, kept with it (`memo.kept`). Not a field:
         neither compared nor hashed, and a replaced analysis starts with an empty one."""
         return {}
 

@@ -15,7 +15,7 @@ from . import antonyms, lexicon
 from . import terms as t
 from .analysis import Analysis, Claim
 from .base import Verdict
-from .derived import kept
+from .memo import kept
 from .family import Family, contradiction
 from .pairing import apart, conditions_differ, rival_pairs, wished
 from .text import normalize, stem

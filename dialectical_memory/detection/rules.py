@@ -14,9 +14,9 @@ from . import bridge, contract, groups, scripts
 from .analysis import Analysis, analyse
 from .base import Label, Verdict
 from .binding import pair_home, parts
-from .derived import kept
+from .memo import kept
 from .holders import HomeHolders
-from .pairing import claim_pairs, settings_apart, times_apart
+from .pairing import settings_apart, times_apart
 from .registry import FAMILIES
 from .text import is_cjk, lazy_compile, normalize
 
@@ -93,11 +93,13 @@ def _compare(first: Analysis, second: Analysis) -> Verdict:
     """The first contradiction a family finds, trying them in order of priority, each both ways and
     only where its cue is; entries that name times or settings apart meet only the timed families."""
     apart = times_apart(first.text, second.text) or settings_apart(first.text, second.text)
-    for family, first_cue, second_cue in zip(FAMILIES, _cues(first), _cues(second)):
+    first_cues, second_cues = _cues(first), _cues(second)
+    for position in sorted(first_cues | second_cues):  # a family neither side cues finds nothing
+        family = FAMILIES[position]
         if apart and not family.timed:
             continue
-        verdict, cue_side = family.compare(first, second) if first_cue else None, "a"
-        if verdict is None and not family.ordered and second_cue:
+        verdict, cue_side = family.compare(first, second) if position in first_cues else None, "a"
+        if verdict is None and not family.ordered and position in second_cues:
             verdict, cue_side = _swapped(family.compare(second, first)), "b"
         if verdict and groups.said_of_a_group_alone(verdict.reason_data, first.text, second.text, first.holder):
             continue  # "Maya's team is fully remote" / "Maya goes to the office": the team's, not hers
@@ -107,16 +109,16 @@ def _compare(first: Analysis, second: Analysis) -> Verdict:
     return _relatedness(first, second)
 
 
-def _cues(analysis: Analysis) -> tuple[bool, ...]:
-    """Which families' cues the analysis holds, in FAMILIES' order: read once per analysis (an add
-    meets each of its candidates'). Kept with the families it was read for: another list of them (a
-    test's) reads the cues again."""
+def _cues(analysis: Analysis) -> frozenset[int]:
+    """The positions in FAMILIES of the families whose cue the analysis holds: read once per analysis
+    (an add meets each of its candidates'). Kept with the families it was read for: another list of
+    them (a test's) reads the cues again."""
     families, cues = kept(analysis, _read_cues)
     return cues if families is FAMILIES else _read_cues(analysis)[1]
 
 
-def _read_cues(analysis: Analysis) -> tuple[tuple, tuple[bool, ...]]:
-    return FAMILIES, tuple(bool(family.cue(analysis)) for family in FAMILIES)
+def _read_cues(analysis: Analysis) -> tuple[tuple, frozenset[int]]:
+    return FAMILIES, frozenset(position for position, family in enumerate(FAMILIES) if family.cue(analysis))
 
 
 def _bridged(analysis: Analysis) -> Analysis:
@@ -151,15 +153,21 @@ def _relatedness(a: Analysis, b: Analysis) -> Verdict:
 
 def _shared_subject(a: Analysis, b: Analysis) -> str:
     """A topic, axis or slot both entries speak about, or ""."""
-    slots = {slot.name for slot in a.slots} & {slot.name for slot in b.slots}
+    slots = kept(a, _slot_names) & kept(b, _slot_names)
     if slots:
-        return sorted(slots)[0]
-    for left, right in claim_pairs(a, b):
-        shared = left.subjects & right.subjects
-        if shared:
-            return sorted(shared)[0]
+        return min(slots)
+    for left in a.claims:
+        subjects = left.subjects
+        for right in b.claims:
+            shared = subjects & right.subjects
+            if shared:
+                return min(shared)
     for orders, claims in ((a.orders, b.claims), (b.orders, a.claims)):
         for order in orders:
             if any((order.preferred | order.other) & claim.reach for claim in claims):
                 return order.text
     return ""
+
+
+def _slot_names(analysis: Analysis) -> frozenset[str]:
+    return frozenset(slot.name for slot in analysis.slots)

@@ -4,7 +4,7 @@ An add compares its new entry with each of its candidates, and maintenance compa
 many: whatever a rule or the same-fact matcher reads from one analysis or one claim alone (the
 families whose cue it holds, whether a claim puts words to someone, its English words) would
 otherwise be read again for every pair it is in. :func:`kept` reads it once and keeps it in the
-owner's ``derived`` memo, so a pair costs only what is truly pairwise.
+owner's ``memo``, so a pair costs only what is truly pairwise.
 
 Safe by construction: an analysis and its claims are immutable and a changed text is another
 analysis (``dataclasses.replace`` makes a new object with an empty memo), so a kept answer can never
@@ -25,7 +25,7 @@ Value = TypeVar("Value")
 def kept(owner: Owner, derive: Callable[[Owner], Value]) -> Value:
     """``derive(owner)``, worked out on the first call for this owner and kept with it. ``derive``
     must be a pure function of the owner, and a module-level one (its identity is the key)."""
-    memo = owner.derived
+    memo = owner.memo
     try:
         return memo[derive]
     except KeyError:
