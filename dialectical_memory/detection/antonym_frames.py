@@ -75,10 +75,13 @@ def _describing(frame: frozenset[str], other: str) -> frozenset[str]:
     return frozenset(unit for unit in frame if not antonyms.opposed(unit, other))
 
 
-@functools.lru_cache(maxsize=16384)
 def pole_words(claim: Claim) -> tuple[tuple[str, frozenset[str]], ...]:
     """Each word of the claim that sits on an antonym axis, with the rest of what
-    the claim is about (its frame). Cached: a claim meets many others."""
+    the claim is about (its frame). Kept with the claim: a claim meets many others."""
+    return kept(claim, _read_pole_words)
+
+
+def _read_pole_words(claim: Claim) -> tuple[tuple[str, frozenset[str]], ...]:
     units = claim.topic | claim.scope  # the lexicon's own poles are the axis rule's
     found = [(unit, units - {unit}) for unit in claim.topic
              if "=" in unit or antonyms.is_unit_on_axis(unit)]
