@@ -41,10 +41,10 @@ class RuleDetector:
         if (normalize(a) == normalize(b)) if unread else analyse(a).key == analyse(b).key:
             return Verdict(Label.COMPATIBLE, 0.95, "same statement")
         home = self.holders if self.holders is not None else pair_home(a, b)
-        verdict = None
+        verdict, second_parts, mixed = None, _read_parts(b, home), bridge.mixed(a, b)
         for first in _read_parts(a, home):
-            for second in _read_parts(b, home):
-                found = self._compare_parts(first, second, bridge.mixed(a, b))
+            for second in second_parts:
+                found = self._compare_parts(first, second, mixed)
                 if found.label is Label.CONTRADICTION:
                     return found
                 if found.label is Label.UNRELATED and first.holder and first.holder == second.holder:
