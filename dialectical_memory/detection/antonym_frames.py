@@ -15,8 +15,8 @@ from . import antonyms, lexicon
 from . import terms as t
 from .analysis import Analysis, Claim
 from .base import Verdict
-from .memo import kept
 from .family import Family, contradiction
+from .memo import kept
 from .pairing import apart, conditions_differ, rival_pairs, wished
 from .text import normalize, stem
 

@@ -14,8 +14,8 @@ from . import bridge, contract, groups, scripts
 from .analysis import Analysis, analyse
 from .base import Label, Verdict
 from .binding import pair_home, parts
-from .memo import kept
 from .holders import HomeHolders
+from .memo import kept
 from .pairing import settings_apart, times_apart
 from .registry import FAMILIES
 from .text import is_cjk, lazy_compile, normalize
