@@ -8,8 +8,10 @@
 a verdict), over every pair file both ways (tests/detection/pairs/*.jsonl and the shared
 contradiction_dev / contradiction_broad files), and over every home (the test homes and the shared
 home_dev.json): each probe against its candidates in the home, bound to the home's holders, and the
-candidate index terms of every text. Each line of the dump is one record: where it came from, and
-the verdict's label, kind, reason and reason data (or the index terms).
+candidate index terms of every text. The same-fact matcher (`restatement.compare`) is asked of the
+same pairs (its records end in ":same"). Each line of the dump is one record: where it came from, and
+the verdict's label, kind, reason and reason data (or the index terms, or the matcher's sameness,
+score, reason and fuller).
 
 `diff` prints the records that differ between two dumps, grouped by what changed, and exits 1 when
 any did. Keep the dumps outside the repository: the shared data must never be copied into it.
@@ -47,6 +49,13 @@ def _verdict_record(verdict) -> dict:
             "reason_data": verdict.reason_data}
 
 
+def _restatement_record(earlier: str, later: str) -> dict:
+    from dialectical_memory.detection.restatement import compare
+
+    found = compare(earlier, later)
+    return {"sameness": found.sameness.value, "score": found.score, "reason": found.reason, "fuller": found.fuller}
+
+
 def _pair_records(detector):
     for path in pair_files():
         with open(path, encoding="utf-8") as handle:
@@ -55,6 +64,7 @@ def _pair_records(detector):
             for direction, (a, b) in (("ab", (row["a"], row["b"])), ("ba", (row["b"], row["a"]))):
                 yield {"where": f"{path.name}:{number}:{direction}", "a": a, "b": b,
                        **_verdict_record(detector.compare(a, b))}
+                yield {"where": f"{path.name}:{number}:{direction}:same", "a": a, "b": b, **_restatement_record(a, b)}
 
 
 def _home_records(rule_detector):
@@ -75,6 +85,8 @@ def _home_records(rule_detector):
             for key in index.candidates(probe["text"], limit=CANDIDATES):
                 yield {"where": f"{path.name}:{probe['id']}:{key}", "a": probe["text"], "b": entries[key],
                        **_verdict_record(detector.compare(probe["text"], entries[key]))}
+                yield {"where": f"{path.name}:{probe['id']}:{key}:same", "a": entries[key], "b": probe["text"],
+                       **_restatement_record(entries[key], probe["text"])}
 
 
 def _pair_terms():
@@ -122,6 +134,8 @@ def _load(path: Path) -> dict[tuple[str, str], dict]:
 def _change(before: dict, after: dict) -> str:
     if "terms" in before or "terms" in after:
         return "index terms"
+    if "sameness" in before or "sameness" in after:
+        return "same-fact matcher"
     if before.get("label") != after.get("label"):
         return f"label {before.get('label')} -> {after.get('label')}"
     if before.get("kind") != after.get("kind") or before.get("reason") != after.get("reason"):
@@ -150,7 +164,7 @@ def diff(before_path: Path, after_path: Path, show: int) -> int:
             shown[change] += 1
             record = after[key]
             print(f"- [{change}] seed {key[0]} {key[1]}: {record.get('a')!r} / {record.get('b', '')!r}")
-            for field in ("label", "kind", "reason", "reason_data", "terms"):
+            for field in ("label", "kind", "reason", "reason_data", "terms", "sameness", "score", "fuller"):
                 if before[key].get(field) != record.get(field):
                     print(f"    {field}: {before[key].get(field)!r}\n      -> {record.get(field)!r}")
     return 1 if changed or missing or added or seeds_apart else 0

@@ -69,15 +69,21 @@ class Claim:
     lifetime: bool = False  # "has never", "从没": denies the past too
     settings: frozenset[str] = frozenset()  # "at work", "和朋友聊天时": see `contexts.py`
 
-    @property
+    @functools.cached_property
     def reach(self) -> frozenset[str]:
         """Topic plus everything it is a kind of."""
         return self.topic | self.broader
 
-    @property
+    @functools.cached_property
     def subjects(self) -> frozenset[str]:
         """Everything the claim speaks about: topic, scope, broader concepts, axes."""
         return self.reach | self.scope | {pole.axis for pole in self.poles}
+
+    @functools.cached_property
+    def memo(self) -> dict:
+        """What a rule reads from this claim alone, kept with it (`memo.kept`). Not a field:
+        neither compared nor hashed, and a replaced claim starts with an empty one."""
+        return {}
 
 
 @dataclass(frozen=True)
@@ -104,6 +110,12 @@ class Analysis:
     text: str = ""  # the entry as written (NFKC)
     holder: str = ""  # whose entry it is ("" for the user)
     reported: bool = False  # what the user says, or a record shows ("says they…", "自称")
+
+    @functools.cached_property
+    def memo(self) -> dict:
+        """What a rule reads from this analysis alone, kept with it (`memo.kept`). Not a field:
+        neither compared nor hashed, and a replaced analysis starts with an empty one."""
+        return {}
 
 
 @dataclass(frozen=True)

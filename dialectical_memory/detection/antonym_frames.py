@@ -16,6 +16,7 @@ from . import terms as t
 from .analysis import Analysis, Claim
 from .base import Verdict
 from .family import Family, contradiction
+from .memo import kept
 from .pairing import apart, conditions_differ, rival_pairs, wished
 from .text import normalize, stem
 
@@ -41,7 +42,7 @@ def _opposite_conflict(a: Analysis, b: Analysis) -> Verdict | None:
     for left, right in rival_pairs(a, b):
         if left.sign != right.sign or left.derived or right.derived:
             continue
-        if _said_to_someone(left) or _said_to_someone(right):
+        if kept(left, _said_to_someone) or kept(right, _said_to_someone):
             continue  # "reminds her son that his hard work matters" / "… his good work …": what was said
         for word_a, frame_a in pole_words(left):
             for word_b, frame_b in pole_words(right):
@@ -74,10 +75,13 @@ def _describing(frame: frozenset[str], other: str) -> frozenset[str]:
     return frozenset(unit for unit in frame if not antonyms.opposed(unit, other))
 
 
-@functools.lru_cache(maxsize=16384)
 def pole_words(claim: Claim) -> tuple[tuple[str, frozenset[str]], ...]:
     """Each word of the claim that sits on an antonym axis, with the rest of what
-    the claim is about (its frame). Cached: a claim meets many others."""
+    the claim is about (its frame). Kept with the claim: a claim meets many others."""
+    return kept(claim, _read_pole_words)
+
+
+def _read_pole_words(claim: Claim) -> tuple[tuple[str, frozenset[str]], ...]:
     units = claim.topic | claim.scope  # the lexicon's own poles are the axis rule's
     found = [(unit, units - {unit}) for unit in claim.topic
              if "=" in unit or antonyms.is_unit_on_axis(unit)]

@@ -216,10 +216,12 @@ def _renamed(analysis: Analysis, holder: str | None, home: HomeHolders, defined:
             own = "/".join(part for part in own.split("/") if ":" not in part)
         return _join(holder, _canonical(own, home)) if holder is not None else _canonical(own, home)
 
-    claims = tuple(replace(claim, holder=held(claim.holder)) for claim in analysis.claims)
-    slots = tuple(replace(slot, holder=held(slot.holder)) for slot in analysis.slots)
-    orders = tuple(replace(order, holder=held(order.holder)) for order in analysis.orders)
-    habits = tuple(replace(habit, holder=held(habit.holder)) for habit in analysis.habits)
+    def rehold(item):  # copied only when its holder changes: most parts keep every holder they have
+        holder = held(item.holder)
+        return item if holder == item.holder else replace(item, holder=holder)
+
+    claims, slots = tuple(map(rehold, analysis.claims)), tuple(map(rehold, analysis.slots))
+    orders, habits = tuple(map(rehold, analysis.orders)), tuple(map(rehold, analysis.habits))
     if (claims, slots, orders, habits) == (analysis.claims, analysis.slots, analysis.orders, analysis.habits) \
             and held(analysis.holder) == analysis.holder:
         return analysis

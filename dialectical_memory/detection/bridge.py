@@ -42,10 +42,11 @@ def _stems(gloss: str) -> tuple[str, ...]:
     return tuple(stem(word) for word in gloss.split() if word not in _GLOSS_STOPWORDS)
 
 
-def english_words(text: str) -> list[tuple[str, tuple[str, ...], frozenset[str]]]:
+@functools.lru_cache(maxsize=4096)  # pure; a claim's text is read for the index and again to bridge a pair
+def english_words(text: str) -> tuple[tuple[str, tuple[str, ...], frozenset[str]], ...]:
     """The Chinese words of `text` the table knows, longest first at each position, with the stems
     of their English gloss and the bigrams they cover, also those across their edges:
-    "逛博物馆" → [("博物馆", ("museum",), {"逛博", "博物", "物馆"})]."""
+    "逛博物馆" → (("博物馆", ("museum",), {"逛博", "博物", "物馆"}),)."""
     table = _glosses()
     found = []
     for run in _CJK_RUN.findall(text):
@@ -61,7 +62,7 @@ def english_words(text: str) -> list[tuple[str, tuple[str, ...], frozenset[str]]
                     break
             else:
                 position += 1
-    return found
+    return tuple(found)
 
 
 def _bigrams(word: str) -> frozenset[str]:

@@ -78,5 +78,6 @@ def settings(text: str) -> list[tuple[str, int]]:
     return found
 
 
+@functools.lru_cache(maxsize=4096)  # pure; an entry's slots and the pair checks both ask it of its text
 def setting_names(text: str) -> frozenset[str]:
     return frozenset(name for name, _ in settings(text))

@@ -111,7 +111,10 @@ _SCOPE_FORMS = {form: unit for unit, forms in lexicon.SCOPE_NOUNS.items() for fo
 
 def times_apart(a: str, b: str) -> bool:
     """Do the entries name times of one family that do not meet?"""
-    times_a, times_b = _time_scopes(a), _time_scopes(b)
+    times_a = _time_scopes(a)
+    if not times_a:  # most entries name no time: no generator to make for every pair
+        return False
+    times_b = _time_scopes(b)
     return any(family in times_b and not times & times_b[family] for family, times in times_a.items())
 
 

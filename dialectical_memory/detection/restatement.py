@@ -110,9 +110,10 @@ def compare(earlier: str, later: str, *, days_apart: float = 0.0) -> Restatement
     earlier entry the later text is written (a dated event said long after may be another one)."""
     if _normalized(earlier) == _normalized(later):
         return Restatement(Sameness.SAME, 1.0, "the same text")
-    mine, theirs = _weighted(earlier), _weighted(later)
     if is_cjk(earlier) != is_cjk(later):  # across the languages only the bridge's English stems meet
-        mine, theirs = _english(mine), _english(theirs)
+        mine, theirs = _english_weighted(earlier), _english_weighted(later)
+    else:
+        mine, theirs = _weighted(earlier), _weighted(later)
     if not mine or not theirs:
         return Restatement(Sameness.DIFFERENT, 0.0, "nothing to compare")
     overlap = _Overlap.of(mine, theirs)
@@ -418,6 +419,12 @@ def _weighted(text: str) -> dict[str, float]:
     """Each content word with its weight (a ``soft`` word of stance or feeling: ``SOFT_WEIGHT``)."""
     soft = _soft()
     return {word: SOFT_WEIGHT if word in soft else 1.0 for word in _content(text)}
+
+
+@functools.lru_cache(maxsize=4096)  # per text: an add compares one text with each of its candidates
+def _english_weighted(text: str) -> dict[str, float]:
+    """The text's weighted words in English: what meets a text of the other language."""
+    return _english(_weighted(text))
 
 
 @functools.cache

@@ -10,14 +10,13 @@ English (`bridge.py`). When no family fires, the verdict says whether the entrie
 
 from __future__ import annotations
 
-import functools
-
 from . import bridge, contract, groups, scripts
 from .analysis import Analysis, analyse
 from .base import Label, Verdict
 from .binding import pair_home, parts
 from .holders import HomeHolders
-from .pairing import claim_pairs, settings_apart, times_apart
+from .memo import kept
+from .pairing import settings_apart, times_apart
 from .registry import FAMILIES
 from .text import is_cjk, lazy_compile, normalize
 
@@ -42,10 +41,10 @@ class RuleDetector:
         if (normalize(a) == normalize(b)) if unread else analyse(a).key == analyse(b).key:
             return Verdict(Label.COMPATIBLE, 0.95, "same statement")
         home = self.holders if self.holders is not None else pair_home(a, b)
-        verdict = None
+        verdict, second_parts, mixed = None, _read_parts(b, home), bridge.mixed(a, b)
         for first in _read_parts(a, home):
-            for second in _read_parts(b, home):
-                found = self._compare_parts(first, second, bridge.mixed(a, b))
+            for second in second_parts:
+                found = self._compare_parts(first, second, mixed)
                 if found.label is Label.CONTRADICTION:
                     return found
                 if found.label is Label.UNRELATED and first.holder and first.holder == second.holder:
@@ -94,11 +93,13 @@ def _compare(first: Analysis, second: Analysis) -> Verdict:
     """The first contradiction a family finds, trying them in order of priority, each both ways and
     only where its cue is; entries that name times or settings apart meet only the timed families."""
     apart = times_apart(first.text, second.text) or settings_apart(first.text, second.text)
-    for family, first_cue, second_cue in zip(FAMILIES, _cues(first), _cues(second)):
+    first_cues, second_cues = _cues(first), _cues(second)
+    for position in sorted(first_cues | second_cues):  # a family neither side cues finds nothing
+        family = FAMILIES[position]
         if apart and not family.timed:
             continue
-        verdict, cue_side = family.compare(first, second) if first_cue else None, "a"
-        if verdict is None and not family.ordered and second_cue:
+        verdict, cue_side = family.compare(first, second) if position in first_cues else None, "a"
+        if verdict is None and not family.ordered and position in second_cues:
             verdict, cue_side = _swapped(family.compare(second, first)), "b"
         if verdict and groups.said_of_a_group_alone(verdict.reason_data, first.text, second.text, first.holder):
             continue  # "Maya's team is fully remote" / "Maya goes to the office": the team's, not hers
@@ -108,28 +109,20 @@ def _compare(first: Analysis, second: Analysis) -> Verdict:
     return _relatedness(first, second)
 
 
-# Analysis → which families' cues it holds (in FAMILIES' order), by identity: an analysis comes
-# from analyse()'s cache, and an add compares its entry's with each of its candidates' (an analysis
-# hashes all its fields, so an lru_cache keyed by it would cost as much as the cues). The families
-# are kept with the cues: another list of them (a test's) reads the cues again.
-_CUES: dict[int, tuple[Analysis, tuple, tuple[bool, ...]]] = {}
-_CUES_KEPT = 8192
+def _cues(analysis: Analysis) -> frozenset[int]:
+    """The positions in FAMILIES of the families whose cue the analysis holds: read once per analysis
+    (an add meets each of its candidates'). Kept with the families it was read for: another list of
+    them (a test's) reads the cues again."""
+    families, cues = kept(analysis, _read_cues)
+    return cues if families is FAMILIES else _read_cues(analysis)[1]
 
 
-def _cues(analysis: Analysis) -> tuple[bool, ...]:
-    kept = _CUES.get(id(analysis))
-    if kept is not None and kept[0] is analysis and kept[1] is FAMILIES:  # kept alive with its cues: its id is not reused
-        return kept[2]
-    if len(_CUES) >= _CUES_KEPT:
-        _CUES.clear()
-    cues = tuple(bool(family.cue(analysis)) for family in FAMILIES)
-    _CUES[id(analysis)] = (analysis, FAMILIES, cues)
-    return cues
+def _read_cues(analysis: Analysis) -> tuple[tuple, frozenset[int]]:
+    return FAMILIES, frozenset(position for position, family in enumerate(FAMILIES) if family.cue(analysis))
 
 
-@functools.lru_cache(maxsize=4096)
 def _bridged(analysis: Analysis) -> Analysis:
-    return bridge.bridge_analysis(analysis)
+    return kept(analysis, bridge.bridge_analysis)
 
 
 def _swapped(verdict: Verdict | None) -> Verdict | None:
@@ -160,15 +153,21 @@ def _relatedness(a: Analysis, b: Analysis) -> Verdict:
 
 def _shared_subject(a: Analysis, b: Analysis) -> str:
     """A topic, axis or slot both entries speak about, or ""."""
-    slots = {slot.name for slot in a.slots} & {slot.name for slot in b.slots}
+    slots = kept(a, _slot_names) & kept(b, _slot_names)
     if slots:
-        return sorted(slots)[0]
-    for left, right in claim_pairs(a, b):
-        shared = left.subjects & right.subjects
-        if shared:
-            return sorted(shared)[0]
+        return min(slots)
+    for left in a.claims:
+        subjects = left.subjects
+        for right in b.claims:
+            shared = subjects & right.subjects
+            if shared:
+                return min(shared)
     for orders, claims in ((a.orders, b.claims), (b.orders, a.claims)):
         for order in orders:
             if any((order.preferred | order.other) & claim.reach for claim in claims):
                 return order.text
     return ""
+
+
+def _slot_names(analysis: Analysis) -> frozenset[str]:
+    return frozenset(slot.name for slot in analysis.slots)

@@ -173,8 +173,9 @@ def _terms(text: str) -> tuple[Term, ...]:
     keys = [key for key, _written in pieces]
     result: list[Term] = []
     position = 0
+    longest = _longest_from()
     while position < len(keys):
-        for length in range(min(MAX_PHRASE, len(keys) - position), 0, -1):
+        for length in range(min(longest.get(keys[position], 0), len(keys) - position), 0, -1):
             key = tuple(keys[position : position + length])
             term = TABLE.get(key)
             if term and _meets(term, key, [written for _key, written in pieces[position : position + length]]):
@@ -188,6 +189,16 @@ def _terms(text: str) -> tuple[Term, ...]:
                 result.append(_unknown(keys[position], result))
             position += 1
     return tuple(result)
+
+
+@functools.cache
+def _longest_from() -> dict[str, int]:
+    """A word → the most words of a phrase of the table that starts with it (a word that starts
+    none is not in it): the lengths worth looking up at each position of a text."""
+    found: dict[str, int] = {}
+    for key in TABLE:
+        found[key[0]] = max(found.get(key[0], 0), len(key))
+    return found
 
 
 # Measure words after a numeral ("一条", "两辆", "三本") carry no topic.
