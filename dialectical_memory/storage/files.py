@@ -131,13 +131,17 @@ def read_md_stable(path: Path, attempts: int = 50) -> tuple[bytes | None, tuple 
 
 
 def _read_all(fd: int, size: int) -> bytes:
-    """Everything left to read from ``fd`` (``size`` is a hint: the file may have grown)."""
+    """Everything left to read from ``fd`` (``size`` is a hint: the file may have grown). A read
+    that returns less than it asked for met the end of the file (a regular file's reads are short
+    only there): no second read to learn it. A file that grows meanwhile is caught by the
+    caller's identity check, which compares the length read with the size after the read."""
     chunks = []
+    wanted = max(size + 1, 65536)
     while True:
-        chunk = os.read(fd, max(size + 1, 65536))
-        if not chunk:
-            return b"".join(chunks)
+        chunk = os.read(fd, wanted)
         chunks.append(chunk)
+        if len(chunk) < wanted:
+            return b"".join(chunks)
 
 
 def ensure_home(home: Path) -> None:
@@ -263,9 +267,12 @@ def exchange_unavailable() -> bool:
     return _load_renameat2() is None
 
 
-def write_temp(path: Path, data: bytes, mode: int | None = None, *, sync: bool = True) -> Path:
+def write_temp(path: Path, data: bytes, mode: int | None = None, *, sync: bool = True,
+               kept_open: dict[Path, int] | None = None) -> Path:
     """A temp file beside ``path`` holding ``data``, fsynced unless ``sync`` is False (the caller
-    then syncs it, see :meth:`CommitPlan.sync_files`); removed again if writing fails."""
+    then syncs it, see :meth:`CommitPlan.sync_files`); removed again if writing fails. With
+    ``kept_open`` its descriptor is left open there, by the temp file's path, for that later
+    fsync (no second open and close of the file)."""
     fd, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         if mode is not None:
@@ -279,20 +286,28 @@ def write_temp(path: Path, data: bytes, mode: int | None = None, *, sync: bool =
         os.close(fd)
         os.unlink(name)
         raise
-    os.close(fd)
+    if kept_open is None:
+        os.close(fd)
+        return Path(name)
+    kept_open[Path(name)] = fd
     return Path(name)
 
 
-def real_target(path: Path, home: Path) -> Path:
-    """Where writes to ``path`` land: a symlinked ``.md`` (dotfiles) is written through to its target."""
-    return Path(os.path.realpath(path)) if path.is_symlink() else path
-
-
-def existing_mode(path: Path) -> int | None:
+def write_target(path: Path) -> tuple[Path, int | None]:
+    """Where writes to ``path`` land and the mode the file has there (None: no file yet): a
+    symlinked ``.md`` (dotfiles) is written through to its target, keeping the target's mode.
+    One ``lstat`` when ``path`` is no symlink (every write asks)."""
     try:
-        return stat.S_IMODE(os.stat(path).st_mode)
+        st = os.lstat(path)
     except FileNotFoundError:
-        return None
+        return path, None
+    if stat.S_ISLNK(st.st_mode):
+        path = Path(os.path.realpath(path))
+        try:
+            st = os.stat(path)
+        except FileNotFoundError:
+            return path, None
+    return path, stat.S_IMODE(st.st_mode)
 
 
 class CommitPlan:
@@ -312,11 +327,13 @@ class CommitPlan:
         self._kept: list[Path] = []
         self._dirs: set[Path] = set()
         self._dirs_synced = False
+        self._unsynced: dict[Path, int] = {}  # temp files written unsynced: their open descriptors
 
     def __enter__(self) -> CommitPlan:
         return self
 
     def __exit__(self, kind, error, trace) -> None:
+        self._close_unsynced()
         if kind is None:
             self._finish()
             return
@@ -329,21 +346,37 @@ class CommitPlan:
             _unlink_quietly(path)
 
     def temp(self, path: Path, data: bytes, mode: int | None = None, *, sync: bool = True) -> Path:
-        tmp = write_temp(path, data, mode, sync=sync)
+        """A temp file beside ``path``; one written unsynced stays open until :meth:`sync_files`."""
+        tmp = write_temp(path, data, mode, sync=sync, kept_open=None if sync else self._unsynced)
         self._discard.append(tmp)
         self._dirs.add(path.parent)
         return tmp
 
     def sync_files(self, paths: list[Path]) -> None:
         """fsync files written unsynced, all at once (fsync releases the GIL): the plan waits one
-        fsync instead of one per file. Any failure fails the plan."""
-        pending = [_fsync_pool().submit(fsync_path, path) for path in paths[1:]]
+        fsync instead of one per file. A temp file of this plan is synced through the descriptor
+        it was written with (the workers then run ``os.fsync`` alone: one hand-over of the GIL
+        each, not three); another file is opened by its path. Any failure fails the plan."""
+        syncs = [functools.partial(os.fsync, self._unsynced[path]) if path in self._unsynced
+                 else functools.partial(fsync_path, path) for path in paths]
+        pending = [_fsync_pool().submit(sync) for sync in syncs[1:]]
         try:
-            if paths:
-                fsync_path(paths[0])
+            if syncs:
+                syncs[0]()
         finally:
-            for done in pending:
-                done.result()
+            failures = [done.exception() for done in pending]  # every worker done before a descriptor closes
+            for path in paths:
+                if path in self._unsynced:
+                    os.close(self._unsynced.pop(path))
+        for failure in failures:
+            if failure is not None:
+                raise failure
+
+    def _close_unsynced(self) -> None:
+        for fd in self._unsynced.values():
+            with suppress(OSError):
+                os.close(fd)
+        self._unsynced.clear()
 
     def publish(self, tmp: Path, path: Path) -> str:
         """Move a prepared temp file into place; undone by putting the previous file back."""
@@ -374,8 +407,7 @@ class CommitPlan:
         does, neither needs the other first, and the call waits one fsync instead of two."""
         if not records:
             return None
-        existed = path.exists()
-        fd, real = open_append(path, self.home)
+        fd, real, existed = open_append(path, self.home)
         try:
             start = os.lseek(fd, 0, os.SEEK_END)
             self._undo.append(lambda: _truncate(real, start) if existed else os.unlink(real))
@@ -445,15 +477,30 @@ def _truncate(path: Path, length: int) -> None:
         os.close(fd)
 
 
-def open_append(path: Path, home: Path) -> tuple[int, Path]:
-    """A descriptor for appending to ``path``: created 0600 (history and archive hold full text), and
-    a symlink is followed only when it stays inside the home."""
-    if path.is_symlink():
+_APPEND_FLAGS = os.O_RDWR | os.O_APPEND | os.O_CLOEXEC | os.O_NOFOLLOW
+
+
+def open_append(path: Path, home: Path) -> tuple[int, Path, bool]:
+    """A descriptor for appending to ``path``, the file it opened and whether that file existed
+    before: created 0600 (history and archive hold full text), and a symlink is followed only when
+    it stays inside the home. One ``open`` when the file is there and no symlink (every write
+    appends): ``O_NOFOLLOW`` refuses a symlink (ELOOP), which is then resolved and checked."""
+    try:
+        return os.open(path, _APPEND_FLAGS), path, True
+    except FileNotFoundError:
+        pass
+    except OSError as error:
+        if error.errno not in (errno.ELOOP, errno.EMLINK):  # EMLINK: the BSDs' answer
+            raise
         resolved = Path(os.path.realpath(path))
         if not resolved.is_relative_to(Path(os.path.realpath(home))):
-            raise StorageError(f"{path.name} is a symlink out of the memory home; refusing to append to it")
-        path = resolved
-    return os.open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_CLOEXEC | os.O_NOFOLLOW, 0o600), path
+            raise StorageError(f"{path.name} is a symlink out of the memory home; refusing to append to it") from None
+        existed = resolved.exists()
+        return os.open(resolved, _APPEND_FLAGS | os.O_CREAT, 0o600), resolved, existed
+    try:
+        return os.open(path, _APPEND_FLAGS | os.O_CREAT | os.O_EXCL, 0o600), path, False
+    except FileExistsError:  # made meanwhile (by a writer outside the store's lock): append to it
+        return open_append(path, home)
 
 
 def atomic_write(path: Path, data: bytes, *, sync_dir: bool = True) -> None:

@@ -14,7 +14,6 @@ import threading
 import time
 import warnings
 from contextlib import ExitStack, contextmanager, suppress
-from dataclasses import replace
 from pathlib import Path
 from typing import Any, Callable
 
@@ -64,13 +63,12 @@ from ..storage.files import (
     dumps_sidecar,
     ensure_home,
     history_tail,
-    existing_mode,
     leftover_temp_files,
     md_identity,
     metadata_stamps,
     read_md_stable,
-    real_target,
     remove_leftover_temp_files,
+    write_target,
 )
 from .drafts import DraftReview
 from .operations import checked_operations, numbered
@@ -524,9 +522,7 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
         paths = state.paths
         if change.empty:
             return
-        ensure_home(paths.home)
-        only_compact = replace(change, compact=False).empty
-        seq = state.journal_seq + (0 if only_compact else 1)
+        seq = state.journal_seq + (0 if change.only_compaction else 1)
         md_written = displaced = None
         merged = False
         # A Hermes-sized home keeps its sidecar current (what a SPEC §2 reader or a hand edit sees);
@@ -642,8 +638,7 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
         Its temp file is fsynced together with the temp files ``beside`` writes (unsynced) after it.
         Returns what was written and its identity, the displaced file kept for
         :meth:`_catch_late_save` with the bytes read from it, and whether a foreign write was merged."""
-        md = real_target(state.paths.md, state.paths.home)
-        mode = existing_mode(md)
+        md, mode = write_target(state.paths.md)
         expected = state.disk_md
         merged = False
         for _attempt in range(MAX_FOREIGN_MERGES):

@@ -116,9 +116,12 @@ class Change:
 
     @property
     def empty(self) -> bool:
-        return not (
-            self.md_dirty or self.put or self.dropped or self.edges or self.archive_records or self.history or self.compact
-        )
+        return self.only_compaction and not self.compact
+
+    @property
+    def only_compaction(self) -> bool:
+        """Nothing changed (a compaction, if asked for, rewrites the sidecar with the same content)."""
+        return not (self.md_dirty or self.put or self.dropped or self.edges or self.archive_records or self.history)
 
 
 class TargetState:
