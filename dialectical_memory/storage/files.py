@@ -17,6 +17,7 @@ import errno
 import functools
 import fcntl
 import os
+import random
 import re
 import stat
 import tempfile
@@ -204,6 +205,23 @@ def fsync_path(path: Path) -> None:
         os.close(fd)
 
 
+def fsync_at_once(fds: list[int]) -> None:
+    """fsync every descriptor, the first in this thread and the others on worker threads at the
+    same time (fsync releases the GIL, and the file system commits them together): one wait, not
+    one per file. A worker is handed ``os.fsync`` and a descriptor, opened here: it takes the GIL
+    once to start and once to end, not around an open and a close too. Every worker is waited
+    for (a descriptor is closed by the caller only after); the first failure is raised."""
+    pending = [_fsync_pool().submit(os.fsync, fd) for fd in fds[1:]]
+    try:
+        if fds:
+            os.fsync(fds[0])
+    finally:
+        failures = [done.exception() for done in pending]
+    for failure in failures:
+        if failure is not None:
+            raise failure
+
+
 def fsync_dir(directory: Path) -> None:
     """Make renames in ``directory`` durable (one call covers every rename made before it)."""
     fsync_path(directory)
@@ -267,13 +285,46 @@ def exchange_unavailable() -> bool:
     return _load_renameat2() is None
 
 
+_TEMP_NAME_CHARS = "abcdefghijklmnopqrstuvwxyz0123456789_"  # mkstemp's: what _OWN_TEMP matches
+_per_process: dict[str, Any] = {}  # made on first use; a forked child forgets them and makes its own
+_fork_hook: list[bool] = []
+
+
+def _of_this_process(name: str, make):
+    """The object ``make()`` made for this process: a fork's child gets a new one (a thread pool's
+    threads do not survive a fork, and a child must not draw its parent's temp names). Without a
+    ``getpid`` per call: a hook registered on first use clears them in the child."""
+    made = _per_process.get(name)
+    if made is None:
+        if not _fork_hook:
+            os.register_at_fork(after_in_child=_per_process.clear)
+            _fork_hook.append(True)
+        made = _per_process[name] = make()
+    return made
+
+
+def _new_temp_beside(path: Path) -> tuple[int, str]:
+    """``tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)`` without its
+    per-call overhead (a ``getpid`` and the checks of its arguments, on two files every write): a
+    new file, 0600, opened ``O_EXCL`` so that a name taken is never reused."""
+    names = _of_this_process("temp names", random.Random)
+    flags = os.O_RDWR | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC
+    for _attempt in range(10_000):
+        name = os.path.join(path.parent, f".{path.name}.{''.join(names.choices(_TEMP_NAME_CHARS, k=8))}.tmp")
+        try:
+            return os.open(name, flags, 0o600), name
+        except FileExistsError:
+            continue
+    raise FileExistsError(errno.EEXIST, "no usable temporary name", str(path.parent))
+
+
 def write_temp(path: Path, data: bytes, mode: int | None = None, *, sync: bool = True,
                kept_open: dict[Path, int] | None = None) -> Path:
     """A temp file beside ``path`` holding ``data``, fsynced unless ``sync`` is False (the caller
     then syncs it, see :meth:`CommitPlan.sync_files`); removed again if writing fails. With
     ``kept_open`` its descriptor is left open there, by the temp file's path, for that later
     fsync (no second open and close of the file)."""
-    fd, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    fd, name = _new_temp_beside(path)
     try:
         if mode is not None:
             os.fchmod(fd, mode)
@@ -353,24 +404,16 @@ class CommitPlan:
         return tmp
 
     def sync_files(self, paths: list[Path]) -> None:
-        """fsync files written unsynced, all at once (fsync releases the GIL): the plan waits one
-        fsync instead of one per file. A temp file of this plan is synced through the descriptor
-        it was written with (the workers then run ``os.fsync`` alone: one hand-over of the GIL
-        each, not three); another file is opened by its path. Any failure fails the plan."""
-        syncs = [functools.partial(os.fsync, self._unsynced[path]) if path in self._unsynced
-                 else functools.partial(fsync_path, path) for path in paths]
-        pending = [_fsync_pool().submit(sync) for sync in syncs[1:]]
+        """fsync files written unsynced, all at once (see :func:`fsync_at_once`): the plan waits one
+        fsync instead of one per file. A temp file of this plan is synced through the descriptor it
+        was written with (no second open); another file is opened by its path. Any failure fails
+        the plan."""
+        opened = {path: os.open(path, os.O_RDONLY | os.O_CLOEXEC) for path in paths if path not in self._unsynced}
         try:
-            if syncs:
-                syncs[0]()
+            fsync_at_once([opened[path] if path in opened else self._unsynced[path] for path in paths])
         finally:
-            failures = [done.exception() for done in pending]  # every worker done before a descriptor closes
             for path in paths:
-                if path in self._unsynced:
-                    os.close(self._unsynced.pop(path))
-        for failure in failures:
-            if failure is not None:
-                raise failure
+                os.close(opened[path] if path in opened else self._unsynced.pop(path))
 
     def _close_unsynced(self) -> None:
         for fd in self._unsynced.values():
@@ -426,13 +469,14 @@ class CommitPlan:
         return start + written
 
     def _sync_with_folders(self, fd: int) -> None:
-        """fsync ``fd`` and every folder touched so far, concurrently (fsync releases the GIL)."""
-        folders = [_fsync_pool().submit(fsync_dir, directory) for directory in self._dirs]
+        """fsync ``fd`` and every folder touched so far, at once; a failed folder fsync fails the
+        plan (undone by ``__exit__``)."""
+        folders = [os.open(directory, os.O_RDONLY | os.O_CLOEXEC) for directory in self._dirs]
         try:
-            os.fsync(fd)
+            fsync_at_once([fd, *folders])
         finally:
-            for done in folders:
-                done.result()  # a failed folder fsync fails the plan (undone by __exit__)
+            for folder in folders:
+                os.close(folder)
         self._dirs_synced = True
 
     def sync(self, path: Path) -> None:
@@ -448,18 +492,15 @@ class CommitPlan:
                 fsync_dir(directory)
 
 
-_pool: tuple[int, Any] | None = None
-
-
 def _fsync_pool():
-    """Worker threads for the fsyncs a commit runs beside its own; made again in a forked child
-    (a pool's threads do not survive fork)."""
-    global _pool
-    if _pool is None or _pool[0] != os.getpid():
-        from concurrent.futures import ThreadPoolExecutor
+    """Worker threads for the fsyncs a commit runs beside its own; made again in a forked child."""
+    return _of_this_process("fsync pool", _new_fsync_pool)
 
-        _pool = (os.getpid(), ThreadPoolExecutor(max_workers=2, thread_name_prefix="dmem-fsync"))
-    return _pool[1]
+
+def _new_fsync_pool():
+    from concurrent.futures import ThreadPoolExecutor
+
+    return ThreadPoolExecutor(max_workers=2, thread_name_prefix="dmem-fsync")
 
 
 def _unlink_quietly(path: Path) -> None:

@@ -115,6 +115,15 @@ def _read_only_fs(path: Path) -> bool:
 
 
 
+def _journal_may_exist(state: TargetState) -> bool:
+    """Whether a compaction must empty the journal: the stamps the state was confirmed by under the
+    locks (only stores write the journal, under them) say there is none, without a ``stat``."""
+    known = state.meta_stamps
+    if len(known) == len(state.paths.store_written):
+        return known[1] is not None
+    return state.paths.journal.exists()
+
+
 @contextmanager
 def _storage_errors(home: Path):
     """An operating-system error while reading or writing is a StorageError that names the file."""
@@ -238,12 +247,13 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
             raise InvalidInputError(f"unknown target {echo(target)}; expected 'memory' or 'user'")
         return target
 
-    def _read_state(self, target: str, *, before_lock: bool = False) -> TargetState:
+    def _read_state(self, target: str, *, before_lock: bool = False, home_made: bool = False) -> TargetState:
         """Current state for reading: cached unless another process changed the files.
 
         ``before_lock``: a write's look before it takes the locks, which check again: the ``.md``'s
         identity is compared, not its bytes (an in-place save in the same clock tick is caught by
-        the check under the locks, and the write then reloads).
+        the check under the locks, and the write then reloads). ``home_made``: the caller made
+        sure the home is a folder (:func:`ensure_home`), so it is not looked at again.
 
         A reload first reads without any lock (a writer, maintenance included, never delays a
         reader); the result is kept when the files did not move during the read and nothing needs
@@ -253,7 +263,7 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
         with self._thread_locks[target]:
             paths = self._paths[target]
             cached = self._states.get(target)
-            if not self.home.is_dir():
+            if not home_made and not self.home.is_dir():
                 if self.home.exists():
                     raise StorageError(f"memory home {self.home} is not a directory")
                 return TargetState(paths)
@@ -496,7 +506,7 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
         on it as it is: one refresh per write), or None when the last attempt found the files moved
         again (the mutation then loads under the locks)."""
         for attempt in range(LOCK_REFRESH_ATTEMPTS):
-            self._read_state(target, before_lock=attempt == 0)  # reload, if another process wrote, without holding a lock
+            self._read_state(target, before_lock=attempt == 0, home_made=True)  # reload, if another process wrote, without holding a lock
             with ExitStack() as stack:
                 try:
                     stack.enter_context(self._file_lock(paths))
@@ -571,7 +581,7 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
                     sidecar_tmp[:] = [plan.temp(paths.sidecar, self._sidecar_bytes(state, seq, tail))]
                 plan.append(paths.history, change.history, sync=not carried)
                 plan.publish(sidecar_tmp[0], paths.sidecar)
-                if state.journal_lines or paths.journal.exists():
+                if state.journal_lines or _journal_may_exist(state):
                     plan.replace(paths.journal, b"")
             else:
                 batch = {
