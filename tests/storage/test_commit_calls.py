@@ -74,12 +74,14 @@ def test_a_forked_child_draws_other_temp_names_than_its_parent(tmp_path):
     """Temp names come from a generator per process: a child forked after the parent drew names
     would otherwise draw the very names the parent draws next (O_EXCL would refuse one, and a
     writer would retry; the names must differ to begin with)."""
-    files.write_temp(tmp_path / "x", b"")  # the parent's generator made and used
+    for folder in ("parent", "child"):
+        (tmp_path / folder).mkdir()  # apart: O_EXCL must not be what tells the names apart
+    files.write_temp(tmp_path / "parent" / "x", b"")  # the parent's generator made and used
     read_end, write_end = os.pipe()
     pid = os.fork()
     if pid == 0:  # the child: its next names, to the parent
         try:
-            names = [files.write_temp(tmp_path / "x", b"").name for _ in range(3)]
+            names = [files.write_temp(tmp_path / "child" / "x", b"").name for _ in range(3)]
             os.write(write_end, "\n".join(names).encode())
         finally:
             os._exit(0)
@@ -87,7 +89,7 @@ def test_a_forked_child_draws_other_temp_names_than_its_parent(tmp_path):
     os.waitpid(pid, 0)
     with os.fdopen(read_end) as pipe:
         child = pipe.read().split("\n")
-    parent = [files.write_temp(tmp_path / "x", b"").name for _ in range(3)]
+    parent = [files.write_temp(tmp_path / "parent" / "x", b"").name for _ in range(3)]
     assert len(child) == 3 and not set(child) & set(parent), (child, parent)
 
 
