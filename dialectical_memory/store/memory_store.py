@@ -87,7 +87,7 @@ COMPACT_AFTER_JOURNAL_LINES = 500
 TAIL_RECORDS = 1_000  # history records a rewritten sidecar carries at most (see _commit)
 RECONCILE_CHECK_BUDGET = 32  # entries arriving from disk checked per load; maintenance checks the rest
 MAX_FOREIGN_MERGES = 8
-LOCK_REFRESH_ATTEMPTS = 4
+LOCK_REFRESH_ATTEMPTS = 5  # the first without a look before the locks: four refreshes, as ever
 UNLOCKED_LOAD_ATTEMPTS = 3  # a load that raced a writer is retried without a lock first
 MTIME_TICK_NS = 200_000_000  # far beyond any file-system timestamp granularity
 EXPECTED_ORIGINS = 256
@@ -247,13 +247,11 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
             raise InvalidInputError(f"unknown target {echo(target)}; expected 'memory' or 'user'")
         return target
 
-    def _read_state(self, target: str, *, before_lock: bool = False, home_made: bool = False) -> TargetState:
+    def _read_state(self, target: str, *, home_made: bool = False) -> TargetState:
         """Current state for reading: cached unless another process changed the files.
 
-        ``before_lock``: a write's look before it takes the locks, which check again: the ``.md``'s
-        identity is compared, not its bytes (an in-place save in the same clock tick is caught by
-        the check under the locks, and the write then reloads). ``home_made``: the caller made
-        sure the home is a folder (:func:`ensure_home`), so it is not looked at again.
+        ``home_made``: the caller made sure the home is a folder (:func:`ensure_home`), so it is
+        not looked at again.
 
         A reload first reads without any lock (a writer, maintenance included, never delays a
         reader); the result is kept when the files did not move during the read and nothing needs
@@ -268,8 +266,7 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
                     raise StorageError(f"memory home {self.home} is not a directory")
                 return TargetState(paths)
             with _storage_errors(self.home):
-                if cached is not None and (self._unchanged(cached, read_bytes=not before_lock)
-                                           or self._refreshed(cached, locked=False)):
+                if cached is not None and (self._unchanged(cached) or self._refreshed(cached, locked=False)):
                     return cached
                 for _attempt in range(UNLOCKED_LOAD_ATTEMPTS):
                     loaded = load_target(paths, self.now(), locked=False, origins=self._origins_for)
@@ -307,7 +304,7 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
         self._states[target] = state
         return state
 
-    def _unchanged(self, state: TargetState, *, read_bytes: bool = True) -> bool:
+    def _unchanged(self, state: TargetState) -> bool:
         """Whether the files still are what ``state`` was read from or last wrote.
 
         The sidecar, journal and archive are written only by stores under the store's lock: their
@@ -324,7 +321,7 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
             return state.disk_md is None
         if md_identity(st) != state.md_ident:
             return False
-        if state.md_verified or not read_bytes:
+        if state.md_verified:
             return True
         data, ident = read_md_stable(paths.md)
         if data != state.disk_md or ident != state.md_ident:
@@ -503,10 +500,13 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
         writing between every attempt.
 
         Yields the cached state once it is confirmed unchanged under the locks (the mutation works
-        on it as it is: one refresh per write), or None when the last attempt found the files moved
-        again (the mutation then loads under the locks)."""
+        on it as it is: one look at the files per write, under the locks), or None when the last
+        attempt found the files moved again (the mutation then loads under the locks). A cached
+        state is not looked at before the first attempt: when another process wrote, the check
+        under the locks finds it, the locks are let go, and the state is refreshed without them."""
         for attempt in range(LOCK_REFRESH_ATTEMPTS):
-            self._read_state(target, before_lock=attempt == 0, home_made=True)  # reload, if another process wrote, without holding a lock
+            if attempt or target not in self._states:
+                self._read_state(target, home_made=True)  # reload, if another process wrote, without holding a lock
             with ExitStack() as stack:
                 try:
                     stack.enter_context(self._file_lock(paths))
