@@ -339,8 +339,8 @@ def write_temp(path: Path, data: bytes, mode: int | None = None, *, sync: bool =
         raise
     if kept_open is None:
         os.close(fd)
-        return Path(name)
-    kept_open[Path(name)] = fd
+    else:
+        kept_open[Path(name)] = fd
     return Path(name)
 
 
@@ -408,12 +408,17 @@ class CommitPlan:
         fsync instead of one per file. A temp file of this plan is synced through the descriptor it
         was written with (no second open); another file is opened by its path. Any failure fails
         the plan."""
-        opened = {path: os.open(path, os.O_RDONLY | os.O_CLOEXEC) for path in paths if path not in self._unsynced}
+        opened: dict[Path, int] = {}
         try:
+            for path in paths:
+                if path not in self._unsynced:
+                    opened[path] = os.open(path, os.O_RDONLY | os.O_CLOEXEC)
             fsync_at_once([opened[path] if path in opened else self._unsynced[path] for path in paths])
         finally:
             for path in paths:
-                os.close(opened[path] if path in opened else self._unsynced.pop(path))
+                fd = opened.get(path, self._unsynced.pop(path, None))
+                if fd is not None:
+                    os.close(fd)
 
     def _close_unsynced(self) -> None:
         for fd in self._unsynced.values():
@@ -471,8 +476,10 @@ class CommitPlan:
     def _sync_with_folders(self, fd: int) -> None:
         """fsync ``fd`` and every folder touched so far, at once; a failed folder fsync fails the
         plan (undone by ``__exit__``)."""
-        folders = [os.open(directory, os.O_RDONLY | os.O_CLOEXEC) for directory in self._dirs]
+        folders: list[int] = []
         try:
+            for directory in self._dirs:
+                folders.append(os.open(directory, os.O_RDONLY | os.O_CLOEXEC))
             fsync_at_once([fd, *folders])
         finally:
             for folder in folders:

@@ -116,8 +116,8 @@ def _read_only_fs(path: Path) -> bool:
 
 
 def _journal_may_exist(state: TargetState) -> bool:
-    """Whether a compaction must empty the journal: the stamps the state was confirmed by under the
-    locks (only stores write the journal, under them) say there is none, without a ``stat``."""
+    """Whether a compaction must empty the journal. The stamps the state was confirmed by under
+    the locks tell it without a ``stat`` (only stores write the journal, and under them)."""
     known = state.meta_stamps
     if len(known) == len(state.paths.store_written):
         return known[1] is not None
