@@ -67,7 +67,7 @@ def test_an_add_to_a_home_without_a_journal_looks_for_it_only_in_the_freshness_c
     # under the locks, and the stamps kept after the commit (and no look before the locks)
     assert calls.statted["MEMORY.meta.journal"] == 2, calls.statted
     assert calls.statted[home.name] == 1, calls.statted
-    assert sum(calls.statted.values()) <= 15, calls.statted  # 30 path stats and lstats on main
+    assert sum(calls.statted.values()) <= 15, calls.statted  # 24 on main
 
 
 def test_a_write_after_another_store_wrote_refreshes_without_holding_the_locks(warm_small_home, new_store, home, monkeypatch):
