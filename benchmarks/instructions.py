@@ -28,17 +28,9 @@ NOW = 1_790_000_000.0  # a fixed clock: the same notes and ages in both runs
 
 def cycles(size: int, corpus: str, count: int) -> None:
     """The measured process: ``count`` add + remove cycles on a warmed-up home of ``size`` entries."""
-    from benchmarks.shared_words import build_small_home
-    from dialectical_memory import MemoryStore
+    from benchmarks.shared_words import warmed_small_store
 
-    home = Path(tempfile.mkdtemp(prefix="dmem-instructions-")) / "home"
-    note = build_small_home(home, size, corpus, NOW)
-    store = MemoryStore(home, memory_char_limit=0, user_char_limit=0)
-    store.load_from_disk()
-    # the index built, the detector's tables read and its patterns compiled, as for run.py's timed adds
-    for text in ("Warm-up entry that builds the candidate index", *map(note, (0, *range(1001, 1006)))):
-        store.add("memory", text)
-        store.remove("memory", text)
+    store, note = warmed_small_store(size, corpus, NOW, "dmem-instructions-")
     for serial in range(1, count + 1):
         store.add("memory", note(serial))
         store.remove("memory", note(serial))

@@ -68,3 +68,21 @@ def build_small_home(home: Path, size: int, corpus: str, now: float):
         build_target(home, "memory", size, now)
     build_target(home, "user", 10, now, seed=11)
     return shared_note if corpus == "shared" else tidy_note
+
+
+def warmed_small_store(size: int, corpus: str, now: float, prefix: str):
+    """A store over a new small home (:func:`build_small_home`, in a temp folder named ``prefix``)
+    with its index built, the detector's tables read and its patterns compiled, as for run.py's
+    timed adds. Returns the store and the notes a measured add writes (serial → text)."""
+    import tempfile
+
+    from dialectical_memory import MemoryStore
+
+    home = Path(tempfile.mkdtemp(prefix=prefix)) / "home"
+    note = build_small_home(home, size, corpus, now)
+    store = MemoryStore(home, memory_char_limit=0, user_char_limit=0)
+    store.load_from_disk()
+    for text in ("Warm-up entry that builds the candidate index", *map(note, (0, *range(1001, 1006)))):
+        store.add("memory", text)
+        store.remove("memory", text)
+    return store, note

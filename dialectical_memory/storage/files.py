@@ -17,6 +17,7 @@ import errno
 import functools
 import fcntl
 import os
+import random
 import re
 import stat
 import tempfile
@@ -131,13 +132,17 @@ def read_md_stable(path: Path, attempts: int = 50) -> tuple[bytes | None, tuple 
 
 
 def _read_all(fd: int, size: int) -> bytes:
-    """Everything left to read from ``fd`` (``size`` is a hint: the file may have grown)."""
+    """Everything left to read from ``fd`` (``size`` is a hint: the file may have grown). A read
+    that returns less than it asked for met the end of the file (a regular file's reads are short
+    only there): no second read to learn it. A file that grows meanwhile is caught by the
+    caller's identity check, which compares the length read with the size after the read."""
     chunks = []
+    wanted = max(size + 1, 65536)
     while True:
-        chunk = os.read(fd, max(size + 1, 65536))
-        if not chunk:
-            return b"".join(chunks)
+        chunk = os.read(fd, wanted)
         chunks.append(chunk)
+        if len(chunk) < wanted:
+            return b"".join(chunks)
 
 
 def ensure_home(home: Path) -> None:
@@ -198,6 +203,23 @@ def fsync_path(path: Path) -> None:
         os.fsync(fd)
     finally:
         os.close(fd)
+
+
+def fsync_at_once(fds: list[int]) -> None:
+    """fsync every descriptor, the first in this thread and the others on worker threads at the
+    same time (fsync releases the GIL, and the file system commits them together): one wait, not
+    one per file. A worker is handed ``os.fsync`` and a descriptor, opened here: it takes the GIL
+    once to start and once to end, not around an open and a close too. Every worker is waited
+    for (a descriptor is closed by the caller only after); the first failure is raised."""
+    pending = [_fsync_pool().submit(os.fsync, fd) for fd in fds[1:]]
+    try:
+        if fds:
+            os.fsync(fds[0])
+    finally:
+        failures = [done.exception() for done in pending]
+    for failure in failures:
+        if failure is not None:
+            raise failure
 
 
 def fsync_dir(directory: Path) -> None:
@@ -263,10 +285,46 @@ def exchange_unavailable() -> bool:
     return _load_renameat2() is None
 
 
-def write_temp(path: Path, data: bytes, mode: int | None = None, *, sync: bool = True) -> Path:
+_TEMP_NAME_CHARS = "abcdefghijklmnopqrstuvwxyz0123456789_"  # mkstemp's: what _OWN_TEMP matches
+_per_process: dict[str, Any] = {}  # made on first use; a forked child forgets them and makes its own
+_fork_hook: list[bool] = []
+
+
+def _of_this_process(name: str, make):
+    """The object ``make()`` made for this process: a fork's child gets a new one (a thread pool's
+    threads do not survive a fork, and a child must not draw its parent's temp names). Without a
+    ``getpid`` per call: a hook registered on first use clears them in the child."""
+    made = _per_process.get(name)
+    if made is None:
+        if not _fork_hook:
+            os.register_at_fork(after_in_child=_per_process.clear)
+            _fork_hook.append(True)
+        made = _per_process[name] = make()
+    return made
+
+
+def _new_temp_beside(path: Path) -> tuple[int, str]:
+    """``tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)`` without its
+    per-call overhead (a ``getpid`` and the checks of its arguments, on two files every write): a
+    new file, 0600, opened ``O_EXCL`` so that a name taken is never reused."""
+    names = _of_this_process("temp names", random.Random)
+    flags = os.O_RDWR | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC
+    for _attempt in range(10_000):
+        name = os.path.join(path.parent, f".{path.name}.{''.join(names.choices(_TEMP_NAME_CHARS, k=8))}.tmp")
+        try:
+            return os.open(name, flags, 0o600), name
+        except FileExistsError:
+            continue
+    raise FileExistsError(errno.EEXIST, "no usable temporary name", str(path.parent))
+
+
+def write_temp(path: Path, data: bytes, mode: int | None = None, *, sync: bool = True,
+               kept_open: dict[Path, int] | None = None) -> Path:
     """A temp file beside ``path`` holding ``data``, fsynced unless ``sync`` is False (the caller
-    then syncs it, see :meth:`CommitPlan.sync_files`); removed again if writing fails."""
-    fd, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    then syncs it, see :meth:`CommitPlan.sync_files`); removed again if writing fails. With
+    ``kept_open`` its descriptor is left open there, by the temp file's path, for that later
+    fsync (no second open and close of the file)."""
+    fd, name = _new_temp_beside(path)
     try:
         if mode is not None:
             os.fchmod(fd, mode)
@@ -279,20 +337,28 @@ def write_temp(path: Path, data: bytes, mode: int | None = None, *, sync: bool =
         os.close(fd)
         os.unlink(name)
         raise
-    os.close(fd)
+    if kept_open is None:
+        os.close(fd)
+    else:
+        kept_open[Path(name)] = fd
     return Path(name)
 
 
-def real_target(path: Path, home: Path) -> Path:
-    """Where writes to ``path`` land: a symlinked ``.md`` (dotfiles) is written through to its target."""
-    return Path(os.path.realpath(path)) if path.is_symlink() else path
-
-
-def existing_mode(path: Path) -> int | None:
+def write_target(path: Path) -> tuple[Path, int | None]:
+    """Where writes to ``path`` land and the mode the file has there (None: no file yet): a
+    symlinked ``.md`` (dotfiles) is written through to its target, keeping the target's mode.
+    One ``lstat`` when ``path`` is no symlink (every write asks)."""
     try:
-        return stat.S_IMODE(os.stat(path).st_mode)
+        st = os.lstat(path)
     except FileNotFoundError:
-        return None
+        return path, None
+    if stat.S_ISLNK(st.st_mode):
+        path = Path(os.path.realpath(path))
+        try:
+            st = os.stat(path)
+        except FileNotFoundError:
+            return path, None
+    return path, stat.S_IMODE(st.st_mode)
 
 
 class CommitPlan:
@@ -312,11 +378,13 @@ class CommitPlan:
         self._kept: list[Path] = []
         self._dirs: set[Path] = set()
         self._dirs_synced = False
+        self._unsynced: dict[Path, int] = {}  # temp files written unsynced: their open descriptors
 
     def __enter__(self) -> CommitPlan:
         return self
 
     def __exit__(self, kind, error, trace) -> None:
+        self._close_unsynced()
         if kind is None:
             self._finish()
             return
@@ -329,21 +397,34 @@ class CommitPlan:
             _unlink_quietly(path)
 
     def temp(self, path: Path, data: bytes, mode: int | None = None, *, sync: bool = True) -> Path:
-        tmp = write_temp(path, data, mode, sync=sync)
+        """A temp file beside ``path``; one written unsynced stays open until :meth:`sync_files`."""
+        tmp = write_temp(path, data, mode, sync=sync, kept_open=None if sync else self._unsynced)
         self._discard.append(tmp)
         self._dirs.add(path.parent)
         return tmp
 
     def sync_files(self, paths: list[Path]) -> None:
-        """fsync files written unsynced, all at once (fsync releases the GIL): the plan waits one
-        fsync instead of one per file. Any failure fails the plan."""
-        pending = [_fsync_pool().submit(fsync_path, path) for path in paths[1:]]
+        """fsync files written unsynced, all at once (see :func:`fsync_at_once`): the plan waits one
+        fsync instead of one per file. A temp file of this plan is synced through the descriptor it
+        was written with (no second open); another file is opened by its path. Any failure fails
+        the plan."""
+        opened: dict[Path, int] = {}
         try:
-            if paths:
-                fsync_path(paths[0])
+            for path in paths:
+                if path not in self._unsynced:
+                    opened[path] = os.open(path, os.O_RDONLY | os.O_CLOEXEC)
+            fsync_at_once([opened[path] if path in opened else self._unsynced[path] for path in paths])
         finally:
-            for done in pending:
-                done.result()
+            for path in paths:
+                fd = opened.get(path, self._unsynced.pop(path, None))
+                if fd is not None:
+                    os.close(fd)
+
+    def _close_unsynced(self) -> None:
+        for fd in self._unsynced.values():
+            with suppress(OSError):
+                os.close(fd)
+        self._unsynced.clear()
 
     def publish(self, tmp: Path, path: Path) -> str:
         """Move a prepared temp file into place; undone by putting the previous file back."""
@@ -374,8 +455,7 @@ class CommitPlan:
         does, neither needs the other first, and the call waits one fsync instead of two."""
         if not records:
             return None
-        existed = path.exists()
-        fd, real = open_append(path, self.home)
+        fd, real, existed = open_append(path, self.home)
         try:
             start = os.lseek(fd, 0, os.SEEK_END)
             self._undo.append(lambda: _truncate(real, start) if existed else os.unlink(real))
@@ -394,13 +474,16 @@ class CommitPlan:
         return start + written
 
     def _sync_with_folders(self, fd: int) -> None:
-        """fsync ``fd`` and every folder touched so far, concurrently (fsync releases the GIL)."""
-        folders = [_fsync_pool().submit(fsync_dir, directory) for directory in self._dirs]
+        """fsync ``fd`` and every folder touched so far, at once; a failed folder fsync fails the
+        plan (undone by ``__exit__``)."""
+        folders: list[int] = []
         try:
-            os.fsync(fd)
+            for directory in self._dirs:
+                folders.append(os.open(directory, os.O_RDONLY | os.O_CLOEXEC))
+            fsync_at_once([fd, *folders])
         finally:
-            for done in folders:
-                done.result()  # a failed folder fsync fails the plan (undone by __exit__)
+            for folder in folders:
+                os.close(folder)
         self._dirs_synced = True
 
     def sync(self, path: Path) -> None:
@@ -416,18 +499,15 @@ class CommitPlan:
                 fsync_dir(directory)
 
 
-_pool: tuple[int, Any] | None = None
-
-
 def _fsync_pool():
-    """Worker threads for the fsyncs a commit runs beside its own; made again in a forked child
-    (a pool's threads do not survive fork)."""
-    global _pool
-    if _pool is None or _pool[0] != os.getpid():
-        from concurrent.futures import ThreadPoolExecutor
+    """Worker threads for the fsyncs a commit runs beside its own; made again in a forked child."""
+    return _of_this_process("fsync pool", _new_fsync_pool)
 
-        _pool = (os.getpid(), ThreadPoolExecutor(max_workers=2, thread_name_prefix="dmem-fsync"))
-    return _pool[1]
+
+def _new_fsync_pool():
+    from concurrent.futures import ThreadPoolExecutor
+
+    return ThreadPoolExecutor(max_workers=2, thread_name_prefix="dmem-fsync")
 
 
 def _unlink_quietly(path: Path) -> None:
@@ -445,15 +525,30 @@ def _truncate(path: Path, length: int) -> None:
         os.close(fd)
 
 
-def open_append(path: Path, home: Path) -> tuple[int, Path]:
-    """A descriptor for appending to ``path``: created 0600 (history and archive hold full text), and
-    a symlink is followed only when it stays inside the home."""
-    if path.is_symlink():
+_APPEND_FLAGS = os.O_RDWR | os.O_APPEND | os.O_CLOEXEC | os.O_NOFOLLOW
+
+
+def open_append(path: Path, home: Path) -> tuple[int, Path, bool]:
+    """A descriptor for appending to ``path``, the file it opened and whether that file existed
+    before: created 0600 (history and archive hold full text), and a symlink is followed only when
+    it stays inside the home. One ``open`` when the file is there and no symlink (every write
+    appends): ``O_NOFOLLOW`` refuses a symlink (ELOOP), which is then resolved and checked."""
+    try:
+        return os.open(path, _APPEND_FLAGS), path, True
+    except FileNotFoundError:
+        pass
+    except OSError as error:
+        if error.errno not in (errno.ELOOP, errno.EMLINK):  # EMLINK: the BSDs' answer
+            raise
         resolved = Path(os.path.realpath(path))
         if not resolved.is_relative_to(Path(os.path.realpath(home))):
-            raise StorageError(f"{path.name} is a symlink out of the memory home; refusing to append to it")
-        path = resolved
-    return os.open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_CLOEXEC | os.O_NOFOLLOW, 0o600), path
+            raise StorageError(f"{path.name} is a symlink out of the memory home; refusing to append to it") from None
+        existed = resolved.exists()
+        return os.open(resolved, _APPEND_FLAGS | os.O_CREAT, 0o600), resolved, existed
+    try:
+        return os.open(path, _APPEND_FLAGS | os.O_CREAT | os.O_EXCL, 0o600), path, False
+    except FileExistsError:  # made meanwhile (by a writer outside the store's lock): append to it
+        return open_append(path, home)
 
 
 def atomic_write(path: Path, data: bytes, *, sync_dir: bool = True) -> None:

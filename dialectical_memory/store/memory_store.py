@@ -14,7 +14,6 @@ import threading
 import time
 import warnings
 from contextlib import ExitStack, contextmanager, suppress
-from dataclasses import replace
 from pathlib import Path
 from typing import Any, Callable
 
@@ -65,13 +64,12 @@ from ..storage.files import (
     dumps_sidecar,
     ensure_home,
     history_tail,
-    existing_mode,
     leftover_temp_files,
     md_identity,
     metadata_stamps,
     read_md_stable,
-    real_target,
     remove_leftover_temp_files,
+    write_target,
 )
 from .drafts import DraftReview
 from .operations import checked_operations, numbered
@@ -90,7 +88,7 @@ COMPACT_AFTER_JOURNAL_LINES = 500
 TAIL_RECORDS = 1_000  # history records a rewritten sidecar carries at most (see _commit)
 RECONCILE_CHECK_BUDGET = 32  # entries arriving from disk checked per load; maintenance checks the rest
 MAX_FOREIGN_MERGES = 8
-LOCK_REFRESH_ATTEMPTS = 4
+LOCK_REFRESH_ATTEMPTS = 5  # the first without a look before the locks: four refreshes, as ever
 UNLOCKED_LOAD_ATTEMPTS = 3  # a load that raced a writer is retried without a lock first
 MTIME_TICK_NS = 200_000_000  # far beyond any file-system timestamp granularity
 EXPECTED_ORIGINS = 256
@@ -116,6 +114,15 @@ def _read_only_fs(path: Path) -> bool:
     except OSError:
         return False
 
+
+
+def _journal_may_exist(state: TargetState) -> bool:
+    """Whether a compaction must empty the journal. The stamps the state was confirmed by under
+    the locks tell it without a ``stat`` (only stores write the journal, and under them)."""
+    known = state.meta_stamps
+    if len(known) == len(state.paths.store_written):
+        return known[1] is not None
+    return state.paths.journal.exists()
 
 
 @contextmanager
@@ -267,12 +274,11 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
             raise InvalidInputError(f"unknown target {echo(target)}; expected 'memory' or 'user'")
         return target
 
-    def _read_state(self, target: str, *, before_lock: bool = False) -> TargetState:
+    def _read_state(self, target: str, *, home_made: bool = False) -> TargetState:
         """Current state for reading: cached unless another process changed the files.
 
-        ``before_lock``: a write's look before it takes the locks, which check again: the ``.md``'s
-        identity is compared, not its bytes (an in-place save in the same clock tick is caught by
-        the check under the locks, and the write then reloads).
+        ``home_made``: the caller made sure the home is a folder (:func:`ensure_home`), so it is
+        not looked at again.
 
         A reload first reads without any lock (a writer, maintenance included, never delays a
         reader); the result is kept when the files did not move during the read and nothing needs
@@ -282,13 +288,12 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
         with self._thread_locks[target]:
             paths = self._paths[target]
             cached = self._states.get(target)
-            if not self.home.is_dir():
+            if not home_made and not self.home.is_dir():
                 if self.home.exists():
                     raise StorageError(f"memory home {self.home} is not a directory")
                 return TargetState(paths)
             with _storage_errors(self.home):
-                if cached is not None and (self._unchanged(cached, read_bytes=not before_lock)
-                                           or self._refreshed(cached, locked=False)):
+                if cached is not None and (self._unchanged(cached) or self._refreshed(cached, locked=False)):
                     return cached
                 for _attempt in range(UNLOCKED_LOAD_ATTEMPTS):
                     loaded = load_target(paths, self.now(), locked=False, origins=self._origins_for)
@@ -326,7 +331,7 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
         self._states[target] = state
         return state
 
-    def _unchanged(self, state: TargetState, *, read_bytes: bool = True) -> bool:
+    def _unchanged(self, state: TargetState) -> bool:
         """Whether the files still are what ``state`` was read from or last wrote.
 
         The sidecar, journal and archive are written only by stores under the store's lock: their
@@ -343,7 +348,7 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
             return state.disk_md is None
         if md_identity(st) != state.md_ident:
             return False
-        if state.md_verified or not read_bytes:
+        if state.md_verified:
             return True
         data, ident = read_md_stable(paths.md)
         if data != state.disk_md or ident != state.md_ident:
@@ -522,10 +527,13 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
         writing between every attempt.
 
         Yields the cached state once it is confirmed unchanged under the locks (the mutation works
-        on it as it is: one refresh per write), or None when the last attempt found the files moved
-        again (the mutation then loads under the locks)."""
+        on it as it is: one look at the files per write, under the locks), or None when the last
+        attempt found the files moved again (the mutation then loads under the locks). A cached
+        state is not looked at before the first attempt: when another process wrote, the check
+        under the locks finds it, the locks are let go, and the state is refreshed without them."""
         for attempt in range(LOCK_REFRESH_ATTEMPTS):
-            self._read_state(target, before_lock=attempt == 0)  # reload, if another process wrote, without holding a lock
+            if attempt or target not in self._states:
+                self._read_state(target, home_made=True)  # reload, if another process wrote, without holding a lock
             with ExitStack() as stack:
                 try:
                     stack.enter_context(self._file_lock(paths))
@@ -551,9 +559,7 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
         paths = state.paths
         if change.empty:
             return
-        ensure_home(paths.home)
-        only_compact = replace(change, compact=False).empty
-        seq = state.journal_seq + (0 if only_compact else 1)
+        seq = state.journal_seq + (0 if change.only_compaction else 1)
         md_written = displaced = None
         merged = False
         # A Hermes-sized home keeps its sidecar current (what a SPEC §2 reader or a hand edit sees);
@@ -602,7 +608,7 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
                     sidecar_tmp[:] = [plan.temp(paths.sidecar, self._sidecar_bytes(state, seq, tail))]
                 plan.append(paths.history, change.history, sync=not carried)
                 plan.publish(sidecar_tmp[0], paths.sidecar)
-                if state.journal_lines or paths.journal.exists():
+                if state.journal_lines or _journal_may_exist(state):
                     plan.replace(paths.journal, b"")
             else:
                 batch = {
@@ -669,8 +675,7 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
         Its temp file is fsynced together with the temp files ``beside`` writes (unsynced) after it.
         Returns what was written and its identity, the displaced file kept for
         :meth:`_catch_late_save` with the bytes read from it, and whether a foreign write was merged."""
-        md = real_target(state.paths.md, state.paths.home)
-        mode = existing_mode(md)
+        md, mode = write_target(state.paths.md)
         expected = state.disk_md
         merged = False
         for _attempt in range(MAX_FOREIGN_MERGES):

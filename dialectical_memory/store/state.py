@@ -116,9 +116,12 @@ class Change:
 
     @property
     def empty(self) -> bool:
-        return not (
-            self.md_dirty or self.put or self.dropped or self.edges or self.archive_records or self.history or self.compact
-        )
+        return self.only_compaction and not self.compact
+
+    @property
+    def only_compaction(self) -> bool:
+        """Nothing changed (a compaction, if asked for, rewrites the sidecar with the same content)."""
+        return not (self.md_dirty or self.put or self.dropped or self.edges or self.archive_records or self.history)
 
 
 class TargetState:
@@ -152,6 +155,7 @@ class TargetState:
         self.derived: dict[str, tuple] = {}  # what views derive from every entry or edge (views.derived)
         self.arrival_origins = None  # target → {text: Origin} of text another program announced (loader)
         self._stored_records: StoredRecords | None = None
+        self._text_hashes: dict[str, str] = {}  # text -> text_hash(text), for the sidecar's text_to_id
 
     # ---------------------------------------------------------- lookups
 
@@ -199,7 +203,12 @@ class TargetState:
 
     def sidecar_document(self) -> SidecarDocument:
         """The sidecar to write: ``text_to_id`` derived from the texts, so it always matches them."""
-        self.doc.text_to_id = {text_hash(text): entry_id for text, entry_id in self.ids_by_text.items()}
+        hashes = self._text_hashes
+        if len(hashes) > 2 * len(self.ids_by_text) + 64:  # texts gone since: forget their hashes
+            hashes = self._text_hashes = {}
+        # a small home rewrites its sidecar on every change: each text is hashed once, not every time
+        self.doc.text_to_id = {hashes.get(text) or hashes.setdefault(text, text_hash(text)): entry_id
+                               for text, entry_id in self.ids_by_text.items()}
         return self.doc
 
     def set_texts(self, texts: list[str]) -> None:

@@ -1,0 +1,147 @@
+"""The commit of a write touches each file as few times as its guarantees need: the system calls of
+an add are counted (never timed), file by file."""
+
+from __future__ import annotations
+
+import os
+from collections import Counter
+
+import pytest
+
+from dialectical_memory.storage import files
+
+from helpers import make_store
+
+
+class FileCalls:
+    """``os.open``, ``os.stat`` and ``os.lstat`` by path while active (pathlib's ``exists``,
+    ``is_dir`` and ``is_symlink`` go through them too)."""
+
+    def __init__(self, monkeypatch):
+        self.opened: Counter[str] = Counter()
+        self.statted: Counter[str] = Counter()
+        for name, seen in (("open", self.opened), ("stat", self.statted), ("lstat", self.statted)):
+            monkeypatch.setattr(os, name, self._counting(getattr(os, name), seen))
+
+    @staticmethod
+    def _counting(real, seen):
+        def call(path, *args, **kwargs):
+            if not isinstance(path, int):
+                seen[os.fspath(path).rsplit("/", 1)[-1]] += 1
+            return real(path, *args, **kwargs)
+
+        return call
+
+    def clear(self) -> None:
+        self.opened.clear()
+        self.statted.clear()
+
+
+@pytest.fixture
+def warm_small_home(home, clock):
+    store = make_store(home, clock, memory_char_limit=0)
+    for number in range(3):
+        store.add("memory", f"Warm-up note number {number} about the garden")
+    return store
+
+
+def test_an_add_opens_each_file_it_writes_once(warm_small_home, monkeypatch):
+    """Each temp file is fsynced through the descriptor it was written with, the history file is
+    appended through one open (no ``exists`` and ``is_symlink`` stats before it)."""
+    calls = FileCalls(monkeypatch)
+    warm_small_home.add("memory", "User keeps bees on the roof")
+    temps = {name: count for name, count in calls.opened.items() if name.endswith(".tmp")}
+    assert sorted(name.split(".tmp")[0].rsplit(".", 1)[0] for name in temps) == [".MEMORY.md", ".MEMORY.meta.json"]
+    # each temp file: created once, and the displaced .md read once before the sidecar and once after
+    assert [count for name, count in sorted(temps.items())] == [3, 1], temps
+    assert calls.opened["MEMORY.history.jsonl"] == 1
+    assert calls.statted["MEMORY.history.jsonl"] == 1, "the history's size for the sidecar's tail, no more"
+
+
+def test_an_add_to_a_home_without_a_journal_looks_for_it_only_in_the_freshness_checks(warm_small_home, home, monkeypatch):
+    """The journal's absence, confirmed under the locks, is not asked again before the commit
+    (which empties a journal only when there is one); the home is looked at once."""
+    assert not (home / "MEMORY.meta.journal").exists()
+    calls = FileCalls(monkeypatch)
+    warm_small_home.add("memory", "User keeps bees on the roof")
+    # under the locks, and the stamps kept after the commit (and no look before the locks)
+    assert calls.statted["MEMORY.meta.journal"] == 2, calls.statted
+    assert calls.statted[home.name] == 1, calls.statted
+    assert sum(calls.statted.values()) <= 15, calls.statted  # 24 on main
+
+
+def test_a_write_after_another_store_wrote_refreshes_without_holding_the_locks(warm_small_home, new_store, home, monkeypatch):
+    """The files are looked at once per write, under the locks; when another store wrote, that
+    look finds it, the locks are let go, and the state is brought up to date without them (a
+    reload under the locks would hold off every other writer for its length)."""
+    import fcntl
+
+    from dialectical_memory.store import memory_store
+
+    new_store().add("memory", "Another process wrote this note about the garden")
+    held_during_refresh = []
+    real_refresh = memory_store.refresh
+
+    def refresh(state, now):
+        probe = os.open(home / ".MEMORY.lock", os.O_RDWR)
+        try:
+            fcntl.flock(probe, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            held_during_refresh.append(False)
+        except BlockingIOError:
+            held_during_refresh.append(True)
+        finally:
+            os.close(probe)
+        return real_refresh(state, now)
+
+    monkeypatch.setattr(memory_store, "refresh", refresh)
+    warm_small_home.add("memory", "User keeps bees on the roof")
+    assert held_during_refresh == [False], held_during_refresh
+    texts = warm_small_home.entries("memory")
+    assert {"Another process wrote this note about the garden", "User keeps bees on the roof"} <= {e.text for e in texts}
+
+
+def test_a_forked_child_draws_other_temp_names_than_its_parent(tmp_path):
+    """Temp names come from a generator per process: a child forked after the parent drew names
+    would otherwise draw the very names the parent draws next (O_EXCL would refuse one, and a
+    writer would retry; the names must differ to begin with)."""
+    for folder in ("parent", "child"):
+        (tmp_path / folder).mkdir()  # apart: O_EXCL must not be what tells the names apart
+    files.write_temp(tmp_path / "parent" / "x", b"")  # the parent's generator made and used
+    read_end, write_end = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: its next names, to the parent
+        try:
+            names = [files.write_temp(tmp_path / "child" / "x", b"").name for _ in range(3)]
+            os.write(write_end, "\n".join(names).encode())
+        finally:
+            os._exit(0)
+    os.close(write_end)
+    os.waitpid(pid, 0)
+    with os.fdopen(read_end) as pipe:
+        child = pipe.read().split("\n")
+    parent = [files.write_temp(tmp_path / "parent" / "x", b"").name for _ in range(3)]
+    assert len(child) == 3 and not set(child) & set(parent), (child, parent)
+
+
+def test_an_append_through_a_symlink_in_the_home_is_undone_in_its_target(tmp_path):
+    """``O_NOFOLLOW`` tells the symlink: it is followed (it stays in the home), and a plan that
+    fails truncates the target back instead of deleting it."""
+    home = tmp_path / "home"
+    (home / "kept").mkdir(parents=True)
+    target = home / "kept" / "history.jsonl"
+    target.write_bytes(b'{"a":1}\n')
+    link = home / "MEMORY.history.jsonl"
+    link.symlink_to(target)
+    with pytest.raises(RuntimeError), files.CommitPlan(home) as plan:
+        plan.append(link, [{"b": 2}], sync=False)
+        assert target.read_bytes() == b'{"a":1}\n{"b":2}\n'
+        raise RuntimeError("a later step failed")
+    assert target.read_bytes() == b'{"a":1}\n' and link.is_symlink()
+    with files.CommitPlan(home) as plan:
+        plan.append(home / "MEMORY.archive.jsonl", [{"c": 3}], sync=False)
+    assert (home / "MEMORY.archive.jsonl").read_bytes() == b'{"c":3}\n'
+    with pytest.raises(RuntimeError), files.CommitPlan(home) as plan:
+        plan.append(home / "MEMORY.new.jsonl", [{"d": 4}], sync=False)
+        raise RuntimeError("a later step failed")
+    assert not (home / "MEMORY.new.jsonl").exists(), "a file the plan created is removed again"
+    assert oct((home / "MEMORY.archive.jsonl").stat().st_mode & 0o777) == "0o600"
