@@ -16,7 +16,7 @@ from .base import Label, Verdict
 from .binding import pair_home, parts
 from .holders import HomeHolders
 from .memo import kept
-from .pairing import settings_apart, times_apart
+from .pairing import claim_pairs, settings_apart, times_apart
 from .registry import FAMILIES
 from .text import is_cjk, lazy_compile, normalize
 
@@ -156,12 +156,10 @@ def _shared_subject(a: Analysis, b: Analysis) -> str:
     slots = kept(a, _slot_names) & kept(b, _slot_names)
     if slots:
         return min(slots)
-    for left in a.claims:
-        subjects = left.subjects
-        for right in b.claims:
-            shared = subjects & right.subjects
-            if shared:
-                return min(shared)
+    for left, right in claim_pairs(a, b):  # a claim's subjects are read once (a cached property)
+        shared = left.subjects & right.subjects
+        if shared:
+            return min(shared)
     for orders, claims in ((a.orders, b.claims), (b.orders, a.claims)):
         for order in orders:
             if any((order.preferred | order.other) & claim.reach for claim in claims):
