@@ -20,7 +20,6 @@ import os
 import random
 import re
 import stat
-import tempfile
 import time
 from dataclasses import dataclass
 from contextlib import suppress
@@ -556,7 +555,7 @@ def atomic_write(path: Path, data: bytes, *, sync_dir: bool = True) -> None:
 
     With ``sync_dir=False`` the caller promises a :func:`fsync_dir` before it reports success.
     """
-    fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    fd, tmp_name = _new_temp_beside(path)
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
