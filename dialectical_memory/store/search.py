@@ -37,6 +37,7 @@ import itertools
 import threading
 import time
 import weakref
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from operator import itemgetter
 from typing import Any
@@ -50,7 +51,8 @@ RRF_K = 60
 WORDS_ALL_AT_ONCE = 20_000  # missing from the words index (~0.1 ms each): a search reads them all at once
 WORDS_AT_ONCE = 500  # more: a search reads this many whatever the time
 WORDS_SECONDS = 0.03  # and more for at most this long; a thread reads the rest (100,000 entries: ~10 s)
-WORDS_PART = 64  # … this many at a time, put in under one hold of the index's lock
+WORDS_PART = 16  # … this many at a time (~2 ms), put in under one hold of the index's lock; and
+# between two parts it waits while a search answers (``_answering``): a search waits for no part
 MEANING_CANDIDATES = 100  # the nearest entries by meaning that may enter the fusion (and set its median)
 CENTRED = True
 FUSION = "score"
@@ -128,6 +130,28 @@ class TargetIndex:
 
 _INDEXES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # store → {target: TargetIndex}
 _INDEXES_LOCK = threading.Lock()
+_QUIET = threading.Condition()  # notified when the last search of the process in flight ends
+_ANSWERING = [0]  # how many searches of the process are answering now
+
+
+@contextmanager
+def _answering():
+    """While a search answers, the words readers of the process wait between two parts: a reader
+    that ran on held the interpreter's lock half of the time, so a search of 2 ms of CPU took 20 ms
+    and one that read a file (each read gives the lock away) waited 5 ms per read to get it back."""
+    with _QUIET:
+        _ANSWERING[0] += 1
+    try:
+        yield
+    finally:
+        with _QUIET:
+            _ANSWERING[0] -= 1
+            _QUIET.notify_all()
+
+
+def _until_no_search_answers() -> None:
+    with _QUIET:
+        _QUIET.wait_for(lambda: not _ANSWERING[0])
 
 
 def search_index(store, target: str) -> TargetIndex:
@@ -151,26 +175,25 @@ def search(store, query, target=None, *, limit: int = 20, offset: int = 0, matur
     if not query.strip():
         raw = dict(maturity=maturity, status=status, source_kind=source_kind, knowledge_type=knowledge_type)
         return _listing(store, targets, raw, offset, limit)
-    now = store.now()
-    states = {name: store.current_state(name) for name in targets}
-    _SEARCHED.update(_cache_path(state) for state in states.values())
-    pool = {name: _searchable(state, filters) for name, state in states.items()}
-    from ..detection.lexical import tokens
-
-    wanted = tokens(query)
     readers: list[TargetIndex] = []
     try:
-        return _ranked(store, query, states, pool, wanted, readers, offset, limit, semantic, now)
+        with _answering():
+            return _ranked(store, query, targets, filters, readers, offset, limit, semantic)
     finally:  # the rest of a large home is read once the answer is made, not while it is made
         for index in readers:
             _start_reader(index)
 
 
-def _ranked(store, query, states, pool, wanted, readers, offset, limit, semantic, now) -> Results:
-    """The answer of :func:`search` to the question's terms ``wanted``; the indexes whose words
-    reader is to start once it is made are added to ``readers``."""
-    from ..detection.lexical import bridged, is_keyword, surface
+def _ranked(store, query, targets, filters, readers, offset, limit, semantic) -> Results:
+    """The answer of :func:`search` to a question with terms; the indexes whose words reader is to
+    start once it is made are added to ``readers``."""
+    from ..detection.lexical import bridged, is_keyword, surface, tokens
 
+    now = store.now()
+    states = {name: store.current_state(name) for name in targets}
+    _SEARCHED.update(_cache_path(state) for state in states.values())
+    pool = {name: _searchable(state, filters) for name, state in states.items()}
+    wanted = tokens(query)
     words, words_coverage = _by_words(store, states, pool, wanted, readers)
     meaning, used, coverage = ({}, False, None) if semantic is False else _by_meaning(store, states, pool, query)
     concepts = _by_concepts(states, pool, query) if semantic != "only" else {}
@@ -289,12 +312,14 @@ def _by_words(store, states, pool, wanted, readers: list[TargetIndex]) -> tuple[
 def _reader(index: TargetIndex) -> threading.Thread:
     """A thread (not started) that reads the rest of ``index.wanted`` into the words index, a
     part at a time, the texts a search last asked for each time. A part's words are found
-    outside the index's lock and only put in under it (~1 ms), so a search waits little for it."""
+    outside the index's lock and only put in under it, and no part is begun while a search
+    answers, so a search waits little for it."""
     from ..detection.lexical import document_tokens
 
     def read() -> None:
         try:
             while True:
+                _until_no_search_answers()
                 with index.lock:
                     texts = index.wanted
                     part = index.bm25.unread(texts, WORDS_PART)

@@ -425,3 +425,35 @@ def test_the_fusion_of_many_entries_ranks_and_scores_as_summing_each_in_full(see
     for keyword in (False, True):
         for given in ((words, meaning, concepts), (words, {}, {}), ({}, meaning, concepts), (words, {}, concepts)):
             assert search._fuse(*given, keyword=keyword) == _fused_as_summed_for_every_entry(*given, keyword)
+
+
+def test_the_thread_reading_the_rest_begins_no_part_while_a_search_answers(tmp_path, monkeypatch):
+    """Issue 47: with the reader running, a search of 2 ms of CPU took 20 ms of wall time (the two
+    threads took turns with the interpreter's lock), and one that read a file waited up to 5 ms
+    per read to get the lock back; the reader now waits between two parts while a search answers."""
+    import threading
+
+    from dialectical_memory.detection import lexical
+    from dialectical_memory.store import search
+
+    store = _diary_home_read_in_parts(tmp_path, monkeypatch)
+    monkeypatch.setattr(search, "WORDS_PART", 1)
+    index = search.search_index(store, "memory")
+    answering_while_read = []
+    tokens_of = lexical.document_tokens
+
+    def tokens_watched(text):
+        if threading.current_thread().name == "dmem-search-words":
+            answering_while_read.append(search._ANSWERING[0])
+        return tokens_of(text)
+
+    monkeypatch.setattr(lexical, "document_tokens", tokens_watched)
+    with search._answering():  # another search answers, from the first one's start until after it
+        assert store.search("chess diary", "memory", semantic=False).words_coverage == (2, 6)
+        reader = index.reader
+        assert reader is not None
+        reader.join(timeout=0.5)
+        assert reader.is_alive() and answering_while_read == [] and len(index.bm25) == 2
+    reader.join(timeout=30)
+    assert answering_while_read == [0] * 4
+    assert store.search("chess diary", "memory", semantic=False).words_coverage == (6, 6)
