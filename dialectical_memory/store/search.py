@@ -192,7 +192,7 @@ def _ranked(store, query, targets, filters, readers, offset, limit, semantic) ->
     now = store.now()
     states = {name: store.current_state(name) for name in targets}
     _SEARCHED.update(_cache_path(state) for state in states.values())
-    pool = {name: _searchable(state, filters) for name, state in states.items()}
+    pool = {name: _searchable(store, name, state, filters) for name, state in states.items()}
     wanted = tokens(query)
     words, words_coverage = _by_words(store, states, pool, wanted, readers)
     meaning, used, coverage = ({}, False, None) if semantic is False else _by_meaning(store, states, pool, query)
@@ -245,9 +245,42 @@ def _texts(state) -> dict[str, str]:
     """Entry id → what it is searched by (:func:`searched_text`) of the active entries that are not
     blocked, kept on the state until its files move (``read_models.derived``): the same object
     between writes, so the indexes see at once that nothing changed."""
-    return read_models.derived(state, "search_texts", None, lambda: {  # the text itself is most entries' (no call)
-        entry_id: searched_text(state, meta) if meta.restated or meta.parent_ids else meta.text
-        for entry_id, meta in state.entries.items() if not meta.blocked})
+    return read_models.derived(state, "search_texts", None, lambda: _texts_of(state, state.entries.items()))
+
+
+def _texts_of(state, metas) -> dict[str, str]:
+    """Entry id → searched text of ``metas`` ((entry id, meta) each) that are not blocked."""
+    return {entry_id: searched_text(state, meta) if meta.restated or meta.parent_ids else meta.text  # most: the text
+            for entry_id, meta in metas if not meta.blocked}
+
+
+def _newest_texts(state):
+    """(entry id, searched text) of the entries not blocked, newest first, read as they are asked
+    for: a first search of a large home reads a few hundred of them, not 100,000."""
+    entries = state.entries
+    try:
+        for entry_id in reversed(entries):
+            meta = entries[entry_id]
+            if not meta.blocked:
+                yield entry_id, searched_text(state, meta)
+    except RuntimeError:  # another thread's write changed the entries: the part read stands
+        return
+
+
+class _NotReadYet:
+    """What a first search of a large home searches (no filter): every active entry not blocked,
+    known without the pass over them all (~40 ms at 100,000) that :func:`_texts` makes. Its length
+    is the home's entries, blocked ones included: the next search counts them exactly."""
+
+    def __init__(self, state):
+        self.entries, self.count = state.entries, len(state.entries)
+
+    def __contains__(self, entry_id) -> bool:
+        meta = self.entries.get(entry_id)
+        return meta is not None and not meta.blocked
+
+    def __len__(self) -> int:
+        return self.count
 
 
 PARENT_DEPTH = 3  # a principle of patterns of incidents is searched by the incidents' words too
@@ -268,9 +301,12 @@ def searched_text(state, meta, depth: int = PARENT_DEPTH) -> str:
     return "\n".join(parts)
 
 
-def _searchable(state, filters) -> dict[str, str]:
-    """Entry id → text of the active entries that pass the filters; blocked text never."""
+def _searchable(store, name: str, state, filters) -> dict[str, str] | _NotReadYet:
+    """Entry id → text of the active entries that pass the filters; blocked text never. A first
+    search of a home too large to read at once, with no filter, gets :class:`_NotReadYet`."""
     checks = tuple((key, wanted) for key, wanted in filters.items() if wanted is not None)
+    if not checks and _first_read(search_index(store, name), state):
+        return _NotReadYet(state)
     texts = _texts(state)
     if not checks:
         return texts
@@ -279,18 +315,29 @@ def _searchable(state, filters) -> dict[str, str]:
         entry_id: text for entry_id, text in texts.items() if all(getattr(entries[entry_id], key) == wanted for key, wanted in checks)})
 
 
+def _first_read(index: TargetIndex, state) -> bool:
+    """Whether a search is the first to read a home too large to read at once into ``index``."""
+    return not len(index.bm25) and index.reader is None and len(state.entries) > WORDS_ALL_AT_ONCE
+
+
 def _by_words(store, states, pool, wanted, readers: list[TargetIndex]) -> tuple[dict[tuple[str, str], float], tuple[int, int]]:
     """(target, id) → BM25 score; and (entries in the words index, entries searched). A home too
     large to read at once (WORDS_ALL_AT_ONCE; then WORDS_AT_ONCE and WORDS_SECONDS) is searched by
     the part read, newest entries first, while a thread reads the rest: its index is added to
     ``readers``, for the caller to start the thread once its answer is made (a thread started now
-    would hold the interpreter's lock for half of the time the answer takes)."""
+    would hold the interpreter's lock for half of the time the answer takes). The first search of
+    such a home reads the newest entries as it goes, and its thread finds the texts of the rest."""
     found, read, total = {}, 0, 0
     for name, state in states.items():
         index = search_index(store, name)
-        texts, chosen = _texts(state), pool[name]
+        chosen = pool[name]
+        texts = None if isinstance(chosen, _NotReadYet) else _texts(state)
         with index.lock:
-            if index.synced is not texts:
+            if texts is None:
+                index.bm25.read_newest(_newest_texts(state), time.monotonic() + WORDS_SECONDS, WORDS_AT_ONCE)
+                index.wanted, index.reader = None, _reader(index, state)
+                readers.append(index)
+            elif index.synced is not texts:
                 index.wanted = texts
                 if index.reader is None:  # else the reader reads these texts next
                     many = len(texts) - len(index.bm25) > WORDS_ALL_AT_ONCE
@@ -300,8 +347,8 @@ def _by_words(store, states, pool, wanted, readers: list[TargetIndex]) -> tuple[
                         index.reader = _reader(index)
                         readers.append(index)
             scores = index.bm25.scores(wanted)
-            whole = index.synced is texts  # the index holds exactly these texts: none to leave out
-            read, total = read + len(index.bm25), total + len(texts)
+            whole = texts is not None and index.synced is texts  # it holds exactly these texts: none to leave out
+            read, total = read + len(index.bm25), total + len(chosen if texts is None else texts)
         if whole and chosen is texts:  # no filter: every entry scored is searched
             found.update(zip(zip(itertools.repeat(name), scores), scores.values()))
         else:
@@ -309,15 +356,19 @@ def _by_words(store, states, pool, wanted, readers: list[TargetIndex]) -> tuple[
     return found, (read, total)
 
 
-def _reader(index: TargetIndex) -> threading.Thread:
+def _reader(index: TargetIndex, state=None) -> threading.Thread:
     """A thread (not started) that reads the rest of ``index.wanted`` into the words index, a
-    part at a time, the texts a search last asked for each time. A part's words are found
+    part at a time, the texts a search last asked for each time; with ``state`` (a first search
+    read only the newest), it first finds the texts of ``state``'s entries, unless a search has
+    asked for some since. A part's words are found
     outside the index's lock and only put in under it, and no part is begun while a search
     answers, so a search waits little for it."""
     from ..detection.lexical import document_tokens
 
     def read() -> None:
         try:
+            if state is not None:
+                _find_wanted(index, state)
             while True:
                 _until_no_search_answers()
                 with index.lock:
@@ -335,6 +386,19 @@ def _reader(index: TargetIndex) -> threading.Thread:
             raise
 
     return threading.Thread(target=read, name="dmem-search-words", daemon=True)
+
+
+def _find_wanted(index: TargetIndex, state) -> None:
+    """Make ``index.wanted`` the texts of ``state``'s entries (unless a search set it meanwhile),
+    a part at a time, waiting between parts while a search answers."""
+    entries = state.entries.copy()  # one call: no write of another thread falls within it
+    metas, texts = iter(entries.items()), {}
+    for _part in range(0, len(entries), WORDS_PART * 256):
+        _until_no_search_answers()
+        texts.update(_texts_of(state, itertools.islice(metas, WORDS_PART * 256)))
+    with index.lock:
+        if index.wanted is None:
+            index.wanted = texts
 
 
 def _start_reader(index: TargetIndex) -> None:
@@ -384,7 +448,7 @@ def _by_meaning(store, states, pool, query) -> tuple[dict[tuple[str, str], float
     (its z-score): e5 places a question nearer any entry of its own language than the answer in
     the other one."""
     if not _embedded_anywhere(store, states):  # nothing to rank by: not even the model's package is imported
-        return {}, False, (0, sum(len(_texts(state)) for state in states.values())) if _extra_installed() else None
+        return {}, False, (0, _searched_count(states, pool)) if _extra_installed() else None
     embeddings = _embeddings(store)
     if embeddings is None:
         return {}, False, None
@@ -401,7 +465,7 @@ def _by_meaning(store, states, pool, query) -> tuple[dict[tuple[str, str], float
         keys.extend((name, entry_id) for entry_id in ids)
         rows.append(matrix)
         chinese.append(languages)
-    coverage = (len(keys), sum(len(_texts(state)) for state in states.values()))
+    coverage = (len(keys), _searched_count(states, pool))
     if not keys:
         return {}, False, coverage
     try:
@@ -423,6 +487,11 @@ def _by_meaning(store, states, pool, query) -> tuple[dict[tuple[str, str], float
         rows = rows[np.argpartition(-cosine[rows], MEANING_CANDIDATES - 1)[:MEANING_CANDIDATES]]
     found = {keys[row]: float(cosine[row]) for row in rows[np.argsort(-cosine[rows], kind="stable")]}
     return found, True, coverage
+
+
+def _searched_count(states, pool) -> int:
+    """How many entries the targets searched hold (not blocked), whatever the filters."""
+    return sum(len(pool[name]) if isinstance(pool[name], _NotReadYet) else len(_texts(state)) for name, state in states.items())
 
 
 def _centred(cosine, chinese, typical):
