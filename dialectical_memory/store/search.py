@@ -176,12 +176,12 @@ def search(store, query, target=None, *, limit: int = 20, offset: int = 0, matur
         raw = dict(maturity=maturity, status=status, source_kind=source_kind, knowledge_type=knowledge_type)
         return _listing(store, targets, raw, offset, limit)
     readers: list[TargetIndex] = []
-    try:
-        with _answering():
+    with _answering():
+        try:
             return _ranked(store, query, targets, filters, readers, offset, limit, semantic)
-    finally:  # the rest of a large home is read once the answer is made, not while it is made
-        for index in readers:
-            _start_reader(index)
+        finally:  # the rest of a large home is read once the answer is made, not while it is made:
+            for index in readers:  # started while it still answers, a reader waits at once, and the
+                _start_reader(index)  # search gets the interpreter's lock back without waiting for it
 
 
 def _ranked(store, query, targets, filters, readers, offset, limit, semantic) -> Results:
@@ -335,8 +335,9 @@ def _by_words(store, states, pool, wanted, readers: list[TargetIndex]) -> tuple[
         with index.lock:
             if texts is None:
                 index.bm25.read_newest(_newest_texts(state), time.monotonic() + WORDS_SECONDS, WORDS_AT_ONCE)
-                index.wanted, index.reader = None, _reader(index, state)
-                readers.append(index)
+                if index.reader is None:  # else another thread's first search made it
+                    index.wanted, index.reader = None, _reader(index, state)
+                    readers.append(index)
             elif index.synced is not texts:
                 index.wanted = texts
                 if index.reader is None:  # else the reader reads these texts next
@@ -391,10 +392,12 @@ def _reader(index: TargetIndex, state=None) -> threading.Thread:
 def _find_wanted(index: TargetIndex, state) -> None:
     """Make ``index.wanted`` the texts of ``state``'s entries (unless a search set it meanwhile),
     a part at a time, waiting between parts while a search answers."""
+    _until_no_search_answers()
     entries = state.entries.copy()  # one call: no write of another thread falls within it
     metas, texts = iter(entries.items()), {}
-    for _part in range(0, len(entries), WORDS_PART * 256):
-        _until_no_search_answers()
+    for part in range(0, len(entries), WORDS_PART * 256):
+        if part:
+            _until_no_search_answers()
         texts.update(_texts_of(state, itertools.islice(metas, WORDS_PART * 256)))
     with index.lock:
         if index.wanted is None:
