@@ -13,8 +13,13 @@ T = TypeVar("T")
 
 def rows(name: str) -> list[list[str]]:
     """The fields of each line of the bundled table ``name``, its "#" lines left out."""
+    return [line.split("\t") for line in lines(name)]
+
+
+def lines(name: str) -> list[str]:
+    """The lines of the bundled table ``name``, its "#" lines left out."""
     text = resources.files(__package__).joinpath(name).read_text(encoding="utf-8")
-    return [line.split("\t") for line in text.splitlines() if not line.startswith("#")]
+    return [line for line in text.splitlines() if not line.startswith("#")]
 
 
 def read_once(read: Callable[[], T]) -> Callable[[], T]:
