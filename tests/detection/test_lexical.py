@@ -139,3 +139,20 @@ def test_documents_share_one_copy_of_each_term():
     index.add("a", ["".join(["te", "a"])])
     index.add("b", ["".join(["t", "ea"])])
     assert next(iter(index.terms_of("a"))) is next(iter(index.terms_of("b")))
+
+
+def test_reading_the_newest_first_then_syncing_holds_what_one_sync_holds():
+    """A first search of a large home reads its newest entries as it goes (read_newest), ``at_least``
+    of them whatever the time; synced later with every text, the index scores and orders as one
+    read of them all at once."""
+    texts = {f"d{n}": f"User reads book {n} about {'tea' if n % 2 else '绿茶'}" for n in range(10)}
+    whole = BM25()
+    whole.sync(texts)
+    part = BM25()
+    part.read_newest(reversed(texts.items()), deadline=0.0, at_least=3)
+    assert len(part) == 3 and all(doc in part for doc in ("d9", "d8", "d7"))
+    part.read_newest(reversed(texts.items()), deadline=0.0, at_least=2)  # those held are not read again
+    assert len(part) == 5 and "d5" in part and "d4" not in part
+    part.sync(texts)
+    for query in (["book"], ["tea"], tokens("绿茶")):
+        assert list(part.scores(query).items()) == list(whole.scores(query).items())
