@@ -53,6 +53,7 @@ WORDS_AT_ONCE = 500  # more: a search reads this many whatever the time
 WORDS_SECONDS = 0.03  # and more for at most this long; a thread reads the rest (100,000 entries: ~10 s)
 WORDS_PART = 16  # … this many at a time (~2 ms), put in under one hold of the index's lock; and
 # between two parts it waits while a search answers (``_answering``): a search waits for no part
+TEXTS_PART = 4_096  # the texts of a home a first search read only the newest of: found this many at a time
 MEANING_CANDIDATES = 100  # the nearest entries by meaning that may enter the fusion (and set its median)
 CENTRED = True
 FUSION = "score"
@@ -361,9 +362,8 @@ def _reader(index: TargetIndex, state=None) -> threading.Thread:
     """A thread (not started) that reads the rest of ``index.wanted`` into the words index, a
     part at a time, the texts a search last asked for each time; with ``state`` (a first search
     read only the newest), it first finds the texts of ``state``'s entries, unless a search has
-    asked for some since. A part's words are found
-    outside the index's lock and only put in under it, and no part is begun while a search
-    answers, so a search waits little for it."""
+    asked for some since. A part's words are found outside the index's lock and only put in under
+    it, and no part is begun while a search answers, so a search waits little for it."""
     from ..detection.lexical import document_tokens
 
     def read() -> None:
@@ -395,10 +395,10 @@ def _find_wanted(index: TargetIndex, state) -> None:
     _until_no_search_answers()
     entries = state.entries.copy()  # one call: no write of another thread falls within it
     metas, texts = iter(entries.items()), {}
-    for part in range(0, len(entries), WORDS_PART * 256):
+    for part in range(0, len(entries), TEXTS_PART):
         if part:
             _until_no_search_answers()
-        texts.update(_texts_of(state, itertools.islice(metas, WORDS_PART * 256)))
+        texts.update(_texts_of(state, itertools.islice(metas, TEXTS_PART)))
     with index.lock:
         if index.wanted is None:
             index.wanted = texts
