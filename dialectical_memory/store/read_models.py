@@ -153,13 +153,26 @@ def derived(state: TargetState, name: str, extra, compute: Callable[[], Any]) ->
     """``compute()``, kept on the state until its files move (every change of an entry or an edge
     is a commit or a refresh, and both move them) or ``extra`` changes. For what a view derives
     from every entry or edge: shared between calls, so read it, never change it."""
-    key = (state.meta_stamps, state.journal_seq, state.md_ident, len(state.texts), len(state.doc.contradictions), extra)
+    key = derived_key(state, extra)
     cached = state.derived.get(name)
     if cached is not None and cached[0] == key:
         return cached[1]
     value = compute()
     state.derived[name] = (key, value)
     return value
+
+
+def derived_key(state: TargetState, extra=None) -> tuple:
+    """What a value :func:`derived` keeps is kept for: the state's files as they are now, and ``extra``."""
+    return (state.meta_stamps, state.journal_seq, state.md_ident, len(state.texts), len(state.doc.contradictions), extra)
+
+
+def keep_derived(state: TargetState, name: str, key: tuple, value) -> None:
+    """Keep ``value``, derived on another thread from the state as it was at ``key``, as
+    :func:`derived` would have, if the state is still so and nothing is kept for it yet."""
+    cached = state.derived.get(name)
+    if derived_key(state, key[-1]) == key and (cached is None or cached[0] != key):
+        state.derived[name] = (key, value)
 
 
 def _tier_buckets(state: TargetState, filters: dict[str, Any], search: str | None) -> dict[MaturityLevel, list[str]]:

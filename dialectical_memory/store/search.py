@@ -127,6 +127,7 @@ class TargetIndex:
         self.synced = None  # the texts the BM25 index was last synced with in full (that very object)
         self.wanted = None  # the texts it is being synced with, a part at a time (see _reader)
         self.reader: threading.Thread | None = None
+        self.newest_read = None  # the state (read_models.derived_key) a first search read the newest of
 
 
 _INDEXES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # store → {target: TargetIndex}
@@ -242,11 +243,14 @@ def _listing(store, targets, filters, offset: int, limit: int) -> Results:
     return Results(items, sum(page.total for page in pages), offset, limit, ranked=False)
 
 
+_TEXTS = "search_texts"  # what the state keeps the searched texts as (``read_models.derived``)
+
+
 def _texts(state) -> dict[str, str]:
     """Entry id → what it is searched by (:func:`searched_text`) of the active entries that are not
     blocked, kept on the state until its files move (``read_models.derived``): the same object
     between writes, so the indexes see at once that nothing changed."""
-    return read_models.derived(state, "search_texts", None, lambda: _texts_of(state, state.entries.items()))
+    return read_models.derived(state, _TEXTS, None, lambda: _texts_of(state, state.entries.items()))
 
 
 def _texts_of(state, metas) -> dict[str, str]:
@@ -306,7 +310,7 @@ def _searchable(store, name: str, state, filters) -> dict[str, str] | _NotReadYe
     """Entry id → text of the active entries that pass the filters; blocked text never. A first
     search of a home too large to read at once, with no filter, gets :class:`_NotReadYet`."""
     checks = tuple((key, wanted) for key, wanted in filters.items() if wanted is not None)
-    if not checks and _first_read(search_index(store, name), state):
+    if not checks and _texts_not_found_yet(search_index(store, name), state):
         return _NotReadYet(state)
     texts = _texts(state)
     if not checks:
@@ -316,9 +320,15 @@ def _searchable(store, name: str, state, filters) -> dict[str, str] | _NotReadYe
         entry_id: text for entry_id, text in texts.items() if all(getattr(entries[entry_id], key) == wanted for key, wanted in checks)})
 
 
-def _first_read(index: TargetIndex, state) -> bool:
-    """Whether a search is the first to read a home too large to read at once into ``index``."""
-    return not len(index.bm25) and index.reader is None and len(state.entries) > WORDS_ALL_AT_ONCE
+def _texts_not_found_yet(index: TargetIndex, state) -> bool:
+    """Whether a search is the first to read a home too large to read at once into ``index``, or
+    comes while the thread its read started finds the texts of the rest and nothing was written
+    since (it searches what that first one read)."""
+    if len(state.entries) <= WORDS_ALL_AT_ONCE:
+        return False
+    if index.reader is None:
+        return not len(index.bm25)
+    return index.wanted is None and index.newest_read == read_models.derived_key(state)
 
 
 def _by_words(store, states, pool, wanted, readers: list[TargetIndex]) -> tuple[dict[tuple[str, str], float], tuple[int, int]]:
@@ -327,7 +337,8 @@ def _by_words(store, states, pool, wanted, readers: list[TargetIndex]) -> tuple[
     the part read, newest entries first, while a thread reads the rest: its index is added to
     ``readers``, for the caller to start the thread once its answer is made (a thread started now
     would hold the interpreter's lock for half of the time the answer takes). The first search of
-    such a home reads the newest entries as it goes, and its thread finds the texts of the rest."""
+    such a home reads the newest entries as it goes, and its thread finds the texts of the rest
+    (a search meanwhile searches what it read)."""
     found, read, total = {}, 0, 0
     for name, state in states.items():
         index = search_index(store, name)
@@ -335,8 +346,9 @@ def _by_words(store, states, pool, wanted, readers: list[TargetIndex]) -> tuple[
         texts = None if isinstance(chosen, _NotReadYet) else _texts(state)
         with index.lock:
             if texts is None:
-                index.bm25.read_newest(_newest_texts(state), time.monotonic() + WORDS_SECONDS, WORDS_AT_ONCE)
-                if index.reader is None:  # else another thread's first search made it
+                if index.reader is None:  # else its thread reads the rest: none is read here
+                    index.bm25.read_newest(_newest_texts(state), time.monotonic() + WORDS_SECONDS, WORDS_AT_ONCE)
+                    index.newest_read = read_models.derived_key(state)
                     index.wanted, index.reader = None, _reader(index, state)
                     readers.append(index)
             elif index.synced is not texts:
@@ -391,14 +403,17 @@ def _reader(index: TargetIndex, state=None) -> threading.Thread:
 
 def _find_wanted(index: TargetIndex, state) -> None:
     """Make ``index.wanted`` the texts of ``state``'s entries (unless a search set it meanwhile),
-    a part at a time, waiting between parts while a search answers."""
+    a part at a time, waiting between parts while a search answers; kept on the state as
+    :func:`_texts` keeps them, if no write moved it since, so the next search finds them made."""
     _until_no_search_answers()
+    key = read_models.derived_key(state)
     entries = state.entries.copy()  # one call: no write of another thread falls within it
     metas, texts = iter(entries.items()), {}
     for part in range(0, len(entries), TEXTS_PART):
         if part:
             _until_no_search_answers()
         texts.update(_texts_of(state, itertools.islice(metas, TEXTS_PART)))
+    read_models.keep_derived(state, _TEXTS, key, texts)
     with index.lock:
         if index.wanted is None:
             index.wanted = texts

@@ -469,12 +469,35 @@ def test_the_first_search_of_a_large_home_reads_the_newest_without_a_pass_over_e
     newest = store.entries("memory")[-1].entry_id
     state = store.current_state("memory")
     state.entries[newest].blocked = "test: kept out of search"
-    first = store.search("chess diary", "memory", semantic=False)
-    assert "search_texts" not in store.current_state("memory").derived  # no pass over every entry
+    with search._answering():  # another search answers: the thread waits to find the texts
+        first = store.search("chess diary", "memory", semantic=False)
+        assert "search_texts" not in store.current_state("memory").derived  # no pass over every entry
     assert first.words_coverage == (2, 6) and [hit.entry.text for hit in first.items] == [
         "User keeps a chess diary, volume 4", "User keeps a chess diary, volume 3"]
     reader = search.search_index(store, "memory").reader
     if reader is not None:
         reader.join(timeout=30)
+    assert search._texts(state) is search.search_index(store, "memory").synced  # the thread's: the next search makes none
     later = store.search("chess diary", "memory", semantic=False)
     assert later.words_coverage == (5, 5) and not later.notes and newest not in {hit.entry.entry_id for hit in later.items}
+
+
+def test_a_search_while_the_first_ones_thread_finds_the_texts_searches_what_it_read_until_a_write(tmp_path, monkeypatch):
+    """Issue 47: the pass over every entry the first search no longer makes fell to the next one,
+    made at once after it; that one searches what the first read while the thread finds the
+    texts, unless something was written since: then it reads as every later search does."""
+    from dialectical_memory.store import search
+
+    store = _diary_home_read_in_parts(tmp_path, monkeypatch)
+    index = search.search_index(store, "memory")
+    with search._answering():  # the thread waits to find the texts while another search answers
+        assert store.search("chess diary", "memory", semantic=False).words_coverage == (2, 6)
+        second = store.search("chess diary", "memory", semantic=False)
+        assert second.words_coverage == (2, 6) and "search_texts" not in store.current_state("memory").derived
+        store.add("memory", "User keeps a chess diary, volume 6")
+        third = store.search("chess diary volume 6", "memory", semantic=False)
+        assert "search_texts" in store.current_state("memory").derived and third.words_coverage == (2, 7)
+        assert index.wanted is search._texts(store.current_state("memory"))  # what the thread reads next
+    index.reader.join(timeout=30)
+    last = store.search("chess diary volume 6", "memory", semantic=False)
+    assert last.words_coverage == (7, 7) and last.items[0].entry.text == "User keeps a chess diary, volume 6"
