@@ -273,9 +273,10 @@ def _newest_texts(state):
 
 
 class _NotReadYet:
-    """What a first search of a large home searches (no filter): every active entry not blocked,
-    known without the pass over them all (~40 ms at 100,000) that :func:`_texts` makes. Its length
-    is the home's entries, blocked ones included: the next search counts them exactly."""
+    """What a search of a large home searches (no filter) until the thread its first search started
+    has found the texts (:func:`_texts_not_found_yet`): every active entry not blocked, known without
+    the pass over them all (~40 ms at 100,000) that :func:`_texts` makes. Its length is the home's
+    entries, blocked ones included: a search once the texts are found counts them exactly."""
 
     def __init__(self, state):
         self.entries, self.count = state.entries, len(state.entries)
@@ -307,8 +308,8 @@ def searched_text(state, meta, depth: int = PARENT_DEPTH) -> str:
 
 
 def _searchable(store, name: str, state, filters) -> dict[str, str] | _NotReadYet:
-    """Entry id → text of the active entries that pass the filters; blocked text never. A first
-    search of a home too large to read at once, with no filter, gets :class:`_NotReadYet`."""
+    """Entry id → text of the active entries that pass the filters; blocked text never. With no
+    filter, :class:`_NotReadYet` while the texts of a large home are not found yet."""
     checks = tuple((key, wanted) for key, wanted in filters.items() if wanted is not None)
     if not checks and _texts_not_found_yet(search_index(store, name), state):
         return _NotReadYet(state)
