@@ -17,6 +17,7 @@ What it reports (per home and in all):
   earlier note is in; distinct pairs absorbed that way (``elaborates``/``progress`` apart); every
   absorbed add, with the label of the pair it made when the pair is labelled;
 * with ``--judge labels``, a judge in maintenance answering from the labels (``same`` the same fact,
+  ``elaborates`` one note holding the other and more, its fuller side read from the pair's note,
   ``update``/``contradicts`` a contradiction): labelled pairs whose notes ended in one entry by the
   end of the replay (absorbed at the add or folded by the reflection layer);
 * maturity: entries per tier and knowledge type, entries above INCIDENT or proposed for promotion
@@ -35,6 +36,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 import tempfile
 import time
@@ -430,8 +432,23 @@ def label_judge(folder: Path):
     from dialectical_memory.detection.scripted_judge import judge_from_pairs
 
     with open(folder / "pairs.jsonl", encoding="utf-8") as handle:
-        rows = [json.loads(line) for line in handle if line.strip()]
+        rows = [with_fuller_side(json.loads(line)) for line in handle if line.strip()]
     return judge_from_pairs(rows + same_chains(rows), contradiction_labels=FLAG_LABELS)
+
+
+# "b adds …", "a contains b's view …", "B specifies …": the note of an `elaborates` pair naming the
+# side that holds more; "neither contains the other" names none (the judge then answers compatible)
+FULLER_NOTE = re.compile(r"\b([ab])\s+(?:adds|contains|details|specifies|names|gives|presupposes|says)\b", re.I)
+
+
+def with_fuller_side(row: dict) -> dict:
+    """An `elaborates` row with ``fuller`` ("a" or "b") read from its note, as the person labelling
+    it wrote which note holds more; a note naming no side, or saying neither holds the other, none."""
+    note = str(row.get("note") or "")
+    found = FULLER_NOTE.search(note)
+    if row.get("label") == "elaborates" and found and "neither" not in note.lower():
+        return {**row, "fuller": found.group(1).lower()}
+    return row
 
 
 def same_chains(rows: list[dict]) -> list[dict]:

@@ -100,15 +100,16 @@ def checked_wordings(state, items) -> tuple[list[dict[str, Any]], int]:
     return kept, count - len(kept)
 
 
-def fold_same(state, change, answered: list[tuple[tuple[str, str, str, str], str]],
+def fold_same(state, change, answered: list[tuple[tuple[str, str, str, str], str, str | None]],
               source: str = "judge") -> list[str]:
-    """Fold each pair ``(id, text, id, text)`` a judge answered is the same fact, with the judge's
-    reason, in order; the ids folded into another entry. The same fact is the same through a chain:
+    """Fold each pair ``(id, text, id, text)`` a judge answered is the same fact, or one holding the
+    other's fact and more, with the judge's reason and the id of the fuller entry (None: the same
+    fact), in order; the ids folded into another entry. The same fact is the same through a chain:
     an entry already folded in this pass stands for the entry it went into, so a later wording the
     judge found the same as two kept entries makes them one (the later of them folded too)."""
     into: dict[str, str] = {}
     folded = []
-    for (first_id, first_text, second_id, second_text), why in answered:
+    for (first_id, first_text, second_id, second_text), why, fuller in answered:
         if any(entry_id not in into and getattr(state.entries.get(entry_id), "text", None) != text
                for entry_id, text in ((first_id, first_text), (second_id, second_text))):
             continue  # edited or gone since the judge was asked
@@ -116,7 +117,8 @@ def fold_same(state, change, answered: list[tuple[tuple[str, str, str, str], str
         first, second = state.entries.get(first_id), state.entries.get(second_id)
         if first_id == second_id or first is None or second is None:
             continue
-        kept = fold_restatement(state, change, (first_id, first.text, second_id, second.text), why, source)
+        keep = _root(into, fuller) if fuller else None
+        kept = fold_restatement(state, change, (first_id, first.text, second_id, second.text), why, source, keep)
         if kept is not None:
             later = first_id if kept == second_id else second_id
             into[later] = kept
@@ -130,11 +132,14 @@ def _root(into: dict[str, str], entry_id: str) -> str:
     return entry_id
 
 
-def fold_restatement(state, change, pair: tuple[str, str, str, str], why: str, source: str = "judge") -> str | None:
+def fold_restatement(state, change, pair: tuple[str, str, str, str], why: str, source: str = "judge",
+                     keep: str | None = None) -> str | None:
     """Fold one judged pair ``(id, text, id, text)``; the kept entry's id, or None when the pair
     changed since it was judged or must be left alone. The later wording is kept on the earlier
     entry (``source``: who judged), and the fold's history record carries its undo (a person
-    may undo what a model decided, whoever ran maintenance: ``undo.MODEL_DECISIONS``)."""
+    may undo what a model decided, whoever ran maintenance: ``undo.MODEL_DECISIONS``).
+    ``keep``: the entry that holds the other's fact and more (the judge's "elaborates"): it stays,
+    so the fuller wording is the entry's text, and the other is folded into it the same way."""
     first_id, first_text, second_id, second_text = pair
     a, b = state.entries.get(first_id), state.entries.get(second_id)
     if a is None or b is None or a.text != first_text or b.text != second_text:
@@ -142,6 +147,9 @@ def fold_restatement(state, change, pair: tuple[str, str, str, str], why: str, s
     if state.edge_between(first_id, second_id) or any(m.blocked or m.safety_kept for m in (a, b)):
         return None
     kept, later = sorted((a, b), key=lambda meta: (meta.created_at, _position(state, meta.entry_id)))
+    said_with_more = keep == later.entry_id
+    if said_with_more:
+        kept, later = later, kept  # "later" is the entry folded in from here on
     snap, edges_before = undo.take(state, [kept.entry_id, later.entry_id]), set(change.edges)
     before = summary(kept)
     archived = not later.provenance  # Hermes' own line stays, and keeps its own signals
@@ -155,7 +163,8 @@ def fold_restatement(state, change, pair: tuple[str, str, str, str], why: str, s
     if archived:
         for said in [*later.restated, {"text": later.text, "at": change.now, "source": source}]:
             keep_wording(state, kept, said["text"], said["at"], said["source"])  # what search found the later by
-        reason = f"the same fact as entry {kept.entry_id}, said again"
+        reason = (f"said again with more by entry {kept.entry_id}" if said_with_more
+                  else f"the same fact as entry {kept.entry_id}, said again")
         was = summary(later)
         state.to_archive(change, later, reason)
         change.log(state.target, ACTION, later.entry_id, was, None, reason=reason, kept=kept.entry_id)
