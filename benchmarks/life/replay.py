@@ -428,7 +428,8 @@ def label_judge(folder: Path):
     """The scripted judge answering from the folder's labels (what a perfect model would say). The
     same fact is the same fact through a chain ("a" same as "b", "b" same as "c": "a" same as "c"):
     a note may be folded into an entry it was never labelled against, so a perfect judge answers
-    "same" within a chain of `same` labels, unless the pair has a label of its own."""
+    "same" within a chain of `same` labels, and "elaborates" between the chains of an `elaborates`
+    pair's two notes, unless the pair has a label of its own (:func:`same_chains`)."""
     from dialectical_memory.detection.scripted_judge import judge_from_pairs
 
     with open(folder / "pairs.jsonl", encoding="utf-8") as handle:
@@ -452,7 +453,10 @@ def with_fuller_side(row: dict) -> dict:
 
 
 def same_chains(rows: list[dict]) -> list[dict]:
-    """Rows labelled `same` for every unlabelled pair of notes joined by a chain of `same` labels."""
+    """Rows for the unlabelled pairs a perfect judge answers through a chain of `same` labels:
+    `same` for two notes of one chain, and `elaborates` (the same side fuller) for a note of the
+    chain of an `elaborates` row's shorter note and one of the chain of its fuller note (what
+    holds a fact and more holds every wording of that fact)."""
     parent: dict[tuple, tuple] = {}
 
     def root(node):
@@ -467,8 +471,22 @@ def same_chains(rows: list[dict]) -> list[dict]:
     for node in list(parent):
         groups[root(node)].append(node[2])
     labelled = {frozenset((row["a"], row["b"])) for row in rows}
-    return [{"a": a, "b": b, "label": "same"} for texts in groups.values() for i, a in enumerate(texts)
-            for b in texts[i + 1:] if frozenset((a, b)) not in labelled]
+    found = {frozenset((a, b)): {"a": a, "b": b, "label": "same"} for texts in groups.values()
+             for i, a in enumerate(texts) for b in texts[i + 1:] if frozenset((a, b)) not in labelled}
+
+    def chain(row: dict, side: str) -> list[str]:
+        node = (row["conv"], row["who"], row[side])
+        return groups[root(node)] if node in parent else [row[side]]
+
+    for row in rows:
+        if row["label"] == "elaborates" and row.get("fuller") in ("a", "b"):
+            shorter = "b" if row["fuller"] == "a" else "a"
+            for fuller in chain(row, row["fuller"]):
+                for other in chain(row, shorter):
+                    pair = frozenset((other, fuller))
+                    if pair not in labelled and pair not in found:
+                        found[pair] = {"a": other, "b": fuller, "label": "elaborates", "fuller": "b"}
+    return list(found.values())
 
 
 def conversations(folder: Path, only: str = "") -> list[tuple[str, dict]]:

@@ -17,6 +17,8 @@ to the kept one, so each saying counts once, in the entry that stays. An entry
 another program wrote into its own file (``provenance``: Hermes) is never archived for it: only the
 sidecar of the earlier entry is reinforced, and Hermes' ``.md`` stays as Hermes wrote it. A pair a
 contradiction edge links, or an entry that is blocked or kept by a person, is left alone.
+When the judge answers that one entry holds the other's fact and more (``detection.judge.fuller_side``),
+the fuller one is kept the same way, whichever came first: its wording stays the entry's text.
 """
 
 from __future__ import annotations
