@@ -18,6 +18,7 @@ What it reports (per home and in all):
   absorbed add, with the label of the pair it made when the pair is labelled;
 * with ``--judge labels``, a judge in maintenance answering from the labels (``same`` the same fact,
   ``elaborates`` one note holding the other and more, its fuller side read from the pair's note,
+  ``progress`` the later note carrying the earlier's plan forward,
   ``update``/``contradicts`` a contradiction): labelled pairs whose notes ended in one entry by the
   end of the replay (absorbed at the add or folded by the reflection layer);
 * maturity: entries per tier and knowledge type, entries above INCIDENT or proposed for promotion
@@ -454,9 +455,9 @@ def with_fuller_side(row: dict) -> dict:
 
 def same_chains(rows: list[dict]) -> list[dict]:
     """Rows for the unlabelled pairs a perfect judge answers through a chain of `same` labels:
-    `same` for two notes of one chain, and `elaborates` (the same side fuller) for a note of the
-    chain of an `elaborates` row's shorter note and one of the chain of its fuller note (what
-    holds a fact and more holds every wording of that fact)."""
+    `same` for two notes of one chain, and `elaborates` (the same side fuller) or `progress` for a
+    note of the chain of such a row's shorter (earlier) note and one of the chain of its fuller
+    (later) note (what holds a fact and more holds every wording of that fact)."""
     parent: dict[tuple, tuple] = {}
 
     def root(node):
@@ -479,13 +480,14 @@ def same_chains(rows: list[dict]) -> list[dict]:
         return groups[root(node)] if node in parent else [row[side]]
 
     for row in rows:
-        if row["label"] == "elaborates" and row.get("fuller") in ("a", "b"):
-            shorter = "b" if row["fuller"] == "a" else "a"
-            for fuller in chain(row, row["fuller"]):
-                for other in chain(row, shorter):
+        if row["label"] == "progress" or row["label"] == "elaborates" and row.get("fuller") in ("a", "b"):
+            kept = row.get("fuller", "b")  # a later account (progress) is b: a is never later than b
+            for fuller in chain(row, kept):
+                for other in chain(row, "b" if kept == "a" else "a"):
                     pair = frozenset((other, fuller))
                     if pair not in labelled and pair not in found:
-                        found[pair] = {"a": other, "b": fuller, "label": "elaborates", "fuller": "b"}
+                        found[pair] = {"a": other, "b": fuller, "label": row["label"],
+                                       **({"fuller": "b"} if row["label"] == "elaborates" else {})}
     return list(found.values())
 
 

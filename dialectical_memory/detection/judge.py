@@ -45,10 +45,13 @@ _SYSTEM = (
     "language, shorter or longer, with nothing of substance new (two events of one kind, a plan and "
     "its fulfilment, or one entry adding a detail are not the same fact). One entry elaborates the other "
     "(label \"elaborates\", with \"fuller\": \"A\" or \"B\", the entry that holds more) when it says "
-    "everything the other says about the same holder and adds more about it, without conflict. "
+    "everything the other says about the same holder and adds more about it, without conflict. The later "
+    "entry carries the earlier forward (label \"progress\") when both tell of one plan, project or process "
+    "and the later says it moved on or was done (plans a trip / went on it; applied / was accepted), nothing "
+    "the earlier said shown false. "
     "Answer with JSON only, no prose: "
-    '{"answers": [{"pair": <number>, "label": "contradiction" | "same" | "elaborates" | "compatible" | '
-    '"unrelated", "fuller": "A" | "B" (with "elaborates" only), "confidence": <0..1>, '
+    '{"answers": [{"pair": <number>, "label": "contradiction" | "same" | "elaborates" | "progress" | '
+    '"compatible" | "unrelated", "fuller": "A" | "B" (with "elaborates" only), "confidence": <0..1>, '
     '"reason": "<one short line>"}]} with one answer per pair.'
 )
 
@@ -63,14 +66,17 @@ SAME = "same"  # the judge's answer for "the same fact said again": compatible, 
 # "One entry holds the other's fact and more": compatible, of kind "elaborates", with a direction
 # (``fuller``: "a" or "b", the side of the pair as asked that holds more; see :func:`fuller_side`).
 ELABORATES = "elaborates"
-FOLDING = (SAME, ELABORATES)  # the answers maintenance folds two entries into one for
+# "The later entry carries the earlier forward" (a plan and its fulfilment): compatible, of kind
+# "progress"; no direction asked, the entry written later is the later account.
+PROGRESS = "progress"
+FOLDING = (SAME, ELABORATES, PROGRESS)  # the answers maintenance folds two entries into one for
 ANSWERS = frozenset({*(label.value for label in Label), *FOLDING})
 SIDES = ("a", "b")
 
 
 def judge_verdict(label: str, confidence: float, reason: str = "", name: str = "judge", fuller: str = "") -> Verdict:
     """A verdict as a judge states it: source "judge", kind "judge", the judge's name in its data.
-    The answers "same" and "elaborates" are compatible verdicts of their own kind (:func:`folds`);
+    The answers "same", "elaborates" and "progress" are compatible verdicts of their own kind (:func:`folds`);
     "elaborates" needs ``fuller`` ("a" or "b"), else it is no opinion: raises ValueError."""
     if label == ELABORATES and fuller not in SIDES:
         raise ValueError("an 'elaborates' answer names the fuller side, 'a' or 'b'")
@@ -96,14 +102,20 @@ def fuller_side(verdict: Verdict | None) -> int | None:
     return SIDES.index(side) if side in SIDES else None
 
 
+def carries_forward(verdict: Verdict | None) -> bool:
+    """Whether a judge answered that the later entry carries the earlier's plan or process forward."""
+    return verdict is not None and verdict.source == "judge" and verdict.kind == PROGRESS
+
+
 def folds(verdict: Verdict | None) -> bool:
-    """Whether the answer makes two entries one: the same fact, or one holding the other and more."""
-    return says_same(verdict) or fuller_side(verdict) is not None
+    """Whether the answer makes two entries one: the same fact, one holding the other and more, or
+    a later account of the same plan."""
+    return says_same(verdict) or carries_forward(verdict) or fuller_side(verdict) is not None
 
 
 def answer_label(verdict: Verdict) -> str:
-    """The label a verdict is stored under in the verdict file ("same" and "elaborates" kept apart
-    from compatible)."""
+    """The label a verdict is stored under in the verdict file ("same", "elaborates" and "progress"
+    kept apart from compatible)."""
     return verdict.kind if folds(verdict) else verdict.label.value
 
 

@@ -29,8 +29,9 @@ FORMAT = 1
 PERSON = "person"
 MAX_VERDICTS = 50_000  # the oldest answers go first past this many
 # "same": the same fact said again; "elaborates": one text holds the other's fact and more (its
-# answer keeps the fuller text's hash, "fuller": the direction, never read from the key's order)
-_LABELS = ("contradiction", "compatible", "unrelated", "same", "elaborates")
+# answer keeps the fuller text's hash, "fuller": the direction, never read from the key's order);
+# "progress": the later text carries the earlier's plan forward (which is later is the entries' dates)
+_LABELS = ("contradiction", "compatible", "unrelated", "same", "elaborates", "progress")
 _HASH = re.compile(r"[0-9a-f]{20}")
 
 

@@ -333,13 +333,14 @@ def _fold_restatements(store, target: str, actor: str, judging, folded: list[str
         return _visible(change)
 
 
-def _with_reasons(judging, answered: list[tuple]) -> list[tuple[tuple[str, str, str, str], str, str | None]]:
-    """Each pair the judge answered is the same fact (or one side the other's fact and more), with
-    the reason its history record keeps and the id of the side that holds more (None: the same)."""
-    from ..detection.judge import fuller_side
+def _with_reasons(judging, answered: list[tuple]) -> list[tuple[tuple[str, str, str, str], str, str | None, bool]]:
+    """Each pair the judge answered is the same fact (or one side the other's fact and more, or a
+    later account of it), with the reason its history record keeps, the id of the side that holds
+    more (None: the same) and whether the fact was said again (not a later account)."""
+    from ..detection.judge import carries_forward, fuller_side
 
     return [(pair, f"judge:{judging.name}: {verdict.reason}"[:200],
-             None if (side := fuller_side(verdict)) is None else pair[2 * side])
+             None if (side := fuller_side(verdict)) is None else pair[2 * side], not carries_forward(verdict))
             for pair, verdict in answered]
 
 

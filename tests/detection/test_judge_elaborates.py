@@ -7,7 +7,8 @@ import json
 
 import pytest
 
-from dialectical_memory.detection.judge import ChatJudge, JudgeRun, folds, fuller_side, parse_answers
+from dialectical_memory.detection.judge import (ChatJudge, JudgeRun, carries_forward, folds, fuller_side,
+                                                parse_answers)
 from dialectical_memory.detection.scripted_judge import judge_from_pairs
 from dialectical_memory.detection.verdicts import VerdictFile
 
@@ -68,3 +69,14 @@ def test_a_kept_answer_whose_direction_is_lost_or_foreign_is_asked_again(tmp_pat
 def test_a_label_naming_no_side_answers_compatible():
     judge = judge_from_pairs([{"a": SHORT, "b": FULL, "label": "elaborates"}])
     assert not folds(judge.judge(SHORT, FULL))
+
+
+def test_a_progress_answer_needs_no_side_and_is_kept_as_such(tmp_path):
+    (verdict,) = parse_answers(json.dumps({"label": "progress", "confidence": 0.8}), 1, "model")
+    assert carries_forward(verdict) and folds(verdict) and fuller_side(verdict) is None
+    judge = judge_from_pairs([{"a": SHORT, "b": FULL, "label": "progress"}])
+    path = tmp_path / ".USER.verdicts.json"
+    run = JudgeRun(judge, verdicts=VerdictFile(path))
+    run.ask(FULL, SHORT)
+    run.finish()
+    assert carries_forward(JudgeRun(judge, verdicts=VerdictFile(path)).ask(SHORT, FULL))

@@ -129,3 +129,7 @@ def test_the_label_judge_reads_which_note_holds_more_and_answers_it_through_same
     assert "fuller" not in replay.with_fuller_side({**labelled, "label": "related", "note": "b adds a dog"})
     (chained,) = replay.same_chains(rows)
     assert chained == {"a": again, "b": full, "label": "elaborates", "fuller": "b"}
+    later = "Ada sells her sourdough at the market now."
+    progress = {"conv": "99", "who": "Ada", "a": again, "b": later, "label": "progress"}
+    chained = replay.same_chains([*rows, progress])
+    assert {"a": short, "b": later, "label": "progress"} in chained  # the earlier chain, the later account

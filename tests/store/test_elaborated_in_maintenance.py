@@ -63,3 +63,24 @@ def test_a_person_undoing_the_fold_outranks_the_judge(home, clock):
     clock.advance(86400)
     store.run_maintenance("user")
     assert len(store.entries("user")) == 2  # the person's verdict: never folded again
+
+
+PLAN = "The user plans to run a half marathon in the spring."
+DONE = "The user ran a half marathon in April and finished in under two hours."
+
+
+def test_a_later_account_of_a_plan_carries_it_forward_without_a_hit(home, clock):
+    """The judge's "progress": the plan is archived into the later account (undoable), which is
+    not the plan said again: no hit, no wording kept; asked either way round, the later stays."""
+    store = MemoryStore(home, judge=judge_from_pairs([{"a": DONE, "b": PLAN, "label": "progress"}]),
+                        memory_char_limit=0, user_char_limit=0, clock=clock)
+    store.load_from_disk()
+    plan, done = _add_both(store, clock, PLAN, DONE)
+    assert store.run_maintenance("user")["restated"] == [plan]
+    meta = store.get_entry("user", done).meta
+    assert meta.hit_count == 0 and meta.restated == []
+    (archived,) = store.archived("user")
+    assert archived.entry_id == plan and "carried forward" in archived.archive_reason
+    (record,) = store.history("user", action="restated")
+    store.undo("user", record["id"])
+    assert sorted(entry.text for entry in store.entries("user")) == sorted([PLAN, DONE])
