@@ -18,7 +18,9 @@ another program wrote into its own file (``provenance``: Hermes) is never archiv
 sidecar of the earlier entry is reinforced, and Hermes' ``.md`` stays as Hermes wrote it. A pair a
 contradiction edge links, or an entry that is blocked or kept by a person, is left alone.
 When the judge answers that one entry holds the other's fact and more (``detection.judge.fuller_side``),
-the fuller one is kept the same way, whichever came first: its wording stays the entry's text.
+the fuller one is kept the same way, whichever came first: its wording stays the entry's text. When
+it answers that the later entry carries the earlier's plan forward (``carries_forward``), the earlier
+is archived into the later, with no hit: nothing was said again.
 """
 
 from __future__ import annotations
@@ -153,41 +155,40 @@ def fold_restatement(state, change, pair: tuple[str, str, str, str], why: str, s
         return None  # edited or gone since the judge was asked
     if state.edge_between(first_id, second_id) or any(m.blocked or m.safety_kept for m in (a, b)):
         return None
-    kept, later = sorted((a, b), key=lambda meta: (meta.created_at, _position(state, meta.entry_id)))
+    earlier, later = sorted((a, b), key=lambda meta: (meta.created_at, _position(state, meta.entry_id)))
     said_with_more = keep == later.entry_id
-    if said_with_more or not said_again:
-        kept, later = later, kept  # "later" is the entry folded in from here on
-    archived = not later.provenance  # Hermes' own line stays, and keeps its own signals
+    kept, folded = (later, earlier) if said_with_more or not said_again else (earlier, later)
+    archived = not folded.provenance  # Hermes' own line stays, and keeps its own signals
     if not (said_again or archived):
         return None
-    snap, edges_before = undo.take(state, [kept.entry_id, later.entry_id]), set(change.edges)
+    snap, edges_before = undo.take(state, [kept.entry_id, folded.entry_id]), set(change.edges)
     if said_again:
-        _reinforce(state, change, kept, later, why, archived)
+        _reinforce(state, change, kept, folded, why, archived)
     if archived:
         if said_again:
-            for said in [*later.restated, {"text": later.text, "at": change.now, "source": source}]:
+            for said in [*folded.restated, {"text": folded.text, "at": change.now, "source": source}]:
                 keep_wording(state, kept, said["text"], said["at"], said["source"])  # what search found it by
         reason = (f"carried forward by entry {kept.entry_id}, a later account" if not said_again
                   else f"said again with more by entry {kept.entry_id}" if said_with_more
                   else f"the same fact as entry {kept.entry_id}, said again")
-        was = summary(later)
-        state.to_archive(change, later, reason)
-        change.log(state.target, ACTION, later.entry_id, was, None, reason=reason, kept=kept.entry_id)
+        was = summary(folded)
+        state.to_archive(change, folded, reason)
+        change.log(state.target, ACTION, folded.entry_id, was, None, reason=reason, kept=kept.entry_id)
         change.history[-1]["undo"] = undo.payload(state, change, snap, edges_before=edges_before)
     return kept.entry_id
 
 
-def _reinforce(state, change, kept, later, why: str, archived: bool) -> None:
-    """``later``'s fact said again in ``kept``: a hit (with the sayings ``later`` gathered, when it
+def _reinforce(state, change, kept, folded, why: str, archived: bool) -> None:
+    """``folded``'s fact said again in ``kept``: a hit (with the sayings ``folded`` gathered, when it
     goes), re-verified, and a history record keeping its wording."""
     before = summary(kept)
-    record_restatement(kept, change.now, evidence=1 + (later.hit_count if archived else 0),
+    record_restatement(kept, change.now, evidence=1 + (folded.hit_count if archived else 0),
                        contested=bool(state.unresolved_edges_of(kept.entry_id)))
-    for _ in range(later.observed_behavior_count if archived else 0):
+    for _ in range(folded.observed_behavior_count if archived else 0):
         record_observed_behavior(kept, change.now)
     change.touch(kept)
     change.log(state.target, "reinforce", kept.entry_id, before, summary(kept),
-               wording=later.text, reason=why, restated_by=later.entry_id)
+               wording=folded.text, reason=why, restated_by=folded.entry_id)
 
 
 def _position(state, entry_id: str) -> int:
