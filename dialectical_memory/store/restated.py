@@ -158,6 +158,8 @@ def fold_restatement(state, change, pair: tuple[str, str, str, str], why: str, s
     earlier, later = sorted((a, b), key=lambda meta: (meta.created_at, _position(state, meta.entry_id)))
     said_with_more = keep == later.entry_id
     kept, folded = (later, earlier) if said_with_more or not said_again else (earlier, later)
+    if folded.maturity > kept.maturity:
+        return None  # a tier a person (or the policy they chose) granted is not folded into a lower one
     archived = not folded.provenance  # Hermes' own line stays, and keeps its own signals
     if not (said_again or archived):
         return None

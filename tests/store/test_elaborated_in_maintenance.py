@@ -60,7 +60,7 @@ def test_a_person_undoing_the_fold_outranks_the_judge(home, clock):
     (record,) = store.history("user", action="restated")
     store.undo("user", record["id"])
     assert sorted(entry.text for entry in store.entries("user")) == sorted([SHORT, FULL])
-    clock.advance(86400)
+    clock.advance(1)
     store.run_maintenance("user")
     assert len(store.entries("user")) == 2  # the person's verdict: never folded again
 
@@ -84,3 +84,19 @@ def test_a_later_account_of_a_plan_carries_it_forward_without_a_hit(home, clock)
     (record,) = store.history("user", action="restated")
     store.undo("user", record["id"])
     assert sorted(entry.text for entry in store.entries("user")) == sorted([PLAN, DONE])
+
+
+def test_an_entry_above_incident_is_never_folded_into_a_fuller_one_below_it(home, clock):
+    """A tier a person granted (or the policy they chose) outranks the judge: the matured shorter
+    entry and the fuller new one both stay."""
+    store = MemoryStore(home, judge=judge_from_pairs([{"a": SHORT, "b": FULL, "label": ELABORATES, "fuller": "b"}]),
+                        memory_char_limit=0, user_char_limit=0, clock=clock, promotion_policy="auto")
+    store.load_from_disk()
+    for _ in range(3):  # said three times over four days: promoted to PATTERN
+        short = store.add("user", SHORT).entry_id
+        clock.advance(2)
+    store.run_maintenance("user")
+    assert store.get_entry("user", short).meta.maturity == 1
+    store.add("user", FULL)
+    clock.advance(1)
+    assert store.run_maintenance("user")["restated"] == [] and len(store.entries("user")) == 2
