@@ -17,6 +17,8 @@ What it reports (per home and in all):
   earlier note is in; distinct pairs absorbed that way (``elaborates``/``progress`` apart); every
   absorbed add, with the label of the pair it made when the pair is labelled;
 * with ``--judge labels``, a judge in maintenance answering from the labels (``same`` the same fact,
+  ``elaborates`` one note holding the other and more, its fuller side read from the pair's note,
+  ``progress`` the later note carrying the earlier's plan forward,
   ``update``/``contradicts`` a contradiction): labelled pairs whose notes ended in one entry by the
   end of the replay (absorbed at the add or folded by the reflection layer);
 * maturity: entries per tier and knowledge type, entries above INCIDENT or proposed for promotion
@@ -35,6 +37,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 import tempfile
 import time
@@ -426,16 +429,35 @@ def label_judge(folder: Path):
     """The scripted judge answering from the folder's labels (what a perfect model would say). The
     same fact is the same fact through a chain ("a" same as "b", "b" same as "c": "a" same as "c"):
     a note may be folded into an entry it was never labelled against, so a perfect judge answers
-    "same" within a chain of `same` labels, unless the pair has a label of its own."""
+    "same" within a chain of `same` labels, and "elaborates" between the chains of an `elaborates`
+    pair's two notes, unless the pair has a label of its own (:func:`same_chains`)."""
     from dialectical_memory.detection.scripted_judge import judge_from_pairs
 
     with open(folder / "pairs.jsonl", encoding="utf-8") as handle:
-        rows = [json.loads(line) for line in handle if line.strip()]
+        rows = [with_fuller_side(json.loads(line)) for line in handle if line.strip()]
     return judge_from_pairs(rows + same_chains(rows), contradiction_labels=FLAG_LABELS)
 
 
+# "b adds …", "a contains b's view …", "B specifies …": the note of an `elaborates` pair naming the
+# side that holds more; "neither contains the other" names none (the judge then answers compatible)
+FULLER_NOTE = re.compile(r"\b([ab])\s+(?:adds|contains|details|specifies|names|gives|presupposes|says)\b", re.I)
+
+
+def with_fuller_side(row: dict) -> dict:
+    """An `elaborates` row with ``fuller`` ("a" or "b") read from its note, as the person labelling
+    it wrote which note holds more; a note naming no side, or saying neither holds the other, none."""
+    note = str(row.get("note") or "")
+    found = FULLER_NOTE.search(note)
+    if row.get("label") == "elaborates" and found and "neither" not in note.lower():
+        return {**row, "fuller": found.group(1).lower()}
+    return row
+
+
 def same_chains(rows: list[dict]) -> list[dict]:
-    """Rows labelled `same` for every unlabelled pair of notes joined by a chain of `same` labels."""
+    """Rows for the unlabelled pairs a perfect judge answers through a chain of `same` labels:
+    `same` for two notes of one chain, and `elaborates` (the same side fuller) or `progress` for a
+    note of the chain of such a row's shorter (earlier) note and one of the chain of its fuller
+    (later) note (what holds a fact and more holds every wording of that fact)."""
     parent: dict[tuple, tuple] = {}
 
     def root(node):
@@ -450,8 +472,23 @@ def same_chains(rows: list[dict]) -> list[dict]:
     for node in list(parent):
         groups[root(node)].append(node[2])
     labelled = {frozenset((row["a"], row["b"])) for row in rows}
-    return [{"a": a, "b": b, "label": "same"} for texts in groups.values() for i, a in enumerate(texts)
-            for b in texts[i + 1:] if frozenset((a, b)) not in labelled]
+    found = {frozenset((a, b)): {"a": a, "b": b, "label": "same"} for texts in groups.values()
+             for i, a in enumerate(texts) for b in texts[i + 1:] if frozenset((a, b)) not in labelled}
+
+    def chain(row: dict, side: str) -> list[str]:
+        node = (row["conv"], row["who"], row[side])
+        return groups[root(node)] if node in parent else [row[side]]
+
+    for row in rows:
+        if row["label"] == "progress" or row["label"] == "elaborates" and row.get("fuller") in ("a", "b"):
+            kept = row.get("fuller", "b")  # a later account (progress) is b: a is never later than b
+            for fuller in chain(row, kept):
+                for other in chain(row, "b" if kept == "a" else "a"):
+                    pair = frozenset((other, fuller))
+                    if pair not in labelled and pair not in found:
+                        found[pair] = {"a": other, "b": fuller, "label": row["label"],
+                                       **({"fuller": "b"} if row["label"] == "elaborates" else {})}
+    return list(found.values())
 
 
 def conversations(folder: Path, only: str = "") -> list[tuple[str, dict]]:

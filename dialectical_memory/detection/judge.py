@@ -43,9 +43,16 @@ _SYSTEM = (
     "different person, place or condition is not a contradiction. Two entries are the same fact "
     "(label \"same\") when B says what A says about the same holder in other words or the other "
     "language, shorter or longer, with nothing of substance new (two events of one kind, a plan and "
-    "its fulfilment, or one entry adding a detail are not the same fact). Answer with JSON only, no prose: "
-    '{"answers": [{"pair": <number>, "label": "contradiction" | "same" | "compatible" | "unrelated", '
-    '"confidence": <0..1>, "reason": "<one short line>"}]} with one answer per pair.'
+    "its fulfilment, or one entry adding a detail are not the same fact). One entry elaborates the other "
+    "(label \"elaborates\", with \"fuller\": \"A\" or \"B\", the entry that holds more) when it says "
+    "everything the other says about the same holder and adds more about it, without conflict. The later "
+    "entry carries the earlier forward (label \"progress\") when both tell of one plan, project or process "
+    "and the later says it moved on or was done (plans a trip / went on it; applied / was accepted), nothing "
+    "the earlier said shown false. "
+    "Answer with JSON only, no prose: "
+    '{"answers": [{"pair": <number>, "label": "contradiction" | "same" | "elaborates" | "progress" | '
+    '"compatible" | "unrelated", "fuller": "A" | "B" (with "elaborates" only), "confidence": <0..1>, '
+    '"reason": "<one short line>"}]} with one answer per pair.'
 )
 
 
@@ -56,16 +63,29 @@ class Judge(typing.Protocol):
 
 
 SAME = "same"  # the judge's answer for "the same fact said again": compatible, of kind "same"
-ANSWERS = frozenset({*(label.value for label in Label), SAME})
+# "One entry holds the other's fact and more": compatible, of kind "elaborates", with a direction
+# (``fuller``: "a" or "b", the side of the pair as asked that holds more; see :func:`fuller_side`).
+ELABORATES = "elaborates"
+# "The later entry carries the earlier forward" (a plan and its fulfilment): compatible, of kind
+# "progress"; no direction asked, the entry written later is the later account.
+PROGRESS = "progress"
+FOLDING = (SAME, ELABORATES, PROGRESS)  # the answers maintenance folds two entries into one for
+ANSWERS = frozenset({*(label.value for label in Label), *FOLDING})
+SIDES = ("a", "b")
 
 
-def judge_verdict(label: str, confidence: float, reason: str = "", name: str = "judge") -> Verdict:
+def judge_verdict(label: str, confidence: float, reason: str = "", name: str = "judge", fuller: str = "") -> Verdict:
     """A verdict as a judge states it: source "judge", kind "judge", the judge's name in its data.
-    The answer "same" is a compatible verdict of kind "same" (:func:`says_same`)."""
-    kind = "judge" if label == Label.CONTRADICTION.value else SAME if label == SAME else ""
+    The answers "same", "elaborates" and "progress" are compatible verdicts of their own kind (:func:`folds`);
+    "elaborates" needs ``fuller`` ("a" or "b"), else it is no opinion: raises ValueError."""
+    if label == ELABORATES and fuller not in SIDES:
+        raise ValueError("an 'elaborates' answer names the fuller side, 'a' or 'b'")
+    kind = "judge" if label == Label.CONTRADICTION.value else label if label in FOLDING else ""
     text = reason or f"{name}: {label}"
-    return Verdict(Label.COMPATIBLE if label == SAME else Label(label), float(confidence), text, kind, "judge",
-                   {"kind": kind or "judge", "source": "judge", "judge": name, "a": "", "b": "", "text": reason})
+    data = {"kind": kind or "judge", "source": "judge", "judge": name, "a": "", "b": "", "text": reason}
+    if label == ELABORATES:
+        data["fuller"] = fuller
+    return Verdict(Label.COMPATIBLE if label in FOLDING else Label(label), float(confidence), text, kind, "judge", data)
 
 
 def says_same(verdict: Verdict | None) -> bool:
@@ -73,9 +93,30 @@ def says_same(verdict: Verdict | None) -> bool:
     return verdict is not None and verdict.source == "judge" and verdict.kind == SAME
 
 
+def fuller_side(verdict: Verdict | None) -> int | None:
+    """0 or 1, the side of the pair (as asked) a judge answered holds the other's fact and more;
+    None for any other answer."""
+    if verdict is None or verdict.source != "judge" or verdict.kind != ELABORATES:
+        return None
+    side = verdict.reason_data.get("fuller")
+    return SIDES.index(side) if side in SIDES else None
+
+
+def carries_forward(verdict: Verdict | None) -> bool:
+    """Whether a judge answered that the later entry carries the earlier's plan or process forward."""
+    return verdict is not None and verdict.source == "judge" and verdict.kind == PROGRESS
+
+
+def folds(verdict: Verdict | None) -> bool:
+    """Whether the answer makes two entries one: the same fact, one holding the other and more, or
+    a later account of the same plan."""
+    return says_same(verdict) or carries_forward(verdict) or fuller_side(verdict) is not None
+
+
 def answer_label(verdict: Verdict) -> str:
-    """The label a verdict is stored under in the verdict file ("same" kept apart from compatible)."""
-    return SAME if says_same(verdict) else verdict.label.value
+    """The label a verdict is stored under in the verdict file ("same", "elaborates" and "progress"
+    kept apart from compatible)."""
+    return verdict.kind if folds(verdict) else verdict.label.value
 
 
 class CallableJudge:
@@ -220,7 +261,12 @@ def _parse(answer: object, name: str) -> Verdict | None:
         confidence = min(1.0, max(0.0, float(answer.get("confidence", 0.5))))
     except (TypeError, ValueError):
         confidence = 0.5
-    return judge_verdict(answer["label"], confidence, " ".join(str(answer.get("reason", "")).split())[:200], name)
+    fuller = answer.get("fuller")
+    fuller = fuller.strip().lower() if isinstance(fuller, str) and len(fuller) < 8 else ""
+    if answer["label"] == ELABORATES and fuller not in SIDES:
+        return None  # which entry holds more decides what is kept: without it, no opinion
+    return judge_verdict(answer["label"], confidence, " ".join(str(answer.get("reason", "")).split())[:200], name,
+                         fuller if answer["label"] == ELABORATES else "")
 
 
 def parse_answers(reply: object, count: int, name: str) -> list[Verdict | None]:
@@ -411,8 +457,11 @@ class JudgeRun:
             return self.cache[key]
         stored = self.verdicts.get(a, b, self.name) if self.verdicts is not None else None
         if stored is not None:
+            fuller = stored_side(stored, a, b)
+            if stored["label"] == ELABORATES and not fuller:
+                return False  # its fuller side is neither text: asked again
             self.cached += 1
-            verdict = judge_verdict(stored["label"], stored.get("confidence", 0.5), stored.get("reason", ""), self.name)
+            verdict = judge_verdict(stored["label"], stored.get("confidence", 0.5), stored.get("reason", ""), self.name, fuller)
             self.cache[key] = verdict
             return verdict
         return False
@@ -442,7 +491,9 @@ class JudgeRun:
             answers[position] = verdict
             self.cache[verdict_key(a, b, self.name)] = verdict
             if verdict is not None and self.verdicts is not None:
-                self.verdicts.put(a, b, self.name, answer_label(verdict), verdict.score, verdict.reason, now)
+                side = fuller_side(verdict)
+                self.verdicts.put(a, b, self.name, answer_label(verdict), verdict.score, verdict.reason, now,
+                                  fuller=(a, b)[side] if side is not None else None)
 
     def report(self) -> dict[str, typing.Any]:
         return {"judge": self.name, "asked": self.asked, "cached": self.cached, "errors": self.errors,
@@ -456,6 +507,16 @@ class JudgeRun:
             self.verdicts.record_run({**report, "at": round(self.clock(), 3)})
             self.verdicts.save()
         return report
+
+
+def stored_side(stored: Mapping, a: str, b: str) -> str:
+    """The side of the pair ``(a, b)``, "a" or "b", a stored answer names as the fuller one (the
+    verdict file keeps the fuller text's hash, so its key may stay symmetric and the answer still
+    cannot be read backwards); "" when it names neither."""
+    from .verdicts import text_hash
+
+    fuller = stored.get("fuller")
+    return "a" if fuller == text_hash(a) else "b" if fuller == text_hash(b) else ""
 
 
 def failure_summary(error: BaseException) -> str:

@@ -9,26 +9,43 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .judge import SAME, CallableJudge
+from .judge import ELABORATES, PROGRESS, SAME, SIDES, CallableJudge
 
 NAME = "labels"
 
 
-def _judge(contradicting: set[frozenset[str]], same: frozenset[frozenset[str]] = frozenset()) -> CallableJudge:
+def _judge(contradicting: set[frozenset[str]], same: frozenset[frozenset[str]] = frozenset(),
+           fuller_of: dict[frozenset[str], str] | None = None,
+           progress: frozenset[frozenset[str]] = frozenset()) -> CallableJudge:
+    fuller_of = fuller_of or {}
+
     def answer(a: str, b: str) -> dict:
         pair = frozenset((a, b))
-        label = "contradiction" if pair in contradicting else SAME if pair in same else "compatible"
-        return {"label": label, "confidence": 1.0, "reason": f"labelled {label}"}
+        label = ("contradiction" if pair in contradicting else SAME if pair in same
+                 else ELABORATES if pair in fuller_of else PROGRESS if pair in progress else "compatible")
+        found = {"label": label, "confidence": 1.0, "reason": f"labelled {label}"}
+        if label == ELABORATES:  # the side of the pair as asked that holds more
+            found["fuller"] = "A" if fuller_of[pair] == a else "B"
+        return found
 
     return CallableJudge(answer, NAME)
 
 
 def judge_from_pairs(rows: Iterable[dict], *, contradiction_labels=("contradiction",)) -> CallableJudge:
     """Answers each labelled pair as labelled: ``contradiction_labels`` as a contradiction, "same"
-    as the same fact, anything else (and a pair not in the file) compatible."""
+    as the same fact, "elaborates" with a ``fuller`` side ("a" or "b": the note that holds more) as
+    that note elaborating the other, "progress" as the later carrying the earlier forward, anything
+    else (and a pair not in the file, or an "elaborates" naming no side) compatible."""
     rows = list(rows)
+
+    def labelled(label: str) -> frozenset[frozenset[str]]:
+        return frozenset(frozenset((row["a"], row["b"])) for row in rows if row.get("label") == label)
+
     return _judge({frozenset((row["a"], row["b"])) for row in rows if row.get("label") in contradiction_labels},
-                  frozenset(frozenset((row["a"], row["b"])) for row in rows if row.get("label") == SAME))
+                  labelled(SAME),
+                  {frozenset((row["a"], row["b"])): row[row["fuller"]] for row in rows
+                   if row.get("label") == ELABORATES and row.get("fuller") in SIDES},
+                  labelled(PROGRESS))
 
 
 def judge_from_home(home: dict) -> CallableJudge:

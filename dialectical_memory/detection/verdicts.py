@@ -28,7 +28,11 @@ from ..storage.files import atomic_write
 FORMAT = 1
 PERSON = "person"
 MAX_VERDICTS = 50_000  # the oldest answers go first past this many
-_LABELS = ("contradiction", "compatible", "unrelated", "same")  # "same": the same fact said again
+# "same": the same fact said again; "elaborates": one text holds the other's fact and more (its
+# answer keeps the fuller text's hash, "fuller": the direction, never read from the key's order);
+# "progress": the later text carries the earlier's plan forward (which is later is the entries' dates)
+_LABELS = ("contradiction", "compatible", "unrelated", "same", "elaborates", "progress")
+_HASH = re.compile(r"[0-9a-f]{20}")
 
 
 def verdicts_path(home: Path, stem: str) -> Path:
@@ -85,11 +89,15 @@ class VerdictFile:
 
     # ------------------------------------------------------------ writing
 
-    def put(self, a: str, b: str, judge: str, label: str, confidence: float, reason: str, now: float) -> None:
+    def put(self, a: str, b: str, judge: str, label: str, confidence: float, reason: str, now: float,
+            fuller: str | None = None) -> None:
+        """Keep an answer; ``fuller``: for "elaborates", the one of ``a``, ``b`` that holds more."""
+        answer = {"label": label, "confidence": round(float(confidence), 3), "reason": reason[:300], "at": round(now, 3)}
+        if fuller is not None:
+            answer["fuller"] = text_hash(fuller)
         with self._lock:
             verdicts = self._doc()["verdicts"]
-            verdicts[verdict_key(a, b, judge)] = {"label": label, "confidence": round(float(confidence), 3),
-                                                  "reason": reason[:300], "at": round(now, 3)}
+            verdicts[verdict_key(a, b, judge)] = answer
             while len(verdicts) > MAX_VERDICTS:
                 verdicts.pop(next(iter(verdicts)))
 
@@ -148,7 +156,12 @@ def _verdict(value) -> dict[str, Any] | None:
     reason = value.get("reason", "")
     if confidence is None or not 0 <= confidence <= 1 or at is None or not isinstance(reason, str):
         return None
-    return {"label": value["label"], "confidence": confidence, "reason": reason[:300], "at": at}
+    answer = {"label": value["label"], "confidence": confidence, "reason": reason[:300], "at": at}
+    if value["label"] == "elaborates":
+        if not isinstance(value.get("fuller"), str) or not _HASH.fullmatch(value["fuller"]):
+            return None  # without its direction the answer could be read backwards
+        answer["fuller"] = value["fuller"]
+    return answer
 
 
 def _last_run(value) -> dict[str, Any]:

@@ -303,7 +303,7 @@ def _fold_restatements(store, target: str, actor: str, judging, folded: list[str
     same on a busy machine), and each pair it answers ``same`` folded. Asked outside every lock;
     the pairs asked are added to ``asked``, those it answers are a contradiction to ``judged``."""
     from ..detection import Label
-    from ..detection.judge import says_same
+    from ..detection.judge import folds
 
     with store.reading(target) as state:
         unchecked = _newest_first([m for m in state.entries.values() if not m.deep_checked])[:SAME_ENTRIES]
@@ -323,7 +323,7 @@ def _fold_restatements(store, target: str, actor: str, judging, folded: list[str
     asked.update(frozenset((row[0], row[2])) for row in pairs)
     judged.extend((*row, verdict, f"judge:{judging.name}") for row, verdict in zip(pairs, verdicts)
                   if verdict is not None and verdict.label is Label.CONTRADICTION)
-    same = [(row, verdict) for row, verdict in zip(pairs, verdicts) if says_same(verdict)]
+    same = [(row, verdict) for row, verdict in zip(pairs, verdicts) if folds(verdict)]
     if not same:
         return False
     with store.unit_of_work(target, actor) as (state, change):
@@ -333,9 +333,15 @@ def _fold_restatements(store, target: str, actor: str, judging, folded: list[str
         return _visible(change)
 
 
-def _with_reasons(judging, answered: list[tuple]) -> list[tuple[tuple[str, str, str, str], str]]:
-    """Each pair the judge answered is the same fact, with the reason its history record keeps."""
-    return [(pair, f"judge:{judging.name}: {verdict.reason}"[:200]) for pair, verdict in answered]
+def _with_reasons(judging, answered: list[tuple]) -> list[tuple[tuple[str, str, str, str], str, str | None, bool]]:
+    """Each pair the judge answered is the same fact (or one side the other's fact and more, or a
+    later account of it), with the reason its history record keeps, the id of the side that holds
+    more (None: the same) and whether the fact was said again (not a later account)."""
+    from ..detection.judge import carries_forward, fuller_side
+
+    return [(pair, f"judge:{judging.name}: {verdict.reason}"[:200],
+             None if (side := fuller_side(verdict)) is None else pair[2 * side], not carries_forward(verdict))
+            for pair, verdict in answered]
 
 
 def _ask_judge(store, judging, detector, home, near, checked, flagged) -> tuple[list[tuple], list[tuple]]:
@@ -344,7 +350,7 @@ def _ask_judge(store, judging, detector, home, near, checked, flagged) -> tuple[
     answered are the same fact (the closest pairs were asked that first: ``_fold_restatements``):
     its budgets, the verdict file and every person's dismissal apply. Asked outside every lock."""
     from ..detection import Label
-    from ..detection.judge import says_same
+    from ..detection.judge import folds
 
     paths, texts, holders, seen, dismissed, never_sent = home
     room = judging.room()
@@ -375,7 +381,7 @@ def _ask_judge(store, judging, detector, home, near, checked, flagged) -> tuple[
     verdicts = judging.ask_many([(row[1], row[3]) for row in pairs])
     flags = [(*row, verdict, author) for row, verdict in zip(pairs, verdicts)
              if verdict is not None and verdict.label is Label.CONTRADICTION]
-    return flags, [(row, verdict) for row, verdict in zip(pairs, verdicts) if says_same(verdict)]
+    return flags, [(row, verdict) for row, verdict in zip(pairs, verdicts) if folds(verdict)]
 
 
 def _complete_index(store, target: str, seconds: float) -> bool:

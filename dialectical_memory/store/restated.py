@@ -17,6 +17,10 @@ to the kept one, so each saying counts once, in the entry that stays. An entry
 another program wrote into its own file (``provenance``: Hermes) is never archived for it: only the
 sidecar of the earlier entry is reinforced, and Hermes' ``.md`` stays as Hermes wrote it. A pair a
 contradiction edge links, or an entry that is blocked or kept by a person, is left alone.
+When the judge answers that one entry holds the other's fact and more (``detection.judge.fuller_side``),
+the fuller one is kept the same way, whichever came first: its wording stays the entry's text. When
+it answers that the later entry carries the earlier's plan forward (``carries_forward``), the earlier
+is archived into the later, with no hit: nothing was said again.
 """
 
 from __future__ import annotations
@@ -100,15 +104,17 @@ def checked_wordings(state, items) -> tuple[list[dict[str, Any]], int]:
     return kept, count - len(kept)
 
 
-def fold_same(state, change, answered: list[tuple[tuple[str, str, str, str], str]],
+def fold_same(state, change, answered: list[tuple[tuple[str, str, str, str], str, str | None, bool]],
               source: str = "judge") -> list[str]:
-    """Fold each pair ``(id, text, id, text)`` a judge answered is the same fact, with the judge's
-    reason, in order; the ids folded into another entry. The same fact is the same through a chain:
+    """Fold each pair ``(id, text, id, text)`` a judge answered is the same fact, or one holding the
+    other's fact and more, or a later account of the same plan, with the judge's reason, the id of
+    the fuller entry (None: the same fact) and whether it is the fact said again (False: a later
+    account), in order; the ids folded into another entry. The same fact is the same through a chain:
     an entry already folded in this pass stands for the entry it went into, so a later wording the
     judge found the same as two kept entries makes them one (the later of them folded too)."""
     into: dict[str, str] = {}
     folded = []
-    for (first_id, first_text, second_id, second_text), why in answered:
+    for (first_id, first_text, second_id, second_text), why, fuller, said_again in answered:
         if any(entry_id not in into and getattr(state.entries.get(entry_id), "text", None) != text
                for entry_id, text in ((first_id, first_text), (second_id, second_text))):
             continue  # edited or gone since the judge was asked
@@ -116,7 +122,9 @@ def fold_same(state, change, answered: list[tuple[tuple[str, str, str, str], str
         first, second = state.entries.get(first_id), state.entries.get(second_id)
         if first_id == second_id or first is None or second is None:
             continue
-        kept = fold_restatement(state, change, (first_id, first.text, second_id, second.text), why, source)
+        keep = _root(into, fuller) if fuller else None
+        kept = fold_restatement(state, change, (first_id, first.text, second_id, second.text), why, source, keep,
+                                said_again=said_again)
         if kept is not None:
             later = first_id if kept == second_id else second_id
             into[later] = kept
@@ -130,37 +138,59 @@ def _root(into: dict[str, str], entry_id: str) -> str:
     return entry_id
 
 
-def fold_restatement(state, change, pair: tuple[str, str, str, str], why: str, source: str = "judge") -> str | None:
+def fold_restatement(state, change, pair: tuple[str, str, str, str], why: str, source: str = "judge",
+                     keep: str | None = None, *, said_again: bool = True) -> str | None:
     """Fold one judged pair ``(id, text, id, text)``; the kept entry's id, or None when the pair
     changed since it was judged or must be left alone. The later wording is kept on the earlier
     entry (``source``: who judged), and the fold's history record carries its undo (a person
-    may undo what a model decided, whoever ran maintenance: ``undo.MODEL_DECISIONS``)."""
+    may undo what a model decided, whoever ran maintenance: ``undo.MODEL_DECISIONS``).
+    ``keep``: the entry that holds the other's fact and more (the judge's "elaborates"): it stays,
+    so the fuller wording is the entry's text, and the other is folded into it the same way.
+    ``said_again`` False (the judge's "progress"): the entry written later is a later account of the
+    earlier's plan or process; the earlier is archived into it, but nothing was said again: no hit,
+    no wording kept (an earlier entry another program wrote is then left as it is)."""
     first_id, first_text, second_id, second_text = pair
     a, b = state.entries.get(first_id), state.entries.get(second_id)
     if a is None or b is None or a.text != first_text or b.text != second_text:
         return None  # edited or gone since the judge was asked
     if state.edge_between(first_id, second_id) or any(m.blocked or m.safety_kept for m in (a, b)):
         return None
-    kept, later = sorted((a, b), key=lambda meta: (meta.created_at, _position(state, meta.entry_id)))
-    snap, edges_before = undo.take(state, [kept.entry_id, later.entry_id]), set(change.edges)
+    earlier, later = sorted((a, b), key=lambda meta: (meta.created_at, _position(state, meta.entry_id)))
+    said_with_more = keep == later.entry_id
+    kept, folded = (later, earlier) if said_with_more or not said_again else (earlier, later)
+    if folded.maturity > kept.maturity:
+        return None  # a tier a person (or the policy they chose) granted is not folded into a lower one
+    archived = not folded.provenance  # Hermes' own line stays, and keeps its own signals
+    if not (said_again or archived):
+        return None
+    snap, edges_before = undo.take(state, [kept.entry_id, folded.entry_id]), set(change.edges)
+    if said_again:
+        _reinforce(state, change, kept, folded, why, archived)
+    if archived:
+        if said_again:
+            for said in [*folded.restated, {"text": folded.text, "at": change.now, "source": source}]:
+                keep_wording(state, kept, said["text"], said["at"], said["source"])  # what search found it by
+        reason = (f"carried forward by entry {kept.entry_id}, a later account" if not said_again
+                  else f"said again with more by entry {kept.entry_id}" if said_with_more
+                  else f"the same fact as entry {kept.entry_id}, said again")
+        was = summary(folded)
+        state.to_archive(change, folded, reason)
+        change.log(state.target, ACTION, folded.entry_id, was, None, reason=reason, kept=kept.entry_id)
+        change.history[-1]["undo"] = undo.payload(state, change, snap, edges_before=edges_before)
+    return kept.entry_id
+
+
+def _reinforce(state, change, kept, folded, why: str, archived: bool) -> None:
+    """``folded``'s fact said again in ``kept``: a hit (with the sayings ``folded`` gathered, when it
+    goes), re-verified, and a history record keeping its wording."""
     before = summary(kept)
-    archived = not later.provenance  # Hermes' own line stays, and keeps its own signals
-    record_restatement(kept, change.now, evidence=1 + (later.hit_count if archived else 0),
+    record_restatement(kept, change.now, evidence=1 + (folded.hit_count if archived else 0),
                        contested=bool(state.unresolved_edges_of(kept.entry_id)))
-    for _ in range(later.observed_behavior_count if archived else 0):
+    for _ in range(folded.observed_behavior_count if archived else 0):
         record_observed_behavior(kept, change.now)
     change.touch(kept)
     change.log(state.target, "reinforce", kept.entry_id, before, summary(kept),
-               wording=later.text, reason=why, restated_by=later.entry_id)
-    if archived:
-        for said in [*later.restated, {"text": later.text, "at": change.now, "source": source}]:
-            keep_wording(state, kept, said["text"], said["at"], said["source"])  # what search found the later by
-        reason = f"the same fact as entry {kept.entry_id}, said again"
-        was = summary(later)
-        state.to_archive(change, later, reason)
-        change.log(state.target, ACTION, later.entry_id, was, None, reason=reason, kept=kept.entry_id)
-        change.history[-1]["undo"] = undo.payload(state, change, snap, edges_before=edges_before)
-    return kept.entry_id
+               wording=folded.text, reason=why, restated_by=folded.entry_id)
 
 
 def _position(state, entry_id: str) -> int:

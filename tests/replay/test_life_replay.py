@@ -113,3 +113,23 @@ def test_what_waits_counts_open_groups_only_and_each_entry_once(tmp_path: Path):
     store.dismiss_contradiction(replay.TARGET, edge["edge_id"])
     end = replay.end_state(store)
     assert end["open_groups"] == 0 and end["reverify"] == 1
+
+
+def test_the_label_judge_reads_which_note_holds_more_and_answers_it_through_same_chains():
+    """An `elaborates` label's note names the fuller side ("b adds …"); "neither contains the other"
+    names none. What holds a fact and more holds each of its wordings: a perfect judge answers
+    `elaborates` between the shorter note's `same` chain and the fuller note."""
+    short, again, full = "Ada bakes bread.", "Ada makes her own bread.", "Ada bakes sourdough bread every Sunday for her neighbours."
+    labelled = {"conv": "99", "who": "Ada", "a": short, "b": full, "label": "elaborates"}
+    rows = [replay.with_fuller_side({**labelled, "note": "b adds the kind, when and for whom"}),
+            {"conv": "99", "who": "Ada", "a": short, "b": again, "label": "same"}]
+    assert rows[0]["fuller"] == "b"
+    assert replay.with_fuller_side({**labelled, "note": "A contains b's kind and adds when"})["fuller"] == "a"
+    assert "fuller" not in replay.with_fuller_side({**labelled, "note": "b adds a dog, neither contains the other"})
+    assert "fuller" not in replay.with_fuller_side({**labelled, "label": "related", "note": "b adds a dog"})
+    (chained,) = replay.same_chains(rows)
+    assert chained == {"a": again, "b": full, "label": "elaborates", "fuller": "b"}
+    later = "Ada sells her sourdough at the market now."
+    progress = {"conv": "99", "who": "Ada", "a": again, "b": later, "label": "progress"}
+    chained = replay.same_chains([*rows, progress])
+    assert {"a": short, "b": later, "label": "progress"} in chained  # the earlier chain, the later account
