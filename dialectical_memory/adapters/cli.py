@@ -170,11 +170,11 @@ def _print_result(result, args=None) -> None:
 
 def _naming_room(store: MemoryStore, call):
     """Run a write; a refusal for the limit names what could go or merge (ids and sizes)."""
-    from ..store import make_room
-
     try:
         return call()
     except CharLimitError as error:
+        from ..store import make_room  # only for a refusal: a write that goes through never needs it
+
         message = make_room.refusal_message(error, store.refusal_plan(error))
         raise CharLimitError(message, error.usage, error.limit, target=error.target, needed=error.needed) from None
 

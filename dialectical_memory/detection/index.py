@@ -119,6 +119,17 @@ class StoredPostings:
         return self._slots[start:end] if 0 <= start <= end <= len(self._slots) else ()
 
 
+def _introductions_well_formed(names: list, live_slots) -> bool:
+    """Whether every live slot's names are a list of introductions (strings of three words at least,
+    as holders.py makes them): the usual case, checked in C loops (a Python loop took ~20 ms at
+    10,000 entries)."""
+    live = list(map(names.__getitem__, live_slots))
+    if not set(map(type, live)) <= {list}:
+        return False
+    items = list(itertools.chain.from_iterable(live))
+    return set(map(type, items)) <= {str} and min(map(str.count, items, itertools.repeat(" ")), default=2) >= 2
+
+
 class CandidateIndex:
     """Entry ids by term; `candidates` ranks entries by IDF-weighted shared terms.
 
@@ -146,7 +157,21 @@ class CandidateIndex:
         self.unsaved = 0  # texts analysed since the index was last read or written
         self.caught_up = 0  # texts the index file lacked when it was opened (see index_file.save_caught_up)
         self.first_commit_saves = False  # opened in this process: its first commit keeps what it analysed
-        self.pending: dict[str, str] = {}  # entry id → text not analysed yet, oldest first
+        self._pending: dict[str, str] = {}  # see pending
+        self._pending_among: dict[str, str] | None = None  # or pending: what this (text → id) names, not indexed
+
+    @property
+    def pending(self) -> dict[str, str]:
+        """Entry id → text not analysed yet, oldest first (listed when first asked for, after
+        :meth:`sync_by_text` left them all pending: an add never asks)."""
+        if self._pending_among is not None:
+            among, self._pending_among, slots = self._pending_among, None, self._slot
+            self._pending = {entry_id: text for text, entry_id in among.items() if entry_id not in slots}
+        return self._pending
+
+    @pending.setter
+    def pending(self, pending: dict[str, str]) -> None:
+        self._pending, self._pending_among = pending, None
 
     @property
     def complete(self) -> bool:
@@ -173,7 +198,7 @@ class CandidateIndex:
             if self._texts[slot] == text:
                 return
             self.remove(entry_id)
-        self.pending.pop(entry_id, None)
+        self._pending.pop(entry_id, None)  # one listed later is listed without it
         terms = index_terms(text)
         slot = len(self._ids)
         self._ids.append(entry_id)
@@ -193,7 +218,7 @@ class CandidateIndex:
 
     def remove(self, entry_id: str) -> None:
         """Forget `entry_id`; unknown ids are ignored."""
-        self.pending.pop(entry_id, None)
+        self._pending.pop(entry_id, None)
         slot = self._slot.pop(entry_id, None)
         if slot is None:
             return
@@ -211,12 +236,22 @@ class CandidateIndex:
                 if not posting:
                     del self._postings[term]
 
-    def holds_exactly(self, ids_by_text: dict[str, str]) -> bool:
-        """Whether the index holds the entries ``ids_by_text`` names (text → entry id, one to one)
-        and no others, each under its text, with none pending: what :meth:`sync` would find, in C
-        loops only (every live slot's text names its id, and there are as many as entries)."""
-        return (not self.pending and len(self._slot) == len(ids_by_text)
-                and list(map(ids_by_text.get, self._texts)) == self._ids)
+    def sync_by_text(self, ids_by_text: dict[str, str], at_once: int = AT_ONCE) -> bool:
+        """:meth:`sync` to the entries ``ids_by_text`` names (text → entry id, one to one, kept up to
+        date by its owner) when C loops suffice: every entry the index holds is still there under
+        its text, and either none is missing or so many are that all are left pending (listed when
+        first asked for: maintenance asks, an add does not). False when entries must be compared or
+        analysed one by one: then call :meth:`sync`."""
+        if list(map(ids_by_text.get, self._texts)) != self._ids:
+            return False  # an entry changed or went (retired slots: None on both sides)
+        missing = len(ids_by_text) - len(self._slot)
+        if not missing:
+            self.pending = {}
+        elif missing > at_once or self._pending or self._pending_among is not None:
+            self._pending_among = ids_by_text
+        else:
+            return False  # a few to analyse now
+        return True
 
     def sync(self, texts: dict[str, str], at_once: int = AT_ONCE) -> int:
         """Make the index hold exactly ``texts`` (entry id → text): entries whose text is unchanged
@@ -290,11 +325,12 @@ class CandidateIndex:
         index._ids, index._texts, index._sizes, index._raw = ids, texts, sizes, postings
         if type(names) is not list or len(names) != len(ids):
             names = [None] * len(ids)
-        for slot, (text, found) in enumerate(zip(texts, names)):
-            if text is None:
-                names[slot] = None
-            elif type(found) is not list or not all(type(item) is str and item.count(" ") >= 2 for item in found):
-                names[slot] = list(entry_introductions(text))
+        if not _introductions_well_formed(names, index._slot.values()):
+            for slot, (text, found) in enumerate(zip(texts, names)):
+                if text is None:
+                    names[slot] = None
+                elif type(found) is not list or not all(type(item) is str and item.count(" ") >= 2 for item in found):
+                    names[slot] = list(entry_introductions(text))
         index._names = names
         return index
 

@@ -68,19 +68,20 @@ def open_index(path: Path, texts: dict[str, str] | Callable[[], dict[str, str]],
     """An index over ``texts`` (entry id → text, or a function that makes them), from the cheapest
     valid source: ``previous`` (the index of this process before a reload), else the file, else a
     full build; too many texts to analyse are left pending (``CandidateIndex.pending``). With
-    ``ids_by_text`` (the same entries by text), an index that holds exactly them is taken without
-    making ``texts`` or comparing entry by entry in Python: ~1 ms at 10,000 entries, not ~10.
-    Saves the file when it was missing, stale or rebuilt."""
+    ``ids_by_text`` (the same entries by text, kept up to date by the caller), an index that holds
+    them, or holds only them and leaves the rest pending, is taken without making ``texts`` or
+    comparing entry by entry in Python (:meth:`CandidateIndex.sync_by_text`). Saves the file when it
+    was missing, stale or rebuilt."""
     index = previous if previous is not None else read_index(path)
     cold = index is None
     if cold:
         index = CandidateIndex()
         index.unsaved = SAVE_AFTER  # nothing usable on disk: write what we build
-    if not cold and ids_by_text is not None and index.holds_exactly(ids_by_text):
+    at_once = COLD_AT_ONCE if cold else AT_ONCE  # more missing are left pending (see index.AT_ONCE)
+    if ids_by_text is not None and index.sync_by_text(ids_by_text, at_once):
         caught_up = 0
     else:
-        texts = texts() if callable(texts) else texts
-        caught_up = index.sync(texts, COLD_AT_ONCE if cold else AT_ONCE)  # the rest pending (see index.AT_ONCE)
+        caught_up = index.sync(texts() if callable(texts) else texts, at_once)
     # Texts the file lacked (entries other processes wrote since it was saved: one-shot `dmem add`s,
     # Hermes): see save_caught_up.
     index.caught_up = caught_up if previous is None else 0

@@ -253,7 +253,7 @@ class TargetState:
         from ..detection.index_file import index_path, save_if_due
 
         by_text = self._one_to_one_texts()
-        if by_text is None or not index.holds_exactly(by_text):
+        if by_text is None or not index.sync_by_text(by_text):
             index.sync(self.indexed_texts())
         self.index = index
         save_if_due(index_path(self.paths.home, self.paths.stem), index)

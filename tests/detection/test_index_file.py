@@ -435,3 +435,28 @@ def test_an_index_that_holds_the_entries_exactly_is_taken_without_listing_them(p
     grown = {**TEXTS, "g": "User drinks tea"}
     index = open_index(path, texts_of(grown), ids_by_text={text: entry_id for entry_id, text in grown.items()})
     assert listed == [1, 1] and "g" in index
+
+
+def test_entries_left_pending_by_text_are_listed_when_asked_as_by_the_entry_by_entry_sync(tmp_path, monkeypatch):
+    """A home too large to analyse at once, opened by its texts: the entries are left pending
+    without listing them (an add does not ask), and the list, when maintenance asks, is the one
+    an entry by entry sync makes, less what was indexed or removed since."""
+    monkeypatch.setattr(index_module, "COLD_AT_ONCE", 3)
+    monkeypatch.setattr("dialectical_memory.detection.index_file.COLD_AT_ONCE", 3)
+    by_text = {text: entry_id for entry_id, text in TEXTS.items()}
+    listed: list[int] = []
+    index = open_index(tmp_path / ".MEMORY.index.json", lambda: listed.append(1) or dict(TEXTS), ids_by_text=by_text)
+    assert listed == [] and len(index) == 0
+    by_text["User drinks tea"] = "g"  # added by its owner, and indexed
+    index.add("g", "User drinks tea")
+    del by_text[TEXTS["b"]]  # removed by its owner
+    index.remove("b")
+    eager = open_index(tmp_path / "other.index.json", {**TEXTS, "g": "User drinks tea"})
+    eager.add("g", "User drinks tea")
+    eager.remove("b")
+    assert index.pending == eager.pending and not index.complete
+    assert index.newest_pending(2) == eager.newest_pending(2)
+    for entry_id, text in index.newest_pending(100):
+        index.add(entry_id, text)
+    assert index.complete
+    assert_same(index, {entry_id: text for text, entry_id in by_text.items()})
