@@ -16,6 +16,8 @@ import functools
 import heapq
 import itertools
 import math
+from array import array
+from collections.abc import Sequence
 
 from . import registry, scripts
 from .analysis import analyse
@@ -83,14 +85,59 @@ FEATURE_WEIGHT = 3.0
 _FEATURE_PREFIXES = ("#", "@", "$")
 
 
+# Slots on disk are packed as unsigned 32-bit numbers (index_file.py)
+SLOT_TYPE = "I" if array("I").itemsize == 4 else "L"
+
+
+class StoredPostings:
+    """Postings as read from disk: every term's slots a run of one packed array (``offsets[i]`` to
+    ``offsets[i + 1]`` for the ``i``-th term), cut out when the term is first asked for. Opening
+    them costs one dictionary of the terms, whatever the number of slots they list."""
+
+    def __init__(self, terms: Sequence[str] = (), offsets: Sequence[int] = (), slots: Sequence[int] = ()) -> None:
+        self._where = dict(zip(terms, range(len(terms))))
+        self._offsets, self._slots = offsets, slots
+
+    def __contains__(self, term: object) -> bool:
+        return term in self._where
+
+    def __iter__(self):
+        return iter(list(self._where))
+
+    def take(self, term: str) -> Sequence[int]:
+        """The slots stored for ``term``, no longer held here."""
+        return self._run(self._where.pop(term))
+
+    def runs(self):
+        """(term, its slots) for every term still held."""
+        return ((term, self._run(at)) for term, at in self._where.items())
+
+    def _run(self, at: int) -> Sequence[int]:
+        """The ``at``-th run; empty when it lies outside the array (a damaged or planted file: the
+        slots themselves are checked by the caller)."""
+        start, end = (self._offsets[at], self._offsets[at + 1]) if at + 1 < len(self._offsets) else (0, 0)
+        return self._slots[start:end] if 0 <= start <= end <= len(self._slots) else ()
+
+
+def _introductions_well_formed(names: list, live_slots) -> bool:
+    """Whether every live slot's names are a list of introductions (strings of three words at least,
+    as holders.py makes them): the usual case, checked in C loops (a Python loop took ~20 ms at
+    10,000 entries)."""
+    live = list(map(names.__getitem__, live_slots))
+    if not set(map(type, live)) <= {list}:
+        return False
+    items = list(itertools.chain.from_iterable(live))
+    return set(map(type, items)) <= {str} and min(map(str.count, items, itertools.repeat(" ")), default=2) >= 2
+
+
 class CandidateIndex:
     """Entry ids by term; `candidates` ranks entries by IDF-weighted shared terms.
 
     Internally every indexed text has a *slot* (an int): postings are sets of slots, which are
     cheap to store, load and intersect. Slots are never reused; removing an entry retires its
-    slot. An index read back from disk (:mod:`.index_file`) keeps its postings as the raw lists it
-    read and turns one into a set only when a query or a change first needs that term, so opening a
-    10,000-entry index costs little more than parsing it.
+    slot. An index read back from disk (:mod:`.index_file`) keeps its postings packed as it read
+    them (:class:`StoredPostings`) and turns one into a set only when a query or a change first
+    needs that term, so opening a 10,000-entry index costs little more than parsing its slots.
 
     An index may be partial: entries :meth:`sync` left to analyse later are ``pending`` (and found
     by no query) until :meth:`add` indexes them; ``complete`` says none are.
@@ -102,7 +149,7 @@ class CandidateIndex:
         self._sizes: list[int] = []  # slot → number of terms (ranking damps long entries)
         self._slot: dict[str, int] = {}  # entry id → its live slot
         self._postings: dict[str, set[int]] = {}
-        self._raw: dict[str, list] = {}  # term → slots as read from disk, not yet needed
+        self._raw = StoredPostings()  # term → slots as read from disk, not yet needed
         self._terms: dict[int, frozenset[str]] = {}  # terms of slots analysed in this process
         self._names: list[list[str] | None] = []  # slot → the holders its text introduces (holders.py)
         self._census: dict[str, int] | None = None  # introduction → live slots making it, built when first asked
@@ -110,7 +157,21 @@ class CandidateIndex:
         self.unsaved = 0  # texts analysed since the index was last read or written
         self.caught_up = 0  # texts the index file lacked when it was opened (see index_file.save_caught_up)
         self.first_commit_saves = False  # opened in this process: its first commit keeps what it analysed
-        self.pending: dict[str, str] = {}  # entry id → text not analysed yet, oldest first
+        self._pending: dict[str, str] = {}  # see pending
+        self._pending_among: dict[str, str] | None = None  # or pending: what this (text → id) names, not indexed
+
+    @property
+    def pending(self) -> dict[str, str]:
+        """Entry id → text not analysed yet, oldest first (listed when first asked for, after
+        :meth:`sync_by_text` left them all pending: an add never asks)."""
+        if self._pending_among is not None:
+            among, self._pending_among, slots = self._pending_among, None, self._slot
+            self._pending = {entry_id: text for text, entry_id in among.items() if entry_id not in slots}
+        return self._pending
+
+    @pending.setter
+    def pending(self, pending: dict[str, str]) -> None:
+        self._pending, self._pending_among = pending, None
 
     @property
     def complete(self) -> bool:
@@ -137,7 +198,7 @@ class CandidateIndex:
             if self._texts[slot] == text:
                 return
             self.remove(entry_id)
-        self.pending.pop(entry_id, None)
+        self._pending.pop(entry_id, None)  # one listed later is listed without it
         terms = index_terms(text)
         slot = len(self._ids)
         self._ids.append(entry_id)
@@ -157,7 +218,7 @@ class CandidateIndex:
 
     def remove(self, entry_id: str) -> None:
         """Forget `entry_id`; unknown ids are ignored."""
-        self.pending.pop(entry_id, None)
+        self._pending.pop(entry_id, None)
         slot = self._slot.pop(entry_id, None)
         if slot is None:
             return
@@ -174,6 +235,23 @@ class CandidateIndex:
                 posting.discard(slot)
                 if not posting:
                     del self._postings[term]
+
+    def sync_by_text(self, ids_by_text: dict[str, str], at_once: int = AT_ONCE) -> bool:
+        """:meth:`sync` to the entries ``ids_by_text`` names (text → entry id, one to one, kept up to
+        date by its owner) when C loops suffice: every entry the index holds is still there under
+        its text, and either none is missing or so many are that all are left pending (listed when
+        first asked for: maintenance asks, an add does not). False when entries must be compared or
+        analysed one by one: then call :meth:`sync`."""
+        if list(map(ids_by_text.get, self._texts)) != self._ids:
+            return False  # an entry changed or went (retired slots: None on both sides)
+        missing = len(ids_by_text) - len(self._slot)
+        if not missing:
+            self.pending = {}
+        elif missing > at_once or self._pending or self._pending_among is not None:
+            self._pending_among = ids_by_text
+        else:
+            return False  # a few to analyse now
+        return True
 
     def sync(self, texts: dict[str, str], at_once: int = AT_ONCE) -> int:
         """Make the index hold exactly ``texts`` (entry id → text): entries whose text is unchanged
@@ -227,7 +305,7 @@ class CandidateIndex:
     # ---------------------------------------------------------- stored form (see index_file)
 
     @classmethod
-    def from_stored(cls, ids: list, texts: list, sizes: list, postings: dict[str, list],
+    def from_stored(cls, ids: list, texts: list, sizes: list, postings: StoredPostings,
                     names: list | None = None) -> CandidateIndex:
         """An index over lists read from disk (owned by it from now on). Slots whose id, text or
         size are malformed, and repeats of an id, are retired; postings are checked when used, and
@@ -247,21 +325,22 @@ class CandidateIndex:
         index._ids, index._texts, index._sizes, index._raw = ids, texts, sizes, postings
         if type(names) is not list or len(names) != len(ids):
             names = [None] * len(ids)
-        for slot, (text, found) in enumerate(zip(texts, names)):
-            if text is None:
-                names[slot] = None
-            elif type(found) is not list or not all(type(item) is str and item.count(" ") >= 2 for item in found):
-                names[slot] = list(entry_introductions(text))
+        if not _introductions_well_formed(names, index._slot.values()):
+            for slot, (text, found) in enumerate(zip(texts, names)):
+                if text is None:
+                    names[slot] = None
+                elif type(found) is not list or not all(type(item) is str and item.count(" ") >= 2 for item in found):
+                    names[slot] = list(entry_introductions(text))
         index._names = names
         return index
 
-    def stored(self) -> dict[str, list]:
-        """The lists :meth:`from_stored` reads back; retired slots are dropped first when they are
-        a large share of all slots."""
+    def stored(self) -> dict:
+        """What :mod:`.index_file` writes and :meth:`from_stored` reads back (``postings``: term →
+        its slots); retired slots are dropped first when they are a large share of all slots."""
         if len(self._ids) > 2 * len(self._slot) + 64:
             self._compact()
-        postings = {term: list(posting) for term, posting in self._postings.items()}
-        postings.update(self._raw)
+        postings: dict[str, Sequence[int]] = dict(self._postings)
+        postings.update(self._raw.runs())
         return {"ids": self._ids, "texts": self._texts, "sizes": self._sizes, "postings": postings,
                 "names": self._names}
 
@@ -304,7 +383,7 @@ class CandidateIndex:
         posting = self._postings.get(term)
         if posting is None and term in self._raw:
             ids, count = self._ids, len(self._ids)
-            posting = {s for s in self._raw.pop(term) if type(s) is int and 0 <= s < count and ids[s] is not None}
+            posting = {s for s in self._raw.take(term) if s < count and ids[s] is not None}  # unsigned on disk
             if posting:
                 self._postings[term] = posting
             else:

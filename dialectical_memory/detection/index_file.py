@@ -2,10 +2,16 @@
 analyse every entry again before its first add.
 
 ``.MEMORY.index.json`` (and ``.USER.index.json``) holds, per slot, the entry id, the exact text
-that was analysed and its postings. It is never a source of truth:
+that was analysed and its postings. Its layout (format 3): a JSON header line; a JSON body of the
+slots (``ids``, ``texts``, ``sizes``, ``names``) and the ``terms``, ``body`` bytes long; then
+``terms + 1`` offsets and the postings, unsigned 32-bit little-endian numbers: the ``i``-th term's
+slots are ``postings[offsets[i]:offsets[i + 1]]``. Opening it decodes the body and copies the two
+arrays; a term's slots become a set only when an add or a query first asks for that term. It is
+never a source of truth:
 
 * a header names the file format and a fingerprint of the analysis code (the source of this
-  package); another format or fingerprint, a bad checksum or any malformed part → rebuilt;
+  package) and carries a checksum of the rest; another format or fingerprint, a bad checksum or any
+  malformed part → rebuilt;
 * every slot is checked against the entries just loaded by *text equality*, so an entry changed by
   another process, a hand edit or a failed write costs one analysis, and a stale slot is never used;
 * it is written without fsync (temp file + rename): after a crash it is old, torn or missing, and
@@ -19,15 +25,19 @@ from __future__ import annotations
 import functools
 import hashlib
 import os
+import sys
 import tempfile
+import zlib
+from array import array
+from collections.abc import Callable
 from pathlib import Path
 
 import orjson
 
 from ..storage.gc_pause import collector_paused
-from .index import AT_ONCE, COLD_AT_ONCE, CandidateIndex
+from .index import AT_ONCE, COLD_AT_ONCE, SLOT_TYPE, CandidateIndex, StoredPostings
 
-FORMAT = 2  # 2: the names each slot introduces (holders.py)
+FORMAT = 3  # 2: the names each slot introduces (holders.py); 3: postings packed after the body
 SAVE_AFTER = 32  # analyses not yet on disk before the file is rewritten
 MAX_FILE_BYTES = 256 * 1024 * 1024  # far above a 10,000-entry home's index; larger is not ours
 _PACKAGE = Path(__file__).resolve().parent
@@ -48,21 +58,30 @@ def analysis_fingerprint() -> str:
     return digest.hexdigest()
 
 
-def _checksum(payload: bytes) -> str:
-    return hashlib.blake2b(payload, digest_size=16).hexdigest()
+def _checksum(rest: bytes | memoryview) -> str:
+    """Of everything after the header line: against a torn or damaged file, not a planted one."""
+    return f"{zlib.crc32(rest):08x}"
 
 
-def open_index(path: Path, texts: dict[str, str], previous: CandidateIndex | None = None) -> CandidateIndex:
-    """An index over ``texts`` (entry id → text), from the cheapest valid source: ``previous`` (the
-    index of this process before a reload), else the file, else a full build; too many texts to
-    analyse are left pending (``CandidateIndex.pending``). Saves the file when it was missing, stale
-    or rebuilt."""
+def open_index(path: Path, texts: dict[str, str] | Callable[[], dict[str, str]],
+               previous: CandidateIndex | None = None, ids_by_text: dict[str, str] | None = None) -> CandidateIndex:
+    """An index over ``texts`` (entry id → text, or a function that makes them), from the cheapest
+    valid source: ``previous`` (the index of this process before a reload), else the file, else a
+    full build; too many texts to analyse are left pending (``CandidateIndex.pending``). With
+    ``ids_by_text`` (the same entries by text, kept up to date by the caller), an index that holds
+    them, or holds only them and leaves the rest pending, is taken without making ``texts`` or
+    comparing entry by entry in Python (:meth:`CandidateIndex.sync_by_text`). Saves the file when it
+    was missing, stale or rebuilt."""
     index = previous if previous is not None else read_index(path)
     cold = index is None
     if cold:
         index = CandidateIndex()
         index.unsaved = SAVE_AFTER  # nothing usable on disk: write what we build
-    caught_up = index.sync(texts, COLD_AT_ONCE if cold else AT_ONCE)  # the rest pending (see index.AT_ONCE)
+    at_once = COLD_AT_ONCE if cold else AT_ONCE  # more missing are left pending (see index.AT_ONCE)
+    if ids_by_text is not None and index.sync_by_text(ids_by_text, at_once):
+        caught_up = 0
+    else:
+        caught_up = index.sync(texts() if callable(texts) else texts, at_once)
     # Texts the file lacked (entries other processes wrote since it was saved: one-shot `dmem add`s,
     # Hermes): see save_caught_up.
     index.caught_up = caught_up if previous is None else 0
@@ -100,30 +119,62 @@ def _read_index(path: Path) -> CandidateIndex | None:
         if path.stat().st_size > MAX_FILE_BYTES:  # a planted file is not read whole: rebuilt instead
             return None
         data = path.read_bytes()
-        header_line, _, payload = data.partition(b"\n")
-        header = orjson.loads(header_line)
-        if header != {"format": FORMAT, "analysis": analysis_fingerprint(), "checksum": _checksum(payload)}:
+        start = data.find(b"\n") + 1
+        header, rest = orjson.loads(data[: max(start - 1, 0)]), memoryview(data)[start:]
+        body_size, term_count = header.get("body"), header.get("terms")
+        if header != {"format": FORMAT, "analysis": analysis_fingerprint(), "checksum": _checksum(rest),
+                      "body": body_size, "terms": term_count} or not type(body_size) is type(term_count) is int:
             return None
-        body = orjson.loads(payload)
-        ids, texts, sizes, postings = body["ids"], body["texts"], body["sizes"], body["postings"]
-        if not (type(ids) is type(texts) is type(sizes) is list and type(postings) is dict):
+        arrays = start + body_size + 4 * (term_count + 1)  # where the offsets end and the postings start
+        if not (0 <= body_size and 0 <= term_count and arrays <= len(data)):
             return None
-        if not len(ids) == len(texts) == len(sizes) or not all(type(p) is list for p in postings.values()):
+        body = orjson.loads(rest[:body_size])
+        ids, texts, sizes, terms = body["ids"], body["texts"], body["sizes"], body["terms"]
+        if not (type(ids) is type(texts) is type(sizes) is type(terms) is list and len(terms) == term_count):
             return None
-        return CandidateIndex.from_stored(ids, texts, sizes, postings, body.get("names"))
-    except (OSError, ValueError, KeyError, TypeError):  # an unhashable id is a TypeError too
+        if not len(ids) == len(texts) == len(sizes) or not set(map(type, terms)) <= {str}:
+            return None
+        offsets, slots = _numbers(data[start + body_size : arrays]), _numbers(data[arrays:])
+        return CandidateIndex.from_stored(ids, texts, sizes, StoredPostings(terms, offsets, slots), body.get("names"))
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):  # an unhashable id is a TypeError too
         return None
+
+
+def _numbers(packed: bytes) -> array:
+    """Unsigned 32-bit little-endian numbers (a ValueError when ``packed`` cannot be them)."""
+    numbers = array(SLOT_TYPE)
+    numbers.frombytes(packed)
+    if sys.byteorder == "big":
+        numbers.byteswap()
+    return numbers
+
+
+def encode(document: dict) -> bytes:
+    """The file for ``document`` (:meth:`CandidateIndex.stored`: the slots' lists, and ``postings``:
+    term → its slots)."""
+    postings = document["postings"]
+    offsets, slots = array(SLOT_TYPE, [0]), array(SLOT_TYPE)
+    for posting in postings.values():
+        slots.extend(posting)
+        offsets.append(len(slots))
+    if sys.byteorder == "big":
+        offsets.byteswap()
+        slots.byteswap()
+    body = orjson.dumps({**{key: document[key] for key in ("ids", "texts", "sizes", "names")}, "terms": list(postings)})
+    rest = body + offsets.tobytes() + slots.tobytes()
+    header = {"format": FORMAT, "analysis": analysis_fingerprint(), "checksum": _checksum(rest),
+              "body": len(body), "terms": len(postings)}
+    return orjson.dumps(header) + b"\n" + rest
 
 
 def write_index(path: Path, index: CandidateIndex) -> None:
     """Replace the file with ``index`` (atomically, without fsync: it is a cache)."""
-    payload = orjson.dumps(index.stored())
-    header = orjson.dumps({"format": FORMAT, "analysis": analysis_fingerprint(), "checksum": _checksum(payload)})
+    data = encode(index.stored())
     try:
         fd, tmp = tempfile.mkstemp(prefix=path.name.removesuffix(".json") + ".", suffix=".tmp", dir=path.parent)
         try:
             with os.fdopen(fd, "wb") as handle:
-                handle.write(header + b"\n" + payload)
+                handle.write(data)
             os.replace(tmp, path)
         except BaseException:
             try:

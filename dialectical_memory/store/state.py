@@ -239,7 +239,8 @@ class TargetState:
         if self.index is None:
             from ..detection.index_file import index_path, open_index
 
-            self.index = open_index(index_path(self.paths.home, self.paths.stem), self.indexed_texts())
+            self.index = open_index(index_path(self.paths.home, self.paths.stem), self.indexed_texts,
+                                    ids_by_text=self._one_to_one_texts())
         return self.index
 
     def drop_index(self) -> None:
@@ -251,7 +252,9 @@ class TargetState:
         so a foreign write of one entry costs work for that one entry, not a rebuild."""
         from ..detection.index_file import index_path, save_if_due
 
-        index.sync(self.indexed_texts())
+        by_text = self._one_to_one_texts()
+        if by_text is None or not index.sync_by_text(by_text):
+            index.sync(self.indexed_texts())
         self.index = index
         save_if_due(index_path(self.paths.home, self.paths.stem), index)
 
@@ -264,6 +267,10 @@ class TargetState:
 
     def indexed_texts(self) -> dict[str, str]:
         return {entry_id: meta.text for entry_id, meta in self.doc.entries.items()}
+
+    def _one_to_one_texts(self) -> dict[str, str] | None:
+        """``ids_by_text`` when it names every entry (the index's check of its entries in C loops)."""
+        return self.ids_by_text if len(self.ids_by_text) == len(self.doc.entries) else None
 
     def _index_add(self, meta: EntryMeta) -> None:
         if self.index is not None:

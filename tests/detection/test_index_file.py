@@ -138,7 +138,7 @@ def test_the_fingerprint_covers_the_analysis_code():
         lambda data: b"",
         lambda data: b"\x00" * 64,
         lambda data: b"not json\n{}",
-        lambda data: data.replace(b'"postings"', b'"postingz"'),
+        lambda data: data.replace(b'"texts"', b'"textz"'),
     ],
     ids=["truncated", "empty", "zeros", "garbage", "renamed-key"],
 )
@@ -149,33 +149,57 @@ def test_a_damaged_file_is_rebuilt(path, damage):
     assert_same(open_index(path, dict(TEXTS)), TEXTS)
 
 
-def _rewrite_body(path, edit) -> None:
-    """Damage the body but keep the header's checksum right, as a buggy writer would."""
+def file_parts(path) -> tuple[dict, list[int], list[int]]:
+    """The body, offsets and postings of an index file (format 3, as its docstring lays it out)."""
+    header_line, _, rest = path.read_bytes().partition(b"\n")
+    header = orjson.loads(header_line)
+    arrays = header["body"] + 4 * (header["terms"] + 1)
+
+    def numbers(packed: bytes) -> list[int]:
+        return [int.from_bytes(packed[at : at + 4], "little") for at in range(0, len(packed), 4)]
+
+    return orjson.loads(rest[: header["body"]]), numbers(rest[header["body"] : arrays]), numbers(rest[arrays:])
+
+
+def plant(path, body: dict, offsets: list[int], slots: list[int]) -> None:
+    """An index file of these parts with a right header and checksum, as a buggy or hostile writer
+    could make one."""
     from dialectical_memory.detection.index_file import _checksum
 
-    body = orjson.loads(path.read_bytes().partition(b"\n")[2])
-    edit(body)
     payload = orjson.dumps(body)
-    header = {"format": FORMAT, "analysis": analysis_fingerprint(), "checksum": _checksum(payload)}
-    path.write_bytes(orjson.dumps(header) + b"\n" + payload)
+    rest = payload + b"".join(n.to_bytes(4, "little") for n in offsets + slots)
+    header = {"format": FORMAT, "analysis": analysis_fingerprint(), "checksum": _checksum(rest),
+              "body": len(payload), "terms": len(offsets) - 1}
+    path.write_bytes(orjson.dumps(header) + b"\n" + rest)
+
+
+def _rewrite(path, edit) -> None:
+    """Damage the parts but keep the header's checksum right."""
+    body, offsets, slots = file_parts(path)
+    edit(body, offsets, slots)
+    plant(path, body, offsets, slots)
 
 
 @pytest.mark.parametrize(
     "edit",
     [
-        lambda body: body["postings"].update({next(iter(body["postings"])): [10**6, -1, "x", None, 1.5]}),
-        lambda body: body.update(ids=[1] + body["ids"][1:]),
-        lambda body: body.update(ids=[["unhashable"]] + body["ids"][1:]),
-        lambda body: body.update(ids=[body["ids"][1]] + body["ids"][1:]),
-        lambda body: body.update(sizes=["3"] + body["sizes"][1:]),
-        lambda body: body.update(texts=body["texts"][:-1]),
-        lambda body: body.update(postings=[]),
+        lambda body, offsets, slots: slots.__setitem__(slice(0, 3), [10**6, 2**32 - 1, 4]),
+        lambda body, offsets, slots: offsets.__setitem__(1, 10**6),
+        lambda body, offsets, slots: offsets.__setitem__(2, 0),
+        lambda body, offsets, slots: body.update(ids=[1] + body["ids"][1:]),
+        lambda body, offsets, slots: body.update(ids=[["unhashable"]] + body["ids"][1:]),
+        lambda body, offsets, slots: body.update(ids=[body["ids"][1]] + body["ids"][1:]),
+        lambda body, offsets, slots: body.update(sizes=["3"] + body["sizes"][1:]),
+        lambda body, offsets, slots: body.update(texts=body["texts"][:-1]),
+        lambda body, offsets, slots: body.update(terms={}),
+        lambda body, offsets, slots: body.update(terms=[1] + body["terms"][1:]),
     ],
-    ids=["bad-slots", "id-not-a-string", "id-unhashable", "repeated-id", "size-not-int", "short-texts", "postings-not-object"],
+    ids=["bad-slots", "run-past-the-end", "run-backwards", "id-not-a-string", "id-unhashable", "repeated-id",
+         "size-not-int", "short-texts", "terms-not-a-list", "term-not-a-string"],
 )
 def test_malformed_parts_with_a_valid_checksum_never_give_a_wrong_answer(path, edit):
     write_index(path, fresh(TEXTS))
-    _rewrite_body(path, edit)
+    _rewrite(path, edit)
     index = open_index(path, dict(TEXTS))
     assert set(index.terms()) == set(TEXTS)
     for query in QUERIES:
@@ -194,7 +218,7 @@ def test_retired_slots_are_compacted_on_write(path):
     for k in range(90):
         index.remove(f"n{k}")
     write_index(path, index)
-    body = orjson.loads(path.read_bytes().partition(b"\n")[2])
+    body, _offsets, _slots = file_parts(path)
     assert len(body["ids"]) == 10
     survivors = {f"n{k}": f"User note number {k} about jazz" for k in range(90, 100)}
     assert_same(read_index(path), survivors)
@@ -372,3 +396,67 @@ def test_too_many_missing_entries_are_left_pending_and_found_by_no_query(tmp_pat
 def test_a_small_cold_home_is_indexed_at_once(tmp_path):
     index = open_index(tmp_path / ".MEMORY.index.json", TEXTS)
     assert index.complete and len(index) == len(TEXTS)
+
+
+# ---------------------------------------------------------------- what opening costs
+
+
+def test_opening_the_file_unpacks_only_the_postings_a_query_asks_for(path, monkeypatch):
+    """The postings stay packed until a term is asked for: an add pays for the terms of its text,
+    not for every term of the home."""
+    from dialectical_memory.detection.index import StoredPostings, index_terms
+
+    write_index(path, fresh(TEXTS))
+    unpacked: list[str] = []
+    real_take = StoredPostings.take
+    monkeypatch.setattr(StoredPostings, "take", lambda self, term: unpacked.append(term) or real_take(self, term))
+    index = open_index(path, dict(TEXTS))
+    assert unpacked == []
+    query = QUERIES[0]
+    assert index.candidates(query) == fresh(TEXTS).candidates(query)
+    assert unpacked and set(unpacked) <= index_terms(query)
+    assert len(set(unpacked)) < len(file_parts(path)[0]["terms"]) // 2
+
+
+def test_an_index_that_holds_the_entries_exactly_is_taken_without_listing_them(path):
+    write_index(path, fresh(TEXTS))
+    listed: list[int] = []
+
+    def texts_of(texts):
+        return lambda: listed.append(1) or dict(texts)
+
+    by_text = {text: entry_id for entry_id, text in TEXTS.items()}
+    assert_same(open_index(path, texts_of(TEXTS), ids_by_text=by_text), TEXTS)
+    assert listed == []
+    swapped = {**TEXTS, "a": TEXTS["d"], "d": TEXTS["a"]}  # the same texts under other ids
+    index = open_index(path, texts_of(swapped), ids_by_text={text: entry_id for entry_id, text in swapped.items()})
+    assert listed == [1]
+    assert_same(index, swapped)
+    grown = {**TEXTS, "g": "User drinks tea"}
+    index = open_index(path, texts_of(grown), ids_by_text={text: entry_id for entry_id, text in grown.items()})
+    assert listed == [1, 1] and "g" in index
+
+
+def test_entries_left_pending_by_text_are_listed_when_asked_as_by_the_entry_by_entry_sync(tmp_path, monkeypatch):
+    """A home too large to analyse at once, opened by its texts: the entries are left pending
+    without listing them (an add does not ask), and the list, when maintenance asks, is the one
+    an entry by entry sync makes, less what was indexed or removed since."""
+    monkeypatch.setattr(index_module, "COLD_AT_ONCE", 3)
+    monkeypatch.setattr("dialectical_memory.detection.index_file.COLD_AT_ONCE", 3)
+    by_text = {text: entry_id for entry_id, text in TEXTS.items()}
+    listed: list[int] = []
+    index = open_index(tmp_path / ".MEMORY.index.json", lambda: listed.append(1) or dict(TEXTS), ids_by_text=by_text)
+    assert listed == [] and len(index) == 0
+    by_text["User drinks tea"] = "g"  # added by its owner, and indexed
+    index.add("g", "User drinks tea")
+    del by_text[TEXTS["b"]]  # removed by its owner
+    index.remove("b")
+    eager = open_index(tmp_path / "other.index.json", {**TEXTS, "g": "User drinks tea"})
+    eager.add("g", "User drinks tea")
+    eager.remove("b")
+    assert index.pending == eager.pending and not index.complete
+    assert index.newest_pending(2) == eager.newest_pending(2)
+    for entry_id, text in index.newest_pending(100):
+        index.add(entry_id, text)
+    assert index.complete
+    assert_same(index, {entry_id: text for text, entry_id in by_text.items()})

@@ -3,15 +3,13 @@ validated field by field, damage is dropped (with a warning) and rebuilt, never 
 
 from __future__ import annotations
 
-import hashlib
 import json
 import time
 
-import orjson
 import pytest
 
 from dialectical_memory import MemoryStore
-from dialectical_memory.detection.index_file import analysis_fingerprint, index_path
+from dialectical_memory.detection.index_file import encode, index_path
 from dialectical_memory.detection.judge import CallableJudge
 from dialectical_memory.detection.verdicts import VerdictFile, today, verdict_key, verdicts_path
 
@@ -73,11 +71,9 @@ def test_a_planted_candidate_index_with_a_valid_checksum_is_checked_field_by_fie
     store.add("user", CROWDS)
     path = index_path(tmp_path, "USER")
     body = {"ids": ["x" * 8, None, 5, "y" * 8], "texts": [CROWDS, "t", "u", 7], "sizes": [1, "2", 3, 4],
-            "postings": {"crowds": [0, 99, -5, "a", None, 2**62], "loud": "all", "places": [[1]]},
+            "postings": {"crowds": [0, 99, 2**32 - 1], "loud": [], "places": [1, 1, 3]},
             "names": [["a b c"], 3]}
-    payload = orjson.dumps(body)
-    header = orjson.dumps({"format": 2, "analysis": analysis_fingerprint(), "checksum": hashlib.blake2b(payload, digest_size=16).hexdigest()})  # as the file says
-    path.write_bytes(header + b"\n" + payload)
+    path.write_bytes(encode(body))  # a header, layout and checksum as the file says
     fresh = MemoryStore(tmp_path, memory_char_limit=0, user_char_limit=0)
     fresh.add("user", "User avoids loud crowds at night.")
     assert fresh.search("crowds").total >= 1

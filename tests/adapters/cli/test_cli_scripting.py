@@ -257,3 +257,54 @@ def test_serve_in_a_hermes_home_announces_hermes_limits(tmp_path, monkeypatch, c
         server.server_close()
     assert line == f"Character limits: MEMORY.md 900 chars, USER.md 1,375 chars (from Hermes' {hermes / 'config.yaml'})."
     assert limits_line({"memory": 0, "user": 0}, None) == "Character limits: MEMORY.md no limit, USER.md no limit (from the flags, or none without them)."
+
+
+def _described(parser) -> list:
+    """Everything a parser and the parsers under it parse and say, to compare two builds."""
+    rows = []
+    for each in _all_parsers(parser):
+        rows.append((each.prog, each.format_help()))
+        rows.extend((each.prog, action.option_strings, action.dest, repr(action.default), action.nargs,
+                     action.required, action.help, repr(action.choices) if not isinstance(action, argparse._SubParsersAction) else None,
+                     repr(getattr(action, "const", None)))
+                    for action in each._actions)
+        rows.append((each.prog, sorted((key, getattr(value, "__qualname__", value)) for key, value in each._defaults.items())))
+    return rows
+
+
+def test_the_parser_built_for_one_command_parses_it_as_the_whole_parser_does():
+    """A one-shot command builds only its own parser (the others cost ~15 ms): each command's is
+    the same as in the parser of every command, down to its help, defaults and function."""
+    full = build_parser()
+    commands = next(a for a in full._actions if isinstance(a, argparse._SubParsersAction)).choices
+    assert len(commands) > 20
+    for name, whole in commands.items():
+        alone = build_parser(name)
+        only = next(a for a in alone._actions if isinstance(a, argparse._SubParsersAction)).choices
+        assert list(only) == [name]
+        assert _described(only[name]) == _described(whole), name
+    assert [a.option_strings for a in build_parser("add")._actions] == [a.option_strings for a in full._actions]
+
+
+@pytest.mark.parametrize(
+    ("argv", "command"),
+    [
+        (["add", "x"], "add"),
+        (["--home", "list", "add", "x"], "add"),
+        (["--hom", "list", "add", "x"], "add"),  # abbreviated, as argparse allows
+        (["--home=list", "add", "x"], "add"),
+        (["--create", "--memory-char-limit", "0", "list"], "list"),
+        (["--version"], None),
+    ],
+)
+def test_the_command_is_the_word_after_the_global_options_and_their_values(argv, command):
+    from dialectical_memory.adapters.cli import command_in
+
+    assert command_in(argv) == command
+
+
+def test_a_command_line_whose_command_is_unknown_is_refused_with_every_command_listed(capsys):
+    with pytest.raises(SystemExit) as exit_info:
+        main(["--home", "list", "addd", "x"])
+    err = capsys.readouterr().err
+    assert exit_info.value.code == 2 and "invalid choice: 'addd'" in err and "'merge-driver'" in err
