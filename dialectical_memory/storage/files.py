@@ -308,8 +308,9 @@ def _new_temp_beside(path: Path) -> tuple[int, str]:
     new file, 0600, opened ``O_EXCL`` so that a name taken is never reused."""
     names = _of_this_process("temp names", random.Random)
     flags = os.O_RDWR | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC
+    folder, base = os.path.split(path)  # the strings, not a Path made for the parent on every write
     for _attempt in range(10_000):
-        name = os.path.join(path.parent, f".{path.name}.{''.join(names.choices(_TEMP_NAME_CHARS, k=8))}.tmp")
+        name = os.path.join(folder, f".{base}.{''.join(names.choices(_TEMP_NAME_CHARS, k=8))}.tmp")
         try:
             return os.open(name, flags, 0o600), name
         except FileExistsError:
@@ -332,8 +333,9 @@ def write_temp(path: Path, data: bytes, mode: int | None = None, *, sync: bool =
         view = memoryview(data)
         while view:
             view = view[os.write(fd, view) :]
+        tmp = Path(name)
         if backdated is not None and (stamped := backdate(fd)) is not None:
-            backdated[Path(name)] = stamped
+            backdated[tmp] = stamped
         if sync:
             os.fsync(fd)
     except BaseException:
@@ -343,8 +345,8 @@ def write_temp(path: Path, data: bytes, mode: int | None = None, *, sync: bool =
     if kept_open is None:
         os.close(fd)
     else:
-        kept_open[Path(name)] = fd
-    return Path(name)
+        kept_open[tmp] = fd
+    return tmp
 
 
 def backdate(fd: int) -> os.stat_result | None:
