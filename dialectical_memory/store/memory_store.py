@@ -755,8 +755,11 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
         if len(old_text) > MAX_ENTRY_CHARS:
             raise InvalidInputError(f"old_text is {len(old_text):,} characters; at most {MAX_ENTRY_CHARS:,} (an entry is never longer)")
         needle = old_text.strip()
-        blocked = {meta.text for meta in state.entries.values() if meta.blocked}  # never matched: a probe must learn nothing
-        matches = [text for text in state.texts if needle in text and text not in blocked]
+        entries, id_for = state.entries, state.id_for_text
+        # a blocked entry is never matched (a probe must learn nothing): asked of the matches only,
+        # not of every entry (a pass over 10,000 of them per remove)
+        matches = [text for text in state.texts
+                   if needle in text and ((meta := entries.get(id_for(text))) is None or not meta.blocked)]
         if not matches:
             raise NotFoundError(f"no {state.target} entry contains {echo(needle)}")
         if len(matches) > 1:
