@@ -308,8 +308,9 @@ def _new_temp_beside(path: Path) -> tuple[int, str]:
     new file, 0600, opened ``O_EXCL`` so that a name taken is never reused."""
     names = _of_this_process("temp names", random.Random)
     flags = os.O_RDWR | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC
+    folder, base = os.path.split(path)  # the strings, not a Path made for the parent on every write
     for _attempt in range(10_000):
-        name = os.path.join(path.parent, f".{path.name}.{''.join(names.choices(_TEMP_NAME_CHARS, k=8))}.tmp")
+        name = os.path.join(folder, f".{base}.{''.join(names.choices(_TEMP_NAME_CHARS, k=8))}.tmp")
         try:
             return os.open(name, flags, 0o600), name
         except FileExistsError:
@@ -318,11 +319,13 @@ def _new_temp_beside(path: Path) -> tuple[int, str]:
 
 
 def write_temp(path: Path, data: bytes, mode: int | None = None, *, sync: bool = True,
-               kept_open: dict[Path, int] | None = None) -> Path:
+               kept_open: dict[Path, int] | None = None, backdated: dict[Path, os.stat_result] | None = None) -> Path:
     """A temp file beside ``path`` holding ``data``, fsynced unless ``sync`` is False (the caller
     then syncs it, see :meth:`CommitPlan.sync_files`); removed again if writing fails. With
     ``kept_open`` its descriptor is left open there, by the temp file's path, for that later
-    fsync (no second open and close of the file)."""
+    fsync (no second open and close of the file). With ``backdated`` its modification time is
+    set just before the one its write got (see :func:`backdate`) and, when the file system kept
+    it so, its status is put there by the temp file's path."""
     fd, name = _new_temp_beside(path)
     try:
         if mode is not None:
@@ -330,6 +333,9 @@ def write_temp(path: Path, data: bytes, mode: int | None = None, *, sync: bool =
         view = memoryview(data)
         while view:
             view = view[os.write(fd, view) :]
+        tmp = Path(name)
+        if backdated is not None and (stamped := backdate(fd)) is not None:
+            backdated[tmp] = stamped
         if sync:
             os.fsync(fd)
     except BaseException:
@@ -339,8 +345,23 @@ def write_temp(path: Path, data: bytes, mode: int | None = None, *, sync: bool =
     if kept_open is None:
         os.close(fd)
     else:
-        kept_open[Path(name)] = fd
-    return Path(name)
+        kept_open[tmp] = fd
+    return tmp
+
+
+def backdate(fd: int) -> os.stat_result | None:
+    """Set the modification time of the file open at ``fd`` just before the one the kernel gave
+    its last write, and return its status; None when the file system did not keep it earlier.
+
+    Every later write to the file (in place, by anyone) gets a modification time no earlier than
+    that write's, so it changes the file's identity (:func:`md_identity`) even within one tick of
+    the file system's clock: the identity alone then tells that the bytes are unchanged, with no
+    read to compare them (a clock set back, or a tool that sets the time itself, is not covered:
+    as with any identity). A time rounded to the file system's granularity stays earlier."""
+    written = os.fstat(fd)
+    os.utime(fd, ns=(written.st_atime_ns, written.st_mtime_ns - 1))
+    stamped = os.fstat(fd)
+    return stamped if stamped.st_mtime_ns < written.st_mtime_ns else None
 
 
 def write_target(path: Path) -> tuple[Path, int | None]:
@@ -378,6 +399,7 @@ class CommitPlan:
         self._dirs: set[Path] = set()
         self._dirs_synced = False
         self._unsynced: dict[Path, int] = {}  # temp files written unsynced: their open descriptors
+        self.backdated: dict[Path, os.stat_result] = {}  # temp files written backdated: their status
 
     def __enter__(self) -> CommitPlan:
         return self
@@ -395,9 +417,11 @@ class CommitPlan:
         for path in self._discard + self._kept:
             _unlink_quietly(path)
 
-    def temp(self, path: Path, data: bytes, mode: int | None = None, *, sync: bool = True) -> Path:
-        """A temp file beside ``path``; one written unsynced stays open until :meth:`sync_files`."""
-        tmp = write_temp(path, data, mode, sync=sync, kept_open=None if sync else self._unsynced)
+    def temp(self, path: Path, data: bytes, mode: int | None = None, *, sync: bool = True, backdated: bool = False) -> Path:
+        """A temp file beside ``path``; one written unsynced stays open until :meth:`sync_files`;
+        one written ``backdated`` (see :func:`backdate`) has its status in :attr:`backdated`."""
+        tmp = write_temp(path, data, mode, sync=sync, kept_open=None if sync else self._unsynced,
+                         backdated=self.backdated if backdated else None)
         self._discard.append(tmp)
         self._dirs.add(path.parent)
         return tmp

@@ -630,8 +630,7 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
         if compact:
             state.history_tail = tail
         if md_written is not None:
-            state.disk_md, state.md_ident = md_written
-            state.md_verified = False
+            state.disk_md, state.md_ident, state.md_verified = md_written
         state.meta_stamps = metadata_stamps(paths)
         if displaced is not None:
             self._catch_late_save(state, *displaced)
@@ -647,13 +646,14 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
             document["history_tail"] = orjson.dumps(tail).decode("utf-8")
         return dumps_sidecar(document)
 
-    def _catch_late_save(self, state: TargetState, path: Path, read: bytes) -> None:
+    def _catch_late_save(self, state: TargetState, path: Path, read: bytes, ident: tuple | None = None) -> None:
         """An editor that opened the ``.md`` before the exchange and rewrites it in place saves into
         the displaced file, possibly after it was read. Look at it once more before removing it (the
         journal and history writes since make that window milliseconds wide) and merge what arrived,
-        as a second commit."""
+        as a second commit. ``ident``: the identity that proves the file still holds ``read``
+        (:func:`~..storage.files.backdate`), when it has one; then only a changed one is read."""
         try:
-            late, _ident = read_md_stable(path)
+            late = read if ident is not None and md_identity(os.stat(path)) == ident else read_md_stable(path)[0]
             if late is not None and late != read:
                 follow = Change(now=self.now(), actor=RECONCILE_ACTOR)
                 merge_foreign(state, follow, read, late)
@@ -673,34 +673,45 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
         """Exchange the new ``.md`` into place; if the file displaced is not the one this store read,
         a foreign write landed in between: merge it in and write again (it is never overwritten).
         Its temp file is fsynced together with the temp files ``beside`` writes (unsynced) after it.
-        Returns what was written and its identity, the displaced file kept for
-        :meth:`_catch_late_save` with the bytes read from it, and whether a foreign write was merged."""
+        Returns what was written, its identity and whether that identity proves its bytes (the file
+        is backdated, see :func:`~..storage.files.backdate`), the displaced file kept for
+        :meth:`_catch_late_save` with the bytes read from it and the identity that proves them (or
+        None), and whether a foreign write was merged.
+
+        The displaced file is read only when its identity does not prove it is the file expected:
+        a file this store wrote, or one compared after its clock tick had passed, changes its
+        identity with any write."""
         md, mode = write_target(state.paths.md)
-        expected = state.disk_md
+        expected, proof = state.disk_md, state.md_ident if state.md_verified else None
         merged = False
         for _attempt in range(MAX_FOREIGN_MERGES):
             data = state.md_bytes()
-            tmp = plan.temp(md, data, mode, sync=False)
+            tmp = plan.temp(md, data, mode, sync=False, backdated=True)
             plan.sync_files([tmp, *beside()])  # the .md's temp file with what is written beside it
             beside = list
-            written = (data, md_identity(os.stat(tmp)))
+            stamped = plan.backdated.get(tmp)
+            written = (data, md_identity(stamped or os.stat(tmp)), stamped is not None)
             if files.exchange_unavailable():
                 current, _ident = read_md_stable(md)  # no atomic exchange here: check just before
                 if current != expected:
                     merge_foreign(state, change, expected, current)
                     merged = True
-                    expected = current
+                    expected, proof = current, None
                     continue
             how = plan.publish(tmp, md)
-            displaced = read_md_stable(tmp)[0] if how == "exchanged" else None if how == "created" else expected
+            if how == "exchanged":
+                proven = proof is not None and md_identity(os.stat(tmp)) == proof
+                displaced = expected if proven else read_md_stable(tmp)[0]
+            else:
+                proven, displaced = False, None if how == "created" else expected
             if displaced == expected:
                 if how != "exchanged":
                     return written, None, merged
                 plan.keep(tmp)
-                return written, (tmp, displaced), merged
+                return written, (tmp, displaced, proof if proven else None), merged
             merge_foreign(state, change, expected, displaced)
             merged = True
-            expected = data
+            expected, proof = data, written[1] if written[2] else None
         raise StorageError(f"{md.name} kept changing while it was written; nothing was changed")
 
     def compact(self, target: str) -> None:
@@ -744,8 +755,11 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
         if len(old_text) > MAX_ENTRY_CHARS:
             raise InvalidInputError(f"old_text is {len(old_text):,} characters; at most {MAX_ENTRY_CHARS:,} (an entry is never longer)")
         needle = old_text.strip()
-        blocked = {meta.text for meta in state.entries.values() if meta.blocked}  # never matched: a probe must learn nothing
-        matches = [text for text in state.texts if needle in text and text not in blocked]
+        entries, id_for = state.entries, state.id_for_text
+        # a blocked entry is never matched (a probe must learn nothing): asked of the matches only,
+        # not of every entry (a pass over 10,000 of them per remove)
+        matches = [text for text in state.texts
+                   if needle in text and ((meta := entries.get(id_for(text))) is None or not meta.blocked)]
         if not matches:
             raise NotFoundError(f"no {state.target} entry contains {echo(needle)}")
         if len(matches) > 1:

@@ -145,7 +145,7 @@ class TargetState:
         self.meta_stamps: tuple = ()  # sidecar, journal, archive: written only by stores, under the lock
         self.disk_md: bytes | None = None  # the .md bytes as last read or written by this store
         self.md_ident: tuple | None = None  # (inode, size, mtime_ns) of that file
-        self.md_verified = False  # its content was compared after its mtime tick had passed
+        self.md_verified = False  # its identity proves its bytes: compared after its mtime tick had passed, or written backdated
         self.read_only = False  # the home cannot be written: reads work, writes are refused
         self.warnings: list[str] = []
         self.md_writable = True

@@ -52,8 +52,10 @@ def test_an_add_opens_each_file_it_writes_once(warm_small_home, monkeypatch):
     warm_small_home.add("memory", "User keeps bees on the roof")
     temps = {name: count for name, count in calls.opened.items() if name.endswith(".tmp")}
     assert sorted(name.split(".tmp")[0].rsplit(".", 1)[0] for name in temps) == [".MEMORY.md", ".MEMORY.meta.json"]
-    # each temp file: created once, and the displaced .md read once before the sidecar and once after
-    assert [count for name, count in sorted(temps.items())] == [3, 1], temps
+    # each temp file: created once; the displaced .md is not read (its identity proves it is the
+    # file this store wrote: see files.backdate), neither right after the exchange nor after
+    assert [count for name, count in sorted(temps.items())] == [1, 1], temps
+    assert calls.opened["MEMORY.md"] == 0, "the .md this store wrote is not read back before the next write"
     assert calls.opened["MEMORY.history.jsonl"] == 1
     assert calls.statted["MEMORY.history.jsonl"] == 1, "the history's size for the sidecar's tail, no more"
 
@@ -145,3 +147,20 @@ def test_an_append_through_a_symlink_in_the_home_is_undone_in_its_target(tmp_pat
         raise RuntimeError("a later step failed")
     assert not (home / "MEMORY.new.jsonl").exists(), "a file the plan created is removed again"
     assert oct((home / "MEMORY.archive.jsonl").stat().st_mode & 0o777) == "0o600"
+
+
+def test_a_backdated_file_changes_its_identity_with_any_later_write(tmp_path):
+    """``backdate`` leaves the modification time before the one the file's write got, so a write
+    right after (within the same tick of the clock, same length) still changes the identity."""
+    path = tmp_path / "MEMORY.md"
+    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+    try:
+        os.write(fd, b"first text")
+        written = os.fstat(fd)
+        stamped = files.backdate(fd)
+        assert stamped is not None and stamped.st_mtime_ns < written.st_mtime_ns
+        os.pwrite(fd, b"other text", 0)  # in place, same length, at once
+        assert files.md_identity(os.fstat(fd)) != files.md_identity(stamped)
+        assert os.fstat(fd).st_mtime_ns >= written.st_mtime_ns
+    finally:
+        os.close(fd)

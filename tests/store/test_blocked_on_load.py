@@ -203,3 +203,17 @@ def test_entries_arriving_from_another_device_are_checked_too(home, new_store):
     store.check_arrived("memory", [jazz["entry_id"]])
     assert [e.entry_id for e in store.blocked_entries("memory")] == [jazz["entry_id"]]
     assert store.history("memory", action="blocked")[0]["detail"]["via"] == "sync"
+
+
+def test_a_blocked_entry_is_never_matched_by_the_words_of_a_remove_or_replace(home, new_store):
+    """A substring names an entry to remove or replace; a blocked one is left out of the matches (a
+    probe must learn nothing), and the entry beside it that shares the words is matched alone."""
+    from dialectical_memory import NotFoundError
+
+    _write_md(home, "User likes green tea and the password club", PASSWORD)
+    store = new_store()
+    with pytest.raises(NotFoundError):
+        store.remove("memory", "hunter2")
+    store.replace("memory", "password", "User likes green tea")  # one match, not an ambiguous two
+    assert [e.text for e in store.entries("memory")] == ["User likes green tea", PASSWORD]
+    assert [e.text for e in store.blocked_entries("memory")] == [PASSWORD]

@@ -327,6 +327,24 @@ def test_an_in_place_save_landing_in_the_displaced_file_is_merged(seeded, store,
     check_invariants(store)
 
 
+def test_a_same_size_save_in_place_right_after_a_write_changes_the_files_identity(seeded, store, home):
+    """The store trusts the identity of the .md it wrote (no read before its next write): its
+    modification time is set just before its write's, so a save in place within the same tick
+    of the file system's clock, of the same length, still changes it, and the next write merges it."""
+    store.add("memory", "The agent learned the office moved")
+    written = md_path(home).stat()
+    edited = md_path(home).read_bytes().replace(b"Tuesdays", b"Thursday")  # same length
+    with open(md_path(home), "r+b") as editor:  # at once: within the tick of the store's write
+        editor.write(edited)
+    saved = md_path(home).stat()
+    assert saved.st_ino == written.st_ino and saved.st_size == written.st_size
+    assert saved.st_mtime_ns != written.st_mtime_ns
+    store.add("memory", "The agent learned the team grew")
+    texts = {entry.text for entry in store.entries("memory")}
+    assert "Deploys happen on Thursday" in texts and "Deploys happen on Tuesdays" not in texts
+    check_invariants(store)
+
+
 def test_a_write_without_a_late_save_leaves_no_displaced_file(seeded, store, home):
     store.add("memory", "The agent learned the office moved")
     assert not list(home.glob(".MEMORY.md.*.tmp"))
