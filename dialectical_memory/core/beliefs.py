@@ -266,27 +266,147 @@ def load_entry(data: dict[str, Any], *, owned: bool = False) -> tuple[EntryMeta,
     checks, and of the range checks only those of the numbers the shape holds are made (a field a
     sparse record leaves out has its default, which is in range): a 10,000-entry sidecar has a
     hundred shapes, and this is most of cold-load time."""
-    shape = _WELL_FORMED_SHAPES.get((tuple(data), tuple(map(type, data.values()))))  # record_shape, inlined: once per entry
-    if shape is None:
-        return _load_unknown_shape(data), True
-    constants, factories, enums, numbers, highs, id_lists = shape
     values = data if owned else dict(data)
-    values.update(constants)  # the fields a record of this shape leaves at their defaults
-    for name, make in factories:
+    shape = _WELL_FORMED_SHAPES.get((tuple(values), tuple(map(type, values.values()))))  # record_shape, inlined: once per entry
+    if shape is None:
+        return _load_unknown_shape(values), True
+    sound = _sound(values, shape)
+    return _completed(values, shape), not sound
+
+
+def _sound(values: dict[str, Any], shape: _Shape) -> bool:
+    """Whether the loader's value checks could change nothing in a record of a well-formed ``shape``:
+    it has a text, every number it holds is at least 0 and at most its bound, its id lists hold strings."""
+    if shape.numbers is None or not values.get("text"):
+        return False
+    held = shape.numbers(values)
+    if not (min(held) >= 0 and all(map(operator.le, held, shape.highs))):
+        return False
+    for name in shape.id_lists:
+        if not _STR.issuperset(map(type, values[name])):  # their types' set, built in C
+            return False
+    return True
+
+
+def _completed(values: dict[str, Any], shape: _Shape) -> EntryMeta:
+    """The entry a record of a well-formed ``shape`` holds, its dict becoming the entry's own."""
+    values.update(shape.constants)  # the fields a record of this shape leaves at their defaults
+    for name, make in shape.factories:
         values[name] = make()
-    for name, by_value, default in enums:  # by their values (hashable: the shape says so)
+    for name, by_value, default in shape.enums:  # by their values (hashable: the shape says so)
         values[name] = by_value.get(values[name], default)
     meta = object.__new__(EntryMeta)  # every field present and valid: __init__ would add nothing
     meta.__dict__ = values
-    if numbers is None or not values["text"]:
-        return meta, True
-    held = numbers(values)  # every number the record holds: each at least 0 and at most its bound
-    if not (min(held) >= 0 and all(map(operator.le, held, highs))):
-        return meta, True
-    for name in id_lists:  # lists of ids: strings only (their types' set, built in C)
-        if not _STR.issuperset(map(type, values[name])):
-            return meta, True
-    return meta, False
+    return meta
+
+
+class EntryTable(dict):
+    """Entry id → :class:`EntryMeta`, as :meth:`SidecarDocument.from_dict` fills it: a record whose
+    shape and values were found sound is kept as read, and becomes its entry when first asked for
+    (then kept: the same object each time). Building every entry was half of a 10,000-entry cold
+    load, for a prompt and a first add that read a few.
+
+    Every way to read a value builds it (``[]``, ``get``, ``values``, ``items``, ``pop``, copies);
+    :meth:`texts` and :meth:`flagged` answer from the records, building nothing."""
+
+    __slots__ = ("_held",)
+
+    def __init__(self, *args, **values):
+        super().__init__(*args, **values)
+        self._held = 0  # records held unbuilt (at most: a record replaced or deleted is not subtracted)
+
+    @classmethod
+    def holding(cls, values: dict[str, EntryMeta | tuple[dict[str, Any], _Shape]], held: int) -> EntryTable:
+        """A table of ``values``, ``held`` of them a sound record and its shape, to build when asked for."""
+        table = cls(values)
+        table._held = held
+        return table
+
+    def __getitem__(self, entry_id: str) -> EntryMeta:
+        value = dict.__getitem__(self, entry_id)
+        return self._built(entry_id, value) if type(value) is tuple else value
+
+    def get(self, entry_id, default=None):
+        value = dict.get(self, entry_id, _INVALID)
+        if value is _INVALID:
+            return default
+        return self._built(entry_id, value) if type(value) is tuple else value
+
+    def _built(self, entry_id: str, held: tuple) -> EntryMeta:
+        meta = _completed(*held)
+        dict.__setitem__(self, entry_id, meta)
+        return meta
+
+    def build_all(self) -> None:
+        if self._held:
+            for entry_id in [i for i, value in dict.items(self) if type(value) is tuple]:
+                self._built(entry_id, dict.__getitem__(self, entry_id))
+            self._held = 0
+
+    def values(self):
+        self.build_all()
+        return dict.values(self)
+
+    def items(self):
+        self.build_all()
+        return dict.items(self)
+
+    def pop(self, entry_id, *default):
+        if dict.__contains__(self, entry_id):
+            self[entry_id]
+        return dict.pop(self, entry_id, *default)
+
+    def popitem(self):
+        self.build_all()
+        return dict.popitem(self)
+
+    def setdefault(self, entry_id, default=None):
+        if dict.__contains__(self, entry_id):
+            return self[entry_id]
+        dict.__setitem__(self, entry_id, default)
+        return default
+
+    def __iter__(self):  # not dict's own: then dict(table) and {**table} read each value through __getitem__
+        return dict.__iter__(self)
+
+    def copy(self) -> EntryTable:
+        return EntryTable(self.items())
+
+    def __or__(self, other):
+        return {**self, **other}
+
+    def __ror__(self, other):
+        return {**other, **self}
+
+    def __eq__(self, other) -> bool:
+        self.build_all()
+        if isinstance(other, EntryTable):
+            other.build_all()
+        return dict.__eq__(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        self.build_all()
+        return dict.__repr__(self)
+
+    def texts(self):
+        """(id, text) of every entry, in order, building none."""
+        for entry_id, value in dict.items(self):
+            yield entry_id, value[0]["text"] if type(value) is tuple else value.text  # a held record has a text (_sound)
+
+    def flagged(self, *names: str) -> list[str]:
+        """Ids of the entries, in order, with a true value in any of the fields ``names``, each a flag
+        or an optional text that is false by default (as ``blocked``, ``safety_kept``), building none."""
+        assert not any(_STORED_DEFAULTS[name] for name in names) and not {*names} & {*_ENUM_TYPES, *_FACTORIES}
+        found = []
+        for entry_id, value in dict.items(self):
+            values = value[0] if type(value) is tuple else value.__dict__
+            for name in names:
+                if values.get(name):
+                    found.append(entry_id)
+                    break
+        return found
 
 
 def _load_unknown_shape(data: dict[str, Any]) -> EntryMeta:
@@ -506,9 +626,13 @@ class SidecarDocument:
     """The ``*.meta.json`` document of one target."""
 
     version: int = SIDECAR_VERSION
-    entries: dict[str, EntryMeta] = field(default_factory=dict)
+    entries: dict[str, EntryMeta] = field(default_factory=EntryTable)
     contradictions: list[ContradictionEdge] = field(default_factory=list)
     text_to_id: dict[str, str] = field(default_factory=dict)
+
+    def __post_init__(self):
+        if type(self.entries) is not EntryTable:
+            self.entries = EntryTable(self.entries)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -537,16 +661,21 @@ class SidecarDocument:
         """``owned=True``: ``data`` was just parsed for this call, and its records may be reused.
         ``unchecked`` collects the entries that still need the loader's value checks (see
         :func:`load_entry`); without it, the caller checks every entry."""
-        entries = {}
+        entries, held = {}, 0
         for entry_id, meta in (data.get("entries") or {}).items():
             record = meta if owned else {**meta}
             record["entry_id"] = entry_id
+            shape = _WELL_FORMED_SHAPES.get((tuple(record), tuple(map(type, record.values()))))  # record_shape, inlined
+            if shape is not None and _sound(record, shape):
+                entries[entry_id] = (record, shape)  # built when first asked for (EntryTable)
+                held += 1
+                continue
             entries[entry_id], needs_check = load_entry(record, owned=True)
             if needs_check and unchecked is not None:
                 unchecked.append(entries[entry_id])
         return cls(
             version=format_version(data.get("version", SIDECAR_VERSION)) or SIDECAR_VERSION,
-            entries=entries,
+            entries=EntryTable.holding(entries, held),
             contradictions=edges_from(data.get("contradictions") or [], owned=owned)[0],
             text_to_id=_string_map(data.get("text_to_id")),
         )

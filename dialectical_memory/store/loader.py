@@ -431,7 +431,7 @@ def _check_wordings(state: TargetState, metas: list[EntryMeta], source: str) -> 
 def reconcile(state: TargetState, change: Change) -> None:
     """Make the metadata describe exactly the entries of the ``.md`` file."""
     doc = state.doc
-    by_text = {meta.text: entry_id for entry_id, meta in doc.entries.items() if meta.text}
+    by_text = {text: entry_id for entry_id, text in doc.entries.texts() if text}  # builds no entry
     if len(by_text) == len(doc.entries) == len(state.texts) and all(map(by_text.__contains__, state.texts)):
         state.ids_by_text = by_text  # the usual case: file and metadata agree one to one
         return
@@ -443,8 +443,8 @@ def reconcile(state: TargetState, change: Change) -> None:
             matched.add(entry_id)
         else:
             unmatched_texts.append(text)
-    orphans = [meta for entry_id, meta in doc.entries.items() if entry_id not in matched]
-    state.ids_by_text = {doc.entries[i].text: i for i in matched}
+    orphans = [doc.entries[entry_id] for entry_id in doc.entries if entry_id not in matched]
+    state.ids_by_text = {text: entry_id for text, entry_id in by_text.items() if entry_id in matched}
     if not unmatched_texts and not orphans:
         return
     known = state.arrival_origins(state.target) if unmatched_texts and state.arrival_origins else {}
@@ -570,7 +570,7 @@ def merge_foreign(state: TargetState, change: Change, base: bytes | None, foreig
     ours = [t for t in state.texts if t not in base_set or t in foreign_set]
     ours_set = set(ours)
     merged = ours + [t for t in foreign_texts if t not in base_set and t not in ours_set]
-    before = {entry_id: meta.text for entry_id, meta in state.doc.entries.items()}
+    before = dict(state.doc.entries.texts())
     sub = Change(now=change.now, actor=RECONCILE_ACTOR)
     state.set_texts(merged)
     reconcile(state, sub)

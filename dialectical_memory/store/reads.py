@@ -317,7 +317,7 @@ class StoreReads:
             for edge in open_edges:
                 if preferred := read_models.preferred_side(state, edge, now):
                     hidden.add(edge.other(preferred))
-        blocked = {meta.entry_id: meta.blocked for meta in state.entries.values() if meta.blocked}
+        blocked = {entry_id: state.entries[entry_id].blocked for entry_id in state.entries.flagged("blocked")}
         return state.target, tuple(state.texts), dict(state.ids_by_text), marked, hidden, self._usage(state), blocked
 
     def snapshot(self, target: str) -> str:
