@@ -1,0 +1,105 @@
+"""A loaded sidecar keeps each sound record as read and builds its entry when first asked for
+(``EntryTable``): every way of reading an entry must give the entry an eager load gives, the same
+object each time, and the load must build none."""
+
+import orjson
+
+from dialectical_memory import MemoryStore
+from dialectical_memory.core.beliefs import EntryMeta, SidecarDocument
+
+
+def _raw(entries: dict) -> dict:
+    return {"version": 1, "entries": entries, "contradictions": [], "text_to_id": {}}
+
+
+def _records() -> dict:
+    return {
+        "a": {"text": "User drinks green tea", "hit_count": 3, "knowledge_type": "fact", "created_at": 100.0},
+        "b": {"text": "用户喜欢咖啡", "blocked": "looks like an instruction", "created_at": 200.0},
+        "c": {"text": "User lives in a small town", "safety_kept": True, "parent_ids": ["a"]},
+        "d": {"text": "User plays chess", "maturity": 2, "confidence": 0.4},
+    }
+
+
+def _document() -> SidecarDocument:
+    SidecarDocument.from_dict(_raw(_records()))  # the shapes are learnt from the first record of each
+    return SidecarDocument.from_dict(_raw(_records()))
+
+
+def _is_built(entries, entry_id: str) -> bool:
+    return type(dict.get(entries, entry_id)) is EntryMeta  # what the table holds, read past its building
+
+
+def _eager(entry_id: str) -> dict:
+    return EntryMeta.from_dict({**_records()[entry_id], "entry_id": entry_id}).to_dict()
+
+
+def test_a_loaded_document_builds_no_entry_until_asked():
+    entries = _document().entries
+    assert list(entries) == ["a", "b", "c", "d"] and len(entries) == 4 and "b" in entries
+    assert not any(_is_built(entries, i) for i in entries)
+    first = entries["a"]
+    assert _is_built(entries, "a") and not _is_built(entries, "b")
+    assert entries["a"] is first and entries.get("a") is first  # kept: the same object each time
+    assert first.to_dict() == _eager("a")
+    assert entries.get("missing") is None and entries.get("missing", 7) == 7
+
+
+def test_every_way_of_reading_values_gives_built_entries():
+    readers = {
+        "values": lambda t: list(t.values()),
+        "items": lambda t: [meta for _i, meta in t.items()],
+        "dict": lambda t: list(dict(t).values()),
+        "unpacked": lambda t: list({**t}.values()),
+        "copy": lambda t: list(t.copy().values()),
+        "or": lambda t: list((t | {}).values()),
+        "ror": lambda t: list(({} | t).values()),
+        "setdefault": lambda t: [t.setdefault(i) for i in list(t)],
+    }
+    for name, read in readers.items():
+        metas = read(_document().entries)
+        assert all(type(meta) is EntryMeta for meta in metas), name
+        assert [meta.to_dict() for meta in metas] == [_eager(i) for i in "abcd"], name
+
+
+def test_pop_gives_the_built_entry_and_equality_compares_entries():
+    entries = _document().entries
+    popped = entries.pop("c")
+    assert type(popped) is EntryMeta and popped.parent_ids == ["a"] and "c" not in entries
+    assert entries.pop("c", None) is None
+    assert _document().entries == _document().entries  # equal entries, though built apart
+
+
+def test_texts_and_flags_are_read_from_the_records_without_building():
+    entries = _document().entries
+    assert dict(entries.texts()) == {i: record["text"] for i, record in _records().items()}
+    assert entries.flagged("blocked") == ["b"]
+    assert entries.flagged("blocked", "safety_kept") == ["b", "c"]
+    assert not any(_is_built(entries, i) for i in entries)
+    entries["b"].blocked, entries["d"].safety_kept = None, True  # built entries answer from the object
+    assert entries.flagged("blocked", "safety_kept") == ["c", "d"]
+
+
+def test_a_record_the_loader_must_fix_is_built_at_load_and_left_to_its_checks():
+    _document()
+    damaged = {**_records(), "a": {**_records()["a"], "hit_count": -5}, "d": {"maturity": 2, "confidence": 0.4}}  # no text
+    unchecked: list[EntryMeta] = []
+    entries = SidecarDocument.from_dict(_raw(damaged), unchecked=unchecked).entries
+    assert {meta.entry_id for meta in unchecked} == {"a", "d"}
+    assert _is_built(entries, "a") and _is_built(entries, "d") and not _is_built(entries, "b")
+    assert entries["a"] is next(meta for meta in unchecked if meta.entry_id == "a")
+
+
+def test_a_store_load_builds_no_entry_and_reads_them_as_before(tmp_path):
+    writer = MemoryStore(tmp_path)
+    for n in range(12):
+        writer.add("memory", f"User planted tree number {n} in the garden")
+    expected = {e.entry_id: e.meta.to_dict() for e in writer.entries("memory")}
+    MemoryStore(tmp_path).load_from_disk()  # teaches this process the records' shapes
+    store = MemoryStore(tmp_path)
+    store.load_from_disk()
+    entries = store._states["memory"].entries
+    assert not any(_is_built(entries, i) for i in entries)
+    assert store.format_for_system_prompt("memory").count("tree number") == 12
+    assert {e.entry_id: e.meta.to_dict() for e in store.entries("memory")} == expected
+    assert orjson.loads(store._states["memory"].paths.sidecar.read_bytes())["entries"].keys() == expected.keys()
