@@ -277,12 +277,13 @@ def load_entry(data: dict[str, Any], *, owned: bool = False) -> tuple[EntryMeta,
 def _sound(values: dict[str, Any], shape: _Shape) -> bool:
     """Whether the loader's value checks could change nothing in a record of a well-formed ``shape``:
     it has a text, every number it holds is at least 0 and at most its bound, its id lists hold strings."""
-    if shape.numbers is None or not values.get("text"):
+    _constants, _factories, _enums, numbers, highs, id_lists = shape  # unpacked: a field by name costs more than the check
+    if numbers is None or not values.get("text"):
         return False
-    held = shape.numbers(values)
-    if not (min(held) >= 0 and all(map(operator.le, held, shape.highs))):
+    held = numbers(values)
+    if min(held) < 0 or not all(map(operator.le, held, highs)):
         return False
-    for name in shape.id_lists:
+    for name in id_lists:
         if not _STR.issuperset(map(type, values[name])):  # their types' set, built in C
             return False
     return True
@@ -290,10 +291,11 @@ def _sound(values: dict[str, Any], shape: _Shape) -> bool:
 
 def _completed(values: dict[str, Any], shape: _Shape) -> EntryMeta:
     """The entry a record of a well-formed ``shape`` holds, its dict becoming the entry's own."""
-    values.update(shape.constants)  # the fields a record of this shape leaves at their defaults
-    for name, make in shape.factories:
+    constants, factories, enums, *_checks = shape
+    values.update(constants)  # the fields a record of this shape leaves at their defaults
+    for name, make in factories:
         values[name] = make()
-    for name, by_value, default in shape.enums:  # by their values (hashable: the shape says so)
+    for name, by_value, default in enums:  # by their values (hashable: the shape says so)
         values[name] = by_value.get(values[name], default)
     meta = object.__new__(EntryMeta)  # every field present and valid: __init__ would add nothing
     meta.__dict__ = values
@@ -390,15 +392,15 @@ class EntryTable(dict):
         self.build_all()
         return dict.__repr__(self)
 
-    def texts(self):
-        """(id, text) of every entry, in order, building none."""
-        for entry_id, value in dict.items(self):
-            yield entry_id, value[0]["text"] if type(value) is tuple else value.text  # a held record has a text (_sound)
+    def texts(self) -> dict[str, str]:
+        """Id → text of every entry, in order, building none (a held record has a text: see _sound)."""
+        return {entry_id: value[0]["text"] if type(value) is tuple else value.text for entry_id, value in dict.items(self)}
 
     def flagged(self, *names: str) -> list[str]:
-        """Ids of the entries, in order, with a true value in any of the fields ``names``, each a flag
-        or an optional text that is false by default (as ``blocked``, ``safety_kept``), building none."""
-        assert not any(_STORED_DEFAULTS[name] for name in names) and not {*names} & {*_ENUM_TYPES, *_FACTORIES}
+        """Ids of the entries, in order, with a true value in any of the fields ``names``, each false
+        by default and not an enum (a flag as ``safety_kept``, an optional text as ``blocked``, a list
+        as ``parent_ids``), building none."""
+        assert not any(_STORED_DEFAULTS[name] for name in names) and not {*names} & {*_ENUM_TYPES}
         found = []
         for entry_id, value in dict.items(self):
             values = value[0] if type(value) is tuple else value.__dict__

@@ -431,7 +431,7 @@ def _check_wordings(state: TargetState, metas: list[EntryMeta], source: str) -> 
 def reconcile(state: TargetState, change: Change) -> None:
     """Make the metadata describe exactly the entries of the ``.md`` file."""
     doc = state.doc
-    by_text = {text: entry_id for entry_id, text in doc.entries.texts() if text}  # builds no entry
+    by_text = {text: entry_id for entry_id, text in doc.entries.texts().items() if text}  # builds no entry
     if len(by_text) == len(doc.entries) == len(state.texts) and all(map(by_text.__contains__, state.texts)):
         state.ids_by_text = by_text  # the usual case: file and metadata agree one to one
         return
@@ -542,7 +542,9 @@ def _archive_removed(state: TargetState, change: Change, meta: EntryMeta) -> Non
 
 def _drop_dangling_edges(state: TargetState) -> None:
     """Edges whose ends are unknown cannot be shown or resolved; they are metadata, not memory."""
-    kept = [e for e in state.doc.contradictions if state.known(e.from_id) and state.known(e.to_id)]
+    entries, archive = state.doc.entries, state.archive  # state.known, inlined: twice per edge
+    kept = [e for e in state.doc.contradictions
+            if (e.from_id in entries or e.from_id in archive) and (e.to_id in entries or e.to_id in archive)]
     if len(kept) != len(state.doc.contradictions):
         state.warnings.append(f"dropped {len(state.doc.contradictions) - len(kept)} edge(s) to unknown entries")
         state.doc.contradictions = kept
@@ -570,7 +572,7 @@ def merge_foreign(state: TargetState, change: Change, base: bytes | None, foreig
     ours = [t for t in state.texts if t not in base_set or t in foreign_set]
     ours_set = set(ours)
     merged = ours + [t for t in foreign_texts if t not in base_set and t not in ours_set]
-    before = dict(state.doc.entries.texts())
+    before = state.doc.entries.texts()
     sub = Change(now=change.now, actor=RECONCILE_ACTOR)
     state.set_texts(merged)
     reconcile(state, sub)

@@ -263,7 +263,7 @@ class TargetState:
             save_caught_up(index_path(self.paths.home, self.paths.stem), self.index)
 
     def indexed_texts(self) -> dict[str, str]:
-        return dict(self.doc.entries.texts())  # builds no entry
+        return self.doc.entries.texts()  # builds no entry
 
     def _index_add(self, meta: EntryMeta) -> None:
         if self.index is not None:

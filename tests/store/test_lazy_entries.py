@@ -72,9 +72,10 @@ def test_pop_gives_the_built_entry_and_equality_compares_entries():
 
 def test_texts_and_flags_are_read_from_the_records_without_building():
     entries = _document().entries
-    assert dict(entries.texts()) == {i: record["text"] for i, record in _records().items()}
+    assert entries.texts() == {i: record["text"] for i, record in _records().items()}
     assert entries.flagged("blocked") == ["b"]
     assert entries.flagged("blocked", "safety_kept") == ["b", "c"]
+    assert entries.flagged("parent_ids", "restated") == ["c"]
     assert not any(_is_built(entries, i) for i in entries)
     entries["b"].blocked, entries["d"].safety_kept = None, True  # built entries answer from the object
     assert entries.flagged("blocked", "safety_kept") == ["c", "d"]
