@@ -10,6 +10,7 @@ import functools
 import hashlib
 import math
 import operator
+import threading
 import uuid
 from dataclasses import MISSING, dataclass, field, fields
 from typing import Any, Callable, NamedTuple
@@ -302,6 +303,9 @@ def _completed(values: dict[str, Any], shape: _Shape) -> EntryMeta:
     return meta
 
 
+_BUILDING = threading.Lock()  # an entry held by an EntryTable is built by one thread
+
+
 class EntryTable(dict):
     """Entry id → :class:`EntryMeta`, as :meth:`SidecarDocument.from_dict` fills it: a record whose
     shape and values were found sound is kept as read, and becomes its entry when first asked for
@@ -335,9 +339,15 @@ class EntryTable(dict):
         return self._built(entry_id, value) if type(value) is tuple else value
 
     def _built(self, entry_id: str, held: tuple) -> EntryMeta:
-        meta = _completed(*held)
-        dict.__setitem__(self, entry_id, meta)
-        return meta
+        """The entry ``held`` makes, built once: threads that read a state without its lock (pages,
+        searches) must all get the object the first built, or a change to one would be lost."""
+        with _BUILDING:
+            value = dict.get(self, entry_id, held)  # another thread may have built it meanwhile
+            if value is held:
+                value = _completed(*held)
+                if dict.__contains__(self, entry_id):
+                    dict.__setitem__(self, entry_id, value)
+        return value
 
     def build_all(self) -> None:
         if self._held:

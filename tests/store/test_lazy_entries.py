@@ -2,6 +2,9 @@
 (``EntryTable``): every way of reading an entry must give the entry an eager load gives, the same
 object each time, and the load must build none."""
 
+import sys
+import threading
+
 import orjson
 
 from dialectical_memory import MemoryStore
@@ -104,3 +107,26 @@ def test_a_store_load_builds_no_entry_and_reads_them_as_before(tmp_path):
     assert store.format_for_system_prompt("memory").count("tree number") == 12
     assert {e.entry_id: e.meta.to_dict() for e in store.entries("memory")} == expected
     assert orjson.loads(store._states["memory"].paths.sidecar.read_bytes())["entries"].keys() == expected.keys()
+
+
+def test_threads_reading_one_table_all_get_the_entry_first_built():
+    raw = _raw({f"e{n}": {"text": f"User note {n}", "hit_count": n % 5} for n in range(3000)})
+    SidecarDocument.from_dict(raw)
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)  # switch threads as often as possible: mid-build too
+    try:
+        for _round in range(5):
+            entries = SidecarDocument.from_dict(raw).entries
+            seen: list[list[EntryMeta]] = [[] for _ in range(6)]
+
+            def read(k: int) -> None:
+                seen[k] = [entries[entry_id] for entry_id in entries]
+
+            threads = [threading.Thread(target=read, args=(k,)) for k in range(6)]
+            for thread in threads:
+                thread.start()
+            for thread in threads:
+                thread.join()
+            assert all(len({id(meta) for meta in column}) == 1 for column in zip(*seen))
+    finally:
+        sys.setswitchinterval(interval)
