@@ -266,7 +266,7 @@ def load_entry(data: dict[str, Any], *, owned: bool = False) -> tuple[EntryMeta,
     Records of a shape (keys and value types) already seen to be well-formed skip the per-field
     checks, and of the range checks only those of the numbers the shape holds are made (a field a
     sparse record leaves out has its default, which is in range): a 10,000-entry sidecar has a
-    hundred shapes, and this is most of cold-load time."""
+    hundred shapes."""
     values = data if owned else dict(data)
     shape = _WELL_FORMED_SHAPES.get((tuple(values), tuple(map(type, values.values()))))  # record_shape, inlined: once per entry
     if shape is None:
@@ -276,9 +276,9 @@ def load_entry(data: dict[str, Any], *, owned: bool = False) -> tuple[EntryMeta,
 
 
 def _sound(values: dict[str, Any], shape: _Shape) -> bool:
-    """Whether the loader's value checks could change nothing in a record of a well-formed ``shape``:
-    it has a text, every number it holds is at least 0 and at most its bound, its id lists hold strings."""
-    _constants, _factories, _enums, numbers, highs, id_lists = shape  # unpacked: a field by name costs more than the check
+    """Whether the loader's checks could change nothing in a record of a well-formed ``shape``: it has
+    a text, each number it holds is in 0…its bound, its id lists hold strings."""
+    _constants, _factories, _enums, numbers, highs, id_lists = shape  # unpacked: faster than by name
     if numbers is None or not values.get("text"):
         return False
     held = numbers(values)
@@ -291,7 +291,7 @@ def _sound(values: dict[str, Any], shape: _Shape) -> bool:
 
 
 def _completed(values: dict[str, Any], shape: _Shape) -> EntryMeta:
-    """The entry a record of a well-formed ``shape`` holds, its dict becoming the entry's own."""
+    """The entry a record of a well-formed ``shape`` holds (the record becomes its dict)."""
     constants, factories, enums, *_checks = shape
     values.update(constants)  # the fields a record of this shape leaves at their defaults
     for name, make in factories:
@@ -307,23 +307,20 @@ _BUILDING = threading.Lock()  # an entry held by an EntryTable is built by one t
 
 
 class EntryTable(dict):
-    """Entry id → :class:`EntryMeta`, as :meth:`SidecarDocument.from_dict` fills it: a record whose
-    shape and values were found sound is kept as read, and becomes its entry when first asked for
-    (then kept: the same object each time). Building every entry was half of a 10,000-entry cold
-    load, for a prompt and a first add that read a few.
-
-    Every way to read a value builds it (``[]``, ``get``, ``values``, ``items``, ``pop``, copies);
-    :meth:`texts` and :meth:`flagged` answer from the records, building nothing."""
+    """Entry id → :class:`EntryMeta`. :meth:`SidecarDocument.from_dict` keeps a record found sound as
+    read, built into its entry when first asked for, then kept (building them all was half of a
+    10,000-entry cold load). Every read of a value builds it; :meth:`texts` and :meth:`flagged`
+    answer from the records."""
 
     __slots__ = ("_held",)
 
     def __init__(self, *args, **values):
         super().__init__(*args, **values)
-        self._held = 0  # records held unbuilt (at most: a record replaced or deleted is not subtracted)
+        self._held = 0  # at most this many records held (one replaced or deleted is not subtracted)
 
     @classmethod
     def holding(cls, values: dict[str, EntryMeta | tuple[dict[str, Any], _Shape]], held: int) -> EntryTable:
-        """A table of ``values``, ``held`` of them a sound record and its shape, to build when asked for."""
+        """``values``, ``held`` of them a (sound record, shape) pair."""
         table = cls(values)
         table._held = held
         return table
@@ -339,8 +336,7 @@ class EntryTable(dict):
         return self._built(entry_id, value) if type(value) is tuple else value
 
     def _built(self, entry_id: str, held: tuple) -> EntryMeta:
-        """The entry ``held`` makes, built once: threads that read a state without its lock (pages,
-        searches) must all get the object the first built, or a change to one would be lost."""
+        """Built once: threads reading a state without its lock (pages) must get one object."""
         with _BUILDING:
             value = dict.get(self, entry_id, held)  # another thread may have built it meanwhile
             if value is held:
@@ -378,7 +374,7 @@ class EntryTable(dict):
         dict.__setitem__(self, entry_id, default)
         return default
 
-    def __iter__(self):  # not dict's own: then dict(table) and {**table} read each value through __getitem__
+    def __iter__(self):  # not dict's: then dict(table), {**table}, {} | table read values by __getitem__
         return dict.__iter__(self)
 
     def copy(self) -> EntryTable:
@@ -386,9 +382,6 @@ class EntryTable(dict):
 
     def __or__(self, other):
         return {**self, **other}
-
-    def __ror__(self, other):
-        return {**other, **self}
 
     def __eq__(self, other) -> bool:
         self.build_all()
@@ -403,13 +396,11 @@ class EntryTable(dict):
         return dict.__repr__(self)
 
     def texts(self) -> dict[str, str]:
-        """Id → text of every entry, in order, building none (a held record has a text: see _sound)."""
+        """Id → text of every entry (a held record has one: see _sound)."""
         return {entry_id: value[0]["text"] if type(value) is tuple else value.text for entry_id, value in dict.items(self)}
 
     def flagged(self, *names: str) -> list[str]:
-        """Ids of the entries, in order, with a true value in any of the fields ``names``, each false
-        by default and not an enum (a flag as ``safety_kept``, an optional text as ``blocked``, a list
-        as ``parent_ids``), building none."""
+        """Ids of the entries with a true value in any of ``names``: fields false by default, not enums."""
         assert not any(_STORED_DEFAULTS[name] for name in names) and not {*names} & {*_ENUM_TYPES}
         found = []
         for entry_id, value in dict.items(self):
