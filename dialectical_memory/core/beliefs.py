@@ -15,6 +15,7 @@ import uuid
 from dataclasses import MISSING, dataclass, field, fields
 from typing import Any, Callable, NamedTuple
 
+from .gc_pause import collector_paused
 from .kinds import BeliefStatus, ContradictionMode, KnowledgeType, MaturityLevel, SourceKind
 
 SECONDS_PER_DAY = 86_400.0
@@ -275,6 +276,12 @@ def load_entry(data: dict[str, Any], *, owned: bool = False) -> tuple[EntryMeta,
     return _completed(values, shape), not sound
 
 
+def _sound_shape(record: dict[str, Any]) -> _Shape | None:
+    """The shape of ``record`` when it is well-formed and :func:`_sound`, else None."""
+    shape = _WELL_FORMED_SHAPES.get((tuple(record), tuple(map(type, record.values()))))  # record_shape, inlined
+    return shape if shape is not None and _sound(record, shape) else None
+
+
 def _sound(values: dict[str, Any], shape: _Shape) -> bool:
     """Whether the loader's checks could change nothing in a record of a well-formed ``shape``: it has
     a text, each number it holds is in 0…its bound, its id lists hold strings."""
@@ -325,6 +332,14 @@ class EntryTable(dict):
         table._held = held
         return table
 
+    def hold_sound(self, record: dict[str, Any]) -> bool:
+        """Keep a freshly parsed ``record`` (a journal's) to build when asked for, if it is sound."""
+        shape = _sound_shape(record)
+        if shape is not None:
+            dict.__setitem__(self, record["entry_id"], (record, shape))
+            self._held += 1
+        return shape is not None
+
     def __getitem__(self, entry_id: str) -> EntryMeta:
         value = dict.__getitem__(self, entry_id)
         return self._built(entry_id, value) if type(value) is tuple else value
@@ -347,8 +362,9 @@ class EntryTable(dict):
 
     def build_all(self) -> None:
         if self._held:
-            for entry_id in [i for i, value in dict.items(self) if type(value) is tuple]:
-                self._built(entry_id, dict.__getitem__(self, entry_id))
+            with collector_paused():  # as the load was: 10^5 entries built with it on took 4× as long
+                for entry_id in [i for i, value in dict.items(self) if type(value) is tuple]:
+                    self._built(entry_id, dict.__getitem__(self, entry_id))
             self._held = 0
 
     def values(self):
@@ -668,8 +684,8 @@ class SidecarDocument:
         for entry_id, meta in (data.get("entries") or {}).items():
             record = meta if owned else {**meta}
             record["entry_id"] = entry_id
-            shape = _WELL_FORMED_SHAPES.get((tuple(record), tuple(map(type, record.values()))))  # record_shape, inlined
-            if shape is not None and _sound(record, shape):
+            shape = _sound_shape(record)
+            if shape is not None:
                 entries[entry_id] = (record, shape)  # built when first asked for (EntryTable)
                 held += 1
                 continue

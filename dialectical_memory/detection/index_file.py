@@ -24,7 +24,7 @@ from pathlib import Path
 
 import orjson
 
-from ..storage.gc_pause import collector_paused
+from ..core.gc_pause import collector_paused
 from .index import AT_ONCE, COLD_AT_ONCE, CandidateIndex
 
 FORMAT = 2  # 2: the names each slot introduces (holders.py)

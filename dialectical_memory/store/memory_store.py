@@ -744,7 +744,7 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
         if len(old_text) > MAX_ENTRY_CHARS:
             raise InvalidInputError(f"old_text is {len(old_text):,} characters; at most {MAX_ENTRY_CHARS:,} (an entry is never longer)")
         needle = old_text.strip()
-        blocked = {meta.text for meta in state.entries.values() if meta.blocked}  # never matched: a probe must learn nothing
+        blocked = {state.entries[i].text for i in state.entries.flagged("blocked")}  # never matched: a probe must learn nothing
         matches = [text for text in state.texts if needle in text and text not in blocked]
         if not matches:
             raise NotFoundError(f"no {state.target} entry contains {echo(needle)}")

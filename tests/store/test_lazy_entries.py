@@ -9,6 +9,7 @@ import orjson
 
 from dialectical_memory import MemoryStore
 from dialectical_memory.core.beliefs import EntryMeta, SidecarDocument
+from dialectical_memory.store.memory_store import SMALL_STORE_ENTRIES
 
 
 def _raw(entries: dict) -> dict:
@@ -130,3 +131,33 @@ def test_threads_reading_one_table_all_get_the_entry_first_built():
             assert all(len({id(meta) for meta in column}) == 1 for column in zip(*seen))
     finally:
         sys.setswitchinterval(interval)
+
+
+def test_a_remove_or_replace_after_a_load_builds_only_the_entries_it_touches(tmp_path):
+    texts = [f"User planted tree number {n} in the garden" for n in range(SMALL_STORE_ENTRIES + 50)]
+    (tmp_path / "MEMORY.md").write_text("\n§\n".join(texts), encoding="utf-8")  # a home too large to rewrite per change
+    for _ in range(2):  # adopts the entries and writes the sidecar; then teaches this process the records' shapes
+        MemoryStore(tmp_path, memory_char_limit=0).load_from_disk()
+    store = MemoryStore(tmp_path, memory_char_limit=0)
+    store.load_from_disk()
+    entries = store._states["memory"].entries
+    assert store.blocked_entries("memory") == []
+    store.replace("memory", "tree number 3 in", "User planted tree number 3 by the gate")
+    store.remove("memory", "tree number 7 in")
+    assert sum(_is_built(entries, i) for i in entries) <= 3  # the replaced entry, and what its checks read
+    assert len(store.entries("memory")) == len(texts) - 1
+
+
+def test_a_search_after_a_load_builds_only_the_entries_it_reads_whole(tmp_path):
+    texts = [f"User planted tree number {n} in the garden" for n in range(40)] + ["User lives in a small town by the sea"]
+    (tmp_path / "MEMORY.md").write_text("\n§\n".join(texts), encoding="utf-8")
+    writer = MemoryStore(tmp_path, memory_char_limit=0)
+    writer.add("memory", "User lives in a quiet village by the sea")  # said twice: searched by both wordings
+    for _ in range(2):
+        MemoryStore(tmp_path).load_from_disk()
+    store = MemoryStore(tmp_path, memory_char_limit=0)
+    store.load_from_disk()
+    entries = store._states["memory"].entries
+    found = [hit.entry.text for hit in store.search("small town by the sea").items]
+    assert found and "by the sea" in found[0]
+    assert sum(_is_built(entries, i) for i in entries) <= 3
