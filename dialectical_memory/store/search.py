@@ -222,12 +222,13 @@ def _texts(state) -> dict[str, str]:
     """Entry id → what it is searched by (:func:`searched_text`) of the active entries that are not
     blocked, kept on the state until its files move (``read_models.derived``): the same object
     between writes, so the indexes see at once that nothing changed."""
-    return read_models.derived(state, "search_texts", None, lambda: _searched_texts(state.entries, state))
+    return read_models.derived(state, "search_texts", None, lambda: _searched_texts(state))
 
 
-def _searched_texts(entries, state) -> dict[str, str]:
+def _searched_texts(state) -> dict[str, str]:
     """:func:`_texts`, from what a load keeps of each entry (``EntryTable``): only the entries with
     other wordings or parents are built (building them all was ~10× this pass at 100,000)."""
+    entries = state.entries
     texts = entries.texts()  # the text itself is most entries' (no call)
     for entry_id in entries.flagged("blocked"):
         del texts[entry_id]
