@@ -269,22 +269,15 @@ def load_entry(data: dict[str, Any], *, owned: bool = False) -> tuple[EntryMeta,
     sparse record leaves out has its default, which is in range): a 10,000-entry sidecar has a
     hundred shapes."""
     values = data if owned else dict(data)
-    shape = _WELL_FORMED_SHAPES.get((tuple(values), tuple(map(type, values.values()))))  # record_shape, inlined: once per entry
+    shape = _WELL_FORMED_SHAPES.get(record_shape(values))
     if shape is None:
         return _load_unknown_shape(values), True
     sound = _sound(values, shape)
     return _completed(values, shape), not sound
 
 
-def _sound_shape(record: dict[str, Any]) -> _Shape | None:
-    """The shape of ``record`` when it is well-formed and :func:`_sound`, else None."""
-    shape = _WELL_FORMED_SHAPES.get((tuple(record), tuple(map(type, record.values()))))  # record_shape, inlined
-    return shape if shape is not None and _sound(record, shape) else None
-
-
 def _sound(values: dict[str, Any], shape: _Shape) -> bool:
-    """Whether the loader's checks could change nothing in a record of a well-formed ``shape``: it has
-    a text, each number it holds is in 0…its bound, its id lists hold strings."""
+    """Whether the loader's checks could change nothing: a text, numbers in range, ids strings."""
     _constants, _factories, _enums, numbers, highs, id_lists = shape  # unpacked: faster than by name
     if numbers is None or not values.get("text"):
         return False
@@ -298,7 +291,6 @@ def _sound(values: dict[str, Any], shape: _Shape) -> bool:
 
 
 def _completed(values: dict[str, Any], shape: _Shape) -> EntryMeta:
-    """The entry a record of a well-formed ``shape`` holds (the record becomes its dict)."""
     constants, factories, enums, *_checks = shape
     values.update(constants)  # the fields a record of this shape leaves at their defaults
     for name, make in factories:
@@ -310,35 +302,27 @@ def _completed(values: dict[str, Any], shape: _Shape) -> EntryMeta:
     return meta
 
 
-_BUILDING = threading.Lock()  # an entry held by an EntryTable is built by one thread
+_BUILDING = threading.Lock()
 
 
 class EntryTable(dict):
-    """Entry id → :class:`EntryMeta`. :meth:`SidecarDocument.from_dict` keeps a record found sound as
-    read, built into its entry when first asked for, then kept (building them all was half of a
-    10,000-entry cold load). Every read of a value builds it; :meth:`texts` and :meth:`flagged`
-    answer from the records."""
+    """Entry id → :class:`EntryMeta`; a sound record is held as read and built when first read
+    (building all was half of a 10,000-entry load). :meth:`texts`, :meth:`flagged` build none."""
 
     __slots__ = ("_held",)
 
     def __init__(self, *args, **values):
         super().__init__(*args, **values)
-        self._held = 0  # at most this many records held (one replaced or deleted is not subtracted)
-
-    @classmethod
-    def holding(cls, values: dict[str, EntryMeta | tuple[dict[str, Any], _Shape]], held: int) -> EntryTable:
-        """``values``, ``held`` of them a (sound record, shape) pair."""
-        table = cls(values)
-        table._held = held
-        return table
+        self._held = 0  # at most this many records held
 
     def hold_sound(self, record: dict[str, Any]) -> bool:
-        """Keep a freshly parsed ``record`` (a journal's) to build when asked for, if it is sound."""
-        shape = _sound_shape(record)
-        if shape is not None:
-            dict.__setitem__(self, record["entry_id"], (record, shape))
-            self._held += 1
-        return shape is not None
+        """Hold a freshly parsed ``record`` if it is sound."""
+        shape = _WELL_FORMED_SHAPES.get((tuple(record), tuple(map(type, record.values()))))  # record_shape, inlined
+        if shape is None or not _sound(record, shape):
+            return False
+        dict.__setitem__(self, record["entry_id"], (record, shape))
+        self._held += 1
+        return True
 
     def __getitem__(self, entry_id: str) -> EntryMeta:
         value = dict.__getitem__(self, entry_id)
@@ -351,9 +335,8 @@ class EntryTable(dict):
         return self._built(entry_id, value) if type(value) is tuple else value
 
     def _built(self, entry_id: str, held: tuple) -> EntryMeta:
-        """Built once: threads reading a state without its lock (pages) must get one object."""
-        with _BUILDING:
-            value = dict.get(self, entry_id, held)  # another thread may have built it meanwhile
+        with _BUILDING:  # threads reading a state unlocked (pages) get one object
+            value = dict.get(self, entry_id, held)
             if value is held:
                 value = _completed(*held)
                 if dict.__contains__(self, entry_id):
@@ -362,7 +345,7 @@ class EntryTable(dict):
 
     def build_all(self) -> None:
         if self._held:
-            with collector_paused():  # as the load was: 10^5 entries built with it on took 4× as long
+            with collector_paused():  # as a load: 10^5 entries took 4× as long without
                 for entry_id in [i for i, value in dict.items(self) if type(value) is tuple]:
                     self._built(entry_id, dict.__getitem__(self, entry_id))
             self._held = 0
@@ -390,7 +373,7 @@ class EntryTable(dict):
         dict.__setitem__(self, entry_id, default)
         return default
 
-    def __iter__(self):  # not dict's: then dict(table), {**table}, {} | table read values by __getitem__
+    def __iter__(self):  # not dict's: so dict(table), {**table} read values by __getitem__
         return dict.__iter__(self)
 
     def copy(self) -> EntryTable:
@@ -412,12 +395,11 @@ class EntryTable(dict):
         return dict.__repr__(self)
 
     def texts(self) -> dict[str, str]:
-        """Id → text of every entry (a held record has one: see _sound)."""
+        """Id → text of every entry (a held record has one)."""
         return {entry_id: value[0]["text"] if type(value) is tuple else value.text for entry_id, value in dict.items(self)}
 
     def flagged(self, *names: str) -> list[str]:
-        """Ids of the entries with a true value in any of ``names``: fields false by default, not enums."""
-        assert not any(_STORED_DEFAULTS[name] for name in names) and not {*names} & {*_ENUM_TYPES}
+        """Ids of entries true in any of ``names``: fields false by default, not enums."""
         found = []
         for entry_id, value in dict.items(self):
             values = value[0] if type(value) is tuple else value.__dict__
@@ -680,21 +662,18 @@ class SidecarDocument:
         """``owned=True``: ``data`` was just parsed for this call, and its records may be reused.
         ``unchecked`` collects the entries that still need the loader's value checks (see
         :func:`load_entry`); without it, the caller checks every entry."""
-        entries, held = {}, 0
+        entries = EntryTable()
         for entry_id, meta in (data.get("entries") or {}).items():
             record = meta if owned else {**meta}
             record["entry_id"] = entry_id
-            shape = _sound_shape(record)
-            if shape is not None:
-                entries[entry_id] = (record, shape)  # built when first asked for (EntryTable)
-                held += 1
+            if entries.hold_sound(record):
                 continue
             entries[entry_id], needs_check = load_entry(record, owned=True)
             if needs_check and unchecked is not None:
                 unchecked.append(entries[entry_id])
         return cls(
             version=format_version(data.get("version", SIDECAR_VERSION)) or SIDECAR_VERSION,
-            entries=EntryTable.holding(entries, held),
+            entries=entries,
             contradictions=edges_from(data.get("contradictions") or [], owned=owned)[0],
             text_to_id=_string_map(data.get("text_to_id")),
         )

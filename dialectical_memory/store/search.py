@@ -226,8 +226,7 @@ def _texts(state) -> dict[str, str]:
 
 
 def _searched_texts(state) -> dict[str, str]:
-    """:func:`_texts`, from what a load keeps of each entry (``EntryTable``): only the entries with
-    other wordings or parents are built (building them all was ~10× this pass at 100,000)."""
+    """:func:`_texts` building only entries with other wordings or parents (all: 10× slower)."""
     entries = state.entries
     texts = entries.texts()  # the text itself is most entries' (no call)
     for entry_id in entries.flagged("blocked"):
