@@ -34,7 +34,7 @@ from pathlib import Path
 
 import orjson
 
-from ..storage.gc_pause import collector_paused
+from ..core.gc_pause import collector_paused
 from .index import AT_ONCE, COLD_AT_ONCE, SLOT_TYPE, CandidateIndex, StoredPostings
 
 FORMAT = 3  # 2: the names each slot introduces (holders.py); 3: postings packed after the body

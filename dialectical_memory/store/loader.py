@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..storage import hermes_format
-from ..storage.gc_pause import collector_paused
+from ..core.gc_pause import collector_paused
 from .restated import checked_wordings
 from .screening import screen
 from ..core.beliefs import (
@@ -268,6 +268,8 @@ def _apply_batches(state: TargetState, records: list[dict], put: list[EntryMeta]
             _check_version(state, state.paths.journal.name, batch["version"])
         try:
             for data in batch.get("put", []):
+                if entries.hold_sound(data):  # nothing for the loader to check: built when asked for
+                    continue
                 meta = EntryMeta.from_dict(data, owned=True)
                 if clamp_numbers(meta):
                     state.warnings.append(f"{state.paths.journal.name}: values out of range were clamped (seq {seq})")
@@ -431,7 +433,7 @@ def _check_wordings(state: TargetState, metas: list[EntryMeta], source: str) -> 
 def reconcile(state: TargetState, change: Change) -> None:
     """Make the metadata describe exactly the entries of the ``.md`` file."""
     doc = state.doc
-    by_text = {meta.text: entry_id for entry_id, meta in doc.entries.items() if meta.text}
+    by_text = {text: entry_id for entry_id, text in doc.entries.texts().items() if text}  # builds no entry
     if len(by_text) == len(doc.entries) == len(state.texts) and all(map(by_text.__contains__, state.texts)):
         state.ids_by_text = by_text  # the usual case: file and metadata agree one to one
         return
@@ -443,8 +445,8 @@ def reconcile(state: TargetState, change: Change) -> None:
             matched.add(entry_id)
         else:
             unmatched_texts.append(text)
-    orphans = [meta for entry_id, meta in doc.entries.items() if entry_id not in matched]
-    state.ids_by_text = {doc.entries[i].text: i for i in matched}
+    orphans = [doc.entries[entry_id] for entry_id in doc.entries if entry_id not in matched]
+    state.ids_by_text = {text: entry_id for text, entry_id in by_text.items() if entry_id in matched}
     if not unmatched_texts and not orphans:
         return
     known = state.arrival_origins(state.target) if unmatched_texts and state.arrival_origins else {}
@@ -542,7 +544,9 @@ def _archive_removed(state: TargetState, change: Change, meta: EntryMeta) -> Non
 
 def _drop_dangling_edges(state: TargetState) -> None:
     """Edges whose ends are unknown cannot be shown or resolved; they are metadata, not memory."""
-    kept = [e for e in state.doc.contradictions if state.known(e.from_id) and state.known(e.to_id)]
+    entries, archive = state.doc.entries, state.archive  # state.known, inlined: twice per edge
+    kept = [e for e in state.doc.contradictions
+            if (e.from_id in entries or e.from_id in archive) and (e.to_id in entries or e.to_id in archive)]
     if len(kept) != len(state.doc.contradictions):
         state.warnings.append(f"dropped {len(state.doc.contradictions) - len(kept)} edge(s) to unknown entries")
         state.doc.contradictions = kept
@@ -570,7 +574,7 @@ def merge_foreign(state: TargetState, change: Change, base: bytes | None, foreig
     ours = [t for t in state.texts if t not in base_set or t in foreign_set]
     ours_set = set(ours)
     merged = ours + [t for t in foreign_texts if t not in base_set and t not in ours_set]
-    before = {entry_id: meta.text for entry_id, meta in state.doc.entries.items()}
+    before = state.doc.entries.texts()
     sub = Change(now=change.now, actor=RECONCILE_ACTOR)
     state.set_texts(merged)
     reconcile(state, sub)

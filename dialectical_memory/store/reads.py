@@ -179,7 +179,7 @@ class StoreReads:
         """Entries from disk that failed the safety check, in file order: a person keeps, edits or retires them."""
         state = self.current_state(target)
         now = self.now()
-        return [read_models.entry_view(state, meta.entry_id, now) for meta in state.entries.values() if meta.blocked]
+        return [read_models.entry_view(state, entry_id, now) for entry_id in state.entries.flagged("blocked")]
 
     def archived(self, target: str, *, offset: int = 0, limit: int | None = None) -> list[read_models.Entry]:
         """Archived entries, the most recently archived first; ``offset``/``limit`` build one page only."""
@@ -317,7 +317,7 @@ class StoreReads:
             for edge in open_edges:
                 if preferred := read_models.preferred_side(state, edge, now):
                     hidden.add(edge.other(preferred))
-        blocked = {meta.entry_id: meta.blocked for meta in state.entries.values() if meta.blocked}
+        blocked = {entry_id: state.entries[entry_id].blocked for entry_id in state.entries.flagged("blocked")}
         return state.target, tuple(state.texts), dict(state.ids_by_text), marked, hidden, self._usage(state), blocked
 
     def snapshot(self, target: str) -> str:

@@ -210,7 +210,7 @@ def screen(state: TargetState, change: Change) -> bool:
     if rescan:
         wanted = list(state.entries)
     else:
-        wanted = [*adopted, *(i for i, m in state.entries.items() if (m.blocked or m.safety_kept) and i not in adopted)]
+        wanted = [*adopted, *(i for i in state.entries.flagged("blocked", "safety_kept") if i not in adopted)]
     screen_entries(state, change, wanted)
     state.safety_version = SAFETY_VERSION
     return rescan

@@ -250,13 +250,21 @@ def _texts(state) -> dict[str, str]:
     """Entry id → what it is searched by (:func:`searched_text`) of the active entries that are not
     blocked, kept on the state until its files move (``read_models.derived``): the same object
     between writes, so the indexes see at once that nothing changed."""
-    return read_models.derived(state, _TEXTS, None, lambda: _texts_of(state, state.entries.items()))
+    return read_models.derived(state, _TEXTS, None, lambda: _searched_texts(state))
 
 
-def _texts_of(state, metas) -> dict[str, str]:
-    """Entry id → searched text of ``metas`` ((entry id, meta) each) that are not blocked."""
-    return {entry_id: searched_text(state, meta) if meta.restated or meta.parent_ids else meta.text  # most: the text
-            for entry_id, meta in metas if not meta.blocked}
+def _searched_texts(state, ids=None) -> dict[str, str]:
+    """Entry id → searched text of the entries ``ids`` (all when None) that are not blocked,
+    building only those with other wordings or parents (building all: 10× slower)."""
+    entries = state.entries
+    texts = entries.texts(ids)  # the text itself is most entries' (no call)
+    for entry_id in entries.flagged("blocked", "restated", "parent_ids", among=ids):  # few entries
+        meta = entries[entry_id]
+        if meta.blocked:
+            del texts[entry_id]
+        else:
+            texts[entry_id] = searched_text(state, meta)
+    return texts
 
 
 def _newest_texts(state):
@@ -408,12 +416,11 @@ def _find_wanted(index: TargetIndex, state) -> None:
     :func:`_texts` keeps them, if no write moved it since, so the next search finds them made."""
     _until_no_search_answers()
     key = read_models.derived_key(state)
-    entries = state.entries.copy()  # one call: no write of another thread falls within it
-    metas, texts = iter(entries.items()), {}
-    for part in range(0, len(entries), TEXTS_PART):
+    ids, texts = list(state.entries), {}  # one call: no write of another thread falls within it
+    for part in range(0, len(ids), TEXTS_PART):
         if part:
             _until_no_search_answers()
-        texts.update(_texts_of(state, itertools.islice(metas, TEXTS_PART)))
+        texts.update(_searched_texts(state, ids[part:part + TEXTS_PART]))  # builds no entry object
     read_models.keep_derived(state, _TEXTS, key, texts)
     with index.lock:
         if index.wanted is None:

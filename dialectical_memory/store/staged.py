@@ -115,7 +115,7 @@ class StagedWrites:
             ids.append(None)
             fresh.append(text)
             return OperationPreview("add", text, contradicts=found)
-        index = _match(texts, old_text, state.target, {m.text for m in state.entries.values() if m.blocked})
+        index = _match(texts, old_text, state.target, {state.entries[i].text for i in state.entries.flagged("blocked")})
         entry = {"entry_id": ids[index], "text": texts[index]}
         if action == "remove":
             del texts[index], ids[index]

@@ -266,7 +266,7 @@ class TargetState:
             save_caught_up(index_path(self.paths.home, self.paths.stem), self.index)
 
     def indexed_texts(self) -> dict[str, str]:
-        return {entry_id: meta.text for entry_id, meta in self.doc.entries.items()}
+        return self.doc.entries.texts()  # builds no entry
 
     def _one_to_one_texts(self) -> dict[str, str] | None:
         """``ids_by_text`` when it names every entry (the index's check of its entries in C loops)."""

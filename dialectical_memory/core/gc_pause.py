@@ -1,7 +1,8 @@
 """A pause of Python's cyclic garbage collector while many objects that all stay alive are built.
 
-Both a load of a target (:mod:`dialectical_memory.store.loader`) and a read of the candidate index
-file (:mod:`dialectical_memory.detection.index_file`) build ~10^5 containers at once.
+A load of a target (:mod:`dialectical_memory.store.loader`), a read of the candidate index file
+(:mod:`dialectical_memory.detection.index_file`) and the first pass over every entry after a load
+(:class:`dialectical_memory.core.beliefs.EntryTable`) build ~10^5 containers at once.
 """
 
 from __future__ import annotations
