@@ -161,3 +161,27 @@ def test_a_search_after_a_load_builds_only_the_entries_it_reads_whole(tmp_path):
     found = [hit.entry.text for hit in store.search("small town by the sea").items]
     assert found and "by the sea" in found[0]
     assert sum(_is_built(entries, i) for i in entries) <= 3
+
+
+def test_the_thread_finding_a_large_homes_texts_builds_no_entry(tmp_path, monkeypatch):
+    """The thread a first search of a large home starts finds every entry's searched text from the
+    held records: building 100,000 entries there cost ~1.5 s of CPU beside the searches it yields to."""
+    from dialectical_memory.store import search
+
+    texts = [f"User planted tree number {n} in the garden" for n in range(40)] + ["User lives in a small town by the sea"]
+    (tmp_path / "MEMORY.md").write_text("\n§\n".join(texts), encoding="utf-8")
+    for _ in range(2):
+        MemoryStore(tmp_path).load_from_disk()
+    store = MemoryStore(tmp_path, memory_char_limit=0)
+    store.load_from_disk()
+    monkeypatch.setattr(search, "WORDS_ALL_AT_ONCE", 3)
+    monkeypatch.setattr(search, "WORDS_AT_ONCE", 2)
+    monkeypatch.setattr(search, "WORDS_SECONDS", 0.0)
+    entries = store._states["memory"].entries
+    assert store.search("small town by the sea", "memory", semantic=False).items
+    reader = search.search_index(store, "memory").reader
+    if reader is not None:
+        reader.join(timeout=30)
+    later = store.search("small town", "memory", semantic=False)
+    assert later.words_coverage == (len(texts), len(texts)) and later.items
+    assert sum(_is_built(entries, i) for i in entries) <= 6  # the newest read whole, and what the answers show
