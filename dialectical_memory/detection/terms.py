@@ -61,10 +61,10 @@ def _key(form: str) -> tuple[str, ...]:
     return tuple(stem(word) for word in form.replace("-", " ").split())
 
 
-def _build_table() -> dict[tuple[str, ...], Term]:
+def _build_table(concept_forms: dict) -> dict[tuple[str, ...], Term]:
     """Phrase key → term. Later registrations override earlier ones, so the
     more specific roles come last. Every English concept form is kept by its key too
-    (``CONCEPT_FORMS``): a text's words meet a concept only as inflections of one of them."""
+    (in ``concept_forms``): a text's words meet a concept only as inflections of one of them."""
     table: dict[tuple[str, ...], Term] = {}
 
     def register(forms, make):
@@ -82,7 +82,7 @@ def _build_table() -> dict[tuple[str, ...], Term]:
         register(forms, lambda f, c=concept: Term(CONCEPT, f, value=c))
         for form in forms:
             if not is_cjk(form):
-                CONCEPT_FORMS.setdefault((_key(form), concept), []).append(tuple(form.replace("-", " ").split()))
+                concept_forms.setdefault((_key(form), concept), []).append(tuple(form.replace("-", " ").split()))
     for name in (*lexicon.PLACES, *gazetteer.NEGATION_LOOKALIKES):
         register([name], lambda f: Term(CONCEPT, f, value=f))
     for axis, spec in lexicon.AXES.items():
@@ -116,12 +116,23 @@ def _build_table() -> dict[tuple[str, ...], Term]:
     return table
 
 
-CONCEPT_FORMS: dict[tuple[tuple[str, ...], str], list[tuple[str, ...]]] = {}  # (key, concept) → its forms' words
-TABLE = _build_table()
-MAX_PHRASE = max(len(key) for key in TABLE)
-# People words segment as words even where no rule knows them ("上司脾气": 上司 | 脾气, not 上 | 司脾气)
-ZH_DICTIONARY = frozenset(key[0] for key in TABLE if is_cjk(key[0])) | frozenset(lexicon.ZH_PEOPLE)
-ZH_MAX_WORD = max(len(word) for word in ZH_DICTIONARY)
+class Vocabulary(NamedTuple):
+    """The lexicon read as terms: built when a text is first read, not when the module is imported
+    (stemming ~4,400 forms is ~30 ms a process that only lists or searches need not pay)."""
+
+    table: dict[tuple[str, ...], Term]  # phrase key → term
+    concept_forms: dict[tuple[tuple[str, ...], str], list[tuple[str, ...]]]  # (key, concept) → its forms' words
+    zh_dictionary: frozenset[str]  # Chinese words a text segments into
+    zh_max_word: int
+
+
+@functools.cache
+def vocabulary() -> Vocabulary:
+    concept_forms: dict[tuple[tuple[str, ...], str], list[tuple[str, ...]]] = {}
+    table = _build_table(concept_forms)
+    # People words segment as words even where no rule knows them ("上司脾气": 上司 | 脾气, not 上 | 司脾气)
+    zh_dictionary = frozenset(key[0] for key in table if is_cjk(key[0])) | frozenset(lexicon.ZH_PEOPLE)
+    return Vocabulary(table, concept_forms, zh_dictionary, max(len(word) for word in zh_dictionary))
 
 
 def words(text: str) -> list[str]:
@@ -136,7 +147,8 @@ def _pieces(text: str) -> list[tuple[str, str]]:
     for match in PIECE.finditer(text):
         cjk, word = match.groups()
         if cjk:
-            found.extend((piece, piece) for piece in segment_chinese(cjk, ZH_DICTIONARY, ZH_MAX_WORD))
+            known = vocabulary()
+            found.extend((piece, piece) for piece in segment_chinese(cjk, known.zh_dictionary, known.zh_max_word))
         elif not word.isdigit():
             found.append((stem(word), word))
     return found
@@ -146,7 +158,7 @@ def _meets(term: Term, key: tuple[str, ...], written: list[str]) -> bool:
     """Whether the words as written are a concept's: one of its forms with this key, inflected (the
     stemmer alone would read "winning" as "wine"), or as written for a plural that names its concept
     only so ("new" is no news). Other roles: always."""
-    forms = CONCEPT_FORMS.get((key, term.value)) if term.role == CONCEPT else None
+    forms = vocabulary().concept_forms.get((key, term.value)) if term.role == CONCEPT else None
     return not forms or any(len(form) == len(written) and all(map(_is_written_as, written, form)) for form in forms)
 
 
@@ -173,11 +185,11 @@ def _terms(text: str) -> tuple[Term, ...]:
     keys = [key for key, _written in pieces]
     result: list[Term] = []
     position = 0
-    longest = _longest_from()
+    longest, table = _longest_from(), vocabulary().table
     while position < len(keys):
         for length in range(min(longest.get(keys[position], 0), len(keys) - position), 0, -1):
             key = tuple(keys[position : position + length])
-            term = TABLE.get(key)
+            term = table.get(key)
             if term and _meets(term, key, [written for _key, written in pieces[position : position + length]]):
                 result.append(term)
                 position += length
@@ -196,7 +208,7 @@ def _longest_from() -> dict[str, int]:
     """A word → the most words of a phrase of the table that starts with it (a word that starts
     none is not in it): the lengths worth looking up at each position of a text."""
     found: dict[str, int] = {}
-    for key in TABLE:
+    for key in vocabulary().table:
         found[key[0]] = max(found.get(key[0], 0), len(key))
     return found
 
