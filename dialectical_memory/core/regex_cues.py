@@ -298,28 +298,34 @@ _NO_MATCH = {
 
 def _gated(pattern: LazyPattern, method: str, cues: tuple[str, ...], folded: bool):
     """``pattern.<method>`` that answers "no match" for a text holding none of ``cues``, and on the
-    first text that holds one hands over to the compiled pattern."""
+    first text that holds one hands over to the compiled pattern.
 
-    def holds_cue(text: str) -> bool:
-        seen = matching_case(text) if folded else text
-        for cue in cues:
-            if cue in seen:
-                return True
-        return False
-
+    A text meets every still-gated pattern of an analysis in turn (a hundred or more), so the test
+    is one frame: the case-blind form read inline (as :func:`matching_case` reads it), no helper
+    calls, and the answer of the methods that return a match given without a call."""
     if method in ("sub", "subn"):
         def replace(repl, text, *args, **kwargs):
-            if not holds_cue(text):
-                return text if method == "sub" else (text, 0)
-            return _take_over(pattern, method)(repl, text, *args, **kwargs)
+            if folded:
+                seen = text.lower() if text.isascii() else _matching_case_of(text)
+            else:
+                seen = text
+            for cue in cues:
+                if cue in seen:
+                    return _take_over(pattern, method)(repl, text, *args, **kwargs)
+            return text if method == "sub" else (text, 0)
         return replace
 
-    no_match = _NO_MATCH[method]
+    no_match = None if method in ("search", "match", "fullmatch") else _NO_MATCH[method]
 
     def run(text, *args, **kwargs):
-        if not holds_cue(text):
-            return no_match(text)
-        return _take_over(pattern, method)(text, *args, **kwargs)
+        if folded:
+            seen = text.lower() if text.isascii() else _matching_case_of(text)
+        else:
+            seen = text
+        for cue in cues:
+            if cue in seen:
+                return _take_over(pattern, method)(text, *args, **kwargs)
+        return None if no_match is None else no_match(text)
     return run
 
 
