@@ -241,9 +241,9 @@ class LazyPattern:
     A process touches only some of its patterns, and compiling all of them would cost a one-shot
     command hundreds of ms. With a :class:`CueTable` that lists the pattern, a text holding none of
     its cues gets "no match" (None, [], an empty iterator, the text unchanged) without the pattern
-    being compiled; the first text that holds one compiles it, and from then on the compiled
-    pattern's own methods answer (the engine's search is cheaper than looking for cues first). A
-    pattern not in the table compiles on first use. Every pattern made is listed by
+    being compiled; the first text that holds one compiles it. The gate stays while most texts lack
+    a cue, and goes once most hold one: then the compiled pattern's own methods answer (see
+    :func:`_gated`). A pattern not in the table compiles on first use. Every pattern made is listed by
     :func:`created_patterns`, which is what the generator tables."""
 
     __slots__ = ("pattern", "_flags", "_table", "compiled", "groupindex", "groups", *_METHODS)
@@ -296,30 +296,41 @@ _NO_MATCH = {
 }
 
 
-def _gated(pattern: LazyPattern, method: str, cues: tuple[str, ...], folded: bool):
-    """``pattern.<method>`` that answers "no match" for a text holding none of ``cues``, and on the
-    first text that holds one hands over to the compiled pattern."""
+# A gate stays in front of its compiled pattern until this many texts held a cue, and then only
+# while most texts it meets hold none: the engine tries a pattern with no literal to look for first
+# ("\\b(?:every|each|…)", a hundred phrases) at every position of a text, and a few substring tests
+# are cheaper; a pattern whose cue nearly every text holds ("user") loses nothing to it.
+_GATE_KEPT_UNTIL_HITS = 16
 
-    def holds_cue(text: str) -> bool:
-        seen = matching_case(text) if folded else text
+
+def _gated(pattern: LazyPattern, method: str, cues: tuple[str, ...], folded: bool):
+    """``pattern.<method>`` that answers "no match" for a text holding none of ``cues``; the first
+    text that holds one compiles the pattern, which answers it and every later text holding one,
+    until the texts holding one are as many as those without (``_GATE_KEPT_UNTIL_HITS`` at least):
+    then the compiled pattern's own method takes the gate's place.
+
+    A text meets every gated pattern of an analysis in turn (a hundred or more), so the test is one
+    frame: the case-blind form read inline (as :func:`matching_case` reads it), no helper calls,
+    and the answer of the methods that return a match given without a call."""
+    held = not_held = 0
+    no_match = None if method in ("search", "match", "fullmatch") else _NO_MATCH.get(method)
+
+    def run(*args, **kwargs):
+        nonlocal held, not_held
+        text = args[1] if method in ("sub", "subn") else args[0]  # sub(repl, text), others (text)
+        seen = (text.lower() if text.isascii() else _matching_case_of(text)) if folded else text
         for cue in cues:
             if cue in seen:
-                return True
-        return False
-
-    if method in ("sub", "subn"):
-        def replace(repl, text, *args, **kwargs):
-            if not holds_cue(text):
+                break
+        else:
+            not_held += 1
+            if method in ("sub", "subn"):
                 return text if method == "sub" else (text, 0)
-            return _take_over(pattern, method)(repl, text, *args, **kwargs)
-        return replace
-
-    no_match = _NO_MATCH[method]
-
-    def run(text, *args, **kwargs):
-        if not holds_cue(text):
-            return no_match(text)
-        return _take_over(pattern, method)(text, *args, **kwargs)
+            return None if no_match is None else no_match(text)
+        held += 1
+        if held >= _GATE_KEPT_UNTIL_HITS and held >= not_held:
+            return _take_over(pattern, method)(*args, **kwargs)
+        return getattr(pattern.compiled, method)(*args, **kwargs)
     return run
 
 

@@ -434,7 +434,7 @@ def analyse(text: str) -> Analysis:
     claims = _restarted(sentence, claims)
     if not any(pole.axis == "chronotype" for claim in claims for pole in claim.poles):
         claims.extend(_bedtime_claims(original))
-    key = "".join(ch for ch in sentence + names if ch.isalnum())
+    key = "".join(filter(str.isalnum, sentence + names))
     slots = _current_slots(original, claims)
     habits = _habits(sentence)
     holder = _holder(original)

@@ -1004,10 +1004,11 @@ def _commute(text: str) -> list[Slot]:
 
 def _routine_ways(text: str) -> list[Slot]:
     """The one way of a routine besides the commute (see `routines.py`)."""
-    if _NOT_ROUTINE.search(text):
+    ways = routines.routine_ways(text)  # most texts name no routine: its cue test before the slow guard
+    if not ways or _NOT_ROUTINE.search(text):
         return []
     return [Slot(routine, way, way, "mode", scope=occasion | _time_scope(text), holder=holder(text, start))
-            for routine, way, occasion, start in routines.routine_ways(text)]
+            for routine, way, occasion, start in ways]
 
 
 # --- how long a daily routine lasts: "sleeps about eight hours", "每晚只睡四个小时" ------
@@ -1033,7 +1034,8 @@ _BOUND = lazy_compile(r"\b(?:at\s+least|more\s+than|over|less\s+than|under|fewer
 
 def _durations(text: str) -> list[Slot]:
     """Hours a day (or week) spent on a routine; bounds and exceptions give none."""
-    if _BOUND.search(text):
+    # most texts name no duration: the patterns (gated by their cues) before the slow guard
+    if not any(pattern.search(text) for _name, pattern in _DURATIONS) or _BOUND.search(text):
         return []
     for name, pattern in _DURATIONS:
         match = pattern.search(text)

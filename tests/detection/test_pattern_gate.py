@@ -14,6 +14,7 @@ import os
 import re
 import subprocess
 import sys
+import types
 from pathlib import Path
 
 import pytest
@@ -131,6 +132,41 @@ def test_a_text_without_a_cue_gets_no_match_without_the_pattern_being_compiled(m
     assert compiled == [r"\bcoffee\s+(\w+)"]
     assert pattern.findall(hit) == eager.findall(hit) and pattern.sub("x", hit) == eager.sub("x", hit)
     assert pattern.search(hit).re is pattern.compiled  # handed over: the compiled pattern answers now
+
+
+def _engine_searches(monkeypatch, pattern: LazyPattern) -> list[str]:
+    """The texts the compiled pattern's own search is run on, from now on."""
+    searched = []
+    real = pattern.compiled
+
+    class Counting:
+        def __getattr__(self, name):
+            return getattr(real, name)
+
+        def search(self, text, *args):
+            searched.append(text)
+            return real.search(text, *args)
+
+    monkeypatch.setattr(pattern, "compiled", Counting())
+    return searched
+
+
+def test_a_compiled_pattern_keeps_its_gate_while_most_texts_lack_its_cue(monkeypatch):
+    table = _Table({(r"\bcoffee\s+(\w+)", 0): (("coffee",), False)})
+    pattern = LazyPattern(r"\bcoffee\s+(\w+)", 0, table)
+    assert pattern.search("tea") is None and pattern.search("black coffee daily").group(1) == "daily"
+    assert isinstance(pattern.search, types.FunctionType)  # compiled, and still behind its gate
+    searched = _engine_searches(monkeypatch, pattern)
+    for serial in range(40):  # most texts hold no cue: the engine never meets them
+        assert pattern.search(f"tea number {serial}") is None
+    assert searched == []
+    for serial in range(regex_cues._GATE_KEPT_UNTIL_HITS):
+        assert pattern.search(f"coffee number {serial}").group(1) == "number"
+    assert len(searched) == regex_cues._GATE_KEPT_UNTIL_HITS  # still gated: 17 texts held a cue, 41 none
+    for serial in range(30):  # now most texts hold one: the compiled pattern's own search takes over
+        assert pattern.search(f"coffee again {serial}").group(1) == "again"
+    assert pattern.search("tea") is None
+    assert pattern.search.__self__ is pattern.compiled
 
 
 def test_case_blind_cues_meet_every_spelling_the_engine_matches(monkeypatch):
