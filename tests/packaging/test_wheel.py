@@ -105,13 +105,17 @@ def test_the_wheel_holds_one_package_with_the_dashboard_inside(wheel):
     assert len(tables) >= 5 and tables <= set(names), sorted(tables - set(names))
     assert {"dialectical_memory/detection/lang/en/language.json", "dialectical_memory/detection/lang/zh/language.json"} <= tables
     assert not [n for n in names if "/tests/" in n or n.endswith(".pyc")]
-    # What the bound guards: no model, dataset or test data slips into the package (e5-small alone is
-    # tens of MB). The tables are held apart (530 KB compressed at this writing), so code may grow
-    # with features while the data may not grow unseen: 1.2 MB in all until four features' code
-    # (three rule families, the drafting doors, the restatement guards, paging) took it to 1.22 MB.
-    tables = sum(info.compress_size for info in zipfile.ZipFile(wheel).infolist() if info.filename.endswith((".tsv", ".json")))
+    # What the bounds guard: no model, dataset or test data slips into the package (e5-small alone is
+    # tens of MB). The tables are held apart (533 KB compressed at this writing), so code may grow
+    # with features while the data may not grow unseen. The code had one bound with the tables, the
+    # whole wheel < 1.26 MB, until the lazy entries, the packed index file and the judge's fuller-side
+    # answer took it 1.6 KB past: the code (modules, templates, static files, compressed) now has its
+    # own bound, 682 KB at this writing, and the tables keep theirs.
+    infos = zipfile.ZipFile(wheel).infolist()
+    tables = sum(info.compress_size for info in infos if info.filename.endswith((".tsv", ".json")))
     assert tables < 560_000, tables
-    assert wheel.stat().st_size < 1_260_000
+    code = sum(info.compress_size for info in infos if not info.filename.endswith((".tsv", ".json")))
+    assert code < 700_000, code
     assert not any("jinja2-fragments" in line for line in requirements(wheel))
 
 
