@@ -155,6 +155,9 @@ class CandidateIndex:
         self._census: dict[str, int] | None = None  # introduction → live slots making it, built when first asked
         self._holders: HomeHolders | None = None  # learnt from the census, until it changes
         self.unsaved = 0  # texts analysed since the index was last read or written
+        self._unsaved_ids: dict[str, None] = {}  # the entries those texts were analysed for, in order
+        self.saved_as: str | None = None  # the index file it was read from or last written as (index_file)
+        self.tail_records = 0  # records of that file's tail, kept apart from it (index_file)
         self.caught_up = 0  # texts the index file lacked when it was opened (see index_file.save_caught_up)
         self.first_commit_saves = False  # opened in this process: its first commit keeps what it analysed
         self._pending: dict[str, str] = {}  # see pending
@@ -191,30 +194,48 @@ class CandidateIndex:
         slot = self._slot.get(entry_id)
         return None if slot is None else self._texts[slot]
 
-    def add(self, entry_id: str, text: str) -> None:
-        """Index `text` under `entry_id`, replacing what was indexed under it before."""
+    def add(self, entry_id: str, text: str, analysed: tuple[frozenset[str], list[str]] | None = None) -> None:
+        """Index `text` under `entry_id`, replacing what was indexed under it before. ``analysed``:
+        its terms and introductions as saved on disk (index_file's tail), taken without analysing
+        the text again and not counted unsaved."""
         slot = self._slot.get(entry_id)
         if slot is not None:
             if self._texts[slot] == text:
                 return
             self.remove(entry_id)
         self._pending.pop(entry_id, None)  # one listed later is listed without it
-        terms = index_terms(text)
+        terms, names = (index_terms(text), list(entry_introductions(text))) if analysed is None else analysed
         slot = len(self._ids)
         self._ids.append(entry_id)
         self._texts.append(text)
         self._sizes.append(len(terms))
         self._slot[entry_id] = slot
         self._terms[slot] = terms
-        self._names.append(list(entry_introductions(text)))
-        self._count(self._names[slot], 1)
+        self._names.append(names)
+        self._count(names, 1)
         for term in terms:
             posting = self._posting(term)
             if posting is None:
                 self._postings[term] = {slot}
             else:
                 posting.add(slot)
-        self.unsaved += 1
+        if analysed is None:
+            self.unsaved += 1
+            self._unsaved_ids[entry_id] = None
+
+    def unsaved_records(self) -> list[tuple[str, str, list[str], list[str]]]:
+        """(entry id, text, terms, introductions) of the entries analysed since the last save that
+        are still indexed: what index_file keeps in the tail of the file."""
+        records = []
+        for entry_id in self._unsaved_ids:
+            slot = self._slot.get(entry_id)
+            if slot is not None and slot in self._terms:
+                records.append((entry_id, self._texts[slot], sorted(self._terms[slot]), self._names[slot] or []))
+        return records
+
+    def mark_saved(self) -> None:
+        self.unsaved = self.caught_up = 0
+        self._unsaved_ids = {}
 
     def remove(self, entry_id: str) -> None:
         """Forget `entry_id`; unknown ids are ignored."""

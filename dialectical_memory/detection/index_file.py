@@ -17,7 +17,16 @@ never a source of truth:
 * it is written without fsync (temp file + rename): after a crash it is old, torn or missing, and
   each of those only means more analysis.
 
-It is local to one machine and must never be synced (ignore ``.*.index.json``).
+A few new analyses are not worth rewriting the whole file (~1.7 MB at 10,000 entries): they are
+appended to its tail, ``.MEMORY.index.tail``, one line per entry (``crc32 record``; the record
+names the file it extends by :func:`_identity` of its header, and carries the entry's id, text,
+terms and introductions). Opening the file applies the tail's records that extend it; a line torn
+by a crash, with a bad checksum, malformed, or made for another file is skipped; a tail larger
+than any we write is ignored whole. Past TAIL_MAX lines the file is rewritten with them and the
+tail removed (after the rename: a crash between leaves lines that extend a file no longer there).
+Removed entries need no record: the check against the entries drops them.
+
+It is local to one machine and must never be synced (ignore ``.*.index.*``).
 """
 
 from __future__ import annotations
@@ -40,11 +49,17 @@ from .index import AT_ONCE, COLD_AT_ONCE, SLOT_TYPE, CandidateIndex, StoredPosti
 FORMAT = 3  # 2: the names each slot introduces (holders.py); 3: postings packed after the body
 SAVE_AFTER = 32  # analyses not yet on disk before the file is rewritten
 MAX_FILE_BYTES = 256 * 1024 * 1024  # far above a 10,000-entry home's index; larger is not ours
+TAIL_MAX = 128  # lines in the tail before the file is rewritten with them (~0.5 KB and ~20 µs to apply each)
+MAX_TAIL_BYTES = 4 * 1024 * 1024  # far above TAIL_MAX records; larger is not ours
 _PACKAGE = Path(__file__).resolve().parent
 
 
 def index_path(home: Path, stem: str) -> Path:
     return home / f".{stem}.index.json"
+
+
+def tail_path(path: Path) -> Path:
+    return path.with_name(path.name.removesuffix(".json") + ".tail")
 
 
 @functools.cache
@@ -61,6 +76,12 @@ def analysis_fingerprint() -> str:
 def _checksum(rest: bytes | memoryview) -> str:
     """Of everything after the header line: against a torn or damaged file, not a planted one."""
     return f"{zlib.crc32(rest):08x}"
+
+
+def _identity(header: bytes) -> str:
+    """Names one written file for the records of its tail: its header holds the format, the
+    analysis fingerprint and the checksum and sizes of the rest."""
+    return hashlib.blake2b(header, digest_size=8).hexdigest()
 
 
 def open_index(path: Path, texts: dict[str, str] | Callable[[], dict[str, str]],
@@ -99,19 +120,51 @@ def save_caught_up(path: Path, index: CandidateIndex) -> None:
     own entry is in it: a one-shot `dmem add` would leave its entry for every later process)."""
     first, index.first_commit_saves = index.first_commit_saves, False
     if index.caught_up or (first and index.unsaved):
-        write_index(path, index)
+        save_index(path, index)
         index.caught_up = 0  # written, or unwritable: tried once
 
 
 def save_if_due(path: Path, index: CandidateIndex) -> None:
     if index.unsaved >= SAVE_AFTER:
+        save_index(path, index)
+
+
+def save_index(path: Path, index: CandidateIndex) -> None:
+    """Keep what was analysed since the last save: appended to the tail of the file ``index``
+    was read from or last wrote, or, when there is none or its tail is full, a rewrite."""
+    records = index.unsaved_records()
+    if index.saved_as is None or index.tail_records + len(records) > TAIL_MAX or not _append_tail(path, index.saved_as, records):
         write_index(path, index)
+        return
+    index.tail_records += len(records)
+    index.mark_saved()
+
+
+def _append_tail(path: Path, identity: str, records: list[tuple[str, str, list[str], list[str]]]) -> bool:
+    """One write, without fsync, never through a symlink; the leading newline ends a line a crash
+    tore, so that only that line is lost."""
+    lines = []
+    for entry_id, text, terms, names in records:
+        record = orjson.dumps({"of": identity, "id": entry_id, "text": text, "terms": terms, "names": names})
+        lines.append(_checksum(record).encode() + b" " + record)
+    data = b"\n" + b"\n".join(lines) + b"\n"
+    try:
+        fd = os.open(tail_path(path), os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600)
+        try:
+            return os.write(fd, data) == len(data)
+        finally:
+            os.close(fd)
+    except OSError:
+        return False
 
 
 def read_index(path: Path) -> CandidateIndex | None:
     """The index stored at ``path``, or None when it is missing, foreign, stale or damaged."""
     with collector_paused():
-        return _read_index(path)
+        index = _read_index(path)
+        if index is not None:
+            _apply_tail(path, index)
+        return index
 
 
 def _read_index(path: Path) -> CandidateIndex | None:
@@ -135,9 +188,49 @@ def _read_index(path: Path) -> CandidateIndex | None:
         if not len(ids) == len(texts) == len(sizes) or not set(map(type, terms)) <= {str}:
             return None
         offsets, slots = _numbers(data[start + body_size : arrays]), _numbers(data[arrays:])
-        return CandidateIndex.from_stored(ids, texts, sizes, StoredPostings(terms, offsets, slots), body.get("names"))
+        index = CandidateIndex.from_stored(ids, texts, sizes, StoredPostings(terms, offsets, slots), body.get("names"))
     except (OSError, ValueError, KeyError, TypeError, AttributeError):  # an unhashable id is a TypeError too
         return None
+    index.saved_as = _identity(data[: start - 1])
+    return index
+
+
+def _apply_tail(path: Path, index: CandidateIndex) -> None:
+    """Index the records of the tail that extend the file ``index`` was read from, in order."""
+    try:
+        with open(tail_path(path), "rb") as handle:
+            data = handle.read(MAX_TAIL_BYTES + 1)
+    except OSError:  # none (the usual case after a rewrite), or unreadable
+        return
+    if len(data) > MAX_TAIL_BYTES:
+        index.tail_records = TAIL_MAX + 1  # not ours: the next save rewrites the file and removes it
+        return
+    lines = [line for line in data.split(b"\n")[:-1] if line]  # after the last newline: torn, or nothing
+    index.tail_records = len(lines)
+    for line in lines:
+        record = _tail_record(line, index.saved_as)
+        if record is not None:
+            index.add(record["id"], record["text"], analysed=(frozenset(record["terms"]), record["names"]))
+
+
+def _tail_record(line: bytes, identity: str | None) -> dict | None:
+    """The record of one tail line when it is whole, well formed and extends the file ``identity``
+    names; else None."""
+    checksum, _, data = line.partition(b" ")
+    if checksum != _checksum(data).encode():
+        return None
+    try:
+        record = orjson.loads(data)
+    except ValueError:
+        return None
+    if type(record) is not dict or record.get("of") != identity:
+        return None
+    entry_id, text, terms, names = (record.get(key) for key in ("id", "text", "terms", "names"))
+    if not (type(entry_id) is type(text) is str and type(terms) is type(names) is list):
+        return None
+    if not set(map(type, terms)) | set(map(type, names)) <= {str} or any(name.count(" ") < 2 for name in names):
+        return None
+    return record
 
 
 def _numbers(packed: bytes) -> array:
@@ -184,5 +277,10 @@ def write_index(path: Path, index: CandidateIndex) -> None:
             raise
     except OSError:
         return  # a cache that cannot be written is rebuilt next time; the write it serves goes on
-    index.unsaved = index.caught_up = 0
+    try:
+        os.unlink(tail_path(path))  # its records extend the file just replaced, and are in this one
+    except OSError:
+        pass  # none; or left, and skipped: they name the file replaced
+    index.saved_as, index.tail_records = _identity(data[: data.index(b"\n")]), 0
+    index.mark_saved()
 
