@@ -16,9 +16,12 @@ from dialectical_memory.detection.index_file import (
     SAVE_AFTER,
     analysis_fingerprint,
     index_path,
+    TAIL_MAX,
     open_index,
     read_index,
     save_caught_up,
+    save_index,
+    tail_path,
     write_index,
 )
 from dialectical_memory.storage.files import TargetPaths
@@ -307,6 +310,7 @@ operation = st.one_of(
     st.tuples(st.just("add"), st.sampled_from("abcdefgh"), text_strategy),
     st.tuples(st.just("remove"), st.sampled_from("abcdefgh"), st.none()),
     st.tuples(st.just("save_and_reopen"), st.none(), st.none()),
+    st.tuples(st.just("save_tail_and_reopen"), st.none(), st.none()),
     st.tuples(st.just("foreign"), st.sampled_from("abcdefgh"), text_strategy),
 )
 
@@ -316,6 +320,7 @@ operation = st.one_of(
 def test_any_history_of_changes_saves_and_reopens_equal_to_a_fresh_build(tmp_path, operations):
     path = index_path(tmp_path, "PROP")
     path.unlink(missing_ok=True)
+    tail_path(path).unlink(missing_ok=True)
     texts: dict[str, str] = {}
     index = open_index(path, {})
     for kind, entry_id, text in operations:
@@ -327,6 +332,9 @@ def test_any_history_of_changes_saves_and_reopens_equal_to_a_fresh_build(tmp_pat
             index.remove(entry_id)
         elif kind == "save_and_reopen":
             write_index(path, index)
+            index = open_index(path, dict(texts))
+        elif kind == "save_tail_and_reopen":  # what was analysed since the last save, appended
+            save_index(path, index)
             index = open_index(path, dict(texts))
         else:  # another process changed the entries behind this index's back
             texts[entry_id] = text
@@ -359,10 +367,16 @@ def test_a_process_that_caught_up_nothing_leaves_the_file_as_it_is(path):
 
 
 def test_one_shot_adds_leave_the_index_file_whole(tmp_path, analyses):
-    """Each `dmem add` is a new process: the next one analyses only its own entry."""
-    for number in range(3):
+    """Each `dmem add` is a new process: the next one analyses only its own entry, and the file is
+    not rewritten for it: its analysis is appended to the tail."""
+    MemoryStore(tmp_path).add("memory", "User started hobby number 0")
+    written = index_path(tmp_path, "MEMORY").read_bytes()
+    for number in range(1, 3):
         store = MemoryStore(tmp_path)
         store.add("memory", f"User started hobby number {number}")
+    assert index_path(tmp_path, "MEMORY").read_bytes() == written
+    # the first process wrote the file before its add (a cold home): every add since is in the tail
+    assert tail_path(index_path(tmp_path, "MEMORY")).read_bytes().count(b"hobby number") == 3
     analyses.clear()
     store = MemoryStore(tmp_path)
     store.add("memory", "User bought a red kayak")
@@ -460,3 +474,160 @@ def test_entries_left_pending_by_text_are_listed_when_asked_as_by_the_entry_by_e
         index.add(entry_id, text)
     assert index.complete
     assert_same(index, {entry_id: text for text, entry_id in by_text.items()})
+
+
+# ---------------------------------------------------------------- the tail
+
+
+GROWN = {**TEXTS, "g": "User started pottery", "h": "User owns a kayak"}
+
+
+def tail_of_grown(path) -> None:
+    """The file holds TEXTS; its tail the two entries a later process caught up."""
+    write_index(path, fresh(TEXTS))
+    save_caught_up(path, open_index(path, GROWN))
+
+
+def test_a_few_new_analyses_are_appended_to_the_tail_not_the_file(path, analyses):
+    write_index(path, fresh(TEXTS))
+    written = path.read_bytes()
+    save_caught_up(path, open_index(path, GROWN))
+    assert path.read_bytes() == written
+    assert len([line for line in tail_path(path).read_bytes().split(b"\n") if line]) == 2
+    analyses.clear()
+    reopened = open_index(path, GROWN)
+    assert analyses == []
+    assert_same(reopened, GROWN)
+
+
+def test_the_tail_applied_equals_a_full_rewrite(path, tmp_path):
+    tail_of_grown(path)
+    from_tail = read_index(path)
+    rewritten = index_path(tmp_path, "OTHER")
+    write_index(rewritten, open_index(path, GROWN))
+    from_file = read_index(rewritten)
+    assert from_tail.terms() == from_file.terms() == fresh(GROWN).terms()
+    assert from_tail.holders() == from_file.holders()
+    for query in QUERIES:
+        assert from_tail.candidates(query) == from_file.candidates(query)
+
+
+def test_a_line_torn_by_a_crash_is_dropped_and_only_that_line(path, analyses):
+    tail_of_grown(path)
+    tail = tail_path(path)
+    tail.write_bytes(tail.read_bytes()[:-20])  # the last line lost its end
+    analyses.clear()
+    index = open_index(path, GROWN)
+    assert analyses == [GROWN["h"]]
+    assert_same(index, GROWN)
+    save_caught_up(path, index)  # the next append starts on a line of its own: nothing more is lost
+    analyses.clear()
+    reopened = open_index(path, GROWN)
+    assert analyses == []
+    assert_same(reopened, GROWN)
+
+
+def _planted_line(record: dict, checksum: str | None = None) -> bytes:
+    from dialectical_memory.detection.index_file import _checksum
+
+    data = orjson.dumps(record)
+    return f"{checksum or _checksum(data)} ".encode() + data + b"\n"
+
+
+def _first_record(path) -> dict:
+    return orjson.loads(tail_path(path).read_bytes().split(b"\n")[1].partition(b" ")[2])
+
+
+@pytest.mark.parametrize(
+    "plant",
+    [
+        lambda record: _planted_line(record, checksum="0" * 8),
+        lambda record: _planted_line({**record, "of": "0" * 16}),
+        lambda record: _planted_line({**record, "terms": "berlin"}),
+        lambda record: _planted_line({**record, "terms": [1, 2]}),
+        lambda record: _planted_line({**record, "names": ["user"]}),
+        lambda record: _planted_line({**record, "id": ["unhashable"]}),
+        lambda record: _planted_line([record]),
+        lambda record: b"not a line at all\n",
+    ],
+    ids=["bad-checksum", "another-file", "terms-not-a-list", "term-not-a-string", "name-not-an-introduction",
+         "id-unhashable", "not-an-object", "garbage"],
+)
+def test_a_planted_tail_line_is_ignored(path, analyses, plant):
+    """A line claiming other terms for an entry is never trusted unless whole, well formed and made
+    for this file; the entry it names is analysed instead."""
+    tail_of_grown(path)
+    record = {**_first_record(path), "terms": ["#berlin", "berlin", "$residence"]}
+    tail_path(path).write_bytes(plant(record))
+    analyses.clear()
+    index = open_index(path, GROWN)
+    assert sorted(analyses) == sorted([GROWN["g"], GROWN["h"]])
+    assert_same(index, GROWN)
+
+
+def test_a_tail_larger_than_any_we_write_is_ignored_and_removed_by_the_next_save(path, analyses):
+    from dialectical_memory.detection.index_file import MAX_TAIL_BYTES
+
+    tail_of_grown(path)
+    with tail_path(path).open("ab") as handle:
+        handle.truncate(MAX_TAIL_BYTES + 1)
+    analyses.clear()
+    index = open_index(path, GROWN)
+    assert sorted(analyses) == sorted([GROWN["g"], GROWN["h"]])
+    save_caught_up(path, index)
+    assert not tail_path(path).exists()
+    assert_same(read_index(path), GROWN)
+
+
+def test_the_tail_is_folded_into_the_file_past_its_bound(path, analyses):
+    write_index(path, fresh(TEXTS))
+    texts = dict(TEXTS)
+    index = open_index(path, texts)
+    for number in range(TAIL_MAX + 1):
+        texts[f"n{number}"] = f"User read book number {number}"
+        index.add(f"n{number}", texts[f"n{number}"])
+        save_index(path, index)
+        assert tail_path(path).exists() == (number < TAIL_MAX)
+    assert len(file_parts(path)[0]["ids"]) == len(texts)  # the file holds them all now
+    analyses.clear()
+    reopened = open_index(path, dict(texts))
+    assert analyses == []
+    assert_same(reopened, texts)
+
+
+def test_lines_left_by_a_crash_after_the_file_was_replaced_are_skipped(path, analyses):
+    """A rewrite replaces the file, then removes the tail: a crash between leaves lines naming the
+    file replaced, which may hold older texts of the same entries."""
+    tail_of_grown(path)
+    left = tail_path(path).read_bytes()
+    changed = {**GROWN, "g": "User stopped pottery"}
+    write_index(path, fresh(changed))
+    tail_path(path).write_bytes(left)
+    analyses.clear()
+    index = open_index(path, changed)
+    assert analyses == []  # applied, the old "g" would have cost an analysis of its current text
+    assert_same(index, changed)
+
+
+def test_a_long_lived_store_appends_what_it_analysed_every_save_after_adds(path):
+    write_index(path, fresh(TEXTS))
+    written = path.read_bytes()
+    texts = dict(TEXTS)
+    index = open_index(path, texts)
+    from dialectical_memory.detection.index_file import save_if_due
+
+    for number in range(SAVE_AFTER):
+        index.add(f"n{number}", f"User read book number {number}")
+        save_if_due(path, index)
+    assert path.read_bytes() == written and index.unsaved == 0
+    assert tail_path(path).read_bytes().count(b"book number") == SAVE_AFTER
+
+
+def test_the_tail_is_never_appended_through_a_symlink(tmp_path, path):
+    outside = tmp_path / "outside.txt"
+    outside.write_bytes(b"kept\n")
+    write_index(path, fresh(TEXTS))
+    tail_path(path).symlink_to(outside)
+    save_caught_up(path, open_index(path, GROWN))
+    assert outside.read_bytes() == b"kept\n"
+    assert_same(read_index(path), GROWN)  # the file was rewritten instead
