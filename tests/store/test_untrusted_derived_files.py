@@ -97,3 +97,25 @@ def test_a_candidate_index_larger_than_any_we_write_is_not_read_but_rebuilt(tmp_
     store = MemoryStore(tmp_path, memory_char_limit=0, user_char_limit=0)
     store.add("user", CROWDS)
     assert store.search("crowds").total == 1
+
+
+def test_a_planted_candidate_index_tail_is_checked_line_by_line(tmp_path):
+    """The tail beside the index (entries analysed since it was written) is as untrusted as the
+    file: lines with a right checksum and the file's name but fields of any shape are skipped."""
+    import zlib
+
+    from dialectical_memory.detection.index_file import tail_path
+
+    MemoryStore(tmp_path, memory_char_limit=0, user_char_limit=0).add("user", CROWDS)
+    MemoryStore(tmp_path, memory_char_limit=0, user_char_limit=0).add("user", FESTIVALS)
+    tail = tail_path(index_path(tmp_path, "USER"))
+    identity = json.loads(tail.read_bytes().split(b"\n")[1].partition(b" ")[2])["of"]
+    planted = [{"of": identity, "id": {"x": 1}, "text": CROWDS, "terms": [], "names": []},
+               {"of": identity, "id": "y", "text": 7, "terms": ["crowd"], "names": []},
+               {"of": identity, "id": "z", "text": FESTIVALS, "terms": {"crowd": 1}, "names": None},
+               {"of": identity, "id": "w", "text": "User hates jazz.", "terms": [["nested"]], "names": [3]}]
+    lines = [json.dumps(record).encode() for record in planted]
+    tail.write_bytes(b"\x00\xff garbage\n" + b"".join(b"%08x %s\n" % (zlib.crc32(line), line) for line in lines))
+    store = MemoryStore(tmp_path, memory_char_limit=0, user_char_limit=0)
+    store.add("user", "User hates loud crowds at night.")
+    assert store.search("crowds").total >= 2 and store.search("festival").total == 1
