@@ -631,3 +631,12 @@ def test_the_tail_is_never_appended_through_a_symlink(tmp_path, path):
     save_caught_up(path, open_index(path, GROWN))
     assert outside.read_bytes() == b"kept\n"
     assert_same(read_index(path), GROWN)  # the file was rewritten instead
+
+
+def test_analyses_of_entries_gone_again_append_nothing(path):
+    write_index(path, fresh(TEXTS))
+    index = open_index(path, dict(TEXTS))
+    index.add("g", "User started pottery")
+    index.remove("g")
+    save_index(path, index)
+    assert not tail_path(path).exists() and index.unsaved == 0
