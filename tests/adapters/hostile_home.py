@@ -87,7 +87,7 @@ def build(home: Path) -> dict[str, str]:
 
 
 def files_of(home: Path) -> dict[str, bytes]:
-    skip = (".lock", ".index.json", ".embeddings.npz", ".dmem-device")  # derived caches a read may refresh
+    skip = (".lock", ".index.json", ".index.tail", ".embeddings.npz", ".dmem-device")  # derived caches a read may refresh
     return {p.name: p.read_bytes() for p in sorted(home.iterdir()) if p.is_file() and not p.name.endswith(skip)}
 
 
