@@ -16,8 +16,9 @@ Nothing is read at import: a file is read the first time a table of it is asked 
 from __future__ import annotations
 
 import functools
-import json
 from importlib import resources
+
+import orjson
 
 LANGUAGES = ("en", "zh")  # every folder under lang/, in the order their words are merged
 
@@ -28,7 +29,7 @@ def data(code: str, name: str) -> dict:
     path = resources.files(__package__).joinpath("lang", code, f"{name}.json")
     if not path.is_file():
         return {}
-    return json.loads(path.read_text(encoding="utf-8"))
+    return orjson.loads(path.read_bytes())  # a third of json.loads' time: a one-shot add reads ~130 KB of them
 
 
 @functools.cache

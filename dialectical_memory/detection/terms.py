@@ -56,9 +56,9 @@ class Term(NamedTuple):
 
 
 def _key(form: str) -> tuple[str, ...]:
-    if is_cjk(form):
+    if not form.isascii() and is_cjk(form):
         return (form,)
-    return tuple(stem(word) for word in form.replace("-", " ").split())
+    return tuple(map(stem, form.replace("-", " ").split()))
 
 
 def _build_table(concept_forms: dict) -> dict[tuple[str, ...], Term]:
@@ -81,7 +81,7 @@ def _build_table(concept_forms: dict) -> dict[tuple[str, ...], Term]:
     for concept, forms in lexicon.CONCEPTS.items():
         register(forms, lambda f, c=concept: Term(CONCEPT, f, value=c))
         for form in forms:
-            if not is_cjk(form):
+            if form.isascii() or not is_cjk(form):
                 concept_forms.setdefault((_key(form), concept), []).append(tuple(form.replace("-", " ").split()))
     for name in (*lexicon.PLACES, *gazetteer.NEGATION_LOOKALIKES):
         register([name], lambda f: Term(CONCEPT, f, value=f))
@@ -131,7 +131,7 @@ def vocabulary() -> Vocabulary:
     concept_forms: dict[tuple[tuple[str, ...], str], list[tuple[str, ...]]] = {}
     table = _build_table(concept_forms)
     # People words segment as words even where no rule knows them ("上司脾气": 上司 | 脾气, not 上 | 司脾气)
-    zh_dictionary = frozenset(key[0] for key in table if is_cjk(key[0])) | frozenset(lexicon.ZH_PEOPLE)
+    zh_dictionary = frozenset(key[0] for key in table if not key[0].isascii() and is_cjk(key[0])) | frozenset(lexicon.ZH_PEOPLE)
     return Vocabulary(table, concept_forms, zh_dictionary, max(len(word) for word in zh_dictionary))
 
 

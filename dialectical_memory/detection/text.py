@@ -77,6 +77,8 @@ def stem(word: str) -> str:
 
 
 def _strip_suffix(word: str) -> str:
+    if not word.endswith(_SUFFIXES):  # most words: one test instead of one per suffix
+        return word
     for suffix in _SUFFIXES:
         if not word.endswith(suffix) or len(word) - len(suffix) < 3:
             continue
