@@ -44,7 +44,7 @@ _HABIT = lazy_compile(
 _ROLE = lazy_compile(
     r"\b(?:coach|instructor|teacher|tutor|translator|interpreter|professional(?:ly)?|for\s+a\s+living|works?\s+as|"
     r"lifeguard|chauffeur|\w+ist|\w+\s+driver|chef)\b|教练|老师|翻译|专职|职业|为生|司机|厨师|救生员|"
-    r"[\u4e00-\u9fff][手家师](?=$|[。，,.；;！!])", re.IGNORECASE)
+    r"(?-i:[\u4e00-\u9fff])[手家师](?=$|[。，,.；;！!])", re.IGNORECASE)
 # Wanting, planning or learning the skill is not having it.
 _NOT_YET = lazy_compile(
     r"\b(?:learn\w*|lessons?|classes|practis\w*|practic\w*|wants?|plans?|hopes?|would\s+like|trying|tries)\b|"

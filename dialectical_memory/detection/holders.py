@@ -67,7 +67,7 @@ _EN_THING = lazy_compile(
 _SPARE_DEVICE = lazy_compile(
     r"^\s*(?:the|an?|her|his|their|our)\s+(?P<name>(?:old|older|spare|backup|second|test|retired|former)\s+"
     r"[\w-]+(?:\s+[\w-]+){0,2}?)(?=\s+(?:is|was|sits|stays|lives|only|just|still|in|on|that|which)\b)|"
-    r"^[^，。,；;]{0,8}?(?:那|这|一)(?:台|部|个)(?P<zh>(?:旧|备用|闲置|老)的?\s*[\w\u4e00-\u9fff -]{1,20}?)(?=[（(，,只是在放])",
+    r"^[^，。,；;]{0,8}?(?:那|这|一)(?:台|部|个)(?P<zh>(?:旧|备用|闲置|老)的?\s*(?-i:[\w\u4e00-\u9fff -]{1,20}?))(?=[（(，,只是在放])",
     re.IGNORECASE)
 # A record or service speaking of the user: "Steam shows the user…", "Fitbit logged the user's…".
 _RECORD_OF_USER = lazy_compile(r"^\s*[A-Z][\w-]*(?:\s+[A-Z][\w-]*)?\s+(?:shows?|showed|logs?|logged|records?|"
@@ -244,7 +244,7 @@ _ZH_RELATIVE_NAMED = lazy_compile(rf"(?P<rel>{'|'.join(sorted(lexicon.ZH_PEOPLE,
 _ZH_OWNER = lazy_compile(rf"^\s*(?P<name>{NAME}|[{_ZH_SURNAMES}][\u4e00-\u9fff]{{1,2}}?)\s*的")
 _USER_NAMED = lazy_compile(
     r"(?:^|\b)(?:the\s+)?(?:user(?:'s\s+(?:full\s+)?name\s+is|\s+is\s+(?:called|named))|用户(?:的名字是|名叫|叫))\s*"
-    r"(?P<zh>[\u4e00-\u9fff]{2,4})?\s*[（(]?\s*(?-i:(?P<en>[A-Z][a-z]+(?:\s+[A-Z][a-z]+){0,2}))?", re.IGNORECASE)
+    r"(?P<zh>(?-i:[\u4e00-\u9fff]{2,4}))?\s*[（(]?\s*(?-i:(?P<en>[A-Z][a-z]+(?:\s+[A-Z][a-z]+){0,2}))?", re.IGNORECASE)
 
 
 def _name_shaped(name: str) -> bool:

@@ -49,7 +49,7 @@ APPLE_HARDWARE = ("iphone", "ipad", "macbook", "imac", "mac mini", "mac studio",
 _NAMES = "|".join(re.escape(name) for name in sorted(PRODUCTS, key=len, reverse=True))
 _PRODUCT = lazy_compile(rf"(?<![a-z0-9])(?P<v>{_NAMES})(?![a-z])(?!\s*(?:tab|tablet|watch|buds|code|平板|手表|耳机))",
                         re.IGNORECASE)
-_APPLE = lazy_compile("|".join(rf"(?<![a-z]){re.escape(name)}(?![a-z])" for name in APPLE_HARDWARE), re.IGNORECASE)
+_APPLE = lazy_compile(rf"(?<![a-z])(?:{'|'.join(map(re.escape, APPLE_HARDWARE))})(?![a-z])", re.IGNORECASE)
 # Owning or using: the product is the user's, not one they talk about.
 _USE = lazy_compile(r"\b(?:us(?:e|es|ed|ing)|has|have|owns?|bought|got|is|runs?|on|in|with|carries|daily|"
                     r"edits?|develops?|builds?|codes?|works?)\b|用|买了|换了|是|拿着", re.IGNORECASE)
