@@ -27,7 +27,16 @@ def _detector_patterns() -> list:
 
     for module in pkgutil.iter_modules(detection.__path__):
         importlib.import_module(f"{detection.__name__}.{module.name}")
-    return [p for p in created_patterns() if p._table is _CUES]
+    return [p for p in created_patterns() if p._table is _CUES and _parses(p)]
+
+
+def _parses(pattern) -> bool:
+    """(Another test may have made a broken pattern on purpose.)"""
+    try:
+        _parser.parse(pattern.pattern, pattern._flags)
+    except re.error:
+        return False
+    return True
 
 
 def _folded_cjk_ranges(items, folded: bool):
