@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from importlib import resources
+from pathlib import Path
 from typing import TypeVar
 
 T = TypeVar("T")
@@ -18,7 +18,7 @@ def rows(name: str) -> list[list[str]]:
 
 def lines(name: str) -> list[str]:
     """The lines of the bundled table ``name``, its "#" lines left out."""
-    text = resources.files(__package__).joinpath(name).read_text(encoding="utf-8")
+    text = Path(__file__).with_name(name).read_text(encoding="utf-8")  # beside this module, as the wheel installs it
     return [line for line in text.splitlines() if not line.startswith("#")]
 
 

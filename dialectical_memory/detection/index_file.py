@@ -35,7 +35,6 @@ import functools
 import hashlib
 import os
 import sys
-import tempfile
 import zlib
 from array import array
 from collections.abc import Callable
@@ -267,6 +266,8 @@ def write_index(path: Path, index: CandidateIndex) -> None:
     """Replace the file with ``index`` (atomically, without fsync: it is a cache)."""
     data = encode(index.stored())
     try:
+        import tempfile  # on demand: a rewrite is rare, and a one-shot add need not import it
+
         fd, tmp = tempfile.mkstemp(prefix=path.name.removesuffix(".json") + ".", suffix=".tmp", dir=path.parent)
         try:
             with os.fdopen(fd, "wb") as handle:

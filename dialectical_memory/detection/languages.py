@@ -16,9 +16,12 @@ Nothing is read at import: a file is read the first time a table of it is asked 
 from __future__ import annotations
 
 import functools
-from importlib import resources
+from pathlib import Path
 
 import orjson
+
+# The files beside this module (importlib.resources would cost a one-shot command ~7 ms of imports)
+_LANG = Path(__file__).resolve().parent / "lang"
 
 LANGUAGES = ("en", "zh")  # every folder under lang/, in the order their words are merged
 
@@ -26,7 +29,7 @@ LANGUAGES = ("en", "zh")  # every folder under lang/, in the order their words a
 @functools.cache  # static data held for the process (the benchmarks' cache_clear of analyses leaves it)
 def data(code: str, name: str) -> dict:
     """The file ``lang/<code>/<name>.json`` of one language ({} when that language has none)."""
-    path = resources.files(__package__).joinpath("lang", code, f"{name}.json")
+    path = _LANG / code / f"{name}.json"
     if not path.is_file():
         return {}
     return orjson.loads(path.read_bytes())  # a third of json.loads' time: a one-shot add reads ~130 KB of them
