@@ -640,3 +640,31 @@ def test_analyses_of_entries_gone_again_append_nothing(path):
     index.remove("g")
     save_index(path, index)
     assert not tail_path(path).exists() and index.unsaved == 0
+
+
+def test_the_analysis_fingerprint_follows_every_source_and_language_file(tmp_path, monkeypatch):
+    """What glob finds (``*.py``, ``lang/*/*.json``, no hidden names) names the analysis: an edit of
+    one changes the fingerprint, of anything else does not."""
+    from dialectical_memory.detection import index_file
+
+    for name, text in (("a.py", "x = 1"), ("notes.txt", "-"), (".hidden.py", "-"), ("lang/en/w.json", "{}"),
+                       ("lang/.old/w.json", "{}")):
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text)
+    monkeypatch.setattr(index_file, "_PACKAGE", str(tmp_path))
+
+    def fingerprint() -> str:
+        index_file.analysis_fingerprint.cache_clear()
+        return index_file.analysis_fingerprint()
+
+    try:
+        seen = [fingerprint()]
+        for name, text, changes in (("notes.txt", "+", False), (".hidden.py", "+", False), ("lang/.old/w.json", "[]", False),
+                                    ("lang/en/w.json", "[]", True), ("a.py", "x = 2", True), ("lang/zh/w.json", "{}", True)):
+            (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+            (tmp_path / name).write_text(text)
+            seen.append(fingerprint())
+            assert (seen[-1] != seen[-2]) is changes, name
+    finally:
+        monkeypatch.undo()
+        index_file.analysis_fingerprint.cache_clear()
