@@ -966,12 +966,24 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
 
     def _restated(self, state, text: str, now: float, nearest: list[str]):
         """The active entry ``text`` restates (``Sameness.SAME``) or may restate (``POSSIBLE``), by
-        the same-fact matcher over the index's ``nearest`` entries; ``None`` when none is close."""
+        the same-fact matcher over the index's ``nearest`` entries, each by its text and by the
+        wordings it absorbed (a plan said in five sessions in five wordings: the newest may restate
+        any of them); ``None`` when none is close."""
         from ..detection.restatement import best_restated
 
-        others = [(i, state.entries[i].text, max(0.0, now - state.entries[i].created_at) / 86400.0)
-                  for i in nearest if i in state.entries]
-        return best_restated(text, others)
+        return best_restated(text, self._wordings(state, now, nearest))
+
+    @staticmethod
+    def _wordings(state, now: float, nearest: list[str]):
+        """``(id, wording, days since it was said)`` of each of the ``nearest`` entries: its text, then
+        the other wordings of its fact it absorbed (``EntryMeta.restated``)."""
+        for entry_id in nearest:
+            meta = state.entries.get(entry_id)
+            if meta is None:
+                continue
+            yield entry_id, meta.text, max(0.0, now - meta.created_at) / 86400.0
+            for said in meta.restated:
+                yield entry_id, said["text"], max(0.0, now - said["at"]) / 86400.0
 
     def _reinforce(self, state, change, meta: EntryMeta, source: SourceKind, *, wording: str | None = None,
                    why: str = "", absorbed: bool = True) -> MutationResult:

@@ -116,3 +116,33 @@ def test_a_restatement_of_a_contested_entry_does_not_settle_its_contradiction(re
     assert real_store.get_entry("user", berlin).meta.status.value == "contradicted"
     real_store.add("user", "The user lives in Berlin.")
     assert real_store.get_entry("user", berlin).meta.status.value == "contradicted"
+
+
+SHELTER = "The user has been volunteering at the animal shelter, finding it deeply rewarding and meaningful."
+SHELTER_SHORT = "The user volunteers at the animal shelter and finds it rewarding."
+SHELTER_LOCAL = "The user volunteers at the local animal shelter."  # restates SHORT, only possibly SHELTER
+SISTER_LOCAL = "The user's sister volunteers at the local animal shelter."
+
+
+def test_a_wording_that_restates_an_absorbed_wording_reinforces_the_entry(real_store, clock):
+    entry_id = real_store.add("user", SHELTER).entry_id
+    clock.advance(10)
+    assert real_store.add("user", SHELTER_SHORT).entry_id == entry_id
+    clock.advance(10)
+    result = real_store.add("user", SHELTER_LOCAL)
+    assert result.reinforced and result.entry_id == entry_id
+    assert real_store.get_entry("user", entry_id).meta.hit_count == 2
+    assert [entry.text for entry in real_store.entries("user")] == [SHELTER]
+
+
+def test_without_the_absorbed_wording_the_same_text_is_only_possibly_the_same(real_store):
+    entry_id = real_store.add("user", SHELTER).entry_id
+    result = real_store.add("user", SHELTER_LOCAL)
+    assert not result.reinforced and result.extra["possibly_same"] == entry_id
+
+
+def test_a_kept_wording_does_not_absorb_a_look_alike_about_another_holder(real_store):
+    entry_id = real_store.add("user", SHELTER).entry_id
+    real_store.add("user", SHELTER_SHORT)
+    result = real_store.add("user", SISTER_LOCAL)
+    assert not result.reinforced and result.entry_id != entry_id
