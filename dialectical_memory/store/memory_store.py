@@ -966,24 +966,23 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
 
     def _restated(self, state, text: str, now: float, nearest: list[str]):
         """The active entry ``text`` restates (``Sameness.SAME``) or may restate (``POSSIBLE``), by
-        the same-fact matcher over the index's ``nearest`` entries, each by its text and by the
-        wordings it absorbed (a plan said in five sessions in five wordings: the newest may restate
-        any of them); ``None`` when none is close."""
+        the same-fact matcher over the index's ``nearest`` entries: by their texts first, then by
+        the wordings they absorbed (a plan said in five sessions in five wordings: the newest may
+        restate any of them; an entry whose own text it restates comes first); ``None`` when none is close."""
         from ..detection.restatement import best_restated
 
-        return best_restated(text, self._wordings(state, now, nearest))
+        def days(at: float) -> float:
+            return max(0.0, now - at) / 86400.0
 
-    @staticmethod
-    def _wordings(state, now: float, nearest: list[str]):
-        """``(id, wording, days since it was said)`` of each of the ``nearest`` entries: its text, then
-        the other wordings of its fact it absorbed (``EntryMeta.restated``)."""
-        for entry_id in nearest:
-            meta = state.entries.get(entry_id)
-            if meta is None:
-                continue
-            yield entry_id, meta.text, max(0.0, now - meta.created_at) / 86400.0
-            for said in meta.restated:
-                yield entry_id, said["text"], max(0.0, now - said["at"]) / 86400.0
+        metas = [state.entries[entry_id] for entry_id in nearest if entry_id in state.entries]
+        found = best_restated(text, [(meta.entry_id, meta.text, days(meta.created_at)) for meta in metas])
+        if found is not None and found[1].sure:
+            return found
+        by_wording = best_restated(text, [(meta.entry_id, said["text"], days(said["at"]))
+                                          for meta in metas for said in meta.restated])
+        if by_wording is not None and (found is None or by_wording[1].sure or by_wording[1].score > found[1].score):
+            return by_wording
+        return found
 
     def _reinforce(self, state, change, meta: EntryMeta, source: SourceKind, *, wording: str | None = None,
                    why: str = "", absorbed: bool = True) -> MutationResult:

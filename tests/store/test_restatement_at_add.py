@@ -146,3 +146,19 @@ def test_a_kept_wording_does_not_absorb_a_look_alike_about_another_holder(real_s
     real_store.add("user", SHELTER_SHORT)
     result = real_store.add("user", SISTER_LOCAL)
     assert not result.reinforced and result.entry_id != entry_id
+
+
+def test_an_entry_whose_own_text_is_restated_comes_before_another_entrys_wording(real_store):
+    """The new text restates entry X's own text and, more closely, a wording entry Y absorbed: it is
+    X's fact said again (what the entry states comes first; a kept wording is the second look)."""
+    from types import SimpleNamespace
+
+    from dialectical_memory.core.beliefs import EntryMeta
+
+    said_alone = "The user volunteers at the animal shelter."
+    x = EntryMeta.new(0.0, text="The user volunteers at the animal shelter with a friend.")
+    y = EntryMeta.new(0.0, text=SHELTER)
+    y.restated = [{"text": SHELTER_SHORT, "at": 0.0, "source": "user_explicit"}]
+    state = SimpleNamespace(entries={x.entry_id: x, y.entry_id: y})
+    found = real_store._restated(state, said_alone, 86400.0, [y.entry_id, x.entry_id])
+    assert found[0] == x.entry_id and found[1].sure
