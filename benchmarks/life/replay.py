@@ -15,7 +15,9 @@ maintenance an hour after each session, then daily for 30 days after the last.
 What it reports (per home and in all):
 * restatement: labelled ``same`` pairs whose later note's add said ``reinforced`` with the entry the
   earlier note is in; distinct pairs absorbed that way (``elaborates``/``progress`` apart); every
-  absorbed add, with the label of the pair it made when the pair is labelled;
+  absorbed add, with the label of the pair it made when the pair is labelled; each ``same`` pair
+  missed, grouped by why (where its later note went, or the matcher's guard or score for the pair
+  alone), and in ``--json`` the ``same`` pairs still apart at the end and the re-verification items;
 * with ``--judge labels``, a judge in maintenance answering from the labels (``same`` the same fact,
   ``elaborates`` one note holding the other and more, its fuller side read from the pair's note,
   ``progress`` the later note carrying the earlier's plan forward,
