@@ -15,7 +15,9 @@ maintenance an hour after each session, then daily for 30 days after the last.
 What it reports (per home and in all):
 * restatement: labelled ``same`` pairs whose later note's add said ``reinforced`` with the entry the
   earlier note is in; distinct pairs absorbed that way (``elaborates``/``progress`` apart); every
-  absorbed add, with the label of the pair it made when the pair is labelled;
+  absorbed add, with the label of the pair it made when the pair is labelled; each ``same`` pair
+  missed, grouped by why (where its later note went, or the matcher's guard or score for the pair
+  alone), and in ``--json`` the ``same`` pairs still apart at the end and the re-verification items;
 * with ``--judge labels``, a judge in maintenance answering from the labels (``same`` the same fact,
   ``elaborates`` one note holding the other and more, its fuller side read from the pair's note,
   ``progress`` the later note carrying the earlier's plan forward,
@@ -103,6 +105,7 @@ class Add:
     reinforced: bool
     exact: bool  # the very same text was already in the home
     first_text: str | None  # the note that made the entry it reinforced
+    possibly_same: str | None = None  # the entry the add named as possibly the same (kept apart)
 
 
 @dataclass
@@ -157,7 +160,8 @@ def add_note(store: MemoryStore, home: Home, text: str) -> Add:
         home.first_text_of.setdefault(entry_id, text)
     if entry_id:
         home.entry_of_text.setdefault(text, entry_id)
-    return Add(text, entry_id, reinforced, exact, home.first_text_of.get(entry_id) if reinforced else None)
+    return Add(text, entry_id, reinforced, exact, home.first_text_of.get(entry_id) if reinforced else None,
+               (result.extra or {}).get("possibly_same"))
 
 
 def end_state(store: MemoryStore) -> dict:
@@ -188,6 +192,7 @@ def end_state(store: MemoryStore) -> dict:
         "ever_proposed": len(ever_proposed),  # a proposal nobody answered is withdrawn once confidence decays
         "reverify": len(waits),
         "reverify_by_type": dict(Counter(entry.meta.knowledge_type.value for entry in entries if entry.entry_id in waits)),
+        "reverify_items": [f"{entry.meta.knowledge_type.value}: {entry.text}" for entry in entries if entry.entry_id in waits],
         "open_groups": len(groups),
         "pattern_proposals": len(proposals),
         "unresolved_edges": counts["unresolved_contradictions"],
@@ -216,6 +221,8 @@ def score_restatement(homes: list[Home], pairs: dict[tuple, dict]) -> dict:
     labelled = Counter()
     recognised = Counter()
     at_end = Counter()
+    missed = Counter()
+    apart = []  # `same` pairs whose notes are two entries at the end
     for row in pairs.values():
         home = by_home.get((row["conv"], row["who"]))
         if home is None:
@@ -223,8 +230,12 @@ def score_restatement(homes: list[Home], pairs: dict[tuple, dict]) -> dict:
         labelled[row["label"]] += 1
         if absorbed_into(home, row["a"], row["b"]):
             recognised[row["label"]] += 1
+        elif row["label"] == "same":
+            missed[why_missed(home, row)] += 1
         if one_entry_at_end(home, row["a"], row["b"]):
             at_end[row["label"]] += 1
+        elif row["label"] == "same":
+            apart.append({"conv": row["conv"], "who": row["who"], "a": row["a"], "b": row["b"]})
     absorbed = []
     for home in homes:
         for add in home.adds:
@@ -248,7 +259,29 @@ def score_restatement(homes: list[Home], pairs: dict[tuple, dict]) -> dict:
         "exact_readds": sum(add.exact for home in homes for add in home.adds),
         "absorbed_by_label": dict(Counter(item["label"] or "unlabelled" for item in absorbed)),
         "absorbed_unlabelled": [item for item in absorbed if item["label"] is None],
+        "same_missed": dict(missed.most_common()),
+        "same_apart_at_end": apart,
     }
+
+
+def why_missed(home: Home, row: dict) -> str:
+    """Why a `same` pair's later note was not recognised at its add: it went elsewhere, or the
+    matcher's reason for the pair alone (``compare``: the guard, or too few words in common)."""
+    from dialectical_memory.detection.restatement import compare
+
+    entry = home.entry_of_text.get(row["a"])
+    add = next((add for add in home.adds if add.text == row["b"]), None)
+    if entry is None or add is None:
+        return "a note not stored"
+    days = (session_time(row["b_date"]) - session_time(row["a_date"])) / DAY if "a_date" in row else 0.0
+    found = compare(row["a"], row["b"], days_apart=days)
+    if add.reinforced:
+        return f"absorbed into another entry (the pair alone: {found.sameness.value})"
+    if add.possibly_same == entry:
+        return "named possibly the same: " + found.reason
+    if found.sure:
+        return "sure alone, not at the add (another entry was closer or it was not a candidate)"
+    return found.reason
 
 
 def absorbed_into(home: Home, earlier: str, later: str) -> bool:
@@ -397,6 +430,9 @@ def print_report(result: dict) -> None:
           f"same {rest['same_at_end']}/{rest['same_labelled']}; distinct {rest['distinct_at_end']}/{rest['distinct_labelled']}; "
           f"elaborates/progress {rest['mergeable_at_end']}")
     print(f"absorbed adds: {rest['absorbed_adds']} (by label {rest['absorbed_by_label']}); exact re-adds {rest['exact_readds']}")
+    print("same pairs not recognised at the add, by why:")
+    for why, count in rest["same_missed"].items():
+        print(f"  {count:4d}  {why}")
     print(f"flags: {flags['flags']} by label {flags['by_label']}; precision on labelled {flags['precision_labelled']}")
     for family, counts in flags["by_family"].items():
         print(f"  {family:<16} {counts}")

@@ -1,7 +1,7 @@
 """The same-fact matcher on every labelled pair, offline: how many ``same`` pairs it recognises at
 each threshold, against how many distinct ones it absorbs.
 
-    python benchmarks/life/restatement_curve.py ../shared/data/life_dev [--tune 26,30,41] [--list]
+    python benchmarks/life/restatement_curve.py ../shared/data/life_dev [--tune 26,30,41] [--list] [--loco]
 
 Each labelled pair of ``pairs.jsonl`` is given to :func:`restatement.compare` (``a`` the earlier
 text, ``b`` the later, ``days_apart`` from their dates), the sure score threshold swept. A pair is
@@ -9,7 +9,9 @@ recognised when ``compare`` says ``SAME``. Reported for the tuning conversations
 ones apart: ``same`` recognised at the best threshold that absorbs at most 1 % of the distinct
 pairs (every label but ``same``, ``elaborates`` and ``progress``, which are reported apart), at the
 module's own threshold, and for the held-out conversations at the threshold the tuning ones chose
-(the judge's set is other conversations: a variant should improve both halves). The add meets only
+(the judge's set is other conversations: a variant should improve both halves). ``--loco``: leave one
+conversation out, five times: the threshold tuned on four, the fifth counted at it; the five held-out
+counts summed are the figure to quote. The add meets only
 a note's nearest entries and the replay counts more (``benchmarks/life/replay.py``): this is the
 matcher alone, to compare variants of it in seconds.
 
@@ -120,14 +122,35 @@ def listing(rows: list[dict]) -> None:
                   f"{row['a'][:70]} || {row['b'][:70]}")
 
 
+def leave_one_out(rows: list[dict]) -> Counter:
+    """Each conversation counted at the threshold the other four chose (their best at ≤ 1 %
+    distinct), printed one by one; the held-out counts summed."""
+    held = Counter()
+    for conv in sorted({row["conv"] for row in rows}):
+        tuned = summary([row for row in rows if row["conv"] != conv], "without " + conv)
+        out = summary([row for row in rows if row["conv"] == conv], conv, chosen=tuned["best_threshold"])
+        counts = Counter(out["chosen"])
+        held.update(counts)
+        held.update(same_labelled=out["same"], distinct_labelled=out["distinct"])
+        print(f"  held out {conv}: threshold {tuned['best_threshold']} (tuned on the other four) same "
+              f"{counts['same']} / {out['same']}, distinct {counts['distinct']} / {out['distinct']}")
+    print(f"leave one out, summed: same {held['same']} / {held['same_labelled']}, distinct {held['distinct']} / "
+          f"{held['distinct_labelled']}, merging {held['elaborates'] + held['progress']}")
+    return held
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("folder", type=Path)
     parser.add_argument("--tune", default="26,30,41", help="the conversations tuned on (the rest held out)")
     parser.add_argument("--curve", action="store_true", help="print each split's curve")
     parser.add_argument("--list", action="store_true", help="list same pairs and distinct pairs absorbed")
+    parser.add_argument("--loco", action="store_true", help="leave one conversation out, five times")
     args = parser.parse_args(argv)
     rows = read_rows(args.folder)
+    if args.loco:
+        leave_one_out(rows)
+        return 0
     tune = set(args.tune.split(","))
     tuned = summary([r for r in rows if r["conv"] in tune], "tune " + args.tune)
     held = summary([r for r in rows if r["conv"] not in tune], "held out", chosen=tuned["best_threshold"])

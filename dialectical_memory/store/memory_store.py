@@ -966,12 +966,23 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
 
     def _restated(self, state, text: str, now: float, nearest: list[str]):
         """The active entry ``text`` restates (``Sameness.SAME``) or may restate (``POSSIBLE``), by
-        the same-fact matcher over the index's ``nearest`` entries; ``None`` when none is close."""
+        the same-fact matcher over the index's ``nearest`` entries: by their texts first, then by
+        the wordings they absorbed (a plan said in five sessions in five wordings: the newest may
+        restate any of them; an entry whose own text it restates comes first); ``None`` when none is close."""
         from ..detection.restatement import best_restated
 
-        others = [(i, state.entries[i].text, max(0.0, now - state.entries[i].created_at) / 86400.0)
-                  for i in nearest if i in state.entries]
-        return best_restated(text, others)
+        def days(at: float) -> float:
+            return max(0.0, now - at) / 86400.0
+
+        metas = [state.entries[entry_id] for entry_id in nearest if entry_id in state.entries]
+        found = best_restated(text, [(meta.entry_id, meta.text, days(meta.created_at)) for meta in metas])
+        if found is not None and found[1].sure:
+            return found
+        by_wording = best_restated(text, [(meta.entry_id, said["text"], days(said["at"]))
+                                          for meta in metas for said in meta.restated])
+        if by_wording is not None and (found is None or by_wording[1].sure or by_wording[1].score > found[1].score):
+            return by_wording
+        return found
 
     def _reinforce(self, state, change, meta: EntryMeta, source: SourceKind, *, wording: str | None = None,
                    why: str = "", absorbed: bool = True) -> MutationResult:

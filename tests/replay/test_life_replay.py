@@ -133,3 +133,28 @@ def test_the_label_judge_reads_which_note_holds_more_and_answers_it_through_same
     progress = {"conv": "99", "who": "Ada", "a": again, "b": later, "label": "progress"}
     chained = replay.same_chains([*rows, progress])
     assert {"a": short, "b": later, "label": "progress"} in chained  # the earlier chain, the later account
+
+
+def test_a_same_pair_missed_at_the_add_says_why():
+    """Where the later note went (another entry, named possibly the same) or, when it made an entry
+    of its own, the matcher's reason for the pair alone: what groups the misses by guard."""
+    home = replay.Home("99", "Ada")
+    home.entry_of_text = {"Ada lives in Berlin.": "e1", "Ada lives in Berlin now.": "e2",
+                          "Ada does not live in Berlin.": "e3", "Ada bakes rye bread.": "e4"}
+    home.adds = [replay.Add("Ada lives in Berlin.", "e1", False, False, None),
+                 replay.Add("Ada lives in Berlin now.", "e2", False, False, None, possibly_same="e1"),
+                 replay.Add("Ada does not live in Berlin.", "e3", False, False, None),
+                 replay.Add("Ada bakes rye bread at home.", "e4", True, False, "Ada bakes rye bread.")]
+
+    def why(b: str) -> str:
+        return replay.why_missed(home, {"a": "Ada lives in Berlin.", "b": b, "label": "same"})
+
+    assert why("Ada lives in Berlin now.").startswith("named possibly the same: ")
+    assert why("Ada does not live in Berlin.") == "a denial on one side only"
+    assert why("Ada bakes rye bread at home.") == "absorbed into another entry (the pair alone: different)"
+    assert why("Ada was never written down.") == "a note not stored"
+    scored = replay.score_restatement([home], {("99", "Ada", "x", "y"): {
+        "conv": "99", "who": "Ada", "a": "Ada lives in Berlin.", "b": "Ada does not live in Berlin.", "label": "same"}})
+    assert scored["same_missed"] == {"a denial on one side only": 1}
+    assert scored["same_apart_at_end"] == [{"conv": "99", "who": "Ada", "a": "Ada lives in Berlin.",
+                                           "b": "Ada does not live in Berlin."}]

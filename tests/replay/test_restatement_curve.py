@@ -56,3 +56,16 @@ def test_the_held_out_split_is_scored_at_the_threshold_the_tuning_split_chose(tm
     assert bench.main([str(tmp_path), "--tune", "1"]) == 0
     out = capsys.readouterr().out
     assert "tune 1: same 2, distinct 1" in out and f"at the tuned {tuned['best_threshold']}" in out
+
+
+def test_leave_one_out_scores_each_conversation_at_the_threshold_the_others_chose(capsys):
+    held = bench.leave_one_out(ROWS)
+    out = capsys.readouterr().out
+    assert "held out 1: threshold" in out and "held out 2: threshold" in out
+    assert held["same_labelled"] == 3 and held["distinct_labelled"] == 2
+    # conversation 2's own `same` pair counts only at the threshold conversation 1 chose
+    without_2 = bench.summary(ROWS[:4], "1")["best_threshold"]
+    at = dict(next(counts for threshold, counts in bench.curve(ROWS[4:]) if threshold == without_2))
+    without_1 = bench.summary(ROWS[4:], "2")["best_threshold"]
+    at_1 = dict(next(counts for threshold, counts in bench.curve(ROWS[:4]) if threshold == without_1))
+    assert held["same"] == at.get("same", 0) + at_1.get("same", 0)

@@ -116,3 +116,49 @@ def test_a_restatement_of_a_contested_entry_does_not_settle_its_contradiction(re
     assert real_store.get_entry("user", berlin).meta.status.value == "contradicted"
     real_store.add("user", "The user lives in Berlin.")
     assert real_store.get_entry("user", berlin).meta.status.value == "contradicted"
+
+
+BICYCLES = "The user has been repairing bicycles at the neighbourhood workshop, finding it deeply rewarding and meaningful."
+BICYCLES_SHORT = "The user repairs bicycles at the neighbourhood workshop and finds it rewarding."
+BICYCLES_OLD = "The user repairs bicycles at the old neighbourhood workshop."  # restates SHORT, only possibly BICYCLES
+SISTER_OLD = "The user's sister repairs bicycles at the old neighbourhood workshop."
+
+
+def test_a_wording_that_restates_an_absorbed_wording_reinforces_the_entry(real_store, clock):
+    entry_id = real_store.add("user", BICYCLES).entry_id
+    clock.advance(10)
+    assert real_store.add("user", BICYCLES_SHORT).entry_id == entry_id
+    clock.advance(10)
+    result = real_store.add("user", BICYCLES_OLD)
+    assert result.reinforced and result.entry_id == entry_id
+    assert real_store.get_entry("user", entry_id).meta.hit_count == 2
+    assert [entry.text for entry in real_store.entries("user")] == [BICYCLES]
+
+
+def test_without_the_absorbed_wording_the_same_text_is_only_possibly_the_same(real_store):
+    entry_id = real_store.add("user", BICYCLES).entry_id
+    result = real_store.add("user", BICYCLES_OLD)
+    assert not result.reinforced and result.extra["possibly_same"] == entry_id
+
+
+def test_a_kept_wording_does_not_absorb_a_look_alike_about_another_holder(real_store):
+    entry_id = real_store.add("user", BICYCLES).entry_id
+    real_store.add("user", BICYCLES_SHORT)
+    result = real_store.add("user", SISTER_OLD)
+    assert not result.reinforced and result.entry_id != entry_id
+
+
+def test_an_entry_whose_own_text_is_restated_comes_before_another_entrys_wording(real_store):
+    """The new text restates entry X's own text and, more closely, a wording entry Y absorbed: it is
+    X's fact said again (what the entry states comes first; a kept wording is the second look)."""
+    from types import SimpleNamespace
+
+    from dialectical_memory.core.beliefs import EntryMeta
+
+    said_alone = "The user repairs bicycles at the neighbourhood workshop."
+    x = EntryMeta.new(0.0, text="The user repairs bicycles at the neighbourhood workshop with a friend.")
+    y = EntryMeta.new(0.0, text=BICYCLES)
+    y.restated = [{"text": BICYCLES_SHORT, "at": 0.0, "source": "user_explicit"}]
+    state = SimpleNamespace(entries={x.entry_id: x, y.entry_id: y})
+    found = real_store._restated(state, said_alone, 86400.0, [y.entry_id, x.entry_id])
+    assert found[0] == x.entry_id and found[1].sure
