@@ -64,11 +64,13 @@ from ..storage.files import (
     dumps_sidecar,
     ensure_home,
     history_tail,
+    json_lines,
     leftover_temp_files,
     md_identity,
     metadata_stamps,
     read_md_stable,
     remove_leftover_temp_files,
+    restamped,
     write_target,
 )
 from .drafts import DraftReview
@@ -584,9 +586,10 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
             # appended synced instead: carried, it would double the sidecar, and every later load
             # would parse it again.
             carried = len(change.history) <= TAIL_RECORDS
+            lines = json_lines(change.history) if carried else None  # serialised once: counted, appended, carried
             tail, sync_history = None, True
             if compact:
-                tail, sync_history = history_tail(paths.history, change.history, state.history_tail) if carried else (state.history_tail, True)
+                tail, sync_history = history_tail(paths.history, change.history, state.history_tail, lines) if carried else (state.history_tail, True)
 
             def sidecar_beside() -> list[Path]:
                 if not compact:
@@ -602,14 +605,17 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
             if compact:
                 if merged:  # a foreign write merged: the state and its history changed
                     if carried:
-                        tail, sync_now = history_tail(paths.history, change.history, state.history_tail)
+                        lines = json_lines(change.history)
+                        tail, sync_now = history_tail(paths.history, change.history, state.history_tail, lines)
                         if sync_now and not sync_history:
                             plan.sync(paths.history)
                     sidecar_tmp[:] = [plan.temp(paths.sidecar, self._sidecar_bytes(state, seq, tail))]
-                plan.append(paths.history, change.history, sync=not carried)
+                plan.append(paths.history, change.history, sync=not carried, lines=lines)
                 plan.publish(sidecar_tmp[0], paths.sidecar)
+                written = [paths.sidecar]
                 if state.journal_lines or _journal_may_exist(state):
                     plan.replace(paths.journal, b"")
+                    written.append(paths.journal)
             else:
                 batch = {
                     "seq": seq,
@@ -622,16 +628,20 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
                 # One fsync fewer per add: the journal line carries the history records and is the
                 # one synced; a load puts back any a power loss took from the history file.
                 if change.history:
-                    batch["history_end"] = plan.append(paths.history, change.history, sync=False)
-                    batch["history"] = change.history
+                    batch["history_end"] = plan.append(paths.history, change.history, sync=False, lines=lines)
+                    # the lines appended, in the journal's line as they are (its keys are sorted too)
+                    batch["history"] = change.history if lines is None else [orjson.Fragment(line[:-1]) for line in lines]
                 plan.append(paths.journal, [batch], last=True)
+                written = [paths.journal]
         state.journal_seq = seq
         state.journal_lines = 0 if compact else state.journal_lines + 1
         if compact:
             state.history_tail = tail
         if md_written is not None:
             state.disk_md, state.md_ident, state.md_verified = md_written
-        state.meta_stamps = metadata_stamps(paths)
+        if change.archive_records:
+            written.append(paths.archive)
+        state.meta_stamps = restamped(paths, state.meta_stamps, written)
         if displaced is not None:
             self._catch_late_save(state, *displaced)
         state.save_caught_up_index()
@@ -643,7 +653,7 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
         document["journal_seq"] = seq
         document["safety_version"] = state.safety_version
         if tail is not None:  # one line: a change stays a small diff of the sidecar (sync)
-            document["history_tail"] = orjson.dumps(tail).decode("utf-8")
+            document["history_tail"] = state.tail_text.text(tail)
         return dumps_sidecar(document)
 
     def _catch_late_save(self, state: TargetState, path: Path, read: bytes, ident: tuple | None = None) -> None:

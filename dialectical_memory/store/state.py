@@ -23,7 +23,7 @@ from ..core.beliefs import (
     resolve_edge,
     text_hash,
 )
-from ..storage.files import StoredRecords, TargetPaths
+from ..storage.files import StoredRecords, TailText, TargetPaths
 
 _DELIMITER_BYTES = hermes_format.ENTRY_DELIMITER.encode("utf-8")
 HISTORY_FIELDS = ("text", "status", "maturity", "knowledge_type", "source_kind", "confidence", "authority")
@@ -140,6 +140,7 @@ class TargetState:
         self.journal_lines = 0
         self.safety_version = 0  # of the checker that last screened every entry (see screening.py)
         self.history_tail = None  # the sidecar's record of its commit's history append (storage.files.history_tail)
+        self.tail_text = TailText()  # history_tail as the sidecar writes it, its records serialised once
         self.device_key: str | None = None  # this device's key, read when first needed ("" = none)
         self.newer_format: str | None = None  # why the files are shown read-only (a newer version wrote them)
         self.meta_stamps: tuple = ()  # sidecar, journal, archive: written only by stores, under the lock
