@@ -212,3 +212,34 @@ def test_a_tail_text_is_the_json_of_the_tail_however_it_grew():
              tail(0, 90, *records[:2], records[8])]  # the records before it are not a prefix of it
     for shape in shown:
         assert text.text(shape) == orjson.dumps(shape).decode("utf-8"), shape
+
+
+def test_an_fsync_that_fails_on_a_worker_is_raised_once_every_fsync_returned(tmp_path, monkeypatch):
+    """``fsync_at_once`` hands all but the first descriptor to worker threads: a failure there is
+    the caller's (the plan is undone), and only after every fsync returned (the caller closes the
+    descriptors next)."""
+    import errno
+    import time
+
+    fds = [os.open(tmp_path / f"file{n}", os.O_RDWR | os.O_CREAT, 0o600) for n in range(3)]
+    returned = []
+
+    def fsync(fd):
+        if fd == fds[1]:
+            time.sleep(0.05)  # the slow one: still running when the failing one has failed
+        returned.append(fd)
+        if fd == fds[2]:
+            raise OSError(errno.EIO, "lost the disk")
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    try:
+        with pytest.raises(OSError) as failed:
+            files.fsync_at_once(fds)
+        assert failed.value.errno == errno.EIO
+        assert sorted(returned) == sorted(fds)
+        returned.clear()
+        files.fsync_at_once(fds[:2])  # the workers are still there after a failure
+        assert sorted(returned) == sorted(fds[:2])
+    finally:
+        for fd in fds:
+            os.close(fd)
