@@ -104,13 +104,13 @@ def metadata_stamps(paths: TargetPaths) -> tuple:
     return tuple(map(file_stamp, paths.store_written))
 
 
-def restamped(paths: TargetPaths, earlier: tuple, written: list[Path]) -> tuple:
-    """:func:`metadata_stamps` after a commit under the store's lock that wrote only ``written``
-    of those files: the others keep their ``earlier`` stamps (only stores write them, under that
-    lock), and are not looked at again."""
+def restamped(paths: TargetPaths, earlier: tuple, written: tuple[bool, ...]) -> tuple:
+    """:func:`metadata_stamps` after a commit under the store's lock that wrote only some of those
+    files (``written``: a flag for each of ``paths.store_written``): the others keep their
+    ``earlier`` stamps (only stores write them, under that lock), and are not looked at again."""
     if len(earlier) != len(paths.store_written):
         return metadata_stamps(paths)
-    return tuple(file_stamp(path) if path in written else stamp for path, stamp in zip(paths.store_written, earlier))
+    return tuple(file_stamp(path) if wrote else stamp for path, stamp, wrote in zip(paths.store_written, earlier, written))
 
 
 def md_identity(st: os.stat_result) -> tuple[int, int, int]:

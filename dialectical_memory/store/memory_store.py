@@ -563,7 +563,7 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
             return
         seq = state.journal_seq + (0 if change.only_compaction else 1)
         md_written = displaced = None
-        merged = False
+        merged = journal_emptied = False
         # A Hermes-sized home keeps its sidecar current (what a SPEC §2 reader or a hand edit sees);
         # a journal line per change instead would save an fsync and ~0.3 ms of an add at 20
         # entries, and leave that file up to COMPACT_AFTER_JOURNAL_LINES changes behind.
@@ -612,10 +612,9 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
                     sidecar_tmp[:] = [plan.temp(paths.sidecar, self._sidecar_bytes(state, seq, tail))]
                 plan.append(paths.history, change.history, sync=not carried, lines=lines)
                 plan.publish(sidecar_tmp[0], paths.sidecar)
-                written = [paths.sidecar]
-                if state.journal_lines or _journal_may_exist(state):
+                journal_emptied = bool(state.journal_lines) or _journal_may_exist(state)
+                if journal_emptied:
                     plan.replace(paths.journal, b"")
-                    written.append(paths.journal)
             else:
                 batch = {
                     "seq": seq,
@@ -632,15 +631,14 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
                     # the lines appended, in the journal's line as they are (its keys are sorted too)
                     batch["history"] = change.history if lines is None else [orjson.Fragment(line[:-1]) for line in lines]
                 plan.append(paths.journal, [batch], last=True)
-                written = [paths.journal]
         state.journal_seq = seq
         state.journal_lines = 0 if compact else state.journal_lines + 1
         if compact:
             state.history_tail = tail
         if md_written is not None:
             state.disk_md, state.md_ident, state.md_verified = md_written
-        if change.archive_records:
-            written.append(paths.archive)
+        # the sidecar, journal and archive: only those written are looked at again
+        written = (compact, not compact or journal_emptied, bool(change.archive_records))
         state.meta_stamps = restamped(paths, state.meta_stamps, written)
         if displaced is not None:
             self._catch_late_save(state, *displaced)
