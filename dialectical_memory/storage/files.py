@@ -511,8 +511,9 @@ class CommitPlan:
                 written += _write_all(fd, b"\n")
             if lines is not None:
                 written += _write_all(fd, b"".join(lines))
-            for at in range(0, 0 if lines is not None else len(records), APPEND_CHUNK):  # 100,000 records are not held as bytes at once
-                written += _write_all(fd, b"".join(_json_line(r) for r in records[at : at + APPEND_CHUNK]))
+            else:
+                for at in range(0, len(records), APPEND_CHUNK):  # 100,000 records are not held as bytes at once
+                    written += _write_all(fd, b"".join(_json_line(r) for r in records[at : at + APPEND_CHUNK]))
             self._dirs.add(path.parent)
             if sync and last:
                 self._sync_with_folders(fd)

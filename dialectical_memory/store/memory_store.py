@@ -586,7 +586,8 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
             # appended synced instead: carried, it would double the sidecar, and every later load
             # would parse it again.
             carried = len(change.history) <= TAIL_RECORDS
-            lines = json_lines(change.history) if carried else None  # serialised once: counted, appended, carried
+            # the history records serialised once (counted, appended, carried), again after a merge
+            lines = json_lines(change.history) if carried else None
             tail, sync_history = None, True
             if compact:
                 tail, sync_history = history_tail(paths.history, change.history, state.history_tail, lines) if carried else (state.history_tail, True)
@@ -602,10 +603,11 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
             else:
                 plan.sync_files(sidecar_beside())
             plan.append(paths.archive, change.archive_records)
+            if merged and carried:  # a foreign write merged: the state and its history changed
+                lines = json_lines(change.history)
             if compact:
-                if merged:  # a foreign write merged: the state and its history changed
+                if merged:
                     if carried:
-                        lines = json_lines(change.history)
                         tail, sync_now = history_tail(paths.history, change.history, state.history_tail, lines)
                         if sync_now and not sync_history:
                             plan.sync(paths.history)

@@ -243,3 +243,43 @@ def test_an_fsync_that_fails_on_a_worker_is_raised_once_every_fsync_returned(tmp
     finally:
         for fd in fds:
             os.close(fd)
+
+
+@pytest.mark.parametrize("small", [True, False], ids=["sidecar", "journal"])
+def test_a_foreign_write_merged_during_a_commit_is_in_the_history_and_what_carries_it(home, clock, monkeypatch, small):
+    """Hermes replaces the ``.md`` between the store's look under its locks and its exchange: the
+    store merges it and writes again, and the records of that merge are appended and carried
+    (the journal line, or the sidecar's tail) with the commit's own, not only those serialised
+    before the merge."""
+    import orjson
+
+    from dialectical_memory.storage import hermes_format
+    from dialectical_memory.store import memory_store
+
+    if not small:
+        monkeypatch.setattr(memory_store, "SMALL_STORE_ENTRIES", 1)  # journal lines from the second entry on
+    store = make_store(home, clock, memory_char_limit=0)
+    store.add("memory", "User keeps bees on the roof")
+    store.add("memory", "User grows tomatoes in the garden")
+    md = home / "MEMORY.md"
+    publish, landed = files.CommitPlan.publish, []
+
+    def publish_after_a_foreign_write(plan, tmp, path):
+        if path.name == md.name and not landed:
+            landed.append(True)
+            texts = hermes_format.loads(md.read_text(encoding="utf-8"))
+            (home / "hermes.tmp").write_text(hermes_format.dumps([*texts, "Hermes wrote this note meanwhile"]), encoding="utf-8")
+            os.replace(home / "hermes.tmp", md)
+        return publish(plan, tmp, path)
+
+    monkeypatch.setattr(files.CommitPlan, "publish", publish_after_a_foreign_write)
+    before = len(files.read_records(home / "MEMORY.history.jsonl")[0])
+    store.add("memory", "User walks the dog at six")
+    assert landed and "Hermes wrote this note meanwhile" in md.read_text(encoding="utf-8")
+    this_commit = files.read_records(home / "MEMORY.history.jsonl")[0][before:]
+    assert {"Hermes wrote this note meanwhile", "User walks the dog at six"} <= {(r["after"] or {}).get("text") for r in this_commit}
+    if small:
+        carried = orjson.loads(files.read_sidecar(home / "MEMORY.meta.json")["history_tail"])["records"]
+    else:
+        carried = orjson.loads((home / "MEMORY.meta.journal").read_bytes().splitlines()[-1])["history"]
+    assert {r["id"] for r in this_commit} <= {r["id"] for r in carried}
