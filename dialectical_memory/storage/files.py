@@ -16,10 +16,12 @@ from __future__ import annotations
 import errno
 import functools
 import fcntl
+import operator
 import os
 import random
 import re
 import stat
+import threading
 import time
 from dataclasses import dataclass
 from contextlib import suppress
@@ -100,6 +102,15 @@ def metadata_stamps(paths: TargetPaths) -> tuple:
     """Stamps of the files only stores write (always under the store's lock); the ``.md`` file,
     which Hermes and editors write too, is checked by content (see :func:`read_md_stable`)."""
     return tuple(map(file_stamp, paths.store_written))
+
+
+def restamped(paths: TargetPaths, earlier: tuple, written: tuple[bool, ...]) -> tuple:
+    """:func:`metadata_stamps` after a commit under the store's lock that wrote only some of those
+    files (``written``: a flag for each of ``paths.store_written``): the others keep their
+    ``earlier`` stamps (only stores write them, under that lock), and are not looked at again."""
+    if len(earlier) != len(paths.store_written):
+        return metadata_stamps(paths)
+    return tuple(file_stamp(path) if wrote else stamp for path, stamp, wrote in zip(paths.store_written, earlier, written))
 
 
 def md_identity(st: os.stat_result) -> tuple[int, int, int]:
@@ -209,16 +220,27 @@ def fsync_at_once(fds: list[int]) -> None:
     same time (fsync releases the GIL, and the file system commits them together): one wait, not
     one per file. A worker is handed ``os.fsync`` and a descriptor, opened here: it takes the GIL
     once to start and once to end, not around an open and a close too. Every worker is waited
-    for (a descriptor is closed by the caller only after); the first failure is raised."""
-    pending = [_fsync_pool().submit(os.fsync, fd) for fd in fds[1:]]
+    for (a descriptor is closed by the caller only after); the first failure is raised.
+
+    The hand-over is a queue and a lock, both in C (a thread pool's futures cost ~20 µs of Python
+    per file, on every write)."""
+    queue = _fsync_queue()
+    pending = []
+    for fd in fds[1:]:
+        done = threading.Lock()
+        done.acquire()  # released by the worker when its fsync returned
+        failure: list[BaseException] = []
+        queue.put((os.fsync, fd, done, failure))
+        pending.append((done, failure))
     try:
         if fds:
             os.fsync(fds[0])
     finally:
-        failures = [done.exception() for done in pending]
-    for failure in failures:
-        if failure is not None:
-            raise failure
+        for done, _failure in pending:
+            done.acquire()
+    for _done, failure in pending:
+        if failure:
+            raise failure[0]
 
 
 def fsync_dir(directory: Path) -> None:
@@ -469,9 +491,11 @@ class CommitPlan:
     def replace(self, path: Path, data: bytes, mode: int | None = None) -> None:
         self.publish(self.temp(path, data, mode), path)
 
-    def append(self, path: Path, records: list[dict[str, Any]], *, sync: bool = True, last: bool = False) -> int | None:
+    def append(self, path: Path, records: list[dict[str, Any]], *, sync: bool = True, last: bool = False,
+               lines: list[bytes] | None = None) -> int | None:
         """Append whole JSON lines; undone by truncating back to the old length. Returns the file's
-        length after the append (None when there was nothing to append).
+        length after the append (None when there was nothing to append). ``lines``: the records
+        already serialised (:func:`json_lines`), not serialised again.
 
         ``last``: this is the plan's last write, so its fsync and the folders' (which make the
         renames before it durable) run at once, on two threads: both must finish before the plan
@@ -485,8 +509,11 @@ class CommitPlan:
             written = 0
             if start > 0 and os.pread(fd, 1, start - 1) != b"\n":
                 written += _write_all(fd, b"\n")
-            for at in range(0, len(records), APPEND_CHUNK):  # 100,000 records are not held as bytes at once
-                written += _write_all(fd, b"".join(_json_line(r) for r in records[at : at + APPEND_CHUNK]))
+            if lines is not None:
+                written += _write_all(fd, b"".join(lines))
+            else:
+                for at in range(0, len(records), APPEND_CHUNK):  # 100,000 records are not held as bytes at once
+                    written += _write_all(fd, b"".join(_json_line(r) for r in records[at : at + APPEND_CHUNK]))
             self._dirs.add(path.parent)
             if sync and last:
                 self._sync_with_folders(fd)
@@ -522,15 +549,36 @@ class CommitPlan:
                 fsync_dir(directory)
 
 
-def _fsync_pool():
-    """Worker threads for the fsyncs a commit runs beside its own; made again in a forked child."""
-    return _of_this_process("fsync pool", _new_fsync_pool)
+FSYNC_WORKERS = 2  # a commit syncs at most three files at once: its own thread and two workers
 
 
-def _new_fsync_pool():
-    from concurrent.futures import ThreadPoolExecutor
+def _fsync_queue():
+    """The queue of the worker threads for the fsyncs a commit runs beside its own; made (with
+    its threads) on first use, and again in a forked child (threads do not survive a fork)."""
+    return _of_this_process("fsync queue", _start_fsync_workers)
 
-    return ThreadPoolExecutor(max_workers=2, thread_name_prefix="dmem-fsync")
+
+def _start_fsync_workers():
+    import queue
+
+    requests = queue.SimpleQueue()
+    for number in range(FSYNC_WORKERS):
+        threading.Thread(target=_fsync_worker, args=(requests,), name=f"dmem-fsync-{number}", daemon=True).start()
+    return requests
+
+
+def _fsync_worker(requests) -> None:
+    """Run fsyncs as they come; each request's failure, if any, goes back in its list, and its
+    lock is released once the fsync returned. A daemon: a caller always waits for its requests,
+    so none is in flight when the interpreter exits."""
+    while True:
+        fsync, fd, done, failure = requests.get()
+        try:
+            fsync(fd)
+        except BaseException as error:  # handed to the caller, which raises it
+            failure.append(error)
+        finally:
+            done.release()
 
 
 def _unlink_quietly(path: Path) -> None:
@@ -637,10 +685,17 @@ def _json_line(record: dict[str, Any]) -> bytes:
     return orjson.dumps(record, option=orjson.OPT_SORT_KEYS | orjson.OPT_APPEND_NEWLINE)
 
 
+def json_lines(records: list[dict[str, Any]]) -> list[bytes]:
+    """Each record as :meth:`CommitPlan.append` writes it (sorted keys, a newline): serialised once
+    for a commit that both appends them and counts their bytes or carries them."""
+    return [_json_line(r) for r in records]
+
+
 TAIL_CARRIED_BYTES = 16_384  # what a sidecar carries of unsynced history appends, at most
 
 
-def history_tail(path: Path, records: list[dict[str, Any]], earlier: dict | None = None) -> tuple[dict[str, Any] | None, bool]:
+def history_tail(path: Path, records: list[dict[str, Any]], earlier: dict | None = None,
+                 lines: list[bytes] | None = None) -> tuple[dict[str, Any] | None, bool]:
     """What a rewritten sidecar carries of the history records appended unsynced to ``path``: the
     records, and where the appends start and end in which file (its inode; 0 when the append
     creates it). A load puts back the records when the file ends in that range: an append was
@@ -650,13 +705,14 @@ def history_tail(path: Path, records: list[dict[str, Any]], earlier: dict | None
     ``earlier`` is the tail of the sidecar being replaced. While the file is still the one it
     names and ends where it ended, the new tail carries its records too, from where it began, so
     the file need not be synced for them (one fsync fewer per add), until the appends carried
-    pass ``TAIL_CARRIED_BYTES``: then the file is synced, and the tail starts again at its end."""
+    pass ``TAIL_CARRIED_BYTES``: then the file is synced, and the tail starts again at its end.
+    ``lines``: the records already serialised (:func:`json_lines`)."""
     try:
         st = os.stat(path)
         size, inode = st.st_size, st.st_ino
     except FileNotFoundError:
         size, inode = 0, 0
-    end = size + sum(len(_json_line(r)) for r in records)
+    end = size + sum(map(len, lines if lines is not None else json_lines(records)))
     if _tail_ends_at(earlier, size, inode) and end - earlier["start"] <= TAIL_CARRIED_BYTES:
         return {"start": earlier["start"], "end": end, "inode": inode, "records": earlier["records"] + records}, False
     if not records:
@@ -669,6 +725,33 @@ def _tail_ends_at(tail: dict | None, size: int, inode: int) -> bool:
     return (isinstance(tail, dict) and isinstance(tail.get("records"), list)
             and all(type(tail.get(key)) is int for key in ("start", "end", "inode"))
             and tail["start"] <= tail["end"] == size and tail["inode"] in (0, inode))
+
+
+class TailText:
+    """A sidecar's history tail as it writes it (one line of JSON: ``orjson.dumps(tail)``), each
+    carried record serialised once: a tail carries up to 16 KiB of records, written again with
+    every sidecar until the history file is synced, and a tail only grows at its end. The records
+    serialised last are recognised by identity (the tail's lists are new lists of the same record
+    objects, which no one changes once committed); anything else is serialised whole."""
+
+    _KEYS = ["start", "end", "inode", "records"]  # the order history_tail gives them
+
+    def __init__(self):
+        self._records: list = []
+        self._joined = b""  # the JSON of self._records, joined by commas
+
+    def text(self, tail: dict[str, Any]) -> str:
+        records = tail.get("records")
+        if type(records) is not list or list(tail) != self._KEYS:
+            return orjson.dumps(tail).decode("utf-8")
+        known = self._records
+        if len(records) < len(known) or not all(map(operator.is_, known, records)):
+            known, self._joined = [], b""
+        if len(records) > len(known):
+            added = b",".join(map(orjson.dumps, records[len(known) :]))
+            self._joined = self._joined + b"," + added if known else added
+        self._records = records
+        return orjson.dumps({**tail, "records": orjson.Fragment(b"[" + self._joined + b"]")}).decode("utf-8")
 
 
 def append_records(path: Path, records: list[dict[str, Any]]) -> None:

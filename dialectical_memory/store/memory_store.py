@@ -64,11 +64,13 @@ from ..storage.files import (
     dumps_sidecar,
     ensure_home,
     history_tail,
+    json_lines,
     leftover_temp_files,
     md_identity,
     metadata_stamps,
     read_md_stable,
     remove_leftover_temp_files,
+    restamped,
     write_target,
 )
 from .drafts import DraftReview
@@ -561,7 +563,7 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
             return
         seq = state.journal_seq + (0 if change.only_compaction else 1)
         md_written = displaced = None
-        merged = False
+        merged = journal_emptied = False
         # A Hermes-sized home keeps its sidecar current (what a SPEC §2 reader or a hand edit sees);
         # a journal line per change instead would save an fsync and ~0.3 ms of an add at 20
         # entries, and leave that file up to COMPACT_AFTER_JOURNAL_LINES changes behind.
@@ -584,9 +586,11 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
             # appended synced instead: carried, it would double the sidecar, and every later load
             # would parse it again.
             carried = len(change.history) <= TAIL_RECORDS
+            # the history records serialised once (counted, appended, carried), again after a merge
+            lines = json_lines(change.history) if carried else None
             tail, sync_history = None, True
             if compact:
-                tail, sync_history = history_tail(paths.history, change.history, state.history_tail) if carried else (state.history_tail, True)
+                tail, sync_history = history_tail(paths.history, change.history, state.history_tail, lines) if carried else (state.history_tail, True)
 
             def sidecar_beside() -> list[Path]:
                 if not compact:
@@ -599,16 +603,19 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
             else:
                 plan.sync_files(sidecar_beside())
             plan.append(paths.archive, change.archive_records)
+            if merged and carried:  # a foreign write merged: the state and its history changed
+                lines = json_lines(change.history)
             if compact:
-                if merged:  # a foreign write merged: the state and its history changed
+                if merged:
                     if carried:
-                        tail, sync_now = history_tail(paths.history, change.history, state.history_tail)
+                        tail, sync_now = history_tail(paths.history, change.history, state.history_tail, lines)
                         if sync_now and not sync_history:
                             plan.sync(paths.history)
                     sidecar_tmp[:] = [plan.temp(paths.sidecar, self._sidecar_bytes(state, seq, tail))]
-                plan.append(paths.history, change.history, sync=not carried)
+                plan.append(paths.history, change.history, sync=not carried, lines=lines)
                 plan.publish(sidecar_tmp[0], paths.sidecar)
-                if state.journal_lines or _journal_may_exist(state):
+                journal_emptied = bool(state.journal_lines) or _journal_may_exist(state)
+                if journal_emptied:
                     plan.replace(paths.journal, b"")
             else:
                 batch = {
@@ -622,8 +629,9 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
                 # One fsync fewer per add: the journal line carries the history records and is the
                 # one synced; a load puts back any a power loss took from the history file.
                 if change.history:
-                    batch["history_end"] = plan.append(paths.history, change.history, sync=False)
-                    batch["history"] = change.history
+                    batch["history_end"] = plan.append(paths.history, change.history, sync=False, lines=lines)
+                    # the lines appended, in the journal's line as they are (its keys are sorted too)
+                    batch["history"] = change.history if lines is None else [orjson.Fragment(line[:-1]) for line in lines]
                 plan.append(paths.journal, [batch], last=True)
         state.journal_seq = seq
         state.journal_lines = 0 if compact else state.journal_lines + 1
@@ -631,7 +639,9 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
             state.history_tail = tail
         if md_written is not None:
             state.disk_md, state.md_ident, state.md_verified = md_written
-        state.meta_stamps = metadata_stamps(paths)
+        # the sidecar, journal and archive: only those written are looked at again
+        written = (compact, not compact or journal_emptied, bool(change.archive_records))
+        state.meta_stamps = restamped(paths, state.meta_stamps, written)
         if displaced is not None:
             self._catch_late_save(state, *displaced)
         state.save_caught_up_index()
@@ -643,7 +653,7 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
         document["journal_seq"] = seq
         document["safety_version"] = state.safety_version
         if tail is not None:  # one line: a change stays a small diff of the sidecar (sync)
-            document["history_tail"] = orjson.dumps(tail).decode("utf-8")
+            document["history_tail"] = state.tail_text.text(tail)
         return dumps_sidecar(document)
 
     def _catch_late_save(self, state: TargetState, path: Path, read: bytes, ident: tuple | None = None) -> None:

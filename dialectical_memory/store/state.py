@@ -10,7 +10,9 @@ goes to the archive with its text.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from ..storage import hermes_format
@@ -23,7 +25,7 @@ from ..core.beliefs import (
     resolve_edge,
     text_hash,
 )
-from ..storage.files import StoredRecords, TargetPaths
+from ..storage.files import StoredRecords, TailText, TargetPaths
 
 _DELIMITER_BYTES = hermes_format.ENTRY_DELIMITER.encode("utf-8")
 HISTORY_FIELDS = ("text", "status", "maturity", "knowledge_type", "source_kind", "confidence", "authority")
@@ -140,6 +142,7 @@ class TargetState:
         self.journal_lines = 0
         self.safety_version = 0  # of the checker that last screened every entry (see screening.py)
         self.history_tail = None  # the sidecar's record of its commit's history append (storage.files.history_tail)
+        self.tail_text = TailText()  # history_tail as the sidecar writes it, its records serialised once
         self.device_key: str | None = None  # this device's key, read when first needed ("" = none)
         self.newer_format: str | None = None  # why the files are shown read-only (a newer version wrote them)
         self.meta_stamps: tuple = ()  # sidecar, journal, archive: written only by stores, under the lock
@@ -228,6 +231,14 @@ class TargetState:
 
     # ---------------------------------------------------------- index
 
+    @functools.cached_property
+    def index_file(self) -> Path:
+        """Where the candidate index is kept for the next process (asked on every add and commit:
+        the path is built once)."""
+        from ..detection.index_file import index_path
+
+        return index_path(self.paths.home, self.paths.stem)
+
     def ensure_index(self):
         """The candidate index over active entries, opened on first use (not at load).
 
@@ -237,9 +248,9 @@ class TargetState:
         calls :meth:`drop_index` to have it checked again.
         """
         if self.index is None:
-            from ..detection.index_file import index_path, open_index
+            from ..detection.index_file import open_index
 
-            self.index = open_index(index_path(self.paths.home, self.paths.stem), self.indexed_texts,
+            self.index = open_index(self.index_file, self.indexed_texts,
                                     ids_by_text=self._one_to_one_texts())
         return self.index
 
@@ -250,20 +261,20 @@ class TargetState:
         """Take over a candidate index built earlier (by this process before a reload, or outside
         the locks), brought up to date entry by entry: the index keeps each entry's analysed text,
         so a foreign write of one entry costs work for that one entry, not a rebuild."""
-        from ..detection.index_file import index_path, save_if_due
+        from ..detection.index_file import save_if_due
 
         by_text = self._one_to_one_texts()
         if by_text is None or not index.sync_by_text(by_text):
             index.sync(self.indexed_texts())
         self.index = index
-        save_if_due(index_path(self.paths.home, self.paths.stem), index)
+        save_if_due(self.index_file, index)
 
     def save_caught_up_index(self) -> None:
         """After a commit: keep for the next process the analyses opening the index file cost."""
         if self.index is not None and (self.index.caught_up or self.index.first_commit_saves):
-            from ..detection.index_file import index_path, save_caught_up
+            from ..detection.index_file import save_caught_up
 
-            save_caught_up(index_path(self.paths.home, self.paths.stem), self.index)
+            save_caught_up(self.index_file, self.index)
 
     def indexed_texts(self) -> dict[str, str]:
         return self.doc.entries.texts()  # builds no entry
@@ -274,10 +285,10 @@ class TargetState:
 
     def _index_add(self, meta: EntryMeta) -> None:
         if self.index is not None:
-            from ..detection.index_file import index_path, save_if_due
+            from ..detection.index_file import save_if_due
 
             self.index.add(meta.entry_id, meta.text)
-            save_if_due(index_path(self.paths.home, self.paths.stem), self.index)
+            save_if_due(self.index_file, self.index)
 
     def _index_remove(self, entry_id: str) -> None:
         if self.index is not None and entry_id in self.index:

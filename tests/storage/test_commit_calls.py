@@ -66,10 +66,12 @@ def test_an_add_to_a_home_without_a_journal_looks_for_it_only_in_the_freshness_c
     assert not (home / "MEMORY.meta.journal").exists()
     calls = FileCalls(monkeypatch)
     warm_small_home.add("memory", "User keeps bees on the roof")
-    # under the locks, and the stamps kept after the commit (and no look before the locks)
-    assert calls.statted["MEMORY.meta.journal"] == 2, calls.statted
+    # under the locks only: not before them, and not for the stamps kept after the commit (an
+    # add writes neither the journal nor the archive, and only stores write them, under the lock)
+    assert calls.statted["MEMORY.meta.journal"] == 1, calls.statted
+    assert calls.statted["MEMORY.archive.jsonl"] == 1, calls.statted
     assert calls.statted[home.name] == 1, calls.statted
-    assert sum(calls.statted.values()) <= 15, calls.statted  # 24 on main
+    assert sum(calls.statted.values()) <= 13, calls.statted  # 24, then 15
 
 
 def test_a_write_after_another_store_wrote_refreshes_without_holding_the_locks(warm_small_home, new_store, home, monkeypatch):
@@ -164,3 +166,120 @@ def test_a_backdated_file_changes_its_identity_with_any_later_write(tmp_path):
         assert os.fstat(fd).st_mtime_ns >= written.st_mtime_ns
     finally:
         os.close(fd)
+
+
+@pytest.mark.parametrize("small", [True, False], ids=["sidecar", "journal"])
+def test_the_stamps_kept_after_a_commit_are_those_of_the_files(home, clock, monkeypatch, small):
+    """After a commit only the files it wrote are looked at again (the others keep the stamps they
+    were confirmed by under the locks): what the state keeps must still be what is on disk, or
+    the next write would take its own commit for another store's and reload."""
+    from dialectical_memory.store import memory_store
+
+    if not small:
+        monkeypatch.setattr(memory_store, "SMALL_STORE_ENTRIES", 1)  # journal lines from the second entry on
+    store = make_store(home, clock, memory_char_limit=0)
+    state = lambda: store._states["memory"]  # noqa: E731
+    for step in (lambda: store.add("memory", "User keeps bees on the roof"),
+                 lambda: store.add("memory", "User grows tomatoes in the garden"),
+                 lambda: store.record_hit("memory", store.entries("memory")[0].entry_id),
+                 lambda: store.remove("memory", "tomatoes"),  # the archive appended
+                 lambda: store.compact("memory"),  # the journal emptied
+                 lambda: store.add("memory", "User walks the dog at six")):
+        step()
+        assert state().meta_stamps == files.metadata_stamps(state().paths)
+    assert (home / "MEMORY.archive.jsonl").exists()
+    assert small or (home / "MEMORY.meta.journal").exists()
+
+
+def test_a_tail_text_is_the_json_of_the_tail_however_it_grew():
+    """``TailText`` serialises each carried record once and reuses it while the tail grows at its
+    end; whatever the tail (grown, restarted, read back from a sidecar, of another shape), its
+    text is ``orjson.dumps(tail)``."""
+    import orjson
+
+    records = [{"id": f"r{n}", "op": "o", "at": 1.5 * n, "before": None, "after": {"text": "é\"\\", "n": n}} for n in range(9)]
+    text = files.TailText()
+
+    def tail(start, end, *held):
+        return {"start": start, "end": end, "inode": 7, "records": list(held)}
+
+    shown = [tail(0, 10, records[0]), tail(0, 20, records[0], records[1]), tail(0, 40, *records[:4]),  # grown
+             tail(40, 50, records[4]),  # restarted after the file was synced
+             tail(40, 60, records[4], records[5]), tail(0, 10),  # none carried
+             orjson.loads(orjson.dumps(tail(40, 70, *records[4:7]))),  # read back: other objects
+             {"records": [records[7]], "start": 1, "end": 2, "inode": 0},  # keys in another order
+             {"start": 0, "end": 1, "inode": 0, "records": "not a list"},
+             tail(0, 90, *records[:2], records[8])]  # the records before it are not a prefix of it
+    for shape in shown:
+        assert text.text(shape) == orjson.dumps(shape).decode("utf-8"), shape
+
+
+def test_an_fsync_that_fails_on_a_worker_is_raised_once_every_fsync_returned(tmp_path, monkeypatch):
+    """``fsync_at_once`` hands all but the first descriptor to worker threads: a failure there is
+    the caller's (the plan is undone), and only after every fsync returned (the caller closes the
+    descriptors next)."""
+    import errno
+    import time
+
+    fds = [os.open(tmp_path / f"file{n}", os.O_RDWR | os.O_CREAT, 0o600) for n in range(3)]
+    returned = []
+
+    def fsync(fd):
+        if fd == fds[1]:
+            time.sleep(0.05)  # the slow one: still running when the failing one has failed
+        returned.append(fd)
+        if fd == fds[2]:
+            raise OSError(errno.EIO, "lost the disk")
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    try:
+        with pytest.raises(OSError) as failed:
+            files.fsync_at_once(fds)
+        assert failed.value.errno == errno.EIO
+        assert sorted(returned) == sorted(fds)
+        returned.clear()
+        files.fsync_at_once(fds[:2])  # the workers are still there after a failure
+        assert sorted(returned) == sorted(fds[:2])
+    finally:
+        for fd in fds:
+            os.close(fd)
+
+
+@pytest.mark.parametrize("small", [True, False], ids=["sidecar", "journal"])
+def test_a_foreign_write_merged_during_a_commit_is_in_the_history_and_what_carries_it(home, clock, monkeypatch, small):
+    """Hermes replaces the ``.md`` between the store's look under its locks and its exchange: the
+    store merges it and writes again, and the records of that merge are appended and carried
+    (the journal line, or the sidecar's tail) with the commit's own, not only those serialised
+    before the merge."""
+    import orjson
+
+    from dialectical_memory.storage import hermes_format
+    from dialectical_memory.store import memory_store
+
+    if not small:
+        monkeypatch.setattr(memory_store, "SMALL_STORE_ENTRIES", 1)  # journal lines from the second entry on
+    store = make_store(home, clock, memory_char_limit=0)
+    store.add("memory", "User keeps bees on the roof")
+    store.add("memory", "User grows tomatoes in the garden")
+    md = home / "MEMORY.md"
+    publish, landed = files.CommitPlan.publish, []
+
+    def publish_after_a_foreign_write(plan, tmp, path):
+        if path.name == md.name and not landed:
+            landed.append(True)
+            texts = hermes_format.loads(md.read_text(encoding="utf-8"))
+            (home / "hermes.tmp").write_text(hermes_format.dumps([*texts, "Hermes wrote this note meanwhile"]), encoding="utf-8")
+            os.replace(home / "hermes.tmp", md)
+        return publish(plan, tmp, path)
+
+    monkeypatch.setattr(files.CommitPlan, "publish", publish_after_a_foreign_write)
+    before = len(files.read_records(home / "MEMORY.history.jsonl")[0])
+    store.add("memory", "User walks the dog at six")
+    assert landed and "Hermes wrote this note meanwhile" in md.read_text(encoding="utf-8")
+    this_commit = files.read_records(home / "MEMORY.history.jsonl")[0][before:]
+    assert {"Hermes wrote this note meanwhile", "User walks the dog at six"} <= {(r["after"] or {}).get("text") for r in this_commit}
+    if small:
+        carried = orjson.loads(files.read_sidecar(home / "MEMORY.meta.json")["history_tail"])["records"]
+    else:
+        carried = orjson.loads((home / "MEMORY.meta.journal").read_bytes().splitlines()[-1])["history"]
+    assert {r["id"] for r in this_commit} <= {r["id"] for r in carried}
