@@ -75,6 +75,22 @@ def matching_case(text: str) -> str:
     return _matching_case_of(text)
 
 
+# The text last put in the engine's case, and that form: a text meets every gate of an analysis
+# in turn (two hundred), and is lower-cased once for all of them. One tuple, replaced whole, so a
+# thread never reads one text's form for another's; held, so no other text can take its identity.
+_LAST_FOLDED: list[tuple[str, str]] = [("", "")]
+
+
+def folded(text: str) -> str:
+    """:func:`matching_case` of ``text``, worked out once for the texts gates meet in a row."""
+    last = _LAST_FOLDED[0]
+    if last[0] is text:
+        return last[1]
+    seen = text.lower() if text.isascii() else _matching_case_of(text)
+    _LAST_FOLDED[0] = (text, seen)
+    return seen
+
+
 @functools.lru_cache(maxsize=1024)
 def _matching_case_of(text: str) -> str:
     """(A text is checked against many case-blind patterns in turn: translated once.)"""
@@ -303,35 +319,49 @@ _NO_MATCH = {
 _GATE_KEPT_UNTIL_HITS = 16
 
 
-def _gated(pattern: LazyPattern, method: str, cues: tuple[str, ...], folded: bool):
+def _gated(pattern: LazyPattern, method: str, cues: tuple[str, ...], case_blind: bool):
     """``pattern.<method>`` that answers "no match" for a text holding none of ``cues``; the first
     text that holds one compiles the pattern, which answers it and every later text holding one,
     until the texts holding one are as many as those without (``_GATE_KEPT_UNTIL_HITS`` at least):
     then the compiled pattern's own method takes the gate's place.
 
     A text meets every gated pattern of an analysis in turn (a hundred or more), so the test is one
-    frame: the case-blind form read inline (as :func:`matching_case` reads it), no helper calls,
-    and the answer of the methods that return a match given without a call."""
+    frame: the case-blind form the last text's (:func:`folded`) read inline, no helper calls, and
+    the answer of the methods that return a match given without a call."""
     held = not_held = 0
     no_match = None if method in ("search", "match", "fullmatch") else _NO_MATCH.get(method)
+    last = _LAST_FOLDED
 
-    def run(*args, **kwargs):
+    def run(text, *rest):
         nonlocal held, not_held
-        text = args[1] if method in ("sub", "subn") else args[0]  # sub(repl, text), others (text)
-        seen = (text.lower() if text.isascii() else _matching_case_of(text)) if folded else text
+        if case_blind:
+            pair = last[0]
+            seen = pair[1] if pair[0] is text else folded(text)
+        else:
+            seen = text
         for cue in cues:
             if cue in seen:
                 break
         else:
             not_held += 1
-            if method in ("sub", "subn"):
-                return text if method == "sub" else (text, 0)
             return None if no_match is None else no_match(text)
         held += 1
         if held >= _GATE_KEPT_UNTIL_HITS and held >= not_held:
-            return _take_over(pattern, method)(*args, **kwargs)
-        return getattr(pattern.compiled, method)(*args, **kwargs)
-    return run
+            return _take_over(pattern, method)(text, *rest)
+        return getattr(pattern.compiled, method)(text, *rest)
+
+    def run_sub(replacement, text, *rest, **kwargs):  # sub(repl, text), subn(repl, text)
+        nonlocal held, not_held
+        seen = folded(text) if case_blind else text
+        if not any(cue in seen for cue in cues):
+            not_held += 1
+            return text if method == "sub" else (text, 0)
+        held += 1
+        if held >= _GATE_KEPT_UNTIL_HITS and held >= not_held:
+            return _take_over(pattern, method)(replacement, text, *rest, **kwargs)
+        return getattr(pattern.compiled, method)(replacement, text, *rest, **kwargs)
+
+    return run_sub if method in ("sub", "subn") else run
 
 
 def _take_over(pattern: LazyPattern, method: str):
@@ -340,3 +370,73 @@ def _take_over(pattern: LazyPattern, method: str):
     for name in _METHODS:
         setattr(pattern, name, getattr(compiled, name))
     return getattr(compiled, method)
+
+
+# -------------------------------------------------------------------------- gated readers
+
+
+class Needs:
+    """What a reader of a text cannot find anything without, one of them at least: lazy patterns
+    (their cues, from their table), literal words (case-blind), or a function giving such needs on
+    first use (for patterns built from tables). :meth:`held_in` is one test of the union of their
+    cues, so a reader of many patterns pays one test for a text that holds none, not a gate per
+    pattern. A pattern with no cues in its table (or a table read as empty, ``DMEM_PATTERN_GATE=0``)
+    may match any text: every text then holds what the reader needs."""
+
+    __slots__ = ("needs", "_cues")
+
+    def __init__(self, *needs):
+        self.needs = needs
+        self._cues: tuple[str, ...] | None = None
+
+    def cues(self) -> tuple[str, ...]:
+        """The case-blind cues one of which a text holds wherever a need matches; () when some need
+        has none (it may be anywhere)."""
+        if self._cues is None:
+            self._cues = _union_of_cues(self.needs)
+        return self._cues
+
+    def held_in(self, text: str) -> bool:
+        """Might ``text`` hold a need? False only when it holds none of their cues."""
+        cues = self._cues if self._cues is not None else self.cues()
+        if not cues:
+            return True
+        pair = _LAST_FOLDED[0]
+        seen = pair[1] if pair[0] is text else folded(text)
+        for cue in cues:
+            if cue in seen:
+                return True
+        return False
+
+
+def reads_only_where(*needs, nothing=()):
+    """A reader of a text (its first argument) that finds nothing unless it holds one of ``needs``
+    (see :class:`Needs`): a text holding none gets ``nothing`` without the reader being run. The
+    ungated reader is ``.ungated``, its needs ``.needs``."""
+    held = Needs(*needs)
+
+    def gate(read):
+        def gated(text, *rest):
+            return read(text, *rest) if held.held_in(text) else nothing
+
+        functools.update_wrapper(gated, read)
+        gated.ungated, gated.needs = read, held
+        return gated
+
+    return gate
+
+
+def _union_of_cues(needs) -> tuple[str, ...]:
+    found: set[str] = set()
+    for need in needs:
+        if isinstance(need, LazyPattern):
+            row = need._table.get(need.pattern, need._flags) if need._table is not None else None
+            cues = row[0] if row else None
+        elif isinstance(need, str):
+            cues = (need,) if _selective(need) else None
+        else:  # a function giving needs on first use
+            cues = _union_of_cues(tuple(need())) or None
+        if not cues:
+            return ()
+        found.update(map(matching_case, cues))
+    return tuple(sorted(found, key=lambda cue: (len(cue), cue)))

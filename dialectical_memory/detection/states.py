@@ -26,6 +26,7 @@ import functools
 import re
 from dataclasses import dataclass
 
+from ..core.regex_cues import reads_only_where
 from . import languages, lexicon
 from .analysis import Analysis, units
 from .base import Verdict
@@ -138,12 +139,18 @@ def _cue_patterns() -> dict[str, re.Pattern]:
     return {name: lazy_compile("|".join(map(re.escape, words))) for name, words in cues().items()}
 
 
+@reads_only_where(lambda: _cue_patterns().values())
+def _named_families(lowered: str) -> tuple[Family, ...]:
+    """The families one of whose cue words the text says (most say none: one test for all)."""
+    return tuple(f for f in families() if _cue_patterns()[f.name].search(lowered))
+
+
 @functools.lru_cache(maxsize=8192)
 def _sides(text: str) -> tuple[str, frozenset[str], frozenset[str]]:
     """The text normalised, the families whose ended state it names, and those whose
     ongoing state it names: read once per entry, whatever it is compared with."""
     lowered = normalize(text)
-    named = [f for f in families() if _cue_patterns()[f.name].search(lowered)]
+    named = _named_families(lowered)
     return (lowered, frozenset(f.name for f in named if f.ended.search(lowered)),
             frozenset(f.name for f in named if f.ongoing.search(lowered)))
 
