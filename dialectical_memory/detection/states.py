@@ -135,14 +135,16 @@ def _held(pattern: re.Pattern, text: str, ended: bool, family: Family | None = N
 
 
 @functools.cache
-def _cue_patterns() -> dict[str, re.Pattern]:
-    return {name: lazy_compile("|".join(map(re.escape, words))) for name, words in cues().items()}
+def _cue_words() -> tuple[tuple[Family, tuple[str, ...]], ...]:
+    """Each family with its cue words, in the order the families are tried."""
+    words = cues()
+    return tuple((family, tuple(words[family.name])) for family in families())
 
 
-@reads_only_where(lambda: _cue_patterns().values())
+@reads_only_where(lambda: (word for _family, words in _cue_words() for word in words))
 def _named_families(lowered: str) -> tuple[Family, ...]:
     """The families one of whose cue words the text says (most say none: one test for all)."""
-    return tuple(f for f in families() if _cue_patterns()[f.name].search(lowered))
+    return tuple(family for family, words in _cue_words() if any(word in lowered for word in words))
 
 
 @functools.lru_cache(maxsize=8192)
