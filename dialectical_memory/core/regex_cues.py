@@ -353,7 +353,10 @@ def _gated(pattern: LazyPattern, method: str, cues: tuple[str, ...], case_blind:
     def run_sub(replacement, text, *rest, **kwargs):  # sub(repl, text), subn(repl, text)
         nonlocal held, not_held
         seen = folded(text) if case_blind else text
-        if not any(cue in seen for cue in cues):
+        for cue in cues:
+            if cue in seen:
+                break
+        else:
             not_held += 1
             return text if method == "sub" else (text, 0)
         held += 1
