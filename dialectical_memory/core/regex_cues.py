@@ -326,11 +326,13 @@ def _gated(pattern: LazyPattern, method: str, cues: tuple[str, ...], case_blind:
     then the compiled pattern's own method takes the gate's place.
 
     A text meets every gated pattern of an analysis in turn (a hundred or more), so the test is one
-    frame: the case-blind form the last text's (:func:`folded`) read inline, no helper calls, and
-    the answer of the methods that return a match given without a call."""
+    frame: the case-blind form the last text's (:func:`folded`) read inline, no helper calls, an
+    ASCII text tested for the ASCII cues only, and the answer of the methods that return a match
+    given without a call."""
     held = not_held = 0
     no_match = None if method in ("search", "match", "fullmatch") else _NO_MATCH.get(method)
     last = _LAST_FOLDED
+    ascii_cues = tuple(cue for cue in cues if cue.isascii())  # all an ASCII text can hold
 
     def run(text, *rest):
         nonlocal held, not_held
@@ -339,7 +341,7 @@ def _gated(pattern: LazyPattern, method: str, cues: tuple[str, ...], case_blind:
             seen = pair[1] if pair[0] is text else folded(text)
         else:
             seen = text
-        for cue in cues:
+        for cue in ascii_cues if seen.isascii() else cues:
             if cue in seen:
                 break
         else:
@@ -386,17 +388,20 @@ class Needs:
     pattern. A pattern with no cues in its table (or a table read as empty, ``DMEM_PATTERN_GATE=0``)
     may match any text: every text then holds what the reader needs."""
 
-    __slots__ = ("needs", "_cues")
+    __slots__ = ("needs", "_cues", "_ascii_cues")
 
     def __init__(self, *needs):
         self.needs = needs
         self._cues: tuple[str, ...] | None = None
+        self._ascii_cues: tuple[str, ...] = ()  # the cues an ASCII text can hold
 
     def cues(self) -> tuple[str, ...]:
         """The case-blind cues one of which a text holds wherever a need matches; () when some need
         has none (it may be anywhere)."""
         if self._cues is None:
-            self._cues = _union_of_cues(self.needs)
+            cues = _union_of_cues(self.needs)
+            self._ascii_cues = tuple(cue for cue in cues if cue.isascii())
+            self._cues = cues
         return self._cues
 
     def held_in(self, text: str) -> bool:
@@ -406,7 +411,7 @@ class Needs:
             return True
         pair = _LAST_FOLDED[0]
         seen = pair[1] if pair[0] is text else folded(text)
-        for cue in cues:
+        for cue in self._ascii_cues if seen.isascii() else cues:
             if cue in seen:
                 return True
         return False
