@@ -135,16 +135,24 @@ def _held(pattern: re.Pattern, text: str, ended: bool, family: Family | None = N
 
 
 @functools.cache
-def _cue_words() -> tuple[tuple[Family, tuple[str, ...]], ...]:
-    """Each family with its cue words, in the order the families are tried."""
+def _cue_words() -> tuple[tuple[tuple[Family, tuple[str, ...]], ...], tuple[tuple[Family, tuple[str, ...]], ...]]:
+    """Each family with its cue words, in the order the families are tried; and with those of its
+    words an ASCII text can hold (a Chinese word cannot be in it)."""
     words = cues()
-    return tuple((family, tuple(words[family.name])) for family in families())
+    every = tuple((family, tuple(words[family.name])) for family in families())
+    return every, tuple((family, tuple(word for word in said if word.isascii())) for family, said in every)
 
 
-@reads_only_where(lambda: (word for _family, words in _cue_words() for word in words))
+@reads_only_where(lambda: (word for _family, words in _cue_words()[0] for word in words))
 def _named_families(lowered: str) -> tuple[Family, ...]:
     """The families one of whose cue words the text says (most say none: one test for all)."""
-    return tuple(family for family, words in _cue_words() if any(word in lowered for word in words))
+    named = []
+    for family, words in _cue_words()[lowered.isascii()]:
+        for word in words:
+            if word in lowered:
+                named.append(family)
+                break
+    return tuple(named)
 
 
 @functools.lru_cache(maxsize=8192)
