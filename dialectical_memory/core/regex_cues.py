@@ -12,6 +12,10 @@ generated table beside the patterns (:class:`CueTable`); :class:`LazyPattern` lo
 Under IGNORECASE, cues and text are compared in the case the regex engine itself matches by (its
 lower-casing plus its extra equivalences: "ı" ~ "i", "ſ" ~ "s"); otherwise exactly. A pattern with
 no cue to read, or a Python without the engine's private tables, is searched on every text.
+
+A reader of many patterns declares what it cannot find anything without (:class:`Needs`,
+:func:`reads_only_where`): a text holding none of their cues is not read at all, one test for the
+reader instead of one gate per pattern.
 """
 
 from __future__ import annotations
@@ -326,7 +330,7 @@ def _gated(pattern: LazyPattern, method: str, cues: tuple[str, ...], case_blind:
     then the compiled pattern's own method takes the gate's place.
 
     A text meets every gated pattern of an analysis in turn (a hundred or more), so the test is one
-    frame: the case-blind form the last text's (:func:`folded`) read inline, no helper calls, an
+    frame: the text's case-blind form read inline from :func:`folded`'s memo, no helper calls, an
     ASCII text tested for the ASCII cues only, and the answer of the methods that return a match
     given without a call."""
     held = not_held = 0
@@ -446,5 +450,6 @@ def _union_of_cues(needs) -> tuple[str, ...]:
             cues = _union_of_cues(tuple(need())) or None
         if not cues:
             return ()
+        # an exact cue a text holds is there case-blind too: the case-blind test lets every such text by
         found.update(map(matching_case, cues))
     return tuple(sorted(found, key=lambda cue: (len(cue), cue)))
