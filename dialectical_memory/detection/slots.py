@@ -716,7 +716,6 @@ def _versions(text: str) -> list[Slot]:
             for name, (version,) in ((n, v) for n, v in found.items() if len(v) == 1)]
 
 
-@reads_only_where(*_POSSESSIVE)
 def _possessive(text: str) -> list[Slot]:
     for pattern in _POSSESSIVE:
         match = pattern.search(text)
@@ -1321,7 +1320,6 @@ def _one_of_several(match: re.Match) -> bool:
     return " ".join(groups["det"].split()) not in _ONE_ONLY
 
 
-@reads_only_where(*_NAMED_ONE)
 def _named_ones(text: str) -> list[Slot]:
     """"has one cat, named Luna", "家只有一只猫，叫团子", "用户家的狗名叫旺财"."""
     for pattern in _NAMED_ONE:
