@@ -611,6 +611,7 @@ _WITHOUT = (
     lazy_compile(f"(?:代替|替代|取代|而不是|而非)(?P<x>[{CJK_RANGE}]{{1,6}})$"),
 )
 
+# Most clauses name no modifier: one test of the four patterns' cues first.
 _WITHOUT_NEEDS = Needs(*_WITHOUT)
 
 

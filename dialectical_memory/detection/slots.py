@@ -12,10 +12,10 @@ import functools
 import re
 from dataclasses import dataclass, replace
 
+from ..core.regex_cues import reads_only_where
 from . import antonyms, gazetteer, languages, lexicon, platforms, provinces, routines, sole
 from .contexts import setting_names
 from . import terms as t
-from ..core.regex_cues import reads_only_where
 from .text import CJK_RANGE, is_cjk, parse_number, stem, lazy_compile
 
 
