@@ -246,13 +246,18 @@ class CueTable:
         return self._rows.get((pattern, flags))
 
     def _read(self) -> dict[tuple[str, int], tuple[tuple[str, ...], bool]]:
-        if os.environ.get("DMEM_PATTERN_GATE", "1") == "0":
+        if _gates_off():
             return {}
         try:
             document = orjson.loads(resources.files(self.package).joinpath(self.name).read_bytes())
             return {(pattern, flags): (tuple(cues), folded) for flags, pattern, cues, folded in document["patterns"]}
         except (OSError, ValueError, TypeError, KeyError):  # a missing or damaged table: no gate
             return {}
+
+
+def _gates_off() -> bool:
+    """``DMEM_PATTERN_GATE=0``: no pattern and no reader is gated (the same answers, more time)."""
+    return os.environ.get("DMEM_PATTERN_GATE", "1") == "0"
 
 
 class LazyPattern:
@@ -389,8 +394,8 @@ class Needs:
     (their cues, from their table), literal words (case-blind), or a function giving such needs on
     first use (for patterns built from tables). :meth:`held_in` is one test of the union of their
     cues, so a reader of many patterns pays one test for a text that holds none, not a gate per
-    pattern. A pattern with no cues in its table (or a table read as empty, ``DMEM_PATTERN_GATE=0``)
-    may match any text: every text then holds what the reader needs."""
+    pattern. A pattern with no cues in its table may match any text: every text then holds what
+    the reader needs, as every text does with the gates off (``DMEM_PATTERN_GATE=0``)."""
 
     __slots__ = ("needs", "_cues", "_ascii_cues")
 
@@ -403,7 +408,7 @@ class Needs:
         """The case-blind cues one of which a text holds wherever a need matches; () when some need
         has none (it may be anywhere)."""
         if self._cues is None:
-            cues = _union_of_cues(self.needs)
+            cues = () if _gates_off() else _union_of_cues(self.needs)
             self._ascii_cues = tuple(cue for cue in cues if cue.isascii())
             self._cues = cues
         return self._cues

@@ -121,3 +121,13 @@ def test_texts_met_in_turn_are_each_folded_as_their_own():
         assert needs.held_in(text) == ("coffee" in text.lower())
         assert folded(text) == regex_cues.matching_case(text)
     assert folded("\u212aELVIN") == regex_cues.matching_case("\u212aELVIN") == "kelvin"
+
+
+def test_the_reader_gates_are_off_with_the_pattern_gates(monkeypatch):
+    """``DMEM_PATTERN_GATE=0`` turns every gate off, a reader's of words too: the on/off comparison of
+    test_pattern_gate then covers the readers as well."""
+    monkeypatch.setenv("DMEM_PATTERN_GATE", "0")
+    calls, read = _counting()
+    gated = reads_only_where("espresso", "拿铁")(read)
+    assert gated("tea") == ("found",) and calls == ["tea"]
+    assert Needs("espresso").cues() == ()
