@@ -134,8 +134,11 @@ def _held(pattern: re.Pattern, text: str, ended: bool, family: Family | None = N
     return None
 
 
+_FamilyWords = tuple[tuple[Family, tuple[str, ...]], ...]
+
+
 @functools.cache
-def _cue_words() -> tuple[tuple[tuple[Family, tuple[str, ...]], ...], tuple[tuple[Family, tuple[str, ...]], ...]]:
+def _cue_words() -> tuple[_FamilyWords, _FamilyWords]:
     """Each family with its cue words, in the order the families are tried; and with those of its
     words an ASCII text can hold (a Chinese word cannot be in it)."""
     words = cues()
