@@ -12,6 +12,10 @@ generated table beside the patterns (:class:`CueTable`); :class:`LazyPattern` lo
 Under IGNORECASE, cues and text are compared in the case the regex engine itself matches by (its
 lower-casing plus its extra equivalences: "ı" ~ "i", "ſ" ~ "s"); otherwise exactly. A pattern with
 no cue to read, or a Python without the engine's private tables, is searched on every text.
+
+A reader of many patterns declares what it cannot find anything without (:class:`Needs`,
+:func:`reads_only_where`): a text holding none of their cues is not read at all, one test for the
+reader instead of one gate per pattern.
 """
 
 from __future__ import annotations
@@ -74,6 +78,22 @@ def matching_case(text: str) -> str:
     if text.isascii():
         return text.lower()  # ASCII: the engine's lower case, and no extra equivalences
     return _matching_case_of(text)
+
+
+# The text last put in the engine's case, and that form: a text meets every gate of an analysis
+# in turn (two hundred), and is lower-cased once for all of them. One tuple, replaced whole, so a
+# thread never reads one text's form for another's; held, so no other text can take its identity.
+_LAST_FOLDED: list[tuple[str, str]] = [("", "")]
+
+
+def folded(text: str) -> str:
+    """:func:`matching_case` of ``text``, worked out once for the texts gates meet in a row."""
+    last = _LAST_FOLDED[0]
+    if last[0] is text:
+        return last[1]
+    seen = text.lower() if text.isascii() else _matching_case_of(text)
+    _LAST_FOLDED[0] = (text, seen)
+    return seen
 
 
 @functools.lru_cache(maxsize=1024)
@@ -227,7 +247,7 @@ class CueTable:
         return self._rows.get((pattern, flags))
 
     def _read(self) -> dict[tuple[str, int], tuple[tuple[str, ...], bool]]:
-        if os.environ.get("DMEM_PATTERN_GATE", "1") == "0":
+        if _gates_off():
             return {}
         try:
             # beside the package's files (importlib.resources would cost a one-shot command ~7 ms of imports)
@@ -235,6 +255,11 @@ class CueTable:
             return {(pattern, flags): (tuple(cues), folded) for flags, pattern, cues, folded in document["patterns"]}
         except (OSError, ValueError, TypeError, KeyError):  # a missing or damaged table: no gate
             return {}
+
+
+def _gates_off() -> bool:
+    """``DMEM_PATTERN_GATE=0``: no pattern and no reader is gated (the same answers, more time)."""
+    return os.environ.get("DMEM_PATTERN_GATE", "1") == "0"
 
 
 class LazyPattern:
@@ -305,35 +330,54 @@ _NO_MATCH = {
 _GATE_KEPT_UNTIL_HITS = 16
 
 
-def _gated(pattern: LazyPattern, method: str, cues: tuple[str, ...], folded: bool):
+def _gated(pattern: LazyPattern, method: str, cues: tuple[str, ...], case_blind: bool):
     """``pattern.<method>`` that answers "no match" for a text holding none of ``cues``; the first
     text that holds one compiles the pattern, which answers it and every later text holding one,
     until the texts holding one are as many as those without (``_GATE_KEPT_UNTIL_HITS`` at least):
     then the compiled pattern's own method takes the gate's place.
 
     A text meets every gated pattern of an analysis in turn (a hundred or more), so the test is one
-    frame: the case-blind form read inline (as :func:`matching_case` reads it), no helper calls,
-    and the answer of the methods that return a match given without a call."""
+    frame: the text's case-blind form read inline from :func:`folded`'s memo, no helper calls, an
+    ASCII text tested for the ASCII cues only, and the answer of the methods that return a match
+    given without a call."""
     held = not_held = 0
     no_match = None if method in ("search", "match", "fullmatch") else _NO_MATCH.get(method)
+    last = _LAST_FOLDED
+    ascii_cues = tuple(cue for cue in cues if cue.isascii())  # all an ASCII text can hold
 
-    def run(*args, **kwargs):
+    def run(text, *rest):
         nonlocal held, not_held
-        text = args[1] if method in ("sub", "subn") else args[0]  # sub(repl, text), others (text)
-        seen = (text.lower() if text.isascii() else _matching_case_of(text)) if folded else text
+        if case_blind:
+            pair = last[0]
+            seen = pair[1] if pair[0] is text else folded(text)
+        else:
+            seen = text
+        for cue in ascii_cues if seen.isascii() else cues:
+            if cue in seen:
+                break
+        else:
+            not_held += 1
+            return None if no_match is None else no_match(text)
+        held += 1
+        if held >= _GATE_KEPT_UNTIL_HITS and held >= not_held:
+            return _take_over(pattern, method)(text, *rest)
+        return getattr(pattern.compiled, method)(text, *rest)
+
+    def run_sub(replacement, text, *rest, **kwargs):  # sub(repl, text), subn(repl, text)
+        nonlocal held, not_held
+        seen = folded(text) if case_blind else text
         for cue in cues:
             if cue in seen:
                 break
         else:
             not_held += 1
-            if method in ("sub", "subn"):
-                return text if method == "sub" else (text, 0)
-            return None if no_match is None else no_match(text)
+            return text if method == "sub" else (text, 0)
         held += 1
         if held >= _GATE_KEPT_UNTIL_HITS and held >= not_held:
-            return _take_over(pattern, method)(*args, **kwargs)
-        return getattr(pattern.compiled, method)(*args, **kwargs)
-    return run
+            return _take_over(pattern, method)(replacement, text, *rest, **kwargs)
+        return getattr(pattern.compiled, method)(replacement, text, *rest, **kwargs)
+
+    return run_sub if method in ("sub", "subn") else run
 
 
 def _take_over(pattern: LazyPattern, method: str):
@@ -342,3 +386,77 @@ def _take_over(pattern: LazyPattern, method: str):
     for name in _METHODS:
         setattr(pattern, name, getattr(compiled, name))
     return getattr(compiled, method)
+
+
+# -------------------------------------------------------------------------- gated readers
+
+
+class Needs:
+    """What a reader of a text cannot find anything without, one of them at least: lazy patterns
+    (their cues, from their table), literal words (case-blind), or a function giving such needs on
+    first use (for patterns built from tables). :meth:`held_in` is one test of the union of their
+    cues, so a reader of many patterns pays one test for a text that holds none, not a gate per
+    pattern. A pattern with no cues in its table may match any text: every text then holds what
+    the reader needs, as every text does with the gates off (``DMEM_PATTERN_GATE=0``)."""
+
+    __slots__ = ("needs", "_cues", "_ascii_cues")
+
+    def __init__(self, *needs):
+        self.needs = needs
+        self._cues: tuple[str, ...] | None = None
+        self._ascii_cues: tuple[str, ...] = ()  # the cues an ASCII text can hold
+
+    def cues(self) -> tuple[str, ...]:
+        """The case-blind cues one of which a text holds wherever a need matches; () when some need
+        has none (it may be anywhere)."""
+        if self._cues is None:
+            cues = () if _gates_off() else _union_of_cues(self.needs)
+            self._ascii_cues = tuple(cue for cue in cues if cue.isascii())
+            self._cues = cues
+        return self._cues
+
+    def held_in(self, text: str) -> bool:
+        """Might ``text`` hold a need? False only when it holds none of their cues."""
+        cues = self._cues if self._cues is not None else self.cues()
+        if not cues:
+            return True
+        pair = _LAST_FOLDED[0]
+        seen = pair[1] if pair[0] is text else folded(text)
+        for cue in self._ascii_cues if seen.isascii() else cues:
+            if cue in seen:
+                return True
+        return False
+
+
+def reads_only_where(*needs, nothing=()):
+    """A reader of a text (its first argument) that finds nothing unless it holds one of ``needs``
+    (see :class:`Needs`): a text holding none gets ``nothing`` without the reader being run. The
+    ungated reader is ``.ungated``, its needs ``.needs``."""
+    held = Needs(*needs)
+
+    def gate(read):
+        def gated(text, *rest):
+            return read(text, *rest) if held.held_in(text) else nothing
+
+        functools.update_wrapper(gated, read)
+        gated.ungated, gated.needs = read, held
+        return gated
+
+    return gate
+
+
+def _union_of_cues(needs) -> tuple[str, ...]:
+    found: set[str] = set()
+    for need in needs:
+        if isinstance(need, LazyPattern):
+            row = need._table.get(need.pattern, need._flags) if need._table is not None else None
+            cues = row[0] if row else None
+        elif isinstance(need, str):
+            cues = (need,) if _selective(need) else None
+        else:  # a function giving needs on first use
+            cues = _union_of_cues(tuple(need())) or None
+        if not cues:
+            return ()
+        # an exact cue a text holds is there case-blind too: the case-blind test lets every such text by
+        found.update(map(matching_case, cues))
+    return tuple(sorted(found, key=lambda cue: (len(cue), cue)))

@@ -26,6 +26,7 @@ import unicodedata
 import zlib
 from dataclasses import dataclass, replace
 
+from ..core.regex_cues import Needs, reads_only_where
 from . import antonyms, frequency, languages, lexicon, observed
 from . import terms as t
 from .contexts import settings as named_settings
@@ -610,10 +611,15 @@ _WITHOUT = (
     lazy_compile(f"(?:代替|替代|取代|而不是|而非)(?P<x>[{CJK_RANGE}]{{1,6}})$"),
 )
 
+# Most clauses name no modifier: one test of the four patterns' cues first.
+_WITHOUT_NEEDS = Needs(*_WITHOUT)
+
 
 def _local_negation(clause: str) -> tuple[str, tuple[str, str] | None]:
     """The clause without a "with no X" / "不加X的" modifier, and (the modifier, X).
     A negated clause keeps it ("can't work without music")."""
+    if not _WITHOUT_NEEDS.held_in(clause):
+        return clause, None
     for pattern in _WITHOUT:
         match = pattern.search(clause)
         if not match or not any(term.role == t.CONCEPT for term in t.terms(match["x"])):
@@ -1494,6 +1500,7 @@ broader_of = _broader  # for rules that meet a kind named in a scope ("posts on 
 _WEEK_TIMES = ("weekend", "holiday", "business trip", "saturday", "sunday")
 
 
+@reads_only_where(*_WAKE_TIME)
 def _wake_time_claims(sentence: str) -> list[Claim]:
     """"Wakes up at noon" / "早上五点起床" place the user on the chronotype axis."""
     for pattern in _WAKE_TIME:
@@ -1539,6 +1546,7 @@ _NOT_EMPLOYED = lazy_compile(r"\b(?:not|never|no\s+longer|used\s+to|volunteer\w*
                            r"look\w*\s+for|search\w*|seek\w*|apply\w*|appli\w*")
 
 
+@reads_only_where(*_EMPLOYED)
 def _employment_claims(sentence: str) -> list[Claim]:
     for pattern in _EMPLOYED:
         match = pattern.search(sentence)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import functools
 import re
 
+from ..core.regex_cues import Needs
 from . import languages
 from .text import is_cjk, lazy_compile
 
@@ -64,8 +65,15 @@ _CODEBASE = lazy_compile(
 _CODE_TRIGGERS = ("project", "code", "repo", "file", "script", "service", "项目", "代码", "仓库")
 
 
+# Most texts hold no trigger of either kind: one test of them all first (case-blind, so it lets
+# through every text the exact tests below might find one in).
+_ANY_TRIGGER = Needs(lambda: (*triggers(), *_CODE_TRIGGERS))
+
+
 def settings(text: str) -> list[tuple[str, int]]:
     """The settings `text` names, each with where its phrase starts."""
+    if not _ANY_TRIGGER.held_in(text):
+        return []
     lowered = text.lower()
     found = []
     english, chinese, names, setting_triggers = _patterns()

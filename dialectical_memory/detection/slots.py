@@ -12,6 +12,7 @@ import functools
 import re
 from dataclasses import dataclass, replace
 
+from ..core.regex_cues import reads_only_where
 from . import antonyms, gazetteer, languages, lexicon, platforms, provinces, routines, sole
 from .contexts import setting_names
 from . import terms as t
@@ -403,6 +404,7 @@ def _past_tense(match: re.Match) -> bool:
     return bool(_PAST_STATE.match(match.string, match.start()))
 
 
+@reads_only_where(*_RESIDENCE)
 def _residence(text: str) -> list[Slot]:
     """The first place the text says the user lives in ("住在那里" names none)."""
     for pattern in _RESIDENCE:
@@ -456,6 +458,7 @@ def _known_place(value: str) -> bool:
     return _place(value)[1] != "unknown" or bool(gazetteer.cities(value.lower()))
 
 
+@reads_only_where(*(pattern for _name, pattern in _ORIGINS))
 def _origins(text: str) -> list[Slot]:
     """"User was born in Leeds", "用户在大连长大", "User is from Porto", "用户来自成都"."""
     found = []
@@ -469,6 +472,7 @@ def _origins(text: str) -> list[Slot]:
     return found
 
 
+@reads_only_where(*_EMPLOYER)
 def _employer(text: str) -> list[Slot]:
     value, match = _first_match(_EMPLOYER, text)
     if not value or _past_tense(match):
@@ -518,6 +522,7 @@ def job_field(value: str) -> str:
     return ""
 
 
+@reads_only_where(*_JOB)
 def _job(text: str) -> list[Slot]:
     value, match = _first_match(_JOB, text)
     field = job_field(value)
@@ -526,6 +531,7 @@ def _job(text: str) -> list[Slot]:
     return [Slot("job", field, value, "job", holder=holder(text, match.start()))]
 
 
+@reads_only_where(*_NAME, *_PREFERRED_NAME)
 def _name(text: str) -> list[Slot]:
     slots = []
     for slot_name, patterns in (("name", _NAME), ("preferred name", _PREFERRED_NAME)):
@@ -535,6 +541,7 @@ def _name(text: str) -> list[Slot]:
     return slots
 
 
+@reads_only_where(*_AGE)
 def _age(text: str) -> list[Slot]:
     for pattern in _AGE:
         match = pattern.search(text)
@@ -570,6 +577,7 @@ def _age_range(match: re.Match) -> tuple[int | None, int | None]:
 _ORDINALS = {"second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6}
 
 
+@reads_only_where(*_COUNT)
 def _count(text: str) -> list[Slot]:
     slots = []
     for pattern in _COUNT:
@@ -591,6 +599,7 @@ def _noun_concept(noun: str) -> str:
     return noun if is_cjk(noun) else stem(noun.lower())
 
 
+@reads_only_where(*lexicon.OPERATING_SYSTEMS, *lexicon.MOBILE_SYSTEMS, *lexicon.EDITORS)
 def _systems(text: str) -> list[Slot]:
     """Operating system, phone system and editor in use: one family per entry."""
     slots = []
@@ -889,6 +898,7 @@ _TIME_SCOPES = tuple(lexicon.SCOPE_NOUNS[name] + (name,) for name in
                      ("weekend", "weekday", "holiday", "summer", "winter", "business trip"))
 
 
+@reads_only_where(*(pattern for _name, pattern in _EN_ROUTINES + _ZH_ROUTINES))
 def routine_times(text: str) -> list[Slot]:
     """When the user wakes up or goes to bed, as an hour (0-24); where the entry
     names a time of the week or year ("on weekends", "周末"), that is its scope."""
@@ -1032,6 +1042,7 @@ _BOUND = lazy_compile(r"\b(?:at\s+least|more\s+than|over|less\s+than|under|fewer
                     r"不足|多于|少于|有时|偶尔|以前|如果|不|没", re.IGNORECASE)
 
 
+@reads_only_where(*(pattern for _name, pattern in _DURATIONS))
 def _durations(text: str) -> list[Slot]:
     """Hours a day (or week) spent on a routine; bounds and exceptions give none."""
     # most texts name no duration: the patterns (gated by their cues) before the slow guard
@@ -1161,6 +1172,7 @@ _PHONE_IS = lazy_compile(r"手机是(?P<v>[^，,。；;]+)")  # "用户的手机
 _ATTRIBUTE_SUFFIX = lazy_compile(r"(?:型血|型|座)$")
 
 
+@reads_only_where(*(pattern for _name, pattern in _ATTRIBUTES), _CAR, _PHONE, _PHONE_IS)
 def _attributes(text: str) -> list[Slot]:
     found: list[Slot] = []
     for name, pattern in _ATTRIBUTES:
@@ -1322,6 +1334,7 @@ def _named_ones(text: str) -> list[Slot]:
     return []
 
 
+@reads_only_where(*_SUPPORTS)
 def _supported_team(text: str) -> list[Slot]:
     """"supports Arsenal", "is a Liverpool fan", "是湖人的球迷": one's team."""
     for pattern in _SUPPORTS:
@@ -1344,6 +1357,7 @@ _EVENT_TIMES = (
 )
 
 
+@reads_only_where(*_EVENT_TIMES)
 def _event_times(text: str) -> list[Slot]:
     for pattern in _EVENT_TIMES:
         match = pattern.search(text)
@@ -1408,6 +1422,7 @@ _EN_PHONE = lazy_compile(r"(?<!')\b(?P<v>[A-Za-z]+)\s+(?:phone|smartphone)\b|\bp
                        r"(?P<x>iphone|pixel|galaxy)\b", re.IGNORECASE)
 
 
+@reads_only_where(_EN_CAR, _EN_PHONE)
 def _english_makes(text: str) -> list[Slot]:
     """"drives a Toyota", "uses a Samsung phone": the make of the user's car or phone."""
     found = []
@@ -1474,6 +1489,7 @@ _ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixt
              "eighth": 8, "ninth": 9, "tenth": 10, "ground": 0, "top": 99}
 
 
+@reads_only_where(_HEIGHT_CUE, _WEIGHT_CUE, _HOME_FLOOR)
 def _body_and_home(text: str) -> list[Slot]:
     """One height and weight per person, one floor one lives on: "is 1.80 m tall" /
     "身高165厘米", "70 kg" / "140斤", "住在三楼"."""

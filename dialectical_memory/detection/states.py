@@ -26,6 +26,7 @@ import functools
 import re
 from dataclasses import dataclass
 
+from ..core.regex_cues import reads_only_where
 from . import languages, lexicon
 from .analysis import Analysis, units
 from .base import Verdict
@@ -133,9 +134,28 @@ def _held(pattern: re.Pattern, text: str, ended: bool, family: Family | None = N
     return None
 
 
+_FamilyWords = tuple[tuple[Family, tuple[str, ...]], ...]
+
+
 @functools.cache
-def _cue_patterns() -> dict[str, re.Pattern]:
-    return {name: lazy_compile("|".join(map(re.escape, words))) for name, words in cues().items()}
+def _cue_words() -> tuple[_FamilyWords, _FamilyWords]:
+    """Each family with its cue words, in the order the families are tried; and with those of its
+    words an ASCII text can hold (a Chinese word cannot be in it)."""
+    words = cues()
+    every = tuple((family, tuple(words[family.name])) for family in families())
+    return every, tuple((family, tuple(word for word in said if word.isascii())) for family, said in every)
+
+
+@reads_only_where(lambda: (word for _family, words in _cue_words()[0] for word in words))
+def _named_families(lowered: str) -> tuple[Family, ...]:
+    """The families one of whose cue words the text says (most say none: one test for all)."""
+    named = []
+    for family, words in _cue_words()[lowered.isascii()]:
+        for word in words:
+            if word in lowered:
+                named.append(family)
+                break
+    return tuple(named)
 
 
 @functools.lru_cache(maxsize=8192)
@@ -143,7 +163,7 @@ def _sides(text: str) -> tuple[str, frozenset[str], frozenset[str]]:
     """The text normalised, the families whose ended state it names, and those whose
     ongoing state it names: read once per entry, whatever it is compared with."""
     lowered = normalize(text)
-    named = [f for f in families() if _cue_patterns()[f.name].search(lowered)]
+    named = _named_families(lowered)
     return (lowered, frozenset(f.name for f in named if f.ended.search(lowered)),
             frozenset(f.name for f in named if f.ongoing.search(lowered)))
 

@@ -6,7 +6,7 @@ import functools
 import re
 import unicodedata
 
-from ..core.regex_cues import CueTable, LazyPattern
+from ..core.regex_cues import CueTable, LazyPattern, Needs
 from . import languages
 
 
@@ -33,6 +33,9 @@ _CONTRACTIONS = (
     (lazy_compile(r"'ll\b"), " will"),
     (lazy_compile(r"\b(i|you|he|she|they|we)'d\b"), r"\1 would"),
 )
+# Most texts hold no contraction: one test of all their cues (a text without one is left as it is
+# by every rewrite in turn, none of which can make one).
+_ANY_CONTRACTION = Needs(*(pattern for pattern, _replacement in _CONTRACTIONS))
 
 # Stems kept whole: cutting them would merge them with an unrelated word.
 _PROTECTED = frozenset(("care", "quite", "theme", "evening", "plane", "note", "notion"))
@@ -47,8 +50,9 @@ def normalize(text: str) -> str:
     """Unicode-normalise, lowercase and expand English contractions."""
     text = unicodedata.normalize("NFKC", text).replace("\u2019", "'").replace("\u2018", "'")
     text = text.lower()
-    for pattern, replacement in _CONTRACTIONS:
-        text = pattern.sub(replacement, text)
+    if _ANY_CONTRACTION.held_in(text):
+        for pattern, replacement in _CONTRACTIONS:
+            text = pattern.sub(replacement, text)
     return " ".join(text.split())
 
 
