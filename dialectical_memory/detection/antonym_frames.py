@@ -119,9 +119,22 @@ def _says_a_pole_word(analysis: Analysis) -> bool:
     return any(not claim.derived and pole_words(claim) for claim in analysis.claims)
 
 
+def _axis_keys(analysis: Analysis) -> frozenset[tuple]:
+    """What two claims must share for `_opposite_conflict` to oppose them: a holder and a sign (rival
+    claims of one sign) and an axis one pole word of each sits on (`antonyms.opposed`: two units of
+    one of the analysis' own axes, "length=long", or two words of one antonym axis)."""
+    return frozenset((claim.holder, claim.sign, axis) for claim in analysis.claims if not claim.derived
+                     for word, _frame in pole_words(claim) for axis in _unit_axes(word))
+
+
+def _unit_axes(unit: str) -> frozenset:
+    own = frozenset([unit.split("=", 1)[0] + "="]) if "=" in unit else frozenset()
+    return own | antonyms.axes_of(unit)
+
+
 def _antonym_axis_terms(analysis: Analysis) -> set[str]:
     return {term for claim in analysis.claims for term in _axis_terms(claim)}
 
 
 FAMILY = Family("antonym in one frame", kinds=("antonym",), priority=100, compare=_opposite_conflict,
-                cue=_says_a_pole_word, index_terms=_antonym_axis_terms)
+                cue=_says_a_pole_word, index_terms=_antonym_axis_terms, keys=_axis_keys)

@@ -13,6 +13,10 @@ contradiction. A family is:
   what the analysis holds ("it has an order", "one of its claims denies").
 - `index_terms(analysis)`: what the candidate index should link this entry by, when the two sides
   of the family's contradictions share no word ("has no driving licence" / "drives to work").
+- `keys(analysis)`, optional: what the two sides of any contradiction the family finds must share
+  (a holder, a sign and an antonym axis, say). A pair whose keys meet in none is never compared:
+  read once per analysis, the test is a set intersection where `compare` reads every pair of
+  claims. A family without it runs on every pair its cue lets through.
 - `timed`: the family runs also on entries that name times or settings apart ("prefers morning
   meetings" / "prefers afternoon meetings": the times are what it compares).
 - `ordered`: what the family finds depends on which entry came first ("runs her own bakery", then
@@ -45,6 +49,7 @@ class Family:
     timed: bool = False  # runs also where the entries name times or settings apart
     ordered: bool = False  # compares only (earlier, later): the runner's first entry is the one written first
     patterns: tuple = ()  # the patterns a `Said` cue guards: each way of matching one says a cue word
+    keys: Callable[..., frozenset] | None = None  # (a: Analysis) -> keys; compare finds nothing where two sides' meet in none
 
 
 @dataclass(frozen=True)

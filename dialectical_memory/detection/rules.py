@@ -37,33 +37,68 @@ class RuleDetector:
         return RuleDetector(holders)
 
     def compare(self, a: str, b: str) -> Verdict:
-        unread = tuple(dict.fromkeys(scripts.unread_scripts(a) + scripts.unread_scripts(b)))
-        if (normalize(a) == normalize(b)) if unread else analyse(a).key == analyse(b).key:
+        unread = _unread(a, b)
+        if _same_statement(a, b, unread):
             return Verdict(Label.COMPATIBLE, 0.95, "same statement")
-        home = self.holders if self.holders is not None else pair_home(a, b)
-        verdict, second_parts, mixed = None, _read_parts(b, home), bridge.mixed(a, b)
-        for first in _read_parts(a, home):
-            for second in second_parts:
-                found = self._compare_parts(first, second, mixed)
-                if found.label is Label.CONTRADICTION:
-                    return found
-                if found.label is Label.UNRELATED and first.holder and first.holder == second.holder:
-                    found = Verdict(Label.COMPATIBLE, 0.6, f"compatible: both about {first.holder.split(':')[-1]}")
-                verdict = verdict if verdict is not None and verdict.label is not Label.UNRELATED else found
-        return _not_read(unread) if unread else verdict
+        pairs = self._part_pairs(a, b)
+        found = _first_contradiction(pairs, bridge.mixed(a, b))
+        if found is not None:
+            return found
+        return _not_read(unread) if unread else _related(pairs)
 
-    def _compare_parts(self, first: Analysis, second: Analysis, mixed: bool) -> Verdict:
-        verdict = _compare(first, second)
-        if verdict.label is not Label.CONTRADICTION and mixed:
-            # an English entry and a Chinese one: read the Chinese words the lexicon does not know
-            # in English ("古典" classical, "经理" manager) and look again; the rules that know a
-            # Chinese word themselves have had their say with it as written
-            bridged = (_bridged(first) if is_cjk(first.text) else first, _bridged(second) if is_cjk(second.text) else second)
-            if bridged[0] is not first or bridged[1] is not second:
-                again = _compare(*bridged)
-                if again.label is Label.CONTRADICTION:
-                    return again
-        return verdict
+    def contradiction(self, a: str, b: str) -> Verdict | None:
+        """`compare`'s verdict where it is a contradiction, else None: what an add flags, without
+        the work of telling how related two entries it does not flag are."""
+        if _same_statement(a, b, _unread(a, b)):
+            return None
+        return _first_contradiction(self._part_pairs(a, b), bridge.mixed(a, b))
+
+    def _part_pairs(self, a: str, b: str) -> tuple[tuple[Analysis, Analysis], ...]:
+        """Each part of `a` with each part of `b`, in the order the rules judge them."""
+        home = self.holders if self.holders is not None else pair_home(a, b)
+        second_parts = _read_parts(b, home)
+        return tuple((first, second) for first in _read_parts(a, home) for second in second_parts)
+
+
+def _unread(a: str, b: str) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(scripts.unread_scripts(a) + scripts.unread_scripts(b)))
+
+
+def _same_statement(a: str, b: str, unread: tuple[str, ...]) -> bool:
+    return (normalize(a) == normalize(b)) if unread else analyse(a).key == analyse(b).key
+
+
+def _first_contradiction(pairs, mixed: bool) -> Verdict | None:
+    for first, second in pairs:
+        found = _compare_parts(first, second, mixed)
+        if found is not None:
+            return found
+    return None
+
+
+def _related(pairs) -> Verdict | None:
+    """No contradiction: the first pair of parts that shares a subject says so, parts of one holder
+    are compatible; else the entries are unrelated."""
+    verdict = None
+    for first, second in pairs:
+        verdict = _relatedness(first, second)
+        if verdict.label is Label.UNRELATED and first.holder and first.holder == second.holder:
+            verdict = Verdict(Label.COMPATIBLE, 0.6, f"compatible: both about {first.holder.split(':')[-1]}")
+        if verdict.label is not Label.UNRELATED:
+            return verdict
+    return verdict
+
+
+def _compare_parts(first: Analysis, second: Analysis, mixed: bool) -> Verdict | None:
+    verdict = _compare(first, second)
+    if verdict is None and mixed:
+        # an English entry and a Chinese one: read the Chinese words the lexicon does not know
+        # in English ("古典" classical, "经理" manager) and look again; the rules that know a
+        # Chinese word themselves have had their say with it as written
+        bridged = (_bridged(first) if is_cjk(first.text) else first, _bridged(second) if is_cjk(second.text) else second)
+        if bridged[0] is not first or bridged[1] is not second:
+            return _compare(*bridged)
+    return verdict
 
 
 def _read_parts(text: str, home: HomeHolders) -> tuple[Analysis, ...]:
@@ -89,12 +124,16 @@ def _not_read(unread: tuple[str, ...]) -> Verdict:
                    {"kind": "", "source": "rule", "unread": [script.lower() for script in unread]})
 
 
-def _compare(first: Analysis, second: Analysis) -> Verdict:
+def _compare(first: Analysis, second: Analysis) -> Verdict | None:
     """The first contradiction a family finds, trying them in order of priority, each both ways and
-    only where its cue is; entries that name times or settings apart meet only the timed families."""
+    only where its cue is and the two sides' keys meet; entries that name times or settings apart
+    meet only the timed families."""
+    runnable = _runnable(first, second)
+    if not runnable:  # the pair test: no family can find anything, so none is asked
+        return None
     apart = times_apart(first.text, second.text) or settings_apart(first.text, second.text)
     first_cues, second_cues = _cues(first), _cues(second)
-    for position in sorted(first_cues | second_cues):  # a family neither side cues finds nothing
+    for position in runnable:
         family = FAMILIES[position]
         if apart and not family.timed:
             continue
@@ -106,19 +145,35 @@ def _compare(first: Analysis, second: Analysis) -> Verdict:
         if verdict:  # the side with the cue is the one a change family reads as ended
             return contract.completed(verdict, family.name, first.holder, _shared_subject(first, second),
                                       (first.text, second.text), cue_side)
-    return _relatedness(first, second)
+    return None
+
+
+def _runnable(first: Analysis, second: Analysis) -> list[int]:
+    """The positions in FAMILIES, in order, of the families one side cues (a family neither side
+    cues finds nothing) whose keys, if it has them, the two sides share one of."""
+    first_keys, second_keys = _summary(first)[2], _summary(second)[2]
+    return sorted(position for position in _cues(first) | _cues(second)
+                  if first_keys[position] is None or not first_keys[position].isdisjoint(second_keys[position]))
 
 
 def _cues(analysis: Analysis) -> frozenset[int]:
-    """The positions in FAMILIES of the families whose cue the analysis holds: read once per analysis
-    (an add meets each of its candidates'). Kept with the families it was read for: another list of
-    them (a test's) reads the cues again."""
-    families, cues = kept(analysis, _read_cues)
-    return cues if families is FAMILIES else _read_cues(analysis)[1]
+    """The positions in FAMILIES of the families whose cue the analysis holds."""
+    return _summary(analysis)[1]
 
 
-def _read_cues(analysis: Analysis) -> tuple[tuple, frozenset[int]]:
-    return FAMILIES, frozenset(position for position, family in enumerate(FAMILIES) if family.cue(analysis))
+def _summary(analysis: Analysis) -> tuple[tuple, frozenset[int], tuple[frozenset | None, ...]]:
+    """What the families read from one side of a pair: the positions of those whose cue it holds, and
+    each family's keys (None where it has none). Read once per analysis (an add meets each of its
+    candidates'), kept with the families it was read for: another list of them (a test's) reads
+    them again."""
+    found = kept(analysis, _read_summary)
+    return found if found[0] is FAMILIES else _read_summary(analysis)
+
+
+def _read_summary(analysis: Analysis) -> tuple[tuple, frozenset[int], tuple[frozenset | None, ...]]:
+    cues = frozenset(position for position, family in enumerate(FAMILIES) if family.cue(analysis))
+    keys = tuple(family.keys(analysis) if family.keys is not None else None for family in FAMILIES)
+    return FAMILIES, cues, keys
 
 
 def _bridged(analysis: Analysis) -> Analysis:
