@@ -68,6 +68,12 @@ def opposed(x: str, y: str) -> bool:
     return any((axis, 1 - side) in right for axis, side in left)
 
 
+def poles_of(unit: str) -> frozenset[tuple[int, int]]:
+    """The (axis, side) of each antonym axis a unit sits on: `opposed` units sit on one axis, on
+    opposite sides."""
+    return _poles().get(unit, frozenset())
+
+
 def axes_of(unit: str) -> frozenset[int]:
     """The antonym axes a unit sits on (either pole), for the candidate index."""
     return frozenset(axis for axis, _side in _poles().get(unit, ()))

@@ -17,6 +17,7 @@ from .binding import pair_home, parts
 from .holders import HomeHolders
 from .memo import kept
 from .pairing import claim_pairs, settings_apart, times_apart
+from .family import keys_meet
 from .registry import FAMILIES
 from .text import is_cjk, lazy_compile, normalize
 
@@ -153,7 +154,7 @@ def _runnable(first: Analysis, second: Analysis) -> list[int]:
     cues finds nothing) whose keys, if it has them, the two sides share one of."""
     first_keys, second_keys = _summary(first)[2], _summary(second)[2]
     return sorted(position for position in _cues(first) | _cues(second)
-                  if first_keys[position] is None or not first_keys[position].isdisjoint(second_keys[position]))
+                  if keys_meet(first_keys[position], second_keys[position]))
 
 
 def _cues(analysis: Analysis) -> frozenset[int]:
@@ -161,7 +162,7 @@ def _cues(analysis: Analysis) -> frozenset[int]:
     return _summary(analysis)[1]
 
 
-def _summary(analysis: Analysis) -> tuple[tuple, frozenset[int], tuple[frozenset | None, ...]]:
+def _summary(analysis: Analysis) -> tuple[tuple, frozenset[int], tuple[tuple[frozenset, frozenset] | None, ...]]:
     """What the families read from one side of a pair: the positions of those whose cue it holds, and
     each family's keys (None where it has none). Read once per analysis (an add meets each of its
     candidates'), kept with the families it was read for: another list of them (a test's) reads
@@ -170,9 +171,9 @@ def _summary(analysis: Analysis) -> tuple[tuple, frozenset[int], tuple[frozenset
     return found if found[0] is FAMILIES else _read_summary(analysis)
 
 
-def _read_summary(analysis: Analysis) -> tuple[tuple, frozenset[int], tuple[frozenset | None, ...]]:
+def _read_summary(analysis: Analysis) -> tuple[tuple, frozenset[int], tuple[tuple[frozenset, frozenset] | None, ...]]:
     cues = frozenset(position for position, family in enumerate(FAMILIES) if family.cue(analysis))
-    keys = tuple(family.keys(analysis) if family.keys is not None else None for family in FAMILIES)
+    keys = tuple(family.read_keys(analysis) for family in FAMILIES)
     return FAMILIES, cues, keys
 
 
