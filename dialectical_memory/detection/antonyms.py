@@ -162,6 +162,20 @@ def _zh_scale_index() -> dict[str, tuple[int, int]]:
             for side, words in enumerate(poles) for word in words}
 
 
+@functools.lru_cache(maxsize=4096)  # a text's poles held and sought
+def zh_scale_poles(text: str) -> frozenset[tuple[int, int]]:
+    """The (scale, side) of every pole of the scales `text` holds a word of: a minimal pair's two
+    poles are one in each text, on one scale and opposite sides."""
+    index, longest = _zh_scale_index(), _longest_scale_word()
+    return frozenset(index[text[start:end]] for start in range(len(text))
+                     for end in range(start + 1, min(start + longest, len(text)) + 1) if text[start:end] in index)
+
+
+@functools.cache
+def _longest_scale_word() -> int:
+    return max(map(len, _zh_scale_index()), default=0)
+
+
 def _core(diff: str) -> str:
     for degree in _DEGREE:
         if diff.startswith(degree) and len(diff) > len(degree):

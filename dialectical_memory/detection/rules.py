@@ -10,6 +10,8 @@ English (`bridge.py`). When no family fires, the verdict says whether the entrie
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 from . import bridge, contract, groups, scripts
 from .analysis import Analysis, analyse
 from .base import Label, Verdict
@@ -129,17 +131,17 @@ def _compare(first: Analysis, second: Analysis) -> Verdict | None:
     """The first contradiction a family finds, trying them in order of priority, each both ways and
     only where its cue is and the two sides' keys meet; entries that name times or settings apart
     meet only the timed families."""
-    runnable = _runnable(first, second)
+    first_side, second_side = _side(first), _side(second)
+    runnable = _runnable(first, first_side, second, second_side)
     if not runnable:  # the pair test: no family can find anything, so none is asked
         return None
     apart = times_apart(first.text, second.text) or settings_apart(first.text, second.text)
-    first_cues, second_cues = _cues(first), _cues(second)
     for position in runnable:
         family = FAMILIES[position]
         if apart and not family.timed:
             continue
-        verdict, cue_side = family.compare(first, second) if position in first_cues else None, "a"
-        if verdict is None and not family.ordered and position in second_cues:
+        verdict, cue_side = family.compare(first, second) if position in first_side.cues else None, "a"
+        if verdict is None and not family.ordered and position in second_side.cues:
             verdict, cue_side = _swapped(family.compare(second, first)), "b"
         if verdict and groups.said_of_a_group_alone(verdict.reason_data, first.text, second.text, first.holder):
             continue  # "Maya's team is fully remote" / "Maya goes to the office": the team's, not hers
@@ -149,32 +151,45 @@ def _compare(first: Analysis, second: Analysis) -> Verdict | None:
     return None
 
 
-def _runnable(first: Analysis, second: Analysis) -> list[int]:
+@dataclass(frozen=True)
+class _Side:
+    """What the families read from one side of a pair, once per analysis (an add meets each of its
+    candidates'): the positions in `families` of those whose cue it holds, and of those among them
+    without keys (they run whatever the other side holds); each family's keys, read when a pair
+    first asks for them (position → `Family.read_keys`)."""
+
+    families: tuple
+    cues: frozenset[int]
+    keyless: frozenset[int]
+    keys: dict = field(default_factory=dict)
+
+
+def _runnable(first: Analysis, first_side: _Side, second: Analysis, second_side: _Side) -> list[int]:
     """The positions in FAMILIES, in order, of the families one side cues (a family neither side
-    cues finds nothing) whose keys, if it has them, the two sides share one of."""
-    first_keys, second_keys = _summary(first)[2], _summary(second)[2]
-    return sorted(position for position in _cues(first) | _cues(second)
-                  if keys_meet(first_keys[position], second_keys[position]))
+    cues finds nothing) that have no keys or whose keys meet (`family.keys_meet`)."""
+    keyless = first_side.keyless | second_side.keyless
+    return sorted(keyless.union(position for position in (first_side.cues | second_side.cues) - keyless
+                                if keys_meet(_keys(first, first_side, position), _keys(second, second_side, position))))
 
 
-def _cues(analysis: Analysis) -> frozenset[int]:
-    """The positions in FAMILIES of the families whose cue the analysis holds."""
-    return _summary(analysis)[1]
+def _keys(analysis: Analysis, side: _Side, position: int) -> tuple[frozenset, frozenset] | None:
+    try:
+        return side.keys[position]
+    except KeyError:
+        found = side.keys[position] = side.families[position].read_keys(analysis)
+        return found
 
 
-def _summary(analysis: Analysis) -> tuple[tuple, frozenset[int], tuple[tuple[frozenset, frozenset] | None, ...]]:
-    """What the families read from one side of a pair: the positions of those whose cue it holds, and
-    each family's keys (None where it has none). Read once per analysis (an add meets each of its
-    candidates'), kept with the families it was read for: another list of them (a test's) reads
-    them again."""
-    found = kept(analysis, _read_summary)
-    return found if found[0] is FAMILIES else _read_summary(analysis)
+def _side(analysis: Analysis) -> _Side:
+    """The side as the families read it; kept with the families it was read for: another list of
+    them (a test's) reads it again."""
+    found = kept(analysis, _read_side)
+    return found if found.families is FAMILIES else _read_side(analysis)
 
 
-def _read_summary(analysis: Analysis) -> tuple[tuple, frozenset[int], tuple[tuple[frozenset, frozenset] | None, ...]]:
+def _read_side(analysis: Analysis) -> _Side:
     cues = frozenset(position for position, family in enumerate(FAMILIES) if family.cue(analysis))
-    keys = tuple(family.read_keys(analysis) for family in FAMILIES)
-    return FAMILIES, cues, keys
+    return _Side(FAMILIES, cues, frozenset(position for position in cues if FAMILIES[position].keys is None))
 
 
 def _bridged(analysis: Analysis) -> Analysis:

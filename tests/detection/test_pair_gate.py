@@ -49,3 +49,13 @@ def test_restated_and_possible_pairs_are_never_passed_over():
     for earlier, later in RESTATED:
         assert not restatement.too_few_in_common(earlier, later), (earlier, later)
         assert best_restated(later, [("e1", earlier, 0.0)]) is not None
+
+
+def test_every_antonym_axis_and_scale_has_two_sides():
+    """The antonym families seek the other side of an axis as side 1 - side (`antonyms.opposed` reads
+    it so too): an axis or a scale with a third pole would need more than one other side sought."""
+    from dialectical_memory.detection import bundled, languages, lexicon
+
+    assert all(len(line) == 2 for line in bundled.rows("wordnet_axes.tsv"))
+    assert all(len(poles) == 2 for poles in lexicon.BILINGUAL_AXES)
+    assert all(len(poles) == 2 for poles in languages.table("antonyms", "scales"))
