@@ -972,8 +972,9 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
         the same-fact matcher over the index's ``nearest`` entries; ``None`` when none is close."""
         from ..detection.restatement import best_restated
 
-        others = [(i, state.entries[i].text, max(0.0, now - state.entries[i].created_at) / 86400.0)
-                  for i in nearest if i in state.entries]
+        entries = state.entries
+        others = [(i, entry.text, max(0.0, now - entry.created_at) / 86400.0)
+                  for i in nearest if (entry := entries.get(i)) is not None]
         return best_restated(text, others)
 
     def _reinforce(self, state, change, meta: EntryMeta, source: SourceKind, *, wording: str | None = None,
