@@ -124,7 +124,9 @@ def chinese_poles(text: str) -> list[str]:
     """Chinese words of the bilingual table in `text`, longest first, not overlapping.
 
     Only the forms whose first character the text holds are looked for (no other can occur), in
-    the table's order: an English text looks for none."""
+    the table's order: an ASCII text looks for none (every form has a character beyond ASCII)."""
+    if text.isascii():
+        return []
     by_first = _forms_by_first()
     found, taken = [], set()
     for _place, form in sorted(pair for char in set(text) for pair in by_first.get(char, ())):

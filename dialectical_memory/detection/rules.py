@@ -16,10 +16,10 @@ from . import bridge, contract, groups, scripts
 from .analysis import Analysis, analyse
 from .base import Label, Verdict
 from .binding import pair_home, parts
+from .family import keys_meet
 from .holders import HomeHolders
 from .memo import kept
 from .pairing import claim_pairs, settings_apart, times_apart
-from .family import keys_meet
 from .registry import FAMILIES
 from .text import is_cjk, lazy_compile, normalize
 
