@@ -110,12 +110,15 @@ def compare(earlier: str, later: str, *, days_apart: float = 0.0) -> Restatement
     earlier entry the later text is written (a dated event said long after may be another one)."""
     if _normalized(earlier) == _normalized(later):
         return Restatement(Sameness.SAME, 1.0, "the same text")
-    mine, theirs = _words_of_pair(earlier, later)
+    if is_cjk(earlier) != is_cjk(later):  # across the languages only the bridge's English stems meet
+        mine, theirs = _english_weighted(earlier), _english_weighted(later)
+    else:
+        mine, theirs = _weighted(earlier), _weighted(later)
     if not mine or not theirs:
         return Restatement(Sameness.DIFFERENT, 0.0, "nothing to compare")
     overlap = _Overlap.of(mine, theirs)
     score = round(overlap.score, 3)
-    sure = _sure(overlap, theirs)
+    sure = overlap.score >= SURE_SCORE and len(theirs) >= SURE_MIN_WORDS
     if not (sure or overlap.close):  # whatever a guard says, too few words in common (most candidates of an add)
         return Restatement(Sameness.DIFFERENT, score, _TOO_FEW)
     guard = _guard(earlier, later, days_apart)
@@ -133,30 +136,6 @@ def compare(earlier: str, later: str, *, days_apart: float = 0.0) -> Restatement
     return Restatement(Sameness.POSSIBLE, score, "shares most of its words", fuller=fuller)
 
 
-def _words_of_pair(earlier: str, later: str) -> tuple[dict[str, float], dict[str, float]]:
-    if is_cjk(earlier) != is_cjk(later):  # across the languages only the bridge's English stems meet
-        return _english_weighted(earlier), _english_weighted(later)
-    return _weighted(earlier), _weighted(later)
-
-
-def _sure(overlap: _Overlap, theirs: dict[str, float]) -> bool:
-    return overlap.score >= SURE_SCORE and len(theirs) >= SURE_MIN_WORDS
-
-
-def too_few_in_common(earlier: str, later: str) -> bool:
-    """Does :func:`compare` say ``DIFFERENT`` for want of words in common, told without weighing
-    them? A cheap test in front of it: as if every shared word weighed its most (1.0, and no more
-    than either text's weight), the overlap still reaches neither ``SURE`` nor ``close``. Every
-    measure of the overlap grows with the shared weight, so the real one reaches neither either."""
-    if _normalized(earlier) == _normalized(later):
-        return False
-    mine, theirs = _words_of_pair(earlier, later)
-    if not mine or not theirs:
-        return True
-    at_most = _Overlap.at_most(mine, theirs)
-    return not (_sure(at_most, theirs) or at_most.close)
-
-
 @dataclass(frozen=True)
 class _Overlap:
     """How much two texts' weighted words share."""
@@ -169,14 +148,6 @@ class _Overlap:
     def of(mine: dict[str, float], theirs: dict[str, float]) -> _Overlap:
         shared = sum(min(mine[word], theirs[word]) for word in mine.keys() & theirs.keys())
         mine_total, theirs_total = sum(mine.values()), sum(theirs.values())
-        return _Overlap(shared / (mine_total + theirs_total - shared), shared / theirs_total, shared / mine_total)
-
-    @staticmethod
-    def at_most(mine: dict[str, float], theirs: dict[str, float]) -> _Overlap:
-        """An overlap no smaller in any measure than :meth:`of`'s: each shared word weighing 1.0 (a
-        hair over, so a float's rounding never puts the real one above it), within either total."""
-        mine_total, theirs_total = sum(mine.values()), sum(theirs.values())
-        shared = min(len(mine.keys() & theirs.keys()), mine_total, theirs_total) + 1e-9
         return _Overlap(shared / (mine_total + theirs_total - shared), shared / theirs_total, shared / mine_total)
 
     @property
@@ -227,8 +198,6 @@ def best_restated(later: str, earlier: Iterable[tuple[str, str, float]]) -> tupl
     the best ``SAME``, else the best ``POSSIBLE``, else ``None``."""
     best: tuple[str, Restatement] | None = None
     for entry_id, text, days_apart in earlier:
-        if too_few_in_common(text, later):  # most candidates of an add: compare would say DIFFERENT
-            continue
         found = compare(text, later, days_apart=days_apart)
         if found.sameness is Sameness.DIFFERENT:
             continue
