@@ -119,9 +119,33 @@ def _says_a_pole_word(analysis: Analysis) -> bool:
     return any(not claim.derived and pole_words(claim) for claim in analysis.claims)
 
 
+def _held_poles(analysis: Analysis) -> frozenset[tuple]:
+    """What `_opposite_conflict` opposes in a rival claim of another entry: a holder and a sign
+    (rival claims of one sign) and the side of an axis a pole word is on, or the axis of one of the
+    analysis' own units ("length=long", `antonyms.opposed`)."""
+    return frozenset((claim.holder, claim.sign, *pole) for claim, word in _claim_poles(analysis)
+                     for pole in _sides(word))
+
+
+def _sought_poles(analysis: Analysis) -> frozenset[tuple]:
+    """The other side of each axis a pole word is on: what a rival claim must hold to oppose it."""
+    return frozenset((claim.holder, claim.sign, axis, side if isinstance(side, str) else 1 - side)
+                     for claim, word in _claim_poles(analysis) for axis, side in _sides(word))
+
+
+def _claim_poles(analysis: Analysis):
+    return ((claim, word) for claim in analysis.claims if not claim.derived for word, _frame in pole_words(claim))
+
+
+def _sides(unit: str) -> frozenset[tuple]:
+    own = frozenset([(unit.split("=", 1)[0], "=")]) if "=" in unit else frozenset()
+    return own | antonyms.poles_of(unit)
+
+
 def _antonym_axis_terms(analysis: Analysis) -> set[str]:
     return {term for claim in analysis.claims for term in _axis_terms(claim)}
 
 
 FAMILY = Family("antonym in one frame", kinds=("antonym",), priority=100, compare=_opposite_conflict,
-                cue=_says_a_pole_word, index_terms=_antonym_axis_terms)
+                cue=_says_a_pole_word, index_terms=_antonym_axis_terms,
+                keys=_held_poles, sought=_sought_poles)

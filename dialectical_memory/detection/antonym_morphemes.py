@@ -32,8 +32,19 @@ def _chinese_body(text: str) -> str:
     return strip_subject(text) if _HAN.search(text) else ""
 
 
+def _held_poles(analysis: Analysis) -> frozenset[tuple[int, int]]:
+    """The scale poles a word of the Chinese body is (`antonyms.zh_scale_poles`): what a minimal
+    pair opposes."""
+    return antonyms.zh_scale_poles(_chinese_body(analysis.text))
+
+
+def _sought_poles(analysis: Analysis) -> frozenset[tuple[int, int]]:
+    return frozenset((scale, 1 - side) for scale, side in _held_poles(analysis))
+
+
 def _in_chinese(analysis: Analysis) -> bool:
     return bool(_chinese_body(analysis.text))
 
 
-FAMILY = Family("antonym morpheme", kinds=("antonym",), priority=110, compare=_morpheme_conflict, cue=_in_chinese)
+FAMILY = Family("antonym morpheme", kinds=("antonym",), priority=110, compare=_morpheme_conflict, cue=_in_chinese,
+                keys=_held_poles, sought=_sought_poles)

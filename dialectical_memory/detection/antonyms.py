@@ -68,6 +68,12 @@ def opposed(x: str, y: str) -> bool:
     return any((axis, 1 - side) in right for axis, side in left)
 
 
+def poles_of(unit: str) -> frozenset[tuple[int, int]]:
+    """The (axis, side) of each antonym axis a unit sits on: `opposed` units sit on one axis, on
+    opposite sides."""
+    return _poles().get(unit, frozenset())
+
+
 def axes_of(unit: str) -> frozenset[int]:
     """The antonym axes a unit sits on (either pole), for the candidate index."""
     return frozenset(axis for axis, _side in _poles().get(unit, ()))
@@ -118,7 +124,9 @@ def chinese_poles(text: str) -> list[str]:
     """Chinese words of the bilingual table in `text`, longest first, not overlapping.
 
     Only the forms whose first character the text holds are looked for (no other can occur), in
-    the table's order: an English text looks for none."""
+    the table's order: an ASCII text looks for none (every form has a character beyond ASCII)."""
+    if text.isascii():
+        return []
     by_first = _forms_by_first()
     found, taken = [], set()
     for _place, form in sorted(pair for char in set(text) for pair in by_first.get(char, ())):
@@ -154,6 +162,20 @@ _AVERSE = lazy_compile(r"不|没|别|怕|讨厌|厌|受不了|避免|拒绝|忌"
 def _zh_scale_index() -> dict[str, tuple[int, int]]:
     return {word: (number, side) for number, poles in enumerate(languages.table("antonyms", "scales"))
             for side, words in enumerate(poles) for word in words}
+
+
+@functools.lru_cache(maxsize=4096)  # a text's poles held and sought
+def zh_scale_poles(text: str) -> frozenset[tuple[int, int]]:
+    """The (scale, side) of every pole of the scales `text` holds a word of: a minimal pair's two
+    poles are one in each text, on one scale and opposite sides."""
+    index, longest = _zh_scale_index(), _longest_scale_word()
+    return frozenset(index[text[start:end]] for start in range(len(text))
+                     for end in range(start + 1, min(start + longest, len(text)) + 1) if text[start:end] in index)
+
+
+@functools.cache
+def _longest_scale_word() -> int:
+    return max(map(len, _zh_scale_index()), default=0)
 
 
 def _core(diff: str) -> str:

@@ -115,10 +115,17 @@ def _on_an_axis(analysis: Analysis) -> bool:
                for claim in analysis.claims)
 
 
+def _holder_axes(analysis: Analysis) -> frozenset[tuple[str, str]]:
+    """What two rival claims must share for `_axis_conflict` to find poles of one axis in them: a
+    holder, and an axis a pole of each (or a taste liked, `_liked_poles`) is on."""
+    return frozenset((claim.holder, pole.axis) for claim in analysis.claims
+                     for pole in claim.poles or _liked_poles(claim))
+
+
 def _axis_index_terms(analysis: Analysis) -> set[str]:
     """Both poles of an axis name it: "concise" meets "verbose" (@length)."""
     return {f"@{pole.axis}" for claim in analysis.claims for pole in claim.poles}
 
 
 FAMILY = Family("axis", kinds=("antonym", "implicit", "negation", "scoped"), priority=40, compare=_axis_conflict,
-                cue=_on_an_axis, index_terms=_axis_index_terms)
+                cue=_on_an_axis, index_terms=_axis_index_terms, keys=_holder_axes)

@@ -13,6 +13,12 @@ contradiction. A family is:
   what the analysis holds ("it has an order", "one of its claims denies").
 - `index_terms(analysis)`: what the candidate index should link this entry by, when the two sides
   of the family's contradictions share no word ("has no driving licence" / "drives to work").
+- `keys(analysis)`, optional: what a side of any contradiction the family finds holds that the
+  other side must hold too (a holder and an axis, say), or, with `sought(analysis)`, what the
+  other side must seek (a holder, a sign and the other pole of an axis). A pair where neither side
+  holds a key the other seeks is never compared (`keys_meet`): read once per analysis, the test
+  is a set intersection where `compare` reads every pair of claims. A family without keys runs on
+  every pair its cue lets through.
 - `timed`: the family runs also on entries that name times or settings apart ("prefers morning
   meetings" / "prefers afternoon meetings": the times are what it compares).
 - `ordered`: what the family finds depends on which entry came first ("runs her own bakery", then
@@ -45,6 +51,21 @@ class Family:
     timed: bool = False  # runs also where the entries name times or settings apart
     ordered: bool = False  # compares only (earlier, later): the runner's first entry is the one written first
     patterns: tuple = ()  # the patterns a `Said` cue guards: each way of matching one says a cue word
+    keys: Callable[..., Iterable] | None = None  # (a: Analysis) -> what it holds, for the pair test
+    sought: Callable[..., Iterable] | None = None  # (a: Analysis) -> the keys it needs the other side to hold (its own)
+
+    def read_keys(self, analysis) -> tuple[frozenset, frozenset] | None:
+        """What `analysis` holds and what it seeks in the other side; None for a family without keys."""
+        if self.keys is None:
+            return None
+        held = frozenset(self.keys(analysis))
+        return held, frozenset(self.sought(analysis)) if self.sought is not None else held
+
+
+def keys_meet(first: tuple[frozenset, frozenset] | None, second: tuple[frozenset, frozenset] | None) -> bool:
+    """Can the family compare two sides whose `read_keys` these are? Only if one holds a key the other
+    seeks (a family without keys: always)."""
+    return first is None or not first[0].isdisjoint(second[1]) or not second[0].isdisjoint(first[1])
 
 
 @dataclass(frozen=True)

@@ -52,10 +52,15 @@ def _things(analysis: Analysis) -> set[str]:
     return {unit for claim in analysis.claims for unit in claim.topic} - {name} - _activity_verbs()
 
 
+def _held_things(analysis: Analysis) -> frozenset[tuple[str, str]]:
+    """What both sides must share for `_new_but_done_before` to compare them: a holder and a thing."""
+    return frozenset((analysis.holder, thing) for thing in _things(analysis))
+
+
 @functools.cache
 def _activity_verbs() -> frozenset[str]:
     return frozenset(word if is_cjk(word) else stem(word) for word in lexicon.ACTIVITY_VERBS)
 
 
 FAMILY = Family("new to it, done before", kinds=("implicit",), priority=139, compare=_new_but_done_before,
-                cue=Said(_NEW_WORDS), patterns=(_NEW,))
+                cue=Said(_NEW_WORDS), patterns=(_NEW,), keys=_held_things)

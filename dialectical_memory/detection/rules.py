@@ -10,10 +10,13 @@ English (`bridge.py`). When no family fires, the verdict says whether the entrie
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 from . import bridge, contract, groups, scripts
 from .analysis import Analysis, analyse
 from .base import Label, Verdict
 from .binding import pair_home, parts
+from .family import keys_meet
 from .holders import HomeHolders
 from .memo import kept
 from .pairing import claim_pairs, settings_apart, times_apart
@@ -37,33 +40,68 @@ class RuleDetector:
         return RuleDetector(holders)
 
     def compare(self, a: str, b: str) -> Verdict:
-        unread = tuple(dict.fromkeys(scripts.unread_scripts(a) + scripts.unread_scripts(b)))
-        if (normalize(a) == normalize(b)) if unread else analyse(a).key == analyse(b).key:
+        unread = _unread(a, b)
+        if _same_statement(a, b, unread):
             return Verdict(Label.COMPATIBLE, 0.95, "same statement")
-        home = self.holders if self.holders is not None else pair_home(a, b)
-        verdict, second_parts, mixed = None, _read_parts(b, home), bridge.mixed(a, b)
-        for first in _read_parts(a, home):
-            for second in second_parts:
-                found = self._compare_parts(first, second, mixed)
-                if found.label is Label.CONTRADICTION:
-                    return found
-                if found.label is Label.UNRELATED and first.holder and first.holder == second.holder:
-                    found = Verdict(Label.COMPATIBLE, 0.6, f"compatible: both about {first.holder.split(':')[-1]}")
-                verdict = verdict if verdict is not None and verdict.label is not Label.UNRELATED else found
-        return _not_read(unread) if unread else verdict
+        pairs = self._part_pairs(a, b)
+        found = _first_contradiction(pairs, bridge.mixed(a, b))
+        if found is not None:
+            return found
+        return _not_read(unread) if unread else _related(pairs)
 
-    def _compare_parts(self, first: Analysis, second: Analysis, mixed: bool) -> Verdict:
-        verdict = _compare(first, second)
-        if verdict.label is not Label.CONTRADICTION and mixed:
-            # an English entry and a Chinese one: read the Chinese words the lexicon does not know
-            # in English ("古典" classical, "经理" manager) and look again; the rules that know a
-            # Chinese word themselves have had their say with it as written
-            bridged = (_bridged(first) if is_cjk(first.text) else first, _bridged(second) if is_cjk(second.text) else second)
-            if bridged[0] is not first or bridged[1] is not second:
-                again = _compare(*bridged)
-                if again.label is Label.CONTRADICTION:
-                    return again
-        return verdict
+    def contradiction(self, a: str, b: str) -> Verdict | None:
+        """`compare`'s verdict where it is a contradiction, else None: what an add flags, without
+        the work of telling how related two entries it does not flag are."""
+        if _same_statement(a, b, _unread(a, b)):
+            return None
+        return _first_contradiction(self._part_pairs(a, b), bridge.mixed(a, b))
+
+    def _part_pairs(self, a: str, b: str) -> tuple[tuple[Analysis, Analysis], ...]:
+        """Each part of `a` with each part of `b`, in the order the rules judge them."""
+        home = self.holders if self.holders is not None else pair_home(a, b)
+        second_parts = _read_parts(b, home)
+        return tuple((first, second) for first in _read_parts(a, home) for second in second_parts)
+
+
+def _unread(a: str, b: str) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(scripts.unread_scripts(a) + scripts.unread_scripts(b)))
+
+
+def _same_statement(a: str, b: str, unread: tuple[str, ...]) -> bool:
+    return (normalize(a) == normalize(b)) if unread else analyse(a).key == analyse(b).key
+
+
+def _first_contradiction(pairs, mixed: bool) -> Verdict | None:
+    for first, second in pairs:
+        found = _compare_parts(first, second, mixed)
+        if found is not None:
+            return found
+    return None
+
+
+def _related(pairs) -> Verdict | None:
+    """No contradiction: the first pair of parts that shares a subject says so, parts of one holder
+    are compatible; else the entries are unrelated."""
+    verdict = None
+    for first, second in pairs:
+        verdict = _relatedness(first, second)
+        if verdict.label is Label.UNRELATED and first.holder and first.holder == second.holder:
+            verdict = Verdict(Label.COMPATIBLE, 0.6, f"compatible: both about {first.holder.split(':')[-1]}")
+        if verdict.label is not Label.UNRELATED:
+            return verdict
+    return verdict
+
+
+def _compare_parts(first: Analysis, second: Analysis, mixed: bool) -> Verdict | None:
+    verdict = _compare(first, second)
+    if verdict is None and mixed:
+        # an English entry and a Chinese one: read the Chinese words the lexicon does not know
+        # in English ("古典" classical, "经理" manager) and look again; the rules that know a
+        # Chinese word themselves have had their say with it as written
+        bridged = (_bridged(first) if is_cjk(first.text) else first, _bridged(second) if is_cjk(second.text) else second)
+        if bridged[0] is not first or bridged[1] is not second:
+            return _compare(*bridged)
+    return verdict
 
 
 def _read_parts(text: str, home: HomeHolders) -> tuple[Analysis, ...]:
@@ -89,36 +127,69 @@ def _not_read(unread: tuple[str, ...]) -> Verdict:
                    {"kind": "", "source": "rule", "unread": [script.lower() for script in unread]})
 
 
-def _compare(first: Analysis, second: Analysis) -> Verdict:
+def _compare(first: Analysis, second: Analysis) -> Verdict | None:
     """The first contradiction a family finds, trying them in order of priority, each both ways and
-    only where its cue is; entries that name times or settings apart meet only the timed families."""
+    only where its cue is and the two sides' keys meet; entries that name times or settings apart
+    meet only the timed families."""
+    first_side, second_side = _side(first), _side(second)
+    runnable = _runnable(first, first_side, second, second_side)
+    if not runnable:  # the pair test: no family can find anything, so none is asked
+        return None
     apart = times_apart(first.text, second.text) or settings_apart(first.text, second.text)
-    first_cues, second_cues = _cues(first), _cues(second)
-    for position in sorted(first_cues | second_cues):  # a family neither side cues finds nothing
+    for position in runnable:
         family = FAMILIES[position]
         if apart and not family.timed:
             continue
-        verdict, cue_side = family.compare(first, second) if position in first_cues else None, "a"
-        if verdict is None and not family.ordered and position in second_cues:
+        verdict, cue_side = family.compare(first, second) if position in first_side.cues else None, "a"
+        if verdict is None and not family.ordered and position in second_side.cues:
             verdict, cue_side = _swapped(family.compare(second, first)), "b"
         if verdict and groups.said_of_a_group_alone(verdict.reason_data, first.text, second.text, first.holder):
             continue  # "Maya's team is fully remote" / "Maya goes to the office": the team's, not hers
         if verdict:  # the side with the cue is the one a change family reads as ended
             return contract.completed(verdict, family.name, first.holder, _shared_subject(first, second),
                                       (first.text, second.text), cue_side)
-    return _relatedness(first, second)
+    return None
 
 
-def _cues(analysis: Analysis) -> frozenset[int]:
-    """The positions in FAMILIES of the families whose cue the analysis holds: read once per analysis
-    (an add meets each of its candidates'). Kept with the families it was read for: another list of
-    them (a test's) reads the cues again."""
-    families, cues = kept(analysis, _read_cues)
-    return cues if families is FAMILIES else _read_cues(analysis)[1]
+@dataclass(frozen=True)
+class _Side:
+    """What the families read from one side of a pair, once per analysis (an add meets each of its
+    candidates'): the positions in `families` of those whose cue it holds, and of those among them
+    without keys (they run whatever the other side holds); each family's keys, read when a pair
+    first asks for them (position → `Family.read_keys`)."""
+
+    families: tuple
+    cues: frozenset[int]
+    keyless: frozenset[int]
+    keys: dict = field(default_factory=dict)
 
 
-def _read_cues(analysis: Analysis) -> tuple[tuple, frozenset[int]]:
-    return FAMILIES, frozenset(position for position, family in enumerate(FAMILIES) if family.cue(analysis))
+def _runnable(first: Analysis, first_side: _Side, second: Analysis, second_side: _Side) -> list[int]:
+    """The positions in FAMILIES, in order, of the families one side cues (a family neither side
+    cues finds nothing) that have no keys or whose keys meet (`family.keys_meet`)."""
+    keyless = first_side.keyless | second_side.keyless
+    return sorted(keyless.union(position for position in (first_side.cues | second_side.cues) - keyless
+                                if keys_meet(_keys(first, first_side, position), _keys(second, second_side, position))))
+
+
+def _keys(analysis: Analysis, side: _Side, position: int) -> tuple[frozenset, frozenset] | None:
+    try:
+        return side.keys[position]
+    except KeyError:
+        found = side.keys[position] = side.families[position].read_keys(analysis)
+        return found
+
+
+def _side(analysis: Analysis) -> _Side:
+    """The side as the families read it; kept with the families it was read for: another list of
+    them (a test's) reads it again."""
+    found = kept(analysis, _read_side)
+    return found if found.families is FAMILIES else _read_side(analysis)
+
+
+def _read_side(analysis: Analysis) -> _Side:
+    cues = frozenset(position for position, family in enumerate(FAMILIES) if family.cue(analysis))
+    return _Side(FAMILIES, cues, frozenset(position for position in cues if FAMILIES[position].keys is None))
 
 
 def _bridged(analysis: Analysis) -> Analysis:

@@ -818,12 +818,15 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
 
         found, unflagged = [], []
         detector = self.detector_in(state)
+        # only a contradiction is flagged: a detector that can say just that (the rules) skips telling
+        # how related the entries it does not flag are
+        contradiction = getattr(detector, "contradiction", None) or detector.compare
         for candidate_id in self._candidate_ids(state, meta.text, meta.entry_id, limit, nearest):
             other = state.entries.get(candidate_id)
             if other is None or state.edge_between(candidate_id, meta.entry_id):
                 continue
-            verdict = detector.compare(other.text, meta.text)
-            if verdict.label is Label.CONTRADICTION:
+            verdict = contradiction(other.text, meta.text)
+            if verdict is not None and verdict.label is Label.CONTRADICTION:
                 edge = self.flag_unless_said_again(state, change, candidate_id, meta.entry_id, verdict)
                 found.extend([edge] if edge is not None else [])
                 if edge is None and said_again is not None:
@@ -984,7 +987,8 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
         def days(at: float) -> float:
             return max(0.0, now - at) / 86400.0
 
-        metas = [state.entries[entry_id] for entry_id in nearest if entry_id in state.entries]
+        entries = state.entries
+        metas = [meta for entry_id in nearest if (meta := entries.get(entry_id)) is not None]
         found = best_restated(text, [(meta.entry_id, meta.text, days(meta.created_at)) for meta in metas])
         if found is not None and found[1].sure:
             return found

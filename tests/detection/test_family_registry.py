@@ -13,7 +13,7 @@ import pytest
 from dialectical_memory.detection import registry, rules
 from dialectical_memory.detection.analysis import analyse
 from dialectical_memory.detection.base import Label
-from dialectical_memory.detection.family import Family, Said
+from dialectical_memory.detection.family import Family, Said, keys_meet
 from test_only_one_language import PAIRS as OWN_PAIRS
 from test_setting_triggers import _alternatives, _covered, sre_constants
 
@@ -64,7 +64,8 @@ def _spied(calls: list, cue=None) -> tuple[Family, ...]:
         def compare(a, b):
             calls.append(family.name)
             return None
-        return dataclasses.replace(family, compare=compare, cue=cue or family.cue)
+        # no keys: the spy's cue lets every family through, and so must the pair test
+        return dataclasses.replace(family, compare=compare, cue=cue or family.cue, keys=None, sought=None)
     return tuple(spy(family) for family in registry.FAMILIES)
 
 
@@ -119,6 +120,41 @@ def test_a_cue_is_never_absent_where_its_family_finds_a_contradiction(family):
                 assert family.cue(a), (family.name, a.text, b.text)
                 assert verdict.kind in family.kinds, (family.name, verdict.kind)
     assert found, f"{family.name} finds nothing on any pair: a family comes with its pairs"
+
+
+@pytest.mark.parametrize("family", [f for f in registry.FAMILIES if f.keys is not None], ids=lambda family: family.name)
+def test_keys_always_meet_where_their_family_finds_a_contradiction(family):
+    """Keys are a necessary condition too: on every pair of the pair files, both ways, two sides
+    neither of which holds a key the other seeks are a pair the family finds nothing on."""
+    found = 0
+    for first, second in ANALYSES:
+        for a, b in ((first, second), (second, first)):
+            if family.compare(a, b) is not None:
+                found += 1
+                assert keys_meet(family.read_keys(a), family.read_keys(b)), (family.name, a.text, b.text)
+    assert found, f"{family.name} finds nothing on any pair: its keys are tested on none"
+
+
+def test_a_family_whose_keys_do_not_meet_is_never_run(monkeypatch):
+    """Quiet and noisy said of two holders (or of one and denied of it), quiet and silent (one side
+    of the axis): neither side holds what the antonym family seeks in the other, so it is not
+    asked; quiet and noisy said of one holder, it is, and finds the contradiction."""
+    calls: list[tuple[str, str]] = []
+    antonym = next(f for f in registry.FAMILIES if f.name == "antonym in one frame")
+
+    def compare(a, b):
+        calls.append((a.text, b.text))
+        return antonym.compare(a, b)
+
+    monkeypatch.setattr(rules, "FAMILIES", (dataclasses.replace(antonym, compare=compare),))
+    detector = rules.RuleDetector()
+    quiet = "User prefers a quiet working environment."
+    for other in ("User's sister prefers a noisy working environment.", "User never wants a noisy working environment.",
+                  "User prefers a silent working environment."):
+        assert detector.compare(quiet, other).label is not Label.CONTRADICTION
+    assert calls == []
+    assert detector.compare(quiet, "User prefers a noisy working environment.").label is Label.CONTRADICTION
+    assert calls
 
 
 def _literal_sets_as_branches(items):

@@ -39,7 +39,7 @@ def test_a_changed_text_gets_its_own_answer():
     assert detector.compare(neat, messy).label is Label.CONTRADICTION
     assert detector.compare(neat, "User's handwriting is neat.").label is not Label.CONTRADICTION
     assert detector.compare(neat, "Ada reminds her son that his handwriting is messy.").label is not Label.CONTRADICTION
-    assert rules._cues(analyse("User can't swim.")) != rules._cues(analyse("User's room is clean."))
+    assert rules._side(analyse("User can't swim.")).cues != rules._side(analyse("User's room is clean.")).cues
 
 
 def test_a_replaced_claim_starts_with_an_empty_memo():
@@ -60,7 +60,7 @@ def test_another_deriving_function_is_asked_afresh():
 def test_the_memo_is_no_part_of_what_an_analysis_is():
     """Analyses and claims are compared and hashed by their fields (lru caches are keyed by them)."""
     analysis = analyse("User's room is clean.")
-    rules._cues(analysis)
+    rules._side(analysis)
     fresh = dataclasses.replace(analysis)
     assert fresh is not analysis and fresh.memo == {}
     assert fresh == analysis and hash(fresh) == hash(analysis)
@@ -72,7 +72,7 @@ def test_the_memo_goes_with_its_owner():
     claim = Claim(text="reminds her son that his room is clean", sign=1)
     kept(claim, antonym_frames._said_to_someone)
     analysis = dataclasses.replace(analyse("User's room is clean."))
-    rules._cues(analysis)
+    rules._side(analysis)
     owners = [weakref.ref(claim), weakref.ref(analysis)]
     del claim, analysis
     gc.collect()
