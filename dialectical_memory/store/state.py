@@ -214,9 +214,11 @@ class TargetState:
                                for text, entry_id in self.ids_by_text.items()}
         return self.doc
 
-    def set_texts(self, texts: list[str]) -> None:
+    def set_texts(self, texts: list[str], md_bytes: bytes | None = None) -> None:
+        """``md_bytes``: the ``.md`` file for ``texts``, when the caller has it (a file read back as
+        written: the first add after a load extends it rather than encoding every entry again)."""
         self.texts = texts
-        self._md_bytes = self._chars = None
+        self._md_bytes, self._chars = md_bytes, None
 
     def usage(self) -> int:
         if self._chars is None:
