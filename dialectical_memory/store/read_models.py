@@ -455,6 +455,14 @@ def pending_promotions(state: TargetState, now: float, offset: int = 0, limit: i
 # ---------------------------------------------------------------- counts
 
 
+def _reverify_counts(metas, now: float, horizon_days: float) -> dict[str, int]:
+    """``reverify``: the expired beliefs, what waits for a person (SPEC §1: expired beliefs must be
+    re-verified); ``reverify_soon``: those expiring within the horizon, a warning shown apart (the
+    re-verification page lists both, expired first)."""
+    lefts = [_days_left(meta, now, horizon_days) for meta in metas]
+    return {"reverify": sum(1 for left in lefts if left == 0), "reverify_soon": sum(1 for left in lefts if left)}
+
+
 def counts(state: TargetState, now: float, horizon_days: float) -> dict[str, Any]:
     metas = state.entries.values()
     by_maturity = Counter(meta.maturity for meta in metas)
@@ -466,7 +474,7 @@ def counts(state: TargetState, now: float, horizon_days: float) -> dict[str, Any
         "archived": len(state.archive),
         "unresolved_contradictions": sum(1 for e in state.doc.contradictions if not e.resolved),
         "contradiction_groups": len(derived(state, "contradiction_groups", None, lambda: contradiction_groups(state))),
-        "reverify": sum(1 for meta in metas if _days_left(meta, now, horizon_days) is not None),
+        **_reverify_counts(metas, now, horizon_days),
         "pending_promotions": sum(1 for meta in metas if meta.pending_promotion is not None),
         "usage_chars": state.usage(),
     }
