@@ -168,19 +168,18 @@ def add_note(store: MemoryStore, home: Home, text: str) -> Add:
 def end_state(store: MemoryStore) -> dict:
     """The home at the end of the replay. What waits for a person is counted as the review inbox
     counts it (``store.decisions``): open contradiction groups (unresolved edges only), pending
-    promotions, the re-verification queue's expired beliefs (``counts()["reverify"]``; those expiring
-    within a week are reported apart); each entry once (an entry of an open group is decided
-    there, so it is not counted again in the queue). Pattern proposals wait too; they are reported
-    apart (the issue's figure is groups + promotions + re-verification)."""
+    promotions, the re-verification queue's expired beliefs (``counts()["reverify"]``, which leaves
+    an entry of an open group to its group; those expiring within a week are reported apart).
+    Pattern proposals wait too; they are reported apart (the issue's figure is groups + promotions
+    + re-verification)."""
     from dialectical_memory.store.decisions import contradiction_groups
 
     counts = store.counts(TARGET)
     entries = store.entries(TARGET)
     groups = contradiction_groups(store, TARGET)
-    in_groups = {entry_id for group in groups for entry_id in group}
-    queue = {item.entry.entry_id: item for item in store.reverification_queue(TARGET)} # expired, then within a week
-    waits = {entry_id for entry_id, item in queue.items() if item.days_left == 0} - in_groups  # counts()["reverify"]
-    soon = set(queue) - waits - in_groups  # counts()["reverify_soon"]: not yet due, shown apart
+    queue = {item.entry.entry_id: item for item in store.reverification_queue(TARGET)}  # expired, then within a week
+    waits = {entry_id for entry_id, item in queue.items() if item.days_left == 0}  # counts()["reverify"]
+    soon = set(queue) - waits  # counts()["reverify_soon"]: not yet due, shown apart
     proposals = store.pattern_proposals(TARGET)
     live = {entry.entry_id for entry in entries}
     ever_proposed = {record["entry_id"] for record in store.history(TARGET, action="propose_promotion")} & live

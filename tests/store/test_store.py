@@ -825,3 +825,18 @@ def test_a_disk_error_while_writing_is_a_storage_error_naming_the_file(store, ho
     store.add("memory", "CI runs on GitHub Actions")
     assert md_entries(home) == ["Project uses pytest", "CI runs on GitHub Actions"]
     check_invariants(store)
+
+
+def test_an_expired_belief_an_open_contradiction_links_is_one_decision_its_group(store, home):
+    from dialectical_memory.store.decisions import waiting
+
+    old = store.add("memory", "Old status note", knowledge_type="state").entry_id
+    new = store.add("memory", "Fresh situation note", knowledge_type="state").entry_id
+    edge = store.mark_contradiction("memory", old, new, reason="one situation, two readings", actor="agent")
+    edge_id = edge.contradictions[0]["edge_id"]
+    edit_meta(home, old, status="decayed", confidence=0.15, updated_at=T0 - 100 * DAY, last_validated_at=T0 - 100 * DAY)
+    inbox = waiting(store)
+    assert store.counts("memory")["reverify"] == 0 and store.reverification_queue("memory") == []
+    assert inbox.total == 1 and inbox.next.kind == "contradiction"
+    store.dismiss_contradiction("memory", edge_id)  # the group left it: now it waits to be re-verified
+    assert store.counts("memory")["reverify"] == 1 and waiting(store).next.key == old
