@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from flask import Blueprint, abort, g, url_for
 
-from .adapter import review_inbox
+from .adapter import counts, review_inbox
 from .responses import REFUSALS, refused, render, written
 from .review_kinds import KINDS
+from .targets import TARGETS
 
 bp = Blueprint("review", __name__, url_prefix="/<target:target>/review")
 
@@ -36,4 +37,7 @@ def decide(kind: str, key: str, action: str):
 def inbox_context() -> dict:
     inbox = review_inbox()
     decision = inbox.next
-    return {"inbox": inbox, "decision": decision, "kind": KINDS[decision.kind] if decision else None}
+    # beliefs expiring within the queue's horizon: not yet due (SPEC §1 re-verifies what has expired),
+    # so not a decision here, but named apart with where to see them
+    expiring = {target: counts(target)["reverify_soon"] for target in TARGETS}
+    return {"inbox": inbox, "decision": decision, "kind": KINDS[decision.kind] if decision else None, "expiring": expiring}

@@ -1,7 +1,9 @@
-"""Re-verification queue: expired or expiring beliefs, most important first; confirm, revise, retire.
+"""Re-verification queue: expired beliefs, then those expiring within a week, most important first;
+confirm, revise, retire.
 
 The queue can hold thousands of beliefs, so it is shown a page at a time (Previous / Next links);
-the total is the core's cached ``counts()["reverify"]``.
+the total is the core's cached ``counts()``: ``reverify`` (expired: what waits for a person, as the
+review inbox counts it) plus ``reverify_soon`` (not yet due, listed after them).
 """
 
 from __future__ import annotations
@@ -69,10 +71,16 @@ def refused_row(error: Exception, entry_id: str):
 
 
 def queue_context(offset: int) -> dict:
-    total = counts(g.target)["reverify"]
+    total = listed()
     offset = clamp_offset(offset, total, PAGE_SIZE)
     items = store().reverification_queue(g.target, offset=offset, limit=PAGE_SIZE)
     return {"items": items, "pager": pager(offset, offset + len(items), total)}
+
+
+def listed() -> int:
+    """How many rows the queue lists: the expired and those expiring within the horizon."""
+    data = counts(g.target)
+    return data["reverify"] + data["reverify_soon"]
 
 
 def pager(offset: int, end: int, total: int) -> Pager:
@@ -94,7 +102,7 @@ def moved_pager() -> dict:
     if window is None:
         return {}
     offset, end = window
-    total = counts(g.target)["reverify"]
+    total = listed()
     return {"oob_fragment": PAGER_OOB, "pager": pager(offset, max(offset, min(end - 1, total)), total)}
 
 

@@ -27,7 +27,8 @@ What it reports (per home and in all):
   (and those proposed at some point: a proposal nobody answers is withdrawn once the entry's
   confidence decays under SPEC §4's line), entries by hits;
 * what waits for a person, as the review inbox counts it: open contradiction groups (unresolved
-  edges), pending promotions, re-verification items (an entry of an open group counted there only),
+  edges), pending promotions, expired re-verification items (an entry of an open group counted there
+  only; those expiring within a week apart),
   each by home; pattern proposals, which wait too, reported apart;
 * flags: every contradiction edge raised, by the label of its pair and by the detector's family
   (its ``kind``); an edge on a pair nobody labelled is listed to be labelled by hand; notes named on
@@ -167,17 +168,18 @@ def add_note(store: MemoryStore, home: Home, text: str) -> Add:
 def end_state(store: MemoryStore) -> dict:
     """The home at the end of the replay. What waits for a person is counted as the review inbox
     counts it (``store.decisions``): open contradiction groups (unresolved edges only), pending
-    promotions, the re-verification queue; each entry once (an entry of an open group is decided
-    there, so it is not counted again in the queue). Pattern proposals wait too; they are reported
-    apart (the issue's figure is groups + promotions + re-verification)."""
+    promotions, the re-verification queue's expired beliefs (``counts()["reverify"]``, which leaves
+    an entry of an open group to its group; those expiring within a week are reported apart).
+    Pattern proposals wait too; they are reported apart (the issue's figure is groups + promotions
+    + re-verification)."""
     from dialectical_memory.store.decisions import contradiction_groups
 
     counts = store.counts(TARGET)
     entries = store.entries(TARGET)
     groups = contradiction_groups(store, TARGET)
-    in_groups = {entry_id for group in groups for entry_id in group}
-    queue = [item.entry.entry_id for item in store.reverification_queue(TARGET)]
-    waits = set(queue) - in_groups
+    queue = {item.entry.entry_id: item for item in store.reverification_queue(TARGET)}  # expired, then within a week
+    waits = {entry_id for entry_id, item in queue.items() if item.days_left == 0}  # counts()["reverify"]
+    soon = set(queue) - waits  # counts()["reverify_soon"]: not yet due, shown apart
     proposals = store.pattern_proposals(TARGET)
     live = {entry.entry_id for entry in entries}
     ever_proposed = {record["entry_id"] for record in store.history(TARGET, action="propose_promotion")} & live
@@ -192,7 +194,10 @@ def end_state(store: MemoryStore) -> dict:
         "ever_proposed": len(ever_proposed),  # a proposal nobody answered is withdrawn once confidence decays
         "reverify": len(waits),
         "reverify_by_type": dict(Counter(entry.meta.knowledge_type.value for entry in entries if entry.entry_id in waits)),
-        "reverify_items": [f"{entry.meta.knowledge_type.value}: {entry.text}" for entry in entries if entry.entry_id in waits],
+        "reverify_soon": len(soon),
+        "reverify_items": [f"{entry.meta.knowledge_type.value}, {queue[entry.entry_id].days_since_validation:.0f} days, "
+                           f"{'expired' if entry.entry_id in waits else 'soon'}: {entry.text}"
+                           for entry in entries if entry.entry_id in waits | soon],
         "open_groups": len(groups),
         "pattern_proposals": len(proposals),
         "unresolved_edges": counts["unresolved_contradictions"],
@@ -405,6 +410,7 @@ def report(homes: list[Home], pairs: dict[tuple, dict]) -> dict:
         "hits": {f"{count}+" if count == 3 else str(count): hits[count] for count in sorted(hits)},
         "reverify_by_type": dict(reverify_types),
         "pattern_proposals": sum(end["pattern_proposals"] for end in ends),
+        "reverify_soon": sum(end["reverify_soon"] for end in ends),
         "restatement": score_restatement(homes, pairs),
         "flags": score_flags(homes, pairs),
         "linked": score_links(homes, pairs),
@@ -442,7 +448,8 @@ def print_report(result: dict) -> None:
         print(f"  {row['conv']} {row['who']} ({row['label']}): {row['note'][:70]!r} on {row['edge'][0][:50]!r} / {row['edge'][1][:50]!r}")
     print(f"update/contradicts pairs linked (an edge's sides, or a side and a note said again on it): {result['linked']}")
     print(f"waiting for a person per home (groups + promotions + re-verify): {result['waiting_per_home']}; "
-          f"re-verification by type {result['reverify_by_type']}; pattern proposals apart: {result['pattern_proposals']}")
+          f"re-verification (expired) by type {result['reverify_by_type']}; apart: expiring within a week "
+          f"{result['reverify_soon']}, pattern proposals {result['pattern_proposals']}")
     print(f"{'home':<18}{'notes':>6}{'entries':>8}{'groups':>7}{'promo':>6}{'reverify':>9}{'patterns':>9}{'s':>6}")
     for row in result["per_home"]:
         print(f"{row['conv'] + ' ' + row['who']:<18}{row['notes']:>6}{row['entries']:>8}{row['open_groups']:>7}"

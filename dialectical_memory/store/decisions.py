@@ -62,7 +62,7 @@ def _group_first(store, target: str) -> Decision | None:
 
 
 def _reverify_first(store, target: str) -> Decision | None:
-    items = store.reverification_queue(target, limit=1)
+    items = store.reverification_queue(target, horizon_days=0, limit=1)  # expired only: what counts
     return Decision("reverify", target, items[0].entry.entry_id, items[0]) if items else None
 
 

@@ -378,12 +378,13 @@ class QueueItem:
     days_left: float
 
 
-def _days_left(meta: EntryMeta, now: float, horizon_days: float) -> float | None:
+def _days_left(state: TargetState, meta: EntryMeta, now: float, horizon_days: float) -> float | None:
     """0 for an expired (DECAYED) belief, days until expiry when within the horizon, else None. An
     active entry with a pending promotion is one decision, in the promotion queue: approving it
-    restarts its decay (and it loses the proposal to this queue once it expires)."""
+    restarts its decay (and it loses the proposal to this queue once it expires); an expired entry
+    an open contradiction links is one decision too, its group's (here again if the group leaves it)."""
     if meta.status is BeliefStatus.DECAYED:
-        return 0.0
+        return None if state.unresolved_edges_of(meta.entry_id) else 0.0
     if meta.status is not BeliefStatus.ACTIVE or meta.pending_promotion is not None:
         return None
     left = days_until_reverification(meta, now)
@@ -408,7 +409,7 @@ def reverification_queue(state: TargetState, now: float, horizon_days: float, of
     items = []
     for _soon, _weight, ranked_left, entry_id in window:
         meta = state.entries[entry_id]
-        left = _days_left(meta, now, horizon_days)
+        left = _days_left(state, meta, now, horizon_days)
         items.append(_queue_item(state, meta, now, ranked_left if left is None else left))
     return items
 
@@ -423,7 +424,7 @@ def _ranked_for_reverification(state: TargetState, now: float, horizon_days: flo
     def rank() -> list[tuple]:
         ranked = []
         for meta in state.entries.values():
-            left = _days_left(meta, now, horizon_days)
+            left = _days_left(state, meta, now, horizon_days)
             if left is not None:
                 ranked.append((left > 0, -meta.importance * meta.authority, left, meta.entry_id))
         ranked.sort()
@@ -455,6 +456,14 @@ def pending_promotions(state: TargetState, now: float, offset: int = 0, limit: i
 # ---------------------------------------------------------------- counts
 
 
+def _reverify_counts(state: TargetState, now: float, horizon_days: float) -> dict[str, int]:
+    """``reverify``: the expired beliefs, what waits for a person (SPEC §1: expired beliefs must be
+    re-verified); ``reverify_soon``: those expiring within the horizon, a warning shown apart (the
+    re-verification page lists both, expired first)."""
+    lefts = [_days_left(state, meta, now, horizon_days) for meta in state.entries.values()]
+    return {"reverify": sum(1 for left in lefts if left == 0), "reverify_soon": sum(1 for left in lefts if left)}
+
+
 def counts(state: TargetState, now: float, horizon_days: float) -> dict[str, Any]:
     metas = state.entries.values()
     by_maturity = Counter(meta.maturity for meta in metas)
@@ -466,7 +475,7 @@ def counts(state: TargetState, now: float, horizon_days: float) -> dict[str, Any
         "archived": len(state.archive),
         "unresolved_contradictions": sum(1 for e in state.doc.contradictions if not e.resolved),
         "contradiction_groups": len(derived(state, "contradiction_groups", None, lambda: contradiction_groups(state))),
-        "reverify": sum(1 for meta in metas if _days_left(meta, now, horizon_days) is not None),
+        **_reverify_counts(state, now, horizon_days),
         "pending_promotions": sum(1 for meta in metas if meta.pending_promotion is not None),
         "usage_chars": state.usage(),
     }

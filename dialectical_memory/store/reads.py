@@ -161,7 +161,9 @@ class StoreReads:
         return read_models.graph(self.current_state(target), self.now(), max_resolved, select)
 
     def reverification_queue(self, target: str, *, horizon_days: float = REVERIFY_HORIZON_DAYS, offset: int = 0, limit: int | None = None) -> list[read_models.QueueItem]:
-        """Expired and soon-expiring beliefs, most important first; ``counts()["reverify"]`` is the total."""
+        """Expired beliefs, then those expiring within ``horizon_days``, most important first; at the
+        default horizon ``counts()["reverify"]`` (expired: what waits for a person) plus
+        ``counts()["reverify_soon"]`` is the total, and ``horizon_days=0`` lists the expired only."""
         if limit is not None:
             read_models.check_paging(None, offset, limit)
         return read_models.reverification_queue(self.current_state(target), self.now(), horizon_days, offset, limit)

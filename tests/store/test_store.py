@@ -631,6 +631,25 @@ def test_reverification_queue_lists_expired_first_then_by_importance(store, home
     assert queue[0].raw_confidence == pytest.approx(0.15 * 0.98**100)
     assert queue[0].days_since_validation == pytest.approx(100)
     assert [i.entry.entry_id for i in store.reverification_queue("memory", horizon_days=1)] == [ids["high"], ids["low"]]
+    # what waits for a person is what has expired (SPEC §1); the one expiring soon is counted apart
+    counts = store.counts("memory")
+    assert (counts["reverify"], counts["reverify_soon"]) == (2, 1)
+    assert [i.entry.entry_id for i in store.reverification_queue("memory", horizon_days=0)] == [ids["high"], ids["low"]]
+
+
+def test_a_belief_expiring_soon_is_no_decision_in_the_inbox_until_it_expires(store, home, clock):
+    from dialectical_memory.store.decisions import waiting
+
+    soon = store.add("memory", "Soon status note", knowledge_type="state").entry_id
+    edit_meta(home, soon, confidence=0.25, updated_at=T0 - 5 * DAY, last_validated_at=T0 - 5 * DAY)
+    store.run_maintenance("memory")
+    assert store.counts("memory")["reverify_soon"] == 1
+    inbox = waiting(store)
+    assert inbox.total == 0 and inbox.next is None
+    clock.advance(7)
+    store.run_maintenance("memory")
+    inbox = waiting(store)
+    assert inbox.total == 1 and (inbox.next.kind, inbox.next.key) == ("reverify", soon)
 
 
 def test_pending_promotions_show_the_evidence(store, proposed):
@@ -806,3 +825,18 @@ def test_a_disk_error_while_writing_is_a_storage_error_naming_the_file(store, ho
     store.add("memory", "CI runs on GitHub Actions")
     assert md_entries(home) == ["Project uses pytest", "CI runs on GitHub Actions"]
     check_invariants(store)
+
+
+def test_an_expired_belief_an_open_contradiction_links_is_one_decision_its_group(store, home):
+    from dialectical_memory.store.decisions import waiting
+
+    old = store.add("memory", "Old status note", knowledge_type="state").entry_id
+    new = store.add("memory", "Fresh situation note", knowledge_type="state").entry_id
+    edge = store.mark_contradiction("memory", old, new, reason="one situation, two readings", actor="agent")
+    edge_id = edge.contradictions[0]["edge_id"]
+    edit_meta(home, old, status="decayed", confidence=0.15, updated_at=T0 - 100 * DAY, last_validated_at=T0 - 100 * DAY)
+    inbox = waiting(store)
+    assert store.counts("memory")["reverify"] == 0 and store.reverification_queue("memory") == []
+    assert inbox.total == 1 and inbox.next.kind == "contradiction"
+    store.dismiss_contradiction("memory", edge_id)  # the group left it: now it waits to be re-verified
+    assert store.counts("memory")["reverify"] == 1 and waiting(store).next.key == old

@@ -119,3 +119,23 @@ def test_first_actions_walk_every_decision_with_fewer_left_each_time(client, pos
     assert counts == sorted(counts, reverse=True) and len(set(counts)) == len(counts)
     assert "Nothing waits for a decision" in page
     assert store_of(home).get_contradictions("memory") == [] and store_of(home).get_contradictions("user") == []
+
+
+def test_a_belief_expiring_within_a_week_is_named_apart_and_waits_only_once_expired(client, home, seeded):
+    from tests.helpers import edit_meta
+
+    from .seeding import DAY
+
+    store = MemoryStore(home, memory_char_limit=0, user_char_limit=0, clock=lambda: NOW, detector=QuietDetector())
+    expired = store.add("memory", "The build server is down for repairs.", knowledge_type="state").entry_id
+    soon = store.add("memory", "The staging box is being rebuilt.", knowledge_type="state").entry_id
+    edit_meta(home, expired, confidence=0.15, updated_at=NOW - 100 * DAY, last_validated_at=NOW - 100 * DAY)
+    edit_meta(home, soon, confidence=0.25, updated_at=NOW - 5 * DAY, last_validated_at=NOW - 5 * DAY)
+    page = client.get("/memory/review/").get_data(as_text=True)
+    assert left(page) == 2 + 1 + proposals(home)  # two groups and the expired belief
+    assert '1 belief in agent notes expires within a week</a>' in page and 'href="/memory/reverify/"' in page
+    queue = client.get("/memory/reverify/").get_data(as_text=True)  # the page lists both, expired first
+    assert queue.index(f'id="reverify-{expired}"') < queue.index(f'id="reverify-{soon}"')
+    assert "2 beliefs to re-verify" in queue
+    overview = client.get("/memory/").get_data(as_text=True)
+    assert "and 1 expiring within a week" in overview
