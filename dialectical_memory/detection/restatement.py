@@ -21,9 +21,9 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from ..core.regex_cues import LazyPattern
 from . import languages, lexicon
 from .holders import entry_holder
-from ..core.regex_cues import LazyPattern
 from .lexical import bridged, words
 from .text import is_cjk, lazy_compile, normalize, stem
 
