@@ -51,11 +51,15 @@ def every_pattern() -> list:
 def _exercise() -> None:
     from dialectical_memory.detection import RuleDetector
     from dialectical_memory.detection.index import index_terms
+    from dialectical_memory.detection import restatement
+    from dialectical_memory.detection.knowledge_types import read_knowledge_type
 
     detector = RuleDetector()
     for row in tuned_pairs():
         detector.compare(row["a"], row["b"])
         index_terms(row["a"])
+        read_knowledge_type(row["b"])  # its cue patterns and the same-fact guards' are built from tables on first use
+        restatement.compare(row["a"], row["b"])
 
 
 def tuned_pairs() -> list[dict]:

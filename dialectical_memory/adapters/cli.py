@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import re
@@ -1050,11 +1051,45 @@ def command_in(argv: list[str]) -> str | None:
     return None
 
 
+def _columns() -> int:
+    """The terminal's width as ``shutil.get_terminal_size`` reads it: $COLUMNS, the terminal's, else 80."""
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return columns or 80
+
+
+class _Formatter(argparse.HelpFormatter):
+    """argparse's formatter, told the width as argparse would work it out: argparse asks ``shutil``
+    once per argument (a formatter checks each), whose import (with bz2 and lzma) a one-shot command
+    paid for a width only a help text reads."""
+
+    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24, width: int | None = None):
+        super().__init__(prog, indent_increment, max_help_position, _columns() - 2 if width is None else width)
+
+
+class _RawDescriptionFormatter(_Formatter, argparse.RawDescriptionHelpFormatter):
+    pass
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argument parser with :class:`_Formatter` (its subcommands' parsers are of its class)."""
+
+    def __init__(self, *args, formatter_class=_Formatter, **kwargs):
+        super().__init__(*args, formatter_class=formatter_class, **kwargs)
+
+
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     """The ``dmem`` parser; with ``only``, that command's alone (of some sixty parsers and three
     hundred arguments, built in ~15 ms: a tenth of a one-shot `dmem list`). When ``only`` names no
     command, every one (so that the error lists them)."""
-    parser = argparse.ArgumentParser(prog="dmem", description="Dialectical memory: review and steer an assistant's long-term memory.")
+    parser = _Parser(prog="dmem", description="Dialectical memory: review and steer an assistant's long-term memory.")
     parser.add_argument("--version", action="version", version=f"dmem {__version__}")
     parser.add_argument("--home", help="memory home (default: $DMEM_HOME, $HERMES_HOME/memories, ~/.hermes/memories); must exist unless --create")
     parser.add_argument("--create", action="store_true", help="create the --home folder when it does not exist yet")
@@ -1062,7 +1097,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     parser.add_argument("--user-char-limit", type=int, metavar="N", help="USER.md limit (0 = unlimited; default: Hermes' 1375, but `dmem serve` has its own, see `dmem serve --help`)")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     # `dmem serve --home DIR` and `dmem --home DIR serve` both work.
-    home_after_command = argparse.ArgumentParser(add_help=False)
+    home_after_command = _Parser(add_help=False)
     home_after_command.add_argument("--home", default=argparse.SUPPRESS, help="memory home (overrides the global --home)")
     home_after_command.add_argument("--create", action="store_true", default=argparse.SUPPRESS, help="create the --home folder when it does not exist yet")
 
@@ -1306,7 +1341,7 @@ def _tool_commands(command) -> None:
 
     p = command("serve", help="start the review dashboard")
     p.epilog = SERVE_LIMITS
-    p.formatter_class = argparse.RawDescriptionHelpFormatter
+    p.formatter_class = _RawDescriptionFormatter
     for target, file in (("memory", "MEMORY.md"), ("user", "USER.md")):
         p.add_argument(f"--{target}-char-limit", type=int, metavar="N", default=argparse.SUPPRESS, help=f"{file} limit (0 = none; see below)")
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1, this machine only)")
@@ -1345,12 +1380,28 @@ def main(argv: list[str] | None = None) -> int:
         return 0
 
 
+# Commands that do one bounded piece of work and leave: nearly every object they make (modules, word
+# tables, the loaded home) lives until the exit, so the cyclic collector's young collections over
+# them (a hundred in a one-shot add, ~13 ms of its ~330) could free next to nothing before it.
+WITHOUT_COLLECTOR = frozenset(("add", "replace", "remove", "list", "search", "show"))
+
+
+def pause_collector_for(argv: list[str]) -> bool:
+    """Turn the cyclic collector off for the rest of the process when ``argv`` runs one of
+    :data:`WITHOUT_COLLECTOR` (a long-lived or long-running command keeps it); returns whether it did."""
+    if command_in(argv) not in WITHOUT_COLLECTOR:
+        return False
+    gc.disable()
+    return True
+
+
 def run() -> None:
     """The ``dmem`` command: :func:`main`, then leave without tearing the heap down. A command over a
     10,000-entry home holds hundreds of thousands of objects, and releasing them one by one at
     interpreter exit took ~120 ms, more than its write. Every file is written and closed by the
     time ``main`` returns (each commit waits for its fsyncs); what the exit handlers would still do
     (flush the output, end logging, join idle fsync threads) is done or not needed."""
+    pause_collector_for(sys.argv[1:])
     code = main()
     try:
         sys.stdout.flush()

@@ -29,7 +29,7 @@ _HAN = lazy_compile(r"[\u4e00-\u9fff]")
 @functools.lru_cache(maxsize=8192)
 def _chinese_body(text: str) -> str:
     """A Chinese entry without its subject ("" for any other): what a minimal pair compares."""
-    return strip_subject(text) if _HAN.search(text) else ""
+    return strip_subject(text) if not text.isascii() and _HAN.search(text) else ""  # ASCII: no search (nor compile)
 
 
 def _held_poles(analysis: Analysis) -> frozenset[tuple[int, int]]:

@@ -19,6 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from . import lexicon
+from ..core.regex_cues import reads_only_where
 from .text import is_cjk, lazy_compile
 
 # Words that may open an English sentence with a capital without naming a person.
@@ -90,8 +91,16 @@ _ZH_PERSON = lazy_compile(rf"^\s*(?P<name>[{_ZH_SURNAMES}][\u4e00-\u9fff]{{1,2}}
 # "Raj's favourite team…", "Omar's parents live…": a named person's thing, or their relative.
 _EN_POSSESSOR = lazy_compile(r"^\s*(?P<name>[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)['’]s\s+(?P<next>[a-z-]+(?:\s+[a-z-]+)?)")
 # "Jonas 是素食者", "Ravi 住在北京": an English name before a Chinese predicate.
+_ZH_PREDICATE_WORDS = ("是", "在", "住", "喜欢", "爱", "不", "没", "每", "从", "很", "已", "有", "说", "觉得", "刚", "也",
+                       "还", "最", "对", "会", "的", "用", "开", "去", "今年")
 _EN_NAME_ZH_PREDICATE = lazy_compile(r"^\s*(?P<name>[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)\s*"
-                                     r"(?=是|在|住|喜欢|爱|不|没|每|从|很|已|有|说|觉得|刚|也|还|最|对|会|的|用|开|去|今年)")
+                                     rf"(?={'|'.join(_ZH_PREDICATE_WORDS)})")
+
+
+@reads_only_where(*_ZH_PREDICATE_WORDS, nothing=None)
+def _en_name_zh_predicate(text: str):
+    """"Jonas 是素食者": the match of an English name before a Chinese predicate (one of its words)."""
+    return _EN_NAME_ZH_PREDICATE.match(text)
 
 
 # "Omar and Lena Berg have one daughter": two named people, the first one's entry ("User and Sam …"
@@ -121,7 +130,7 @@ def _named_person(text: str, known: Callable[[str], bool]) -> str:
                          if word in lexicon.EN_PEOPLE or word.removesuffix("s") in lexicon.EN_PEOPLE
                          or word.removesuffix("ren") in lexicon.EN_PEOPLE), "")
         return "person:" + match["name"].lower() + (f"/{relative}" if relative else "")
-    match = _EN_NAME_ZH_PREDICATE.match(text) or _EN_TWO_NAMED.match(text) or _EN_PERSON_HEADING.match(text)
+    match = _en_name_zh_predicate(text) or _EN_TWO_NAMED.match(text) or _EN_PERSON_HEADING.match(text)
     if match and match["name"].split()[0].lower() not in _NOT_NAMES and not known(match["name"]):
         return "person:" + match["name"].lower()
     return ""
@@ -159,10 +168,15 @@ def entry_holder(text: str, known: Callable[[str], bool] = lambda word: False) -
     match = _EN_THING.match(text) or _ZH_THING.match(text)
     if match and "user" not in match.group(0).lower() and not match.group(0).startswith("用户"):
         return "thing:" + match.group(0).strip().lower()
+    name = _zh_person(text)
+    return "person:" + name if name else ""
+
+
+@reads_only_where(*_ZH_SURNAMES, nothing="")
+def _zh_person(text: str) -> str:
+    """"王芳在华为工作": the Chinese name (a surname first) at the head of an entry; "" for none."""
     match = _ZH_PERSON.match(text)
-    if match and not text.lstrip().startswith("用户"):
-        return "person:" + match["name"]
-    return ""
+    return match["name"] if match and not text.lstrip().startswith("用户") else ""
 
 
 # --- the holders of a home ------------------------------------------------------
@@ -296,8 +310,8 @@ def introductions(text: str, known: Callable[[str], bool] = lambda word: False) 
             note("^", kind, name)
         elif name[:1].isupper() and not name.isupper() and not match["how"].strip() in (":", "：", "="):
             note("^", "person", name)  # "Phone:", "Exports:" are headings, not people
-    for match in _ZH_HEAD.finditer(text):
-        note("^", "person", match["name"])
+    for name in _zh_heads(text):
+        note("^", "person", name)
     match = _JOINT_HEAD.match(text)
     if match:  # "Omar and Lena Berg have…", "Sam 和 Ada 都…": two subjects
         for name in (match["one"], match["two"]):
@@ -324,6 +338,12 @@ _NOT_HOLDER_WORDS = frozenset(
     "notes todo tip tips update updates reminder important always monday tuesday wednesday thursday friday "
     "saturday sunday january february march april may june july august september october november december "
     "today tomorrow yesterday tonight weekend weekends weekday weekdays morning evening night".split())
+
+
+@reads_only_where("小", "老", "阿", *_ZH_SURNAMES, nothing=())
+def _zh_heads(text: str) -> list[str]:
+    """"小林的店…", "王芳在…": the Chinese names sentences start with."""
+    return [match["name"] for match in _ZH_HEAD.finditer(text)]
 
 
 def _kind_near(text: str) -> str:
@@ -361,9 +381,15 @@ def _relative(of: str, relation: str, name: str, note) -> None:
             note("=", "person", name.split()[0])
 
 
+@reads_only_where("name", "called", "用户的名字是", "用户名叫", "用户叫", nothing=None)  # one in every match
+def _user_named(text: str):
+    """The match of the user's name being given, or None."""
+    return _USER_NAMED.search(text)
+
+
 def _user_names(text: str, note) -> None:
     """"用户叫林思远（Lin Siyuan）", "User's name is Ada Park": the user's names, full and given."""
-    match = _USER_NAMED.search(text)
+    match = _user_named(text)
     if not match:
         return
     chinese, english = match["zh"], match["en"]

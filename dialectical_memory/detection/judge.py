@@ -303,10 +303,10 @@ def judge_from_env(environ: Mapping[str, str], config_path: Path | None = None, 
     ``key`` or ``key_env``, ``timeout``, ``batch``, ``enabled``); None when neither names one.
     ``table`` names another table of the same settings (``draft``: the model that drafts).
     A setting that cannot be used is a one-line ``ModelConfigError`` naming it (never the key)."""
-    from .model_client import clean_key, clean_timeout
-
     url = environ.get("DMEM_JUDGE_URL", "").strip()
     if url:
+        from .model_client import clean_key, clean_timeout  # only for an endpoint: most homes name none
+
         return EndpointJudge(url, _model_name(environ.get("DMEM_JUDGE_MODEL")),
                              clean_key(environ.get("DMEM_JUDGE_KEY", ""), "key (DMEM_JUDGE_KEY)"),
                              clean_timeout(environ.get("DMEM_JUDGE_TIMEOUT"), JUDGE_TIMEOUT, "timeout (DMEM_JUDGE_TIMEOUT)"))

@@ -17,8 +17,9 @@ import functools
 import re
 
 from ..core.kinds import KnowledgeType
+from ..core.regex_cues import LazyPattern
 from . import languages
-from .text import normalize
+from .text import lazy_compile, normalize
 
 TABLES = "knowledge_types"  # lang/<code>/knowledge_types.json: each kind's patterns
 # A happening: a date word, an event word, a past "had a …" (not "has had", not "had always").
@@ -26,9 +27,10 @@ HAPPENING_CUES = ("dated", "event", "past_had")
 
 
 @functools.cache
-def _cue(key: str) -> re.Pattern:
-    """Every language's patterns of ``key``, as one expression (read on first use)."""
-    return re.compile("|".join(f"(?:{pattern})" for pattern in languages.words(TABLES, key)))
+def _cue(key: str) -> LazyPattern:
+    """Every language's patterns of ``key``, as one expression (read on first use; compiled for the
+    first text that holds one of its cues, see ``text.lazy_compile``)."""
+    return lazy_compile("|".join(f"(?:{pattern})" for pattern in languages.words(TABLES, key)))
 
 
 def read_knowledge_type(text: str) -> KnowledgeType:
@@ -64,15 +66,15 @@ def _happening(plain: str) -> bool:
 
 
 @functools.cache
-def _job() -> re.Pattern:
+def _job() -> LazyPattern:
     """One's occupation, a lasting fact: "is a nurse", "is a freelance writer", 是一名护士 (the
     lexicon's jobs); not a hobby or a past ("an aspiring writer", "a former nurse", 业余作家)."""
     from .lexicon import JOB_QUALIFIERS
 
     jobs = "|".join(sorted(map(re.escape, languages.table("lexicon", "jobs")), key=len, reverse=True))
     not_job = "|".join(map(re.escape, JOB_QUALIFIERS))
-    return re.compile(rf"\b(?:is|am|are) (?:a|an) (?!(?:{not_job})\b)(?:[\w-]+ )?(?:{jobs})\b"
-                      rf"|是(?:一名|一位|一个|个|名)?(?!{not_job})(?:{jobs})")
+    return lazy_compile(rf"\b(?:is|am|are) (?:a|an) (?!(?:{not_job})\b)(?:[\w-]+ )?(?:{jobs})\b"
+                        rf"|是(?:一名|一位|一个|个|名)?(?!{not_job})(?:{jobs})")
 
 
 def _one_event(plain: str) -> bool:

@@ -21,6 +21,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from ..core.regex_cues import LazyPattern
 from . import languages, lexicon
 from .holders import entry_holder
 from .lexical import bridged, words
@@ -51,9 +52,10 @@ TABLES = "restatement"  # lang/<code>/restatement.json: filler words and the gua
 
 
 @functools.cache
-def _cue(key: str) -> re.Pattern:
-    """The guard ``key``'s patterns of every language, as one expression (read on first use)."""
-    return re.compile("|".join(f"(?:{pattern})" for pattern in languages.words(TABLES, key)))
+def _cue(key: str) -> LazyPattern:
+    """The guard ``key``'s patterns of every language, as one expression (read on first use; compiled
+    for the first text that holds one of its cues, see ``text.lazy_compile``)."""
+    return lazy_compile("|".join(f"(?:{pattern})" for pattern in languages.words(TABLES, key)))
 
 
 @functools.cache

@@ -7,11 +7,10 @@ from __future__ import annotations
 
 import heapq
 import itertools
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..storage import hermes_format
 from . import read_models
-from . import search as search_module
 from ..core.errors import (
     InvalidInputError,
     NotFoundError,
@@ -33,6 +32,9 @@ from ..storage.files import (
     TARGET_FILES,
     file_stamp,
 )
+
+if TYPE_CHECKING:
+    from . import search as search_module
 
 REVERIFY_HORIZON_DAYS = 7.0
 COUNTS_MAX_AGE_SECONDS = 60
@@ -148,6 +150,8 @@ class StoreReads:
                status=None, source_kind=None, knowledge_type=None, semantic: bool | str | None = None) -> search_module.Results:
         """Active entries answering ``query``, best first, with a score and why they matched; both
         targets unless ``target`` is given. An empty query lists them in file order (see store/search.py)."""
+        from . import search as search_module  # on first use: a write never searches
+
         return search_module.search(self, query, target, limit=limit, offset=offset, maturity=maturity, status=status,
                                     source_kind=source_kind, knowledge_type=knowledge_type, semantic=semantic)
 

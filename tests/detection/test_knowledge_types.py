@@ -183,3 +183,29 @@ def test_a_report_of_what_was_said_is_a_memory_but_no_happening_for_the_matcher(
     assert tells_of_one_happening("The user went to a jazz concert at the harbour last week.")
     assert tells_of_one_happening("Priya had a flat tyre on the way to work.")
     assert not tells_of_one_happening("Always answer the user in Chinese.")
+
+
+def test_the_cue_expressions_compile_only_for_a_text_holding_one_of_their_cues():
+    """Built from tables on first use, the type cues and the same-fact guards are gated like the
+    detector's own patterns (their cues tabled by tools/make_pattern_cues.py): a text holding none
+    of a cue expression's cues is answered without compiling it."""
+    from dialectical_memory.core.regex_cues import LazyPattern
+    from dialectical_memory.detection import knowledge_types, restatement
+    from dialectical_memory.detection.text import _CUES
+
+    made = [knowledge_types._cue(key) for key in ("rule", "state", "fact", "speech_act", "recollection",
+                                                  *knowledge_types.HAPPENING_CUES)]
+    made += [knowledge_types._job()] + [restatement._cue(key) for key in ("denial", "plan", "past", "scope")]
+    for pattern in made:
+        assert isinstance(pattern, LazyPattern) and _CUES.get(pattern.pattern, pattern._flags), pattern.pattern[:60]
+    fresh = LazyPattern(knowledge_types._cue("rule").pattern, 0, _CUES)
+
+    def compiled() -> bool:  # read past __getattr__, which would compile it
+        try:
+            object.__getattribute__(fresh, "compiled")
+        except AttributeError:
+            return False
+        return True
+
+    assert fresh.search("she grows tomatoes on the balcony") is None and not compiled()
+    assert fresh.search("please answer in chinese") is not None and compiled()

@@ -53,7 +53,8 @@ FORMS = _forms()
 def test_the_readers_of_many_patterns_are_gated():
     names = {name for name, _reader in GATED}
     assert {"slots._residence", "slots._employer", "slots._attributes", "slots.routine_times", "slots._systems",
-            "states._named_families", "analysis._employment_claims"} <= names
+            "states._named_families", "analysis._employment_claims", "holders._zh_person", "holders._zh_heads",
+            "holders._en_name_zh_predicate", "holders._user_named"} <= names
     for name, reader in GATED:
         assert reader.needs.cues(), f"{name} declares a need with no cue: its gate would never skip"
 

@@ -303,6 +303,37 @@ def test_the_command_is_the_word_after_the_global_options_and_their_values(argv,
     assert command_in(argv) == command
 
 
+@pytest.mark.parametrize(("argv", "paused"), [(["--home", "h", "add", "x"], True), (["list"], True),
+                                             (["serve"], False), (["mcp"], False), (["maintain"], False), (["--version"], False)])
+def test_a_one_shot_command_runs_without_the_cyclic_collector_and_a_long_one_keeps_it(argv, paused):
+    import gc
+
+    from dialectical_memory.adapters.cli import pause_collector_for
+
+    gc.enable()
+    try:
+        assert pause_collector_for(argv) is paused
+        assert gc.isenabled() is not paused
+    finally:
+        gc.enable()
+
+
+def test_the_width_of_help_is_the_terminals_as_argparse_reads_it(monkeypatch):
+    """The parsers are told the width without argparse's import of shutil; $COLUMNS as shutil reads it."""
+    import shutil
+
+    from dialectical_memory.adapters.cli import _columns
+
+    for columns in ("57", "0", "x", None):
+        if columns is None:
+            monkeypatch.delenv("COLUMNS", raising=False)
+        else:
+            monkeypatch.setenv("COLUMNS", columns)
+        assert _columns() == shutil.get_terminal_size().columns
+    monkeypatch.setenv("COLUMNS", "50")
+    assert max(map(len, build_parser("add").format_help().splitlines())) <= 48
+
+
 def test_a_command_line_whose_command_is_unknown_is_refused_with_every_command_listed(capsys):
     with pytest.raises(SystemExit) as exit_info:
         main(["--home", "list", "addd", "x"])
