@@ -127,7 +127,7 @@ def compare(earlier: str, later: str, *, days_apart: float = 0.0) -> Restatement
     sure = sure or supported
     if not (sure or overlap.close):  # whatever a guard says, too few words in common (most candidates of an add)
         return Restatement(Sameness.DIFFERENT, score, _TOO_FEW)
-    guard = _guard(earlier, later, days_apart)
+    guard = _guard(earlier, later, days_apart) or _other_support(earlier, later)
     if supported and (guard == _EVENT or guard.startswith(_PLAN) and _plans_are_theirs(earlier, later)):
         guard = ""  # one occasion of a lasting support, or the supported person's plan ("his dream of")
     fuller = overlap.cover_earlier >= FULLER_COVER and overlap.cover_later < FULLER_COVER
@@ -168,6 +168,13 @@ class _Overlap:
     @property
     def close(self) -> bool:
         return self.jaccard >= POSSIBLE_JACCARD or min(self.cover_later, self.cover_earlier) >= POSSIBLE_COVER
+
+
+def _other_support(earlier: str, later: str) -> str:
+    """A relation of support on both sides, the other way round or with another person ("grateful
+    for Ana's support" / "supports Ana"), or ''."""
+    one, other = _supports(earlier), _supports(later)
+    return "support the other way round or of another person" if one and other and one[:2] != other[:2] else ""
 
 
 def _one_support(earlier: str, later: str) -> bool:
