@@ -7,7 +7,9 @@ two facts about one holder and topic. ``SAME`` needs strong word evidence (words
 feeling, ``soft``, count less; words of an ``alike`` group count as one) *and* no guard: another
 holder, a denial, a number, a plan against its fulfilment, the past against the present, how often,
 a liking against a doing, a question, one event against a habit, a comparison turned round, one
-word swapped for another, a dated event said long after.
+word swapped for another, a dated event said long after, support the other way round. One relation
+of support between the holder and one other person told on another occasion is ``SAME`` from a
+lower score (``SUPPORT_SCORE``): the occasions differ in words, the relation is the fact.
 Each rule with its look-alike is in ``docs/detection.md`` ("The same fact said again"); the cue
 words are language data (``lang/<code>/restatement.json``). Pure functions of their arguments.
 """
@@ -123,7 +125,8 @@ def compare(earlier: str, later: str, *, days_apart: float = 0.0) -> Restatement
     overlap = _Overlap.of(mine, theirs)
     score = round(overlap.score, 3)
     sure = overlap.score >= SURE_SCORE and len(theirs) >= SURE_MIN_WORDS
-    supported = not sure and overlap.score >= SUPPORT_SCORE and _one_support(earlier, later)
+    supported = (not sure and overlap.score >= SUPPORT_SCORE and len(theirs) >= SURE_MIN_WORDS
+                 and _one_support(earlier, later))
     sure = sure or supported
     if not (sure or overlap.close):  # whatever a guard says, too few words in common (most candidates of an add)
         return Restatement(Sameness.DIFFERENT, score, _TOO_FEW)
@@ -212,8 +215,8 @@ def _plans_are_theirs(earlier: str, later: str) -> bool:
     person = _supports(earlier)[1]
     for text in (earlier, later):
         plain = _normalized(text)
-        named = re.search(rf"\b{re.escape(person)}\b", plain)
-        if not named or any(cue.start() < named.start() for cue in _cue("plan").finditer(plain)):
+        named = plain.find(person)
+        if named < 0 or any(cue.start() < named for cue in _cue("plan").finditer(plain)):
             return False
     return True
 

@@ -227,6 +227,8 @@ SUPPORT_RESTATED = [
     ("The user supported Tomasz throughout the conversation.", "The user is supportive of Tomasz and his choices."),
     ("用户支持妹妹学画画，陪她度过难关。", "用户鼓励妹妹坚持学画画，给她打气。"),
     ("用户很感激妹妹在搬家时的支持。", "用户得到了妹妹的支持，顺利搬了家。"),
+    # a plan word after the person supported is that person's plan
+    ("用户一直鼓励妹妹坚持练琴，说妹妹希望明年考上音乐学院。", "用户一直鼓励妹妹练琴，陪她度过难关。"),
 ]
 
 SUPPORT_LOOK_ALIKES = [
@@ -242,6 +244,7 @@ SUPPORT_LOOK_ALIKES = [
     ("Priya supports Tomasz in his new job.", "Priya no longer supports Tomasz in his job search."),
     ("Priya plans to support Tomasz in his new job.", "Priya supports Tomasz in his job search now."),
     ("用户支持妹妹换工作。", "用户不支持妹妹换工作。"),
+    ("用户打算鼓励妹妹坚持练琴。", "用户一直鼓励妹妹坚持练琴。"),
     # a support and something else the holder did for that person
     ("Priya supports Tomasz with the bakery.", "Priya lent Tomasz her van for the move."),
 ]
