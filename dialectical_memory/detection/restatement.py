@@ -194,6 +194,8 @@ def _one_support(earlier: str, later: str) -> bool:
 def _supports(text: str) -> tuple[str, str, frozenset[str]] | None:
     """("gives" or "receives", the other person, the content words of what is supported) of the one
     relation of support a text tells of between its holder and another person; None for none or two."""
+    if not _says("support_cue", text.lower()):  # most texts: none of the relation's words, no pattern run
+        return None
     holder = _person(_holder(text))[0]
     found = set()
     for direction, key in (("gives", "supports"), ("receives", "supported_by")):
