@@ -245,6 +245,8 @@ SUPPORT_LOOK_ALIKES = [
     ("Priya plans to support Tomasz in his new job.", "Priya supports Tomasz in his job search now."),
     ("用户支持妹妹换工作。", "用户不支持妹妹换工作。"),
     ("用户打算鼓励妹妹坚持练琴。", "用户一直鼓励妹妹坚持练琴。"),
+    # a cause supported, not a person: the name of the cause decides
+    ("Priya supports The Trevor Project with donations every month.", "Priya supports The Red Cross with donations."),
     # a support and something else the holder did for that person
     ("Priya supports Tomasz with the bakery.", "Priya lent Tomasz her van for the move."),
 ]
