@@ -129,9 +129,9 @@ def _first_contradiction(first: _Entry, second: _Entry) -> Verdict | None:
         for other, (y, y_side) in enumerate(second.parts):
             found = _compare(x, x_side, y, y_side)
             if found is None and mixed:
-                (bridged_x, bridged_x_side), (bridged_y, bridged_y_side) = first.bridged()[index], second.bridged()[other]
-                if bridged_x is not x or bridged_y is not y:
-                    found = _compare(bridged_x, bridged_x_side, bridged_y, bridged_y_side)
+                (in_english_x, x_side), (in_english_y, y_side) = first.bridged()[index], second.bridged()[other]
+                if in_english_x is not x or in_english_y is not y:
+                    found = _compare(in_english_x, x_side, in_english_y, y_side)
             if found is not None:
                 return found
     return None

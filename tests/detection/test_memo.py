@@ -105,10 +105,12 @@ def test_what_an_entry_reads_in_one_home_never_serves_another():
     """One store, two homes read alternately: a machine named in one home ("quill") is the user in the
     other, and each home's detector answers by its own holders."""
     quill, user = "quill runs Fedora 40.", "User runs Windows 11."
-    machines = HomeHolders.learn([entry_introductions("quill = her work laptop: a ThinkPad."), entry_introductions(quill)])
+    defined = "quill = her work laptop: a ThinkPad."
+    machines = HomeHolders.learn([entry_introductions(defined), entry_introductions(quill)])
     assert machines.holder_of("quill") == "machine:quill"
     store_detector = RuleDetector()
     for _ in range(2):
         assert store_detector.in_home(HomeHolders()).contradiction(quill, user) is not None
         assert store_detector.in_home(machines).contradiction(quill, user) is None
-    assert store_detector.in_home(HomeHolders.learn([])).contradiction(quill, user) is not None  # equal holders, new home
+    # holders equal to an earlier set, in a new object: a new home's detector, reading afresh
+    assert store_detector.in_home(HomeHolders.learn([])).contradiction(quill, user) is not None
