@@ -504,5 +504,39 @@ def _denial_terms(analysis: Analysis) -> set[str]:
     return found
 
 
+def _denied_things(analysis: Analysis) -> frozenset[tuple]:
+    """What a denial of `analysis` speaks of, by holder: every way `_negation_conflict` meets a claim
+    goes through one of these (its topic; an allergen's carriers; the activity of a piece of gear;
+    an occasion of its scope), so an affirmed claim of another entry that seeks none of them is
+    never compared with it."""
+    found = set()
+    for claim in analysis.claims:
+        if claim.sign < 0:
+            things = claim.topic | (claim.scope & _OCCASIONS)
+            things |= {carrier for unit in claim.topic for carrier in lexicon.ALLERGEN_CARRIERS.get(unit, ())}
+            things |= {lexicon.GEAR[unit] for unit in claim.topic if unit in lexicon.GEAR}
+            found.update((claim.holder, thing) for thing in things)
+    return frozenset(found)
+
+
+def _affirmed_things(analysis: Analysis) -> frozenset[tuple]:
+    """What a denial must speak of to meet an affirmed claim of `analysis`, by holder: what the claim
+    reaches or is scoped to (and the classes of its scope), what its doing needs, and the things
+    of one's own it names ("their living-room TV", "自家电视": every part of the Chinese word)."""
+    found = set()
+    for claim in analysis.claims:
+        if claim.sign > 0 and claim.frequency not in ("low", "reduced"):
+            things = claim.reach | claim.scope | broader_of(claim.scope)
+            things |= {need for unit in claim.topic for need in lexicon.REQUIRES.get(unit, ())}
+            for english, chinese in _OWN_THING.findall(claim.text):
+                things |= {stem(english)} if english else _substrings(chinese)
+            found.update((claim.holder, thing) for thing in things)
+    return frozenset(found)
+
+
+def _substrings(word: str) -> set[str]:
+    return {word[start:end] for start in range(len(word)) for end in range(start + 1, len(word) + 1)}
+
+
 FAMILY = Family("denial", kinds=("antonym", "implicit", "negation"), priority=60, compare=_negation_conflict,
-                cue=_denies, index_terms=_denial_terms)
+                cue=_denies, index_terms=_denial_terms, keys=_denied_things, sought=_affirmed_things)

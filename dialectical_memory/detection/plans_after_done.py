@@ -46,5 +46,20 @@ def _words(match) -> list[str]:
     return [thing] if not thing.isascii() else [stem(word) for word in thing.lower().split()]
 
 
+def _held_venture(analysis: Analysis) -> frozenset[tuple[str, str]]:
+    """The holder and the words of the venture `analysis` runs: `_one_venture` needs one of them named
+    by the plan of the later entry (`_planned_venture`)."""
+    held = _HELD.search(analysis.text)
+    return frozenset((analysis.holder, word) for word in _words(held)) if held else frozenset()
+
+
+def _planned_venture(analysis: Analysis) -> frozenset[tuple[str, str]]:
+    """The holder and the words of the venture `analysis` only plans (none where it runs one too)."""
+    planned = _PLANNED.search(analysis.text)
+    if not planned or _HELD.search(analysis.text):
+        return frozenset()
+    return frozenset((analysis.holder, word) for word in _words(planned))
+
+
 FAMILY = Family("a plan after it was done", kinds=("implicit",), priority=138, compare=_planned_after_done,
-                cue=Said(_HELD_WORDS), patterns=(_HELD,), ordered=True)
+                cue=Said(_HELD_WORDS), patterns=(_HELD,), ordered=True, keys=_held_venture, sought=_planned_venture)

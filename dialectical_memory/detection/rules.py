@@ -34,48 +34,106 @@ class RuleDetector:
 
     def __init__(self, holders: HomeHolders | None = None):
         self.holders = holders
+        self._read: dict[str, _Entry] = {}  # text → the entry as read in this detector's home (`_entry`)
+        self._homes: dict[int, RuleDetector] = {}  # id(holders) → the detector `in_home` gave for them
 
     def in_home(self, holders: HomeHolders) -> RuleDetector:
-        """This detector for the entries of a home whose holders are `holders`."""
-        return RuleDetector(holders)
+        """This detector for the entries of a home whose holders are `holders`: the same detector while
+        the home names the same holders (its index keeps one `HomeHolders` until they change), so an
+        entry is read once for all the pairs it is in, add after add."""
+        found = self._homes.get(id(holders))
+        if found is None or found.holders is not holders:  # it holds its holders: their id is not reused
+            if len(self._homes) >= _HOMES_KEPT:
+                self._homes.clear()
+            found = self._homes[id(holders)] = RuleDetector(holders)
+        return found
 
     def compare(self, a: str, b: str) -> Verdict:
-        unread = _unread(a, b)
-        if _same_statement(a, b, unread):
+        first, second = self._entries(a, b)
+        if _same_statement(first, second):
             return Verdict(Label.COMPATIBLE, 0.95, "same statement")
-        pairs = self._part_pairs(a, b)
-        found = _first_contradiction(pairs, bridge.mixed(a, b))
+        found = _first_contradiction(first, second)
         if found is not None:
             return found
-        return _not_read(unread) if unread else _related(pairs)
+        unread = tuple(dict.fromkeys(first.unread + second.unread))
+        return _not_read(unread) if unread else _related([(x, y) for x, _ in first.parts for y, _ in second.parts])
 
     def contradiction(self, a: str, b: str) -> Verdict | None:
         """`compare`'s verdict where it is a contradiction, else None: what an add flags, without
         the work of telling how related two entries it does not flag are."""
-        if _same_statement(a, b, _unread(a, b)):
-            return None
-        return _first_contradiction(self._part_pairs(a, b), bridge.mixed(a, b))
+        first, second = self._entries(a, b)
+        return None if _same_statement(first, second) else _first_contradiction(first, second)
 
-    def _part_pairs(self, a: str, b: str) -> tuple[tuple[Analysis, Analysis], ...]:
-        """Each part of `a` with each part of `b`, in the order the rules judge them."""
+    def _entries(self, a: str, b: str) -> tuple[_Entry, _Entry]:
+        """Both entries as the rules read them: kept for every pair where an entry reads the same (in
+        this detector's home, or with no holder named), read for this pair alone where it depends on
+        what the other entry names (a detector with no home: the pair's own)."""
         home = self.holders if self.holders is not None else pair_home(a, b)
-        second_parts = _read_parts(b, home)
-        return tuple((first, second) for first in _read_parts(a, home) for second in second_parts)
+        if home is self.holders or not home:
+            return self._entry(a, home), self._entry(b, home)
+        return _Entry(a, home), _Entry(b, home)
+
+    def _entry(self, text: str, home: HomeHolders) -> _Entry:
+        found = self._read.get(text)
+        if found is None or found.families is not FAMILIES:  # another list of families (a test's): read again
+            if len(self._read) >= _ENTRIES_KEPT:
+                self._read.clear()
+            found = self._read[text] = _Entry(text, home)
+        return found
 
 
-def _unread(a: str, b: str) -> tuple[str, ...]:
-    return tuple(dict.fromkeys(scripts.unread_scripts(a) + scripts.unread_scripts(b)))
+_HOMES_KEPT = 4  # homes a store's detector keeps a detector for (its two targets, a changed set of holders)
+_ENTRIES_KEPT = 2048  # entries a home's detector keeps read (what an add meets, and its neighbours' next adds)
 
 
-def _same_statement(a: str, b: str, unread: tuple[str, ...]) -> bool:
-    return (normalize(a) == normalize(b)) if unread else analyse(a).key == analyse(b).key
+class _Entry:
+    """One entry as the rules read it in one home, read once for every pair it is in (an add meets
+    each of its candidates, and a candidate meets add after add): its parts, each with what the
+    families read from it (`_Side`), and what a pair asks of the whole entry (the scripts no language
+    reads, what tells a same statement, whether it is Chinese). A changed text is another entry; a
+    home whose holders change gets another detector (`RuleDetector.in_home`)."""
+
+    __slots__ = ("families", "unread", "normalized", "key", "cjk", "parts", "_bridged")
+
+    def __init__(self, text: str, home: HomeHolders):
+        self.families = FAMILIES
+        self.unread = scripts.unread_scripts(text)
+        self.normalized = normalize(text)
+        self.key = analyse(text).key
+        self.cjk = is_cjk(text)
+        self.parts = tuple((part, _side(part)) for part in _read_parts(text, home))
+        self._bridged: tuple | None = None
+
+    def bridged(self) -> tuple[tuple[Analysis, _Side], ...]:
+        """Each part with its Chinese words read in English (`bridge.py`), for a pair with an entry
+        in the other language; read the first time such a pair asks."""
+        if self._bridged is None:
+            self._bridged = tuple((found, _side(found)) if (found := _bridged(part)) is not part else (part, side)
+                                  for part, side in self.parts)
+        return self._bridged
 
 
-def _first_contradiction(pairs, mixed: bool) -> Verdict | None:
-    for first, second in pairs:
-        found = _compare_parts(first, second, mixed)
-        if found is not None:
-            return found
+def _same_statement(first: _Entry, second: _Entry) -> bool:
+    if first.unread or second.unread:
+        return first.normalized == second.normalized
+    return first.key == second.key
+
+
+def _first_contradiction(first: _Entry, second: _Entry) -> Verdict | None:
+    """The first contradiction between a part of `first` and a part of `second`, in the order the rules
+    judge them. An English entry and a Chinese one are compared again with the Chinese words the
+    lexicon does not know read in English ("古典" classical, "经理" manager): the rules that know a
+    Chinese word themselves have had their say with it as written."""
+    mixed = first.cjk != second.cjk
+    for index, (x, x_side) in enumerate(first.parts):
+        for other, (y, y_side) in enumerate(second.parts):
+            found = _compare(x, x_side, y, y_side)
+            if found is None and mixed:
+                (in_english_x, x_side), (in_english_y, y_side) = first.bridged()[index], second.bridged()[other]
+                if in_english_x is not x or in_english_y is not y:
+                    found = _compare(in_english_x, x_side, in_english_y, y_side)
+            if found is not None:
+                return found
     return None
 
 
@@ -89,18 +147,6 @@ def _related(pairs) -> Verdict | None:
             verdict = Verdict(Label.COMPATIBLE, 0.6, f"compatible: both about {first.holder.split(':')[-1]}")
         if verdict.label is not Label.UNRELATED:
             return verdict
-    return verdict
-
-
-def _compare_parts(first: Analysis, second: Analysis, mixed: bool) -> Verdict | None:
-    verdict = _compare(first, second)
-    if verdict is None and mixed:
-        # an English entry and a Chinese one: read the Chinese words the lexicon does not know
-        # in English ("古典" classical, "经理" manager) and look again; the rules that know a
-        # Chinese word themselves have had their say with it as written
-        bridged = (_bridged(first) if is_cjk(first.text) else first, _bridged(second) if is_cjk(second.text) else second)
-        if bridged[0] is not first or bridged[1] is not second:
-            return _compare(*bridged)
     return verdict
 
 
@@ -127,11 +173,10 @@ def _not_read(unread: tuple[str, ...]) -> Verdict:
                    {"kind": "", "source": "rule", "unread": [script.lower() for script in unread]})
 
 
-def _compare(first: Analysis, second: Analysis) -> Verdict | None:
+def _compare(first: Analysis, first_side: _Side, second: Analysis, second_side: _Side) -> Verdict | None:
     """The first contradiction a family finds, trying them in order of priority, each both ways and
     only where its cue is and the two sides' keys meet; entries that name times or settings apart
     meet only the timed families."""
-    first_side, second_side = _side(first), _side(second)
     runnable = _runnable(first, first_side, second, second_side)
     if not runnable:  # the pair test: no family can find anything, so none is asked
         return None
@@ -167,9 +212,12 @@ class _Side:
 def _runnable(first: Analysis, first_side: _Side, second: Analysis, second_side: _Side) -> list[int]:
     """The positions in FAMILIES, in order, of the families one side cues (a family neither side
     cues finds nothing) that have no keys or whose keys meet (`family.keys_meet`)."""
+    cued = first_side.cues | second_side.cues
+    if not cued:
+        return []
     keyless = first_side.keyless | second_side.keyless
-    return sorted(keyless.union(position for position in (first_side.cues | second_side.cues) - keyless
-                                if keys_meet(_keys(first, first_side, position), _keys(second, second_side, position))))
+    return [position for position in sorted(cued) if position in keyless
+            or keys_meet(_keys(first, first_side, position), _keys(second, second_side, position))]
 
 
 def _keys(analysis: Analysis, side: _Side, position: int) -> tuple[frozenset, frozenset] | None:
@@ -193,7 +241,7 @@ def _read_side(analysis: Analysis) -> _Side:
 
 
 def _bridged(analysis: Analysis) -> Analysis:
-    return kept(analysis, bridge.bridge_analysis)
+    return kept(analysis, bridge.bridge_analysis) if is_cjk(analysis.text) else analysis
 
 
 def _swapped(verdict: Verdict | None) -> Verdict | None:

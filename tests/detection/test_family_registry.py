@@ -157,6 +157,28 @@ def test_a_family_whose_keys_do_not_meet_is_never_run(monkeypatch):
     assert calls
 
 
+def test_the_denial_family_is_not_asked_where_no_denial_meets_what_the_other_side_affirms(monkeypatch):
+    """A denial of coffee against another holder's coffee, against tennis, against coffee said to be
+    rare: none holds what the denial speaks of as the user's affirmed claim, so the family is not
+    asked; against coffee drunk every morning it is, and finds the contradiction."""
+    calls: list[tuple[str, str]] = []
+    denial = next(f for f in registry.FAMILIES if f.name == "denial")
+
+    def compare(a, b):
+        calls.append((a.text, b.text))
+        return denial.compare(a, b)
+
+    monkeypatch.setattr(rules, "FAMILIES", (dataclasses.replace(denial, compare=compare),))
+    detector = rules.RuleDetector()
+    no_coffee = "User doesn't drink coffee."
+    for other in ("User's sister drinks coffee every morning.", "User plays tennis every weekend.",
+                  "User rarely drinks coffee."):
+        assert detector.compare(no_coffee, other).label is not Label.CONTRADICTION
+    assert calls == []
+    assert detector.compare(no_coffee, "User drinks coffee every morning.").label is Label.CONTRADICTION
+    assert calls
+
+
 def _literal_sets_as_branches(items):
     """A class of single characters ("[没未]", how the parser reads "没|未") as one branch per character."""
     out = []

@@ -11,6 +11,8 @@ from collections import Counter
 from dialectical_memory.detection import antonym_frames, rules
 from dialectical_memory.detection.analysis import Claim, analyse
 from dialectical_memory.detection.base import Label
+from dialectical_memory.detection.binding import entry_introductions
+from dialectical_memory.detection.holders import HomeHolders
 from dialectical_memory.detection.memo import kept
 from dialectical_memory.detection.rules import RuleDetector
 
@@ -77,3 +79,38 @@ def test_the_memo_goes_with_its_owner():
     del claim, analysis
     gc.collect()
     assert [owner() for owner in owners] == [None, None]
+
+
+def test_an_entry_is_read_once_in_its_home_however_many_adds_meet_it(monkeypatch):
+    """What the rules read of an entry (its parts and their sides) is kept by the home's detector: a
+    stored entry met by add after add is read once, and the store's detector gives the same home's
+    detector back while the home names the same holders."""
+    read = Counter()
+    read_parts = rules._read_parts
+
+    def counting(text, home):
+        read[text] += 1
+        return read_parts(text, home)
+
+    monkeypatch.setattr(rules, "_read_parts", counting)
+    store_detector, holders = RuleDetector(), HomeHolders()
+    stored = "User's room is messy."
+    for new in ("User's room is clean.", "User's room is tidy.", "User's room is neat.", "User's desk is clean."):
+        store_detector.in_home(holders).contradiction(stored, new)
+    assert store_detector.in_home(holders) is store_detector.in_home(holders)
+    assert read[stored] == 1, read
+
+
+def test_what_an_entry_reads_in_one_home_never_serves_another():
+    """One store, two homes read alternately: a machine named in one home ("quill") is the user in the
+    other, and each home's detector answers by its own holders."""
+    quill, user = "quill runs Fedora 40.", "User runs Windows 11."
+    defined = "quill = her work laptop: a ThinkPad."
+    machines = HomeHolders.learn([entry_introductions(defined), entry_introductions(quill)])
+    assert machines.holder_of("quill") == "machine:quill"
+    store_detector = RuleDetector()
+    for _ in range(2):
+        assert store_detector.in_home(HomeHolders()).contradiction(quill, user) is not None
+        assert store_detector.in_home(machines).contradiction(quill, user) is None
+    # holders equal to an earlier set, in a new object: a new home's detector, reading afresh
+    assert store_detector.in_home(HomeHolders.learn([])).contradiction(quill, user) is not None
