@@ -135,47 +135,39 @@ def test_keys_always_meet_where_their_family_finds_a_contradiction(family):
     assert found, f"{family.name} finds nothing on any pair: its keys are tested on none"
 
 
-def test_a_family_whose_keys_do_not_meet_is_never_run(monkeypatch):
-    """Quiet and noisy said of two holders (or of one and denied of it), quiet and silent (one side
-    of the axis): neither side holds what the antonym family seeks in the other, so it is not
-    asked; quiet and noisy said of one holder, it is, and finds the contradiction."""
+KEYS_KEEP_OFF = {
+    # Quiet and noisy said of two holders (or of one and denied of it), quiet and silent (one side of
+    # the axis): neither side holds what the antonym family seeks in the other; said of one holder,
+    # it is asked and finds the contradiction.
+    "antonym in one frame": ("User prefers a quiet working environment.",
+                             ("User's sister prefers a noisy working environment.", "User never wants a noisy working environment.",
+                              "User prefers a silent working environment."),
+                             "User prefers a noisy working environment."),
+    # A denial of coffee against another holder's coffee, against tennis, against coffee said to be
+    # rare: none holds what the denial speaks of as the user's affirmed claim; against coffee drunk
+    # every morning it is asked, and finds the contradiction.
+    "denial": ("User doesn't drink coffee.",
+               ("User's sister drinks coffee every morning.", "User plays tennis every weekend.", "User rarely drinks coffee."),
+               "User drinks coffee every morning."),
+}
+
+
+@pytest.mark.parametrize("name", KEYS_KEEP_OFF)
+def test_a_family_whose_keys_do_not_meet_is_never_run(monkeypatch, name):
+    claim, look_alikes, contradicting = KEYS_KEEP_OFF[name]
     calls: list[tuple[str, str]] = []
-    antonym = next(f for f in registry.FAMILIES if f.name == "antonym in one frame")
+    family = next(f for f in registry.FAMILIES if f.name == name)
 
     def compare(a, b):
         calls.append((a.text, b.text))
-        return antonym.compare(a, b)
+        return family.compare(a, b)
 
-    monkeypatch.setattr(rules, "FAMILIES", (dataclasses.replace(antonym, compare=compare),))
+    monkeypatch.setattr(rules, "FAMILIES", (dataclasses.replace(family, compare=compare),))
     detector = rules.RuleDetector()
-    quiet = "User prefers a quiet working environment."
-    for other in ("User's sister prefers a noisy working environment.", "User never wants a noisy working environment.",
-                  "User prefers a silent working environment."):
-        assert detector.compare(quiet, other).label is not Label.CONTRADICTION
+    for other in look_alikes:
+        assert detector.compare(claim, other).label is not Label.CONTRADICTION
     assert calls == []
-    assert detector.compare(quiet, "User prefers a noisy working environment.").label is Label.CONTRADICTION
-    assert calls
-
-
-def test_the_denial_family_is_not_asked_where_no_denial_meets_what_the_other_side_affirms(monkeypatch):
-    """A denial of coffee against another holder's coffee, against tennis, against coffee said to be
-    rare: none holds what the denial speaks of as the user's affirmed claim, so the family is not
-    asked; against coffee drunk every morning it is, and finds the contradiction."""
-    calls: list[tuple[str, str]] = []
-    denial = next(f for f in registry.FAMILIES if f.name == "denial")
-
-    def compare(a, b):
-        calls.append((a.text, b.text))
-        return denial.compare(a, b)
-
-    monkeypatch.setattr(rules, "FAMILIES", (dataclasses.replace(denial, compare=compare),))
-    detector = rules.RuleDetector()
-    no_coffee = "User doesn't drink coffee."
-    for other in ("User's sister drinks coffee every morning.", "User plays tennis every weekend.",
-                  "User rarely drinks coffee."):
-        assert detector.compare(no_coffee, other).label is not Label.CONTRADICTION
-    assert calls == []
-    assert detector.compare(no_coffee, "User drinks coffee every morning.").label is Label.CONTRADICTION
+    assert detector.compare(claim, contradicting).label is Label.CONTRADICTION
     assert calls
 
 
