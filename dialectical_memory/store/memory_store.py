@@ -21,7 +21,6 @@ import orjson
 
 from ..storage import hermes_format
 from . import corroboration, read_models
-from .warm_up import prepare_with_load
 from .warm_up import start as start_warm_up
 from ..storage import files
 from ..core.errors import (
@@ -223,12 +222,10 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
             self._states.pop(target, None)
             state = self._read_state(target)
             self._snapshots[target] = self._prompt_inputs(state, self.contradiction_mode)
-        prepare_with_load(sum(len(state.texts) for state in self._states.values()))
 
     def warm_up(self) -> None:
         """For a long-lived process, after :meth:`load_from_disk`: prepare on a background thread
-        what its first add needs (:mod:`.warm_up`): the detector (a large home's load has prepared
-        it already), then for each target loaded the bytes of its ``.md`` unless the load kept the
+        what its first add needs (:mod:`.warm_up`): the detector, then for each target loaded the bytes of its ``.md`` unless the load kept the
         file's own (a commit extends them instead of writing out every entry again: ~15 ms at
         100,000 entries) and its candidate index when the index file is on disk (opening it checks
         every entry against it; a home never indexed is left to its first add, which builds what it

@@ -5,8 +5,7 @@ compiles the patterns an ordinary note meets: ~100 ms of CPU, most of the first 
 100,000 entries, paid again by every process. A long-lived process (the MCP server, the Hermes
 provider) starts this once its store is loaded: the agent's first write usually comes seconds later,
 and finds the work done. A one-shot command does not start it: its add follows the load at once and
-would only share the same work with the thread. The load of a large home
-(:data:`LARGE_HOME_ENTRIES`) prepares it at once instead, on the loading thread, whoever loads.
+would only share the same work with the thread.
 
 The process-wide part (:func:`prepare`) reads and writes nothing of a home: it fills caches (modules,
 word tables, compiled patterns) the add fills the same way if it gets there first (an import waits
@@ -37,13 +36,6 @@ SAMPLES = (
      "User was encouraged to learn the cello and plans to take lessons every week, but never finished them"),
     ("用户住在北京，是一名护士，每天早上喝咖啡", "用户去年搬到上海，现在不当护士了，也不喝咖啡"),
 )
-
-# From this many entries, a load prepares the add path itself, at once (:func:`prepare_with_load`):
-# such a load already takes several hundred ms (~600 ms at 100,000 entries), the preparation ~100 ms
-# more, and the first add after it then costs what any add costs (issue 47: ≤ 20 ms, the first after
-# a load included) where it paid the whole preparation (~110 ms). Below it, the load of a home a
-# person lists or searches from a one-shot command is not made longer for an add that may not come.
-LARGE_HOME_ENTRIES = 50_000
 
 _lock = threading.Lock()  # starts
 _lock_prepare = threading.Lock()  # the process-wide part, run once
@@ -79,32 +71,16 @@ def _before_fork() -> None:
 
 
 def _run(then: Callable[[], object] | None) -> None:
+    global _prepared
     try:
-        prepare_once()
+        with _lock_prepare:
+            if not _prepared:
+                prepare()
+                _prepared = True
         if then is not None:
             then()
     except Exception:  # an optimisation only: whatever it did not prepare, the add prepares itself
         pass
-
-
-def prepare_once() -> None:
-    """:func:`prepare`, unless this process has already (a thread waits for one in progress)."""
-    global _prepared
-    with _lock_prepare:
-        if not _prepared:
-            prepare()
-            _prepared = True
-
-
-def prepare_with_load(entries: int) -> None:
-    """What a load of ``entries`` entries does for the add after it: from :data:`LARGE_HOME_ENTRIES`
-    on, :func:`prepare_once`, on the loading thread (below, nothing: a small home's load stays as
-    short as it is, and a long-lived process prepares in the background after it)."""
-    if entries >= LARGE_HOME_ENTRIES:
-        try:
-            prepare_once()
-        except Exception:  # an optimisation only, as on the thread: the add prepares what is left
-            pass
 
 
 def prepare() -> None:

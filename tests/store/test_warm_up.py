@@ -21,8 +21,6 @@ _FIRST_ADD = textwrap.dedent("""
 
     home = Path(sys.argv[1])
     store = MemoryStore(home, memory_char_limit=0, user_char_limit=0)
-    if sys.argv[2] == "large":  # the home counts as large: its load prepares the add path
-        warm_up.LARGE_HOME_ENTRIES = 3
     loaded_before = set(sys.modules)
     store.load_from_disk()
     load_imported_detector = any(m.startswith("dialectical_memory.detection.rules") for m in set(sys.modules) - loaded_before)
@@ -67,18 +65,6 @@ def test_the_first_add_after_the_warm_up_imports_nothing_and_finds_its_index_and
     assert warm["imported"] == [], warm["imported"]
     assert not warm["add_opened_index"] and not warm["add_serialised_every_entry"]
     assert warm["untouched"]  # no file of the home written by the warm-up
-
-
-def test_the_load_of_a_large_home_prepares_the_add_path_itself(new_store, home):
-    """From ``LARGE_HOME_ENTRIES`` on, the load (already hundreds of ms) prepares what the first add
-    would: no background thread needed, the add after it imports nothing (issue 47)."""
-    store = new_store()
-    for text in ("User lives in Berlin", "User drinks tea every morning", "用户喜欢爬山"):
-        store.add("memory", text)
-    large = _first_add(home, "large", "User started learning the cello this spring")
-    assert large["load_imported_detector"]
-    assert large["imported"] == [], large["imported"]
-    assert large["untouched"]
 
 
 def test_prepare_runs_every_check_it_names():
