@@ -225,9 +225,9 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
 
     def warm_up(self) -> None:
         """For a long-lived process, after :meth:`load_from_disk`: prepare on a background thread
-        what its first add needs (:mod:`.warm_up`): the detector, then for each target loaded the bytes of its ``.md`` unless the load kept the
-        file's own (a commit extends them instead of writing out every entry again: ~15 ms at
-        100,000 entries) and its candidate index when the index file is on disk (opening it checks
+        what its first add needs (:mod:`.warm_up`): the detector, then for each target loaded the
+        bytes of its ``.md`` unless the load kept the file's own (a commit extends them instead of
+        writing out every entry again: ~15 ms at 100,000 entries) and its candidate index when the index file is on disk (opening it checks
         every entry against it; a home never indexed is left to its first add, which builds what it
         needs under the lock)."""
         start_warm_up(self._warm_targets)
