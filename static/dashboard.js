@@ -232,7 +232,12 @@
         if (lastStamp !== null && data.stamp !== lastStamp) {
           return fetch(window.location.href, { credentials: "same-origin", cache: "no-store" })
             .then(function (response) { return response.ok ? response.text() : null; })
-            .then(function (html) { if (html) refreshFrom(html); lastStamp = data.stamp; });
+            .then(function (html) {
+              // paused while this poll was in flight: nothing swapped, the change found again later
+              if (document.body.hasAttribute("data-live-paused")) return;
+              if (html) refreshFrom(html);
+              lastStamp = data.stamp;
+            });
         }
         lastStamp = data.stamp;
       })

@@ -193,6 +193,30 @@ def test_a_stale_form_is_refused_with_the_fresh_row(page: Page, live_server):
     assert live_server.store().get_entry_meta("memory", car).status.value == "decayed"
 
 
+def test_a_live_refresh_in_flight_when_paused_swaps_nothing(page: Page, live_server):
+    """A poll that saw the home change fetches the page; paused before that page arrives, the
+    dashboard swaps nothing (the stale-row journey above pauses, then writes: a refresh already on
+    its way used to land and make the row fresh)."""
+    car = EXPIRED_BELIEFS[1]
+    page.goto(f"{live_server.url}/memory/reverify/")
+    mark_page(page)
+    held = []
+    page.route(re.compile(r".*/memory/reverify/$"), lambda route: held.append(route))
+    agent = live_server.store()
+    entry = agent.get_entry_meta("memory", car)
+    before = page.locator(f"#reverify-{entry.entry_id}").inner_html()
+    agent.record_surface("memory", entry.entry_id)  # the stamp moves: the next poll fetches the page
+    deadline = time.monotonic() + 15
+    while not held and time.monotonic() < deadline:
+        page.wait_for_timeout(100)
+    assert held, "the live refresh never asked for the page"
+    page.evaluate("document.body.setAttribute('data-live-paused', '')")
+    held[0].continue_()
+    page.wait_for_timeout(500)
+    assert page.locator(f"#reverify-{entry.entry_id}").inner_html() == before
+    assert page.evaluate("document.body.getAttribute('data-refreshed')") is None
+
+
 def test_a_refused_request_says_why_instead_of_failing_silently(page: Page, live_server):
     page.goto(f"{live_server.url}/memory/entries/?search=Kubernetes")
     mark_page(page)
