@@ -114,3 +114,17 @@ def test_a_pair_the_rules_do_not_read_is_asked_of_the_judge(tmp_path):
     assert {frozenset(pair) for pair in asked} >= {frozenset((meat, beef))}
     (edge,) = store.get_contradictions("user")
     assert edge["author"] == "judge:scripted"
+
+
+def test_is_cjk_answers_as_a_class_of_the_cjk_range_for_every_character():
+    """``is_cjk`` is no pattern (compiling the class cost a process's first caller ~4 ms): it finds
+    the very characters the class does, alone or after others."""
+    import re
+
+    from dialectical_memory.detection.text import CJK_RANGE, is_cjk
+
+    chinese = re.compile(f"[{CJK_RANGE}]")
+    differ = [code for code in range(0x110000) if is_cjk(chr(code)) != bool(chinese.search(chr(code)))]
+    assert not differ, [hex(code) for code in differ[:10]]
+    for text in ("café au lait", "User likes 咖啡", "ⅩⅡ㐀", "\U0002000a𠀊", "Zürich 㐀", ""):
+        assert is_cjk(text) == bool(chinese.search(text)), text
