@@ -291,11 +291,11 @@ class LazyPattern:
             raise AttributeError(name)
         cue = self._table.get(self.pattern, self._flags) if self._table is not None else None
         if cue is None:
-            _take_over(self, name)
-        else:
-            for method in _METHODS:
-                setattr(self, method, _gated(self, method, *cue))
-        return getattr(self, name)
+            return _take_over(self, name)
+        # the method asked for only: a process's first add meets a hundred patterns, each by one method
+        gated = _gated(self, name, *cue)
+        setattr(self, name, gated)
+        return gated
 
     @property
     def flags(self) -> int:
