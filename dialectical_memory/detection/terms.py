@@ -79,10 +79,10 @@ def _build_table(concept_forms: dict) -> dict[tuple[str, ...], Term]:
             DOMAIN, f, value=d, unit=lexicon.TOPICAL_UNITS.get(f, " ".join(_key(f)))
             if f in lexicon.TOPICAL_DOMAIN_WORDS else ""))
     for concept, forms in lexicon.CONCEPTS.items():
-        register(forms, lambda f, c=concept: Term(CONCEPT, f, value=c))
-        for form in forms:
+        for form in forms:  # (registered as `register` does, with each key made once for both tables)
+            table[key := _key(form)] = Term(CONCEPT, form, value=concept)
             if form.isascii() or not is_cjk(form):
-                concept_forms.setdefault((_key(form), concept), []).append(tuple(form.replace("-", " ").split()))
+                concept_forms.setdefault((key, concept), []).append(tuple(form.replace("-", " ").split()))
     for name in (*lexicon.PLACES, *gazetteer.NEGATION_LOOKALIKES):
         register([name], lambda f: Term(CONCEPT, f, value=f))
     for axis, spec in lexicon.AXES.items():
