@@ -83,12 +83,14 @@ def safety_patterns() -> list[tuple[str, int]]:
             + [(regex, safety.SECRET_FLAGS) for regex, _what in safety._SECRET_PATTERNS])
 
 
-def table(patterns: list[tuple[str, int]], source: str) -> dict:
+def table(patterns: list[tuple[str, int]], source: str, beyond_ascii: bool = False) -> dict:
+    """The rows of a cue table; ``beyond_ascii``: its readers know the cue of a CJK class
+    (`regex_cues.BEYOND_ASCII`: the detector's gates do, the safety check's one trie of every cue does not)."""
     from dialectical_memory.core.regex_cues import compile_with_cues
 
     rows = []
     for regex, flags in sorted(set(patterns)):
-        _compiled, cues, folded = compile_with_cues(regex, flags)
+        _compiled, cues, folded = compile_with_cues(regex, flags, beyond_ascii)
         if cues:
             rows.append([flags, regex, sorted(cues, key=lambda cue: (len(cue), cue)), folded])
     return {"source": source, "patterns": rows}
@@ -97,7 +99,7 @@ def table(patterns: list[tuple[str, int]], source: str) -> dict:
 def tables() -> dict[Path, str]:
     """Each generated file and the text it should hold."""
     detector = [(pattern.pattern, pattern._flags) for pattern in every_pattern()]
-    return {OUT: render(table(detector, SOURCE)), SAFETY_OUT: render(table(safety_patterns(), SAFETY_SOURCE))}
+    return {OUT: render(table(detector, SOURCE, beyond_ascii=True)), SAFETY_OUT: render(table(safety_patterns(), SAFETY_SOURCE))}
 
 
 def render(document: dict) -> str:

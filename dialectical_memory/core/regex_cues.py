@@ -33,23 +33,34 @@ _MAX_SPELLINGS = 16
 _METHODS = ("search", "match", "fullmatch", "finditer", "findall", "sub", "subn", "split")
 
 
-def compile_with_cues(regex: str, flags: int = 0) -> tuple[re.Pattern, frozenset[str] | None, bool]:
+# The cue of a character beyond ASCII: what a pattern holds that needs one of a class of them
+# ("[\u4e00-\u9fff]{1,3}"), with no literal to look for. Every text holds it but an ASCII one (as
+# every text holds "", which a table reader that does not know it finds, gating nothing).
+BEYOND_ASCII = ""
+# Classes read as BEYOND_ASCII hold only characters from here on (CJK and after): none has a case,
+# so none matches an ASCII letter case-blind (as "\u212a", the Kelvin sign, matches "k").
+_CASELESS_FROM = 0x2E80
+
+
+def compile_with_cues(regex: str, flags: int = 0, beyond_ascii: bool = False) -> tuple[re.Pattern, frozenset[str] | None, bool]:
     """``re.compile(regex, flags)``, its cues and whether they compare case-blind, from one parse of
-    the pattern (parsing is most of compiling)."""
+    the pattern (parsing is most of compiling). ``beyond_ascii``: a class of CJK characters is read
+    as the cue :data:`BEYOND_ASCII` where the pattern has no better one (for the readers of the
+    detector's table, which know that cue)."""
     try:
         from re import _compiler, _constants, _parser
 
         tree = _parser.parse(regex, flags)
         folded = bool(tree.state.flags & re.IGNORECASE)
-        cues = _cues_of(_required(tree, _constants), folded)
+        cues = _cues_of(_required(tree, _constants, beyond_ascii), folded)
         return _compiler.compile(tree, flags), cues, folded
     except Exception:  # pragma: no cover - the private parser changed: the plain pattern, no gate
         return re.compile(regex, flags), None, False
 
 
-def cues(regex: str, flags: int = 0) -> frozenset[str] | None:
+def cues(regex: str, flags: int = 0, beyond_ascii: bool = False) -> frozenset[str] | None:
     """Literals one of which every match of ``regex`` contains (case-blind ones in :func:`matching_case`)."""
-    return compile_with_cues(regex, flags)[1]
+    return compile_with_cues(regex, flags, beyond_ascii)[1]
 
 
 @functools.cache
@@ -148,7 +159,7 @@ def _trie(literals: list[str]) -> str:
 
 
 def _cues_of(found: set[str] | None, folded: bool) -> frozenset[str] | None:
-    if not found or not all(map(_selective, found)) or any("\0" in cue for cue in found):
+    if not found or not all(map(_usable, found)) or any("\0" in cue for cue in found):
         return None  # "a" is in most texts: no cheaper to look for than the pattern; NUL joins forms
     return frozenset(matching_case(cue) for cue in found) if folded else frozenset(found)
 
@@ -158,12 +169,25 @@ def _selective(cue: str) -> bool:
     return len(cue) >= 2 or (len(cue) == 1 and not cue.isascii())
 
 
-def _required(items, c) -> set[str] | None:
+def _usable(cue: str) -> bool:
+    """A cue a gate can test: a selective literal, or :data:`BEYOND_ASCII`."""
+    return cue == BEYOND_ASCII or _selective(cue)
+
+
+def _beyond_ascii_class(members, c) -> bool:
+    """A class (the items of an IN) of characters and ranges that all lie from :data:`_CASELESS_FROM` on."""
+    return bool(members) and all(
+        (kind is c.LITERAL and value >= _CASELESS_FROM) or (kind is c.RANGE and value[0] >= _CASELESS_FROM)
+        for kind, value in members)
+
+
+def _required(items, c, beyond_ascii: bool = False) -> set[str] | None:
     """For a parsed sequence: a set of strings one of which every match contains, or None.
 
     Reads literal runs and, of groups, branches and repeats of at least once, what their content
-    requires; anything else (classes, zero-width tests, optional parts) only breaks a run. Of the
-    sets found, the one whose shortest string is longest is kept."""
+    requires; anything else (classes, zero-width tests, optional parts) only breaks a run, but for a
+    class of CJK characters when ``beyond_ascii`` (:data:`BEYOND_ASCII`). Of the sets found, the
+    one whose shortest string is longest is kept, one of selective literals first."""
     options: list[set[str]] = []
     run: set[str] = set()  # the strings the literals read since the last break can spell
 
@@ -186,6 +210,10 @@ def _required(items, c) -> set[str] | None:
         if op is c.IN and len(av) <= _MAX_SPELLINGS and all(kind is c.LITERAL for kind, _value in av):
             extend([chr(value) for _kind, value in av])  # [装扮]: one of these characters
             continue
+        if op is c.IN and beyond_ascii and _beyond_ascii_class(av, c):
+            close_run()
+            options.append({BEYOND_ASCII})
+            continue
         if op is c.BRANCH and run:
             # "(?:was|were)" parses as "w" then a branch of "as" | "ere": the run goes on into
             # whatever literals each branch opens with ({"was", "were"}, not {"as", "ere"})
@@ -197,20 +225,21 @@ def _required(items, c) -> set[str] | None:
         if op is c.SUBPATTERN:
             if av[1] or av[2]:  # scoped flags: not read
                 continue
-            inner = _required(av[3], c)
+            inner = _required(av[3], c, beyond_ascii)
         elif op is c.BRANCH:
-            sets = [_required(branch, c) for branch in av[1]]
+            sets = [_required(branch, c, beyond_ascii) for branch in av[1]]
             inner = None if any(s is None for s in sets) else set().union(*sets)
         elif op in (c.MAX_REPEAT, c.MIN_REPEAT, c.POSSESSIVE_REPEAT) and av[0] >= 1:
-            inner = _required(av[2], c)
+            inner = _required(av[2], c, beyond_ascii)
         elif op is c.ATOMIC_GROUP:
-            inner = _required(av, c)
+            inner = _required(av, c, beyond_ascii)
         if inner:
             options.append(inner)
     close_run()
     if not options:
         return None
-    return max(options, key=lambda option: (all(map(_selective, option)), min(map(len, option))))
+    return max(options, key=lambda option: (all(map(_usable, option)), all(map(_selective, option)),
+                                            min(map(len, option))))
 
 
 def _leading_literals(items, c) -> set[str]:
@@ -343,7 +372,7 @@ def _gated(pattern: LazyPattern, method: str, cues: tuple[str, ...], case_blind:
     held = not_held = 0
     no_match = None if method in ("search", "match", "fullmatch") else _NO_MATCH.get(method)
     last = _LAST_FOLDED
-    ascii_cues = tuple(cue for cue in cues if cue.isascii())  # all an ASCII text can hold
+    ascii_cues = tuple(cue for cue in cues if cue != BEYOND_ASCII and cue.isascii())  # all an ASCII text can hold
 
     def run(text, *rest):
         nonlocal held, not_held
@@ -411,7 +440,7 @@ class Needs:
         has none (it may be anywhere)."""
         if self._cues is None:
             cues = () if _gates_off() else _union_of_cues(self.needs)
-            self._ascii_cues = tuple(cue for cue in cues if cue.isascii())
+            self._ascii_cues = tuple(cue for cue in cues if cue != BEYOND_ASCII and cue.isascii())
             self._cues = cues
         return self._cues
 

@@ -95,9 +95,15 @@ def test_no_text_a_pattern_matches_lacks_its_cues():
         compiled = re.compile(pattern, flags)
         for form in forms:
             seen = regex_cues.matching_case(form) if folded else form
-            if not any(cue in seen for cue in cues) and compiled.search(form):
+            if not _holds(seen, cues) and compiled.search(form):
                 missed.append((pattern[:60], form))
     assert not missed, missed[:5]
+    assert any(regex_cues.BEYOND_ASCII in cues for _flags, _pattern, cues, _folded in rows)
+
+
+def _holds(seen: str, cues) -> bool:
+    """A text holds a cue: one of its literals, or a character beyond ASCII (regex_cues.BEYOND_ASCII)."""
+    return any(cue in seen if cue != regex_cues.BEYOND_ASCII else not seen.isascii() for cue in cues)
 
 
 class _Table(CueTable):
@@ -219,3 +225,30 @@ def test_a_text_a_pattern_matches_holds_one_of_its_cues(regex):
     for text in ("bar", "baz", "ba", "singing", "was here", "were  it", "xyw", "xyzw", "装成", "扮成了"):
         if compiled.search(text):
             assert found is None or any(cue in text for cue in found), (regex, text, found)
+
+
+@pytest.mark.parametrize("regex, flags, expected", [
+    (r"^[\u4e00-\u9fff]{1,3}", 0, {""}),  # a CJK class: the cue of a character beyond ASCII
+    (r"\s*[\u4e00-\u9fff]", re.IGNORECASE, {""}),  # CJK has no case
+    (r"^[\u4e00-\u9fff]{0,4}?的", 0, {"的"}),  # a literal is the better cue
+    (r"user\s+[\u4e00-\u9fff]", 0, {"user"}),
+    (r"^(?:her|his)\s|^[\u4e00-\u9fff]{1,3}", 0, {"her", "his", ""}),
+    (r"[\u4e00-\u9fffa-z]+", 0, None),  # the class holds ASCII letters
+    (r"[^\u4e00-\u9fff]", 0, None),
+    (r"[\u0100-\u017f]x?", re.IGNORECASE, None),  # "\u017f" (long s) matches "s" case-blind
+    (r"[\u4e00-\u9fff]?x", 0, None),  # optional
+])
+def test_a_cjk_class_is_the_cue_of_a_character_beyond_ascii(regex, flags, expected):
+    assert regex_cues.cues(regex, flags, beyond_ascii=True) == expected
+    assert regex_cues.BEYOND_ASCII not in (regex_cues.cues(regex, flags) or ())  # the safety check's tables: never
+
+
+def test_a_pattern_with_the_cue_beyond_ascii_is_not_compiled_for_an_ascii_text(monkeypatch):
+    compiled = _counting_compiles(monkeypatch)
+    chinese = LazyPattern(r"^\s*[\u4e00-\u9fff]{1,3}", 0, _Table({(r"^\s*[\u4e00-\u9fff]{1,3}", 0): (("",), False)}))
+    assert chinese.match("user planted a tree") is None and chinese.findall("User's sister, Anna") == []
+    assert not compiled
+    assert chinese.findall("Zürich café") == [] and compiled  # a character beyond ASCII: read, nothing found
+    assert chinese.match("用户住在北京").group(0) == "用户住"
+    needs = regex_cues.Needs(chinese)
+    assert not needs.held_in("user planted a tree") and needs.held_in("用户") and needs.held_in("café")
