@@ -252,3 +252,17 @@ def test_a_pattern_with_the_cue_beyond_ascii_is_not_compiled_for_an_ascii_text(m
     assert chinese.match("用户住在北京").group(0) == "用户住"
     needs = regex_cues.Needs(chinese)
     assert not needs.held_in("user planted a tree") and needs.held_in("用户") and needs.held_in("café")
+
+
+def test_no_character_a_cjk_class_may_hold_matches_an_ascii_one_case_blind():
+    """Why a class read as the cue beyond ASCII holds only characters from regex_cues._CASELESS_FROM
+    on: none of them is the engine's case-blind match of an ASCII character."""
+    import _sre
+    from re import _casefix
+
+    def ascii_twins(code: int) -> bool:
+        lower = _sre.unicode_tolower(code)
+        return lower < 128 or any(other < 128 for other in _casefix._EXTRA_CASES.get(lower, ()))
+
+    assert ascii_twins(0x212A)  # the Kelvin sign is "k" case-blind: a class holding it is no such class
+    assert not [hex(code) for code in range(regex_cues._CASELESS_FROM, 0x110000) if ascii_twins(code)]
