@@ -49,11 +49,32 @@ _SYSTEM = (
     "entry carries the earlier forward (label \"progress\") when both tell of one plan, project or process "
     "and the later says it moved on or was done (plans a trip / went on it; applied / was accepted), nothing "
     "the earlier said shown false. "
+    "An entry may come with other wordings its fact was said in before (\"A also\", \"B also\"): the same "
+    "entry, judged by all its wordings. "
     "Answer with JSON only, no prose: "
     '{"answers": [{"pair": <number>, "label": "contradiction" | "same" | "elaborates" | "progress" | '
     '"compatible" | "unrelated", "fuller": "A" | "B" (with "elaborates" only), "confidence": <0..1>, '
     '"reason": "<one short line>"}]} with one answer per pair.'
 )
+
+
+class Said(str):
+    """An entry's text as a judge is asked about it, with the other wordings its fact was kept in
+    (``also``, oldest first; the caller has made each one line, capped and scanned: metadata is data,
+    not prompt). Everywhere else it is the text: answers are stored and found by the texts alone,
+    and a judge that reads no wordings sees a plain string."""
+
+    also: tuple[str, ...]
+
+    def __new__(cls, text: str, also: Sequence[str] = ()) -> Said:
+        said = super().__new__(cls, text)
+        said.also = tuple(also)
+        return said
+
+
+def wordings_of(text: str) -> tuple[str, ...]:
+    """The text and the other wordings a judge question carries beside it."""
+    return (str(text), *getattr(text, "also", ()))
 
 
 class Judge(typing.Protocol):
@@ -134,10 +155,17 @@ class CallableJudge:
 
 
 def messages_for(pairs: Sequence[tuple[str, str]]) -> list[dict[str, str]]:
-    """The bilingual prompt for a batch of pairs: the entries as JSON strings (data, not orders)."""
-    lines = [f"Pair {number}:\nA: {json.dumps(a, ensure_ascii=False)}\nB: {json.dumps(b, ensure_ascii=False)}"
+    """The bilingual prompt for a batch of pairs: the entries, and the other wordings a side carries
+    (:class:`Said`), as JSON strings (data, not orders)."""
+    lines = [f"Pair {number}:\n" + "\n".join(_side(name, text) for name, text in (("A", a), ("B", b)))
              for number, (a, b) in enumerate(pairs, start=1)]
     return [{"role": "system", "content": _SYSTEM}, {"role": "user", "content": "\n\n".join(lines)}]
+
+
+def _side(name: str, text: str) -> str:
+    line = f"{name}: {json.dumps(str(text), ensure_ascii=False)}"
+    also = getattr(text, "also", ())
+    return f"{line}\n{name} also: {json.dumps(list(also), ensure_ascii=False)}" if also else line
 
 
 class ChatJudge:
