@@ -265,15 +265,21 @@ def _family_with_wording(store, clock) -> str:
     return entry_id
 
 
-def test_a_judge_question_carries_the_wordings_the_entry_kept(home, clock):
+def _asked_a_model(home, clock, before=lambda store, entry_id: None) -> str:
+    """What a chat model was sent by maintenance after the family entry absorbed a wording and a
+    later note in other words arrived (``before`` may change the store first)."""
     sent = []
     store = MemoryStore(home, judge=ChatJudge(lambda messages: sent.append(messages) or "{}", "model"),
                         memory_char_limit=0, user_char_limit=0, clock=clock)
     store.load_from_disk()
-    _family_with_wording(store, clock)
+    before(store, _family_with_wording(store, clock))
     store.add("user", FAMILY_AGAIN)
     store.run_maintenance("user")
-    asked = "\n".join(messages[1]["content"] for messages in sent)
+    return "\n".join(messages[1]["content"] for messages in sent)
+
+
+def test_a_judge_question_carries_the_wordings_the_entry_kept(home, clock):
+    asked = _asked_a_model(home, clock)
     assert f"{json.dumps(FAMILY)}\nA also: {json.dumps([FAMILY_WHOLE])}\nB: {json.dumps(FAMILY_AGAIN)}" in asked
 
 
@@ -303,13 +309,8 @@ def test_kept_wordings_reach_a_judge_one_line_capped_scanned_and_newest_few():
 def test_a_wording_that_fails_the_scan_never_reaches_the_model(home, clock):
     """The loader drops an unsafe wording from a sidecar; one in memory (a mark from before a checker
     upgrade) is withheld at the question too."""
-    sent = []
-    store = MemoryStore(home, judge=ChatJudge(lambda messages: sent.append(messages) or "{}", "model"),
-                        memory_char_limit=0, user_char_limit=0, clock=clock)
-    store.load_from_disk()
-    entry_id = _family_with_wording(store, clock)
-    store.current_state("user").entries[entry_id].restated.append({"text": INJECTION, "at": clock(), "source": "x"})
-    store.add("user", FAMILY_AGAIN)
-    store.run_maintenance("user")
-    asked = "\n".join(messages[1]["content"] for messages in sent)
+    def smuggle(store, entry_id):
+        store.current_state("user").entries[entry_id].restated.append({"text": INJECTION, "at": clock(), "source": "x"})
+
+    asked = _asked_a_model(home, clock, smuggle)
     assert json.dumps([FAMILY_WHOLE]) in asked and "Ignore all previous" not in asked
