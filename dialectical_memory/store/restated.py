@@ -89,7 +89,9 @@ def as_asked(text: str, restated: list[dict[str, Any]]) -> str:
 def keep_wording(state, meta, text: str, at: float, source: str) -> None:
     """Keep ``text``, another wording of ``meta``'s fact that passed the gate, on the entry (newest
     last; the oldest go first past the caps), with this device's mark of it. The entry's own text,
-    or a wording it holds already, is not kept twice."""
+    or a wording it holds already, is not kept twice. The entry is checked again by the next
+    maintenance: a judge's questions about it carry the new wording (:func:`as_asked`), which may
+    join it to an entry its fact was first said in."""
     if len(text) > RESTATED_CHARS or text == meta.text or any(item["text"] == text for item in meta.restated):
         return  # a wording longer than all the room is kept in the history record only
     said = {"text": text, "at": at, "source": source[:SOURCE_CHARS]}
@@ -97,6 +99,7 @@ def keep_wording(state, meta, text: str, at: float, source: str) -> None:
     if mark:
         said["mark"] = mark
     meta.restated = capped_wordings([*meta.restated, said])
+    meta.deep_checked = False  # a judge is asked about it again, with this wording beside its text
 
 
 def checked_wordings(state, items) -> tuple[list[dict[str, Any]], int]:

@@ -47,9 +47,24 @@ def test_a_contradiction_through_any_wording_comes_before_the_same_fact():
     assert judge.judge(Said(ENTRY, [WORDING]), LATER).label.value == "contradiction"
 
 
-def test_an_answer_is_kept_by_the_texts_alone():
+def test_an_answer_is_kept_with_the_wordings_asked_and_a_wording_kept_since_asks_again(tmp_path):
+    from dialectical_memory.detection.verdicts import VerdictFile
+
     asked = []
-    judge = ChatJudge(lambda messages: asked.append(messages) or '{"answers": [{"pair": 1, "label": "same"}]}', "model")
-    run = JudgeRun(judge)
-    assert says_same(run.ask(Said(ENTRY, [WORDING]), LATER))
-    assert says_same(run.ask(ENTRY, LATER)) and len(asked) == 1
+    reply = '{"answers": [{"pair": 1, "label": "compatible"}]}'
+    run = JudgeRun(ChatJudge(lambda messages: asked.append(messages) or reply, "model"), verdicts=VerdictFile(tmp_path / "v.json"))
+    run.ask(ENTRY, LATER)
+    run.ask(Said(ENTRY, [WORDING]), LATER)
+    run.ask(LATER, Said(ENTRY, [WORDING]))  # the same question the other way round: answered already
+    assert len(asked) == 2 and run.cached == 1
+    run.finish()
+    again = JudgeRun(ChatJudge(lambda messages: asked.append(messages) or reply, "model"), verdicts=VerdictFile(tmp_path / "v.json"))
+    again.ask(Said(ENTRY, [WORDING]), LATER)
+    assert len(asked) == 2 and again.cached == 1  # kept in the verdict file under the text and its wordings
+
+
+def test_a_person_s_dismissal_holds_whatever_wordings_a_side_carries():
+    asked = []
+    run = JudgeRun(ChatJudge(lambda messages: asked.append(messages) or "{}", "model"))
+    run.remember_dismissed([(ENTRY, LATER)])
+    assert run.ask(Said(ENTRY, [WORDING]), LATER) is None and asked == [] and run.dismissed == 1

@@ -295,6 +295,24 @@ def test_the_label_judge_joins_a_later_entry_through_a_kept_wording(home, clock)
     assert [entry.entry_id for entry in store.entries("user")] == [kept]
 
 
+def test_a_wording_absorbed_after_both_entries_were_checked_joins_them(home, clock):
+    """The entry and the later note were asked about and left apart (no label pairs their texts);
+    a wording the entry absorbs later is labelled the same as the note: the entry is asked about
+    again with it, and the note folded into it."""
+    store = MemoryStore(home, judge=judge_from_pairs([{"a": FAMILY_WHOLE, "b": FAMILY_AGAIN, "label": "same"}]),
+                        memory_char_limit=0, user_char_limit=0, clock=clock)
+    store.load_from_disk()
+    kept = store.add("user", FAMILY).entry_id
+    clock.advance(10)
+    later = store.add("user", FAMILY_AGAIN).entry_id
+    assert store.run_maintenance("user")["restated"] == [] and store.run_maintenance("user")["deep_check_pending"] == 0
+    clock.advance(10)
+    assert store.add("user", FAMILY_WHOLE).entry_id == kept
+    assert not store.get_entry("user", kept).meta.deep_checked
+    assert store.run_maintenance("user")["restated"] == [later]
+    assert [entry.entry_id for entry in store.entries("user")] == [kept]
+
+
 def test_kept_wordings_reach_a_judge_one_line_capped_scanned_and_newest_few():
     many = [{"text": f"The user works as a nurse, said the {n}th time.", "at": float(n)} for n in range(JUDGE_WORDINGS + 2)]
     hostile = [{"text": INJECTION, "at": 90.0}, {"text": "two\nlines " + "x" * 300, "at": 91.0},
