@@ -49,11 +49,38 @@ _SYSTEM = (
     "entry carries the earlier forward (label \"progress\") when both tell of one plan, project or process "
     "and the later says it moved on or was done (plans a trip / went on it; applied / was accepted), nothing "
     "the earlier said shown false. "
+    "An entry may come with other wordings its fact was said in before (\"A also\", \"B also\"): the same "
+    "entry, judged by all its wordings. "
     "Answer with JSON only, no prose: "
     '{"answers": [{"pair": <number>, "label": "contradiction" | "same" | "elaborates" | "progress" | '
     '"compatible" | "unrelated", "fuller": "A" | "B" (with "elaborates" only), "confidence": <0..1>, '
     '"reason": "<one short line>"}]} with one answer per pair.'
 )
+
+
+class Said(str):
+    """An entry's text as a judge is asked about it, with the other wordings its fact was kept in
+    (``also``, oldest first; the caller has made each one line, capped and scanned: metadata is data,
+    not prompt). Everywhere else it is the text, and a judge that reads no wordings sees a plain
+    string; its answer is kept under the text and the wordings asked with it (:func:`asked_as`)."""
+
+    also: tuple[str, ...]
+
+    def __new__(cls, text: str, also: Sequence[str] = ()) -> Said:
+        said = super().__new__(cls, text)
+        said.also = tuple(also)
+        return said
+
+
+def asked_as(text: str) -> str:
+    """What an answer about ``text`` is kept under: the text, with the wordings it was asked with
+    (a wording kept since makes a new question; a person's dismissal is kept by the texts alone)."""
+    return "\n".join(wordings_of(text))
+
+
+def wordings_of(text: str) -> tuple[str, ...]:
+    """The text and the other wordings a judge question carries beside it."""
+    return (str(text), *getattr(text, "also", ()))
 
 
 class Judge(typing.Protocol):
@@ -134,10 +161,17 @@ class CallableJudge:
 
 
 def messages_for(pairs: Sequence[tuple[str, str]]) -> list[dict[str, str]]:
-    """The bilingual prompt for a batch of pairs: the entries as JSON strings (data, not orders)."""
-    lines = [f"Pair {number}:\nA: {json.dumps(a, ensure_ascii=False)}\nB: {json.dumps(b, ensure_ascii=False)}"
+    """The bilingual prompt for a batch of pairs: the entries, and the other wordings a side carries
+    (:class:`Said`), as JSON strings (data, not orders)."""
+    lines = [f"Pair {number}:\n" + "\n".join(_side(name, text) for name, text in (("A", a), ("B", b)))
              for number, (a, b) in enumerate(pairs, start=1)]
     return [{"role": "system", "content": _SYSTEM}, {"role": "user", "content": "\n\n".join(lines)}]
+
+
+def _side(name: str, text: str) -> str:
+    line = f"{name}: {json.dumps(str(text), ensure_ascii=False)}"
+    also = getattr(text, "also", ())
+    return f"{line}\n{name} also: {json.dumps(list(also), ensure_ascii=False)}" if also else line
 
 
 class ChatJudge:
@@ -451,6 +485,7 @@ class JudgeRun:
         if frozenset((a, b)) in self._person or (self.verdicts is not None and self.verdicts.person_said(a, b)):
             self.dismissed += 1
             return None
+        a, b = asked_as(a), asked_as(b)
         key = verdict_key(a, b, self.name)
         if key in self.cache:
             self.cached += 1
@@ -487,7 +522,7 @@ class JudgeRun:
             self.last_error = failure_summary(error)
             return
         now = self.clock()
-        for position, (a, b), verdict in zip(chunk, texts, verdicts):
+        for position, (a, b), verdict in zip(chunk, [(asked_as(a), asked_as(b)) for a, b in texts], verdicts):
             answers[position] = verdict
             self.cache[verdict_key(a, b, self.name)] = verdict
             if verdict is not None and self.verdicts is not None:

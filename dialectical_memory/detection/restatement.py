@@ -7,7 +7,9 @@ two facts about one holder and topic. ``SAME`` needs strong word evidence (words
 feeling, ``soft``, count less; words of an ``alike`` group count as one) *and* no guard: another
 holder, a denial, a number, a plan against its fulfilment, the past against the present, how often,
 a liking against a doing, a question, one event against a habit, a comparison turned round, one
-word swapped for another, a dated event said long after.
+word swapped for another, a dated event said long after, support the other way round. One relation
+of support between the holder and one other person told on another occasion is ``SAME`` from a
+lower score (``SUPPORT_SCORE``): the occasions differ in words, the relation is the fact.
 Each rule with its look-alike is in ``docs/detection.md`` ("The same fact said again"); the cue
 words are language data (``lang/<code>/restatement.json``). Pure functions of their arguments.
 """
@@ -47,6 +49,10 @@ SURE_EVENT_SCORE = 0.7
 SOFT_WEIGHT = 0.3
 # A dated event said again more than this many days after the earlier entry may be another event.
 DATED_EVENT_DAYS = 7.0
+# Two texts telling of one relation of support between the holder and one other person (both
+# "supports Ana", or both "grateful for Ana's support") are the same fact from this score: the
+# occasion each names ("through setbacks", "in her new job") is the support's, not another fact.
+SUPPORT_SCORE = 0.3
 
 TABLES = "restatement"  # lang/<code>/restatement.json: filler words and the guards' patterns
 
@@ -121,9 +127,14 @@ def compare(earlier: str, later: str, *, days_apart: float = 0.0) -> Restatement
     overlap = _Overlap.of(mine, theirs)
     score = round(overlap.score, 3)
     sure = overlap.score >= SURE_SCORE and len(theirs) >= SURE_MIN_WORDS
+    supported = (not sure and overlap.score >= SUPPORT_SCORE and len(theirs) >= SURE_MIN_WORDS
+                 and _one_support(earlier, later))
+    sure = sure or supported
     if not (sure or overlap.close):  # whatever a guard says, too few words in common (most candidates of an add)
         return Restatement(Sameness.DIFFERENT, score, _TOO_FEW)
-    guard = _guard(earlier, later, days_apart)
+    guard = _guard(earlier, later, days_apart) or _other_support(earlier, later)
+    if supported and (guard == _EVENT or guard.startswith(_PLAN) and _plans_are_theirs(earlier, later)):
+        guard = ""  # one occasion of a lasting support, or the supported person's plan ("his dream of")
     fuller = overlap.cover_earlier >= FULLER_COVER and overlap.cover_later < FULLER_COVER
     if guard == _EVENT and overlap.score >= SURE_EVENT_SCORE:
         guard = ""  # nearly every word shared: the event and the habit are one fact said twice
@@ -131,8 +142,10 @@ def compare(earlier: str, later: str, *, days_apart: float = 0.0) -> Restatement
         guard = _SWAPPED
     if guard:
         return Restatement(Sameness.POSSIBLE if guard in (_DATED, _SWAPPED, _ACTION) else Sameness.DIFFERENT, score, guard)
-    if sure and _own(theirs, mine) > NEW_WORDS_AT_MOST:
+    if sure and not supported and _own(theirs, mine) > NEW_WORDS_AT_MOST:
         return Restatement(Sameness.POSSIBLE, score, _MORE, fuller=fuller)
+    if supported:
+        return Restatement(Sameness.SAME, score, "one relation of support between the same two people")
     if sure:
         return Restatement(Sameness.SAME, score, "says nothing the earlier entry does not")
     return Restatement(Sameness.POSSIBLE, score, "shares most of its words", fuller=fuller)
@@ -160,6 +173,65 @@ class _Overlap:
     @property
     def close(self) -> bool:
         return self.jaccard >= POSSIBLE_JACCARD or min(self.cover_later, self.cover_earlier) >= POSSIBLE_COVER
+
+
+def _other_support(earlier: str, later: str) -> str:
+    """A relation of support on both sides, the other way round or with another person ("grateful
+    for Ana's support" / "supports Ana"), or ''."""
+    one, other = _supports(earlier), _supports(later)
+    return "support the other way round or of another person" if one and other and one[:2] != other[:2] else ""
+
+
+def _one_support(earlier: str, later: str) -> bool:
+    """Do both texts tell of the holder's support for one other person, or both of that person's
+    support for the holder, naming at most one thing supported, or the same thing?"""
+    one, other = _supports(earlier), _supports(later)
+    if not one or not other:
+        return False
+    direction, person, thing = one
+    return (direction, person) == other[:2] and (not thing or not other[2] or bool(thing & other[2]))
+
+
+@functools.lru_cache(maxsize=4096)  # per text: an add compares one text with each of its candidates
+def _supports(text: str) -> tuple[str, str, frozenset[str]] | None:
+    """("gives" or "receives", the other person, the content words of what is supported) of the one
+    relation of support a text tells of between its holder and another person; None for none or two."""
+    if not _says("support_cue", text.lower()):  # most texts: none of the relation's words, no pattern run
+        return None
+    holder = _person(_holder(text))[0]
+    found = set()
+    for direction, key in (("gives", "supports"), ("receives", "supported_by")):
+        for pattern in _support_patterns(key):
+            for match in pattern.finditer(text):
+                person = match.group("other").lower()
+                if person != holder and person not in _filler():
+                    thing = match.groupdict().get("object") or ""
+                    found.add((direction, person, frozenset(_content(thing)) if thing else frozenset()))
+    relations = {(direction, person) for direction, person, _thing in found}
+    if len(relations) != 1:
+        return None
+    return max(found, key=lambda relation: len(relation[2]))
+
+
+def _plans_are_theirs(earlier: str, later: str) -> bool:
+    """Does every plan word of two texts of one relation of support come after the person
+    supported ("encourages Ana, assuring her she'll get there": Ana's plan, not the holder's)?"""
+    person = _supports(earlier)[1]
+    for text in (earlier, later):
+        plain = _normalized(text)
+        named = plain.find(person)
+        if named < 0 or any(cue.start() < named for cue in _cue("plan").finditer(plain)):
+            return False
+    return True
+
+
+@functools.cache
+def _support_patterns(key: str) -> tuple[re.Pattern, ...]:
+    """The relation of support ``key``'s patterns of every language, ``{other}`` a name (a
+    capitalised word) or a word for a person (``people``, the lexicon's)."""
+    people = "|".join(sorted((re.escape(word) for word in _people()), key=len, reverse=True))
+    other = f"(?P<other>[A-Z][\\w-]*|{people})"
+    return tuple(re.compile(pattern.replace("{other}", other)) for pattern in languages.words(TABLES, key))
 
 
 def _swapped_characters(earlier: str, later: str) -> bool:
@@ -214,6 +286,7 @@ def _rank(found: Restatement) -> tuple[bool, float]:
 
 _TOO_FEW = "too few words in common"
 _EVENT = "one event against a habit or a view"
+_PLAN = "a plan against what was done"
 _ACTION = "another action on the same thing (paddles a kayak / rents a kayak)"
 _MORE = "says more than the earlier entry: words of substance it does not have"
 _SWAPPED = "one word of substance swapped for another may be another fact of one kind"
@@ -227,7 +300,7 @@ def _guard(earlier: str, later: str, days_apart: float) -> str:
         return "about a different holder"
     if _names(later) - _names(earlier) - _capitalised(a):
         return "names someone the earlier entry does not"
-    for name, key in (("a denial", "denial"), ("a plan against what was done", "plan"),
+    for name, key in (("a denial", "denial"), (_PLAN, "plan"),
                       ("the past against the present", "past"), ("how often or when, said", "scope")):
         if _says(key, a) != _says(key, b):
             return f"{name} on one side only"

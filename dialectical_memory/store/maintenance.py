@@ -32,7 +32,7 @@ from ..core.beliefs import (
     proposal_stands,
 )
 from ..detection.candidates import JUDGE_CANDIDATES, SMALL_HOME_ENTRIES, holder_mentions, judge_candidates
-from .restated import SAME_ENTRIES, SAME_PER_RUN, fold_same, restatement_questions
+from .restated import SAME_ENTRIES, SAME_PER_RUN, as_asked, fold_same, restatement_questions
 from .screening import entry_problem
 from .state import Change, TargetState, summary
 
@@ -241,7 +241,7 @@ def _deep_check_in_steps(store, target: str, actor: str, progress, judging=None,
                 near = {i: index.candidates(t, limit=JUDGE_CANDIDATES, exclude=i) for i, t in checked.items()}
                 seen = {e.pair() for e in state.doc.contradictions} | asked_same
                 home = (state.paths, {i: m.text for i, m in state.entries.items()}, index.holders(), seen,
-                        _dismissed_pairs(state), _never_sent(state))
+                        _dismissed_pairs(state), _never_sent(state), _restated(state))
         restated: list[tuple] = []
         if judging is not None:
             judged, restated = _ask_judge(store, judging, detector, home, near, checked, flagged)
@@ -315,11 +315,12 @@ def _fold_restatements(store, target: str, actor: str, judging, folded: list[str
         near = {i: index.candidates(t, limit=JUDGE_CANDIDATES, exclude=i) for i, t in checked.items()}
         linked = {e.pair() for e in state.doc.contradictions}
         never_sent = _never_sent(state)
+        restated = _restated(state)
     pairs = [(other_id, texts[other_id], entry_id, texts[entry_id])
              for other_id, entry_id in restatement_questions(checked, near, texts)
              if frozenset((other_id, entry_id)) not in linked and not {other_id, entry_id} & never_sent
              and not entry_problem(texts[other_id]) and not entry_problem(texts[entry_id])][:SAME_PER_RUN]
-    verdicts = judging.ask_many([(row[1], row[3]) for row in pairs])
+    verdicts = judging.ask_many(_questions(pairs, restated))
     asked.update(frozenset((row[0], row[2])) for row in pairs)
     judged.extend((*row, verdict, f"judge:{judging.name}") for row, verdict in zip(pairs, verdicts)
                   if verdict is not None and verdict.label is Label.CONTRADICTION)
@@ -331,6 +332,18 @@ def _fold_restatements(store, target: str, actor: str, judging, folded: list[str
         if folded is not None:
             folded.extend(folded_now)
         return _visible(change)
+
+
+def _restated(state: TargetState) -> dict[str, list]:
+    """The wordings each entry kept (``EntryMeta.restated``), read under the lock for the questions."""
+    return {i: m.restated for i, m in state.entries.items() if m.restated}
+
+
+def _questions(pairs: list[tuple], restated: dict[str, list]) -> list[tuple[str, str]]:
+    """Each pair ``(id, text, id, text)`` as a judge is asked it: each text with its entry's kept
+    wordings (``restated.as_asked``)."""
+    return [(as_asked(first_text, restated.get(first_id, [])), as_asked(second_text, restated.get(second_id, [])))
+            for first_id, first_text, second_id, second_text in pairs]
 
 
 def _with_reasons(judging, answered: list[tuple]) -> list[tuple[tuple[str, str, str, str], str, str | None, bool]]:
@@ -352,7 +365,7 @@ def _ask_judge(store, judging, detector, home, near, checked, flagged) -> tuple[
     from ..detection import Label
     from ..detection.judge import folds
 
-    paths, texts, holders, seen, dismissed, never_sent = home
+    paths, texts, holders, seen, dismissed, never_sent, restated = home
     room = judging.room()
     if room == 0:
         return [], []  # the budget is spent: no neighbours searched, no embeddings computed
@@ -378,7 +391,7 @@ def _ask_judge(store, judging, detector, home, near, checked, flagged) -> tuple[
             pairs.append((other_id, other_text, entry_id, text))
         if len(pairs) >= 2 * room + JUDGE_CANDIDATES:
             break  # more than the budget will ask (the earlier ones go first; some may be answered already)
-    verdicts = judging.ask_many([(row[1], row[3]) for row in pairs])
+    verdicts = judging.ask_many(_questions(pairs, restated))
     flags = [(*row, verdict, author) for row, verdict in zip(pairs, verdicts)
              if verdict is not None and verdict.label is Label.CONTRADICTION]
     return flags, [(row, verdict) for row, verdict in zip(pairs, verdicts) if folds(verdict)]

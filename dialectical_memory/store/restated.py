@@ -30,7 +30,7 @@ from typing import Any
 from ..core.beliefs import (RESTATED_CHARS, capped_wordings, plausible_time, record_observed_behavior,
                             record_restatement)
 from . import undo
-from .screening import entry_problem, wording_mark
+from .screening import WITHHELD, entry_problem, one_line, wording_mark
 from .state import summary
 
 ACTION = "restated"
@@ -41,6 +41,7 @@ SAME_FLOOR = 0.1  # and only those sharing at least this share of their words
 # out of the judge's budget per run (64): a count, so what is asked never depends on the machine's load.
 SAME_PER_RUN = 48
 SAME_ENTRIES = 256  # the newest entries not yet checked whose neighbours one run asks about
+JUDGE_WORDINGS = 4  # the newest kept wordings a judge question carries beside an entry's text
 
 
 def restatement_questions(checked: dict[str, str], near: dict[str, list[str]], texts: dict[str, str]) -> list[tuple[str, str]]:
@@ -65,10 +66,32 @@ def restatement_questions(checked: dict[str, str], near: dict[str, list[str]], t
     return questions
 
 
+def as_asked(text: str, restated: list[dict[str, Any]]) -> str:
+    """An entry's ``text`` as a judge is asked about it (``detection.judge.Said``): with the newest
+    ``JUDGE_WORDINGS`` of the wordings its fact was kept in (``EntryMeta.restated``), so a note folded
+    into one entry can still be found the same as another. They come from the sidecar, which is
+    untrusted: metadata is data, not prompt (RELIABILITY §7), so each is one line of at most
+    ``MODEL_NOTE_CHARS`` characters and one that fails the scan is withheld (not sent). The caller
+    sends no text of a blocked or kept entry at all."""
+    from ..detection.judge import Said
+
+    also: list[str] = []
+    for said in reversed(restated):
+        wording = said.get("text") if isinstance(said, dict) else None
+        line = one_line(wording) if isinstance(wording, str) else ""
+        if line and line != WITHHELD and line != text and line not in also:
+            also.append(line)
+            if len(also) == JUDGE_WORDINGS:
+                break
+    return Said(text, also[::-1]) if also else text
+
+
 def keep_wording(state, meta, text: str, at: float, source: str) -> None:
     """Keep ``text``, another wording of ``meta``'s fact that passed the gate, on the entry (newest
     last; the oldest go first past the caps), with this device's mark of it. The entry's own text,
-    or a wording it holds already, is not kept twice."""
+    or a wording it holds already, is not kept twice. The entry is checked again by the next
+    maintenance: a judge's questions about it carry the new wording (:func:`as_asked`), which may
+    join it to an entry its fact was first said in."""
     if len(text) > RESTATED_CHARS or text == meta.text or any(item["text"] == text for item in meta.restated):
         return  # a wording longer than all the room is kept in the history record only
     said = {"text": text, "at": at, "source": source[:SOURCE_CHARS]}
@@ -76,6 +99,7 @@ def keep_wording(state, meta, text: str, at: float, source: str) -> None:
     if mark:
         said["mark"] = mark
     meta.restated = capped_wordings([*meta.restated, said])
+    meta.deep_checked = False  # a judge is asked about it again, with this wording beside its text
 
 
 def checked_wordings(state, items) -> tuple[list[dict[str, Any]], int]:

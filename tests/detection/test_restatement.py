@@ -215,3 +215,50 @@ def test_another_action_on_the_same_thing_is_only_possibly_the_same(earlier, lat
 def test_words_of_stance_said_two_ways_are_no_other_action():
     """'values' and 'believes in' are two ways of one view, not two actions."""
     assert "another action" not in compare("Tomasz values honesty in his friends.", "Tomasz believes in honesty in his friends.").reason
+
+
+# One relation of support between the holder and one other person, told on another occasion: the
+# occasions share few words, the relation is the fact.
+SUPPORT_RESTATED = [
+    ("Priya encourages Tomasz to keep practising, assuring him he'll pass the exam.",
+     "Priya encourages Tomasz to keep going with his studies."),
+    ("Priya supports Tomasz through the bad weeks and cheers him on.", "Priya is supportive of Tomasz's bakery plans."),
+    ("The user is grateful for Tomasz's support during the move.", "The user values Tomasz's support and finds it reassuring."),
+    ("The user supported Tomasz throughout the conversation.", "The user is supportive of Tomasz and his choices."),
+    ("用户支持妹妹学画画，陪她度过难关。", "用户鼓励妹妹坚持学画画，给她打气。"),
+    ("用户很感激妹妹在搬家时的支持。", "用户得到了妹妹的支持，顺利搬了家。"),
+    # a plan word after the person supported is that person's plan
+    ("用户一直鼓励妹妹坚持练琴，说妹妹希望明年考上音乐学院。", "用户一直鼓励妹妹练琴，陪她度过难关。"),
+]
+
+SUPPORT_LOOK_ALIKES = [
+    # the other way round: who supports whom
+    ("Priya is grateful for Tomasz's support with the bakery.", "Priya supports Tomasz with the bakery."),
+    ("用户很感激妹妹的支持。", "用户一直支持妹妹。"),
+    # another person supported
+    ("Priya encourages Tomasz to keep practising for the exam.", "Priya encourages Lena to keep practising for the exam."),
+    ("用户鼓励妹妹坚持练琴。", "用户鼓励弟弟坚持练琴。"),
+    # two different things supported
+    ("Priya supports Tomasz's bakery and helps with the accounts.", "Priya supports Tomasz's garden project and its new beds."),
+    # a denial, and the holder's own plan, still hold it back
+    ("Priya supports Tomasz in his new job.", "Priya no longer supports Tomasz in his job search."),
+    ("Priya plans to support Tomasz in his new job.", "Priya supports Tomasz in his job search now."),
+    ("用户支持妹妹换工作。", "用户不支持妹妹换工作。"),
+    ("用户打算鼓励妹妹坚持练琴。", "用户一直鼓励妹妹坚持练琴。"),
+    # a cause supported, not a person: the name of the cause decides
+    ("Priya supports The Trevor Project with donations every month.", "Priya supports The Red Cross with donations."),
+    # a support and something else the holder did for that person
+    ("Priya supports Tomasz with the bakery.", "Priya lent Tomasz her van for the move."),
+]
+
+
+@pytest.mark.parametrize(("earlier", "later"), SUPPORT_RESTATED)
+def test_one_relation_of_support_told_again_is_the_same_fact(earlier, later):
+    found = compare(earlier, later)
+    assert found.sameness is Sameness.SAME, (found.reason, found.score)
+
+
+@pytest.mark.parametrize(("earlier", "later"), SUPPORT_LOOK_ALIKES)
+def test_a_look_alike_of_one_relation_of_support_is_never_absorbed(earlier, later):
+    found = compare(earlier, later)
+    assert found.sameness is not Sameness.SAME, (found.reason, found.score)

@@ -8,9 +8,10 @@ import pytest
 
 from dialectical_memory import MemoryStore
 from dialectical_memory.core.beliefs import RESTATED_CHARS, RESTATED_KEPT, EntryMeta
+from dialectical_memory.detection.judge import ChatJudge, Said
 from dialectical_memory.detection.scripted_judge import judge_from_pairs
 from dialectical_memory.storage.merge import merge_meta
-from dialectical_memory.store.restated import checked_wordings, keep_wording
+from dialectical_memory.store.restated import JUDGE_WORDINGS, as_asked, checked_wordings, keep_wording
 
 from helpers import md_path, sidecar_path
 
@@ -252,3 +253,82 @@ def test_a_fold_carries_the_wordings_the_later_entry_had_absorbed(home, clock):
     texts = [said["text"] for said in store.get_entry("user", kept).meta.restated]
     assert texts == [FAMILY_AGAIN.replace("means a lot", "truly means a lot"), FAMILY_AGAIN]
     assert _found(store, "truly") == [kept]
+
+
+# ------------------------------------------------------------------ the judge reads the wordings kept
+
+def _family_with_wording(store, clock) -> str:
+    entry_id = store.add("user", FAMILY).entry_id
+    clock.advance(2)
+    assert store.add("user", FAMILY_WHOLE).entry_id == entry_id  # absorbed: a wording kept on the entry
+    clock.advance(10)
+    return entry_id
+
+
+def _asked_a_model(home, clock, before=lambda store, entry_id: None) -> str:
+    """What a chat model was sent by maintenance after the family entry absorbed a wording and a
+    later note in other words arrived (``before`` may change the store first)."""
+    sent = []
+    store = MemoryStore(home, judge=ChatJudge(lambda messages: sent.append(messages) or "{}", "model"),
+                        memory_char_limit=0, user_char_limit=0, clock=clock)
+    store.load_from_disk()
+    before(store, _family_with_wording(store, clock))
+    store.add("user", FAMILY_AGAIN)
+    store.run_maintenance("user")
+    return "\n".join(messages[1]["content"] for messages in sent)
+
+
+def test_a_judge_question_carries_the_wordings_the_entry_kept(home, clock):
+    asked = _asked_a_model(home, clock)
+    assert f"{json.dumps(FAMILY)}\nA also: {json.dumps([FAMILY_WHOLE])}\nB: {json.dumps(FAMILY_AGAIN)}" in asked
+
+
+def test_the_label_judge_joins_a_later_entry_through_a_kept_wording(home, clock):
+    """No label pairs the entry's own text with the later note, only the wording it absorbed: the
+    question carries that wording, so the judge finds the same fact and the later note is folded."""
+    store = MemoryStore(home, judge=judge_from_pairs([{"a": FAMILY_WHOLE, "b": FAMILY_AGAIN, "label": "same"}]),
+                        memory_char_limit=0, user_char_limit=0, clock=clock)
+    store.load_from_disk()
+    kept = _family_with_wording(store, clock)
+    later = store.add("user", FAMILY_AGAIN).entry_id
+    assert store.run_maintenance("user")["restated"] == [later]
+    assert [entry.entry_id for entry in store.entries("user")] == [kept]
+
+
+def test_a_wording_absorbed_after_both_entries_were_checked_joins_them(home, clock):
+    """The entry and the later note were asked about and left apart (no label pairs their texts);
+    a wording the entry absorbs later is labelled the same as the note: the entry is asked about
+    again with it, and the note folded into it."""
+    store = MemoryStore(home, judge=judge_from_pairs([{"a": FAMILY_WHOLE, "b": FAMILY_AGAIN, "label": "same"}]),
+                        memory_char_limit=0, user_char_limit=0, clock=clock)
+    store.load_from_disk()
+    kept = store.add("user", FAMILY).entry_id
+    clock.advance(10)
+    later = store.add("user", FAMILY_AGAIN).entry_id
+    assert store.run_maintenance("user")["restated"] == [] and store.run_maintenance("user")["deep_check_pending"] == 0
+    clock.advance(10)
+    assert store.add("user", FAMILY_WHOLE).entry_id == kept
+    assert not store.get_entry("user", kept).meta.deep_checked
+    assert store.run_maintenance("user")["restated"] == [later]
+    assert [entry.entry_id for entry in store.entries("user")] == [kept]
+
+
+def test_kept_wordings_reach_a_judge_one_line_capped_scanned_and_newest_few():
+    many = [{"text": f"The user works as a nurse, said the {n}th time.", "at": float(n)} for n in range(JUDGE_WORDINGS + 2)]
+    hostile = [{"text": INJECTION, "at": 90.0}, {"text": "two\nlines " + "x" * 300, "at": 91.0},
+               {"text": NURSE, "at": 92.0}, "not an object", {"text": 5}]
+    asked = as_asked(NURSE, [*many, *hostile])
+    assert asked == NURSE and isinstance(asked, Said)
+    assert asked.also == (*(item["text"] for item in many[-(JUDGE_WORDINGS - 1):]), "two lines " + "x" * 189 + "…")
+    assert all(len(line) <= 200 and "\n" not in line for line in asked.also)
+    assert as_asked(NURSE, []) == NURSE and not getattr(as_asked(NURSE, [{"text": INJECTION}]), "also", ())
+
+
+def test_a_wording_that_fails_the_scan_never_reaches_the_model(home, clock):
+    """The loader drops an unsafe wording from a sidecar; one in memory (a mark from before a checker
+    upgrade) is withheld at the question too."""
+    def smuggle(store, entry_id):
+        store.current_state("user").entries[entry_id].restated.append({"text": INJECTION, "at": clock(), "source": "x"})
+
+    asked = _asked_a_model(home, clock, smuggle)
+    assert json.dumps([FAMILY_WHOLE]) in asked and "Ignore all previous" not in asked
