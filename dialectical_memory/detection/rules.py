@@ -180,14 +180,17 @@ def _compare(first: Analysis, first_side: _Side, second: Analysis, second_side: 
     runnable = _runnable(first, first_side, second, second_side)
     if not runnable:  # the pair test: no family can find anything, so none is asked
         return None
-    apart = times_apart(first.text, second.text) or settings_apart(first.text, second.text)
+    apart = None  # read once a family not timed finds something (a family's compare is pure): most find nothing
     for position in runnable:
         family = FAMILIES[position]
-        if apart and not family.timed:
-            continue
         verdict, cue_side = family.compare(first, second) if position in first_side.cues else None, "a"
         if verdict is None and not family.ordered and position in second_side.cues:
             verdict, cue_side = _swapped(family.compare(second, first)), "b"
+        if verdict and not family.timed:
+            if apart is None:
+                apart = times_apart(first.text, second.text) or settings_apart(first.text, second.text)
+            if apart:
+                continue
         if verdict and groups.said_of_a_group_alone(verdict.reason_data, first.text, second.text, first.holder):
             continue  # "Maya's team is fully remote" / "Maya goes to the office": the team's, not hers
         if verdict:  # the side with the cue is the one a change family reads as ended
