@@ -70,7 +70,13 @@ class RuleDetector:
         what the other entry names (a detector with no home: the pair's own)."""
         home = self.holders if self.holders is not None else pair_home(a, b)
         if home is self.holders or not home:
-            return self._entry(a, home), self._entry(b, home)
+            read = self._read  # both kept, add after add: looked up here, not through a call each
+            first, second = read.get(a), read.get(b)
+            if first is None or first.families is not FAMILIES:
+                first = self._entry(a, home)
+            if second is None or second.families is not FAMILIES:
+                second = self._entry(b, home)
+            return first, second
         return _Entry(a, home), _Entry(b, home)
 
     def _entry(self, text: str, home: HomeHolders) -> _Entry:
@@ -180,14 +186,17 @@ def _compare(first: Analysis, first_side: _Side, second: Analysis, second_side: 
     runnable = _runnable(first, first_side, second, second_side)
     if not runnable:  # the pair test: no family can find anything, so none is asked
         return None
-    apart = times_apart(first.text, second.text) or settings_apart(first.text, second.text)
+    apart = None  # read once a family not timed finds something (a family's compare is pure): most find nothing
     for position in runnable:
         family = FAMILIES[position]
-        if apart and not family.timed:
-            continue
         verdict, cue_side = family.compare(first, second) if position in first_side.cues else None, "a"
         if verdict is None and not family.ordered and position in second_side.cues:
             verdict, cue_side = _swapped(family.compare(second, first)), "b"
+        if verdict and not family.timed:
+            if apart is None:
+                apart = times_apart(first.text, second.text) or settings_apart(first.text, second.text)
+            if apart:
+                continue
         if verdict and groups.said_of_a_group_alone(verdict.reason_data, first.text, second.text, first.holder):
             continue  # "Maya's team is fully remote" / "Maya goes to the office": the team's, not hers
         if verdict:  # the side with the cue is the one a change family reads as ended
@@ -216,8 +225,9 @@ def _runnable(first: Analysis, first_side: _Side, second: Analysis, second_side:
     if not cued:
         return []
     keyless = first_side.keyless | second_side.keyless
-    return [position for position in sorted(cued) if position in keyless
-            or keys_meet(_keys(first, first_side, position), _keys(second, second_side, position))]
+    return [position for position in sorted(cued) if position in keyless  # keys read before: no call
+            or keys_meet(first_side.keys.get(position) or _keys(first, first_side, position),
+                         second_side.keys.get(position) or _keys(second, second_side, position))]
 
 
 def _keys(analysis: Analysis, side: _Side, position: int) -> tuple[frozenset, frozenset] | None:

@@ -728,30 +728,39 @@ def _tail_ends_at(tail: dict | None, size: int, inode: int) -> bool:
 
 
 class TailText:
-    """A sidecar's history tail as it writes it (one line of JSON: ``orjson.dumps(tail)``), each
-    carried record serialised once: a tail carries up to 16 KiB of records, written again with
-    every sidecar until the history file is synced, and a tail only grows at its end. The records
-    serialised last are recognised by identity (the tail's lists are new lists of the same record
-    objects, which no one changes once committed); anything else is serialised whole."""
+    """A sidecar's history tail as it writes it: one line of JSON (``orjson.dumps(tail)``), stored
+    as a JSON string, each carried record serialised and escaped once: a tail carries up to 16 KiB
+    of records, written again with every sidecar until the history file is synced, and a tail only
+    grows at its end (escaping a string is done character by character, so the escaped records
+    grow at their end too). The records serialised last are recognised by identity (the tail's
+    lists are new lists of the same record objects, which no one changes once committed); anything
+    else is serialised whole."""
 
     _KEYS = ["start", "end", "inode", "records"]  # the order history_tail gives them
 
     def __init__(self):
         self._records: list = []
-        self._joined = b""  # the JSON of self._records, joined by commas
+        self._escaped = b""  # the JSON of self._records, joined by commas, escaped as in a JSON string
 
-    def text(self, tail: dict[str, Any]) -> str:
+    def written(self, tail: dict[str, Any]) -> orjson.Fragment:
+        """``orjson.dumps(tail)`` as a JSON string, for the sidecar's ``history_tail``."""
         records = tail.get("records")
         if type(records) is not list or list(tail) != self._KEYS:
-            return orjson.dumps(tail).decode("utf-8")
+            return orjson.Fragment(orjson.dumps(orjson.dumps(tail).decode("utf-8")))
         known = self._records
         if len(records) < len(known) or not all(map(operator.is_, known, records)):
-            known, self._joined = [], b""
+            known, self._escaped = [], b""
         if len(records) > len(known):
             added = b",".join(map(orjson.dumps, records[len(known) :]))
-            self._joined = self._joined + b"," + added if known else added
+            self._escaped += _escaped(b"," + added if known else added)
         self._records = records
-        return orjson.dumps({**tail, "records": orjson.Fragment(b"[" + self._joined + b"]")}).decode("utf-8")
+        head = orjson.dumps({**tail, "records": orjson.Fragment(b"[]")})[:-2]  # up to the records' "["
+        return orjson.Fragment(b'"' + _escaped(head) + self._escaped + b']}"')
+
+
+def _escaped(json: bytes) -> bytes:
+    """``json`` as it reads inside a JSON string, without the quotes."""
+    return orjson.dumps(json.decode("utf-8"))[1:-1]
 
 
 def append_records(path: Path, records: list[dict[str, Any]]) -> None:

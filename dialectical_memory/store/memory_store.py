@@ -653,7 +653,7 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
         document["journal_seq"] = seq
         document["safety_version"] = state.safety_version
         if tail is not None:  # one line: a change stays a small diff of the sidecar (sync)
-            document["history_tail"] = state.tail_text.text(tail)
+            document["history_tail"] = state.tail_text.written(tail)
         return dumps_sidecar(document)
 
     def _catch_late_save(self, state: TargetState, path: Path, read: bytes, ident: tuple | None = None) -> None:

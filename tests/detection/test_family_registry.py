@@ -13,7 +13,7 @@ import pytest
 from dialectical_memory.detection import registry, rules
 from dialectical_memory.detection.analysis import analyse
 from dialectical_memory.detection.base import Label
-from dialectical_memory.detection.family import Family, Said, keys_meet
+from dialectical_memory.detection.family import Family, Said, contradiction, keys_meet
 from test_only_one_language import PAIRS as OWN_PAIRS
 from test_setting_triggers import _alternatives, _covered, sre_constants
 
@@ -79,12 +79,33 @@ def test_the_runner_tries_the_families_in_the_registry_order_each_both_ways(monk
     assert verdict.label is not Label.CONTRADICTION
 
 
-def test_apart_in_time_only_the_timed_families_run(monkeypatch):
+def test_apart_in_time_only_a_timed_family_flags(monkeypatch):
+    """Entries that name times apart meet only the timed families: what another family finds is
+    dropped, and the first timed family's finding wins; at one time the first family's does."""
+    def finding(family):
+        def compare(a, b):
+            return contradiction(family.kinds[0], 0.7, a.text, b.text)
+        return dataclasses.replace(family, compare=compare, cue=lambda analysis: True, keys=None, sought=None)
+
+    monkeypatch.setattr(rules, "FAMILIES", tuple(finding(family) for family in registry.FAMILIES))
+    timed = [family.name for family in registry.FAMILIES if family.timed]
+    assert timed == ["value", "preferred time", "only on some days"]
+    apart = rules.RuleDetector().compare("User prefers tea in the morning.", "User prefers coffee in the evening.")
+    assert apart.reason_data["rule"] == timed[0] != registry.FAMILIES[0].name
+    together = rules.RuleDetector().compare("User prefers tea in the morning.", "User prefers coffee in the morning.")
+    assert together.reason_data["rule"] == registry.FAMILIES[0].name
+
+
+def test_times_and_settings_apart_are_read_only_once_a_family_finds_something(monkeypatch):
+    """Most pairs a family runs on hold nothing: whether the entries are apart in time or setting
+    (the settings' patterns, for a new entry) is not read for them."""
     calls: list[str] = []
+    read: list[tuple[str, str]] = []
     monkeypatch.setattr(rules, "FAMILIES", _spied(calls, cue=lambda analysis: True))
+    for name in ("times_apart", "settings_apart"):
+        monkeypatch.setattr(rules, name, lambda a, b: read.append((a, b)) or False)
     rules.RuleDetector().compare("User prefers tea in the morning.", "User prefers coffee in the evening.")
-    assert set(calls) == {family.name for family in registry.FAMILIES if family.timed} == {
-        "value", "preferred time", "only on some days"}
+    assert len(calls) > len(registry.FAMILIES) and read == []
 
 
 def test_a_family_whose_cue_is_absent_is_never_run(monkeypatch):

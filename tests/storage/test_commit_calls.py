@@ -194,10 +194,10 @@ def test_the_stamps_kept_after_a_commit_are_those_of_the_files(home, clock, monk
 def test_a_tail_text_is_the_json_of_the_tail_however_it_grew():
     """``TailText`` serialises each carried record once and reuses it while the tail grows at its
     end; whatever the tail (grown, restarted, read back from a sidecar, of another shape), its
-    text is ``orjson.dumps(tail)``."""
+    text is ``orjson.dumps(tail)``, written as a JSON string."""
     import orjson
 
-    records = [{"id": f"r{n}", "op": "o", "at": 1.5 * n, "before": None, "after": {"text": "é\"\\", "n": n}} for n in range(9)]
+    records = [{"id": f"r{n}", "op": "o", "at": 1.5 * n, "before": None, "after": {"text": "é\"\\\n\x01😀", "n": n}} for n in range(9)]
     text = files.TailText()
 
     def tail(start, end, *held):
@@ -211,7 +211,7 @@ def test_a_tail_text_is_the_json_of_the_tail_however_it_grew():
              {"start": 0, "end": 1, "inode": 0, "records": "not a list"},
              tail(0, 90, *records[:2], records[8])]  # the records before it are not a prefix of it
     for shape in shown:
-        assert text.text(shape) == orjson.dumps(shape).decode("utf-8"), shape
+        assert orjson.dumps(text.written(shape)) == orjson.dumps(orjson.dumps(shape).decode("utf-8")), shape
 
 
 def test_an_fsync_that_fails_on_a_worker_is_raised_once_every_fsync_returned(tmp_path, monkeypatch):
