@@ -15,7 +15,7 @@ import time
 import warnings
 from contextlib import ExitStack, contextmanager, suppress
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, NamedTuple
 
 import orjson
 
@@ -116,6 +116,22 @@ def _read_only_fs(path: Path) -> bool:
     except OSError:
         return False
 
+
+class Displaced(NamedTuple):
+    """The ``.md`` a commit's exchange displaced, kept at its temp name until the commit ends."""
+
+    path: Path
+    read: bytes  # what it holds, as read or as known
+    ident: tuple | None  # the identity that proves it still holds ``read`` (files.backdate), if any
+    mode: int | None
+
+    def unchanged(self) -> bool:
+        """Does its identity still prove it holds ``read``? Then nothing was saved into it since the
+        exchange, and the commit removes it with its last fsyncs."""
+        try:
+            return self.ident is not None and self.mode is not None and md_identity(os.stat(self.path)) == self.ident
+        except FileNotFoundError:
+            return False
 
 
 def _journal_may_exist(state: TargetState) -> bool:
@@ -603,6 +619,9 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
             else:
                 plan.sync_files(sidecar_beside())
             plan.append(paths.archive, change.archive_records)
+            if displaced is not None and displaced.unchanged():
+                plan.remove_at_end(displaced.path, displaced.read, displaced.mode)  # with the last fsyncs
+                displaced = None
             if merged and carried:  # a foreign write merged: the state and its history changed
                 lines = json_lines(change.history)
             if compact:
@@ -643,7 +662,7 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
         written = (compact, not compact or journal_emptied, bool(change.archive_records))
         state.meta_stamps = restamped(paths, state.meta_stamps, written)
         if displaced is not None:
-            self._catch_late_save(state, *displaced)
+            self._catch_late_save(state, displaced.path, displaced.read, displaced.ident)
         state.save_caught_up_index()
 
     @staticmethod
@@ -659,9 +678,11 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
     def _catch_late_save(self, state: TargetState, path: Path, read: bytes, ident: tuple | None = None) -> None:
         """An editor that opened the ``.md`` before the exchange and rewrites it in place saves into
         the displaced file, possibly after it was read. Look at it once more before removing it (the
-        journal and history writes since make that window milliseconds wide) and merge what arrived,
-        as a second commit. ``ident``: the identity that proves the file still holds ``read``
-        (:func:`~..storage.files.backdate`), when it has one; then only a changed one is read."""
+        archive, history and journal writes since make that window wider than the exchange) and
+        merge what arrived, as a second commit. ``ident``: the identity that proves the file still
+        holds ``read`` (:func:`~..storage.files.backdate`), when it has one; then only a changed one
+        is read. A file whose identity proves it unchanged is not looked at here: the commit
+        checked it and removed it (:meth:`Displaced.unchanged`)."""
         try:
             late = read if ident is not None and md_identity(os.stat(path)) == ident else read_md_stable(path)[0]
             if late is not None and late != read:
@@ -679,14 +700,14 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
             os.unlink(path)
 
     def _publish_md(self, state: TargetState, change: Change, plan: CommitPlan,
-                    beside: Callable[[], list[Path]] = list) -> tuple[tuple[bytes, tuple], tuple[Path, bytes] | None, bool]:
+                    beside: Callable[[], list[Path]] = list) -> tuple[tuple[bytes, tuple], Displaced | None, bool]:
         """Exchange the new ``.md`` into place; if the file displaced is not the one this store read,
         a foreign write landed in between: merge it in and write again (it is never overwritten).
         Its temp file is fsynced together with the temp files ``beside`` writes (unsynced) after it.
         Returns what was written, its identity and whether that identity proves its bytes (the file
         is backdated, see :func:`~..storage.files.backdate`), the displaced file kept for
-        :meth:`_catch_late_save` with the bytes read from it and the identity that proves them (or
-        None), and whether a foreign write was merged.
+        :meth:`_catch_late_save` with the bytes read from it, the identity that proves them (or
+        None) and its mode, and whether a foreign write was merged.
 
         The displaced file is read only when its identity does not prove it is the file expected:
         a file this store wrote, or one compared after its clock tick had passed, changes its
@@ -718,7 +739,7 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
                 if how != "exchanged":
                     return written, None, merged
                 plan.keep(tmp)
-                return written, (tmp, displaced, proof if proven else None), merged
+                return written, Displaced(tmp, displaced, proof if proven else None, mode), merged
             merge_foreign(state, change, expected, displaced)
             merged = True
             expected, proof = data, written[1] if written[2] else None
