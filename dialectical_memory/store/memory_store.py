@@ -126,8 +126,7 @@ class Displaced(NamedTuple):
     mode: int | None
 
     def unchanged(self) -> bool:
-        """Does its identity still prove it holds ``read``? Then nothing was saved into it since the
-        exchange, and the commit removes it with its last fsyncs."""
+        """Does its identity still prove it holds ``read`` (nothing saved into it since)?"""
         try:
             return self.ident is not None and self.mode is not None and md_identity(os.stat(self.path)) == self.ident
         except FileNotFoundError:
@@ -619,9 +618,6 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
             else:
                 plan.sync_files(sidecar_beside())
             plan.append(paths.archive, change.archive_records)
-            if displaced is not None and displaced.unchanged():
-                plan.remove_at_end(displaced.path, displaced.read, displaced.mode)  # with the last fsyncs
-                displaced = None
             if merged and carried:  # a foreign write merged: the state and its history changed
                 lines = json_lines(change.history)
             if compact:
@@ -636,6 +632,7 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
                 journal_emptied = bool(state.journal_lines) or _journal_may_exist(state)
                 if journal_emptied:
                     plan.replace(paths.journal, b"")
+                displaced = self._remove_at_end(plan, displaced)
             else:
                 batch = {
                     "seq": seq,
@@ -651,6 +648,7 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
                     batch["history_end"] = plan.append(paths.history, change.history, sync=False, lines=lines)
                     # the lines appended, in the journal's line as they are (its keys are sorted too)
                     batch["history"] = change.history if lines is None else [orjson.Fragment(line[:-1]) for line in lines]
+                displaced = self._remove_at_end(plan, displaced)
                 plan.append(paths.journal, [batch], last=True)
         state.journal_seq = seq
         state.journal_lines = 0 if compact else state.journal_lines + 1
@@ -675,14 +673,23 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
             document["history_tail"] = state.tail_text.text(tail)
         return dumps_sidecar(document)
 
+    @staticmethod
+    def _remove_at_end(plan: CommitPlan, displaced: Displaced | None) -> Displaced | None:
+        """Have the plan remove the displaced ``.md`` with its last fsyncs when its identity proves
+        nothing was saved into it since the exchange (looked at after every write but those
+        fsyncs). Returns it when it is left to :meth:`_catch_late_save` instead."""
+        if displaced is None or not displaced.unchanged():
+            return displaced
+        plan.remove_at_end(displaced.path, displaced.read, displaced.mode)
+        return None
+
     def _catch_late_save(self, state: TargetState, path: Path, read: bytes, ident: tuple | None = None) -> None:
         """An editor that opened the ``.md`` before the exchange and rewrites it in place saves into
         the displaced file, possibly after it was read. Look at it once more before removing it (the
-        archive, history and journal writes since make that window wider than the exchange) and
-        merge what arrived, as a second commit. ``ident``: the identity that proves the file still
-        holds ``read`` (:func:`~..storage.files.backdate`), when it has one; then only a changed one
-        is read. A file whose identity proves it unchanged is not looked at here: the commit
-        checked it and removed it (:meth:`Displaced.unchanged`)."""
+        journal and history writes since make that window milliseconds wide) and merge what arrived,
+        as a second commit. ``ident``: the identity that proves the file still holds ``read``
+        (:func:`~..storage.files.backdate`), when it has one; then only a changed one is read. One
+        that proves it unchanged after those writes never comes here (:meth:`_remove_at_end`)."""
         try:
             late = read if ident is not None and md_identity(os.stat(path)) == ident else read_md_stable(path)[0]
             if late is not None and late != read:
