@@ -528,26 +528,26 @@ class CommitPlan:
                     written += _write_all(fd, b"".join(_json_line(r) for r in records[at : at + APPEND_CHUNK]))
             self._dirs.add(path.parent)
             if sync and last:
-                self._sync_with_folders(fd)
+                self._sync_with_folders([fd], self._removed_at_end)
+                self._removed_at_end.clear()
             elif sync:
                 os.fsync(fd)
         finally:
             os.close(fd)
         return start + written
 
-    def _sync_with_folders(self, fd: int) -> None:
-        """fsync ``fd`` and every folder touched so far, at once; a failed folder fsync fails the
-        plan (undone by ``__exit__``)."""
+    def _sync_with_folders(self, fds: list[int], removing: list[Path]) -> None:
+        """fsync ``fds`` and every folder touched so far, and remove ``removing``, at once; a
+        failure fails the plan (undone by ``__exit__`` while the plan's body runs)."""
         folders: list[int] = []
         try:
             for directory in self._dirs:
                 folders.append(os.open(directory, os.O_RDONLY | os.O_CLOEXEC))
-            fsync_at_once([fd, *folders], self._removed_at_end)
+            fsync_at_once([*fds, *folders], removing)
         finally:
             for folder in folders:
                 os.close(folder)
         self._dirs_synced = True
-        self._removed_at_end.clear()
 
     def sync(self, path: Path) -> None:
         """Make earlier unsynced appends to ``path`` durable (if it exists)."""
@@ -557,21 +557,14 @@ class CommitPlan:
     def _finish(self) -> None:
         """Remove the displaced files and fsync the folders, at once unless the last append
         synced the folders already (the files' unlinks then ran beside it, or run now)."""
-        if self._dirs_synced:
-            for path in self._discard:
-                _unlink_quietly(path)
+        if not self._dirs_synced:
+            self._sync_with_folders([], self._discard + self._removed_at_end)
             return
-        folders: list[int] = []
-        try:
-            for directory in self._dirs:
-                folders.append(os.open(directory, os.O_RDONLY | os.O_CLOEXEC))
-            fsync_at_once(folders, self._discard + self._removed_at_end)
-        finally:
-            for folder in folders:
-                os.close(folder)
+        for path in self._discard:
+            _unlink_quietly(path)
 
 
-FSYNC_WORKERS = 2  # a commit syncs at most three files at once: its own thread and two workers
+FSYNC_WORKERS = 2  # a commit syncs or removes at most three files at once: its own thread and two workers
 
 
 def _fsync_queue():
