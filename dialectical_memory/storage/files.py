@@ -26,7 +26,7 @@ import time
 from dataclasses import dataclass
 from contextlib import suppress
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 import orjson
 
@@ -490,15 +490,15 @@ class CommitPlan:
         self._discard.remove(tmp)
         self._kept.append(tmp)
 
-    def remove_at_end(self, kept: Path, data: bytes, mode: int) -> None:
-        """Remove a kept file (:meth:`keep`, holding ``data``) on a worker thread while the plan's
+    def remove_at_end(self, kept: Path, data: Callable[[], bytes], mode: int) -> None:
+        """Remove a kept file (:meth:`keep`, holding ``data()``) on a worker thread while the plan's
         last fsyncs run, not after them: on ext4 the unlink of a file the size of a 10,000-entry
         ``.md`` waits about as long as an fsync (its blocks are freed in the journal). The plan
         still ends only once it is gone. Should that last fsync fail, the undo first writes the
-        file back from ``data`` (synced, with ``mode``), so that the exchange back finds it."""
+        file back from ``data()`` (synced, with ``mode``), so that the exchange back finds it."""
         self._kept.remove(kept)
         self._removed_at_end.append(kept)
-        self._undo.append(lambda: os.path.lexists(kept) or _write_back(kept, data, mode))
+        self._undo.append(lambda: os.path.lexists(kept) or _write_back(kept, data(), mode))
 
     def replace(self, path: Path, data: bytes, mode: int | None = None) -> None:
         self.publish(self.temp(path, data, mode), path)

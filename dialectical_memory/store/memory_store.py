@@ -121,7 +121,7 @@ class Displaced(NamedTuple):
     """The ``.md`` a commit's exchange displaced, kept at its temp name until the commit ends."""
 
     path: Path
-    read: bytes  # what it holds, as read or as known
+    read: bytes | None  # what it holds, as read or as known (None: the state's disk_md, not copied out)
     ident: tuple | None  # the identity that proves it still holds ``read`` (files.backdate), if any
     mode: int | None
 
@@ -632,7 +632,7 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
                 journal_emptied = bool(state.journal_lines) or _journal_may_exist(state)
                 if journal_emptied:
                     plan.replace(paths.journal, b"")
-                displaced = self._remove_at_end(plan, displaced)
+                displaced = self._remove_at_end(plan, state, displaced)
             else:
                 batch = {
                     "seq": seq,
@@ -648,8 +648,10 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
                     batch["history_end"] = plan.append(paths.history, change.history, sync=False, lines=lines)
                     # the lines appended, in the journal's line as they are (its keys are sorted too)
                     batch["history"] = change.history if lines is None else [orjson.Fragment(line[:-1]) for line in lines]
-                displaced = self._remove_at_end(plan, displaced)
+                displaced = self._remove_at_end(plan, state, displaced)
                 plan.append(paths.journal, [batch], last=True)
+        if displaced is not None and displaced.read is None:
+            displaced = displaced._replace(read=state.disk_md)  # before disk_md is what was written
         state.journal_seq = seq
         state.journal_lines = 0 if compact else state.journal_lines + 1
         if compact:
@@ -674,13 +676,14 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
         return dumps_sidecar(document)
 
     @staticmethod
-    def _remove_at_end(plan: CommitPlan, displaced: Displaced | None) -> Displaced | None:
+    def _remove_at_end(plan: CommitPlan, state: TargetState, displaced: Displaced | None) -> Displaced | None:
         """Have the plan remove the displaced ``.md`` with its last fsyncs when its identity proves
         nothing was saved into it since the exchange (looked at after every write but those
         fsyncs). Returns it when it is left to :meth:`_catch_late_save` instead."""
         if displaced is None or not displaced.unchanged():
             return displaced
-        plan.remove_at_end(displaced.path, displaced.read, displaced.mode)
+        read = displaced.read
+        plan.remove_at_end(displaced.path, (lambda: state.disk_md) if read is None else (lambda: read), displaced.mode)
         return None
 
     def _catch_late_save(self, state: TargetState, path: Path, read: bytes, ident: tuple | None = None) -> None:
@@ -720,7 +723,10 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
         a file this store wrote, or one compared after its clock tick had passed, changes its
         identity with any write."""
         md, mode = write_target(state.paths.md)
-        expected, proof = state.disk_md, state.md_ident if state.md_verified else None
+        proof = state.md_ident if state.md_verified else None
+        # the bytes the file should hold: copied out of the state only when compared (None while
+        # the identity proves them: they are the state's disk_md)
+        expected = None if proof is not None else state.disk_md
         merged = False
         for _attempt in range(MAX_FOREIGN_MERGES):
             data = state.md_bytes()
@@ -731,25 +737,25 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
             written = (data, md_identity(stamped or os.stat(tmp)), stamped is not None)
             if files.exchange_unavailable():
                 current, _ident = read_md_stable(md)  # no atomic exchange here: check just before
+                expected = state.disk_md if proof is not None and expected is None else expected
                 if current != expected:
                     merge_foreign(state, change, expected, current)
                     merged = True
                     expected, proof = current, None
                     continue
             how = plan.publish(tmp, md)
-            if how == "exchanged":
-                proven = proof is not None and md_identity(os.stat(tmp)) == proof
-                displaced = expected if proven else read_md_stable(tmp)[0]
-            else:
-                proven, displaced = False, None if how == "created" else expected
-            if displaced == expected:
+            proven = how == "exchanged" and proof is not None and md_identity(os.stat(tmp)) == proof
+            if not proven:
+                expected = state.disk_md if proof is not None and expected is None else expected
+                displaced = read_md_stable(tmp)[0] if how == "exchanged" else None if how == "created" else expected
+            if proven or displaced == expected:
                 if how != "exchanged":
                     return written, None, merged
                 plan.keep(tmp)
-                return written, Displaced(tmp, displaced, proof if proven else None, mode), merged
+                return written, Displaced(tmp, expected, proof if proven else None, mode), merged
             merge_foreign(state, change, expected, displaced)
             merged = True
-            expected, proof = data, written[1] if written[2] else None
+            expected, proof = bytes(data), written[1] if written[2] else None  # data grows in place
         raise StorageError(f"{md.name} kept changing while it was written; nothing was changed")
 
     def compact(self, target: str) -> None:

@@ -361,3 +361,24 @@ def test_a_last_fsync_that_fails_after_the_displaced_md_was_removed_leaves_every
     monkeypatch.setattr(os, "fsync", fsync)
     assert [e.text for e in make_store(home, clock, memory_char_limit=0).entries("memory")] == [
         "User keeps bees on the roof", "User grows tomatoes in the garden"]
+
+
+def test_the_md_bytes_a_store_remembers_stay_those_of_the_file_while_its_buffer_grows(home, clock, monkeypatch):
+    """The ``.md`` buffer grows in place by each add and the bytes last written are its start
+    (not copied out): while the next add's text is already in the buffer, what the store
+    remembers is still the file on disk, byte for byte (a merge of a foreign write compares with it)."""
+    store = make_store(home, clock, memory_char_limit=0)
+    store.add("memory", "User keeps bees on the roof")
+    store.add("memory", "User grows tomatoes in the garden")
+    md, publish, seen = home / "MEMORY.md", files.CommitPlan.publish, []
+
+    def publish_seeing_what_is_remembered(plan, tmp, path):
+        if path.name == md.name:
+            state = store._states["memory"]
+            seen.append((state.disk_md == md.read_bytes(), state.md_bytes().endswith(b"User walks the dog at six")))
+        return publish(plan, tmp, path)
+
+    monkeypatch.setattr(files.CommitPlan, "publish", publish_seeing_what_is_remembered)
+    store.add("memory", "User walks the dog at six")
+    assert seen == [(True, True)]
+    assert store._states["memory"].disk_md == md.read_bytes()
