@@ -555,13 +555,10 @@ class CommitPlan:
             fsync_path(path)
 
     def _finish(self) -> None:
-        """Remove the displaced files and fsync the folders, at once unless the last append
-        synced the folders already (the files' unlinks then ran beside it, or run now)."""
-        if not self._dirs_synced:
-            self._sync_with_folders([], self._discard + self._removed_at_end)
-            return
         for path in self._discard:
             _unlink_quietly(path)
+        if not self._dirs_synced:
+            self._sync_with_folders([], self._removed_at_end)
 
 
 FSYNC_WORKERS = 2  # a commit syncs or removes at most three files at once: its own thread and two workers

@@ -632,7 +632,6 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
                 journal_emptied = bool(state.journal_lines) or _journal_may_exist(state)
                 if journal_emptied:
                     plan.replace(paths.journal, b"")
-                displaced = self._remove_at_end(plan, state, displaced)
             else:
                 batch = {
                     "seq": seq,
@@ -677,9 +676,11 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
 
     @staticmethod
     def _remove_at_end(plan: CommitPlan, state: TargetState, displaced: Displaced | None) -> Displaced | None:
-        """Have the plan remove the displaced ``.md`` with its last fsyncs when its identity proves
-        nothing was saved into it since the exchange (looked at after every write but those
-        fsyncs). Returns it when it is left to :meth:`_catch_late_save` instead."""
+        """Have the plan remove the displaced ``.md`` with its last fsyncs (a journal line's: a home
+        of more than ``SMALL_STORE_ENTRIES``, whose ``.md`` takes long to free; a small one's is
+        removed after them, as handing it to a worker costs more than it saves) when its identity
+        proves nothing was saved into it since the exchange (looked at after every write but
+        those fsyncs). Returns it when it is left to :meth:`_catch_late_save` instead."""
         if displaced is None or not displaced.unchanged():
             return displaced
         read = displaced.read

@@ -300,19 +300,18 @@ def _displaced_md_removed(monkeypatch) -> "threading.Event":
     return removed
 
 
-@pytest.mark.parametrize("small", [True, False], ids=["sidecar", "journal"])
-def test_the_displaced_md_is_removed_while_the_last_fsyncs_run(home, clock, monkeypatch, small):
-    """Removing the displaced ``.md`` (its blocks freed: on ext4 as long as an fsync at 10,000
-    entries) overlaps the commit's last fsyncs instead of following them; the call still returns
-    only once it is gone. The folder's fsync here waits for the removal: were it to come after,
-    the fsync would give up waiting and the removal would be seen too late."""
+def test_the_displaced_md_is_removed_while_the_last_fsyncs_run(home, clock, monkeypatch):
+    """In journal mode (a large home) removing the displaced ``.md`` (its blocks freed: on ext4 as
+    long as an fsync at 10,000 entries) overlaps the commit's last fsyncs instead of following
+    them; the call still returns only once it is gone. The folder's fsync here waits for the
+    removal: were it to come after, the fsync would give up waiting and the removal would be
+    seen too late."""
     import stat
     import time
 
     from dialectical_memory.store import memory_store
 
-    if not small:
-        monkeypatch.setattr(memory_store, "SMALL_STORE_ENTRIES", 1)
+    monkeypatch.setattr(memory_store, "SMALL_STORE_ENTRIES", 1)
     store = make_store(home, clock, memory_char_limit=0)
     store.add("memory", "User keeps bees on the roof")
     removed, fsync, seen = _displaced_md_removed(monkeypatch), os.fsync, []
