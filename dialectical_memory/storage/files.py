@@ -225,9 +225,12 @@ def fsync_at_once(fds: list[int], removing: list[Path] = ()) -> None:
 
     The hand-over is a queue and a lock, both in C (a thread pool's futures cost ~20 µs of Python
     per file, on every write)."""
-    queue = _fsync_queue()
+    handed = [(os.fsync, fd) for fd in fds[1:]]
+    if removing:
+        handed += [(_unlink_quietly, path) for path in removing]
+    queue = _fsync_queue() if handed else None
     pending = []
-    for call, argument in [*((os.fsync, fd) for fd in fds[1:]), *((_unlink_quietly, path) for path in removing)]:
+    for call, argument in handed:
         done = threading.Lock()
         done.acquire()  # released by the worker when its call returned
         failure: list[BaseException] = []
@@ -557,8 +560,11 @@ class CommitPlan:
     def _finish(self) -> None:
         for path in self._discard:
             _unlink_quietly(path)
-        if not self._dirs_synced:
+        if self._removed_at_end:
             self._sync_with_folders([], self._removed_at_end)
+        elif not self._dirs_synced:
+            for directory in self._dirs:
+                fsync_dir(directory)
 
 
 FSYNC_WORKERS = 2  # a commit syncs or removes at most three files at once: its own thread and two workers

@@ -649,8 +649,8 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
                     batch["history"] = change.history if lines is None else [orjson.Fragment(line[:-1]) for line in lines]
                 displaced = self._remove_at_end(plan, state, displaced)
                 plan.append(paths.journal, [batch], last=True)
-        if displaced is not None and displaced.read is None:
-            displaced = displaced._replace(read=state.disk_md)  # before disk_md is what was written
+        # the displaced file's bytes, if it is left to look at, taken before disk_md becomes what was written
+        late_save = displaced and (displaced.path, state.disk_md if displaced.read is None else displaced.read, displaced.ident)
         state.journal_seq = seq
         state.journal_lines = 0 if compact else state.journal_lines + 1
         if compact:
@@ -660,8 +660,8 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
         # the sidecar, journal and archive: only those written are looked at again
         written = (compact, not compact or journal_emptied, bool(change.archive_records))
         state.meta_stamps = restamped(paths, state.meta_stamps, written)
-        if displaced is not None:
-            self._catch_late_save(state, displaced.path, displaced.read, displaced.ident)
+        if late_save:
+            self._catch_late_save(state, *late_save)
         state.save_caught_up_index()
 
     @staticmethod
