@@ -307,7 +307,6 @@ def test_the_displaced_md_is_removed_while_the_last_fsyncs_run(home, clock, monk
     removal: were it to come after, the fsync would give up waiting and the removal would be
     seen too late."""
     import stat
-    import time
 
     from dialectical_memory.store import memory_store
 
@@ -318,15 +317,13 @@ def test_the_displaced_md_is_removed_while_the_last_fsyncs_run(home, clock, monk
 
     def folder_waits_for_the_removal(fd):
         if stat.S_ISDIR(os.fstat(fd).st_mode):
-            seen.append(removed.wait(timeout=1.0))
+            seen.append(removed.wait(timeout=5.0))
         fsync(fd)
 
     monkeypatch.setattr(os, "fsync", folder_waits_for_the_removal)
-    started = time.monotonic()
     store.add("memory", "User grows tomatoes in the garden")
     assert seen == [True], "the displaced .md was removed only after the folder's fsync"
     assert not list(home.glob(".MEMORY.md.*.tmp")), "the call returned before the displaced file was gone"
-    assert time.monotonic() - started < 1.0
 
 
 def test_a_last_fsync_that_fails_after_the_displaced_md_was_removed_leaves_every_file_as_it_was(home, clock, monkeypatch):
