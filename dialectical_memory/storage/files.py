@@ -26,7 +26,7 @@ import time
 from dataclasses import dataclass
 from contextlib import suppress
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 import orjson
 
@@ -215,22 +215,26 @@ def fsync_path(path: Path) -> None:
         os.close(fd)
 
 
-def fsync_at_once(fds: list[int]) -> None:
+def fsync_at_once(fds: list[int], removing: list[Path] = ()) -> None:
     """fsync every descriptor, the first in this thread and the others on worker threads at the
     same time (fsync releases the GIL, and the file system commits them together): one wait, not
     one per file. A worker is handed ``os.fsync`` and a descriptor, opened here: it takes the GIL
     once to start and once to end, not around an open and a close too. Every worker is waited
     for (a descriptor is closed by the caller only after); the first failure is raised.
+    ``removing``: files unlinked on the workers meanwhile (see :meth:`CommitPlan.remove_at_end`).
 
     The hand-over is a queue and a lock, both in C (a thread pool's futures cost ~20 µs of Python
     per file, on every write)."""
-    queue = _fsync_queue()
+    handed = [(os.fsync, fd) for fd in fds[1:]]
+    if removing:
+        handed += [(_unlink_quietly, path) for path in removing]
+    queue = _fsync_queue() if handed else None
     pending = []
-    for fd in fds[1:]:
+    for call, argument in handed:
         done = threading.Lock()
-        done.acquire()  # released by the worker when its fsync returned
+        done.acquire()  # released by the worker when its call returned
         failure: list[BaseException] = []
-        queue.put((os.fsync, fd, done, failure))
+        queue.put((call, argument, done, failure))
         pending.append((done, failure))
     try:
         if fds:
@@ -418,6 +422,7 @@ class CommitPlan:
         self._undo: list = []
         self._discard: list[Path] = []
         self._kept: list[Path] = []
+        self._removed_at_end: list[Path] = []  # kept files unlinked with the plan's last fsyncs
         self._dirs: set[Path] = set()
         self._dirs_synced = False
         self._unsynced: dict[Path, int] = {}  # temp files written unsynced: their open descriptors
@@ -436,7 +441,7 @@ class CommitPlan:
                 undo()
             except OSError:
                 pass  # best effort: the next load reconciles whatever is left
-        for path in self._discard + self._kept:
+        for path in self._discard + self._kept + self._removed_at_end:
             _unlink_quietly(path)
 
     def temp(self, path: Path, data: bytes, mode: int | None = None, *, sync: bool = True, backdated: bool = False) -> Path:
@@ -488,6 +493,16 @@ class CommitPlan:
         self._discard.remove(tmp)
         self._kept.append(tmp)
 
+    def remove_at_end(self, kept: Path, data: Callable[[], bytes], mode: int) -> None:
+        """Remove a kept file (:meth:`keep`, holding ``data()``) on a worker thread while the plan's
+        last fsyncs run, not after them: on ext4 the unlink of a file the size of a 10,000-entry
+        ``.md`` waits about as long as an fsync (its blocks are freed in the journal). The plan
+        still ends only once it is gone. Should that last fsync fail, the undo first writes the
+        file back from ``data()`` (synced, with ``mode``), so that the exchange back finds it."""
+        self._kept.remove(kept)
+        self._removed_at_end.append(kept)
+        self._undo.append(lambda: os.path.lexists(kept) or _write_back(kept, data(), mode))
+
     def replace(self, path: Path, data: bytes, mode: int | None = None) -> None:
         self.publish(self.temp(path, data, mode), path)
 
@@ -516,21 +531,22 @@ class CommitPlan:
                     written += _write_all(fd, b"".join(_json_line(r) for r in records[at : at + APPEND_CHUNK]))
             self._dirs.add(path.parent)
             if sync and last:
-                self._sync_with_folders(fd)
+                self._sync_with_folders([fd], self._removed_at_end)
+                self._removed_at_end.clear()
             elif sync:
                 os.fsync(fd)
         finally:
             os.close(fd)
         return start + written
 
-    def _sync_with_folders(self, fd: int) -> None:
-        """fsync ``fd`` and every folder touched so far, at once; a failed folder fsync fails the
-        plan (undone by ``__exit__``)."""
+    def _sync_with_folders(self, fds: list[int], removing: list[Path]) -> None:
+        """fsync ``fds`` and every folder touched so far, and remove ``removing``, at once; a
+        failure fails the plan (undone by ``__exit__`` while the plan's body runs)."""
         folders: list[int] = []
         try:
             for directory in self._dirs:
                 folders.append(os.open(directory, os.O_RDONLY | os.O_CLOEXEC))
-            fsync_at_once([fd, *folders])
+            fsync_at_once([*fds, *folders], removing)
         finally:
             for folder in folders:
                 os.close(folder)
@@ -544,12 +560,14 @@ class CommitPlan:
     def _finish(self) -> None:
         for path in self._discard:
             _unlink_quietly(path)
-        if not self._dirs_synced:
+        if self._removed_at_end:
+            self._sync_with_folders([], self._removed_at_end)
+        elif not self._dirs_synced:
             for directory in self._dirs:
                 fsync_dir(directory)
 
 
-FSYNC_WORKERS = 2  # a commit syncs at most three files at once: its own thread and two workers
+FSYNC_WORKERS = 2  # a commit syncs or removes at most three files at once: its own thread and two workers
 
 
 def _fsync_queue():
@@ -586,6 +604,17 @@ def _unlink_quietly(path: Path) -> None:
         os.unlink(path)
     except FileNotFoundError:
         pass
+
+
+def _write_back(path: Path, data: bytes, mode: int) -> None:
+    """Put a removed file back at ``path`` (an undo: see :meth:`CommitPlan.remove_at_end`)."""
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, mode)
+    try:
+        os.fchmod(fd, mode)
+        _write_all(fd, data)
+        os.fsync(fd)
+    finally:
+        os.close(fd)
 
 
 def _truncate(path: Path, length: int) -> None:

@@ -15,7 +15,7 @@ import time
 import warnings
 from contextlib import ExitStack, contextmanager, suppress
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, NamedTuple
 
 import orjson
 
@@ -116,6 +116,21 @@ def _read_only_fs(path: Path) -> bool:
     except OSError:
         return False
 
+
+class Displaced(NamedTuple):
+    """The ``.md`` a commit's exchange displaced, kept at its temp name until the commit ends."""
+
+    path: Path
+    read: bytes | None  # what it holds, as read or as known (None: the state's disk_md, not copied out)
+    ident: tuple | None  # the identity that proves it still holds ``read`` (files.backdate), if any
+    mode: int | None
+
+    def unchanged(self) -> bool:
+        """Does its identity still prove it holds ``read`` (nothing saved into it since)?"""
+        try:
+            return self.ident is not None and self.mode is not None and md_identity(os.stat(self.path)) == self.ident
+        except FileNotFoundError:
+            return False
 
 
 def _journal_may_exist(state: TargetState) -> bool:
@@ -632,7 +647,10 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
                     batch["history_end"] = plan.append(paths.history, change.history, sync=False, lines=lines)
                     # the lines appended, in the journal's line as they are (its keys are sorted too)
                     batch["history"] = change.history if lines is None else [orjson.Fragment(line[:-1]) for line in lines]
+                displaced = self._remove_at_end(plan, state, displaced)
                 plan.append(paths.journal, [batch], last=True)
+        # the displaced file's bytes, if it is left to look at, taken before disk_md becomes what was written
+        late_save = displaced and (displaced.path, state.disk_md if displaced.read is None else displaced.read, displaced.ident)
         state.journal_seq = seq
         state.journal_lines = 0 if compact else state.journal_lines + 1
         if compact:
@@ -642,8 +660,8 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
         # the sidecar, journal and archive: only those written are looked at again
         written = (compact, not compact or journal_emptied, bool(change.archive_records))
         state.meta_stamps = restamped(paths, state.meta_stamps, written)
-        if displaced is not None:
-            self._catch_late_save(state, *displaced)
+        if late_save:
+            self._catch_late_save(state, *late_save)
         state.save_caught_up_index()
 
     @staticmethod
@@ -656,12 +674,26 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
             document["history_tail"] = state.tail_text.written(tail)
         return dumps_sidecar(document)
 
+    @staticmethod
+    def _remove_at_end(plan: CommitPlan, state: TargetState, displaced: Displaced | None) -> Displaced | None:
+        """Have the plan remove the displaced ``.md`` with its last fsyncs (a journal line's: a home
+        of more than ``SMALL_STORE_ENTRIES``, whose ``.md`` takes long to free; a small one's is
+        removed after them, as handing it to a worker costs more than it saves) when its identity
+        proves nothing was saved into it since the exchange (looked at after every write but
+        those fsyncs). Returns it when it is left to :meth:`_catch_late_save` instead."""
+        if displaced is None or not displaced.unchanged():
+            return displaced
+        read = displaced.read
+        plan.remove_at_end(displaced.path, (lambda: state.disk_md) if read is None else (lambda: read), displaced.mode)
+        return None
+
     def _catch_late_save(self, state: TargetState, path: Path, read: bytes, ident: tuple | None = None) -> None:
         """An editor that opened the ``.md`` before the exchange and rewrites it in place saves into
         the displaced file, possibly after it was read. Look at it once more before removing it (the
         journal and history writes since make that window milliseconds wide) and merge what arrived,
         as a second commit. ``ident``: the identity that proves the file still holds ``read``
-        (:func:`~..storage.files.backdate`), when it has one; then only a changed one is read."""
+        (:func:`~..storage.files.backdate`), when it has one; then only a changed one is read. One
+        that proves it unchanged after those writes never comes here (:meth:`_remove_at_end`)."""
         try:
             late = read if ident is not None and md_identity(os.stat(path)) == ident else read_md_stable(path)[0]
             if late is not None and late != read:
@@ -679,20 +711,23 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
             os.unlink(path)
 
     def _publish_md(self, state: TargetState, change: Change, plan: CommitPlan,
-                    beside: Callable[[], list[Path]] = list) -> tuple[tuple[bytes, tuple], tuple[Path, bytes] | None, bool]:
+                    beside: Callable[[], list[Path]] = list) -> tuple[tuple[bytes, tuple], Displaced | None, bool]:
         """Exchange the new ``.md`` into place; if the file displaced is not the one this store read,
         a foreign write landed in between: merge it in and write again (it is never overwritten).
         Its temp file is fsynced together with the temp files ``beside`` writes (unsynced) after it.
         Returns what was written, its identity and whether that identity proves its bytes (the file
         is backdated, see :func:`~..storage.files.backdate`), the displaced file kept for
-        :meth:`_catch_late_save` with the bytes read from it and the identity that proves them (or
-        None), and whether a foreign write was merged.
+        :meth:`_catch_late_save` with the bytes read from it, the identity that proves them (or
+        None) and its mode, and whether a foreign write was merged.
 
         The displaced file is read only when its identity does not prove it is the file expected:
         a file this store wrote, or one compared after its clock tick had passed, changes its
         identity with any write."""
         md, mode = write_target(state.paths.md)
-        expected, proof = state.disk_md, state.md_ident if state.md_verified else None
+        proof = state.md_ident if state.md_verified else None
+        # the bytes the file should hold: copied out of the state only when compared (None while
+        # the identity proves them: they are the state's disk_md)
+        expected = None if proof is not None else state.disk_md
         merged = False
         for _attempt in range(MAX_FOREIGN_MERGES):
             data = state.md_bytes()
@@ -703,25 +738,25 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
             written = (data, md_identity(stamped or os.stat(tmp)), stamped is not None)
             if files.exchange_unavailable():
                 current, _ident = read_md_stable(md)  # no atomic exchange here: check just before
+                expected = state.disk_md if proof is not None and expected is None else expected
                 if current != expected:
                     merge_foreign(state, change, expected, current)
                     merged = True
                     expected, proof = current, None
                     continue
             how = plan.publish(tmp, md)
-            if how == "exchanged":
-                proven = proof is not None and md_identity(os.stat(tmp)) == proof
-                displaced = expected if proven else read_md_stable(tmp)[0]
-            else:
-                proven, displaced = False, None if how == "created" else expected
-            if displaced == expected:
+            proven = how == "exchanged" and proof is not None and md_identity(os.stat(tmp)) == proof
+            if not proven:
+                expected = state.disk_md if proof is not None and expected is None else expected
+                displaced = read_md_stable(tmp)[0] if how == "exchanged" else None if how == "created" else expected
+            if proven or displaced == expected:
                 if how != "exchanged":
                     return written, None, merged
                 plan.keep(tmp)
-                return written, (tmp, displaced, proof if proven else None), merged
+                return written, Displaced(tmp, expected, proof if proven else None, mode), merged
             merge_foreign(state, change, expected, displaced)
             merged = True
-            expected, proof = data, written[1] if written[2] else None
+            expected, proof = bytes(data), written[1] if written[2] else None  # data grows in place
         raise StorageError(f"{md.name} kept changing while it was written; nothing was changed")
 
     def compact(self, target: str) -> None:

@@ -133,7 +133,7 @@ class TargetState:
         self.paths = paths
         self.target = paths.target
         self.texts: list[str] = []
-        self._md_bytes: bytes | None = None  # the encoded .md file, kept in step with texts
+        self._md_bytes: bytes | bytearray | None = None  # the encoded .md file, kept in step with texts
         self._chars: int | None = None  # usage() of texts, kept in step with them
         self.ids_by_text: dict[str, str] = {}
         self.doc = SidecarDocument()
@@ -146,7 +146,8 @@ class TargetState:
         self.device_key: str | None = None  # this device's key, read when first needed ("" = none)
         self.newer_format: str | None = None  # why the files are shown read-only (a newer version wrote them)
         self.meta_stamps: tuple = ()  # sidecar, journal, archive: written only by stores, under the lock
-        self.disk_md: bytes | None = None  # the .md bytes as last read or written by this store
+        self._disk_md: bytes | bytearray | None = None  # see disk_md
+        self._disk_md_length: int | None = None
         self.md_ident: tuple | None = None  # (inode, size, mtime_ns) of that file
         self.md_verified = False  # its identity proves its bytes: compared after its mtime tick had passed, or written backdated
         self.read_only = False  # the home cannot be written: reads work, writes are refused
@@ -225,11 +226,28 @@ class TargetState:
             self._chars = hermes_format.usage(self.texts)
         return self._chars
 
-    def md_bytes(self) -> bytes:
-        """The ``.md`` file for the current texts; an append extends the cached bytes (10k-entry adds)."""
+    def md_bytes(self) -> bytes | bytearray:
+        """The ``.md`` file for the current texts; an append extends the cached bytes in place
+        (10k-entry adds: a new 570 KB bytes object per add cost 0.2–0.8 ms, most of it page faults)."""
         if self._md_bytes is None:
             self._md_bytes = hermes_format.dumps(self.texts).encode("utf-8")
         return self._md_bytes
+
+    @property
+    def disk_md(self) -> bytes | None:
+        """The ``.md`` bytes as last read or written by this store. After a commit they are the
+        first bytes of the ``.md`` buffer, which only grows in place by appends after them (any
+        other change makes a new buffer): copied out only when asked for (an add whose file's
+        identity proves its bytes never asks)."""
+        if self._disk_md_length is not None:
+            self._disk_md = bytes(memoryview(self._disk_md)[: self._disk_md_length])
+            self._disk_md_length = None
+        return self._disk_md
+
+    @disk_md.setter
+    def disk_md(self, data: bytes | bytearray | None) -> None:
+        self._disk_md = data
+        self._disk_md_length = len(data) if isinstance(data, bytearray) else None
 
     # ---------------------------------------------------------- index
 
@@ -328,6 +346,8 @@ class TargetState:
             self._chars += len(meta.text) + (len(hermes_format.ENTRY_DELIMITER) if self.texts else 0)
         if position is None:
             if self._md_bytes is not None:
+                if type(self._md_bytes) is bytes:  # grown in place from now on (see disk_md)
+                    self._md_bytes = bytearray(self._md_bytes)
                 separator = _DELIMITER_BYTES if self.texts else b""
                 self._md_bytes += separator + meta.text.encode("utf-8")
             self.texts.append(meta.text)
@@ -344,7 +364,7 @@ class TargetState:
     def set_text(self, change: Change, meta: EntryMeta, new_text: str) -> None:
         position = self.texts.index(meta.text)
         self.texts[position] = new_text
-        self._md_bytes = self._md_bytes and _replace_entry(self._md_bytes, meta.text, new_text)
+        self._md_bytes = self._md_bytes and _replace_entry(self._md_bytes, meta.text, new_text)  # a new object
         if self._chars is not None:
             self._chars += len(new_text) - len(meta.text)
         del self.ids_by_text[meta.text]

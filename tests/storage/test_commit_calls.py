@@ -283,3 +283,98 @@ def test_a_foreign_write_merged_during_a_commit_is_in_the_history_and_what_carri
     else:
         carried = orjson.loads((home / "MEMORY.meta.journal").read_bytes().splitlines()[-1])["history"]
     assert {r["id"] for r in this_commit} <= {r["id"] for r in carried}
+
+
+def _displaced_md_removed(monkeypatch) -> "threading.Event":
+    """An event set once a displaced ``.md`` (kept at the store's temp name) is unlinked."""
+    import threading
+
+    removed, unlink = threading.Event(), os.unlink
+
+    def watching(path, *args, **kwargs):
+        unlink(path, *args, **kwargs)
+        if os.fspath(path).rsplit("/", 1)[-1].startswith(".MEMORY.md."):
+            removed.set()
+
+    monkeypatch.setattr(os, "unlink", watching)
+    return removed
+
+
+def test_the_displaced_md_is_removed_while_the_last_fsyncs_run(home, clock, monkeypatch):
+    """In journal mode (a large home) removing the displaced ``.md`` (its blocks freed: on ext4 as
+    long as an fsync at 10,000 entries) overlaps the commit's last fsyncs instead of following
+    them; the call still returns only once it is gone. The folder's fsync here waits for the
+    removal: were it to come after, the fsync would give up waiting and the removal would be
+    seen too late."""
+    import stat
+
+    from dialectical_memory.store import memory_store
+
+    monkeypatch.setattr(memory_store, "SMALL_STORE_ENTRIES", 1)
+    store = make_store(home, clock, memory_char_limit=0)
+    store.add("memory", "User keeps bees on the roof")
+    removed, fsync, seen = _displaced_md_removed(monkeypatch), os.fsync, []
+
+    def folder_waits_for_the_removal(fd):
+        if stat.S_ISDIR(os.fstat(fd).st_mode):
+            seen.append(removed.wait(timeout=5.0))
+        fsync(fd)
+
+    monkeypatch.setattr(os, "fsync", folder_waits_for_the_removal)
+    store.add("memory", "User grows tomatoes in the garden")
+    assert seen == [True], "the displaced .md was removed only after the folder's fsync"
+    assert not list(home.glob(".MEMORY.md.*.tmp")), "the call returned before the displaced file was gone"
+
+
+def test_a_last_fsync_that_fails_after_the_displaced_md_was_removed_leaves_every_file_as_it_was(home, clock, monkeypatch):
+    """The displaced ``.md`` is gone when the journal line's fsync fails: the undo writes it back
+    from the bytes it held and exchanges it into place, so the refused add changed nothing."""
+    import errno
+
+    from dialectical_memory import StorageError
+    from dialectical_memory.store import memory_store
+    from helpers import snapshot_files
+
+    monkeypatch.setattr(memory_store, "SMALL_STORE_ENTRIES", 1)
+    store = make_store(home, clock, memory_char_limit=0)
+    store.add("memory", "User keeps bees on the roof")
+    store.add("memory", "User grows tomatoes in the garden")
+    before = snapshot_files(home)
+    journal = os.stat(home / "MEMORY.meta.journal").st_ino
+    removed, fsync = _displaced_md_removed(monkeypatch), os.fsync
+
+    def journal_fails_once_removed(fd):
+        if os.fstat(fd).st_ino == journal:
+            assert removed.wait(timeout=5.0)
+            raise OSError(errno.EIO, "lost the disk")
+        fsync(fd)
+
+    monkeypatch.setattr(os, "fsync", journal_fails_once_removed)
+    with pytest.raises(StorageError):
+        store.add("memory", "User walks the dog at six")
+    assert removed.is_set()
+    assert snapshot_files(home) == before
+    monkeypatch.setattr(os, "fsync", fsync)
+    assert [e.text for e in make_store(home, clock, memory_char_limit=0).entries("memory")] == [
+        "User keeps bees on the roof", "User grows tomatoes in the garden"]
+
+
+def test_the_md_bytes_a_store_remembers_stay_those_of_the_file_while_its_buffer_grows(home, clock, monkeypatch):
+    """The ``.md`` buffer grows in place by each add and the bytes last written are its start
+    (not copied out): while the next add's text is already in the buffer, what the store
+    remembers is still the file on disk, byte for byte (a merge of a foreign write compares with it)."""
+    store = make_store(home, clock, memory_char_limit=0)
+    store.add("memory", "User keeps bees on the roof")
+    store.add("memory", "User grows tomatoes in the garden")
+    md, publish, seen = home / "MEMORY.md", files.CommitPlan.publish, []
+
+    def publish_seeing_what_is_remembered(plan, tmp, path):
+        if path.name == md.name:
+            state = store._states["memory"]
+            seen.append((state.disk_md == md.read_bytes(), state.md_bytes().endswith(b"User walks the dog at six")))
+        return publish(plan, tmp, path)
+
+    monkeypatch.setattr(files.CommitPlan, "publish", publish_seeing_what_is_remembered)
+    store.add("memory", "User walks the dog at six")
+    assert seen == [(True, True)]
+    assert store._states["memory"].disk_md == md.read_bytes()
