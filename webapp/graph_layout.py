@@ -141,18 +141,6 @@ class GraphLayout:
     def truncated(self) -> bool:
         return bool(self.hidden_groups or self.trimmed or self.hidden_resolved_edges or self.hidden_edges)
 
-    @property
-    def has_syntheses(self) -> bool:
-        return bool(self.synthesis_links)
-
-    @property
-    def has_observed(self) -> bool:
-        return any(node.observed for node in self.nodes)
-
-    @property
-    def has_archived(self) -> bool:
-        return any(node.archived for node in self.nodes)
-
     def in_cell(self, number: int) -> dict:
         """What one cell (one SVG) draws: its edges, synthesis links and nodes."""
         return {

@@ -330,10 +330,3 @@ def unsafe_reason(text: str) -> str | None:
         if inner:
             return f"base64-encoded text: {inner}"
     return None
-
-
-def check_content(text: str) -> None:
-    """Raise :class:`UnsafeContentError` with the reason when ``text`` must not be stored."""
-    reason = unsafe_reason(text)
-    if reason:
-        raise UnsafeContentError(reason)

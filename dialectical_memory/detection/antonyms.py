@@ -10,7 +10,6 @@ too. The tables are read on first use.
 
 from __future__ import annotations
 
-import bisect
 import functools
 
 from . import bundled, languages, lexicon
@@ -18,86 +17,25 @@ from .text import lazy_compile, stem
 
 
 @bundled.read_once
-def _wordnet_axes() -> list[str]:
-    """WordNet's axes, a line each: the stemmed words of each pole (space-separated, a tab between)."""
-    return bundled.lines("wordnet_axes.tsv")
-
-
-# Units looked up one by one in the table's text (~50 µs each) before it is read whole (~10 ms, which
-# the first add of every process paid): an add looks up a few dozen, a batch of analyses thousands.
-_LOOKUPS_BEFORE_TABLE = 64
-
-
-def _poles_of(unit: str) -> frozenset[tuple[int, int]]:
-    """The (axis, side) of each pole ``unit`` is a word of (empty for any other unit)."""
-    table = _PROGRESS["table"]
-    if table is not None:
-        return table.get(unit, _NONE)
-    looked_up = _PROGRESS["looked_up"]
-    found = looked_up.get(unit)
-    if found is None:
-        if len(looked_up) >= _LOOKUPS_BEFORE_TABLE:
-            _PROGRESS["table"] = table = _poles()
-            return table.get(unit, _NONE)
-        found = looked_up[unit] = _find_poles(unit)
-    return found
-
-
-_NONE: frozenset[tuple[int, int]] = frozenset()
-_PROGRESS: dict = {"table": None, "looked_up": {}}  # the whole table once read; else the units looked up
-
-
-def _find_poles(unit: str) -> frozenset[tuple[int, int]]:
-    """:func:`_poles` of one unit, found in the table's text: every place it is a whole word of a pole."""
-    text, spaced, starts = _wordnet_text()
-    found = set(_bilingual_poles().get(unit, ()))
-    if unit.split() == [unit]:  # a word of the table has no space in it (and is not empty)
-        needle = f" {unit} "
-        at = spaced.find(needle)
-        while at >= 0:
-            number = bisect.bisect_right(starts, at + 1) - 1
-            found.add((number, text.count("\t", starts[number], at + 1)))  # the tabs before it: its side
-            at = spaced.find(needle, at + 1)  # (the space after it opens the next word)
-    return frozenset(found)
-
-
-@bundled.read_once
-def _wordnet_text() -> tuple[str, str, list[int]]:
-    """The table's lines as one text, each after a line break and the last followed by one; the
-    same text with a space for every tab and line break (a word of it is then " word "); where each
-    line starts in them."""
-    lines, starts, at = _wordnet_axes(), [], 1
-    for line in lines:
-        starts.append(at)
-        at += len(line) + 1
-    text = "\n" + "\n".join(lines) + "\n"
-    return text, text.replace("\t", " ").replace("\n", " "), starts
+def _wordnet_axes() -> list[list[str]]:
+    """WordNet's axes: per axis, the stemmed words of each pole (space-separated)."""
+    return bundled.rows("wordnet_axes.tsv")
 
 
 @functools.cache
-def _bilingual_poles() -> dict[str, set[tuple[int, int]]]:
-    """The poles of the bilingual table's words (its axes numbered after WordNet's), by their gloss
-    and, for an English word, its stem."""
+def _poles() -> dict[str, frozenset[tuple[int, int]]]:
     found: dict[str, set[tuple[int, int]]] = {}
-    for number, poles in enumerate(lexicon.BILINGUAL_AXES, start=len(_wordnet_axes())):
+    lines = _wordnet_axes()
+    for number, line in enumerate(lines):
+        for side, words in enumerate(line):
+            for word in words.split():
+                found.setdefault(word, set()).add((number, side))
+    for number, poles in enumerate(lexicon.BILINGUAL_AXES, start=len(lines)):
         for side, words in enumerate(poles):
             for word in words:
                 found.setdefault(gloss(word), set()).add((number, side))
                 if word.isascii():
                     found.setdefault(stem(word), set()).add((number, side))
-    return found
-
-
-@functools.cache
-def _poles() -> dict[str, frozenset[tuple[int, int]]]:
-    """Every unit of both tables → its poles (what :func:`_poles_of` finds one unit at a time)."""
-    found: dict[str, set[tuple[int, int]]] = {}
-    for number, line in enumerate(_wordnet_axes()):
-        for side, words in enumerate(line.split("\t")):
-            for word in words.split():
-                found.setdefault(word, set()).add((number, side))
-    for word, poles in _bilingual_poles().items():
-        found.setdefault(word, set()).update(poles)
     return {word: frozenset(axes) for word, axes in found.items()}
 
 
@@ -123,10 +61,9 @@ def opposed(x: str, y: str) -> bool:
     if "=" in x and "=" in y:
         (axis_x, pole_x), (axis_y, pole_y) = x.split("=", 1), y.split("=", 1)
         return axis_x == axis_y and pole_x != pole_y
-    if x == y:
-        return False
-    left, right = _poles_of(x), _poles_of(y)
-    if not left or not right:
+    poles = _poles()
+    left, right = poles.get(x), poles.get(y)
+    if not left or not right or x == y:
         return False
     return any((axis, 1 - side) in right for axis, side in left)
 
@@ -134,12 +71,12 @@ def opposed(x: str, y: str) -> bool:
 def poles_of(unit: str) -> frozenset[tuple[int, int]]:
     """The (axis, side) of each antonym axis a unit sits on: `opposed` units sit on one axis, on
     opposite sides."""
-    return _poles_of(unit)
+    return _poles().get(unit, frozenset())
 
 
 def axes_of(unit: str) -> frozenset[int]:
     """The antonym axes a unit sits on (either pole), for the candidate index."""
-    return frozenset(axis for axis, _side in _poles_of(unit))
+    return frozenset(axis for axis, _side in _poles().get(unit, ()))
 
 
 def is_bilingual_axis(axis: int) -> bool:
@@ -149,11 +86,11 @@ def is_bilingual_axis(axis: int) -> bool:
 
 def is_adjective(word: str) -> bool:
     """A word that sits on some antonym axis: it describes rather than names."""
-    return bool(_poles_of(stem(word.lower())))
+    return stem(word.lower()) in _poles()
 
 
 def is_unit_on_axis(unit: str) -> bool:
-    return bool(_poles_of(unit))
+    return unit in _poles()
 
 
 @functools.cache

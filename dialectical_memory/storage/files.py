@@ -94,10 +94,6 @@ def file_stamp(path: Path) -> tuple[int, int, int] | None:
     return (st.st_mtime_ns, st.st_size, st.st_ino)
 
 
-def stamps(paths: TargetPaths) -> tuple:
-    return tuple(file_stamp(p) for p in paths.watched())
-
-
 def metadata_stamps(paths: TargetPaths) -> tuple:
     """Stamps of the files only stores write (always under the store's lock); the ``.md`` file,
     which Hermes and editors write too, is checked by content (see :func:`read_md_stable`)."""
@@ -757,13 +753,11 @@ def _tail_ends_at(tail: dict | None, size: int, inode: int) -> bool:
 
 
 class TailText:
-    """A sidecar's history tail as it writes it: one line of JSON (``orjson.dumps(tail)``), stored
-    as a JSON string, each carried record serialised and escaped once: a tail carries up to 16 KiB
-    of records, written again with every sidecar until the history file is synced, and a tail only
-    grows at its end (escaping a string is done character by character, so the escaped records
-    grow at their end too). The records serialised last are recognised by identity (the tail's
-    lists are new lists of the same record objects, which no one changes once committed); anything
-    else is serialised whole."""
+    """A sidecar's history tail as it writes it: one line of JSON (``orjson.dumps(tail)``) stored
+    as a JSON string, each carried record serialised and escaped once (a tail of up to 16 KiB is
+    written with every sidecar until the history file is synced, and only grows at its end). The
+    records serialised last are recognised by identity (the tail's lists are new lists of the same,
+    never changed, record objects); anything else is serialised whole."""
 
     _KEYS = ["start", "end", "inode", "records"]  # the order history_tail gives them
 

@@ -227,8 +227,7 @@ class TargetState:
         return self._chars
 
     def md_bytes(self) -> bytes | bytearray:
-        """The ``.md`` file for the current texts; an append extends the cached bytes in place
-        (10k-entry adds: a new 570 KB bytes object per add cost 0.2–0.8 ms, most of it page faults)."""
+        """The ``.md`` file for the current texts; an append extends the cached bytes in place."""
         if self._md_bytes is None:
             self._md_bytes = hermes_format.dumps(self.texts).encode("utf-8")
         return self._md_bytes
@@ -264,8 +263,7 @@ class TargetState:
 
         The store hands a reloaded state the index it had before (:meth:`adopt_index`); otherwise
         it comes from the index file beside the sidecar, else a full build. Either way it is checked
-        against the entries by text first. Code that puts back an earlier state after a failure
-        calls :meth:`drop_index` to have it checked again.
+        against the entries by text first.
         """
         if self.index is None:
             from ..detection.index_file import open_index
@@ -273,9 +271,6 @@ class TargetState:
             self.index = open_index(self.index_file, self.indexed_texts,
                                     ids_by_text=self._one_to_one_texts())
         return self.index
-
-    def drop_index(self) -> None:
-        self.index = None
 
     def adopt_index(self, index) -> None:
         """Take over a candidate index built earlier (by this process before a reload, or outside

@@ -45,23 +45,3 @@ def test_the_table_is_what_the_tool_makes_of_wordnet_with_the_current_stemmer():
     spec.loader.exec_module(tool)
     bundled_text = (ROOT / "dialectical_memory" / "detection" / "wordnet_axes.tsv").read_text(encoding="utf-8")
     assert tool.table(WORDNET) == bundled_text, "text.stem or WordNet changed: run `python tools/make_antonyms.py`"
-
-
-def test_a_unit_looked_up_alone_has_the_poles_the_whole_table_gives_it():
-    """The first units of a process are found in the table's text, not read from all of it: for
-    every word of both tables, and units no table holds or that no table word can be (a space, a
-    line break, nothing), the same poles as the table read whole."""
-    table = antonyms._poles()
-    others = ["xyzzy", "e", "a", "in", "long winded", "", " ", "abid\n", "quiet\tnoisi", "安静", "comfortabl"]
-    differ = [unit for unit in [*table, *others] if antonyms._find_poles(unit) != table.get(unit, frozenset())]
-    assert not differ, differ[:10]
-
-
-def test_the_table_is_read_whole_once_many_units_were_looked_up(monkeypatch):
-    monkeypatch.setitem(antonyms._PROGRESS, "table", None)
-    monkeypatch.setitem(antonyms._PROGRESS, "looked_up", {})
-    for number in range(antonyms._LOOKUPS_BEFORE_TABLE):
-        antonyms.poles_of(f"unit{number}")
-    assert antonyms._PROGRESS["table"] is None and antonyms.opposed("quiet", "noisi")
-    assert antonyms._PROGRESS["table"] is antonyms._poles()
-    assert antonyms.opposed("quiet", "noisi") and not antonyms.opposed("quiet", "quiet")
