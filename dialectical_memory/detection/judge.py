@@ -62,7 +62,7 @@ class Said(str):
     """An entry's text as a judge is asked about it, with the other wordings its fact was kept in
     (``also``, oldest first; the caller has made each one line, capped and scanned: metadata is data,
     not prompt). Everywhere else it is the text, and a judge that reads no wordings sees a plain
-    string; its answer is kept under the text and the wordings asked with it (:func:`asked_as`)."""
+    string; its answer is kept under the text and the wordings asked with it (:func:`answer_key`)."""
 
     also: tuple[str, ...]
 
@@ -72,7 +72,7 @@ class Said(str):
         return said
 
 
-def asked_as(text: str) -> str:
+def answer_key(text: str) -> str:
     """What an answer about ``text`` is kept under: the text, with the wordings it was asked with
     (a wording kept since makes a new question; a person's dismissal is kept by the texts alone)."""
     return "\n".join(wordings_of(text))
@@ -485,7 +485,7 @@ class JudgeRun:
         if frozenset((a, b)) in self._person or (self.verdicts is not None and self.verdicts.person_said(a, b)):
             self.dismissed += 1
             return None
-        a, b = asked_as(a), asked_as(b)
+        a, b = answer_key(a), answer_key(b)
         key = verdict_key(a, b, self.name)
         if key in self.cache:
             self.cached += 1
@@ -522,7 +522,7 @@ class JudgeRun:
             self.last_error = failure_summary(error)
             return
         now = self.clock()
-        for position, (a, b), verdict in zip(chunk, [(asked_as(a), asked_as(b)) for a, b in texts], verdicts):
+        for position, (a, b), verdict in zip(chunk, [(answer_key(a), answer_key(b)) for a, b in texts], verdicts):
             answers[position] = verdict
             self.cache[verdict_key(a, b, self.name)] = verdict
             if verdict is not None and self.verdicts is not None:
