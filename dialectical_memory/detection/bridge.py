@@ -13,10 +13,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 
-from . import bundled
-from .bridge_chars import NOUNS as CHARACTER_NOUNS
-from .bridge_chars import PASTIMES
-from .bridge_chars import WORDS as CHARACTER_WORDS
+from . import bundled, languages
 from .text import CJK_RANGE, is_cjk, lazy_compile, stem
 
 _CJK_RUN = lazy_compile(f"[{CJK_RANGE}]+")
@@ -41,8 +38,14 @@ def _glosses() -> dict[str, str]:
     for row in [row for row, words in enumerate(chinese) if " " in words]:  # and the others several
         del glosses[chinese[row]]
         glosses.update(dict.fromkeys(chinese[row].split(), english[row]))
-    glosses.update(PASTIMES)
+    glosses.update(languages.table("bridge", "pastimes"))  # what the table's make drops, by hand
     return glosses
+
+
+@functools.cache
+def _one_character_words() -> dict[str, str]:
+    """Single characters that are words on their own → their English head word (lang/zh/bridge.json)."""
+    return languages.table("bridge", "characters") | languages.table("bridge", "character_nouns")
 
 
 @functools.lru_cache(maxsize=4096)
@@ -91,7 +94,7 @@ def bridged_units(units: frozenset[str], text: str) -> frozenset[str]:
             result -= covered | pieces | _units_within(word)
             result.update(stems)
     for unit in tuple(result):  # a character standing alone as a word: "很暗" dark, "比起山" mountain
-        if unit in CHARACTER_WORDS and _stands_alone(unit, text):
+        if unit in _one_character_words() and _stands_alone(unit, text):
             result.discard(unit)
             result.add(_character_stem(unit))
     return frozenset(result)
@@ -118,8 +121,8 @@ def _stands_alone(character: str, text: str) -> bool:
 def _character_stem(character: str) -> str:
     """The unit an English entry has for the character's word: the lexicon's concept for a noun
     ("面" noodle → "noodles", as "prefers rice over noodles" reads it), else the word's stem."""
-    word = CHARACTER_WORDS[character]
-    if character in CHARACTER_NOUNS:
+    word = _one_character_words()[character]
+    if character in languages.table("bridge", "character_nouns"):
         values = {term.value for term in _english_terms(word) if term.value}
         if len(values) == 1:
             return values.pop()

@@ -198,75 +198,6 @@ REQUIRES: dict[str, tuple[str, ...]] = {"car": ("driving licence",)}
 EXCLUSIVE_CONCEPTS: tuple[tuple[str, str], ...] = (("house purchase", "rent"),)
 
 
-# --- closed classes of slot values ------------------------------------------
-
-# place → (kind, parent place or "")
-PLACES: dict[str, tuple[str, str]] = {}
-
-
-def _add_places(kind: str, parent: str, names: str) -> None:
-    for name in names.split(","):
-        PLACES[name.strip()] = (kind, parent)
-
-
-_add_places("country", "", "china,germany,france,japan,usa,united states,america,uk,"
-            "united kingdom,england,canada,australia,india,italy,spain,netherlands,"
-            "switzerland,sweden,norway,singapore,south korea,korea,brazil,mexico,russia,"
-            "ireland,austria,belgium,portugal,poland,new zealand,taiwan,"
-            "中国,德国,法国,日本,美国,英国,加拿大,澳大利亚,印度,意大利,西班牙,荷兰,瑞士,瑞典,"
-            "新加坡,韩国,巴西,墨西哥,俄罗斯,爱尔兰,奥地利,新西兰")
-for _country, _cities in {
-    "germany": "berlin,munich,hamburg,frankfurt,cologne,柏林,慕尼黑,汉堡,法兰克福",
-    "france": "paris,lyon,marseille,toulouse,nice,巴黎,里昂,马赛",
-    "uk": "london,manchester,edinburgh,birmingham,oxford,cambridge,伦敦,曼彻斯特,爱丁堡",
-    "usa": "new york,san francisco,los angeles,seattle,boston,chicago,austin,denver,miami,"
-           "washington,portland,纽约,旧金山,洛杉矶,西雅图,波士顿,芝加哥",
-    "canada": "toronto,vancouver,montreal,ottawa,calgary,多伦多,温哥华,蒙特利尔",
-    "japan": "tokyo,osaka,kyoto,yokohama,东京,大阪,京都,横滨",
-    "australia": "sydney,melbourne,brisbane,悉尼,墨尔本",
-    "italy": "rome,milan,florence,罗马,米兰",
-    "spain": "madrid,barcelona,马德里,巴塞罗那",
-    "netherlands": "amsterdam,rotterdam,阿姆斯特丹",
-    "switzerland": "zurich,geneva,苏黎世,日内瓦",
-    "india": "mumbai,delhi,bangalore,孟买,新德里,班加罗尔",
-    "south korea": "seoul,busan,首尔,釜山",
-    "china": "beijing,shanghai,shenzhen,guangzhou,hangzhou,chengdu,wuhan,nanjing,xi'an,"
-             "北京,上海,深圳,广州,杭州,成都,武汉,南京,西安,重庆,天津,苏州,厦门,青岛,长沙,"
-             "香港,hong kong",
-}.items():
-    _add_places("city", _country, _cities)
-# More of the world's large cities, so a move between them is a change of city.
-_add_places("country", "", "czechia,czech republic,denmark,finland,greece,turkey,thailand,vietnam,"
-            "indonesia,philippines,malaysia,egypt,south africa,kenya,argentina,colombia,peru,"
-            "united arab emirates,uae,norway,sweden,portugal,poland,austria,belgium,ireland")
-for _country, _cities in {
-    "portugal": "lisbon,porto,里斯本", "ireland": "dublin,都柏林", "austria": "vienna,维也纳",
-    "czechia": "prague,布拉格", "poland": "warsaw,krakow,华沙", "sweden": "stockholm,斯德哥尔摩",
-    "norway": "oslo,奥斯陆", "denmark": "copenhagen,哥本哈根", "finland": "helsinki,赫尔辛基",
-    "belgium": "brussels,布鲁塞尔", "greece": "athens,雅典", "turkey": "istanbul,ankara,伊斯坦布尔",
-    "united arab emirates": "dubai,abu dhabi,迪拜", "thailand": "bangkok,chiang mai,曼谷",
-    "vietnam": "hanoi,ho chi minh city,saigon,河内", "indonesia": "jakarta,bali,雅加达",
-    "philippines": "manila,马尼拉", "malaysia": "kuala lumpur,吉隆坡", "egypt": "cairo,开罗",
-    "south africa": "cape town,johannesburg,开普敦", "kenya": "nairobi,内罗毕",
-    "argentina": "buenos aires,布宜诺斯艾利斯", "colombia": "bogota,medellin", "peru": "lima,利马",
-    "brazil": "sao paulo,rio de janeiro,圣保罗", "mexico": "mexico city,guadalajara,墨西哥城",
-    "singapore": "", "switzerland": "basel,bern,lausanne", "germany": "stuttgart,dusseldorf,leipzig,dresden",
-    "japan": "nagoya,fukuoka,sapporo,札幌", "china": "harbin,哈尔滨,温州,昆明,kunming,大连,郑州,济南,合肥,福州",
-}.items():
-    if _cities:
-        _add_places("city", _country, _cities)
-
-
-
-
-
-# Words that make a job a hobby or a past ("aspiring writer", "former nurse").
-JOB_QUALIFIERS = ("beginner", "aspiring", "amateur", "hobbyist", "hobby", "former", "retired",
-                  "ex", "新手", "业余", "退休")
-
-
-
-
 # --- the tables that are each language's words (lang/<code>/*.json), read on first use ---------
 
 # Axes whose poles conflict only between statements about the same thing (see AxisSpec).
@@ -300,12 +231,20 @@ def _opposites() -> tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]:
     return tuple((tuple(first), tuple(second)) for first, second in languages.table("axes", "opposites", by_item=True))
 
 
-_BUILT = {"CONCEPTS": _concepts, "AXES": _axes, "BILINGUAL_AXES": _opposites}
+def _places() -> dict[str, tuple[str, str]]:
+    """Place name → (kind, the country a city is in or ""): lexicon.json's countries and cities."""
+    places = dict.fromkeys(languages.words("lexicon", "countries"), ("country", ""))
+    for country, cities in languages.table("lexicon", "cities").items():
+        places.update(dict.fromkeys(cities, ("city", country)))
+    return places
+
+
+_BUILT = {"CONCEPTS": _concepts, "AXES": _axes, "BILINGUAL_AXES": _opposites, "PLACES": _places}
 
 
 def __getattr__(name: str):
-    """A language table, read the first time it is asked for (PEP 562): CONCEPTS, AXES and
-    BILINGUAL_AXES as built above, and every table of lang/*/lexicon.json by its name in capitals
+    """A language table, read the first time it is asked for (PEP 562): CONCEPTS, AXES,
+    BILINGUAL_AXES and PLACES as built above, and every table of lang/*/lexicon.json by its name in capitals
     (``lexicon.CAR_BRANDS`` is "car_brands"; what each is for: "_about" in lang/en/lexicon.json)."""
     if name in _BUILT:
         value = _BUILT[name]()

@@ -55,10 +55,10 @@ def test_table_keeps_common_words_and_leaves_out_names():
 def test_the_table_built_by_columns_holds_what_reading_it_row_by_row_gives():
     """The table is built from its two columns in C calls (a third of a first search at 100,000
     entries was building it row by row): the same word for every gloss, names included."""
-    from dialectical_memory.detection import bundled
+    from dialectical_memory.detection import bundled, languages
 
     by_rows = {word: gloss for gloss, words in bundled.rows("bridge.tsv") for word in words.split()}
-    assert bridge._glosses() == {**by_rows, **bridge.PASTIMES}
+    assert bridge._glosses() == {**by_rows, **languages.table("bridge", "pastimes")}
 
 
 def test_only_words_the_lexicon_left_unknown_are_read_in_english():
