@@ -244,19 +244,21 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
         bytes of its ``.md`` unless the load kept the file's own (a commit extends them instead of
         writing out every entry again: ~15 ms at 100,000 entries) and its candidate index when the index file is on disk (opening it checks
         every entry against it; a home never indexed is left to its first add, which builds what it
-        needs under the lock)."""
+        needs under the lock); last, its words index for search (:func:`.search.read_words_ahead`)."""
         start_warm_up(self._warm_targets)
 
     def _warm_targets(self) -> None:
         from ..detection.index_file import index_path
+        from .search import read_words_ahead
 
-        for target, paths in self._paths.items():
-            if target not in self._states:
-                continue
+        loaded = [(target, paths) for target, paths in self._paths.items() if target in self._states]
+        for target, paths in loaded:
             with self.reading(target) as state:
                 state.md_bytes()
                 if index_path(self.home, paths.stem).exists():
                     state.ensure_index()
+        for target, _paths in loaded:  # then what a first search needs, with no lock held: an add goes on
+            read_words_ahead(self, target, self.current_state(target))
 
     def warnings(self, target: str) -> list[str]:
         config = list(self.hermes.warnings) if self.hermes else []

@@ -11,7 +11,8 @@ The process-wide part (:func:`prepare`) reads and writes nothing of a home: it f
 word tables, compiled patterns) the add fills the same way if it gets there first (an import waits
 for one in progress; a pattern compiled twice is the same pattern). A store's own part
 (:meth:`MemoryStore.warm_up`) encodes its ``.md`` files and opens its candidate indexes under its
-thread locks, as the first add would. A fork waits for every warm-up thread to finish (at most
+thread locks, as the first add would, then reads its texts into the words index a search reads
+(a home of up to 20,000 entries; no lock held, giving way to any search). A fork waits for every warm-up thread to finish (at most
 :data:`FORK_WAIT_SECONDS`), so that a child never inherits a lock one held.
 """
 

@@ -122,3 +122,39 @@ def test_a_never_indexed_home_is_left_to_its_first_add(new_store, home):
     assert fresh.current_state("memory").index is None
     assert not (home / ".MEMORY.index.json").exists()
 
+
+
+def test_the_warm_up_reads_the_words_index_so_the_first_search_reads_no_text(new_store, home, monkeypatch):
+    """A first search of a home of a few thousand entries read every text into the words index
+    (~0.3 s at 3,000): a long-lived process's warm-up reads them first, and a write after it is
+    searched as ever."""
+    from dialectical_memory.detection import lexical
+    from dialectical_memory.store import search
+
+    store = new_store()
+    for text in ("User lives in Berlin", "User drinks tea every morning", "用户喜欢爬山"):
+        store.add("memory", text)
+    fresh = new_store()
+    fresh.load_from_disk()
+    fresh.warm_up()
+    warm_up.wait()
+    read = []
+    monkeypatch.setattr(lexical, "document_tokens", lambda text, _tokens=lexical.document_tokens: read.append(text) or _tokens(text))
+    found = fresh.search("tea", "memory")
+    assert [hit.entry.text for hit in found.items] == ["User drinks tea every morning"]
+    assert read == [] and found.words_coverage == (3, 3)
+    fresh.add("memory", "User switched from tea to coffee")
+    assert [hit.entry.text for hit in fresh.search("coffee", "memory").items] == ["User switched from tea to coffee"]
+    assert read == ["User switched from tea to coffee"]
+    assert search.search_index(fresh, "memory").reader is None
+
+
+def test_the_warm_up_leaves_a_home_too_large_to_read_at_once_to_its_first_search(new_store, monkeypatch):
+    from dialectical_memory.store import search
+
+    store = new_store()
+    store.add("memory", "User lives in Berlin")
+    monkeypatch.setattr(search, "WORDS_ALL_AT_ONCE", 0)
+    store.warm_up()
+    warm_up.wait()
+    assert len(search.search_index(store, "memory").bm25) == 0
