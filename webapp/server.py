@@ -88,6 +88,7 @@ def serve(
     served = server.app.extensions["dmem_store"]
     print(f"Dashboard of {served.home} at http://{_url_host(host)}:{server.server_port}/ (Ctrl-C to stop)", file=sys.stderr)
     print(limits_line(served.limits, served.hermes.config if served.hermes else None), file=sys.stderr)
+    served.warm_up()  # the first page that adds or searches finds the detector and the indexes ready
     try:
         server.serve_forever()
     except KeyboardInterrupt:

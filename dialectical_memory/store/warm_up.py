@@ -3,8 +3,8 @@
 The first add of a process imports the detector (some sixty modules), builds its word tables and
 compiles the patterns an ordinary note meets: ~100 ms of CPU, most of the first add after a load of
 100,000 entries, paid again by every process. A long-lived process (the MCP server, the Hermes
-provider) starts this once its store is loaded: the agent's first write usually comes seconds later,
-and finds the work done. A one-shot command does not start it: its add follows the load at once and
+provider, the dashboard) starts this once its store is loaded: the agent's first write usually comes
+seconds later, and finds the work done. A one-shot command does not start it: its add follows the load at once and
 would only share the same work with the thread.
 
 The process-wide part (:func:`prepare`) reads and writes nothing of a home: it fills caches (modules,

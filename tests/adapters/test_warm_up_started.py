@@ -6,6 +6,7 @@ from __future__ import annotations
 from dialectical_memory.adapters import mcp_server
 from dialectical_memory.hermes import DialecticalMemoryProvider
 from dialectical_memory.store import memory_store
+from webapp import server
 
 
 def test_the_long_lived_processes_start_it_and_a_subagent_does_not(monkeypatch, tmp_path):
@@ -19,3 +20,7 @@ def test_the_long_lived_processes_start_it_and_a_subagent_does_not(monkeypatch, 
         provider.initialize("s", hermes_home=str(tmp_path / context), platform="cli", agent_context=context)
         provider.shutdown()
         assert len(started) == expected, context
+    monkeypatch.setattr(server, "make_server", lambda host, port, app, threaded: type("Server", (), {
+        "server_port": 5000, "app": app, "serve_forever": lambda self: None, "server_close": lambda self: None})())
+    server.serve(tmp_path / "dashboard")
+    assert len(started) == 3  # the dashboard too
