@@ -225,6 +225,7 @@ def bench_size(size: int, repeat: int, cli_repeat: int) -> dict:
 
         results["maintenance_first"] = _once(lambda: store.run_maintenance("memory"))
         results["maintenance"] = _stats(_time(lambda: store.run_maintenance("memory"), repeat))
+        results["load_maintained"] = _stats(_time(lambda: _fresh_store(home), repeat))  # its flags, promotions, journal
         results["system_prompt"] = _stats(_time(lambda: store.format_for_system_prompt("memory", mode="surface"), repeat))
         results.update(_bench_pages(home, repeat))
         results.update({f"nav_{endpoint}": row for endpoint, row in bench_nav_pages(home, max(11, repeat // 2)).items()})
@@ -521,6 +522,7 @@ ROWS = [
     ("remove", "remove"),
     ("maintenance_first", "run_maintenance (first run)"),
     ("maintenance", "run_maintenance (steady)"),
+    ("load_maintained", "cold load after maintenance"),
     ("system_prompt", "format_for_system_prompt"),
     ("page_tiers", "page: tiers"),
     ("page_graph", "page: contradictions"),
@@ -564,6 +566,7 @@ def targets(all_results: dict[int, dict]) -> list[tuple[str, str, bool | None]]:
     at_most(f"add after a refused call ≤ 2× steady add (n={big:,})", _ratio(r, "add_after_refused", "add"), 2, "×")
     at_most(f"add after another store wrote ≤ 10× steady add (n={big:,})", _ratio(r, "add_after_foreign", "add"), 10, "×")
     at_most(f"one-shot CLI add ≤ 300 ms (n={big:,}; issue 46)", _median(r, "cli_add"), 300, "ms")
+    at_most(f"cold load ≤ 100 ms, tidy after its maintenance (n={big:,})", _median(r, "load_maintained"), 100, "ms")
     for prefix, label in (("", "tidy"), ("grown_", "grown")):
         at_most(f"cold load ≤ 100 ms, {label} (n={big:,})", _median(r, f"{prefix}load"), 100, "ms")
         at_most(f"cold load ≤ 3× read+parse, {label} (n={big:,})", _ratio(r, f"{prefix}load", f"{prefix}read_parse"), 3, "×")

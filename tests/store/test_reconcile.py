@@ -605,3 +605,27 @@ def test_a_dropped_store_is_freed_at_once_with_the_entries_it_loaded(seeded, hom
         assert dropped() is None
     finally:
         gc.enable()
+
+
+def test_a_journal_grown_past_its_share_of_the_sidecar_is_folded_into_it(home, clock, monkeypatch):
+    """A load replays the journal entry by entry, several times slower a byte than it reads the
+    sidecar: once the journal holds more than an eighth of the sidecar's bytes (and at least
+    COMPACT_JOURNAL_MIN_BYTES), the next change rewrites the sidecar and empties the journal — not
+    only after COMPACT_AFTER_JOURNAL_LINES lines (a first maintenance of 10,000 entries left 3.3 MB in
+    11 lines)."""
+    from dialectical_memory.store import memory_store
+
+    monkeypatch.setattr(memory_store, "SMALL_STORE_ENTRIES", 2)  # a journal line per change from the third entry
+    monkeypatch.setattr(memory_store, "COMPACT_JOURNAL_MIN_BYTES", 3_000)
+    store = make_store(home, clock, memory_char_limit=0)
+    journal = home / "MEMORY.meta.journal"
+    sizes = []
+    for n in range(16):
+        store.add("memory", f"User keeps note number {n} about the roses in the back garden")
+        sizes.append(journal.stat().st_size if journal.exists() else 0)
+    grown = [size for size in sizes if size > 0]
+    assert grown and max(grown) < 3_000 + 2 * min(grown)  # at most one line past the bound
+    assert any(before > 3_000 and after == 0 for before, after in zip(sizes, sizes[1:]))  # folded, emptied
+    again = make_store(home, clock, memory_char_limit=0)
+    assert [e.text for e in again.entries("memory")] == [e.text for e in store.entries("memory")]
+    check_invariants(again)

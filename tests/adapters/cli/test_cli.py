@@ -138,3 +138,20 @@ def test_search_answers_a_question_with_why_and_json(capsys, home):
     code, out, _ = dmem(capsys, home, "search", "", "--json", "--limit", "2")
     listed = json.loads(out)
     assert not listed["ranked"] and listed["total"] == 3 and len(listed["results"]) == 2
+
+
+def test_maintain_folds_the_journal_into_the_sidecar(capsys, home, monkeypatch):
+    """RELIABILITY.md: a reader of the sidecar alone (SPEC §2) sees what a large home's journal held
+    once `dmem maintain` ran."""
+    from dialectical_memory.store import memory_store
+
+    monkeypatch.setattr(memory_store, "SMALL_STORE_ENTRIES", 2)  # a journal line per change from the third entry
+    store = MemoryStore(home, memory_char_limit=0)
+    for text in ("User lives in Berlin", "User drinks tea", "User plays chess", "User rides a bike"):
+        store.add("memory", text)
+    journal = home / "MEMORY.meta.journal"
+    assert journal.stat().st_size > 0
+    assert dmem(capsys, home, "--memory-char-limit", "0", "maintain", "--target", "memory")[0] == 0
+    assert journal.stat().st_size == 0
+    sidecar = json.loads((home / "MEMORY.meta.json").read_text())
+    assert {meta["text"] for meta in sidecar["entries"].values()} >= {"User plays chess", "User rides a bike"}
