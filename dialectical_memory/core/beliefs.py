@@ -278,12 +278,14 @@ def load_entry(data: dict[str, Any], *, owned: bool = False) -> tuple[EntryMeta,
 
 def _sound(values: dict[str, Any], shape: _Shape) -> bool:
     """Whether the loader's checks could change nothing: a text, numbers in range, ids strings."""
-    _constants, _factories, _enums, numbers, highs, id_lists = shape  # unpacked: faster than by name
+    _constants, _factories, _enums, numbers, highs, id_lists, promotion = shape  # unpacked: faster than by name
     if numbers is None or not values.get("text"):
         return False
     held = numbers(values)
     if min(held) < 0 or not all(map(operator.le, held, highs)):
         return False
+    if promotion and not _LEVEL.get(values.get("maturity", 0), 0) < values["pending_promotion"] <= _TOP_LEVEL:
+        return False  # a promotion to a real level above the entry's (clamp_numbers' check)
     for name in id_lists:
         if not _STR.issuperset(map(type, values[name])):  # their types' set, built in C
             return False
@@ -482,12 +484,13 @@ class _Shape(NamedTuple):
     numbers: Callable[[dict], tuple] | None  # the numbers it holds, to check; None: check it all
     highs: tuple[float, ...]  # their upper bounds (each lower bound is 0)
     id_lists: tuple[str, ...]  # the lists of ids it holds, to check
+    promotion: bool  # it holds a pending promotion (an int), to check against its maturity
 
 
 def _shape_of(record: dict[str, Any]) -> _Shape:
     present = set(record)
     numbers, highs = None, ()
-    if not present & _CHECKED_WHOLE:  # noise, scope, promotions: rare, and checked by clamp_numbers
+    if not present & _CHECKED_WHOLE:  # noise, scope, a rejected promotion: rare, and checked by clamp_numbers
         held = [(name, high) for group, high in _RANGES for name in group if name in present]
         highs = tuple(high for _name, high in held)
         numbers = _getter([name for name, _high in held]) if held else (lambda values: (0,))
@@ -498,6 +501,7 @@ def _shape_of(record: dict[str, Any]) -> _Shape:
         numbers=numbers,
         highs=highs,
         id_lists=tuple(name for name in _ID_LISTS if name in present),
+        promotion=record.get("pending_promotion") is not None,
     )
 
 
@@ -712,8 +716,12 @@ _TIMES = ("created_at", "updated_at", "last_validated_at")
 # The upper bounds load_entry checks a shape's numbers against (0 is every lower one); a record holding any of _CHECKED_WHOLE
 # (their defaults are empty or None) goes through clamp_numbers whole.
 _RANGES = ((_COUNTERS, MAX_COUNT), (_UNIT_FIELDS, 1.0), (_TIMES, LATEST_PLAUSIBLE_TIME))
-_CHECKED_WHOLE = frozenset(("noise_context", "scope", "pending_promotion", "rejected_promotion_hits",
+_CHECKED_WHOLE = frozenset(("noise_context", "scope", "rejected_promotion_hits",
                             "restated"))  # restated: its texts are scanned by the loader (store.restated)
+# A maturity as stored → its level, as _completed reads it (an unknown one: INCIDENT); a pending
+# promotion is checked against it in the shape's checks (promotions wait for a person: common)
+_LEVEL = {member.value: int(member) for member in MaturityLevel}
+_TOP_LEVEL = int(MaturityLevel.WISDOM)
 
 
 def clamp_numbers(meta: EntryMeta) -> int:

@@ -141,3 +141,25 @@ def test_a_record_out_of_range_is_clamped_though_an_earlier_record_of_its_shape_
     assert any("out of range were clamped" in w for w in again.warnings("memory"))
     assert any("timestamp(s) out of range were corrected" in w for w in again.warnings("memory"))
     check_invariants(again)
+
+
+def test_a_pending_promotion_not_above_its_entry_is_dropped_though_an_earlier_record_of_its_shape_was_sound(store, home, new_store):
+    """A promotion waiting for a person is checked in the shape's checks (they are common: a first
+    maintenance of 10,000 entries proposed 2,876), against the entry's maturity on every record."""
+    sound = store.add("memory", "User likes green tea").entry_id
+    damaged = [store.add("memory", f"User likes {topic}").entry_id for topic in ("jazz", "chess", "tango")]
+
+    def same_shape_then_damage(document):
+        entries = document["entries"]
+        for entry_id in (sound, *damaged):
+            entries[entry_id].update(maturity=1, pending_promotion=2)
+        for entry_id, level in zip(damaged, (1, 0, 4)):  # not above PATTERN; below it; beyond WISDOM
+            entries[entry_id]["pending_promotion"] = level
+        document["entries"] = {sound: entries[sound], **{i: entries[i] for i in damaged}}
+
+    _rewrite_sidecar(home, same_shape_then_damage)
+    again = new_store()
+    assert again.get_entry("memory", sound).meta.pending_promotion == 2
+    assert [again.get_entry("memory", i).meta.pending_promotion for i in damaged] == [None, None, None]
+    assert any("out of range were clamped" in w for w in again.warnings("memory"))
+    check_invariants(again)
