@@ -200,6 +200,9 @@ def end_state(store: MemoryStore) -> dict:
                            for entry in entries if entry.entry_id in waits | soon],
         "open_groups": len(groups),
         "pattern_proposals": len(proposals),
+        # incidents a pattern proposal would compress into one PATTERN entry (SPEC §1: the other way
+        # knowledge matures), counted apart from the promotions the SPEC §4 rules propose
+        "in_pattern_proposals": len({i for proposal in proposals for i in proposal.entry_ids} & live),
         "unresolved_edges": counts["unresolved_contradictions"],
     }
 
@@ -410,6 +413,7 @@ def report(homes: list[Home], pairs: dict[tuple, dict]) -> dict:
         "hits": {f"{count}+" if count == 3 else str(count): hits[count] for count in sorted(hits)},
         "reverify_by_type": dict(reverify_types),
         "pattern_proposals": sum(end["pattern_proposals"] for end in ends),
+        "in_pattern_proposals": sum(end["in_pattern_proposals"] for end in ends),
         "reverify_soon": sum(end["reverify_soon"] for end in ends),
         "restatement": score_restatement(homes, pairs),
         "flags": score_flags(homes, pairs),
@@ -429,6 +433,9 @@ def print_report(result: dict) -> None:
     print(f"above INCIDENT or proposed for promotion: {result['matured']} ({share:.1%}); "
           f"entries by hits (restatements and signals): {result['hits']}; "
           f"proposed at some point of the replay: {result['ever_proposed']}")
+    grouped = result["in_pattern_proposals"] / result["entries"] if result["entries"] else 0.0
+    print(f"apart: entries in a pattern proposal (incidents proposed to mature into a PATTERN entry by compression): "
+          f"{result['in_pattern_proposals']} ({grouped:.1%}) in {result['pattern_proposals']} proposals")
     print(f"same recognised at the add: {rest['same_recognised']}/{rest['same_labelled']}; "
           f"distinct absorbed: {rest['distinct_absorbed']}/{rest['distinct_labelled']}; "
           f"elaborates/progress absorbed: {rest['mergeable_absorbed']}")
