@@ -17,26 +17,45 @@ from .text import lazy_compile, stem
 
 
 @bundled.read_once
-def _wordnet_axes() -> list[list[str]]:
-    """WordNet's axes: per axis, the stemmed words of each pole (space-separated)."""
-    return bundled.rows("wordnet_axes.tsv")
+def _wordnet_text() -> tuple[str, str]:
+    """WordNet's axes, a line each after a line break (the stemmed words of each pole, space-separated,
+    a tab between the two), and the same text with a space for every tab and line break."""
+    text = "\n" + "\n".join(bundled.lines("wordnet_axes.tsv")) + "\n"
+    return text, text.replace("\t", " ").replace("\n", " ")
+
+
+def _wordnet_count() -> int:
+    return _wordnet_text()[0].count("\n") - 1
+
+
+@functools.lru_cache(maxsize=16384)
+def _poles(unit: str) -> frozenset[tuple[int, int]]:
+    """The (axis, side) of each pole ``unit`` is a word of, found where the unit is a whole word of
+    the table's text: looked up unit by unit, so that the first add of a process reads the few dozen
+    units it meets (~10 µs each) rather than making a dict of all 4,500 (~10 ms)."""
+    text, spaced = _wordnet_text()
+    found = set(_bilingual_poles().get(unit, ()))
+    needle = f" {unit} "
+    at = spaced.find(needle) if unit.split() == [unit] else -1  # a word of the table has no space
+    while at >= 0:  # (at: the space, tab or line break before the word)
+        line_start = text.rfind("\n", 0, at + 1)
+        found.add((text.count("\n", 0, line_start), int(text.find("\t", line_start, at + 1) >= 0)))
+        at = spaced.find(needle, at + 1)
+    return frozenset(found)
 
 
 @functools.cache
-def _poles() -> dict[str, frozenset[tuple[int, int]]]:
+def _bilingual_poles() -> dict[str, set[tuple[int, int]]]:
+    """The poles of the bilingual table's words (its axes numbered after WordNet's), by their gloss
+    and, for an English word, its stem."""
     found: dict[str, set[tuple[int, int]]] = {}
-    lines = _wordnet_axes()
-    for number, line in enumerate(lines):
-        for side, words in enumerate(line):
-            for word in words.split():
-                found.setdefault(word, set()).add((number, side))
-    for number, poles in enumerate(lexicon.BILINGUAL_AXES, start=len(lines)):
+    for number, poles in enumerate(lexicon.BILINGUAL_AXES, start=_wordnet_count()):
         for side, words in enumerate(poles):
             for word in words:
                 found.setdefault(gloss(word), set()).add((number, side))
                 if word.isascii():
                     found.setdefault(stem(word), set()).add((number, side))
-    return {word: frozenset(axes) for word, axes in found.items()}
+    return found
 
 
 def gloss(word: str) -> str:
@@ -61,8 +80,7 @@ def opposed(x: str, y: str) -> bool:
     if "=" in x and "=" in y:
         (axis_x, pole_x), (axis_y, pole_y) = x.split("=", 1), y.split("=", 1)
         return axis_x == axis_y and pole_x != pole_y
-    poles = _poles()
-    left, right = poles.get(x), poles.get(y)
+    left, right = _poles(x), _poles(y)
     if not left or not right or x == y:
         return False
     return any((axis, 1 - side) in right for axis, side in left)
@@ -71,26 +89,26 @@ def opposed(x: str, y: str) -> bool:
 def poles_of(unit: str) -> frozenset[tuple[int, int]]:
     """The (axis, side) of each antonym axis a unit sits on: `opposed` units sit on one axis, on
     opposite sides."""
-    return _poles().get(unit, frozenset())
+    return _poles(unit)
 
 
 def axes_of(unit: str) -> frozenset[int]:
     """The antonym axes a unit sits on (either pole), for the candidate index."""
-    return frozenset(axis for axis, _side in _poles().get(unit, ()))
+    return frozenset(axis for axis, _side in _poles(unit))
 
 
 def is_bilingual_axis(axis: int) -> bool:
     """An axis of `lexicon.BILINGUAL_AXES` (numbered after WordNet's)."""
-    return axis >= len(_wordnet_axes())
+    return axis >= _wordnet_count()
 
 
 def is_adjective(word: str) -> bool:
     """A word that sits on some antonym axis: it describes rather than names."""
-    return stem(word.lower()) in _poles()
+    return bool(_poles(stem(word.lower())))
 
 
 def is_unit_on_axis(unit: str) -> bool:
-    return unit in _poles()
+    return bool(_poles(unit))
 
 
 @functools.cache
