@@ -11,6 +11,7 @@ too. The tables are read on first use.
 from __future__ import annotations
 
 import functools
+from os.path import commonprefix
 
 from . import bundled, languages, lexicon
 from .text import lazy_compile, stem
@@ -18,8 +19,8 @@ from .text import lazy_compile, stem
 
 @bundled.read_once
 def _wordnet_text() -> tuple[str, str]:
-    """WordNet's axes, a line each after a line break (the stemmed words of each pole, space-separated,
-    a tab between the two), and the same text with a space for every tab and line break."""
+    """WordNet's axes, a line each after a line break (the stemmed words of each pole, a tab between
+    the two), and the same text with a space for each tab and line break."""
     text = "\n" + "\n".join(bundled.lines("wordnet_axes.tsv")) + "\n"
     return text, text.replace("\t", " ").replace("\n", " ")
 
@@ -30,24 +31,21 @@ def _wordnet_count() -> int:
 
 @functools.lru_cache(maxsize=16384)
 def _poles(unit: str) -> frozenset[tuple[int, int]]:
-    """The (axis, side) of each pole ``unit`` is a word of, found where the unit is a whole word of
-    the table's text: looked up unit by unit, so that the first add of a process reads the few dozen
-    units it meets (~10 µs each) rather than making a dict of all 4,500 (~10 ms)."""
+    """The (axis, side) of each pole ``unit`` is a word of, looked up per unit: a first add meets a
+    few dozen, and a dict of all 4,461 cost it ~12 ms."""
     text, spaced = _wordnet_text()
     found = set(_bilingual_poles().get(unit, ()))
-    needle = f" {unit} "
-    at = spaced.find(needle) if unit.split() == [unit] else -1  # a word of the table has no space
-    while at >= 0:  # (at: the space, tab or line break before the word)
-        line_start = text.rfind("\n", 0, at + 1)
-        found.add((text.count("\n", 0, line_start), int(text.find("\t", line_start, at + 1) >= 0)))
-        at = spaced.find(needle, at + 1)
+    at = spaced.find(f" {unit} ") if unit.split() == [unit] else -1
+    while at >= 0:  # the space, tab or line break before the word
+        line = text.rfind("\n", 0, at + 1)
+        found.add((text.count("\n", 0, line), int("\t" in text[line : at + 1])))
+        at = spaced.find(f" {unit} ", at + 1)
     return frozenset(found)
 
 
 @functools.cache
 def _bilingual_poles() -> dict[str, set[tuple[int, int]]]:
-    """The poles of the bilingual table's words (its axes numbered after WordNet's), by their gloss
-    and, for an English word, its stem."""
+    """By gloss (and stem): the bilingual table's axes, numbered after WordNet's."""
     found: dict[str, set[tuple[int, int]]] = {}
     for number, poles in enumerate(lexicon.BILINGUAL_AXES, start=_wordnet_count()):
         for side, words in enumerate(poles):
@@ -210,8 +208,8 @@ def zh_minimal_pair(a: str, b: str) -> tuple[str, str] | None:
     a, b = a.strip(_END).removesuffix("了"), b.strip(_END).removesuffix("了")
     if abs(len(a) - len(b)) > 3 or a[:1] != b[:1] and a[-1:] != b[-1:]:
         return None  # a pole and a degree word differ by a few characters at most
-    prefix = _common_prefix(a, b)
-    suffix = _common_prefix(a[prefix:][::-1], b[prefix:][::-1])
+    prefix = len(commonprefix((a, b)))
+    suffix = len(commonprefix((a[prefix:][::-1], b[prefix:][::-1])))
     diff_a, diff_b = a[prefix:len(a) - suffix], b[prefix:len(b) - suffix]
     if not diff_a or not diff_b or prefix + suffix == 0 or _AVERSE.search(a[:prefix]):
         return None  # "怕冷" / "怕热", "不喜欢甜的" / "不喜欢咸的": one can shun both poles
@@ -233,15 +231,6 @@ def zh_minimal_pair(a: str, b: str) -> tuple[str, str] | None:
     if not (_predicated(a, prefix, suffix, core_a) and _predicated(b, prefix, suffix, core_b)):
         return None
     return core_a, core_b
-
-
-def _common_prefix(x: str, y: str) -> int:
-    n = 0
-    for left, right in zip(x, y):
-        if left != right:
-            break
-        n += 1
-    return n
 
 
 def _predicated(text: str, prefix: int, suffix: int, core: str) -> bool:
