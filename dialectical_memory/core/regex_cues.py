@@ -64,13 +64,13 @@ def cues(regex: str, flags: int = 0, beyond_ascii: bool = False) -> frozenset[st
 
 
 def second_cues(regex: str, flags: int = 0) -> frozenset[str] | None:
-    """Selective literals one of which every match also holds elsewhere than :func:`cues` (``user\\s+is``:
-    "user", then "is"), unless any text holding a cue holds one."""
+    """Selective literals one of which every match holds in another part than :func:`cues`'
+    (``user\\s+is``: "user", then "is"); None if no part has any a text with a cue may lack."""
     from re import _constants, _parser
 
     tree = _parser.parse(regex, flags)
-    options = _required(tree, _constants, True) or []
-    best = _best(options)
+    options = _required(tree, _constants, True)
+    best = _best(options) or set()
     rest = [option for option in options if all(map(_selective, option))
             and not all(any(cue in first for cue in option) for first in best)]
     return _cues_of(_best(rest), bool(tree.state.flags & re.IGNORECASE))
@@ -377,11 +377,10 @@ _GATE_KEPT_UNTIL_HITS = 16
 
 
 def _gated(pattern: LazyPattern, method: str, cues: tuple[str, ...], case_blind: bool, second: tuple[str, ...] = ()):
-    """``pattern.<method>`` that answers "no match" for a text holding none of ``cues`` (or, with
-    ``second`` cues, none of those); the first
-    text that holds one compiles the pattern, which answers it and every later text holding one,
-    until the texts holding one are as many as those without (``_GATE_KEPT_UNTIL_HITS`` at least):
-    then the compiled pattern's own method takes the gate's place.
+    """``pattern.<method>`` that answers "no match" for a text holding none of ``cues`` (or none of
+    the ``second`` ones); the first text that holds them compiles the pattern, which answers it and
+    every later text holding them, until the texts holding them are as many as those without
+    (``_GATE_KEPT_UNTIL_HITS`` at least): then the compiled pattern's own method takes the gate's place.
 
     A text meets every gated pattern of an analysis in turn (a hundred or more), so the test is one
     frame: the text's case-blind form read inline from :func:`folded`'s memo, no helper calls, an
