@@ -286,7 +286,7 @@ class CueTable:
         self._rows: dict[tuple[str, int], tuple[tuple[str, ...], bool, tuple[str, ...]]] | None = None
 
     def get(self, pattern: str, flags: int) -> tuple[tuple[str, ...], bool, tuple[str, ...]] | None:
-        """The pattern's cues, whether they are case-blind, and its :func:`second_cues` (or ())."""
+        """Its cues, whether case-blind, and its :func:`second_cues` (or ())."""
         if self._rows is None:
             self._rows = self._read()
         return self._rows.get((pattern, flags))
