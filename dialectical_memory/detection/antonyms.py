@@ -26,6 +26,7 @@ def _wordnet_text() -> tuple[str, str, frozenset[str]]:
     return text, spaced, frozenset(spaced.split())
 
 
+@functools.cache  # (the candidate index asks it of every general word)
 def _wordnet_count() -> int:
     return _wordnet_text()[0].count("\n") - 1
 
@@ -46,7 +47,7 @@ def _poles(unit: str) -> frozenset[tuple[int, int]]:
     return frozenset(found)
 
 
-_LOOKUPS_BEFORE_TABLE = 256
+_LOOKUPS_BEFORE_TABLE = 64
 
 
 @functools.cache
