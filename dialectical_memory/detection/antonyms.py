@@ -31,6 +31,9 @@ def _wordnet_count() -> int:
     return _wordnet_text()[0].count("\n") - 1
 
 
+_LOOKUPS_BEFORE_TABLE = 64  # units a process looks up one by one before it reads the whole table
+
+
 @functools.lru_cache(maxsize=16384)
 def _poles(unit: str) -> frozenset[tuple[int, int]]:
     """The (axis, side) of each pole ``unit`` is a word of, looked up per unit (~50 µs a word of the
@@ -46,8 +49,6 @@ def _poles(unit: str) -> frozenset[tuple[int, int]]:
         at = spaced.find(f" {unit} ", at + 1)
     return frozenset(found)
 
-
-_LOOKUPS_BEFORE_TABLE = 64
 
 
 @functools.cache
