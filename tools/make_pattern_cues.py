@@ -86,14 +86,19 @@ def safety_patterns() -> list[tuple[str, int]]:
 def table(patterns: list[tuple[str, int]], source: str, beyond_ascii: bool = False) -> dict:
     """The rows of a cue table; ``beyond_ascii``: its readers know the cue of a CJK class
     (`regex_cues.BEYOND_ASCII`: the detector's gates do, the safety check's one trie of every cue does not)."""
-    from dialectical_memory.core.regex_cues import compile_with_cues
+    from dialectical_memory.core.regex_cues import compile_with_cues, second_cues
 
     rows = []
     for regex, flags in sorted(set(patterns)):
         _compiled, cues, folded = compile_with_cues(regex, flags, beyond_ascii)
+        second = second_cues(regex, flags) if cues and beyond_ascii else None  # (the detector's gates read them)
         if cues:
-            rows.append([flags, regex, sorted(cues, key=lambda cue: (len(cue), cue)), folded])
+            rows.append([flags, regex, _sorted(cues), folded, *([_sorted(second)] if second else [])])
     return {"source": source, "patterns": rows}
+
+
+def _sorted(cues: frozenset[str]) -> list[str]:
+    return sorted(cues, key=lambda cue: (len(cue), cue))
 
 
 def tables() -> dict[Path, str]:

@@ -52,7 +52,7 @@ def compile_with_cues(regex: str, flags: int = 0, beyond_ascii: bool = False) ->
 
         tree = _parser.parse(regex, flags)
         folded = bool(tree.state.flags & re.IGNORECASE)
-        cues = _cues_of(_required(tree, _constants, beyond_ascii), folded)
+        cues = _cues_of(_best(_required(tree, _constants, beyond_ascii)), folded)
         return _compiler.compile(tree, flags), cues, folded
     except Exception:  # pragma: no cover - the private parser changed: the plain pattern, no gate
         return re.compile(regex, flags), None, False
@@ -61,6 +61,19 @@ def compile_with_cues(regex: str, flags: int = 0, beyond_ascii: bool = False) ->
 def cues(regex: str, flags: int = 0, beyond_ascii: bool = False) -> frozenset[str] | None:
     """Literals one of which every match of ``regex`` contains (case-blind ones in :func:`matching_case`)."""
     return compile_with_cues(regex, flags, beyond_ascii)[1]
+
+
+def second_cues(regex: str, flags: int = 0) -> frozenset[str] | None:
+    """Selective literals one of which every match holds in another part than :func:`cues`'
+    (``user\\s+is``: "user", then "is"); None if no part has any a text with a cue may lack."""
+    from re import _constants, _parser
+
+    tree = _parser.parse(regex, flags)
+    options = _required(tree, _constants, True)
+    best = _best(options) or set()
+    rest = [option for option in options if all(map(_selective, option))
+            and not all(any(cue in first for cue in option) for first in best)]
+    return _cues_of(_best(rest), bool(tree.state.flags & re.IGNORECASE))
 
 
 @functools.cache
@@ -181,13 +194,18 @@ def _beyond_ascii_class(members, c) -> bool:
         for kind, value in members)
 
 
-def _required(items, c, beyond_ascii: bool = False) -> set[str] | None:
-    """For a parsed sequence: a set of strings one of which every match contains, or None.
+def _best(options: list[set[str]] | None) -> set[str] | None:
+    """Of sets of strings each required, the one whose shortest string is longest, one of selective literals first."""
+    return max(options, key=lambda option: (all(map(_usable, option)), all(map(_selective, option)),
+                                            min(map(len, option)))) if options else None
+
+
+def _required(items, c, beyond_ascii: bool = False) -> list[set[str]]:
+    """For a parsed sequence: sets of strings, one of each of which every match contains.
 
     Reads literal runs and, of groups, branches and repeats of at least once, what their content
     requires; anything else (classes, zero-width tests, optional parts) only breaks a run, but for a
-    class of CJK characters when ``beyond_ascii`` (:data:`BEYOND_ASCII`). Of the sets found, the
-    one whose shortest string is longest is kept, one of selective literals first."""
+    class of CJK characters when ``beyond_ascii`` (:data:`BEYOND_ASCII`)."""
     options: list[set[str]] = []
     run: set[str] = set()  # the strings the literals read since the last break can spell
 
@@ -225,21 +243,18 @@ def _required(items, c, beyond_ascii: bool = False) -> set[str] | None:
         if op is c.SUBPATTERN:
             if av[1] or av[2]:  # scoped flags: not read
                 continue
-            inner = _required(av[3], c, beyond_ascii)
+            inner = _best(_required(av[3], c, beyond_ascii))
         elif op is c.BRANCH:
-            sets = [_required(branch, c, beyond_ascii) for branch in av[1]]
+            sets = [_best(_required(branch, c, beyond_ascii)) for branch in av[1]]
             inner = None if any(s is None for s in sets) else set().union(*sets)
         elif op in (c.MAX_REPEAT, c.MIN_REPEAT, c.POSSESSIVE_REPEAT) and av[0] >= 1:
-            inner = _required(av[2], c, beyond_ascii)
+            inner = _best(_required(av[2], c, beyond_ascii))
         elif op is c.ATOMIC_GROUP:
-            inner = _required(av, c, beyond_ascii)
+            inner = _best(_required(av, c, beyond_ascii))
         if inner:
             options.append(inner)
     close_run()
-    if not options:
-        return None
-    return max(options, key=lambda option: (all(map(_usable, option)), all(map(_selective, option)),
-                                            min(map(len, option))))
+    return options
 
 
 def _leading_literals(items, c) -> set[str]:
@@ -268,20 +283,22 @@ class CueTable:
 
     def __init__(self, package: str, name: str):
         self.package, self.name = package, name
-        self._rows: dict[tuple[str, int], tuple[tuple[str, ...], bool]] | None = None
+        self._rows: dict[tuple[str, int], tuple[tuple[str, ...], bool, tuple[str, ...]]] | None = None
 
-    def get(self, pattern: str, flags: int) -> tuple[tuple[str, ...], bool] | None:
+    def get(self, pattern: str, flags: int) -> tuple[tuple[str, ...], bool, tuple[str, ...]] | None:
+        """Its cues, whether case-blind, and its :func:`second_cues` (or ())."""
         if self._rows is None:
             self._rows = self._read()
         return self._rows.get((pattern, flags))
 
-    def _read(self) -> dict[tuple[str, int], tuple[tuple[str, ...], bool]]:
+    def _read(self) -> dict[tuple[str, int], tuple[tuple[str, ...], bool, tuple[str, ...]]]:
         if _gates_off():
             return {}
         try:
             # beside the package's files (importlib.resources would cost a one-shot command ~7 ms of imports)
             document = orjson.loads(Path(sys.modules[self.package].__file__).with_name(self.name).read_bytes())
-            return {(pattern, flags): (tuple(cues), folded) for flags, pattern, cues, folded in document["patterns"]}
+            return {(pattern, flags): (tuple(cues), folded, tuple(*second))
+                    for flags, pattern, cues, folded, *second in document["patterns"]}
         except (OSError, ValueError, TypeError, KeyError):  # a missing or damaged table: no gate
             return {}
 
@@ -359,11 +376,11 @@ _NO_MATCH = {
 _GATE_KEPT_UNTIL_HITS = 16
 
 
-def _gated(pattern: LazyPattern, method: str, cues: tuple[str, ...], case_blind: bool):
-    """``pattern.<method>`` that answers "no match" for a text holding none of ``cues``; the first
-    text that holds one compiles the pattern, which answers it and every later text holding one,
-    until the texts holding one are as many as those without (``_GATE_KEPT_UNTIL_HITS`` at least):
-    then the compiled pattern's own method takes the gate's place.
+def _gated(pattern: LazyPattern, method: str, cues: tuple[str, ...], case_blind: bool, second: tuple[str, ...] = ()):
+    """``pattern.<method>`` that answers "no match" for a text holding none of ``cues`` (or none of
+    the ``second`` ones); the first text that holds them compiles the pattern, which answers it and
+    every later text holding them, until the texts holding them are as many as those without
+    (``_GATE_KEPT_UNTIL_HITS`` at least): then the compiled pattern's own method takes the gate's place.
 
     A text meets every gated pattern of an analysis in turn (a hundred or more), so the test is one
     frame: the text's case-blind form read inline from :func:`folded`'s memo, no helper calls, an
@@ -382,7 +399,7 @@ def _gated(pattern: LazyPattern, method: str, cues: tuple[str, ...], case_blind:
         else:
             seen = text
         for cue in ascii_cues if seen.isascii() else cues:
-            if cue in seen:
+            if cue in seen and (not second or any(other in seen for other in second)):
                 break
         else:
             not_held += 1
@@ -396,7 +413,7 @@ def _gated(pattern: LazyPattern, method: str, cues: tuple[str, ...], case_blind:
         nonlocal held, not_held
         seen = folded(text) if case_blind else text
         for cue in cues:
-            if cue in seen:
+            if cue in seen and (not second or any(other in seen for other in second)):
                 break
         else:
             not_held += 1

@@ -25,6 +25,7 @@ import re
 import unicodedata
 import zlib
 from dataclasses import dataclass, replace
+from typing import NamedTuple
 
 from ..core.regex_cues import Needs, reads_only_where
 from . import antonyms, frequency, languages, lexicon, observed
@@ -35,8 +36,7 @@ from .slots import Slot, absence_slots, extract_slots, routine_times
 from .text import CJK_RANGE, chinese_bigrams, normalize, parse_number, lazy_compile
 
 
-@dataclass(frozen=True)
-class Pole:
+class Pole(NamedTuple):
     axis: str
     pole: str
     surface: str
@@ -922,7 +922,7 @@ def _step_units(text: str) -> frozenset[str]:
     return units(text) | frozenset(unit for unit in named if unit)
 
 
-@dataclass
+@dataclass(repr=False, eq=False)  # never compared nor shown: an __init__ only, ~1 ms less to make
 class _Read:
     """One clause as read, before the clauses of an entry are put together."""
 

@@ -11,32 +11,67 @@ too. The tables are read on first use.
 from __future__ import annotations
 
 import functools
+from os.path import commonprefix
 
 from . import bundled, languages, lexicon
 from .text import lazy_compile, stem
 
 
 @bundled.read_once
-def _wordnet_axes() -> list[list[str]]:
-    """WordNet's axes: per axis, the stemmed words of each pole (space-separated)."""
-    return bundled.rows("wordnet_axes.tsv")
+def _wordnet_text() -> tuple[str, str, frozenset[str]]:
+    """WordNet's axes, a line each after a line break (the stemmed words of each pole, a tab between
+    the two); the same text with a space for each tab and line break; its words."""
+    text = "\n" + "\n".join(bundled.lines("wordnet_axes.tsv")) + "\n"
+    spaced = text.replace("\t", " ").replace("\n", " ")
+    return text, spaced, frozenset(spaced.split())
+
+
+@functools.cache  # (the candidate index asks it of every general word)
+def _wordnet_count() -> int:
+    return _wordnet_text()[0].count("\n") - 1
+
+
+_LOOKUPS_BEFORE_TABLE = 64  # units a process looks up one by one before it reads the whole table
+
+
+@functools.lru_cache(maxsize=16384)
+def _poles(unit: str) -> frozenset[tuple[int, int]]:
+    """The (axis, side) of each pole ``unit`` is a word of, looked up per unit (~50 µs a word of the
+    table): a first add meets a few dozen, and a dict of all 4,461 (~12 ms) pays only for a batch."""
+    text, spaced, words = _wordnet_text()
+    found = set(_bilingual_poles().get(unit, ()))
+    if unit in words and _poles.cache_info().currsize >= _LOOKUPS_BEFORE_TABLE:
+        return frozenset(found | _wordnet_poles()[unit])
+    at = spaced.find(f" {unit} ") if unit in words else -1
+    while at >= 0:  # the space, tab or line break before the word
+        line = text.rfind("\n", 0, at + 1)
+        found.add((text.count("\n", 0, line), int("\t" in text[line : at + 1])))
+        at = spaced.find(f" {unit} ", at + 1)
+    return frozenset(found)
+
 
 
 @functools.cache
-def _poles() -> dict[str, frozenset[tuple[int, int]]]:
+def _wordnet_poles() -> dict[str, set[tuple[int, int]]]:
     found: dict[str, set[tuple[int, int]]] = {}
-    lines = _wordnet_axes()
-    for number, line in enumerate(lines):
-        for side, words in enumerate(line):
+    for number, line in enumerate(_wordnet_text()[0].split("\n")[1:-1]):
+        for side, words in enumerate(line.split("\t")):
             for word in words.split():
                 found.setdefault(word, set()).add((number, side))
-    for number, poles in enumerate(lexicon.BILINGUAL_AXES, start=len(lines)):
+    return found
+
+
+@functools.cache
+def _bilingual_poles() -> dict[str, set[tuple[int, int]]]:
+    """By gloss (and stem): the bilingual table's axes, numbered after WordNet's."""
+    found: dict[str, set[tuple[int, int]]] = {}
+    for number, poles in enumerate(lexicon.BILINGUAL_AXES, start=_wordnet_count()):
         for side, words in enumerate(poles):
             for word in words:
                 found.setdefault(gloss(word), set()).add((number, side))
                 if word.isascii():
                     found.setdefault(stem(word), set()).add((number, side))
-    return {word: frozenset(axes) for word, axes in found.items()}
+    return found
 
 
 def gloss(word: str) -> str:
@@ -61,8 +96,7 @@ def opposed(x: str, y: str) -> bool:
     if "=" in x and "=" in y:
         (axis_x, pole_x), (axis_y, pole_y) = x.split("=", 1), y.split("=", 1)
         return axis_x == axis_y and pole_x != pole_y
-    poles = _poles()
-    left, right = poles.get(x), poles.get(y)
+    left, right = _poles(x), _poles(y)
     if not left or not right or x == y:
         return False
     return any((axis, 1 - side) in right for axis, side in left)
@@ -71,26 +105,26 @@ def opposed(x: str, y: str) -> bool:
 def poles_of(unit: str) -> frozenset[tuple[int, int]]:
     """The (axis, side) of each antonym axis a unit sits on: `opposed` units sit on one axis, on
     opposite sides."""
-    return _poles().get(unit, frozenset())
+    return _poles(unit)
 
 
 def axes_of(unit: str) -> frozenset[int]:
     """The antonym axes a unit sits on (either pole), for the candidate index."""
-    return frozenset(axis for axis, _side in _poles().get(unit, ()))
+    return frozenset(axis for axis, _side in _poles(unit))
 
 
 def is_bilingual_axis(axis: int) -> bool:
     """An axis of `lexicon.BILINGUAL_AXES` (numbered after WordNet's)."""
-    return axis >= len(_wordnet_axes())
+    return axis >= _wordnet_count()
 
 
 def is_adjective(word: str) -> bool:
     """A word that sits on some antonym axis: it describes rather than names."""
-    return stem(word.lower()) in _poles()
+    return bool(_poles(stem(word.lower())))
 
 
 def is_unit_on_axis(unit: str) -> bool:
-    return unit in _poles()
+    return bool(_poles(unit))
 
 
 @functools.cache
@@ -192,8 +226,8 @@ def zh_minimal_pair(a: str, b: str) -> tuple[str, str] | None:
     a, b = a.strip(_END).removesuffix("了"), b.strip(_END).removesuffix("了")
     if abs(len(a) - len(b)) > 3 or a[:1] != b[:1] and a[-1:] != b[-1:]:
         return None  # a pole and a degree word differ by a few characters at most
-    prefix = _common_prefix(a, b)
-    suffix = _common_prefix(a[prefix:][::-1], b[prefix:][::-1])
+    prefix = len(commonprefix((a, b)))
+    suffix = len(commonprefix((a[prefix:][::-1], b[prefix:][::-1])))
     diff_a, diff_b = a[prefix:len(a) - suffix], b[prefix:len(b) - suffix]
     if not diff_a or not diff_b or prefix + suffix == 0 or _AVERSE.search(a[:prefix]):
         return None  # "怕冷" / "怕热", "不喜欢甜的" / "不喜欢咸的": one can shun both poles
@@ -215,15 +249,6 @@ def zh_minimal_pair(a: str, b: str) -> tuple[str, str] | None:
     if not (_predicated(a, prefix, suffix, core_a) and _predicated(b, prefix, suffix, core_b)):
         return None
     return core_a, core_b
-
-
-def _common_prefix(x: str, y: str) -> int:
-    n = 0
-    for left, right in zip(x, y):
-        if left != right:
-            break
-        n += 1
-    return n
 
 
 def _predicated(text: str, prefix: int, suffix: int, core: str) -> bool:

@@ -31,7 +31,7 @@ This module imports nothing of the analysis: families below it (amounts.py) decl
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .base import Label, Verdict
 
@@ -40,8 +40,7 @@ def no_terms(analysis) -> Iterable[str]:
     return ()
 
 
-@dataclass(frozen=True)
-class Family:
+class Family(NamedTuple):
     name: str
     kinds: tuple[str, ...]  # the verdict kinds it gives ("value", "implicit", …; see base.Verdict)
     priority: int  # the runner tries the families lowest first; the first contradiction wins
@@ -68,8 +67,7 @@ def keys_meet(first: tuple[frozenset, frozenset] | None, second: tuple[frozenset
     return first is None or not first[0].isdisjoint(second[1]) or not second[0].isdisjoint(first[1])
 
 
-@dataclass(frozen=True)
-class Said:
+class Said(NamedTuple):
     """Cue words: the family runs on an entry that says one of them, in the entry as written or (for
     families whose patterns read claims) in one of its claims. A substring test, far cheaper than
     the patterns it guards; tests/detection/test_family_registry.py checks every way of matching

@@ -13,7 +13,8 @@ day"): "runs every day" / "runs about once a month", "每天都给爸妈打电�
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from typing import NamedTuple
+
 from .text import lazy_compile
 
 NEVER, RARELY, YEARLY, MONTHLY, WEEKLY, DAILY, HOURLY, CONSTANTLY = range(8)
@@ -99,8 +100,7 @@ _PERIOD_LEVEL = {"day": DAILY, "week": WEEKLY, "month": MONTHLY, "year": YEARLY,
                  "个月": MONTHLY, "星期": WEEKLY, "礼拜": WEEKLY}
 
 
-@dataclass(frozen=True)
-class Rate:
+class Rate(NamedTuple):
     low: int
     high: int
     surface: str

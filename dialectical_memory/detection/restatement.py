@@ -21,7 +21,7 @@ import enum
 import functools
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..core.regex_cues import LazyPattern
 from . import languages, lexicon
@@ -97,8 +97,7 @@ class Sameness(enum.Enum):
     DIFFERENT = "different"
 
 
-@dataclass(frozen=True)
-class Restatement:
+class Restatement(NamedTuple):
     """What :func:`compare` decided, and why (a short reason a person can read)."""
 
     sameness: Sameness
@@ -151,8 +150,7 @@ def compare(earlier: str, later: str, *, days_apart: float = 0.0) -> Restatement
     return Restatement(Sameness.POSSIBLE, score, "shares most of its words", fuller=fuller)
 
 
-@dataclass(frozen=True)
-class _Overlap:
+class _Overlap(NamedTuple):
     """How much two texts' weighted words share."""
 
     jaccard: float  # shared weight over the weight of either

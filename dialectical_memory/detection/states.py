@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import functools
 import re
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..core.regex_cues import reads_only_where
 from . import languages, lexicon
@@ -35,8 +35,7 @@ from .family import contradiction
 from .text import normalize, lazy_compile
 
 
-@dataclass(frozen=True)
-class Family:
+class Family(NamedTuple):
     name: str
     ended: re.Pattern  # the state that excludes the other
     ongoing: re.Pattern

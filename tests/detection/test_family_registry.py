@@ -4,7 +4,6 @@ priorities and never runs one whose cue is absent; cues, kinds and index terms t
 the bundled pairs."""
 
 import ast
-import dataclasses
 import json
 from pathlib import Path
 
@@ -65,7 +64,7 @@ def _spied(calls: list, cue=None) -> tuple[Family, ...]:
             calls.append(family.name)
             return None
         # no keys: the spy's cue lets every family through, and so must the pair test
-        return dataclasses.replace(family, compare=compare, cue=cue or family.cue, keys=None, sought=None)
+        return family._replace(compare=compare, cue=cue or family.cue, keys=None, sought=None)
     return tuple(spy(family) for family in registry.FAMILIES)
 
 
@@ -85,7 +84,7 @@ def test_apart_in_time_only_a_timed_family_flags(monkeypatch):
     def finding(family):
         def compare(a, b):
             return contradiction(family.kinds[0], 0.7, a.text, b.text)
-        return dataclasses.replace(family, compare=compare, cue=lambda analysis: True, keys=None, sought=None)
+        return family._replace(compare=compare, cue=lambda analysis: True, keys=None, sought=None)
 
     monkeypatch.setattr(rules, "FAMILIES", tuple(finding(family) for family in registry.FAMILIES))
     timed = [family.name for family in registry.FAMILIES if family.timed]
@@ -123,7 +122,7 @@ def test_a_family_runs_only_on_the_side_that_holds_its_cue(monkeypatch):
         calls.append((a.text, b.text))
         return None
 
-    monkeypatch.setattr(rules, "FAMILIES", (dataclasses.replace(never_left, compare=compare),))
+    monkeypatch.setattr(rules, "FAMILIES", (never_left._replace(compare=compare),))
     rules.RuleDetector().compare("User backpacked through Vietnam.", "User has never left the UK.")
     assert calls == [("User has never left the UK.", "User backpacked through Vietnam.")]
 
@@ -183,7 +182,7 @@ def test_a_family_whose_keys_do_not_meet_is_never_run(monkeypatch, name):
         calls.append((a.text, b.text))
         return family.compare(a, b)
 
-    monkeypatch.setattr(rules, "FAMILIES", (dataclasses.replace(family, compare=compare),))
+    monkeypatch.setattr(rules, "FAMILIES", (family._replace(compare=compare),))
     detector = rules.RuleDetector()
     for other in look_alikes:
         assert detector.compare(claim, other).label is not Label.CONTRADICTION

@@ -91,14 +91,15 @@ def test_no_text_a_pattern_matches_lacks_its_cues():
     rows = json.loads((ROOT / "dialectical_memory" / "detection" / "pattern_cues.json").read_text(encoding="utf-8"))["patterns"]
     assert len(rows) > 300
     missed = []
-    for flags, pattern, cues, folded in rows:
+    for flags, pattern, cues, folded, *second in rows:
         compiled = re.compile(pattern, flags)
         for form in forms:
             seen = regex_cues.matching_case(form) if folded else form
-            if not _holds(seen, cues) and compiled.search(form):
+            if not all(_holds(seen, found) for found in (cues, *second)) and compiled.search(form):
                 missed.append((pattern[:60], form))
     assert not missed, missed[:5]
-    assert any(regex_cues.BEYOND_ASCII in cues for _flags, _pattern, cues, _folded in rows)
+    assert any(regex_cues.BEYOND_ASCII in cues for _flags, _pattern, cues, _folded, *_second in rows)
+    assert sum(1 for row in rows if len(row) == 5) > 100  # patterns with a second cue
 
 
 def _holds(seen: str, cues) -> bool:
@@ -121,6 +122,21 @@ def _counting_compiles(monkeypatch) -> list[str]:
 
     monkeypatch.setattr(regex_cues.re, "compile", counting)
     return compiled
+
+
+def test_a_second_cue_every_match_holds_keeps_a_text_with_only_the_first_from_compiling(monkeypatch):
+    """"user" is in nearly every note: a pattern that needs "user" and then "is" is compiled only
+    for a text that holds both."""
+    regex = r"^(?:the\s+)?user\s+is\s+(?P<v>an?\s+[^,;.]+)"
+    assert (regex_cues.cues(regex, re.IGNORECASE), regex_cues.second_cues(regex, re.IGNORECASE)) == ({"user"}, {"is"})
+    assert regex_cues.second_cues(r"(?:the\s+)?user(?:'s)?\s+|用户", re.IGNORECASE) is None  # one branch or the other
+    assert regex_cues.second_cues(r"\b(?:was|were)\s+late\b") == {"was", "were"}
+    compiled = _counting_compiles(monkeypatch)
+    pattern = LazyPattern(regex, re.IGNORECASE, _Table({(regex, re.IGNORECASE): (("user",), True, ("is",))}))
+    assert pattern.search("User planted a tree") is None and pattern.findall("The user owns a bike") == []
+    assert compiled == []
+    assert pattern.search("The User is a nurse")["v"] == "a nurse" and compiled == [regex]
+    assert pattern.search("User was a nurse") is None  # "is" nowhere: still gated after the compile
 
 
 def test_a_text_without_a_cue_gets_no_match_without_the_pattern_being_compiled(monkeypatch):
