@@ -160,21 +160,21 @@ def _judged(earlier: str, later: str, days_apart: float, mine: _Weights, theirs:
 
 
 class _Weights(dict):
-    """A text's words → their weight, with their total and whether none is ``soft``: read once per text."""
+    """A text's words → their weight, with their total (read once per text)."""
 
-    __slots__ = ("total", "hard")
+    __slots__ = ("total",)
 
     def __init__(self, weights: dict[str, float]):
         super().__init__(weights)
-        self.total, self.hard = sum(self.values()), SOFT_WEIGHT not in self.values()
+        self.total = sum(self.values())
 
 
 def _overlap(mine: _Weights, theirs: _Weights, most: bool = False) -> tuple[float, float, float]:
     """The shared weight over the weight of either and over each text's; ``most``: the most it
     could be, each word in common weighing 1.0 at most."""
     common = mine.keys() & theirs.keys()
-    shared = (min(len(common), mine.total, theirs.total) if most else float(len(common)) if mine.hard and theirs.hard
-              else sum(map(min, map(mine.__getitem__, common), map(theirs.__getitem__, common))))  # in the set's order
+    shared = (min(len(common), mine.total, theirs.total) if most  # else the minima, in the set's order:
+              else sum(map(min, map(mine.__getitem__, common), map(theirs.__getitem__, common))))
     return shared / (mine.total + theirs.total - shared), shared / theirs.total, shared / mine.total
 
 
