@@ -29,7 +29,7 @@ from .holders import entry_holder
 from .lexical import bridged, words
 from .text import is_cjk, lazy_compile, normalize, stem
 
-# A later text restates the earlier one when ``_Overlap.score`` reaches this (on labelled real
+# A later text restates the earlier one when the overlap's score reaches this (on labelled real
 # notes, each a note and its nearest neighbour, at most 1 % of distinct pairs do).
 SURE_SCORE = 0.56
 # …and has this many words at least (fewer say too little to tell: across the languages, the
@@ -117,25 +117,33 @@ def compare(earlier: str, later: str, *, days_apart: float = 0.0) -> Restatement
     earlier entry the later text is written (a dated event said long after may be another one)."""
     if _normalized(earlier) == _normalized(later):
         return Restatement(Sameness.SAME, 1.0, "the same text")
-    if is_cjk(earlier) != is_cjk(later):  # across the languages only the bridge's English stems meet
-        mine, theirs = _english_weighted(earlier), _english_weighted(later)
-    else:
-        mine, theirs = _weighted(earlier), _weighted(later)
+    mine, theirs = _weights(earlier, later, is_cjk(earlier) != is_cjk(later))
     if not mine or not theirs:
         return Restatement(Sameness.DIFFERENT, 0.0, "nothing to compare")
-    overlap = _Overlap.of(mine, theirs)
-    score = round(overlap.score, 3)
-    sure = overlap.score >= SURE_SCORE and len(theirs) >= SURE_MIN_WORDS
-    supported = (not sure and overlap.score >= SUPPORT_SCORE and len(theirs) >= SURE_MIN_WORDS
+    return _judged(earlier, later, days_apart, mine, theirs)
+
+
+def _weights(earlier: str, later: str, across: bool) -> tuple[_Weights, _Weights]:
+    """Both texts' weighted words (``across`` the languages, their English stems: all that meets)."""
+    return (_english_weighted(earlier), _english_weighted(later)) if across else (_weighted(earlier), _weighted(later))
+
+
+def _judged(earlier: str, later: str, days_apart: float, mine: _Weights, theirs: _Weights) -> Restatement:
+    """:func:`compare` of two different texts with words to compare."""
+    jaccard, cover_later, cover_earlier = _overlap(mine, theirs)
+    overlap = (jaccard + cover_later) / 2  # the mean of the Jaccard and of the share of the later text the earlier holds
+    score = round(overlap, 3)
+    sure = overlap >= SURE_SCORE and len(theirs) >= SURE_MIN_WORDS
+    supported = (not sure and overlap >= SUPPORT_SCORE and len(theirs) >= SURE_MIN_WORDS
                  and _one_support(earlier, later))
     sure = sure or supported
-    if not (sure or overlap.close):  # whatever a guard says, too few words in common (most candidates of an add)
+    if not (sure or jaccard >= POSSIBLE_JACCARD or min(cover_later, cover_earlier) >= POSSIBLE_COVER):  # too few words in common
         return Restatement(Sameness.DIFFERENT, score, _TOO_FEW)
     guard = _guard(earlier, later, days_apart) or _other_support(earlier, later)
     if supported and (guard == _EVENT or guard.startswith(_PLAN) and _plans_are_theirs(earlier, later)):
         guard = ""  # one occasion of a lasting support, or the supported person's plan ("his dream of")
-    fuller = overlap.cover_earlier >= FULLER_COVER and overlap.cover_later < FULLER_COVER
-    if guard == _EVENT and overlap.score >= SURE_EVENT_SCORE:
+    fuller = cover_earlier >= FULLER_COVER and cover_later < FULLER_COVER
+    if guard == _EVENT and overlap >= SURE_EVENT_SCORE:
         guard = ""  # nearly every word shared: the event and the habit are one fact said twice
     if not guard and (_swapped_characters(earlier, later) if is_cjk(earlier) and is_cjk(later) else _swapped_words(mine, theirs)):
         guard = _SWAPPED
@@ -150,27 +158,23 @@ def compare(earlier: str, later: str, *, days_apart: float = 0.0) -> Restatement
     return Restatement(Sameness.POSSIBLE, score, "shares most of its words", fuller=fuller)
 
 
-class _Overlap(NamedTuple):
-    """How much two texts' weighted words share."""
+class _Weights(dict):
+    """A text's words → their weight, with their total (read once per text)."""
 
-    jaccard: float  # shared weight over the weight of either
-    cover_later: float  # share of the later text's weight the earlier one holds
-    cover_earlier: float
+    __slots__ = ("total",)
 
-    @staticmethod
-    def of(mine: dict[str, float], theirs: dict[str, float]) -> _Overlap:
-        shared = sum(min(mine[word], theirs[word]) for word in mine.keys() & theirs.keys())
-        mine_total, theirs_total = sum(mine.values()), sum(theirs.values())
-        return _Overlap(shared / (mine_total + theirs_total - shared), shared / theirs_total, shared / mine_total)
+    def __init__(self, weights: dict[str, float]):
+        super().__init__(weights)
+        self.total = sum(self.values())
 
-    @property
-    def score(self) -> float:
-        """The mean of the Jaccard and of the share of the later text the earlier holds."""
-        return (self.jaccard + self.cover_later) / 2
 
-    @property
-    def close(self) -> bool:
-        return self.jaccard >= POSSIBLE_JACCARD or min(self.cover_later, self.cover_earlier) >= POSSIBLE_COVER
+def _overlap(mine: _Weights, theirs: _Weights, most: bool = False) -> tuple[float, float, float]:
+    """The shared weight over the weight of either and over each text's; ``most``: the most it
+    could be, each word in common weighing 1.0 at most."""
+    common = mine.keys() & theirs.keys()
+    shared = (min(len(common), mine.total, theirs.total) if most  # else the minima, in the set's order:
+              else sum(map(min, map(mine.__getitem__, common), map(theirs.__getitem__, common))))
+    return shared / (mine.total + theirs.total - shared), shared / theirs.total, shared / mine.total
 
 
 def _other_support(earlier: str, later: str) -> str:
@@ -256,21 +260,29 @@ def _own(mine: dict[str, float], theirs: dict[str, float]) -> int:
 def closeness(earlier: str, later: str) -> float:
     """How close two texts' words are, every word counting one (the larger of the Jaccard and of
     the smaller cover): how the reflection layer orders the neighbours a judge is asked about."""
-    mine, theirs = _content(earlier), _content(later)
-    if is_cjk(earlier) != is_cjk(later):
-        mine, theirs = (frozenset(_english(dict.fromkeys(terms, 1.0))) for terms in (mine, theirs))
+    mine, theirs = _weights(earlier, later, is_cjk(earlier) != is_cjk(later))  # their words, each counting one
     if not mine or not theirs:
         return 0.0
-    shared = len(mine & theirs)
-    return max(shared / len(mine | theirs), shared / max(len(mine), len(theirs)))
+    shared = len(mine.keys() & theirs.keys())
+    return max(shared / len(mine.keys() | theirs.keys()), shared / max(len(mine), len(theirs)))
 
 
 def best_restated(later: str, earlier: Iterable[tuple[str, str, float]]) -> tuple[str, Restatement] | None:
     """The earlier entry ``later`` most likely restates, from ``(id, text, days_apart)`` candidates:
     the best ``SAME``, else the best ``POSSIBLE``, else ``None``."""
     best: tuple[str, Restatement] | None = None
+    plain, cjk = _normalized(later), is_cjk(later)
     for entry_id, text, days_apart in earlier:
-        found = compare(text, later, days_apart=days_apart)
+        if _normalized(text) == plain:
+            found = compare(text, later, days_apart=days_apart)  # the same text
+        else:
+            mine, theirs = _weights(text, later, is_cjk(text) != cjk)
+            if not mine or not theirs:
+                continue
+            jaccard, cover_later, _ = _overlap(mine, theirs, most=True)  # too far apart for any verdict but
+            if (jaccard + cover_later) / 2 < SUPPORT_SCORE - 1e-9:  # DIFFERENT (a close pair scores more): most
+                continue  # of an add's candidates (1e-9: room for a rounding)
+            found = _judged(text, later, days_apart, mine, theirs)
         if found.sameness is Sameness.DIFFERENT:
             continue
         if best is None or _rank(found) > _rank(best[1]):
@@ -488,23 +500,19 @@ def _content(text: str) -> frozenset[str]:
 
 
 @functools.lru_cache(maxsize=4096)  # an add compares its text with each of its candidates
-def _weighted(text: str) -> dict[str, float]:
+def _weighted(text: str) -> _Weights:
     """Each content word with its weight (a ``soft`` word of stance or feeling: ``SOFT_WEIGHT``)."""
     soft = _soft()
-    return {word: SOFT_WEIGHT if word in soft else 1.0 for word in _content(text)}
+    return _Weights({word: SOFT_WEIGHT if word in soft else 1.0 for word in _content(text)})
 
 
 @functools.lru_cache(maxsize=4096)  # per text: an add compares one text with each of its candidates
-def _english_weighted(text: str) -> dict[str, float]:
+def _english_weighted(text: str) -> _Weights:
     """The text's weighted words in English: what meets a text of the other language."""
-    return _english(_weighted(text))
+    return _Weights({term: weight for term, weight in _weighted(text).items() if not is_cjk(term)})
 
 
 @functools.cache
 def _soft() -> frozenset[str]:
     alike = _alike()
     return frozenset(alike.get(stem(word), stem(word)) for word in _word_set("soft")) | _word_set("soft")
-
-
-def _english(terms: dict[str, float]) -> dict[str, float]:
-    return {term: weight for term, weight in terms.items() if not is_cjk(term)}

@@ -26,6 +26,35 @@ def test_chinese_is_read_as_characters_and_pairs_between_function_words():
     assert words("喝绿茶的人", everything=True)[-2:] == ("茶的", "的人")
 
 
+def _pieces_one_position_at_a_time(run: str, stops: frozenset[str]) -> list[str]:
+    """The cut as written out: at each position the longest function word there (four characters
+    at most), else one character on."""
+    pieces, start, at = [], 0, 0
+    while at < len(run):
+        for length in range(min(4, len(run) - at), 0, -1):
+            if run[at : at + length] in stops:
+                pieces += [run[start:at]] if at > start else []
+                at += length
+                start = at
+                break
+        else:
+            at += 1
+    return pieces + ([run[start:]] if start < len(run) else [])
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_chinese_run_is_cut_at_the_longest_function_word_at_each_position(seed):
+    from dialectical_memory.detection.lexical import _chinese_pieces, _stop_words
+
+    stops = _stop_words()[1] | {"有没有人", "五个字以上"}  # one of four characters, one never cut at
+    rng = random.Random(seed)
+    parts = [*stops, *"喝绿茶人书馆有没是不"]
+    for _ in range(300):
+        run = "".join(rng.choice(parts) for _ in range(rng.randint(0, 12)))
+        assert _chinese_pieces(run, stops) == _pieces_one_position_at_a_time(run, stops), run
+    assert _chinese_pieces("有没有人来", stops) == ["来"] and _chinese_pieces("喝茶", frozenset()) == ["喝茶"]
+
+
 def test_the_bridge_adds_english_to_chinese_text():
     assert {"oolong", "tea"} <= set(tokens("用户喝乌龙茶"))
     assert "drink" in tokens("用户喝乌龙茶")  # search_bridge.tsv: 喝

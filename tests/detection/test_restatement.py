@@ -152,6 +152,44 @@ def test_the_best_restated_entry_prefers_a_sure_match():
     assert best_restated("The user collects stamps.", candidates) is None
 
 
+def _pair_texts() -> list[str]:
+    """The texts of the bundled pair files (tests/detection/pairs), in both languages."""
+    import json
+    from pathlib import Path
+
+    texts = {}
+    for path in sorted((Path(__file__).parent / "pairs").glob("*.jsonl")):
+        for line in path.read_text(encoding="utf-8").splitlines():
+            pair = json.loads(line) if line.strip() else {}
+            texts.update(dict.fromkeys(pair.get(side) for side in ("a", "b") if pair.get(side)))
+    return list(texts)
+
+
+def test_the_best_restated_entry_skips_only_what_compare_finds_different():
+    """``best_restated`` leaves out a candidate with too few words in common without comparing it:
+    every pair it leaves out, ``compare`` finds DIFFERENT; every other, it answers as ``compare``.
+    Each text of the pair files against its neighbours in the list (of both languages, close and
+    far), and each pair of a restatement and its look-alikes above."""
+    from dialectical_memory.detection.restatement import POSSIBLE_COVER, POSSIBLE_JACCARD, SUPPORT_SCORE
+
+    # what the bound leans on: a close pair (by its Jaccard, or by both covers) scores SUPPORT_SCORE at least
+    assert SUPPORT_SCORE <= POSSIBLE_JACCARD and SUPPORT_SCORE <= (1 / (2 / POSSIBLE_COVER - 1) + POSSIBLE_COVER) / 2
+    texts = _pair_texts()
+    pairs = [(texts[i], texts[j]) for i in range(len(texts)) for j in range(max(0, i - 6), min(len(texts), i + 7))]
+    pairs += RESTATED + [(later, earlier) for earlier, later in RESTATED]
+    assert len(pairs) > 20_000
+    skipped = 0
+    for earlier, later in pairs:
+        found = compare(earlier, later)
+        best = best_restated(later, [("e", earlier, 0.0)])
+        if found.sameness is Sameness.DIFFERENT:
+            assert best is None
+        else:
+            assert best == ("e", found), (earlier, later)
+        skipped += best is None
+    assert skipped > len(pairs) / 2  # the pairs it leaves out are most pairs, as they are an add's
+
+
 @pytest.mark.parametrize(("earlier", "later"), [
     ("The user prefers tea over coffee.", "The user prefers coffee over tea."),
     ("用户喜欢猫胜过狗。", "用户喜欢狗胜过猫。"),
