@@ -202,6 +202,7 @@ def _ranked(store, query, targets, filters, readers, offset, limit, semantic) ->
     keyword = is_keyword(query)  # "tea", "Berlin": a filter, not a question
     ranked = _fuse(words, meaning, {key: len(shared) for key, shared in concepts.items()}, only_meaning=semantic == "only",
                    keyword=keyword)
+    _newest_first_on_a_tie(ranked, states, offset + limit)
     written = surface(query)
     chinese_of = {english: word for english, word in bridged(query)}  # the bridge's English of a Chinese question
     hits = []
@@ -647,6 +648,25 @@ def _embeddings(store):
     from ..detection.candidates import shared_embeddings
 
     return shared_embeddings()
+
+
+def _newest_first_on_a_tie(ranked: list[tuple[tuple[str, str], float]], states, shown: int) -> None:
+    """Put entries of an equal score in ``ranked`` newest first (later in their file first), in
+    place, for the runs of equal scores that reach into the first ``shown``: the words index scores
+    entries in the order it read them, which a search, or a warm-up, between two writes changes."""
+    at = 0
+    while at < min(shown, len(ranked)):
+        end = at + 1
+        while end < len(ranked) and ranked[end][1] == ranked[at][1]:
+            end += 1
+        if end - at > 1:
+            ranked[at:end] = sorted(ranked[at:end], key=lambda item: _position(states[item[0][0]], item[0][1]), reverse=True)
+        at = end
+
+
+def _position(state, entry_id: str) -> int:
+    """Where an entry stands in its file (-1: gone), from a map kept on the state until it moves."""
+    return read_models.derived(state, "positions", None, lambda: {i: n for n, i in enumerate(state.entries)}).get(entry_id, -1)
 
 
 def _fuse(words: dict, meaning: dict, concepts: dict, only_meaning: bool = False, keyword: bool = False) -> list[tuple[tuple[str, str], float]]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dialectical_memory.adapters import mcp_server
 from dialectical_memory.hermes import DialecticalMemoryProvider
 from dialectical_memory.store import memory_store
-from webapp import server
+from dialectical_memory.web import server
 
 
 def test_the_long_lived_processes_start_it_and_a_subagent_does_not(monkeypatch, tmp_path):

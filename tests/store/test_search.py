@@ -390,6 +390,20 @@ def test_equal_scores_keep_one_order_in_every_process(tmp_path):
     assert order.split("|")[0] == "User visits Cairo"  # the newest first among equals
 
 
+def test_equal_scores_come_newest_first_whatever_the_words_index_read_first(tmp_path):
+    """The words index scores entries in the order it read them: a search (or a long-lived
+    process's warm-up) between two writes read the older one first, and an equal score then put it
+    first (the MCP test saw it once the warm-up read the words index)."""
+    store = MemoryStore(tmp_path, memory_char_limit=0)
+    store.add("memory", "User lives in Berlin")
+    assert [hit.entry.text for hit in store.search("lives", "memory").items] == ["User lives in Berlin"]
+    store.add("memory", "User lives in Paris")
+    found = store.search("lives", "memory").items
+    assert found[0].score == found[1].score
+    assert [hit.entry.text for hit in found] == ["User lives in Paris", "User lives in Berlin"]
+    assert [hit.entry.text for hit in store.search("lives", "memory", limit=1, offset=1).items] == ["User lives in Berlin"]
+
+
 def _fused_as_summed_for_every_entry(words, meaning, concepts, keyword):
     """The fusion's reference: every admitted entry's score summed in full, then sorted."""
     from dialectical_memory.store import search
