@@ -37,6 +37,7 @@ from ..core.errors import (
 from .screening import MAX_ENTRY_CHARS, admit_entry, admit_reason, clean_reason, screen_entries
 from ..storage.hermes_config import hermes_limits
 from ..storage.hermes_pending import Origin, OriginLedger
+from ..core.gc_pause import collector_paused
 from ..core.validation import parse_enum
 from .loader import RECONCILE_ACTOR, arrived, load_target, merge_foreign, refresh
 from ..core.beliefs import (
@@ -272,7 +273,8 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
                 if index_path(self.home, paths.stem).exists():
                     state.ensure_index()
         for target, _paths in loaded:  # then what a first search needs, with no lock held: an add goes on
-            read_words_ahead(self, target, self.current_state(target))
+            with collector_paused():  # ~10^5 containers that stay alive, as a load builds them
+                read_words_ahead(self, target, self.current_state(target))
 
     def warnings(self, target: str) -> list[str]:
         config = list(self.hermes.warnings) if self.hermes else []

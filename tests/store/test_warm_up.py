@@ -3,6 +3,7 @@ detector ready, nothing of a home is touched, and a fork waits for it."""
 
 from __future__ import annotations
 
+import gc
 import json
 import subprocess
 import sys
@@ -138,6 +139,7 @@ def test_the_warm_up_reads_the_words_index_so_the_first_search_reads_no_text(new
     fresh.load_from_disk()
     fresh.warm_up()
     warm_up.wait()
+    assert gc.isenabled()  # the read paused the cyclic collector, as a load does, and no longer
     read = []
     monkeypatch.setattr(lexical, "document_tokens", lambda text, _tokens=lexical.document_tokens: read.append(text) or _tokens(text))
     found = fresh.search("tea", "memory")
