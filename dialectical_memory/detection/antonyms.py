@@ -50,7 +50,6 @@ def _poles(unit: str) -> frozenset[tuple[int, int]]:
     return frozenset(found)
 
 
-
 @functools.cache
 def _wordnet_poles() -> dict[str, set[tuple[int, int]]]:
     found: dict[str, set[tuple[int, int]]] = {}
