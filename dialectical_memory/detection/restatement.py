@@ -131,7 +131,7 @@ def _weights(earlier: str, later: str, across: bool) -> tuple[_Weights, _Weights
 def _judged(earlier: str, later: str, days_apart: float, mine: _Weights, theirs: _Weights) -> Restatement:
     """:func:`compare` of two different texts with words to compare."""
     jaccard, cover_later, cover_earlier = _overlap(mine, theirs)
-    overlap = (jaccard + cover_later) / 2  # the mean of the Jaccard and of the share of the later text the earlier holds
+    overlap = _score(jaccard, cover_later)
     score = round(overlap, 3)
     sure = overlap >= SURE_SCORE and len(theirs) >= SURE_MIN_WORDS
     supported = (not sure and overlap >= SUPPORT_SCORE and len(theirs) >= SURE_MIN_WORDS
@@ -166,6 +166,11 @@ class _Weights(dict):
     def __init__(self, weights: dict[str, float]):
         super().__init__(weights)
         self.total = sum(self.values())
+
+
+def _score(jaccard: float, cover_later: float) -> float:
+    """The overlap's score: the mean of the Jaccard and of the share of the later text the earlier holds."""
+    return (jaccard + cover_later) / 2
 
 
 def _overlap(mine: _Weights, theirs: _Weights, most: bool = False) -> tuple[float, float, float]:
@@ -280,7 +285,7 @@ def best_restated(later: str, earlier: Iterable[tuple[str, str, float]]) -> tupl
             if not mine or not theirs:
                 continue
             jaccard, cover_later, _ = _overlap(mine, theirs, most=True)  # too far apart for any verdict but
-            if (jaccard + cover_later) / 2 < SUPPORT_SCORE - 1e-9:  # DIFFERENT (a close pair scores more): most
+            if _score(jaccard, cover_later) < SUPPORT_SCORE - 1e-9:  # DIFFERENT (a close pair scores more): most
                 continue  # of an add's candidates (1e-9: room for a rounding)
             found = _judged(text, later, days_apart, mine, theirs)
         if found.sameness is Sameness.DIFFERENT:
