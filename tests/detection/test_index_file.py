@@ -21,6 +21,7 @@ from dialectical_memory.detection.index_file import (
     read_index,
     save_caught_up,
     save_index,
+    source_fingerprint,
     tail_path,
     write_index,
 )
@@ -132,6 +133,40 @@ def test_another_format_analysis_or_checksum_means_rebuild(path, header, analyse
 
 def test_the_fingerprint_covers_the_analysis_code():
     assert len(analysis_fingerprint()) == 32 and analysis_fingerprint() == analysis_fingerprint()
+
+
+def test_the_fingerprint_changes_with_any_source_file_and_with_nothing_else(tmp_path):
+    """Read off each module's and language table's size and modification time (as Python tells a
+    stale bytecode file), not its bytes: an edit, a touch, a new module or table changes it."""
+    import os
+
+    (tmp_path / "lang" / "en").mkdir(parents=True)
+    module, table = tmp_path / "rules.py", tmp_path / "lang" / "en" / "words.json"
+    module.write_text("RULE = 1\n")
+    table.write_text("{}")
+    os.utime(module, ns=(10**18, 10**18))
+    first = source_fingerprint(str(tmp_path))
+    (tmp_path / "notes.txt").write_text("not a source")
+    (tmp_path / ".hidden.py").write_text("")
+    (tmp_path / "lang" / "en" / "README.md").write_text("")
+    assert source_fingerprint(str(tmp_path)) == first
+    module.write_text("RULE = 22\n")  # an edit
+    assert source_fingerprint(str(tmp_path)) != first
+    module.write_text("RULE = 1\n")
+    os.utime(module, ns=(10**18, 10**18))
+    assert source_fingerprint(str(tmp_path)) == first  # the same file again
+    os.utime(module, ns=(10**18, 10**18 + 1))  # the same size, touched: a checkout, an editor's save
+    assert source_fingerprint(str(tmp_path)) != first
+    os.utime(module, ns=(10**18, 10**18))
+    table.write_text("{ }")
+    assert source_fingerprint(str(tmp_path)) != first
+    table.write_text("{}")
+    (tmp_path / "lang" / "zh").mkdir()
+    (tmp_path / "lang" / "zh" / "words.json").write_text("{}")
+    changed = source_fingerprint(str(tmp_path))
+    (tmp_path / "lang" / "zh" / "words.json").unlink()
+    (tmp_path / "extra.py").write_text("")
+    assert len({first, changed, source_fingerprint(str(tmp_path))}) == 3
 
 
 @pytest.mark.parametrize(
