@@ -37,6 +37,15 @@ CASES = [
     ("The user has always loved jazz.", B),
     ("Priya has a lot of cookbooks.", B),
     ("用户喜欢听爵士音乐会。", B),
+    # a day of the week is a date once, and no date where it recurs
+    ("The user went to the dentist on Tuesday.", M),
+    ("Priya went hiking on Saturday morning.", M),
+    ("The user has a job interview on Monday.", M),
+    ("The user is learning Portuguese with a tutor twice a week on Tuesday and Thursday evenings.", B),
+    ("Priya's team posts the weekly status report on Friday mornings.", B),
+    ("The user plays football on Wednesday evenings.", B),
+    ("The user usually calls her mother on Sunday.", B),
+    ("Priya goes swimming on Mondays.", B),
     # one thing said or shown to someone is a dated memory; a habit, a passive or a view reported is not
     ("Priya encouraged her brother to apply for the job.", M),
     ("Priya encourages Tomasz to keep painting.", M),
