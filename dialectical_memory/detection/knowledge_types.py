@@ -79,5 +79,12 @@ def _job() -> LazyPattern:
 
 def _one_event(plain: str) -> bool:
     """Is the sentence's main verb a simple past of doing (one event, not a view or a habit)?"""
-    found = re.match(languages.words(TABLES, "main_past")[0], plain)
-    return found is not None and found.group(1) not in frozenset(languages.words(TABLES, "not_events"))
+    main_past, not_events = _main_past()
+    found = main_past.match(plain)
+    return found is not None and found.group(1) not in not_events
+
+
+@functools.cache
+def _main_past() -> tuple[re.Pattern, frozenset[str]]:
+    """The main-verb pattern and the pasts that tell no event, read once (every adopted entry asks)."""
+    return re.compile(languages.words(TABLES, "main_past")[0]), frozenset(languages.words(TABLES, "not_events"))

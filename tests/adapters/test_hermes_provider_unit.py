@@ -41,6 +41,19 @@ def test_on_memory_write_checks_the_entry_at_once(tmp_path):
     assert len(json.loads((tmp_path / "memories" / "USER.meta.json").read_text())["contradictions"]) == 1
 
 
+def test_an_entry_hermes_wrote_gets_the_knowledge_type_its_words_state(tmp_path):
+    """Hermes' own tool gives no type: the entry it wrote is read as an add reads one (a dated event
+    is a memory, not an opinion that decays and waits for re-verification)."""
+    provider = provider_on(tmp_path)
+    hermes_writes(tmp_path, "memory", "User went to the dentist yesterday")
+    provider.on_memory_write("add", "memory", "User went to the dentist yesterday", {})
+    hermes_writes(tmp_path, "memory", "User went to the dentist yesterday", "User is allergic to peanuts")
+    provider.on_memory_write("add", "memory", "User is allergic to peanuts", {})
+    store = MemoryStore(tmp_path / "memories")
+    assert [store.get_entry_meta("memory", text).knowledge_type.value for text in
+            ("User went to the dentist yesterday", "User is allergic to peanuts")] == ["memory", "fact"]
+
+
 def test_a_subagent_context_writes_nothing(tmp_path):
     hermes_writes(tmp_path, "user", "User lives in Berlin", "User lives in Paris")
     provider = provider_on(tmp_path, context="subagent")

@@ -6,8 +6,9 @@ import json
 
 import pytest
 
-from dialectical_memory import BeliefStatus, SourceKind, StorageError
+from dialectical_memory import BeliefStatus, KnowledgeType, SourceKind, StorageError
 from dialectical_memory.core.beliefs import EntryMeta
+from dialectical_memory.store import loader
 from dialectical_memory.storage.hermes_format import dumps
 
 from helpers import check_invariants, make_store, md_path, read_sidecar, sidecar_path, snapshot_files
@@ -39,6 +40,30 @@ def test_text_added_in_an_editor_gets_fresh_metadata(seeded, home, new_store, cl
     assert record["actor"] == "person" and record["detail"]["via"] == "MEMORY.md"
     assert read_sidecar(home)["entries"][meta.entry_id]["text"] == "Added by hand in vim"
     check_invariants(store)
+
+
+def test_text_added_in_an_editor_gets_the_knowledge_type_its_words_state(home, new_store, store):
+    """As an add reads it when the writer gives none: an editor (or Hermes' own tool) gives none."""
+    explicit = store.add("memory", "User went to the museum on Sunday", knowledge_type="belief").entry_id
+    write_md(home, ["User went to the museum on Sunday", "User went to a pride parade last week",
+                    "User is allergic to peanuts", "User likes green tea"])
+    reopened = new_store()
+    kinds = {text: reopened.get_entry_meta("memory", text).knowledge_type for text in
+             ("User went to a pride parade last week", "User is allergic to peanuts", "User likes green tea")}
+    assert kinds == {"User went to a pride parade last week": KnowledgeType.MEMORY,
+                     "User is allergic to peanuts": KnowledgeType.FACT, "User likes green tea": KnowledgeType.BELIEF}
+    assert reopened.get_entry_meta("memory", "User went to the museum on Sunday").knowledge_type is KnowledgeType.BELIEF
+    assert reopened.get_entry_meta("memory", "User went to the museum on Sunday").entry_id == explicit  # a type given stands
+
+
+def test_a_file_of_more_new_texts_than_a_load_types_has_its_newest_typed(home, new_store, monkeypatch):
+    monkeypatch.setattr(loader, "TYPED_AT_ONCE", 2)
+    dated = [f"User went to concert number {n} last week" for n in range(4)]
+    home.mkdir()
+    write_md(home, dated)
+    reopened = new_store()
+    kinds = [reopened.get_entry_meta("memory", text).knowledge_type for text in dated]
+    assert kinds == [KnowledgeType.BELIEF, KnowledgeType.BELIEF, KnowledgeType.MEMORY, KnowledgeType.MEMORY]
 
 
 def test_text_deleted_in_an_editor_is_archived_with_its_text(seeded, home, new_store):
