@@ -19,6 +19,7 @@ from __future__ import annotations
 import functools
 import re
 
+from . import lexicon
 from .analysis import Analysis, Claim
 from .base import Verdict
 from .family import Family, contradiction
@@ -62,20 +63,7 @@ SKILL_VERBS = {"code": "programming", "cod": "programming"}
 BY_DEGREE = lazy_compile(r"\b(?:very\s+|that\s+|too\s+)?well\b|\bproperly\b|\bthat\s+much\b|"
                          r"不太会|不怎么会|不大会|不是很会|不太能|(?:得|的)不(?:好|太好)", re.IGNORECASE)
 
-# A role that practises a skill names the skill (a concept of `lexicon.CONCEPTS`).
-ROLE_SKILLS: dict[str, str] = {
-    "pianist": "piano", "钢琴家": "piano", "guitarist": "guitar", "吉他手": "guitar",
-    "violinist": "violin", "cellist": "violin", "小提琴家": "violin",
-    "swimmer": "swimming", "lifeguard": "swimming", "救生员": "swimming",
-    "driver": "car", "chauffeur": "car", "司机": "car", "cyclist": "bike", "骑手": "bike",
-    "skier": "skiing", "chef": "cooking", "厨师": "cooking", "dancer": "dancing", "舞者": "dancing",
-    # speaking a language is what translating and interpreting it needs ("日语翻译", "Spanish interpreter")
-    "translator": "speak", "interpreter": "speak", "翻译": "speak", "口译": "speak", "笔译": "speak",
-    "teacher": "speak", "tutor": "speak", "老师": "speak",  # "英语老师" speaks English
-    "小提琴手": "violin", "钢琴手": "piano", "鼓手": "drums",
-    "programmer": "programming", "developer": "programming", "程序员": "programming",
-    "photographer": "photography", "摄影师": "photography",
-}
+# A role that practises a skill names the skill: `lexicon.ROLE_SKILLS` (lang/<code>/lexicon.json).
 
 # A sport that cannot be done without a skill names it, as the units an inability's topic gives
 # ("can't ride a horse" -> hors, "不会骑马" -> 骑马, "can't skate" -> skat): riding for the
@@ -128,7 +116,7 @@ def does_regularly(text: str) -> bool:
 def skills_of(text: str, topic: frozenset[str]) -> frozenset[str]:
     """What a doing claim practises: its topic, and the skill its role names."""
     lowered = text.lower()
-    return topic | {skill for role, skill in ROLE_SKILLS.items() if role in lowered} | _sport_skills(lowered)
+    return topic | {skill for role, skill in lexicon.ROLE_SKILLS.items() if role in lowered} | _sport_skills(lowered)
 
 
 def skill_terms(analysis: Analysis) -> set[str]:
@@ -136,7 +124,7 @@ def skill_terms(analysis: Analysis) -> set[str]:
     "never learned to cook"), so both name the skill."""
     text, claims = analysis.text, analysis.claims
     lowered = text.lower()
-    found = {f"#skill:{skill}" for role, skill in ROLE_SKILLS.items() if role in lowered and skill != "speak"}
+    found = {f"#skill:{skill}" for role, skill in lexicon.ROLE_SKILLS.items() if role in lowered and skill != "speak"}
     found.update(f"#skill:{skill}" for skill in _sport_skills(lowered))
     if INABILITY.search(text):
         found.update(f"#skill:{SKILL_VERBS.get(unit, unit)}" for claim in claims if unable(claim.text)

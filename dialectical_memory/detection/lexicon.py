@@ -131,57 +131,8 @@ class AxisSpec:
 
 
 # --- concepts: synonym groups and what they are a kind of ---------------------
+# (BROADER, each concept's broader ones, and PRODUCT_LINES: lang/en/concepts.json's "broader", below)
 
-
-BROADER: dict[str, tuple[str, ...]] = {
-    # a steak, said so, is beef (a tuna or pork steak names its own)
-    "steak": ("beef", "meat"), "beef": ("meat",), "pork": ("meat",), "chicken": ("meat",),
-    "lamb": ("meat",), "burger": ("meat",), "sausage": ("meat",),
-    "fish": ("seafood",), "shrimp": ("shellfish", "seafood"), "shellfish": ("seafood",),
-    "tree nut": ("nut",),
-    "dessert": ("sugar",), "soft drink": ("sugar",), "wine": ("alcohol",), "coffee": ("caffeine",), "energy drink": ("caffeine",),
-    "green tea": ("tea",), "cat": ("pet",), "dog": ("pet",), "small pet": ("pet",), "rabbit": ("small pet", "pet"),
-    "son": ("child",), "daughter": ("child",),
-    "brother": ("sibling",), "sister": ("sibling",), "peanut": ("nut",),
-    "running": ("exercise",), "marathon": ("running", "exercise"), "swimming": ("exercise",),
-    "hiking": ("exercise",), "programmer": ("programming",), "code": ("programming",),
-    "spicy food": ("spice",), "kana": ("japanese",), "jazz": ("music",),
-    "rice": ("carbs",), "gluten": ("carbs",), "potato": ("carbs",), "noodles": ("gluten", "carbs"),
-    "overtime": ("work",),
-    "piano": ("instrument",), "guitar": ("instrument",), "violin": ("instrument",),
-    "drums": ("instrument",),  # working overtime on Saturdays is working on Saturdays
-    "horror film": ("horror", "film"), "comedy": ("film",), "documentary": ("film",),
-    "iphone": ("apple device",), "ipad": ("apple device",), "mac": ("apple device",),
-    "apple watch": ("apple device",), "airpods": ("apple device",), "apple tv": ("apple device",),
-    "icloud": ("apple device",), "apple music": ("apple device",), "apple pay": ("apple device",),
-    "gmail": ("google product",), "google drive": ("google product",), "google maps": ("google product",),
-    "google docs": ("google product",), "google photos": ("google product",),
-    "google calendar": ("google product",), "google home": ("google product",),
-    "teams": ("microsoft product",), "microsoft office": ("microsoft product",),
-    "onedrive": ("microsoft product",), "outlook": ("microsoft product",), "bing": ("microsoft product",),
-    "samsung pay": ("samsung product",), "galaxy watch": ("samsung product",),
-    "galaxy buds": ("samsung product",),
-    "crisps": ("snack", "potato"), "tv series": ("tv",),
-    "room": ("room", "rooms", "房间", "屋子", "屋里"),
-    "sleep": ("sleep", "sleeps", "sleeper", "睡眠", "睡觉", "睡得"),
-    "commit code": ("work", "programming"),
-    "tiktok": ("social media",), "instagram": ("social media",), "twitter": ("social media",),
-    "weibo": ("social media",), "wechat moments": ("social media",), "xiaohongshu": ("social media",),
-    "facebook": ("social media",),
-    # sports are kinds of exercise ("不做任何运动" / "每周打两次篮球")
-    "basketball": ("exercise",), "tennis": ("exercise",), "badminton": ("exercise",),
-    "table tennis": ("exercise",), "golf": ("exercise",), "yoga": ("exercise",), "skiing": ("exercise",),
-    "climbing": ("exercise",), "bike": ("exercise",), "dancing": ("exercise",),
-    "netflix": ("streaming service",), "disney plus": ("streaming service",), "hulu": ("streaming service",),
-    "iqiyi": ("streaming service",), "youku": ("streaming service",), "tencent video": ("streaming service",),
-    "christianity": ("religion",), "buddhism": ("religion",), "judaism": ("religion",),
-    "hinduism": ("religion",), "taoism": ("religion",),
-}
-
-# Brand product lines (members of a brand's class in BROADER): still a name where a slot
-# holds one ("email client is Outlook", "cloud storage is OneDrive").
-PRODUCT_LINES = frozenset(member for member, classes in BROADER.items()
-                          if set(classes) & {"apple device", "google product", "microsoft product", "samsung product"})
 
 # What one does with gear, beside the gear itself, in an aversion to it.
 GEAR_USES = ("sleep", "use", "pick", "touch", "carry", "ever", "again", "anymore", "any more",
@@ -239,12 +190,25 @@ def _places() -> dict[str, tuple[str, str]]:
     return places
 
 
-_BUILT = {"CONCEPTS": _concepts, "AXES": _axes, "BILINGUAL_AXES": _opposites, "PLACES": _places}
+def _broader() -> dict[str, tuple[str, ...]]:
+    """Concept → the concepts it is a kind of, nearest first (concepts.json's "broader")."""
+    return {concept: tuple(kinds) for concept, kinds in languages.table("concepts", "broader").items()}
+
+
+def _product_lines() -> frozenset[str]:
+    """A brand's product lines (members of its class in BROADER): still a name where a slot holds one
+    ("email client is Outlook", "cloud storage is OneDrive")."""
+    brands = {"apple device", "google product", "microsoft product", "samsung product"}
+    return frozenset(member for member, kinds in _broader().items() if brands.intersection(kinds))
+
+
+_BUILT = {"CONCEPTS": _concepts, "AXES": _axes, "BILINGUAL_AXES": _opposites, "PLACES": _places,
+          "BROADER": _broader, "PRODUCT_LINES": _product_lines}
 
 
 def __getattr__(name: str):
     """A language table, read the first time it is asked for (PEP 562): CONCEPTS, AXES,
-    BILINGUAL_AXES and PLACES as built above, and every table of lang/*/lexicon.json by its name in capitals
+    BILINGUAL_AXES, PLACES, BROADER and PRODUCT_LINES as built above, and every table of lang/*/lexicon.json by its name in capitals
     (``lexicon.CAR_BRANDS`` is "car_brands"; what each is for: "_about" in lang/en/lexicon.json)."""
     if name in _BUILT:
         value = _BUILT[name]()

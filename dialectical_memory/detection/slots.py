@@ -741,7 +741,7 @@ def _possessive(text: str) -> list[Slot]:
             return [Slot(f"{person} name", value.lower(), value, "name")]
         if match.groupdict().get("at") and _value_kind(value) not in ("date", "place"):
             return []
-        if slot in _PERSON_ROLES or slot in lexicon.SAME_PERSON:
+        if slot in _person_roles() or slot in lexicon.SAME_PERSON:
             titled = _ZH_TITLED_NAME.fullmatch(value)
             if titled:  # "王教授", "张医生": one person, known by surname (王教授 is 王老师)
                 return [Slot(f"{person} name", titled["surname"], value, "name")]
@@ -754,20 +754,17 @@ def _possessive(text: str) -> list[Slot]:
     return []
 
 
+@functools.cache
+def _person_roles() -> frozenset[str]:
+    """Roles a person fills in the user's life: their value is who fills it (`lexicon.PERSON_ROLES`)."""
+    return frozenset(lexicon.PERSON_ROLES)
+
+
 _TYPED_SLOTS = frozenset(("blood type", "blood group", "血型", "star sign", "zodiac sign", "sign", "星座",
                           "chinese zodiac", "chinese zodiac sign", "生肖", "属相", "mbti", "mbti type"))
 # A surname and a title: "王教授", "张医生", "李老师" (not "女医生", "新老师": no surname)
 _ZH_TITLED_NAME = lazy_compile(r"(?P<surname>(?![男女老小新旧好主副总])[\u4e00-\u9fff])"
                                r"(?:教授|医生|大夫|老师|律师|先生|女士|小姐|经理|总|博士|师傅|阿姨|工)")
-# Roles a person fills in the user's life: their value is who fills it.
-_PERSON_ROLES = frozenset((
-    "dentist", "doctor", "gp", "landlord", "landlady", "teacher", "coach", "trainer", "therapist", "mentor",
-    "lawyer", "accountant", "tutor", "advisor", "adviser", "supervisor", "team lead", "tech lead", "partner",
-    "roommate", "flatmate", "best friend", "neighbour", "neighbor", "agent", "barber", "hairdresser",
-    "房东", "医生", "老师", "教练", "导师", "律师", "会计", "室友", "合租室友", "班主任", "主治医生", "理发师",
-    "对象", "伴侣", "男朋友", "女朋友", "男友", "女友", "最好的朋友",
-    "lead", "owner", "project lead", "负责人", "项目负责人", "主管",
-))
 _HANDLE_WORDS = {"handle": "handle", "username": "handle", "user name": "handle", "nickname": "nickname",
                  "screen name": "handle", "网名": "nickname", "昵称": "nickname", "外号": "nickname",
                  "小名": "nickname", "用户名": "handle", "账号": "handle"}
@@ -1257,15 +1254,7 @@ _SUPPORTS = (
 )
 
 
-# A favourite's noun in either language: "最喜欢的食物" and "favourite food" are one slot.
-_FAVOURITE_NOUNS = {
-    "食物": "food", "菜": "food", "美食": "food", "吃的": "food", "颜色": "color", "colour": "color",
-    "电影": "film", "movie": "film", "书": "book", "歌手": "singer", "运动": "sport", "季节": "season",
-    "城市": "city", "水果": "fruit", "饮料": "drink", "动物": "animal", "作家": "author", "writer": "author",
-    "乐队": "band", "游戏": "game", "video game": "game", "编程语言": "programming language", "语言": "language",
-    "歌": "song", "歌曲": "song", "演员": "actor", "节日": "holiday", "花": "flower", "咖啡": "coffee",
-    "茶": "tea", "零食": "snack", "甜点": "dessert", "餐厅": "restaurant", "国家": "country",
-}
+# A favourite's noun in either language ("最喜欢的食物" and "favourite food" are one slot): `lexicon.FAVOURITE_NOUNS`.
 _FAVOURITE_SLOT = lazy_compile(r"^(?:favou?rite|最喜欢的?|最爱的?)\s*(?P<noun>.+)$")
 
 
@@ -1292,7 +1281,7 @@ def _favourite_slot(slot: str) -> str:
     if not match or slot in ("favorite team", "favorite language"):
         return slot
     noun = match["noun"].strip()
-    return f"favorite {_FAVOURITE_NOUNS.get(noun, noun)}"
+    return f"favorite {lexicon.FAVOURITE_NOUNS.get(noun, noun)}"
 
 
 def canonical_noun(noun: str) -> str:
@@ -1925,7 +1914,7 @@ def _names_the_kind(slot: Slot) -> bool:
     """Does a favourite's value name a kind of it ("最喜欢的水果是热带水果", "favourite
     fruit is tropical fruit") rather than one of it?"""
     noun = slot.name.split()[-1]
-    forms = {noun} | {form for form, english in _FAVOURITE_NOUNS.items() if english == noun}
+    forms = {noun} | {form for form, english in lexicon.FAVOURITE_NOUNS.items() if english == noun}
     value = slot.display.lower()
     return any(len(value) > len(form) and (value.endswith(form) if is_cjk(form) else
                                            re.search(rf"\b{re.escape(form)}s?$", value))
