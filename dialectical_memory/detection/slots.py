@@ -726,6 +726,8 @@ def _possessive(text: str) -> list[Slot]:
             if slot.startswith(chinese) and slot not in _slot_aliases():
                 slot = " ".join((english + slot[len(chinese):]).split())
         slot = _favourite_slot(canonical_noun(re.sub(r"^(?:new|current|present)\s+", "", slot)))
+        if not slot:  # "用户的 是 …": no word names a slot
+            continue
         if slot in _TYPED_SLOTS:
             return []  # read with their typed values by _attributes and _traits ("B" is "B-negative")
         value = _clean(match["v"])
