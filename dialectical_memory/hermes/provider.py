@@ -3,7 +3,8 @@
 Hermes' built-in ``memory`` tool keeps writing ``MEMORY.md`` / ``USER.md`` itself; this provider runs
 beside it on the same files (``<hermes_home>/memories``). After every built-in write Hermes calls
 :meth:`on_memory_write`: the store reconciles the file and checks the new entry at once, so a
-contradiction exists before the next turn. The provider adds what the built-in memory lacks: open
+contradiction exists before the next turn; an add its tool found already written ("Entry already
+exists") reinforces that entry, as the fact said again (:mod:`.repeated_adds`). The provider adds what the built-in memory lacks: open
 contradictions and the behaviour-first hint in the system prompt, ranked recall before each turn,
 a few ``dmem_*`` tools, and maintenance in the background when a session ends.
 
@@ -42,6 +43,8 @@ from ..store.memory_store import MemoryStore
 from ..store.agent_views import edge_summary, entry_summary, result_summary, review_summary, search_summary
 from ..store.screening import quoted
 from ..features.hermes_pending import QueueWatcher
+from ..storage import hermes_format
+from .repeated_adds import RepeatedAdds
 
 try:  # inside Hermes: the real base class, so Hermes' own type checks and defaults apply
     from agent.memory_provider import MemoryProvider as _ProviderBase
@@ -261,6 +264,7 @@ class DialecticalMemoryProvider(_ProviderBase):
         self._watcher: QueueWatcher | None = None
         self._maintenance: threading.Thread | None = None
         self._lock = threading.Lock()
+        self._repeats = RepeatedAdds(self._file_texts)
 
     # ------------------------------------------------------------ identity and lifecycle
 
@@ -287,6 +291,8 @@ class DialecticalMemoryProvider(_ProviderBase):
         self._store.load_from_disk()
         if self._primary:
             self._store.warm_up()  # what it checks next finds the detector and the index ready
+            for target in TARGETS:
+                self._repeats.look(target)
         if self._primary and self._watcher is None and (hermes_home / "memories").resolve() == Path(self._store.home).resolve():
             self._watcher = QueueWatcher(self._store, hermes_home)
             self._watcher.start()
@@ -483,14 +489,33 @@ class DialecticalMemoryProvider(_ProviderBase):
         keeps who wrote it (``metadata``); a background review's write gets that source."""
         if not self._primary or target not in TARGETS:
             return
+        try:
+            self._mirror(action, target, content, metadata if isinstance(metadata, dict) else {})
+        finally:
+            self._repeats.look(target)
+
+    def _mirror(self, action: str, target: str, content: str, metadata: dict[str, Any]) -> None:
         if action not in ("add", "replace") or not isinstance(content, str) or not content.strip():
             self.store.warnings(target)  # reconciles: a removed entry goes to the archive
             return
-        source, provenance = self._origin(metadata if isinstance(metadata, dict) else {})
+        repeat = action == "add" and self._repeats.is_repeat(target, content, metadata.get("tool_call_id"))
+        source, provenance = self._origin(metadata)
         self.store.expect_origin(target, content, source_kind=source, provenance=provenance)
         meta = self.store.get_entry_meta(target, content)  # reconciles first (and checks, within budget)
-        if meta is not None:
+        if meta is not None and repeat and meta.blocked is None:
+            # Hermes' tool found it already written: the fact said again in its words, as an add of it
+            # here reinforces its entry (a hit that re-verifies it; the file stays as it is)
+            self.store.add(target, content, source_kind=source or meta.source_kind)
+        elif meta is not None:
             self.store.check_entry(target, meta.entry_id)
+
+    def _file_texts(self, target: str) -> frozenset[str]:
+        """The entries Hermes' file holds now, as Hermes reads them (none when it cannot be read)."""
+        try:
+            data = self.store.paths(target).md.read_bytes()
+        except OSError:
+            return frozenset()
+        return frozenset(hermes_format.loads(hermes_format.decode(data)[0]))
 
     def _origin(self, metadata: dict[str, Any]) -> tuple[SourceKind | None, dict[str, Any]]:
         """Source and provenance of a write from Hermes' hook metadata (``write_origin``:

@@ -64,6 +64,20 @@ def test_a_batch_of_hermes_operations_is_mirrored_entry_by_entry(session, hermes
     assert texts == ["Project deploys on Fridays", "User drinks coffee in the morning."]
 
 
+def test_a_fact_hermes_found_already_written_is_said_again_and_reinforces_its_entry(session, hermes_home):
+    """Hermes' tool refuses the exact repeat ("already exists") and its hook tells of it like a write:
+    the entry gets the hit an add of it here gives, and Hermes' file stays as Hermes wrote it."""
+    assert session["repeat"]["success"] and "already exists" in session["repeat"]["message"].lower()
+    assert session["repeat_left_the_file"]
+    store = MemoryStore(hermes_home / "memories")
+    hits = {text: store.get_entry_meta("memory", text).hit_count for text in
+            ("Project deploys on Fridays", "User drinks coffee in the morning.")}
+    assert hits == {"Project deploys on Fridays": 1, "User drinks coffee in the morning.": 0}
+    entry_id = store.get_entry_meta("memory", "Project deploys on Fridays").entry_id
+    [record] = store.history("memory", action="reinforce", entry_id=entry_id)
+    assert record["actor"] == "agent"
+
+
 def test_the_system_prompt_block_shows_the_contested_entries_and_the_hint(session):
     block = session["system_prompt"]
     assert "Behaviour first" in block

@@ -54,6 +54,38 @@ def test_an_entry_hermes_wrote_gets_the_knowledge_type_its_words_state(tmp_path)
             ("User went to the dentist yesterday", "User is allergic to peanuts")] == ["memory", "fact"]
 
 
+def test_an_add_hermes_found_already_written_reinforces_its_entry_and_a_new_one_does_not(tmp_path):
+    """Hermes' tool answers an exact repeat "Entry already exists" as a successful write and its hook
+    tells of it like a new entry: the repeat is the fact said again (a hit, as an add of it here);
+    the texts a batch wrote, told one by one under the batch's tool call, are new entries."""
+    hermes_writes(tmp_path, "memory", "User drinks oolong tea")
+    provider = provider_on(tmp_path)
+    md = tmp_path / "memories" / "MEMORY.md"
+
+    def told(text, call, action="add"):
+        provider.on_memory_write(action, "memory", text, {"tool_call_id": call} if call else {})
+
+    def hits():
+        store = MemoryStore(tmp_path / "memories")
+        return {e.text: store.get_entry_meta("memory", e.text).hit_count for e in store.entries("memory")}
+
+    told("User drinks oolong tea", "call-1")  # in the file before the call: Hermes added nothing
+    assert hits() == {"User drinks oolong tea": 1}
+    before = md.read_bytes()
+    told("User drinks oolong tea", "call-2")
+    assert hits() == {"User drinks oolong tea": 2} and md.read_bytes() == before  # Hermes' file as it was
+    hermes_writes(tmp_path, "memory", "User drinks oolong tea", "User keeps bees", "User bakes bread")
+    told("User keeps bees", "call-3")  # one batch of two new texts, written at once
+    told("User bakes bread", "call-3")
+    told("User drinks oolong tea", "call-4")
+    told("User bakes bread", None)  # no tool call named: never taken for a repeat
+    assert hits() == {"User drinks oolong tea": 3, "User keeps bees": 0, "User bakes bread": 0}
+    hermes_writes(tmp_path, "memory", "User drinks oolong tea", "User keeps bees", "User bakes bread", "User rows")
+    told("User bakes bread", "call-5")  # a batch: a repeat and a new text
+    told("User rows", "call-5")
+    assert hits() == {"User drinks oolong tea": 3, "User keeps bees": 0, "User bakes bread": 1, "User rows": 0}
+
+
 def test_a_subagent_context_writes_nothing(tmp_path):
     hermes_writes(tmp_path, "user", "User lives in Berlin", "User lives in Paris")
     provider = provider_on(tmp_path, context="subagent")
