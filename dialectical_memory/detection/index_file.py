@@ -32,12 +32,16 @@ It is local to one machine and must never be synced (ignore ``.*.index.*``).
 from __future__ import annotations
 
 import functools
-import hashlib
 import os
 import sys
 import zlib
 from array import array
 from collections.abc import Callable
+
+try:  # hashlib's blake2b without the OpenSSL its import loads (~2 ms)
+    from _blake2 import blake2b
+except ImportError:
+    from hashlib import blake2b
 from pathlib import Path
 
 import orjson
@@ -66,7 +70,7 @@ def tail_path(path: Path) -> Path:
 def analysis_fingerprint() -> str:
     """Changes whenever the code that turns a text into index terms may have changed: its source,
     and the words of every language (lang/<code>/*.json) it reads."""
-    digest = hashlib.blake2b(digest_size=16)
+    digest = blake2b(digest_size=16)
     for parts in _analysis_sources():
         digest.update("/".join(parts).encode())
         with open(os.path.join(_PACKAGE, *parts), "rb") as handle:
@@ -97,7 +101,7 @@ def _checksum(rest: bytes | memoryview) -> str:
 def _identity(header: bytes) -> str:
     """Names one written file for the records of its tail: its header holds the format, the
     analysis fingerprint and the checksum and sizes of the rest."""
-    return hashlib.blake2b(header, digest_size=8).hexdigest()
+    return blake2b(header, digest_size=8).hexdigest()
 
 
 def open_index(path: Path, texts: dict[str, str] | Callable[[], dict[str, str]],
