@@ -8,7 +8,6 @@ import json
 import os
 import re
 import sys
-import textwrap
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -398,6 +397,8 @@ def cmd_show(args) -> int:
         return 0
     meta = entry.meta
     text = _terminal(entry.text)
+    import textwrap  # on demand: show only
+
     print(textwrap.fill(text, 88) if "\n" not in text else text)
     print()
     rows = [

@@ -7,7 +7,6 @@ Nothing here touches the disk or the clock: every function that needs the time t
 from __future__ import annotations
 
 import functools
-import hashlib
 import math
 import operator
 import threading
@@ -90,6 +89,8 @@ SYNTHESIS_CONFIDENCE = 0.8
 @functools.lru_cache(maxsize=1 << 15)  # every sidecar write asks for each text's: two 10k homes fit
 def text_hash(text: str) -> str:
     """First 16 hex chars of the SHA-256 of the UTF-8 text: the key of ``text_to_id``."""
+    import hashlib  # on demand: it loads OpenSSL (~2 ms)
+
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
 
 

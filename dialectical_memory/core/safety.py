@@ -17,8 +17,6 @@ and on the decoded form of base64 runs (a key wrapped in base64 is still a key).
 
 from __future__ import annotations
 
-import base64
-import binascii
 import functools
 import itertools
 import re
@@ -289,13 +287,15 @@ def _decoded_base64(text: str) -> list[str]:
     """Readable text hidden in base64 runs (standard or URL-safe alphabet)."""
     found = []
     for match in _compiled()[2].finditer(text):
+        import base64  # on demand: a rare run
+
         run = match.group(0).rstrip("=")
         padded = run + "=" * (-len(run) % 4)
         for alphabet in (None, b"-_"):
             try:
                 raw = base64.b64decode(padded, altchars=alphabet, validate=True)
                 decoded = raw.decode("utf-8")
-            except (binascii.Error, ValueError):
+            except ValueError:  # binascii.Error is one
                 continue
             if all(c.isprintable() or c in "\n\t" for c in decoded):
                 found.append(decoded)

@@ -18,7 +18,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from . import lexicon
+from . import languages, lexicon
 from ..core.regex_cues import reads_only_where
 from .text import is_cjk, lazy_compile
 
@@ -240,11 +240,6 @@ _JOINT_HEAD = lazy_compile(r"^\s*(?P<one>[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)\s*(?:\s
 # "runs on flint", "在 mica 上": a place one of the home's names may be.
 _PLACE = lazy_compile(rf"\b(?:on|onto|in|inside|for)\s+`?(?P<name>{NAME})`?(?=$|[\s,.;:'’)）])|在\s*`?(?P<zh>{NAME})`?\s*(?:上|里)")
 
-# Relations one person fills, whose name is then that relative: "her partner Sam" is her partner.
-_ONE_OF = ("partner", "husband", "wife", "spouse", "boyfriend", "girlfriend", "fiance", "fiancee", "mother",
-           "father", "mom", "mum", "dad", "sister", "brother")
-_ZH_ONE_OF = ("妈妈", "爸爸", "母亲", "父亲", "老公", "老婆", "丈夫", "妻子", "太太", "先生", "男朋友", "女朋友",
-              "哥哥", "姐姐", "弟弟", "妹妹", "婆婆", "公公", "岳父", "岳母")
 _PEOPLE = "|".join(sorted(lexicon.EN_PEOPLE, key=len, reverse=True))
 _EN_RELATIVE_NAMED = lazy_compile(
     rf"\b(?P<of>her|his|their|my|user'?s|the\s+user'?s|(?-i:[A-Z][a-z]+)['’]s)\s+(?:[a-z]+\s+)?"
@@ -366,11 +361,16 @@ def _relatives(text: str, note) -> None:
         _relative(owner["name"] + "'s" if owner else "用户", match["rel"], match["name"], note)
 
 
+@functools.cache
+def _one_person_relations() -> frozenset[str]:
+    return frozenset(languages.words("lexicon", "one_person_relations"))
+
+
 def _relative(of: str, relation: str, name: str, note) -> None:
     relation = lexicon.SAME_PERSON.get(relation, relation)
     possessor = of.lower().removesuffix("'s").removesuffix("’s")
     owner = "" if possessor in ("her", "his", "their", "my", "user", "the user", "用户") else possessor
-    if relation in _ONE_OF or relation in _ZH_ONE_OF or relation in ("mother", "father"):
+    if relation in _one_person_relations() or relation in ("mother", "father"):
         target = f"{owner}/{relation}" if owner else relation
         note(f"alias:{target}", "person", name)
         if " " in name:

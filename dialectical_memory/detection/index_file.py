@@ -32,12 +32,16 @@ It is local to one machine and must never be synced (ignore ``.*.index.*``).
 from __future__ import annotations
 
 import functools
-import hashlib
 import os
 import sys
 import zlib
 from array import array
 from collections.abc import Callable
+
+try:  # hashlib's blake2b without the OpenSSL its import loads (~2 ms)
+    from _blake2 import blake2b
+except ImportError:
+    from hashlib import blake2b
 from pathlib import Path
 
 import orjson
@@ -73,7 +77,7 @@ def source_fingerprint(package: str) -> str:
     """Of each source file under ``package`` (see :func:`_analysis_sources`): its name, size and
     modification time, the test Python itself trusts to tell whether a module's bytecode is
     current. Reading and hashing every byte of them cost each process's first add ~2 ms."""
-    digest = hashlib.blake2b(digest_size=16)
+    digest = blake2b(digest_size=16)
     for parts in _analysis_sources(package):
         stat = os.stat(os.path.join(package, *parts))
         digest.update(f"{'/'.join(parts)}\0{stat.st_size}\0{stat.st_mtime_ns}\n".encode())
@@ -103,7 +107,7 @@ def _checksum(rest: bytes | memoryview) -> str:
 def _identity(header: bytes) -> str:
     """Names one written file for the records of its tail: its header holds the format, the
     analysis fingerprint and the checksum and sizes of the rest."""
-    return hashlib.blake2b(header, digest_size=8).hexdigest()
+    return blake2b(header, digest_size=8).hexdigest()
 
 
 def open_index(path: Path, texts: dict[str, str] | Callable[[], dict[str, str]],

@@ -16,7 +16,6 @@ words are language data (``lang/<code>/restatement.json``). Pure functions of th
 
 from __future__ import annotations
 
-import difflib
 import enum
 import functools
 import re
@@ -244,6 +243,8 @@ def _support_patterns(key: str) -> tuple[re.Pattern, ...]:
 def _swapped_characters(earlier: str, later: str) -> bool:
     """Chinese has no word boundaries to count: is the one difference of the two texts a short run
     of characters put in the place of another (北京 / 上海, 早上 / 晚上)?"""
+    import difflib  # on demand: Chinese only
+
     one, other = (_CHARACTERS.sub("", _normalized(text)) for text in (earlier, later))
     edits = [op for op in difflib.SequenceMatcher(None, one, other, autojunk=False).get_opcodes() if op[0] != "equal"]
     return len(edits) == 1 and edits[0][0] == "replace" and max(edits[0][2] - edits[0][1], edits[0][4] - edits[0][3]) <= 4

@@ -7,13 +7,11 @@ Each owner then checks the document field by field (`detection/verdicts.py`, `st
 from __future__ import annotations
 
 import json
-import logging
 import re
 from pathlib import Path
 from typing import Any
 
 DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
-log = logging.getLogger(__name__)
 
 
 def read_document(path: Path, *, max_bytes: int, format: object, field: str, kind: str) -> dict[str, Any] | None:
@@ -27,12 +25,18 @@ def read_document(path: Path, *, max_bytes: int, format: object, field: str, kin
     except FileNotFoundError:
         return None
     except (OSError, UnicodeDecodeError, ValueError, RecursionError):
-        log.warning("%s is damaged; it is discarded and rebuilt", path.name)
+        _warn("%s is damaged; it is discarded and rebuilt", path.name)
         return None
     if not isinstance(data, dict) or data.get("format") != format or not isinstance(data.get(field), dict):
-        log.warning("%s is not a %s file of this version; it is discarded and rebuilt", path.name, kind)
+        _warn("%s is not a %s file of this version; it is discarded and rebuilt", path.name, kind)
         return None
     return data
+
+
+def _warn(message: str, *args) -> None:
+    import logging  # on demand: rare
+
+    logging.getLogger(__name__).warning(message, *args)
 
 
 def daily_count(value) -> dict[str, Any]:

@@ -18,7 +18,6 @@ import functools
 import fcntl
 import operator
 import os
-import random
 import re
 import stat
 import threading
@@ -324,11 +323,17 @@ def _of_this_process(name: str, make):
     return made
 
 
+def _temp_names():
+    import random  # on demand: writes only
+
+    return random.Random()
+
+
 def _new_temp_beside(path: Path) -> tuple[int, str]:
     """``tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)`` without its
     per-call overhead (a ``getpid`` and the checks of its arguments, on two files every write): a
     new file, 0600, opened ``O_EXCL`` so that a name taken is never reused."""
-    names = _of_this_process("temp names", random.Random)
+    names = _of_this_process("temp names", _temp_names)
     flags = os.O_RDWR | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC
     folder, base = os.path.split(path)  # the strings, not a Path made for the parent on every write
     for _attempt in range(10_000):

@@ -24,7 +24,6 @@ shown, pre-filling the box a person edits; nothing here writes an entry.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import math
 import re
@@ -64,6 +63,8 @@ class Wanted:
     @property
     def key(self) -> str:
         """``kind:hash`` of the members' ids and texts; the same while they are unchanged."""
+        import hashlib  # on demand, as text_hash
+
         digest = hashlib.sha256(self.kind.encode())
         for entry_id, text in sorted(zip(self.entry_ids, self.texts)):
             digest.update(f"\0{entry_id}\0{text}".encode())

@@ -8,7 +8,6 @@ writes the ``.md`` file.
 
 from __future__ import annotations
 
-import difflib
 import os
 import weakref
 
@@ -479,6 +478,8 @@ def reconcile(state: TargetState, change: Change) -> None:
 
 
 def _similarity(a: str, b: str) -> float:
+    import difflib  # on demand: edits only
+
     matcher = difflib.SequenceMatcher(None, a, b, autojunk=False)
     if matcher.real_quick_ratio() < SAME_ENTRY_SIMILARITY or matcher.quick_ratio() < SAME_ENTRY_SIMILARITY:
         return 0.0

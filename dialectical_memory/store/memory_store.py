@@ -15,13 +15,12 @@ import time
 import warnings
 from contextlib import ExitStack, contextmanager, suppress
 from pathlib import Path
-from typing import Any, Callable, NamedTuple
+from typing import TYPE_CHECKING, Any, Callable, NamedTuple
 
 import orjson
 
 from ..storage import hermes_format
-from . import corroboration, read_models
-from .warm_up import start as start_warm_up
+from . import read_models
 from ..storage import files
 from ..core.errors import (
     AmbiguousMatchError,
@@ -36,7 +35,6 @@ from ..core.errors import (
 )
 from .screening import MAX_ENTRY_CHARS, admit_entry, admit_reason, clean_reason, screen_entries
 from ..storage.hermes_config import hermes_limits
-from ..storage.hermes_pending import Origin, OriginLedger
 from ..core.gc_pause import collector_paused
 from ..core.validation import parse_enum
 from .loader import RECONCILE_ACTOR, arrived, load_target, merge_foreign, refresh
@@ -80,6 +78,9 @@ from .pattern_review import PatternReview
 from .reads import StoreReads
 from .review import ReviewActions
 from .staged import StagedWrites
+
+if TYPE_CHECKING:
+    from ..storage.hermes_pending import Origin, OriginLedger
 
 ACTORS = ("agent", "person", "maintenance", "cli", "sync")
 DEFAULT_LIMITS = {"memory": 2200, "user": 1375}
@@ -212,7 +213,7 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
         self._held: set[str] = set()  # targets whose lock file :meth:`exclusive` holds
         self._spare_index: dict[str, Any] = {}  # the index of a state dropped for a reload
         self.max_lock_hold_seconds = 0.0  # longest this store held a target's locks (a measurement)
-        self._origin_ledger = OriginLedger(self.home)  # texts Hermes staged, by who staged them
+        self._origin_ledger: OriginLedger | None = None  # texts Hermes staged, by who staged them
         self._expected: dict[str, dict[str, Origin]] = {target: {} for target in TARGET_FILES}
 
     @staticmethod
@@ -260,7 +261,9 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
         writing out every entry again: ~15 ms at 100,000 entries) and its candidate index when the index file is on disk (opening it checks
         every entry against it; a home never indexed is left to its first add, which builds what it
         needs under the lock); last, its words index for search (:func:`.search.read_words_ahead`)."""
-        start_warm_up(self._warm_targets)
+        from .warm_up import start  # on demand: a one-shot command never warms up
+
+        start(self._warm_targets)
 
     def _warm_targets(self) -> None:
         from ..detection.index_file import index_path
@@ -290,6 +293,8 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
         key = hermes_format.normalise_entry(text) if isinstance(text, str) else ""
         if not key:
             return
+        from ..storage.hermes_pending import Origin  # on demand, as the ledger
+
         expected.pop(key, None)
         expected[key] = Origin(source, clean_provenance(provenance))
         while len(expected) > EXPECTED_ORIGINS:
@@ -298,6 +303,10 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
     def _origins_for(self, target: str) -> dict[str, Origin]:
         """Who wrote text that reconciling finds new: staged writes seen in Hermes' queue (the
         ledger in the home), then what this store was told (:meth:`expect_origin`)."""
+        if self._origin_ledger is None:
+            from ..storage.hermes_pending import OriginLedger  # on demand: new text only
+
+            self._origin_ledger = OriginLedger(self.home)
         known = self._origin_ledger.origins(target)
         return {**known, **self._expected[target]} if self._expected[target] else known
 
@@ -927,6 +936,8 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
         """Flag a rule's contradiction, unless it says again one an edge already shows (one stale
         entry and the entries that changed it, counted once: ``store/corroboration.py``); then the
         entry saying it again is named on that edge and ``None`` is returned."""
+        from . import corroboration  # on demand: contradictions only
+
         said_again = corroboration.edge_said_again(state, from_id, to_id, verdict, self.detector_in(state))
         if said_again is not None:
             corroboration.record(state, change, *said_again)

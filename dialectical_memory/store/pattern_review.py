@@ -14,11 +14,15 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..core.errors import AmbiguousMatchError, ConflictError, InvalidInputError, NotFoundError
 from ..core.results import MutationResult
 from ..storage.files import atomic_write, file_stamp
-from . import history_log, patterns
+from . import history_log
+
+if TYPE_CHECKING:
+    from .patterns import Proposal
 
 REJECT_ACTION = "reject_pattern"
 _REJECT_LINE = re.compile(rb'"action"\s*:\s*"reject_pattern"')
@@ -31,13 +35,13 @@ MAX_KEPT = 10_000
 class PatternReview:
     """Mixed into :class:`MemoryStore`."""
 
-    def pattern_proposals(self, target: str, *, fresh: bool = False) -> list[patterns.Proposal]:
+    def pattern_proposals(self, target: str, *, fresh: bool = False) -> list[Proposal]:
         """The pattern proposals of ``target``, the largest and closest groups first. The groups
         are kept in ``.X.patterns.json`` (a derived cache, never synced), so between two reflection
         runs a proposal keeps its id, across processes, while its members are unchanged: approving
         one never regroups the others. ``fresh`` (the reflection run) groups the home anew; a group
         found again has the same id."""
-        from . import read_models
+        from . import patterns, read_models  # on demand: rare
 
         target = self._target(target)
         rejected = frozenset(self.rejected_patterns(target))
@@ -52,7 +56,7 @@ class PatternReview:
             write_groups(path, groups)
         return found
 
-    def pattern_proposal(self, target: str, proposal_id) -> patterns.Proposal:
+    def pattern_proposal(self, target: str, proposal_id) -> Proposal:
         """The current proposal whose id is ``proposal_id`` or starts with it (at least 4 characters)."""
         if not isinstance(proposal_id, str) or len(proposal_id.strip()) < MIN_ID_CHARS:
             raise InvalidInputError(f"give a proposal id (at least {MIN_ID_CHARS} characters)")
@@ -131,13 +135,15 @@ def read_groups(path: Path) -> tuple[tuple[str, tuple[str, ...]], ...]:
     rows = data.get("proposals") if isinstance(data, dict) and data.get("format") == PROPOSALS_FORMAT else None
     if not isinstance(rows, list):
         return ()
+    from .patterns import GROUP_MAX, GROUP_MIN
+
     groups = []
     for row in rows[:MAX_KEPT]:
         if not isinstance(row, dict):
             continue
         known_id, ids = row.get("id"), row.get("entry_ids")
         if (isinstance(known_id, str) and len(known_id) <= 64 and isinstance(ids, list)
-                and patterns.GROUP_MIN <= len(ids) <= patterns.GROUP_MAX
+                and GROUP_MIN <= len(ids) <= GROUP_MAX
                 and all(isinstance(i, str) and len(i) <= 64 for i in ids)):
             groups.append((known_id, tuple(ids)))
     return tuple(groups)

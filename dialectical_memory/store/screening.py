@@ -26,9 +26,7 @@ import json
 
 from ..core.beliefs import EntryMeta, text_hash
 from ..core.errors import InvalidInputError, UnsafeContentError
-from ..core.safety import unsafe_reason
 from ..storage import hermes_format
-from ..storage.device import device_key
 from .state import Change, TargetState
 
 # Bump when the checker refuses more: every entry of an older sidecar is checked again, once.
@@ -40,6 +38,12 @@ WITHHELD = "[withheld: it failed the safety check]"
 
 
 # ------------------------------------------------------------------ entry text
+
+
+def unsafe_reason(text: str) -> str | None:
+    from ..core.safety import unsafe_reason  # on demand: new text only
+
+    return unsafe_reason(text)
 
 
 def entry_problem(text: str) -> str | None:
@@ -187,6 +191,8 @@ def kept_here(state: TargetState, meta: EntryMeta) -> bool:
 def _key(state: TargetState, create: bool = True) -> str | None:
     """This device's key; ``create=False`` (a read) never writes the key file when it is missing."""
     if state.device_key is None:
+        from ..storage.device import device_key  # on demand: keeps only (it loads secrets)
+
         key = device_key(state.paths.home, create=create and state.paths.home.is_dir())
         if key is None and not create:
             return None  # not remembered: a later write may create it

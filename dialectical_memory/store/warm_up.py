@@ -89,7 +89,8 @@ def prepare() -> None:
     candidate index (terms, names; the index file's fingerprint), the same-fact matcher and the rule
     detector; import what the commit imports on first use."""
     import ctypes  # noqa: F401  the commit's atomic exchange (renameat2)
-    from concurrent.futures import ThreadPoolExecutor  # noqa: F401  the commit's fsync threads
+    import queue  # noqa: F401  the commit's fsync threads
+    import random  # noqa: F401  the commit's temp names
 
     from ..detection import RuleDetector
     from ..detection.index import CandidateIndex

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from dialectical_memory.adapters import mcp_server
 from dialectical_memory.hermes import DialecticalMemoryProvider
-from dialectical_memory.store import memory_store
+from dialectical_memory.store import warm_up
 from dialectical_memory.web import server
 
 
 def test_the_long_lived_processes_start_it_and_a_subagent_does_not(monkeypatch, tmp_path):
     started = []
-    monkeypatch.setattr(memory_store, "start_warm_up", started.append)
+    monkeypatch.setattr(warm_up, "start", started.append)
     monkeypatch.setattr(mcp_server, "create_server", lambda store, **options: type("Server", (), {"run": lambda self: None})())
     mcp_server.serve_mcp(tmp_path, memory_char_limit=0, user_char_limit=0)
     assert len(started) == 1

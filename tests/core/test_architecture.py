@@ -312,6 +312,40 @@ def test_opening_the_store_loads_no_detection_until_something_is_written_or_chec
     assert loaded.strip() == "[]", loaded
 
 
+# What a one-shot add, list or search never uses, so the CLI does not import it at start: Hermes' queue
+# reader (and logging), the pattern grouping, and the standard modules of rarer paths.
+NOT_FOR_A_ONE_SHOT = ("dialectical_memory.storage.hermes_pending", "dialectical_memory.store.patterns",
+                      "dialectical_memory.store.corroboration", "dialectical_memory.store.warm_up",
+                      "logging", "difflib", "textwrap", "base64", "secrets")
+# … and what a read (list, search) needs no more than that: hashing (hashlib loads OpenSSL), temp
+# names, the safety gate.
+NOT_FOR_A_READ = ("hashlib", "_hashlib", "random", "dialectical_memory.core.safety")
+
+
+def _modules_after(home: Path, *argv: str) -> set[str]:
+    code = ("import sys; from dialectical_memory.adapters.cli import main; main(sys.argv[1:]); "
+            "print('\\n', *sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code, "--home", str(home), "--memory-char-limit", "0", *argv],
+                         capture_output=True, text=True, check=True).stdout
+    return set(out.splitlines()[-1].split())
+
+
+def test_a_one_shot_add_list_or_search_imports_only_what_it_uses(tmp_path):
+    _modules_after(tmp_path, "add", "User drinks tea every morning")  # the home's files exist before the add measured
+    loaded = {command[0]: _modules_after(tmp_path, *command) & set(NOT_FOR_A_ONE_SHOT + NOT_FOR_A_READ)
+              for command in (("add", "User lives in Berlin"), ("list",), ("search", "Berlin"))}
+    assert loaded["add"] <= set(NOT_FOR_A_READ), loaded  # a small home's add rewrites the sidecar: it hashes
+    assert loaded["list"] == loaded["search"] == set(), loaded
+
+
+def test_the_candidate_index_fingerprint_does_not_load_openssl():
+    """hashlib's import loads OpenSSL (~2 ms); the index file's blake2b is hashlib's own without it."""
+    code = ("import sys; from dialectical_memory.detection.index_file import analysis_fingerprint; "
+            "analysis_fingerprint(); print('_hashlib' in sys.modules)")
+    loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert loaded.strip() == "False", loaded
+
+
 def test_the_reach_in_finder_finds_a_private_import_and_attribute_but_not_self_or_the_standard_library():
     modules = {"p": Path("p/__init__.py"), "p.a": Path("p/a.py"), "p.b": Path("p/b.py")}
     owner = ast.parse("_CACHE = {}\nclass Store:\n    def _read(self):\n        self._held = 1\n")
