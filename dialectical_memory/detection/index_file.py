@@ -70,27 +70,21 @@ def tail_path(path: Path) -> Path:
 def analysis_fingerprint() -> str:
     """Changes whenever the code that turns a text into index terms may have changed: its source,
     and the words of every language (lang/<code>/*.json) it reads."""
-    return source_fingerprint(_PACKAGE)
-
-
-def source_fingerprint(package: str) -> str:
-    """Of each source file under ``package`` (see :func:`_analysis_sources`): its name, size and
-    modification time, the test Python itself trusts to tell whether a module's bytecode is
-    current. Reading and hashing every byte of them cost each process's first add ~2 ms."""
     digest = blake2b(digest_size=16)
-    for parts in _analysis_sources(package):
-        stat = os.stat(os.path.join(package, *parts))
-        digest.update(f"{'/'.join(parts)}\0{stat.st_size}\0{stat.st_mtime_ns}\n".encode())
+    for parts in _analysis_sources():
+        digest.update("/".join(parts).encode())
+        with open(os.path.join(_PACKAGE, *parts), "rb") as handle:
+            digest.update(handle.read())
     return digest.hexdigest()
 
 
-def _analysis_sources(package: str) -> list[tuple[str, ...]]:
+def _analysis_sources() -> list[tuple[str, ...]]:
     """The package's ``*.py`` and ``lang/*/*.json`` (as glob finds them: no hidden names), as paths
     relative to it, in the order of their parts; listed with os, not pathlib (a third of the time
     of the fingerprint, which the first add of every process pays)."""
-    found = [(name,) for name in _listed(package) if name.endswith(".py")]
-    for code in _listed(os.path.join(package, "lang")):
-        if os.path.isdir(folder := os.path.join(package, "lang", code)):
+    found = [(name,) for name in _listed(_PACKAGE) if name.endswith(".py")]
+    for code in _listed(os.path.join(_PACKAGE, "lang")):
+        if os.path.isdir(folder := os.path.join(_PACKAGE, "lang", code)):
             found += [("lang", code, name) for name in _listed(folder) if name.endswith(".json")]
     return sorted(found)
 

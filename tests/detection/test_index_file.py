@@ -21,7 +21,6 @@ from dialectical_memory.detection.index_file import (
     read_index,
     save_caught_up,
     save_index,
-    source_fingerprint,
     tail_path,
     write_index,
 )
@@ -135,38 +134,35 @@ def test_the_fingerprint_covers_the_analysis_code():
     assert len(analysis_fingerprint()) == 32 and analysis_fingerprint() == analysis_fingerprint()
 
 
-def test_the_fingerprint_changes_with_any_source_file_and_with_nothing_else(tmp_path):
-    """Read off each module's and language table's size and modification time (as Python tells a
-    stale bytecode file), not its bytes: an edit, a touch, a new module or table changes it."""
+def test_the_fingerprint_is_the_code_not_the_install(tmp_path, monkeypatch):
+    """Two installs of one version (Hermes' Python and the user's, each given the wheel at its own
+    time) share a home: the fingerprint reads the bytes of the code, so neither throws away the
+    index the other wrote. Touching every file changes nothing; changing one byte changes it."""
     import os
+    import shutil
 
-    (tmp_path / "lang" / "en").mkdir(parents=True)
-    module, table = tmp_path / "rules.py", tmp_path / "lang" / "en" / "words.json"
-    module.write_text("RULE = 1\n")
-    table.write_text("{}")
-    os.utime(module, ns=(10**18, 10**18))
-    first = source_fingerprint(str(tmp_path))
-    (tmp_path / "notes.txt").write_text("not a source")
-    (tmp_path / ".hidden.py").write_text("")
-    (tmp_path / "lang" / "en" / "README.md").write_text("")
-    assert source_fingerprint(str(tmp_path)) == first
-    module.write_text("RULE = 22\n")  # an edit
-    assert source_fingerprint(str(tmp_path)) != first
-    module.write_text("RULE = 1\n")
-    os.utime(module, ns=(10**18, 10**18))
-    assert source_fingerprint(str(tmp_path)) == first  # the same file again
-    os.utime(module, ns=(10**18, 10**18 + 1))  # the same size, touched: a checkout, an editor's save
-    assert source_fingerprint(str(tmp_path)) != first
-    os.utime(module, ns=(10**18, 10**18))
-    table.write_text("{ }")
-    assert source_fingerprint(str(tmp_path)) != first
-    table.write_text("{}")
-    (tmp_path / "lang" / "zh").mkdir()
-    (tmp_path / "lang" / "zh" / "words.json").write_text("{}")
-    changed = source_fingerprint(str(tmp_path))
-    (tmp_path / "lang" / "zh" / "words.json").unlink()
-    (tmp_path / "extra.py").write_text("")
-    assert len({first, changed, source_fingerprint(str(tmp_path))}) == 3
+    from dialectical_memory.detection import index_file
+
+    copy = tmp_path / "detection"
+    shutil.copytree(index_file._PACKAGE, copy, ignore=shutil.ignore_patterns("__pycache__"))
+
+    def fingerprint_of_copy() -> str:
+        monkeypatch.setattr(index_file, "_PACKAGE", str(copy))
+        index_file.analysis_fingerprint.cache_clear()
+        try:
+            return index_file.analysis_fingerprint()
+        finally:
+            monkeypatch.undo()
+            index_file.analysis_fingerprint.cache_clear()
+
+    first = fingerprint_of_copy()
+    assert first == analysis_fingerprint()  # the same bytes as the package's
+    for path in copy.rglob("*"):
+        os.utime(path, ns=(10**18, 10**18))
+    assert fingerprint_of_copy() == first
+    module = copy / "terms.py"
+    module.write_bytes(module.read_bytes() + b"\n")
+    assert fingerprint_of_copy() != first
 
 
 @pytest.mark.parametrize(
