@@ -10,7 +10,7 @@ English (`bridge.py`). When no family fires, the verdict says whether the entrie
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from . import bridge, contract, groups, scripts
 from .analysis import Analysis, analyse
@@ -205,8 +205,7 @@ def _compare(first: Analysis, first_side: _Side, second: Analysis, second_side: 
     return None
 
 
-@dataclass(frozen=True)
-class _Side:
+class _Side(NamedTuple):
     """What the families read from one side of a pair, once per analysis (an add meets each of its
     candidates'): the positions in `families` of those whose cue it holds, and of those among them
     without keys (they run whatever the other side holds); each family's keys, read when a pair
@@ -215,7 +214,7 @@ class _Side:
     families: tuple
     cues: frozenset[int]
     keyless: frozenset[int]
-    keys: dict = field(default_factory=dict)
+    keys: dict  # filled as pairs ask: each side is made with its own
 
 
 def _runnable(first: Analysis, first_side: _Side, second: Analysis, second_side: _Side) -> list[int]:
@@ -247,7 +246,7 @@ def _side(analysis: Analysis) -> _Side:
 
 def _read_side(analysis: Analysis) -> _Side:
     cues = frozenset(position for position, family in enumerate(FAMILIES) if family.cue(analysis))
-    return _Side(FAMILIES, cues, frozenset(position for position in cues if FAMILIES[position].keys is None))
+    return _Side(FAMILIES, cues, frozenset(position for position in cues if FAMILIES[position].keys is None), {})
 
 
 def _bridged(analysis: Analysis) -> Analysis:
