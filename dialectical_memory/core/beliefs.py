@@ -51,8 +51,7 @@ MATURITY_FLOOR: dict[MaturityLevel, float] = {
 }
 
 
-@dataclass(frozen=True)
-class PromotionThreshold:
+class PromotionThreshold(NamedTuple):
     hits: int
     age_days: float
     confidence: float
@@ -887,8 +886,7 @@ def authority_weight(meta: EntryMeta, now: float) -> float:
 # ---------------------------------------------------------------- promotion
 
 
-@dataclass(frozen=True)
-class PromotionCheck:
+class PromotionCheck(NamedTuple):
     """One entry's evidence against the thresholds of its next level."""
 
     current: MaturityLevel

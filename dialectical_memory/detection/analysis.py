@@ -87,8 +87,7 @@ class Claim:
         return {}
 
 
-@dataclass(frozen=True)
-class Order:
+class Order(NamedTuple):
     """A preference of one option over another ("tea over coffee")."""
 
     preferred: frozenset[str]
@@ -119,8 +118,7 @@ class Analysis:
         return {}
 
 
-@dataclass(frozen=True)
-class Habit:
+class Habit(NamedTuple):
     """How often something is done: "runs about once a month" → (monthly, {run})."""
 
     rate: frequency.Rate
@@ -442,18 +440,18 @@ def analyse(text: str) -> Analysis:
     introduced = "" if holder else _introduced_holder(original)
     if introduced:  # "User has a brother who lives in Oslo": the brother's home, not the user's
         holder = introduced
-        slots = tuple(slot if slot.holder else replace(slot, holder=holder) for slot in slots)
+        slots = tuple(slot if slot.holder else slot._replace(holder=holder) for slot in slots)
     shown = holder.partition(" #")[0]  # the entry is about "brother"; its claims about one of them
     if holder:
         claims = _held(claims, holder)
-        orders = tuple(replace(order, holder=holder) for order in orders)
-        habits = tuple(replace(habit, holder=holder) for habit in habits)
+        orders = tuple(order._replace(holder=holder) for order in orders)
+        habits = tuple(habit._replace(holder=holder) for habit in habits)
     named = entry_holder(original, in_lexicon)
     if named:
         claims = [replace(claim, holder=_join(named, claim.holder)) for claim in claims]
-        orders = tuple(replace(order, holder=_join(named, order.holder)) for order in orders)
-        slots = tuple(replace(slot, holder=_join(named, slot.holder)) for slot in slots)
-        habits = tuple(replace(habit, holder=_join(named, habit.holder)) for habit in habits)
+        orders = tuple(order._replace(holder=_join(named, order.holder)) for order in orders)
+        slots = tuple(slot._replace(holder=_join(named, slot.holder)) for slot in slots)
+        habits = tuple(habit._replace(holder=_join(named, habit.holder)) for habit in habits)
     return Analysis(key=key, claims=tuple(claims), orders=orders, slots=slots, qualified=qualified,
                     habits=habits, text=original, holder=_join(named, shown) if named else shown,
                     reported=reported)

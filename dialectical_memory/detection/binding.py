@@ -18,9 +18,10 @@ import re
 from dataclasses import replace
 
 from . import lexicon
-from .analysis import Analysis, analyse
+from .analysis import Analysis, Habit, Order, analyse
 from .holders import (MACHINE_NOUNS, PROJECT_NOUNS, ZH_MACHINE_NOUNS, ZH_PROJECT_NOUNS, NAME, HomeHolders,
                       introductions)
+from .slots import Slot
 from .text import is_cjk, lazy_compile
 
 # Where an entry's holder may change: after a sentence ("… 5.1. quill's …"), a semicolon, and at a
@@ -216,12 +217,11 @@ def _renamed(analysis: Analysis, holder: str | None, home: HomeHolders, defined:
             own = "/".join(part for part in own.split("/") if ":" not in part)
         return _join(holder, _canonical(own, home)) if holder is not None else _canonical(own, home)
 
-    def rehold(item):  # copied only when its holder changes: most parts keep every holder they have
-        holder = held(item.holder)
-        return item if holder == item.holder else replace(item, holder=holder)
+    def rehold(items, copy):  # each copied only when its holder changes: most parts keep every holder they have
+        return tuple(item if (own := held(item.holder)) == item.holder else copy(item, holder=own) for item in items)
 
-    claims, slots = tuple(map(rehold, analysis.claims)), tuple(map(rehold, analysis.slots))
-    orders, habits = tuple(map(rehold, analysis.orders)), tuple(map(rehold, analysis.habits))
+    claims, slots = rehold(analysis.claims, replace), rehold(analysis.slots, Slot._replace)
+    orders, habits = rehold(analysis.orders, Order._replace), rehold(analysis.habits, Habit._replace)
     if (claims, slots, orders, habits) == (analysis.claims, analysis.slots, analysis.orders, analysis.habits) \
             and held(analysis.holder) == analysis.holder:
         return analysis

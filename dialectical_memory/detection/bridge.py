@@ -160,9 +160,9 @@ def bridge_analysis(analysis):
     """The analysis of a Chinese entry with its claims' topics read in English (see module doc)."""
     claims = tuple(dataclasses.replace(claim, topic=bridged_units(claim.topic, claim.text))
                    for claim in analysis.claims)
-    slots = tuple(dataclasses.replace(slot, name=_slot_name(slot.name)) for slot in analysis.slots)
-    orders = tuple(dataclasses.replace(order, preferred=bridged_units(order.preferred, order.text),
-                                       other=bridged_units(order.other, order.text))
+    slots = tuple(slot._replace(name=_slot_name(slot.name)) for slot in analysis.slots)
+    orders = tuple(order._replace(preferred=bridged_units(order.preferred, order.text),
+                                  other=bridged_units(order.other, order.text))
                    for order in analysis.orders)
     if claims == analysis.claims and slots == analysis.slots and orders == analysis.orders:
         return analysis

@@ -11,7 +11,7 @@ habits, reply style, devices, places), not at any particular data set.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from . import languages
 
@@ -116,15 +116,14 @@ EXCLUSIVE_SCOPES = (
 # --- axes: two poles that exclude each other --------------------------------
 
 
-@dataclass(frozen=True)
-class AxisSpec:
+class AxisSpec(NamedTuple):
     """Two opposite poles. `strict` words always count; `loose` words count only
     when the clause also names one of the `domains` (a "long" answer, not a
     "long" walk). A `contextual` axis conflicts only between statements about
     the same thing ("beginner programmer" vs "senior developer")."""
 
     strict: dict[str, tuple[str, ...]]
-    loose: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    loose: dict[str, tuple[str, ...]]
     domains: tuple[str, ...] = ()
     contextual: bool = False
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import functools
 import re
-from dataclasses import dataclass, replace
+from typing import NamedTuple
 
 from ..core.regex_cues import reads_only_where
 from . import antonyms, gazetteer, languages, lexicon, platforms, provinces, routines, sole
@@ -19,8 +19,7 @@ from . import terms as t
 from .text import CJK_RANGE, is_cjk, parse_number, stem, lazy_compile
 
 
-@dataclass(frozen=True)
-class Slot:
+class Slot(NamedTuple):
     name: str  # "residence", "age", "employer", "count:cat", "version:python", "deadline"...
     value: str  # canonical value
     display: str  # the value as written
@@ -1431,7 +1430,7 @@ def _english_makes(text: str) -> list[Slot]:
             make = makes.pop()
             owner = holder(text, match.start()) or _subject_holder(text)  # "User's wife uses a Samsung phone"
             found.append(Slot(name, make, make, "brand", holder=owner))
-            found.extend(replace(slot, holder=owner) for slot in _phone_system(name, make, text, match))
+            found.extend(slot._replace(holder=owner) for slot in _phone_system(name, make, text, match))
     return found
 
 

@@ -21,9 +21,8 @@ from __future__ import annotations
 
 import os
 import re
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Mapping
+from typing import Mapping, NamedTuple
 
 HERMES_DEFAULT_LIMITS = {"memory": 2200, "user": 1375}
 _KEYS = {"memory_char_limit": "memory", "user_char_limit": "user"}
@@ -32,8 +31,7 @@ _SUB_KEY = re.compile(r"^(\s+)([^\s#:][^:#]*?)\s*:(?:\s+(.*?))?\s*$")
 _INTEGER = re.compile(r"^\+?(0|[1-9][0-9_]*)$")
 
 
-@dataclass(frozen=True)
-class HermesLimits:
+class HermesLimits(NamedTuple):
     """The limits Hermes applies in this home, where they came from, and what could not be read."""
 
     config: Path

@@ -35,9 +35,8 @@ import math
 import os
 import re
 import stat
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Iterable, NamedTuple
 
 import orjson
 
@@ -76,8 +75,7 @@ class PendingNotFound(PendingWriteError, NotFoundError):
     """No staged write has this id (any more)."""
 
 
-@dataclass(frozen=True)
-class StagedOperation:
+class StagedOperation(NamedTuple):
     action: str  # add, replace or remove
     content: str | None = None
     old_text: str | None = None
@@ -92,8 +90,7 @@ class StagedOperation:
         return data
 
 
-@dataclass(frozen=True)
-class StagedWrite:
+class StagedWrite(NamedTuple):
     """One valid pending file: a single operation, or a batch (``action == "batch"``)."""
 
     pending_id: str
@@ -127,8 +124,7 @@ class StagedWrite:
         return hashlib.sha256(json.dumps(shown, ensure_ascii=False, sort_keys=True).encode("utf-8")).hexdigest()[:12]
 
 
-@dataclass(frozen=True)
-class RefusedFile:
+class RefusedFile(NamedTuple):
     """A file in the queue that is not a staged write this module accepts, and why."""
 
     name: str
@@ -326,8 +322,7 @@ def queue_stamp(hermes_home: Path) -> int | None:
 # ---------------------------------------------------------------- the origins ledger
 
 
-@dataclass(frozen=True)
-class Origin:
+class Origin(NamedTuple):
     """What the loader gives an entry whose text a staged write (or Hermes' hook) announced: its
     source (None: the one it would get anyway) and its provenance."""
 

@@ -29,9 +29,8 @@ import math
 import re
 import threading
 import time
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..core.beliefs import MaturityLevel
 from ..core.errors import ConflictError, InvalidInputError, NotFoundError
@@ -51,8 +50,7 @@ KINDS = ("pattern", "synthesis", "principle")  # what a draft is for (detection.
 _KEY = re.compile(rf"({'|'.join(KINDS)}):[0-9a-f]{{16}}")
 
 
-@dataclass(frozen=True)
-class Wanted:
+class Wanted(NamedTuple):
     """One open proposal a draft is wanted for."""
 
     kind: str

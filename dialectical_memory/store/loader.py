@@ -10,10 +10,9 @@ from __future__ import annotations
 
 import os
 import weakref
+from typing import Any, NamedTuple
 
 import orjson
-from dataclasses import dataclass, field
-from typing import Any
 
 from ..storage import hermes_format
 from ..core.gc_pause import collector_paused
@@ -45,13 +44,12 @@ RECONCILE_ACTOR = "person"
 TYPED_AT_ONCE = 20_000
 
 
-@dataclass
-class LoadResult:
+class LoadResult(NamedTuple):
     state: TargetState
     reconcile: Change
-    quarantined: str | None = None
-    rescanned: bool = False  # every entry was safety-checked again: write the sidecar
-    restored_history: list[dict[str, Any]] = field(default_factory=list)  # see _lost_history
+    quarantined: str | None
+    rescanned: bool  # every entry was safety-checked again: write the sidecar
+    restored_history: list[dict[str, Any]]  # see _lost_history
 
     @property
     def arrived(self) -> list[str]:

@@ -21,8 +21,7 @@ import hashlib
 import heapq
 import math
 import re
-from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..core.beliefs import EntryMeta, MaturityLevel
 from .state import TargetState
@@ -45,8 +44,7 @@ KIND = "pattern"
 DRAFTED_BY_MEMBERS = "members"
 
 
-@dataclass
-class Proposal:
+class Proposal(NamedTuple):
     """One group proposed as one PATTERN entry, in the order the entries stand in the file."""
 
     proposal_id: str
@@ -56,7 +54,7 @@ class Proposal:
     about: str  # the holder in words
     shared: list[str]  # the terms the members share most, rarest first, as written
     similarity: float
-    contested: list[str] = field(default_factory=list)  # members with an open contradiction
+    contested: list[str]  # members with an open contradiction
     kind: str = KIND
     drafted_by: str = DRAFTED_BY_MEMBERS
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cached_property
-from typing import Any, Callable
+from typing import Any, Callable, NamedTuple
 
 from ..core.beliefs import (
     DECAY,
@@ -114,8 +114,7 @@ def active_entries(state: TargetState, now: float) -> list[Entry]:
     return [entry_view(state, entry_id, now) for entry_id in ordered if entry_id]
 
 
-@dataclass
-class Page:
+class Page(NamedTuple):
     items: list[Entry]
     total: int
     offset: int
@@ -369,8 +368,7 @@ def _outline(state: TargetState, max_resolved: int) -> tuple[list[ContradictionE
 # ---------------------------------------------------------------- review queues
 
 
-@dataclass
-class QueueItem:
+class QueueItem(NamedTuple):
     entry: Entry
     reason: str
     days_since_validation: float
@@ -433,8 +431,7 @@ def _ranked_for_reverification(state: TargetState, now: float, horizon_days: flo
     return derived(state, "reverification", (horizon_days, now // RANKING_REUSE_SECONDS), rank)
 
 
-@dataclass
-class PromotionItem:
+class PromotionItem(NamedTuple):
     entry: Entry
     check: PromotionCheck
 
@@ -484,15 +481,14 @@ def counts(state: TargetState, now: float, horizon_days: float) -> dict[str, Any
 # ---------------------------------------------------------------- confidence over time
 
 
-@dataclass
-class ConfidenceSeries:
+class ConfidenceSeries(NamedTuple):
     past: list[tuple[float, float]]
     future: list[tuple[float, float]]
     type_floor: float
     maturity_floor: float
     reverify_line: float
     now: float
-    raw_future: list[tuple[float, float]] = field(default_factory=list)
+    raw_future: list[tuple[float, float]]
 
 
 def confidence_series(meta: EntryMeta, now: float, past_days: float, future_days: float, steps: int = 60) -> ConfidenceSeries:

@@ -9,8 +9,7 @@ provenance the proposal carries and a history record of the approval.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..storage import hermes_format
 from ..core.beliefs import SourceKind, clean_provenance
@@ -29,8 +28,7 @@ from .operations import checked_operations, numbered
 from .state import TargetState
 
 
-@dataclass(frozen=True)
-class OperationPreview:
+class OperationPreview(NamedTuple):
     """What one operation would do: the text it writes, the entry it replaces or removes, the
     entry it would only reinforce (the text is there already), the contradictions it would raise."""
 
@@ -41,7 +39,7 @@ class OperationPreview:
     removes: dict[str, Any] | None = None
     duplicate_of: str | None = None
     unchanged: bool = False  # a replacement with the text the entry already has
-    contradicts: list[dict[str, Any]] = field(default_factory=list)
+    contradicts: list[dict[str, Any]] = ()  # each preview passes its own list: () only where a caller names none
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -51,8 +49,7 @@ class OperationPreview:
         }  # fmt: skip
 
 
-@dataclass(frozen=True)
-class WritePreview:
+class WritePreview(NamedTuple):
     """A staged write as it would land now. ``refused`` says why applying it would change nothing."""
 
     target: str
@@ -109,7 +106,7 @@ class StagedWrites:
     def _preview_one(self, state, texts, ids, gone, fresh, action, text, old_text) -> OperationPreview:
         if action == "add":
             if text in texts:
-                return OperationPreview("add", text, duplicate_of=ids[texts.index(text)])
+                return OperationPreview("add", text, duplicate_of=ids[texts.index(text)], contradicts=[])
             found = self._would_contradict(state, text, None, gone, fresh)
             texts.append(text)
             ids.append(None)
@@ -121,9 +118,9 @@ class StagedWrites:
             del texts[index], ids[index]
             if entry["entry_id"]:
                 gone.add(entry["entry_id"])
-            return OperationPreview("remove", old_text=old_text, removes=entry)
+            return OperationPreview("remove", old_text=old_text, removes=entry, contradicts=[])
         if text == texts[index]:
-            return OperationPreview("replace", text, old_text, replaces=entry, unchanged=True)
+            return OperationPreview("replace", text, old_text, replaces=entry, unchanged=True, contradicts=[])
         if text in texts:
             raise ConflictError(f"an active {state.target} entry with exactly this text already exists")
         found = self._would_contradict(state, text, ids[index], gone, fresh)

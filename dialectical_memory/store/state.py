@@ -13,7 +13,7 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..storage import hermes_format
 from ..core.beliefs import (
@@ -60,8 +60,7 @@ def _replace_entry(md: bytes, old: str, new: str) -> bytes | None:
     return md[:start] + new_bytes + md[end:]
 
 
-@dataclass
-class ArchivedEntry:
+class ArchivedEntry(NamedTuple):
     meta: EntryMeta
     reason: str
     at: float

@@ -22,8 +22,7 @@ passes the gate of an add.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..core.beliefs import ContradictionEdge, EntryMeta
 from ..core.errors import ConflictError
@@ -46,15 +45,14 @@ NEVER_RESTORED = frozenset({"entry_id", "text", "blocked", "safety_kept", "keep_
 MAX_PAYLOAD_ITEMS = 2000
 
 
-@dataclass
-class Snapshot:
-    entries: dict[str, dict[str, Any]] = field(default_factory=dict)  # id -> {"position", "meta"}
-    edges: dict[str, dict[str, Any]] = field(default_factory=dict)
+class Snapshot(NamedTuple):
+    entries: dict[str, dict[str, Any]]  # id -> {"position", "meta"}
+    edges: dict[str, dict[str, Any]]
 
 
 def take(state: TargetState, entry_ids) -> Snapshot:
     """The entries named, their contradictions and the entries at the other end, as they are now."""
-    snap = Snapshot()
+    snap = Snapshot({}, {})
 
     def keep(entry_id: str) -> None:
         meta = state.entries.get(entry_id)
