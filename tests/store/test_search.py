@@ -404,6 +404,26 @@ def test_equal_scores_come_newest_first_whatever_the_words_index_read_first(tmp_
     assert [hit.entry.text for hit in store.search("lives", "memory", limit=1, offset=1).items] == ["User lives in Berlin"]
 
 
+@pytest.mark.parametrize("looked_up", [True, False], ids=["each-looked-up", "mapped"])
+def test_a_tie_of_any_length_comes_newest_first_and_a_gone_entry_last(tmp_path, monkeypatch, looked_up):
+    """A short run of equal scores is ordered by looking each entry up from its file's newest end, a
+    long one by a map of every entry's place: the same order, newest first, and an entry gone since
+    the words index read it after every entry still there."""
+    from dialectical_memory.store import search
+
+    monkeypatch.setattr(search, "TIE_LOOKED_UP", 100 if looked_up else 1)
+    store = MemoryStore(tmp_path, memory_char_limit=0)
+    ids = [store.add("memory", f"User keeps stamp album number {n:02d}").entry_id for n in range(12)]
+    state = store._read_state("memory")
+    key_of = {entry_id: ("memory", entry_id) for entry_id in ids}
+    ranked = [(key_of[entry_id], 1.0) for entry_id in ids] + [(("memory", "gone-entry"), 1.0)]
+    ranked.insert(0, ranked.pop())  # the gone one read first
+    search._newest_first_on_a_tie(ranked, {"memory": state}, shown=5)
+    assert [key[1] for key, _score in ranked] == [*reversed(ids), "gone-entry"]
+    found = store.search("stamp album", "memory", limit=12).items
+    assert len({hit.score for hit in found}) == 1 and [hit.entry.entry_id for hit in found] == list(reversed(ids))
+
+
 def _fused_as_summed_for_every_entry(words, meaning, concepts, keyword):
     """The fusion's reference: every admitted entry's score summed in full, then sorted."""
     from dialectical_memory.store import search
