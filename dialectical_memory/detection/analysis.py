@@ -1547,14 +1547,17 @@ _NOT_EMPLOYED = lazy_compile(r"\b(?:not|never|no\s+longer|used\s+to|volunteer\w*
 @reads_only_where(*_EMPLOYED)
 def _employment_claims(sentence: str) -> list[Claim]:
     for pattern in _EMPLOYED:
-        match = pattern.search(sentence)
-        if match:
-            clause = next(part for part in _CLAUSE_SPLIT.split(sentence)[::2]
-                          if part and match.group(0) in part) if _CLAUSE_SPLIT.search(sentence) else sentence
-            if _NOT_EMPLOYED.search(clause) or _is_past(clause, t.terms(clause)):
-                return []
-            return [Claim(match.group(0), 1,
-                          poles=(Pole("employment", "employed", match.group(0), implicit=True),))]
+        if not pattern.search(sentence):
+            continue
+        # read within one clause: a pattern's gap may run over a "！" or a "but" that ends one
+        # ("在公司！工作很忙", "works for but hates it"), and such a match is no job
+        for clause in _CLAUSE_SPLIT.split(sentence)[::2]:
+            match = pattern.search(clause) if clause else None
+            if match:
+                if _NOT_EMPLOYED.search(clause) or _is_past(clause, t.terms(clause)):
+                    return []
+                return [Claim(match.group(0), 1,
+                              poles=(Pole("employment", "employed", match.group(0), implicit=True),))]
     return []
 
 
