@@ -11,6 +11,7 @@ habits, reply style, devices, places), not at any particular data set.
 
 from __future__ import annotations
 
+import functools
 from typing import NamedTuple
 
 from . import languages
@@ -189,6 +190,7 @@ def _places() -> dict[str, tuple[str, str]]:
     return places
 
 
+@functools.cache  # BROADER and PRODUCT_LINES both read it: built once
 def _broader() -> dict[str, tuple[str, ...]]:
     """Concept → the concepts it is a kind of, nearest first (concepts.json's "broader")."""
     return {concept: tuple(kinds) for concept, kinds in languages.table("concepts", "broader").items()}

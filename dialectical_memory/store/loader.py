@@ -527,15 +527,21 @@ def _adopt_new(state: TargetState, change: Change, text: str, origin=None, typed
     source = origin.source_kind if origin is not None and origin.source_kind is not None else SourceKind.USER_EXPLICIT
     meta = EntryMeta.new(change.now, source_kind=source, text=text)
     if typed:
-        from ..detection.knowledge_types import read_knowledge_type  # the detector loads when something is written
-
-        meta.knowledge_type = read_knowledge_type(text)
+        meta.knowledge_type = knowledge_type_of(text)
     if origin is not None:
         meta.provenance = dict(origin.provenance)
     state.doc.entries[meta.entry_id] = meta
     state.ids_by_text[text] = meta.entry_id
     change.touch(meta)
     change.log(state.target, "add", meta.entry_id, None, summary(meta), via=state.paths.md.name, **_origin_detail(origin))
+
+
+def knowledge_type_of(text: str):
+    """The knowledge type ``text`` states (``detection.knowledge_types``, loaded on first use: a store
+    that only reads never loads the detector); an add and an adoption both read it here."""
+    from ..detection.knowledge_types import read_knowledge_type
+
+    return read_knowledge_type(text)
 
 
 def _origin_detail(origin) -> dict[str, str]:

@@ -37,7 +37,7 @@ from .screening import MAX_ENTRY_CHARS, admit_entry, admit_reason, clean_reason,
 from ..storage.hermes_config import hermes_limits
 from ..core.gc_pause import collector_paused
 from ..core.validation import parse_enum
-from .loader import RECONCILE_ACTOR, arrived, load_target, merge_foreign, refresh
+from .loader import RECONCILE_ACTOR, arrived, knowledge_type_of, load_target, merge_foreign, refresh
 from ..core.beliefs import (
     SOURCE_AUTHORITY,
     ContradictionEdge,
@@ -100,12 +100,6 @@ LOCK_REFRESH_ATTEMPTS = 5  # the first without a look before the locks: four ref
 UNLOCKED_LOAD_ATTEMPTS = 3  # a load that raced a writer is retried without a lock first
 MTIME_TICK_NS = 200_000_000  # far beyond any file-system timestamp granularity
 EXPECTED_ORIGINS = 256
-
-
-def _read_knowledge_type(text: str):
-    from ..detection.knowledge_types import read_knowledge_type
-
-    return read_knowledge_type(text)
 
 
 def _clean_data(data) -> dict[str, Any]:
@@ -1020,7 +1014,7 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
             return self._reinforce(state, change, state.entries[restated[0]], source, wording=text, why=restated[1].reason)
         if check_limit:
             self.check_limit(state, [text])
-        meta = EntryMeta.new(change.now, source_kind=source, text=text, knowledge_type=kind or _read_knowledge_type(text))
+        meta = EntryMeta.new(change.now, source_kind=source, text=text, knowledge_type=kind or knowledge_type_of(text))
         state.insert(change, meta)
         change.log(state.target, "add", meta.entry_id, None, summary(meta))
         compared: list[str] = []
