@@ -290,6 +290,7 @@ def detail_context(entry_id: str) -> dict:
         "parents": related_entries(entry.meta.parent_ids),
         "children": related_entries(entry.meta.child_ids),
         "superseded_by": related_entries([entry.meta.superseded_by] if entry.meta.superseded_by else []),
+        "says_again": related_entries([entry.meta.says_again] if entry.meta.says_again else []),
         "edges": edges,
         **timeline(entry.entry_id),
     }

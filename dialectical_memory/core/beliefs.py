@@ -180,7 +180,9 @@ class EntryMeta:
     the staged write a person approved), as short strings; empty when nobody said. ``restated``
     keeps the other wordings of the same fact this entry absorbed (``{"text", "at", "source"}``,
     oldest first, at most ``RESTATED_KEPT`` and ``RESTATED_CHARS``): search reads them, the
-    ``.md`` file never holds them (``store.restated``).
+    ``.md`` file never holds them (``store.restated``). ``says_again``: the entry whose fact this
+    one says again in other words, when another program (Hermes) wrote it into its own file and the
+    file keeps it: its sayings count for that entry, which is re-verified for both (``store.restated``).
     """
 
     entry_id: str = field(default_factory=new_id)
@@ -219,6 +221,7 @@ class EntryMeta:
     keep_marks: list[str] = field(default_factory=list)
     provenance: dict[str, str] = field(default_factory=dict)
     restated: list[dict[str, Any]] = field(default_factory=list)
+    says_again: str | None = None
 
     @classmethod
     def new(cls, now: float, source_kind: SourceKind = SourceKind.USER_EXPLICIT, **values) -> EntryMeta:
@@ -449,7 +452,8 @@ _FIELD_LOADERS: dict[str, Callable[[Any], Any]] = {
                                  "observed_behavior_count", "contradiction_count")},
     **{name: _exact(list) for name in ("contradiction_ids", "parent_ids", "child_ids", "noise_context", "keep_marks",
                                        "restated")},
-    **{name: _optional(str) for name in ("synthesis_id", "superseded_by", "original_text", "principle_text", "blocked")},
+    **{name: _optional(str) for name in ("synthesis_id", "superseded_by", "original_text", "principle_text", "blocked",
+                                           "says_again")},
     **{name: _optional(int) for name in ("pending_promotion", "rejected_promotion_hits")},
     "scope": _exact(dict),
     "provenance": _exact(dict),

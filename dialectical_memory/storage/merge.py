@@ -309,7 +309,7 @@ def _conflict_copy(source: EntryMeta, duplicate: str, text: str, original: str) 
     meta.entry_id, meta.text = duplicate, text
     meta.parent_ids, meta.child_ids = [original], []
     meta.contradiction_ids, meta.contradiction_count = [], 0
-    meta.synthesis_id = meta.superseded_by = meta.pending_promotion = None
+    meta.synthesis_id = meta.superseded_by = meta.pending_promotion = meta.says_again = None
     return meta
 
 

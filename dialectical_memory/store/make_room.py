@@ -220,7 +220,8 @@ def _resolved_away(state: TargetState) -> dict[str, str]:
 
 def _repeated_by(state: TargetState, metas: list[EntryMeta]) -> dict[str, EntryMeta]:
     """Entry id → a longer entry of equal or higher authority that contains its whole text
-    (casefolded); an agent's longer entry never makes a stated fact redundant."""
+    (casefolded), or the one it says again in other words; an agent's entry never makes a stated
+    fact redundant."""
     by_id = {m.entry_id: m for m in metas}
     folded = [(m.entry_id, " ".join(m.text.casefold().split())) for m in metas]
     found = {}
@@ -232,6 +233,10 @@ def _repeated_by(state: TargetState, metas: list[EntryMeta]) -> dict[str, EntryM
                     and by_id[other_id].authority >= by_id[entry_id].authority):
                 found[entry_id] = by_id[other_id]
                 break
+    for meta in metas:  # a line Hermes keeps that says another entry again (``EntryMeta.says_again``)
+        holder = by_id.get(state.said_first(meta.entry_id))
+        if meta.entry_id not in found and holder is not None and holder is not meta and holder.authority >= meta.authority:
+            found[meta.entry_id] = holder
     return found
 
 
@@ -261,7 +266,10 @@ def _worth_tier(meta: EntryMeta, now: float, gone: dict[str, str], repeated: dic
     if meta.status in (BeliefStatus.SUPERSEDED, BeliefStatus.SYNTHESIZED) or meta.superseded_by or meta.synthesis_id:
         return "superseded", "marked superseded"
     if meta.entry_id in repeated:
-        return "superseded", f"its whole text is in “{preview(repeated[meta.entry_id].text, 60)}”"
+        holder = repeated[meta.entry_id]
+        if holder.entry_id == meta.says_again:
+            return "superseded", f"says again in other words “{preview(holder.text, 60)}”"
+        return "superseded", f"its whole text is in “{preview(holder.text, 60)}”"
     if is_ignored_too_often(meta):
         return "superseded", f"ignored {meta.ignore_count} of the {meta.surface_count} times it was surfaced"
     if meta.status is BeliefStatus.DECAYED:

@@ -983,10 +983,15 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
             extra: dict[str, Any] = {"new_edges": len(found)}
             restated = self._restated(state, meta.text, change.now, nearest)
             earlier = state.entries[restated[0]] if restated and restated[1].sure else None
-            if earlier is not None and meta.provenance and earlier.created_at <= meta.created_at:
-                # another program (Hermes) wrote it into its own file: the file stays as written
-                self._reinforce(state, change, earlier, meta.source_kind, wording=meta.text, why=restated[1].reason,
-                                absorbed=False)
+            if (earlier is not None and meta.provenance and earlier.created_at <= meta.created_at
+                    and earlier.entry_id != meta.entry_id):
+                # another program (Hermes) wrote it into its own file: the file stays as written, and
+                # the entry is marked as saying that one again (checked twice, it counts once)
+                if meta.says_again != earlier.entry_id:
+                    self._reinforce(state, change, earlier, meta.source_kind, wording=meta.text, why=restated[1].reason,
+                                    absorbed=False)
+                    meta.says_again = earlier.entry_id
+                    change.touch(meta)
                 extra["reinforced"] = earlier.entry_id
                 message += f" The same fact as entry {earlier.entry_id}: reinforced it (this entry left as written)."
             return self._result(state, "check", meta.entry_id, message,
@@ -1049,13 +1054,13 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
         entries = state.entries
         metas = [meta for entry_id in nearest if (meta := entries.get(entry_id)) is not None]
         found = best_restated(text, [(meta.entry_id, meta.text, days(meta.created_at)) for meta in metas])
-        if found is not None and found[1].sure:
-            return found
-        by_wording = best_restated(text, [(meta.entry_id, said["text"], days(said["at"]))
-                                          for meta in metas for said in meta.restated])
-        if by_wording is not None and (found is None or by_wording[1].sure or by_wording[1].score > found[1].score):
-            return by_wording
-        return found
+        if found is None or not found[1].sure:
+            by_wording = best_restated(text, [(meta.entry_id, said["text"], days(said["at"]))
+                                              for meta in metas for said in meta.restated])
+            if by_wording is not None and (found is None or by_wording[1].sure or by_wording[1].score > found[1].score):
+                found = by_wording
+        # a line Hermes keeps that says an entry again stands for that entry: its sayings count there
+        return None if found is None else (state.said_first(found[0]), found[1])
 
     def _reinforce(self, state, change, meta: EntryMeta, source: SourceKind, *, wording: str | None = None,
                    why: str = "", absorbed: bool = True) -> MutationResult:
@@ -1101,6 +1106,7 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
             meta.original_text = meta.text
         state.set_text(change, meta, text)
         meta.updated_at = change.now
+        meta.says_again = None  # its new words are checked afresh
         if source is not None:
             meta.source_kind = source
             meta.authority = max(meta.authority, SOURCE_AUTHORITY[source])

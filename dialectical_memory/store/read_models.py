@@ -380,7 +380,11 @@ def _days_left(state: TargetState, meta: EntryMeta, now: float, horizon_days: fl
     """0 for an expired (DECAYED) belief, days until expiry when within the horizon, else None. An
     active entry with a pending promotion is one decision, in the promotion queue: approving it
     restarts its decay (and it loses the proposal to this queue once it expires); an expired entry
-    an open contradiction links is one decision too, its group's (here again if the group leaves it)."""
+    an open contradiction links is one decision too, its group's (here again if the group leaves it);
+    a line Hermes keeps that says a kept entry again is re-verified with that entry (here again if
+    that one goes)."""
+    if meta.says_again is not None and state.said_first(meta.entry_id) != meta.entry_id:
+        return None
     if meta.status is BeliefStatus.DECAYED:
         return None if state.unresolved_edges_of(meta.entry_id) else 0.0
     if meta.status is not BeliefStatus.ACTIVE or meta.pending_promotion is not None:

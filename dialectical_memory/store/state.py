@@ -125,6 +125,9 @@ class Change:
         return not (self.md_dirty or self.put or self.dropped or self.edges or self.archive_records or self.history)
 
 
+SAID_AGAIN_LINKS = 8  # a chain of entries each saying the last again, followed this far (a sidecar may hold a loop)
+
+
 class TargetState:
     """The entries, metadata, edges and archive of one target, as last read or written."""
 
@@ -168,6 +171,17 @@ class TargetState:
 
     def id_for_text(self, text: str) -> str | None:
         return self.ids_by_text.get(text)
+
+    def said_first(self, entry_id: str) -> str:
+        """The kept entry whose fact ``entry_id`` says again (``EntryMeta.says_again``, followed while
+        the entry named is still kept, a few links at most), or ``entry_id`` itself."""
+        for _ in range(SAID_AGAIN_LINKS):
+            meta = self.doc.entries.get(entry_id)
+            first = meta.says_again if meta is not None else None
+            if first is None or first == entry_id or first not in self.doc.entries:
+                break
+            entry_id = first
+        return entry_id
 
     def edge(self, edge_id: str) -> ContradictionEdge | None:
         return next((e for e in self.doc.contradictions if e.edge_id == edge_id), None)

@@ -110,8 +110,10 @@ def test_the_wheel_holds_one_package_with_the_dashboard_inside(wheel):
     # with features while the data may not grow unseen. The code had one bound with the tables, the
     # whole wheel < 1.26 MB, until the lazy entries, the packed index file and the judge's fuller-side
     # answer took it 1.6 KB past: the code (modules, templates, static files, compressed) now has its
-    # own bound, 682 KB at this writing, and the tables keep theirs.
-    infos = zipfile.ZipFile(wheel).infolist()
+    # own bound, 682 KB at this writing, and the tables keep theirs. The wheel's own metadata (the
+    # README as its description, the list of files) is neither: counted as code, every paragraph of
+    # the README took room from the modules (22 KB of the 700 when it was left out).
+    infos = [info for info in zipfile.ZipFile(wheel).infolist() if ".dist-info/" not in info.filename]
     tables = sum(info.compress_size for info in infos if info.filename.endswith((".tsv", ".json")))
     assert tables < 560_000, tables
     code = sum(info.compress_size for info in infos if not info.filename.endswith((".tsv", ".json")))

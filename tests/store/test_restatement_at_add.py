@@ -159,6 +159,6 @@ def test_an_entry_whose_own_text_is_restated_comes_before_another_entrys_wording
     x = EntryMeta.new(0.0, text="The user repairs bicycles at the neighbourhood workshop with a friend.")
     y = EntryMeta.new(0.0, text=BICYCLES)
     y.restated = [{"text": BICYCLES_SHORT, "at": 0.0, "source": "user_explicit"}]
-    state = SimpleNamespace(entries={x.entry_id: x, y.entry_id: y})
+    state = SimpleNamespace(entries={x.entry_id: x, y.entry_id: y}, said_first=lambda entry_id: entry_id)
     found = real_store._restated(state, said_alone, 86400.0, [y.entry_id, x.entry_id])
     assert found[0] == x.entry_id and found[1].sure

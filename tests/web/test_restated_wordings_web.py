@@ -30,3 +30,17 @@ def test_the_history_page_offers_the_undo_of_a_judges_fold(client, app_store, ho
     (record,) = app_store.history("memory", action="restated")
     html = client.get("/memory/history").get_data(as_text=True)
     assert f"/memory/history/{record['id']}/undo" in html
+
+
+def test_a_line_hermes_keeps_links_to_the_entry_it_says_again(client, app_store, home):
+    """Hermes wrote the fact again in its own file: the line's page links to the entry it says again."""
+    first = app_store.add("memory", NURSE).entry_id
+    again = "The user is a nurse at the city hospital."
+    md = home / "MEMORY.md"
+    md.write_text(md.read_text(encoding="utf-8") + "\n§\n" + again, encoding="utf-8")
+    app_store.expect_origin("memory", again, provenance={"origin": "assistant_tool", "tool_name": "memory"})
+    line = app_store.get_entry_meta("memory", again).entry_id
+    assert app_store.check_entry("memory", line).extra["reinforced"] == first
+    html = client.get(f"/memory/entries/{line}").get_data(as_text=True)
+    assert "Says again, in other words" in html and f"/memory/entries/{first}" in html
+    assert "Says again, in other words" not in client.get(f"/memory/entries/{first}").get_data(as_text=True)

@@ -1,0 +1,145 @@
+"""A fact Hermes wrote again, in other words, into its own file: the line stays, and stands for the
+entry it says again (``EntryMeta.says_again``)."""
+
+from __future__ import annotations
+
+import pytest
+
+from dialectical_memory import MemoryStore
+from dialectical_memory.core.beliefs import EntryMeta, KnowledgeType
+
+from helpers import md_path, sidecar_path
+
+NURSE = "The user works as a nurse at the city hospital."
+NURSE_AGAIN = "The user is a nurse at the city hospital."
+# the same fact as NURSE_AGAIN for the matcher, but only possibly NURSE's (another verb)
+NURSE_ONCE_MORE = "The user nurses at the city hospital."
+HERMES = {"origin": "assistant_tool", "tool_name": "memory"}
+
+
+@pytest.fixture
+def store(home, clock):
+    return MemoryStore(home, clock=clock, user_char_limit=0)
+
+
+def hermes_writes(store, home, text: str) -> str:
+    """Hermes' tool appends ``text`` to USER.md and its hook asks for a check: the entry's id."""
+    md = md_path(home, "user")
+    md.write_text(md.read_text(encoding="utf-8") + "\n§\n" + text, encoding="utf-8")
+    store.expect_origin("user", text, provenance=HERMES)
+    entry_id = store.get_entry_meta("user", text).entry_id
+    store.check_entry("user", entry_id)
+    return entry_id
+
+
+def meta(store, entry_id: str) -> EntryMeta:
+    return store.get_entry("user", entry_id).meta
+
+
+def test_the_line_hermes_keeps_names_the_entry_it_says_again(store, home):
+    first = store.add("user", NURSE).entry_id
+    line = hermes_writes(store, home, NURSE_AGAIN)
+    assert meta(store, line).says_again == first
+    assert meta(store, first).says_again is None
+    assert NURSE_AGAIN in md_path(home, "user").read_text(encoding="utf-8")  # the file stays as Hermes wrote it
+
+
+def test_a_later_saying_that_matches_the_line_counts_for_the_entry_it_says_again(store, home, clock):
+    """Without the link the third saying reinforced the line, and the fact's sayings were split."""
+    first = store.add("user", NURSE).entry_id
+    line = hermes_writes(store, home, NURSE_AGAIN)
+    clock.advance(5)
+    result = store.add("user", NURSE_ONCE_MORE)
+    assert result.reinforced and result.entry_id == first
+    assert meta(store, first).hit_count == 2 and meta(store, first).last_validated_at == clock()
+    assert meta(store, line).hit_count == 0
+
+
+def test_a_later_line_hermes_writes_links_to_the_first_entry_too(store, home):
+    first = store.add("user", NURSE).entry_id
+    hermes_writes(store, home, NURSE_AGAIN)
+    third = hermes_writes(store, home, NURSE_ONCE_MORE)
+    assert meta(store, third).says_again == first
+    assert meta(store, first).hit_count == 2
+
+
+def test_a_line_checked_twice_is_said_once(store, home):
+    first = store.add("user", NURSE).entry_id
+    line = hermes_writes(store, home, NURSE_AGAIN)
+    result = store.check_entry("user", line)  # Hermes' hook again (a batch, a restart)
+    assert result.extra["reinforced"] == first
+    assert meta(store, first).hit_count == 1
+
+
+def test_the_link_survives_a_reload(store, home, clock):
+    first = store.add("user", NURSE).entry_id
+    line = hermes_writes(store, home, NURSE_AGAIN)
+    again = MemoryStore(home, clock=clock, user_char_limit=0)
+    assert again.get_entry("user", line).meta.says_again == first
+
+
+def test_a_new_text_for_the_line_drops_the_link(store, home):
+    store.add("user", NURSE)
+    line = hermes_writes(store, home, NURSE_AGAIN)
+    store.replace("user", NURSE_AGAIN, "The user grows tomatoes on the balcony.")
+    assert meta(store, line).says_again is None
+
+
+def expired(store, clock, *entry_ids) -> list[str]:
+    clock.advance(400)  # a belief expires in about eight months
+    for entry_id in entry_ids:
+        assert meta(store, entry_id).knowledge_type is KnowledgeType.BELIEF
+    store.run_maintenance("user")
+    return [item.entry.entry_id for item in store.reverification_queue("user")]
+
+
+BELIEF = "The user thinks night trains are the best way to travel in Europe."
+BELIEF_AGAIN = "The user thinks night trains are the best way to travel across Europe."
+
+
+def test_the_queue_asks_about_the_fact_once_until_the_entry_it_says_again_goes(store, home, clock):
+    first = store.add("user", BELIEF).entry_id
+    line = hermes_writes(store, home, BELIEF_AGAIN)
+    assert meta(store, line).says_again == first
+    assert expired(store, clock, first, line) == [first]
+    store.archive_entry("user", first)
+    assert [item.entry.entry_id for item in store.reverification_queue("user")] == [line]
+
+
+def test_making_room_offers_the_line_as_said_again(home, clock):
+    store = MemoryStore(home, clock=clock)  # Hermes' limit on USER.md
+    first = store.add("user", NURSE).entry_id
+    line = hermes_writes(store, home, NURSE_AGAIN)
+    plan = store.make_room_plan("user", needed=1200)
+    offered = {c.entry_id: c for c in plan.candidates}
+    assert offered[line].tier == "superseded" and "says again in other words" in offered[line].why
+    assert offered[line].repeated_in == first
+    assert offered[first].tier != "superseded"
+
+
+def test_a_damaged_link_in_the_sidecar_is_read_as_none(store, home, clock):
+    import json
+
+    store.add("user", NURSE)
+    line = hermes_writes(store, home, NURSE_AGAIN)
+    sidecar = sidecar_path(home, "user")
+    document = json.loads(sidecar.read_text(encoding="utf-8"))
+    document["entries"][line]["says_again"] = 42
+    sidecar.write_text(json.dumps(document), encoding="utf-8")
+    again = MemoryStore(home, clock=clock, user_char_limit=0)
+    assert again.get_entry("user", line).meta.says_again is None
+
+
+def test_a_loop_of_links_in_the_sidecar_ends(store, home, clock):
+    import json
+
+    first = store.add("user", NURSE).entry_id
+    line = hermes_writes(store, home, NURSE_AGAIN)
+    sidecar = sidecar_path(home, "user")
+    document = json.loads(sidecar.read_text(encoding="utf-8"))
+    document["entries"][first]["says_again"] = line  # A says B, B says A: no order of sayings makes this
+    sidecar.write_text(json.dumps(document), encoding="utf-8")
+    again = MemoryStore(home, clock=clock, user_char_limit=0)
+    state = again.current_state("user")
+    assert state.said_first(line) in (first, line)
+    assert again.add("user", NURSE_ONCE_MORE).reinforced
