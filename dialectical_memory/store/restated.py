@@ -15,7 +15,8 @@ entry goes to the archive with a reason naming the kept one (restored from the a
 like every archived entry); the hits and observations the later entry had gathered are carried over
 to the kept one, so each saying counts once, in the entry that stays. An entry
 another program wrote into its own file (``provenance``: Hermes) is never archived for it: only the
-sidecar of the earlier entry is reinforced, and Hermes' ``.md`` stays as Hermes wrote it. A pair a
+sidecar of the earlier entry is reinforced, Hermes' ``.md`` stays as Hermes wrote it, and the line is
+marked as saying the kept entry again (``EntryMeta.says_again``, as a check at the add marks it). A pair a
 contradiction edge links, or an entry that is blocked or kept by a person, is left alone.
 When the judge answers that one entry holds the other's fact and more (``detection.judge.fuller_side``),
 the fuller one is kept the same way, whichever came first: its wording stays the entry's text. When
@@ -190,6 +191,9 @@ def fold_restatement(state, change, pair: tuple[str, str, str, str], why: str, s
     snap, edges_before = undo.take(state, [kept.entry_id, folded.entry_id]), set(change.edges)
     if said_again:
         _reinforce(state, change, kept, folded, why, archived)
+        if not archived:  # Hermes' line stays: it stands for the kept entry from now on
+            folded.says_again = kept.entry_id
+            change.touch(folded)
     if archived:
         if said_again:
             for said in [*folded.restated, {"text": folded.text, "at": change.now, "source": source}]:

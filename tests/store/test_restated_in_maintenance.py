@@ -90,6 +90,10 @@ def test_an_entry_another_program_wrote_is_reinforced_in_the_sidecar_only(home, 
     store.run_maintenance("user")
     assert md.read_bytes() == before
     assert store.get_entry("user", kept).meta.hit_count == 1
+    line = store.get_entry_meta("user", FAMILY_AGAIN)
+    assert line.says_again == kept  # the line stands for the kept entry: a later saying counts there
+    store.run_maintenance("user")
+    assert store.get_entry("user", kept).meta.hit_count == 1
 
 
 def test_a_fact_said_again_is_folded_within_a_budget_of_one_question(home, clock):
