@@ -517,7 +517,8 @@ def _adopt_edit(state: TargetState, change: Change, meta: EntryMeta, new_text: s
         meta.provenance = dict(origin.provenance)
     state.ids_by_text[new_text] = meta.entry_id
     change.touch(meta)
-    change.log(state.target, "edit", meta.entry_id, before, summary(meta), via=state.paths.md.name, **_origin_detail(origin))
+    change.log(state.target, "edit", meta.entry_id, before, summary(meta), by=_written_by(origin), via=state.paths.md.name,
+               **_origin_detail(origin))
 
 
 def _adopt_new(state: TargetState, change: Change, text: str, origin=None, typed: bool = True) -> None:
@@ -533,7 +534,8 @@ def _adopt_new(state: TargetState, change: Change, text: str, origin=None, typed
     state.doc.entries[meta.entry_id] = meta
     state.ids_by_text[text] = meta.entry_id
     change.touch(meta)
-    change.log(state.target, "add", meta.entry_id, None, summary(meta), via=state.paths.md.name, **_origin_detail(origin))
+    change.log(state.target, "add", meta.entry_id, None, summary(meta), by=_written_by(origin), via=state.paths.md.name,
+               **_origin_detail(origin))
 
 
 def knowledge_type_of(text: str):
@@ -542,6 +544,15 @@ def knowledge_type_of(text: str):
     from ..detection.knowledge_types import read_knowledge_type
 
     return read_knowledge_type(text)
+
+
+def _written_by(origin) -> str | None:
+    """``agent`` when the program a known ``origin`` names wrote the text on its own (Hermes' memory
+    tool or its background review: ``write_origin``), not a staged write a person approved; else
+    None, the reconcile's actor (a hand edit is a person's)."""
+    if origin is None or "origin" not in origin.provenance or "pending_id" in origin.provenance:
+        return None
+    return "agent"
 
 
 def _origin_detail(origin) -> dict[str, str]:

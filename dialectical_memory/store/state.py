@@ -99,14 +99,16 @@ class Change:
     def touch_edge(self, edge: ContradictionEdge) -> None:
         self.edges[edge.edge_id] = edge
 
-    def log(self, target: str, action: str, entry_id: str | None, before=None, after=None, **detail):
+    def log(self, target: str, action: str, entry_id: str | None, before=None, after=None, *, by: str | None = None, **detail):
+        """One history record of this change; ``by``: who did it, when not the change's actor (an
+        agent's write a reconcile adopts)."""
         self.history.append(
             {
                 "id": new_id(),
                 "op": self.op,
                 "at": self.now,
                 "target": target,
-                "actor": self.actor,
+                "actor": by or self.actor,
                 "action": action,
                 "entry_id": entry_id,
                 "before": before,

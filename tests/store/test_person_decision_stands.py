@@ -122,3 +122,37 @@ def test_a_merge_refuses_a_blocked_entry(tmp_path):
     with pytest.raises(ConflictError, match="blocked entry is never merged"):
         store.merge_entries("user", ids, "User's router is in the hall.")
     assert files_of(tmp_path) == before
+
+
+def _hermes_writes(store, home, text: str, **provenance) -> None:
+    """Hermes' own tool appends ``text`` to USER.md; its hook names the write (as the provider does)."""
+    md = home / "USER.md"
+    md.write_text(md.read_text(encoding="utf-8") + "\n§\n" + text, encoding="utf-8")
+    store.expect_origin("user", text, provenance={"origin": "assistant_tool", "tool_name": "memory", **provenance})
+    store.get_entry_meta("user", text)  # reconciles the file
+
+
+def test_a_text_hermes_tool_wrote_is_the_agents_in_the_history(tmp_path):
+    """It was logged as a person's add, so it read "person added" on the dashboard and counted as a
+    person's second mind below."""
+    store = MemoryStore(tmp_path, memory_char_limit=0, user_char_limit=0)
+    store.add("user", "User drinks tea.")
+    _hermes_writes(store, tmp_path, "User runs on Sundays.")
+    (record,) = store.history("user", action="add", entry_id=store.get_entry_meta("user", "User runs on Sundays.").entry_id)
+    assert record["actor"] == "agent"
+    _hermes_writes(store, tmp_path, "User works from Lisbon.", pending_id="p1", approved_by="dashboard")
+    (approved,) = store.history("user", action="add", entry_id=store.get_entry_meta("user", "User works from Lisbon.").entry_id)
+    assert approved["actor"] == "person"  # a staged write a person approved
+    md = tmp_path / "USER.md"
+    md.write_text(md.read_text(encoding="utf-8") + "\n§\nUser reads at night.", encoding="utf-8")
+    (by_hand,) = store.history("user", action="add", entry_id=store.get_entry_meta("user", "User reads at night.").entry_id)
+    assert by_hand["actor"] == "person"  # an edit of the file by hand
+
+
+def test_auto_still_archives_a_text_hermes_tool_wrote_again(tmp_path):
+    store, ids = _full_store(tmp_path, [("User lives in Porto near the river.", "user_explicit"),
+                                        *((t, "user_explicit") for t in FILLER)])
+    store.retire("user", ids[0])
+    _hermes_writes(store, tmp_path, "User lives in Porto near the river.")
+    store.make_room("user", policy="auto", needed=400)
+    assert "User lives in Porto near the river." not in _active_texts(store)
