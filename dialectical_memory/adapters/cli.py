@@ -424,6 +424,13 @@ def cmd_show(args) -> int:
         rows.append(("children", ", ".join(i[:8] for i in meta.child_ids)))
     if meta.pending_promotion is not None:
         rows.append(("pending", f"promotion to {MaturityLevel(meta.pending_promotion).name}"))
+    if meta.provenance.get("origin"):
+        rows.append(("written by", _short(f"Hermes, {meta.provenance['origin'].replace('_', ' ')}")))
+    if meta.says_again:
+        first = store.get_entry_meta(target, meta.says_again)
+        rows.append(("says again", f"{meta.says_again[:8]}: {_short(first.text, 60)}" if first else meta.says_again[:8]))
+    for said in reversed(meta.restated):
+        rows.append(("also said as", _short(said["text"])))
     for label, value in rows:
         print(f"  {label:<15} {value}")
     history = store.history(target, entry_id=meta.entry_id, limit=10)

@@ -1009,8 +1009,8 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
 
     def _add_in(self, state, change, text: str, source: SourceKind, kind, check_limit: bool = True) -> MutationResult:
         existing_id = state.id_for_text(text)
-        if existing_id:
-            return self._reinforce(state, change, state.entries[existing_id], source)
+        if existing_id:  # the fact said again in the same words (a line that says an entry again: that one)
+            return self._reinforce(state, change, state.entries[state.said_first(existing_id)], source)
         # One query of the index for both checks below: the nearest entries before this one joins it
         # (its own terms then weigh a little less; an add asked twice, ~a tenth of an add at 100 entries)
         nearest = self._nearest(state, text)

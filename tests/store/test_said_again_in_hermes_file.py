@@ -143,3 +143,11 @@ def test_a_loop_of_links_in_the_sidecar_ends(store, home, clock):
     state = again.current_state("user")
     assert state.said_first(line) in (first, line)
     assert again.add("user", NURSE_ONCE_MORE).reinforced
+
+
+def test_the_lines_own_words_said_again_count_for_the_entry_it_says_again(store, home):
+    """Hermes' "Entry already exists" is mirrored as an add of the same words: that fact's entry."""
+    first = store.add("user", NURSE).entry_id
+    hermes_writes(store, home, NURSE_AGAIN)
+    result = store.add("user", NURSE_AGAIN)
+    assert result.reinforced and result.entry_id == first and meta(store, first).hit_count == 2

@@ -56,6 +56,23 @@ def test_show_prints_metadata_and_history(capsys, home):
     assert json.loads(out)["meta"]["knowledge_type"] == "fact"
 
 
+def test_show_names_who_wrote_it_the_entry_it_says_again_and_its_other_wordings(capsys, home):
+    store = MemoryStore(home)
+    first = store.add("memory", "The user works as a nurse at the city hospital.").entry_id
+    md = home / "MEMORY.md"
+    md.write_text(md.read_text(encoding="utf-8") + "\n§\nThe user is a nurse at the city hospital.", encoding="utf-8")
+    store.expect_origin("memory", "The user is a nurse at the city hospital.", provenance={"origin": "assistant_tool"})
+    line = store.get_entry_meta("memory", "The user is a nurse at the city hospital.").entry_id
+    store.check_entry("memory", line)
+    code, out, _ = dmem(capsys, home, "show", line)
+    assert code == 0 and "written by      Hermes, assistant tool" in out
+    assert f"says again      {first[:8]}: The user works as a nurse" in out
+    assert "agent       add" in out
+    assert store.add("memory", "User is a nurse in the city hospital.").entry_id == first
+    code, out, _ = dmem(capsys, home, "show", first)
+    assert "also said as    User is a nurse in the city hospital." in out
+
+
 def test_remove_then_restore_brings_the_text_back(capsys, home):
     dmem(capsys, home, "add", "User is learning Rust")
     dmem(capsys, home, "remove", "learning Rust")
