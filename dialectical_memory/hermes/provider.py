@@ -367,6 +367,9 @@ class DialecticalMemoryProvider(_ProviderBase):
         if not isinstance(query, str) or not query.strip():
             return ""
         found = self.store.search(query[:PREFETCH_QUERY_CHARS], limit=PREFETCH_LIMIT).items
+        shown = {(hit.target, hit.entry.entry_id) for hit in found}
+        # a line Hermes keeps that says another entry found here again: that one says it
+        found = [hit for hit in found if (hit.target, hit.entry.meta.says_again) not in shown]
         lines = [
             f"- [{hit.target}] {_shown(entry_summary(hit.entry)['text'])} (confidence {hit.entry.effective_confidence:.2f}, "
             f"{hit.entry.meta.maturity.name.lower()}{', contested' if hit.entry.contested else ''})"

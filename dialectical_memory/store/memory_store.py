@@ -992,6 +992,8 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
                                     absorbed=False)
                     meta.says_again = earlier.entry_id
                     change.touch(meta)
+                self._note_neighbours(state.target, meta.entry_id, [i for i in self.recent_neighbours(state.target).get(
+                    meta.entry_id, []) if i != earlier.entry_id])  # the same fact: no pair for the agent to judge
                 extra["reinforced"] = earlier.entry_id
                 message += f" The same fact as entry {earlier.entry_id}: reinforced it (this entry left as written)."
             return self._result(state, "check", meta.entry_id, message,

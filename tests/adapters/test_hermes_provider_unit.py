@@ -120,6 +120,21 @@ def test_prefetch_ranks_and_stays_quiet_when_nothing_is_relevant(tmp_path):
     assert provider.prefetch("") == ""
 
 
+def test_a_fact_hermes_wrote_again_in_other_words_is_recalled_once_and_not_offered_as_a_pair(tmp_path):
+    """The line stays in Hermes' file and says the earlier entry again: the prompt names the fact
+    once, and the agent is not asked whether the two can both be true."""
+    nurse, again = "The user works as a nurse at the city hospital.", "The user is a nurse at the city hospital."
+    provider = provider_on(tmp_path)
+    hermes_writes(tmp_path, "user", nurse)
+    provider.on_memory_write("add", "user", nurse, {"tool_call_id": "c1"})
+    provider.prefetch("warm")  # the first write's neighbours, named once
+    hermes_writes(tmp_path, "user", nurse, again)
+    provider.on_memory_write("add", "user", again, {"tool_call_id": "c2"})
+    recalled = provider.prefetch("Where does the user work as a nurse?")
+    assert recalled.count("- [user]") == 1 and nurse in recalled
+    assert "Memory written lately" not in recalled
+
+
 def test_prefetch_finds_the_home_a_move_replaces(tmp_path):
     """Words on antonym axes ("last", "moved") find opposites for the detector; they must not
     dilute relevance, or the entry a turn is about falls below the prefetch threshold."""
