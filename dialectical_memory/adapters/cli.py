@@ -923,6 +923,8 @@ def _print_pending_item(item) -> None:
         preview = shown[number] if number < len(shown) else None
         if op.action == "add":
             print(f"  + “{_short(op.content, 90)}”" + ("  (already there: reinforces it)" if preview and preview.duplicate_of else ""))
+            if preview and preview.says_again:
+                print(f"    = says again “{_short(preview.says_again['text'], 60)}” in other words: approving it reinforces that entry")
         elif op.action == "replace":
             old = preview.replaces["text"] if preview and preview.replaces else op.old_text
             print(f"  ~ “{_short(old, 50)}” → “{_short(op.content, 60)}”")

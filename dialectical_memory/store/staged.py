@@ -40,12 +40,13 @@ class OperationPreview(NamedTuple):
     duplicate_of: str | None = None
     unchanged: bool = False  # a replacement with the text the entry already has
     contradicts: list[dict[str, Any]] = ()  # each preview passes its own list: () only where a caller names none
+    says_again: dict[str, Any] | None = None  # {"entry_id", "text"}: an add that says a kept entry again in other words, and would reinforce it
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "action": self.action, "text": self.text, "old_text": self.old_text, "replaces": self.replaces,
             "removes": self.removes, "duplicate_of": self.duplicate_of, "unchanged": self.unchanged,
-            "contradicts": list(self.contradicts),
+            "contradicts": list(self.contradicts), "says_again": self.says_again,
         }  # fmt: skip
 
 
@@ -107,6 +108,9 @@ class StagedWrites:
         if action == "add":
             if text in texts:
                 return OperationPreview("add", text, duplicate_of=ids[texts.index(text)], contradicts=[])
+            said = self._says_again(state, text, gone)
+            if said is not None:  # the add reinforces that entry and writes nothing
+                return OperationPreview("add", text, says_again=said, contradicts=[])
             found = self._would_contradict(state, text, None, gone, fresh)
             texts.append(text)
             ids.append(None)
@@ -127,6 +131,14 @@ class StagedWrites:
         texts[index] = text
         fresh.append(text)
         return OperationPreview("replace", text, old_text, replaces=entry, contradicts=found)
+
+    def _says_again(self, state: TargetState, text: str, gone: set[str]) -> dict[str, Any] | None:
+        """The kept entry an added ``text`` says again in other words (the same-fact matcher, sure):
+        applied here, the add reinforces that entry and keeps the words in its history."""
+        found = self._restated(state, text, self.now(), self._nearest(state, text))
+        if found is None or not found[1].sure or found[0] in gone:
+            return None
+        return {"entry_id": found[0], "text": state.entries[found[0]].text}
 
     def _would_contradict(self, state: TargetState, text: str, own_id: str | None, gone: set[str], fresh: list[str]) -> list[dict[str, Any]]:
         """The contradictions the add path would flag for ``text`` (as entry ``own_id`` when it

@@ -89,3 +89,21 @@ def test_a_sidecar_written_before_provenance_existed_loads_on_the_fast_path():
     assert first.provenance == {} and record_shape(old) in _WELL_FORMED_SHAPES
     second = EntryMeta.from_dict(dict(old), owned=True)  # the shape is known now: no per-field checks
     assert second.provenance == {} and second.to_dict()["provenance"] == {}
+
+
+def test_a_staged_add_that_says_an_entry_again_is_previewed_as_the_reinforcement_it_is(home, clock):
+    """Applied here, the add reinforces the entry it says again and writes nothing: the preview said
+    "add", counted its characters and looked for its contradictions."""
+    store = MemoryStore(home, clock=clock)
+    first = store.add("user", "The user works as a nurse at the city hospital.").entry_id
+    ops = [{"action": "add", "content": "The user is a nurse at the city hospital."}]
+    before = snapshot_files(home)
+    (preview,) = store.preview_write("user", ops).operations
+    assert snapshot_files(home) == before
+    assert preview.says_again == {"entry_id": first, "text": "The user works as a nurse at the city hospital."}
+    assert store.preview_write("user", ops).usage_after == store.preview_write("user", []).usage_before
+    result = store.apply_staged("user", ops, single=True)
+    assert result.entry_id == first and store.get_entry("user", first).meta.hit_count == 1
+    assert md_path(home, "user").read_text(encoding="utf-8") == "The user works as a nurse at the city hospital."
+    new = [{"action": "add", "content": "The user grows tomatoes on the balcony."}]
+    assert store.preview_write("user", new).operations[0].says_again is None

@@ -199,3 +199,12 @@ def test_the_pending_page_pages_three_hundred_staged_batches(client, hermes, see
     assert f'href="/user/hermes/pending/?offset={PAGE_SIZE}"' in html
     last = client.get("/user/hermes/pending/?offset=9999").get_data(as_text=True)  # past the end: the last page
     assert last.count('class="review-row"') == PAGE_SIZE and f'id="pending-{ids[-1]}"' in last and 'rel="prev"' in last
+
+
+def test_a_write_that_says_an_entry_again_names_it_escaped(client, hermes, home):
+    store = MemoryStore(home, clock=lambda: NOW - 3600)
+    first = store.add("user", "The user works as a nurse at the <b>city</b> hospital.").entry_id
+    stage(hermes, add("user", "The user is a nurse at the <b>city</b> hospital."), created_at=NOW - 60)
+    html = client.get("/user/hermes/pending/").get_data(as_text=True)
+    assert "Says again, in other words" in html and f"/user/entries/{first}" in html
+    assert "&lt;b&gt;city&lt;/b&gt;" in html and "<b>city</b>" not in html

@@ -127,3 +127,11 @@ def test_pending_list_show_and_history_escape_control_characters(capsys, home, t
     joined = "".join(outputs)
     assert "\x1b" not in joined and "\x07" not in joined
     assert "\\x1b[31mred" in joined and "User likes tea\\x1b]0;owned\\x07" in joined  # shown, escaped
+
+
+def test_pending_names_a_write_that_says_an_entry_again_in_other_words(capsys, home, tmp_path):
+    MemoryStore(home).add("user", "The user works as a nurse at the city hospital.")
+    stage(tmp_path, add("user", "The user is a nurse at the city hospital."), created_at=T0)
+    code, out, _ = dmem(capsys, home, "hermes", "pending", "--hermes-home", str(tmp_path))
+    assert code == 0
+    assert "= says again “The user works as a nurse at the city hospital.” in other words: approving it reinforces that entry" in out
