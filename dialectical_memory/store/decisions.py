@@ -9,7 +9,7 @@ Deciding belongs to the pages: this module only counts and orders, and knows not
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from ..storage.paths import TARGET_FILES
@@ -40,6 +40,7 @@ class Inbox:
     next: Decision | None
     total: int
     by_target: dict[str, int]
+    by_kind: dict[str, dict[str, int]] = field(default_factory=dict)  # kind → target → how many wait
 
 
 def contradiction_groups(store, target: str) -> list[list[str]]:
@@ -88,11 +89,13 @@ KINDS: tuple[DecisionKind, ...] = (
 def waiting(store, *, extra: tuple[DecisionKind, ...] = ()) -> Inbox:
     """Count every decision in both files and read the first one in the inbox's order."""
     by_target = {target: 0 for target in TARGET_FILES}
+    by_kind: dict[str, dict[str, int]] = {}
     found: Decision | None = None
     for kind in (*KINDS, *extra):
         for target in TARGET_FILES:
             count = kind.count(store, target)
             by_target[target] += count
+            by_kind.setdefault(kind.name, {})[target] = count
             if found is None and count:
                 found = kind.first(store, target)
-    return Inbox(found, sum(by_target.values()), by_target)
+    return Inbox(found, sum(by_target.values()), by_target, by_kind)

@@ -75,6 +75,14 @@ def test_the_overview_says_how_many_decisions_wait_and_where_review_starts(clien
     assert 'href="/memory/review/">Start review' in page
 
 
+def test_each_target_card_names_the_pattern_proposals_the_total_counts(client, home, seeded):
+    """"N decisions wait for you" counted the proposals, and the cards' lists did not name them."""
+    page = client.get("/user/").get_data(as_text=True)
+    waiting = len(store_of(home).pattern_proposals("user"))
+    assert waiting
+    assert f'href="/user/patterns/"><strong>{waiting}</strong> pattern proposal{"" if waiting == 1 else "s"} to decide' in page
+
+
 def test_a_group_of_four_is_one_decision_with_one_synthesis_replacing_all(client, post, home, seeded):
     page = client.get("/memory/review/").get_data(as_text=True)
     assert left(page) == 2 + proposals(home)
