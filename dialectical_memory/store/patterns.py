@@ -9,7 +9,8 @@ the words of the entries and the concepts they name (the candidate index's relev
 the classes of those concepts nor the rules' slots and axes) weighted by rarity in the home; groups are entries that
 are each other's nearest, not topic words (a reader vouches for a group by its members' nearest
 neighbours), and the incidents no such group holds by average linkage, in groups of ``LINKED_MIN``.
-A blocked entry is never grouped; a group with a side of an open contradiction says so; a group a
+A blocked entry is never grouped, nor a line that says another entry again (``EntryMeta.says_again``);
+a group with a side of an open contradiction says so; a group a
 person rejected, or a part of it, is not proposed again. A proposal's id hashes its members' ids
 and texts: the same while they are unchanged.
 """
@@ -143,8 +144,11 @@ def _group_similarity(group: list[EntryMeta], terms, weight) -> float:
 
 
 def _eligible(state: TargetState) -> list[EntryMeta]:
-    """Active incidents that passed the safety check, the newest ``SCAN_LIMIT``."""
-    metas = [m for m in state.entries.values() if m.maturity == MaturityLevel.INCIDENT and not m.blocked]
+    """Active incidents that passed the safety check, the newest ``SCAN_LIMIT``; a line Hermes keeps
+    that says another entry again is that entry's saying, not an incident of its own (through an add
+    it was never an entry: one fact said twice is no story)."""
+    metas = [m for m in state.entries.values() if m.maturity == MaturityLevel.INCIDENT and not m.blocked
+             and (m.says_again is None or state.said_first(m.entry_id) == m.entry_id)]
     if len(metas) > SCAN_LIMIT:
         metas = sorted(metas, key=lambda m: -max(m.created_at, m.updated_at))[:SCAN_LIMIT]
     return metas

@@ -151,3 +151,13 @@ def test_the_lines_own_words_said_again_count_for_the_entry_it_says_again(store,
     hermes_writes(store, home, NURSE_AGAIN)
     result = store.add("user", NURSE_AGAIN)
     assert result.reinforced and result.entry_id == first and meta(store, first).hit_count == 2
+
+
+def test_a_fact_said_twice_is_no_pattern(store, home):
+    """Through an add the second saying is never an entry; through Hermes' file it stays one, and the
+    two were proposed as a pattern of two incidents (14 such proposals on the life replay's homes)."""
+    first = store.add("user", NURSE).entry_id
+    store.add("user", "The user grows tomatoes on the balcony.")
+    line = hermes_writes(store, home, NURSE_AGAIN)
+    grouped = {entry_id for proposal in store.pattern_proposals("user") for entry_id in proposal.entry_ids}
+    assert line not in grouped and first not in grouped
