@@ -510,6 +510,7 @@ def _adopt_edit(state: TargetState, change: Change, meta: EntryMeta, new_text: s
         meta.original_text = meta.text
     meta.text = new_text
     meta.updated_at = change.now
+    meta.says_again = None  # its new words are checked afresh (the check after Hermes' write)
     if origin is not None:
         if origin.source_kind is not None:
             meta.source_kind = origin.source_kind

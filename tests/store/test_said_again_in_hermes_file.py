@@ -161,3 +161,14 @@ def test_a_fact_said_twice_is_no_pattern(store, home):
     line = hermes_writes(store, home, NURSE_AGAIN)
     grouped = {entry_id for proposal in store.pattern_proposals("user") for entry_id in proposal.entry_ids}
     assert line not in grouped and first not in grouped
+
+
+def test_hermes_rewriting_the_line_drops_the_link_until_its_new_words_are_checked(store, home):
+    store.add("user", NURSE)
+    line = hermes_writes(store, home, NURSE_AGAIN)
+    md = md_path(home, "user")
+    md.write_text(md.read_text(encoding="utf-8").replace(NURSE_AGAIN, "The user was a nurse at the city hospital until 2020."), encoding="utf-8")
+    store.expect_origin("user", "The user was a nurse at the city hospital until 2020.", provenance=HERMES)
+    assert store.get_entry_meta("user", "The user was a nurse at the city hospital until 2020.").entry_id == line  # an edit: the same entry
+    assert store.check_entry("user", line).extra.get("reinforced") is None
+    assert meta(store, line).says_again is None
