@@ -1203,11 +1203,34 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
         nothing here."""
         with self.unit_of_work(target, actor) as (state, change):
             screen_entries(state, change, list(state.entries), via="sync")
-            found = []
+            found, folded = [], []
             for entry_id in dict.fromkeys(entry_ids):
                 meta = state.entries.get(entry_id)
                 if meta is None:
                     continue
                 found.extend(self._detect(state, change, meta, FAST_CHECK_CANDIDATES))
+                folded.extend(self._fold_arrived(state, change, meta))
             message = f"{len(found)} contradiction(s) among what arrived."
-            return self._result(state, "arrived", None, message, contradictions=self._edge_dicts(state, found))
+            if folded:
+                message += f" {len(folded)} said again what an entry here says: folded into it (undoable)."
+            return self._result(state, "arrived", None, message, contradictions=self._edge_dicts(state, found),
+                                extra={"folded": folded})
+
+    def _fold_arrived(self, state, change, meta: EntryMeta) -> list[str]:
+        """An entry from another device that says again what an entry here says, as an add here would
+        have found (the same-fact matcher, sure): the later of the two is folded into the earlier
+        (``restated.fold_restatement``: a hit, its wording kept, undoable by a person). Returns the
+        folded entry's id, if any."""
+        if meta.blocked:
+            return []
+        restated = self._restated(state, meta.text, change.now, self._nearest(state, meta.text, exclude=meta.entry_id))
+        if restated is None or not restated[1].sure or restated[0] == meta.entry_id:
+            return []
+        from .restated import fold_restatement
+
+        other = state.entries[restated[0]]
+        pair = (other.entry_id, other.text, meta.entry_id, meta.text)
+        kept = fold_restatement(state, change, pair, f"said again on another device: {restated[1].reason}", "sync")
+        if kept is None:
+            return []
+        return [meta.entry_id if kept == other.entry_id else other.entry_id]

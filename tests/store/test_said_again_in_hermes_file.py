@@ -172,3 +172,38 @@ def test_hermes_rewriting_the_line_drops_the_link_until_its_new_words_are_checke
     assert store.get_entry_meta("user", "The user was a nurse at the city hospital until 2020.").entry_id == line  # an edit: the same entry
     assert store.check_entry("user", line).extra.get("reinforced") is None
     assert meta(store, line).says_again is None
+
+
+def _arrives(store, home, clock, text: str) -> str:
+    """What a sync merge leaves: ``text`` written on another device, here with its metadata."""
+    import json
+
+    placeholder = store.add("user", "The user keeps bees in the garden.").entry_id
+    md = md_path(home, "user")
+    md.write_text(md.read_text(encoding="utf-8").replace("The user keeps bees in the garden.", text), encoding="utf-8")
+    document = json.loads(sidecar_path(home, "user").read_text(encoding="utf-8"))
+    document["entries"][placeholder]["text"] = text
+    document.pop("text_to_id", None)
+    sidecar_path(home, "user").write_text(json.dumps(document), encoding="utf-8")
+    return placeholder
+
+
+def test_a_fact_said_again_on_another_device_is_folded_into_the_entry_here(store, home, clock):
+    """Each device absorbed its own restatements at the add; across a sync both sayings were entries."""
+    first = store.add("user", NURSE).entry_id
+    clock.advance(3)
+    arrived = _arrives(store, home, clock, NURSE_AGAIN)
+    result = store.check_arrived("user", [arrived])
+    assert result.extra["folded"] == [arrived] and "folded into it" in result.message
+    assert [entry.text for entry in store.entries("user")] == [NURSE]
+    assert meta(store, first).hit_count == 1 and meta(store, first).restated[-1]["text"] == NURSE_AGAIN
+    (record,) = store.history("user", action="restated")
+    store.undo("user", record["id"])  # a person may take it back
+    assert {entry.text for entry in store.entries("user")} == {NURSE, NURSE_AGAIN}
+
+
+def test_an_unrelated_arrival_is_left_alone(store, home, clock):
+    store.add("user", NURSE)
+    arrived = _arrives(store, home, clock, "The user grows tomatoes on the balcony.")
+    assert store.check_arrived("user", [arrived]).extra["folded"] == []
+    assert len(store.entries("user")) == 2

@@ -145,6 +145,24 @@ def test_a_fourth_sync_changes_nothing(devices, remote):
     assert desktop.head() == head == laptop.head()
 
 
+def test_a_fact_told_each_device_in_other_words_is_one_entry_after_sync(devices, remote):
+    """Each device's add absorbs its own restatements; the same fact told to each was two entries."""
+    laptop, desktop = devices("laptop"), devices("desktop")
+    laptop.store().add("user", "User prefers concise replies")
+    laptop.dmem("sync", "init", str(remote))
+    desktop.dmem("sync", "join", str(remote))
+    laptop.store().add("user", "The user works as a nurse at the city hospital.")
+    desktop.store().add("user", "The user is a nurse at the city hospital.")
+    for device in (laptop, desktop, laptop):
+        device.dmem("sync")
+    for device in (laptop, desktop):
+        texts = sorted(e.text for e in device.store().entries("user"))
+        assert len(texts) == 2 and "User prefers concise replies" in texts, texts
+        assert {e.text for e in device.store().archived("user")} & {"The user works as a nurse at the city hospital.",
+                                                                    "The user is a nurse at the city hospital."}
+    assert active(laptop.store(), "user") == active(desktop.store(), "user")  # they agree on which stays
+
+
 def test_join_merges_an_existing_home_instead_of_replacing_it(devices, remote):
     laptop, desktop = devices("laptop"), devices("desktop")
     laptop.store().add("user", "User prefers tea")
