@@ -759,6 +759,49 @@ def _promotion_dict(target: str, item) -> dict:
     }  # fmt: skip
 
 
+# What each kind of decision is called, and the command that lists it and says how to decide.
+_WAITING = {
+    "blocked": ("blocked text{s} (failed the safety check)", "dmem serve: the Blocked page (its text is not printed)"),
+    "contradiction": ("group{s} of contradicting entries", "dmem contradictions --target {target}"),
+    "reverify": ("belief{s} to re-verify", "dmem review queue --target {target}"),
+    "promotion": ("promotion{s} to approve", "dmem review promotions --target {target}"),
+    "pattern": ("pattern proposal{s} to decide", "dmem reflect --target {target}"),
+}
+
+
+def cmd_review_waiting(args) -> int:
+    """``dmem review`` alone: what waits for a person in both files, by kind, and the next decision
+    (the dashboard's review inbox, in its order: the most urgent first)."""
+    from ..store import decisions
+
+    store = _store(args)
+    inbox = decisions.waiting(store)
+    if args.json:
+        first = inbox.next
+        _print_json({"total": inbox.total, "by_target": inbox.by_target, "by_kind": inbox.by_kind,
+                     "next": None if first is None else {"kind": first.kind, "target": first.target, "key": first.key}})
+        return 0
+    if not inbox.total:
+        print("Nothing waits for review.")
+        return 0
+    print(f"{inbox.total} decision{'s' if inbox.total != 1 else ''} wait: "
+          + ", ".join(f"{count} in {target.upper()}.md" for target, count in inbox.by_target.items()) + ".")
+    for target in TARGETS:
+        for kind, by_target in inbox.by_kind.items():
+            count = by_target.get(target, 0)
+            if count and kind in _WAITING:
+                words, command = _WAITING[kind]
+                print(f"  {target:<6} {count:>4} {words.format(s='' if count == 1 else 's'):<42} {command.format(target=target)}")
+    first = inbox.next
+    if first is not None and first.kind == "reverify":
+        print(f"\nNext: is this still true? “{_short(first.subject.entry.text, 80)}” ({_short(first.subject.reason, 80)})")
+        print(f"  dmem review confirm|retire {first.key[:8]}   dmem review revise {first.key[:8]} \"NEW TEXT\"")
+    elif first is not None and first.kind == "promotion":
+        print(f"\nNext: promote “{_short(first.subject.entry.text, 80)}” to {first.subject.check.target.name}?")
+        print(f"  dmem review approve|reject {first.key[:8]}")
+    return 0
+
+
 def cmd_review_queue(args) -> int:
     store = _store(args)
     items = [(t, item) for t in _targets(args.target) for item in store.reverification_queue(t)]
@@ -1251,8 +1294,10 @@ def _entry_commands(command) -> None:
 
 def _review_commands(command) -> None:
     """``dmem review ACTION``: everything the dashboard's review pages do."""
-    review = command("review", help="review work: promotions, re-verification, contradictions")
-    actions = review.add_subparsers(dest="review_command", required=True, metavar="ACTION")
+    review = command("review", help="review work: what waits (no ACTION), promotions, re-verification, contradictions")
+    _json_option(review, "what waits")
+    review.set_defaults(func=cmd_review_waiting)
+    actions = review.add_subparsers(dest="review_command", required=False, metavar="ACTION")
 
     def action(name: str, help: str) -> argparse.ArgumentParser:
         return command(name, help, into=actions)

@@ -172,3 +172,30 @@ def test_maintain_folds_the_journal_into_the_sidecar(capsys, home, monkeypatch):
     assert journal.stat().st_size == 0
     sidecar = json.loads((home / "MEMORY.meta.json").read_text())
     assert {meta["text"] for meta in sidecar["entries"].values()} >= {"User plays chess", "User rides a bike"}
+
+
+def test_review_alone_says_what_waits_by_kind_and_the_next_decision(capsys, home):
+    """`dmem review` without an action was an argparse error; a person asks it what waits."""
+    code, out, _ = dmem(capsys, home, "review")
+    assert code == 0 and out.strip() == "Nothing waits for review."
+    store = MemoryStore(home)
+    store.add("user", "User lives in Berlin")
+    store.add("user", "User lives in Paris")  # a contradiction: one group
+    code, out, _ = dmem(capsys, home, "review")
+    assert code == 0 and "USER.md" in out
+    assert "group of contradicting entries" in out and "dmem contradictions --target user" in out
+    code, out, _ = dmem(capsys, home, "review", "--json")
+    document = json.loads(out)
+    assert document["by_kind"]["contradiction"]["user"] == 1 and document["next"]["kind"] == "contradiction"
+    assert document["total"] == sum(document["by_target"].values())
+
+
+def test_review_alone_names_the_next_belief_to_re_verify_and_how(capsys, home):
+    from helpers import edit_meta
+
+    entry_id = MemoryStore(home).add("memory", "User prefers tabs over spaces").entry_id
+    edit_meta(home, entry_id, status="decayed", updated_at=1_000_000_000.0, last_validated_at=1_000_000_000.0)
+    code, out, _ = dmem(capsys, home, "review")
+    assert code == 0 and "1 belief to re-verify" in out
+    assert "Next: is this still true? “User prefers tabs over spaces”" in out
+    assert f"dmem review confirm|retire {entry_id[:8]}" in out
