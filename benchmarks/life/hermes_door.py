@@ -1,7 +1,7 @@
 """The life replay through the Hermes door: what a home holds when Hermes' own memory tool writes the
 notes and the provider only hears of them.
 
-    python benchmarks/life/hermes_door.py ../shared/data/life_dev
+    python benchmarks/life/hermes_door.py ../shared/data/life_dev [--judge labels]
 
 The protocol of ``replay.py`` (each speaker a fresh home, the notes of a session on its date, then
 maintenance; daily maintenance for a month after), with one difference: each note is written into
@@ -9,6 +9,8 @@ the file as Hermes' tool writes it (the whole file, the note appended; a note al
 written again, as Hermes refuses an exact repeat) and the provider's ``on_memory_write`` is called
 as Hermes calls it after a successful write, one tool call per note. Prints the knowledge types the
 entries end with, what matured, and what waits for a person, counted as ``replay.py`` counts them.
+With ``--judge labels``, maintenance asks ``replay.py``'s label judge (what a perfect model would
+say), as a Hermes user's provider asks Hermes' own model by default.
 """
 
 from __future__ import annotations
@@ -23,17 +25,19 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.life.replay import DAY, DAYS_AFTER, HOUR, TARGET, Clock, end_state, notes_of, session_time, sessions  # noqa: E402
+from benchmarks.life.replay import (DAY, DAYS_AFTER, HOUR, TARGET, Clock, end_state, label_judge, notes_of,  # noqa: E402
+                                    session_time, sessions)
 
 
-def replay_through_hermes(conversation: dict, speaker: str, folder: Path) -> dict:
+def replay_through_hermes(conversation: dict, speaker: str, folder: Path, judge=None) -> dict:
     from dialectical_memory import MemoryStore
     from dialectical_memory.hermes import DialecticalMemoryProvider
     from dialectical_memory.storage import hermes_format
 
     clock = Clock()
     memories = folder / "memories"
-    store = MemoryStore(memories, memory_char_limit=0, user_char_limit=0, promotion_policy="review", clock=clock)
+    store = MemoryStore(memories, memory_char_limit=0, user_char_limit=0, promotion_policy="review", clock=clock,
+                        judge=judge)
     provider = DialecticalMemoryProvider(store)
     provider.initialize("replay", hermes_home=str(folder), platform="cli", agent_context="primary")
     written: list[str] = []
@@ -61,13 +65,15 @@ def replay_through_hermes(conversation: dict, speaker: str, folder: Path) -> dic
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("data", type=Path, help="the folder of conv*.json (../shared/data/life_dev)")
+    parser.add_argument("--judge", choices=("labels",), help="a judge in maintenance that answers from pairs.jsonl")
     args = parser.parse_args(argv)
+    judge = label_judge(args.data) if args.judge == "labels" else None
     ends = []
     for path in sorted(args.data.glob("conv*.json")):
         conversation = json.loads(path.read_text(encoding="utf-8"))
         for speaker in (conversation["speaker_a"], conversation["speaker_b"]):
             with tempfile.TemporaryDirectory(prefix="dmem-hermes-door-") as tmp:
-                ends.append(replay_through_hermes(conversation, speaker, Path(tmp)))
+                ends.append(replay_through_hermes(conversation, speaker, Path(tmp), judge))
     kinds, reverify = Counter(), Counter()
     for end in ends:
         kinds.update(end["by_type"])

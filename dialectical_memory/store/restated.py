@@ -136,14 +136,16 @@ def fold_same(state, change, answered: list[tuple[tuple[str, str, str, str], str
     the fuller entry (None: the same fact) and whether it is the fact said again (False: a later
     account), in order; the ids folded into another entry. The same fact is the same through a chain:
     an entry already folded in this pass stands for the entry it went into, so a later wording the
-    judge found the same as two kept entries makes them one (the later of them folded too)."""
+    judge found the same as two kept entries makes them one (the later of them folded too); so does a
+    line Hermes keeps that says an entry again, in any pass (it is never folded twice)."""
     into: dict[str, str] = {}
     folded = []
     for (first_id, first_text, second_id, second_text), why, fuller, said_again in answered:
         if any(entry_id not in into and getattr(state.entries.get(entry_id), "text", None) != text
                for entry_id, text in ((first_id, first_text), (second_id, second_text))):
             continue  # edited or gone since the judge was asked
-        first_id, second_id = _root(into, first_id), _root(into, second_id)
+        # a line Hermes keeps that says an entry again stands for it (``says_again``): its saying counted once
+        first_id, second_id = state.said_first(_root(into, first_id)), state.said_first(_root(into, second_id))
         first, second = state.entries.get(first_id), state.entries.get(second_id)
         if first_id == second_id or first is None or second is None:
             continue

@@ -96,6 +96,29 @@ def test_an_entry_another_program_wrote_is_reinforced_in_the_sidecar_only(home, 
     assert store.get_entry("user", kept).meta.hit_count == 1
 
 
+def test_a_line_hermes_keeps_is_folded_once_and_stands_for_its_entry_after(home, clock):
+    """Through the Hermes door the line a fold links stays an entry; a later pass folded it again, or
+    folded a third saying into it, and the fact's sayings were counted twice (291 folds where 178
+    were sayings, on the life replay with the label judge)."""
+    third = "Evenings with the family at home are what the user treasures most."
+    rows = [*_rows(), {"a": FAMILY_AGAIN, "b": third, "label": SAME}]
+    store = _store(home, clock, rows)
+    kept = store.add("user", FAMILY).entry_id
+    md = md_path(home, "user")
+    md.write_text(md.read_text(encoding="utf-8") + "\n§\n" + FAMILY_AGAIN, encoding="utf-8")
+    store.expect_origin("user", FAMILY_AGAIN, provenance={"origin": "hermes", "tool_name": "memory"})
+    store.load_from_disk()
+    store.run_maintenance("user")
+    assert store.get_entry("user", kept).meta.hit_count == 1
+    clock.advance(86400)
+    assert not store.add("user", third).reinforced
+    store.run_maintenance("user")
+    assert store.get_entry("user", kept).meta.hit_count == 2  # the third saying counts for the entry
+    assert third not in {entry.text for entry in store.entries("user")}
+    line = store.get_entry_meta("user", FAMILY_AGAIN)
+    assert line.hit_count == 0 and line.says_again == kept
+
+
 def test_a_fact_said_again_is_folded_within_a_budget_of_one_question(home, clock):
     store = _store(home, clock, _rows())
     store.judge_budgets = {"budget": 1}
