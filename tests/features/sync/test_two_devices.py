@@ -130,15 +130,21 @@ def test_concurrent_changes_of_every_kind_converge_after_three_syncs_and_lose_no
         assert {vim, emacs} <= set(memory.values())
 
 
-def test_a_fourth_sync_changes_nothing(devices, remote):
+def joined_after(devices, remote, target: str, shared: str, on_laptop: str, on_desktop: str):
+    """Two devices that share ``shared`` through ``remote``, each told one more text, synced thrice."""
     laptop, desktop = devices("laptop"), devices("desktop")
-    laptop.store().add("memory", "Shared from the laptop")
+    laptop.store().add(target, shared)
     laptop.dmem("sync", "init", str(remote))
     desktop.dmem("sync", "join", str(remote))
-    desktop.store().add("memory", "Added on the desktop")
-    laptop.store().add("memory", "Added on the laptop")
+    laptop.store().add(target, on_laptop)
+    desktop.store().add(target, on_desktop)
     for device in (laptop, desktop, laptop):
         device.dmem("sync")
+    return laptop, desktop
+
+
+def test_a_fourth_sync_changes_nothing(devices, remote):
+    laptop, desktop = joined_after(devices, remote, "memory", "Shared from the laptop", "Added on the laptop", "Added on the desktop")
     head = laptop.head()
     out = desktop.dmem("sync")
     assert "0 arrived, 0 changed, 0 left" in out and "nothing to push." in out
@@ -147,14 +153,8 @@ def test_a_fourth_sync_changes_nothing(devices, remote):
 
 def test_a_fact_told_each_device_in_other_words_is_one_entry_after_sync(devices, remote):
     """Each device's add absorbs its own restatements; the same fact told to each was two entries."""
-    laptop, desktop = devices("laptop"), devices("desktop")
-    laptop.store().add("user", "User prefers concise replies")
-    laptop.dmem("sync", "init", str(remote))
-    desktop.dmem("sync", "join", str(remote))
-    laptop.store().add("user", "The user works as a nurse at the city hospital.")
-    desktop.store().add("user", "The user is a nurse at the city hospital.")
-    for device in (laptop, desktop, laptop):
-        device.dmem("sync")
+    laptop, desktop = joined_after(devices, remote, "user", "User prefers concise replies",
+                                   "The user works as a nurse at the city hospital.", "The user is a nurse at the city hospital.")
     for device in (laptop, desktop):
         texts = sorted(e.text for e in device.store().entries("user"))
         assert len(texts) == 2 and "User prefers concise replies" in texts, texts
