@@ -422,11 +422,16 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
 
     def _check_arrivals(self, state: TargetState, change: Change, arrived: list[str]) -> None:
         """Text that arrived from disk gets the add path's contradiction check, within a budget per load;
-        entries beyond it stay unchecked (``deep_checked`` false) for maintenance to find."""
+        entries beyond it stay unchecked (``deep_checked`` false) for maintenance to find. One another
+        program wrote (a staged write Hermes' ``/memory approve`` applied: no hook tells of it) is
+        linked to the entry it says again, as :meth:`check_entry` links it."""
         for entry_id in arrived[:RECONCILE_CHECK_BUDGET]:
             meta = state.entries.get(entry_id)
             if meta is not None:
-                self._detect(state, change, meta, FAST_CHECK_CANDIDATES)
+                nearest = self._nearest(state, meta.text, exclude=meta.entry_id) if meta.provenance else None
+                self._detect(state, change, meta, FAST_CHECK_CANDIDATES, nearest=nearest)
+                if nearest is not None:
+                    self._link_said_again(state, change, meta, nearest)
 
     def _refreshed(self, state: TargetState, *, locked: bool) -> bool:
         """Apply what other writers appended to ``state`` in place (see :func:`loader.refresh`) and
@@ -981,23 +986,32 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
             open_edges = state.unresolved_edges_of(meta.entry_id)
             message = f"Checked; {len(open_edges)} open contradiction(s), {len(found)} new."
             extra: dict[str, Any] = {"new_edges": len(found)}
-            restated = self._restated(state, meta.text, change.now, nearest)
-            earlier = state.entries[restated[0]] if restated and restated[1].sure else None
-            if (earlier is not None and meta.provenance and earlier.created_at <= meta.created_at
-                    and earlier.entry_id != meta.entry_id):
-                # another program (Hermes) wrote it into its own file: the file stays as written, and
-                # the entry is marked as saying that one again (checked twice, it counts once)
-                if meta.says_again != earlier.entry_id:
-                    self._reinforce(state, change, earlier, meta.source_kind, wording=meta.text, why=restated[1].reason,
-                                    absorbed=False)
-                    meta.says_again = earlier.entry_id
-                    change.touch(meta)
-                self._note_neighbours(state.target, meta.entry_id, [i for i in self.recent_neighbours(state.target).get(
-                    meta.entry_id, []) if i != earlier.entry_id])  # the same fact: no pair for the agent to judge
-                extra["reinforced"] = earlier.entry_id
-                message += f" The same fact as entry {earlier.entry_id}: reinforced it (this entry left as written)."
+            earlier = self._link_said_again(state, change, meta, nearest)
+            if earlier is not None:
+                extra["reinforced"] = earlier
+                message += f" The same fact as entry {earlier}: reinforced it (this entry left as written)."
             return self._result(state, "check", meta.entry_id, message,
                                 contradictions=self._edge_dicts(state, open_edges), extra=extra)
+
+    def _link_said_again(self, state, change, meta: EntryMeta, nearest: list[str]) -> str | None:
+        """An entry another program (``provenance``: Hermes) wrote into its own file that restates an
+        earlier one (the same-fact matcher, sure): that one is reinforced in the sidecar, the file
+        stays as written, and the entry is marked as saying it again (checked twice, it counts
+        once). Returns the earlier entry's id, or None."""
+        if not meta.provenance:
+            return None
+        restated = self._restated(state, meta.text, change.now, nearest)
+        earlier = state.entries[restated[0]] if restated and restated[1].sure else None
+        if earlier is None or earlier.created_at > meta.created_at or earlier.entry_id == meta.entry_id:
+            return None
+        if meta.says_again != earlier.entry_id:
+            self._reinforce(state, change, earlier, meta.source_kind, wording=meta.text, why=restated[1].reason,
+                            absorbed=False)
+            meta.says_again = earlier.entry_id
+            change.touch(meta)
+        self._note_neighbours(state.target, meta.entry_id, [i for i in self.recent_neighbours(state.target).get(
+            meta.entry_id, []) if i != earlier.entry_id])  # the same fact: no pair for the agent to judge
+        return earlier.entry_id
 
     # ------------------------------------------------------------ action layer (agent)
 

@@ -207,3 +207,16 @@ def test_an_unrelated_arrival_is_left_alone(store, home, clock):
     arrived = _arrives(store, home, clock, "The user grows tomatoes on the balcony.")
     assert store.check_arrived("user", [arrived]).extra["folded"] == []
     assert len(store.entries("user")) == 2
+
+
+def test_a_staged_write_hermes_applied_itself_is_linked_when_the_file_is_read(store, home):
+    """Hermes' own /memory approve tells no provider what it applied: the text arrives on a read of
+    the file, with the origin the queue's watcher remembered, and was only checked for contradictions."""
+    first = store.add("user", NURSE).entry_id
+    md = md_path(home, "user")
+    md.write_text(md.read_text(encoding="utf-8") + "\n§\n" + NURSE_AGAIN, encoding="utf-8")
+    store.expect_origin("user", NURSE_AGAIN, provenance={"origin": "foreground", "pending_id": "a1b2c3d4"})
+    line = store.get_entry_meta("user", NURSE_AGAIN)  # the read reconciles: no check_entry
+    assert line.says_again == first and meta(store, first).hit_count == 1
+    store.check_entry("user", line.entry_id)  # a hook after all: counted once
+    assert meta(store, first).hit_count == 1
