@@ -43,7 +43,8 @@ said they prefer ("user_explicit"); your own guesses are "agent_inferred".
 A new entry that contradicts an old one does not overwrite it: both are kept and the response lists
 the contradiction. The response also names the nearest entries the rules compared and did not
 flag: if one of them cannot be true together with the new entry, call link_contradiction with a
-short reason (you catch what rules cannot). Don't silently pick a side; list_contradictions shows
+short reason (you catch what rules cannot); if one states the same fact in other words (possibly_same
+names the likeliest), call same_fact. Don't silently pick a side; list_contradictions shows
 which side has more authority, and asking the user is often best. When you rely on an entry and the
 user goes along, call record_use; when you see the user behave as an entry says, call
 record_observed: both keep the entry alive, and practice outweighs what was merely said. Only a person resolves contradictions, approves
@@ -96,6 +97,11 @@ NEIGHBOURS_INSTRUCTION = ("These nearest entries were compared with the new one 
                           "true together with it, call link_contradiction(entry_id, other_id, reason).")
 
 
+POSSIBLY_SAME_INSTRUCTION = ("The new entry may state the same fact as possibly_same in other words. If it does, "
+                             "call same_fact(entry_id, other_id, reason): the later is folded into the earlier "
+                             "(a person can undo it); if not, leave both.")
+
+
 def _mutation_reply(store: MemoryStore, result) -> dict[str, Any]:
     data = result.to_dict()
     reply = {"message": data["message"], "usage": data["usage"], "contradictions": [edge_summary(e) for e in result.contradictions]}
@@ -105,7 +111,8 @@ def _mutation_reply(store: MemoryStore, result) -> dict[str, Any]:
         reply["reinforced"] = True  # said again: "entry" is the entry it restated
     possibly = _neighbours(store, result.target, [result.extra["possibly_same"]] if result.extra.get("possibly_same") else [])
     if possibly:
-        reply["possibly_same"] = possibly[0]  # the matcher could not tell; left to the reflection layer
+        reply["possibly_same"] = possibly[0]  # the matcher could not tell; left to the reflection layer, or to you
+        reply["possibly_same_instruction"] = POSSIBLY_SAME_INSTRUCTION
     neighbours = _neighbours(store, result.target, result.extra.get("compared", ()))
     if neighbours:
         reply["unflagged_neighbours"] = neighbours
@@ -153,6 +160,14 @@ def create_server(store: MemoryStore, *, dashboard_url: str | None = None) -> MC
         the unflagged_neighbours add_memory named): an edge whose source is "agent", with your short
         reason. Both entries are kept; a person resolves or dismisses it."""
         return _tool_errors(lambda: _link(store, target, entry_id, other_id, reason))
+
+    @server.tool(annotations=CHANGES)
+    def same_fact(entry_id: str, other_id: str, reason: str = "", target: Target = "memory") -> dict[str, Any]:
+        """Record your own judgement that two active entries state the same fact in other words (for
+        instance the possibly_same add_memory named): the later is folded into the earlier, which
+        gains a hit and keeps the later's wording; the later goes to the archive. A person can undo
+        it; a pair a person already decided about is refused (success false)."""
+        return _tool_errors(lambda: _same(store, target, entry_id, other_id, reason))
 
     @server.tool(annotations=READ_ONLY)
     def search_memories(query: str = "", target: Target | None = None, maturity: MaturityName | None = None,
@@ -237,6 +252,19 @@ def _link(store: MemoryStore, target, entry_id, other_id, reason) -> dict[str, A
     except DecidedByPersonError as error:
         return {"success": False, "error": str(error), "contradictions": []}
     return {"success": True, "message": result.message, "contradictions": [edge_summary(e) for e in result.contradictions]}
+
+
+def _same(store: MemoryStore, target, entry_id, other_id, reason) -> dict[str, Any]:
+    """The agent's "same fact"; on a pair a person decided about, ``success: false`` with the reason
+    and nothing written."""
+    try:
+        result = store.same_fact(target, entry_id, other_id, reason=reason, actor="agent")
+    except DecidedByPersonError as error:
+        return {"success": False, "error": str(error)}
+    reply = {"success": True, "message": result.message, "entry": entry_summary(store.get_entry(result.target, result.entry_id))}
+    if result.extra.get("folded"):
+        reply["folded"] = result.extra["folded"]
+    return reply
 
 
 def _signal_reply(store: MemoryStore, result) -> dict[str, Any]:

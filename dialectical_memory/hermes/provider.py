@@ -12,8 +12,8 @@ The reflection layer asks Hermes' own model about the pairs the rules leave open
 on ``agent.auxiliary_client.call_llm(task="dialectical_judge", …)``, so ``auxiliary.dialectical_judge``
 in ``config.yaml`` picks its provider, model, endpoint and timeout like any auxiliary task
 (``enabled: false`` turns it off). The agent is a judge too: the next ``prefetch`` after a write
-names the new entry's nearest entries that the rules did not flag, and ``dmem_link`` records the
-agent's own finding (source ``agent``). The agent drafts as well: ``dmem_next_draft`` hands it the
+names the new entry's nearest entries that the rules did not flag, ``dmem_link`` records the
+agent's own finding (source ``agent``) and ``dmem_same`` its finding that two state one fact. The agent drafts as well: ``dmem_next_draft`` hands it the
 next proposal a person will decide that has no first text yet (never one holding a blocked, kept or
 flagged entry) and ``dmem_record_draft`` keeps its text, ``drafted_by`` ``agent``, only shown.
 
@@ -134,6 +134,23 @@ TOOL_SCHEMAS.append({
             "entry_id": {"type": "string", "description": "One entry's id."},
             "other_id": {"type": "string", "description": "The other entry's id."},
             "reason": {"type": "string", "description": "Why both cannot be true, one short line."},
+        },
+        "required": ["target", "entry_id", "other_id", "reason"],
+        "additionalProperties": False,
+    },
+})
+TOOL_SCHEMAS.append({
+    "name": "dmem_same",
+    "description": "Record your own judgement that two memory entries state the same fact in other words (for "
+    "instance a new entry and a neighbour the memory context named): the later counts as the earlier said again "
+    "(archived into it, or, when it is a line of your memory file, kept and marked). A person can undo it.",
+    "parameters": {
+        "type": "object",
+        "properties": {
+            "target": {"type": "string", "enum": list(TARGETS)},
+            "entry_id": {"type": "string", "description": "One entry's id."},
+            "other_id": {"type": "string", "description": "The other entry's id."},
+            "reason": {"type": "string", "description": "Why they say one thing, one short line."},
         },
         "required": ["target", "entry_id", "other_id", "reason"],
         "additionalProperties": False,
@@ -396,7 +413,8 @@ class DialecticalMemoryProvider(_ProviderBase):
         if not lines:
             return ""
         return ("Memory written lately, beside its nearest entries that no rule flagged. If a pair cannot both be "
-                "true, call dmem_link(target, entry_id, other_id, reason):\n" + "\n".join(lines))
+                "true, call dmem_link(target, entry_id, other_id, reason); if it states one fact twice, call "
+                "dmem_same(target, entry_id, other_id, reason):\n" + "\n".join(lines))
 
     def _active_entry(self, target: str, entry_id: str):
         try:
@@ -416,6 +434,7 @@ class DialecticalMemoryProvider(_ProviderBase):
             "dmem_search": self._tool_search,
             "dmem_observed": self._tool_observed,
             "dmem_link": self._tool_link,
+            "dmem_same": self._tool_same,
             "dmem_next_draft": self._tool_next_draft,
             "dmem_record_draft": self._tool_record_draft,
         }
@@ -471,6 +490,13 @@ class DialecticalMemoryProvider(_ProviderBase):
         (name,) = self._targets(target, allow_both=False)
         result = self.store.mark_contradiction(name, entry_id, other_id, reason=reason, actor="agent")
         return {"message": result.message, "contradictions": [edge_summary(edge) for edge in result.contradictions]}
+
+    def _tool_same(self, target: str, entry_id: str, other_id: str, reason: str) -> dict[str, Any]:
+        if not self._primary:
+            raise DialecticalMemoryError("this agent context does not write memory (only the primary agent does)")
+        (name,) = self._targets(target, allow_both=False)
+        result = self.store.same_fact(name, entry_id, other_id, reason=reason, actor="agent")
+        return {"message": result.message, **result.extra}
 
     def _tool_next_draft(self, target: str = "memory") -> dict[str, Any]:
         """The next open proposal whose texts may leave the home (never a blocked, kept or flagged

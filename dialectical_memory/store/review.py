@@ -174,6 +174,43 @@ class ReviewActions:
             change.log(state.target, "supersede", drop.entry_id, before, None, kept=keep.entry_id)
             return self._undoable(state, change, snap, "supersede", keep.entry_id, "Kept one side; the other is archived as superseded.")
 
+    def same_fact(self, target: str, entry_id, other_id, *, reason: str = "", actor: str = "agent") -> MutationResult:
+        """Two entries state one fact (the agent's judgement of a pair the add named "possibly the
+        same", or a person's): the later is folded into the earlier as a judge's fold is — a hit on
+        the earlier, the later's wording kept on it and the later archived (a line Hermes keeps stays,
+        marked as saying it again) — undoable from the history page. Refused, for an agent, for a
+        pair a person decided about (they undid such a fold, or dismissed a contradiction: what
+        every judge is held to); for anyone, for a pair a contradiction links, and one a person kept
+        or the safety check blocked."""
+        from ..detection.verdicts import PERSON
+        from .restated import fold_restatement
+
+        if not isinstance(reason, str) or len(reason) > 500:
+            raise InvalidInputError("reason must be a string of at most 500 characters")
+        reason = admit_reason(reason, "the reason") if reason.strip() else ""
+        with self.unit_of_work(target, actor) as (state, change):
+            if entry_id == other_id:
+                raise InvalidInputError("an entry is the same fact as itself")
+            a, b = self._active(state, entry_id), self._active(state, other_id)
+            a, b = self._active(state, state.said_first(a.entry_id)), self._active(state, state.said_first(b.entry_id))
+            if a is b:
+                return self._result(state, "same_fact", a.entry_id, "Already one fact: nothing changed.")
+            if actor not in UNDOABLE_ACTORS and self.verdicts(state.target).person_said(a.text, b.text):
+                raise DecidedByPersonError("a person already decided about these two entries (they undid a fold of "
+                                           "them, or dismissed a contradiction), and that stands (nothing was folded)")
+            if state.edge_between(a.entry_id, b.entry_id):
+                raise ConflictError("these entries are linked as contradicting: a person decides that (nothing was folded)")
+            who = PERSON if actor in UNDOABLE_ACTORS else actor
+            why = f"{who}: the same fact" + (f" ({reason.strip()})" if reason.strip() else "")
+            kept = fold_restatement(state, change, (a.entry_id, a.text, b.entry_id, b.text), why, who)
+            if kept is None:
+                raise ConflictError("these entries are left as they are: one is blocked, kept by a person or of a "
+                                    "higher tier than the other (nothing was folded)")
+            later = b.entry_id if kept == a.entry_id else a.entry_id
+            return self._result(state, "same_fact", kept,
+                                f"The same fact: entry {later} folded into entry {kept} (undo it from the history).",
+                                extra={"kept": kept, "folded": later})
+
     def mark_contradiction(self, target: str, from_id, to_id, *, reason: str = "", actor: str = "person") -> MutationResult:
         if not isinstance(reason, str) or len(reason) > 500:
             raise InvalidInputError("reason must be a string of at most 500 characters")

@@ -135,6 +135,26 @@ def test_a_fact_hermes_wrote_again_in_other_words_is_recalled_once_and_not_offer
     assert "Memory written lately" not in recalled
 
 
+def test_dmem_same_folds_a_pair_the_agent_judges_one_fact_and_keeps_hermes_line(tmp_path):
+    """The prompt names the nearest entries to judge; the agent could only say "cannot both be true"."""
+    family, again = ("The user treasures quiet evenings at home with the family.",
+                     "Time spent at home with the family in the evening means a lot to the user.")
+    provider = provider_on(tmp_path)
+    hermes_writes(tmp_path, "user", family)
+    provider.on_memory_write("add", "user", family, {"tool_call_id": "c1"})
+    hermes_writes(tmp_path, "user", family, again)
+    provider.on_memory_write("add", "user", again, {"tool_call_id": "c2"})
+    assert "dmem_same(target, entry_id, other_id, reason)" in provider.prefetch("family evenings")
+    store = provider.store
+    first, line = (store.get_entry_meta("user", text).entry_id for text in (family, again))
+    answer = json.loads(provider.handle_tool_call("dmem_same", {"target": "user", "entry_id": line, "other_id": first,
+                                                                "reason": "both say family evenings matter"}))
+    assert answer["kept"] == first and answer["folded"] == line
+    assert store.get_entry_meta("user", again).says_again == first  # Hermes' line stays in its file, marked
+    assert (tmp_path / "memories" / "USER.md").read_text(encoding="utf-8").count("§") == 1
+    assert store.get_entry("user", first).meta.hit_count == 1
+
+
 def test_prefetch_finds_the_home_a_move_replaces(tmp_path):
     """Words on antonym axes ("last", "moved") find opposites for the detector; they must not
     dilute relevance, or the entry a turn is about falls below the prefetch threshold."""

@@ -39,7 +39,7 @@ def system_prompt(request) -> str:
 
 
 def test_one_hermes_turn_end_to_end(turns, hermes_home):
-    assert turns["tools"] == ["dmem_contradictions", "dmem_link", "dmem_next_draft", "dmem_observed", "dmem_record_draft", "dmem_review",
+    assert turns["tools"] == ["dmem_contradictions", "dmem_link", "dmem_next_draft", "dmem_observed", "dmem_record_draft", "dmem_review", "dmem_same",
                               "dmem_search", "memory"]
     user, call, tool, reply = turns["turn1"]["messages"]
     # before the turn, prefetch put the relevant stored entry in front of the model

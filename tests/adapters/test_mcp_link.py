@@ -54,3 +54,42 @@ def test_mcp_link_contradiction_on_adismissed_pair_says_success_false(mcp_sdk, t
     answer = run_client(home, script)
     assert answer["success"] is False and "a person dismissed this" in answer["error"]
     assert answer["contradictions"] == [] and files_of(home) == before
+
+
+FAMILY = "The user treasures quiet evenings at home with the family."
+FAMILY_AGAIN = "Time spent at home with the family in the evening means a lot to the user."
+
+
+def test_the_agent_judges_a_possibly_same_pair_the_same_fact_and_a_person_can_undo_it(mcp_sdk, tmp_path):
+    """The add named the pair "possibly the same" and the agent had no way to answer it."""
+    home = tmp_path / "home"
+
+    async def script(client):
+        first = data(await client.call_tool("add_memory", {"content": FAMILY, "target": "user"}))
+        second = data(await client.call_tool("add_memory", {"content": FAMILY_AGAIN, "target": "user"}))
+        same = data(await client.call_tool("same_fact", {
+            "entry_id": second["entry"]["entry_id"], "other_id": first["entry"]["entry_id"], "target": "user",
+            "reason": "both say evenings at home with the family matter to the user"}))
+        return first, second, same
+
+    first, second, same = run_client(home, script)
+    neighbours = [n["entry_id"] for n in second.get("unflagged_neighbours", [])]
+    assert first["entry"]["entry_id"] in neighbours + [second.get("possibly_same", {}).get("entry_id")]
+    assert same["success"] is True and same["folded"] == second["entry"]["entry_id"]
+    assert same["entry"]["entry_id"] == first["entry"]["entry_id"]
+    assert MemoryStore(home).get_entry("user", first["entry"]["entry_id"]).meta.hit_count == 1
+    store = MemoryStore(home)
+    assert [e.text for e in store.entries("user")] == [FAMILY]
+    (record,) = store.history("user", action="restated")
+    assert record["actor"] == "agent"
+    store.undo("user", record["id"])  # the person's word outranks the agent's
+    assert {e.text for e in store.entries("user")} == {FAMILY, FAMILY_AGAIN}
+
+    async def again(client):
+        entries = {e.text: e.entry_id for e in MemoryStore(home).entries("user")}
+        return data(await client.call_tool("same_fact", {"entry_id": entries[FAMILY_AGAIN], "other_id": entries[FAMILY],
+                                                         "target": "user", "reason": "the same"}))
+
+    refused = run_client(home, again)
+    assert refused["success"] is False and "a person already decided" in refused["error"]
+    assert len(MemoryStore(home).entries("user")) == 2

@@ -17,7 +17,7 @@ TOOLS = {
     "search_memories": (True, False), "get_memory": (True, False), "list_contradictions": (True, False),
     "run_maintenance": (False, False), "review_queue": (True, False), "link_contradiction": (False, False),
     "record_use": (False, False), "record_observed": (False, False),
-    "next_draft": (True, False), "record_draft": (False, False),
+    "next_draft": (True, False), "record_draft": (False, False), "same_fact": (False, True),
 }  # fmt: skip  name: (read-only hint, destructive hint)
 
 
