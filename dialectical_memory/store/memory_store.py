@@ -1243,6 +1243,8 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
         from .restated import fold_restatement
 
         other = state.entries[restated[0]]
+        if self.verdicts(state.target).person_said(other.text, meta.text):
+            return []  # a person undid such a fold, or dismissed a contradiction of the two: that stands
         pair = (other.entry_id, other.text, meta.entry_id, meta.text)
         kept = fold_restatement(state, change, pair, f"said again on another device: {restated[1].reason}", "sync")
         if kept is None:

@@ -200,6 +200,7 @@ def test_a_fact_said_again_on_another_device_is_folded_into_the_entry_here(store
     (record,) = store.history("user", action="restated")
     store.undo("user", record["id"])  # a person may take it back
     assert {entry.text for entry in store.entries("user")} == {NURSE, NURSE_AGAIN}
+    assert store.check_arrived("user", [arrived]).extra["folded"] == []  # and that stands
 
 
 def test_an_unrelated_arrival_is_left_alone(store, home, clock):
