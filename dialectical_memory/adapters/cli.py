@@ -181,8 +181,14 @@ def _naming_room(store: MemoryStore, call):
 
 def cmd_add(args) -> int:
     store = _store(args, (args.target,))
-    _print_result(_naming_room(store, lambda: store.add(args.target, args.text, source_kind=args.source,
-                                                        knowledge_type=args.type, actor="cli")), args)  # fmt: skip
+    result = _naming_room(store, lambda: store.add(args.target, args.text, source_kind=args.source,
+                                                   knowledge_type=args.type, actor="cli"))  # fmt: skip
+    _print_result(result, args)
+    possibly = result.extra.get("possibly_same")
+    other = store.get_entry_meta(args.target, possibly) if possibly and not args.json else None
+    if other is not None:
+        print(f"  possibly the same as: “{_short(other.text, 80)}”")
+        print(f"    the same fact? dmem review same {result.entry_id[:8]} {possibly[:8]} --target {args.target}")
     return 0
 
 
@@ -802,6 +808,15 @@ def cmd_review_waiting(args) -> int:
     return 0
 
 
+def cmd_review_same(args) -> int:
+    """Two entries of one file state one fact: a person's fold (``store.same_fact``)."""
+    store = _store(args)
+    target, entry_id = _find_entry(store, args.target, args.id)
+    _target_again, other_id = _find_entry(store, target, args.other)
+    _print_result(store.same_fact(target, entry_id, other_id, actor="cli"), args)
+    return 0
+
+
 def cmd_review_queue(args) -> int:
     store = _store(args)
     items = [(t, item) for t in _targets(args.target) for item in store.reverification_queue(t)]
@@ -1336,6 +1351,10 @@ def _review_commands(command) -> None:
 
     p = on_entry("retire", help="no longer true: archive the entry (restorable)")
     p.set_defaults(func=_entry_action("retire"))
+
+    p = on_entry("same", help="two entries state one fact: the later is folded into the earlier (a hit; undoable)")
+    p.add_argument("other", help="the other entry's id or a unique prefix")
+    p.set_defaults(func=cmd_review_same)
 
     p = on_entry("keep", help="keep this side of a contradiction; the other is archived as superseded", id_help="the entry to keep (id or unique prefix)")
     p.add_argument("--over", metavar="ID", help="the entry that loses (needed when ID contradicts several)")

@@ -199,3 +199,15 @@ def test_review_alone_names_the_next_belief_to_re_verify_and_how(capsys, home):
     assert code == 0 and "1 belief to re-verify" in out
     assert "Next: is this still true? “User prefers tabs over spaces”" in out
     assert f"dmem review confirm|retire {entry_id[:8]}" in out
+
+
+def test_an_add_names_what_it_may_say_again_and_a_person_folds_it_with_review_same(capsys, home):
+    dmem(capsys, home, "add", "--target", "user", "The user is a nurse.")
+    code, out, _ = dmem(capsys, home, "add", "--target", "user", "The user works as a nurse.")
+    assert code == 0 and "possibly the same as: “The user is a nurse.”" in out
+    (command,) = [line.strip().removeprefix("the same fact? ") for line in out.splitlines() if "dmem review same" in line]
+    code, out, _ = dmem(capsys, home, *command.split()[1:])
+    assert code == 0 and "The same fact" in out
+    store = MemoryStore(home)
+    assert [e.text for e in store.entries("user")] == ["The user is a nurse."]
+    assert store.history("user", action="restated")[0]["actor"] == "cli"
