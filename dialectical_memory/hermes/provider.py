@@ -13,9 +13,10 @@ on ``agent.auxiliary_client.call_llm(task="dialectical_judge", …)``, so ``auxi
 in ``config.yaml`` picks its provider, model, endpoint and timeout like any auxiliary task
 (``enabled: false`` turns it off). The agent is a judge too: the next ``prefetch`` after a write
 names the new entry's nearest entries that the rules did not flag, ``dmem_link`` records the
-agent's own finding (source ``agent``) and ``dmem_same`` its finding that two state one fact. The agent drafts as well: ``dmem_next_draft`` hands it the
-next proposal a person will decide that has no first text yet (never one holding a blocked, kept or
-flagged entry) and ``dmem_record_draft`` keeps its text, ``drafted_by`` ``agent``, only shown.
+agent's own finding (source ``agent``) and ``dmem_same`` its finding that two state one fact. The
+agent drafts as well: ``dmem_next_draft`` hands it the next proposal a person will decide that has
+no first text yet (never one holding a blocked, kept or flagged entry) and ``dmem_record_draft``
+keeps its text, ``drafted_by`` ``agent``, only shown.
 
 Who wrote an entry is kept: Hermes' hook says (``write_origin``, session, platform), and a write its
 background review made gets ``SourceKind.BACKGROUND_REVIEW``, not a person's authority. With

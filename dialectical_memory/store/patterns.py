@@ -10,9 +10,9 @@ the classes of those concepts nor the rules' slots and axes) weighted by rarity 
 are each other's nearest, not topic words (a reader vouches for a group by its members' nearest
 neighbours), and the incidents no such group holds by average linkage, in groups of ``LINKED_MIN``.
 A blocked entry is never grouped, nor a line that says another entry again (``EntryMeta.says_again``);
-a group with a side of an open contradiction says so; a group a
-person rejected, or a part of it, is not proposed again. A proposal's id hashes its members' ids
-and texts: the same while they are unchanged.
+a group with a side of an open contradiction says so; a group a person rejected, or a part of it, is
+not proposed again. A proposal's id hashes its members' ids and texts: the same while they are
+unchanged.
 """
 
 from __future__ import annotations

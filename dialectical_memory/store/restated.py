@@ -15,9 +15,10 @@ entry goes to the archive with a reason naming the kept one (restored from the a
 like every archived entry); the hits and observations the later entry had gathered are carried over
 to the kept one, so each saying counts once, in the entry that stays. An entry
 another program wrote into its own file (``provenance``: Hermes) is never archived for it: only the
-sidecar of the earlier entry is reinforced, Hermes' ``.md`` stays as Hermes wrote it, and the line is
-marked as saying the kept entry again (``EntryMeta.says_again``, as a check at the add marks it). A pair a
-contradiction edge links, or an entry that is blocked or kept by a person, is left alone.
+sidecar of the earlier entry is reinforced, Hermes' ``.md`` stays as Hermes wrote it, and the line
+is marked as saying the kept entry again (``EntryMeta.says_again``, as a check at the add marks
+it). A pair a contradiction edge links, or an entry that is blocked or kept by a person, is left
+alone.
 When the judge answers that one entry holds the other's fact and more (``detection.judge.fuller_side``),
 the fuller one is kept the same way, whichever came first: its wording stays the entry's text. When
 it answers that the later entry carries the earlier's plan forward (``carries_forward``), the earlier

@@ -40,7 +40,7 @@ class OperationPreview(NamedTuple):
     duplicate_of: str | None = None
     unchanged: bool = False  # a replacement with the text the entry already has
     contradicts: list[dict[str, Any]] = ()  # each preview passes its own list: () only where a caller names none
-    says_again: dict[str, Any] | None = None  # {"entry_id", "text"}: an add that says a kept entry again in other words, and would reinforce it
+    says_again: dict[str, Any] | None = None  # {"entry_id", "text"}: an add restating a kept entry (it reinforces it)
 
     def to_dict(self) -> dict[str, Any]:
         return {
