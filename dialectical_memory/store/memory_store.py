@@ -1222,22 +1222,23 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
                 meta = state.entries.get(entry_id)
                 if meta is None:
                     continue
-                found.extend(self._detect(state, change, meta, FAST_CHECK_CANDIDATES))
-                folded.extend(self._fold_arrived(state, change, meta))
+                nearest = self._nearest(state, meta.text, exclude=meta.entry_id)  # one query for both checks
+                found.extend(self._detect(state, change, meta, FAST_CHECK_CANDIDATES, nearest=nearest))
+                folded.extend(self._fold_arrived(state, change, meta, nearest))
             message = f"{len(found)} contradiction(s) among what arrived."
             if folded:
                 message += f" {len(folded)} said again what an entry here says: folded into it (undoable)."
             return self._result(state, "arrived", None, message, contradictions=self._edge_dicts(state, found),
                                 extra={"folded": folded})
 
-    def _fold_arrived(self, state, change, meta: EntryMeta) -> list[str]:
+    def _fold_arrived(self, state, change, meta: EntryMeta, nearest: list[str]) -> list[str]:
         """An entry from another device that says again what an entry here says, as an add here would
         have found (the same-fact matcher, sure): the later of the two is folded into the earlier
         (``restated.fold_restatement``: a hit, its wording kept, undoable by a person). Returns the
         folded entry's id, if any."""
         if meta.blocked:
             return []
-        restated = self._restated(state, meta.text, change.now, self._nearest(state, meta.text, exclude=meta.entry_id))
+        restated = self._restated(state, meta.text, change.now, nearest)
         if restated is None or not restated[1].sure or restated[0] == meta.entry_id:
             return []
         from .restated import fold_restatement
