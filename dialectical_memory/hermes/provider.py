@@ -123,40 +123,39 @@ TOOL_SCHEMAS: list[dict[str, Any]] = [
         },
     },
 ]
-TOOL_SCHEMAS.append({
-    "name": "dmem_link",
-    "description": "Record your own judgement that two memory entries cannot both be true (for instance a new "
-    "entry and one of the neighbours the memory context named): a contradiction whose source is you, with a "
-    "short reason. Both entries are kept; a person resolves or dismisses it.",
-    "parameters": {
-        "type": "object",
-        "properties": {
-            "target": {"type": "string", "enum": list(TARGETS)},
-            "entry_id": {"type": "string", "description": "One entry's id."},
-            "other_id": {"type": "string", "description": "The other entry's id."},
-            "reason": {"type": "string", "description": "Why both cannot be true, one short line."},
+
+
+def _judgement_of_two(name: str, description: str, reason: str) -> dict[str, Any]:
+    """The schema of a tool that records the agent's own judgement of two entries, with a reason."""
+    return {
+        "name": name,
+        "description": description,
+        "parameters": {
+            "type": "object",
+            "properties": {
+                "target": {"type": "string", "enum": list(TARGETS)},
+                "entry_id": {"type": "string", "description": "One entry's id."},
+                "other_id": {"type": "string", "description": "The other entry's id."},
+                "reason": {"type": "string", "description": reason},
+            },
+            "required": ["target", "entry_id", "other_id", "reason"],
+            "additionalProperties": False,
         },
-        "required": ["target", "entry_id", "other_id", "reason"],
-        "additionalProperties": False,
-    },
-})
-TOOL_SCHEMAS.append({
-    "name": "dmem_same",
-    "description": "Record your own judgement that two memory entries state the same fact in other words (for "
-    "instance a new entry and a neighbour the memory context named): the later counts as the earlier said again "
-    "(archived into it, or, when it is a line of your memory file, kept and marked). A person can undo it.",
-    "parameters": {
-        "type": "object",
-        "properties": {
-            "target": {"type": "string", "enum": list(TARGETS)},
-            "entry_id": {"type": "string", "description": "One entry's id."},
-            "other_id": {"type": "string", "description": "The other entry's id."},
-            "reason": {"type": "string", "description": "Why they say one thing, one short line."},
-        },
-        "required": ["target", "entry_id", "other_id", "reason"],
-        "additionalProperties": False,
-    },
-})
+    }
+
+
+TOOL_SCHEMAS.append(_judgement_of_two(
+    "dmem_link",
+    "Record your own judgement that two memory entries cannot both be true (for instance a new entry and one of "
+    "the neighbours the memory context named): a contradiction whose source is you, with a short reason. Both "
+    "entries are kept; a person resolves or dismisses it.",
+    "Why both cannot be true, one short line."))
+TOOL_SCHEMAS.append(_judgement_of_two(
+    "dmem_same",
+    "Record your own judgement that two memory entries state the same fact in other words (for instance a new "
+    "entry and a neighbour the memory context named): the later counts as the earlier said again (archived into "
+    "it, or, when it is a line of your memory file, kept and marked). A person can undo it.",
+    "Why they say one thing, one short line."))
 TOOL_SCHEMAS.append({
     "name": "dmem_next_draft",
     "description": "The next decision waiting for a person that has no first text yet: {id, kind, entry_ids, texts}. "

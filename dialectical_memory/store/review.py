@@ -40,6 +40,14 @@ UNDOABLE_ACTORS = ("person", "cli")
 PERSON_WRITES = ("add", "edit", "revise", "restore")  # history actions that put a person's text in
 
 
+def _given_reason(reason) -> str:
+    """A caller's short reason for a judgement (an agent's or a person's), through the gate of a
+    reason; "" when none was given."""
+    if not isinstance(reason, str) or len(reason) > 500:
+        raise InvalidInputError("reason must be a string of at most 500 characters")
+    return admit_reason(reason, "the reason") if reason.strip() else ""
+
+
 class ReviewActions:
     # ------------------------------------------------------------ person edits
 
@@ -185,9 +193,7 @@ class ReviewActions:
         from ..detection.verdicts import PERSON
         from .restated import fold_restatement
 
-        if not isinstance(reason, str) or len(reason) > 500:
-            raise InvalidInputError("reason must be a string of at most 500 characters")
-        reason = admit_reason(reason, "the reason") if reason.strip() else ""
+        reason = _given_reason(reason)
         with self.unit_of_work(target, actor) as (state, change):
             if entry_id == other_id:
                 raise InvalidInputError("an entry is the same fact as itself")
@@ -212,9 +218,7 @@ class ReviewActions:
                                 extra={"kept": kept, "folded": later})
 
     def mark_contradiction(self, target: str, from_id, to_id, *, reason: str = "", actor: str = "person") -> MutationResult:
-        if not isinstance(reason, str) or len(reason) > 500:
-            raise InvalidInputError("reason must be a string of at most 500 characters")
-        reason = admit_reason(reason, "the reason") if reason.strip() else ""
+        reason = _given_reason(reason)
         with self.unit_of_work(target, actor) as (state, change):
             if from_id == to_id:
                 raise InvalidInputError("an entry cannot contradict itself")

@@ -1,7 +1,7 @@
 """Runs INSIDE the real Hermes venv (write approval off): Hermes' memory tool writes, and its
 MemoryManager mirrors each write to the provider with the metadata Hermes builds itself
 (`agent.background_review.build_memory_write_metadata`), once as a foreground turn and once as its
-background review. Prints the tool results."""
+background review; or, given texts, each of them as a foreground turn. Prints the tool results."""
 
 import json
 import sys
@@ -29,7 +29,9 @@ class Agent:  # the attributes build_memory_write_metadata reads from an AIAgent
 
 
 results = []
-for origin, content in (("assistant_tool", "User works at Acme"), ("background_review", "User works at Initech")):
+writes = [("assistant_tool", text) for text in sys.argv[1:]] or [("assistant_tool", "User works at Acme"),
+                                                                 ("background_review", "User works at Initech")]
+for origin, content in writes:
     args = {"action": "add", "target": "user", "content": content}
     result = memory_tool(action="add", target="user", content=content, store=store)
     manager.notify_memory_tool_write(result, args, build_metadata=lambda origin=origin: build_memory_write_metadata(Agent(origin)))

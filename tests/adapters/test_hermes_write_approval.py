@@ -233,7 +233,7 @@ def test_hermes_hook_metadata_keeps_origin_session_and_platform(tmp_path, hermes
 def test_a_fact_hermes_writes_again_in_other_words_counts_for_the_first_and_its_file_keeps_both(tmp_path, hermes_python, hermes_pythonpath):
     home = make_hermes_home(tmp_path / "home", hermes_python)  # write approval off: the writes land
     first, again = "User keeps a cat named Miso.", "The user keeps a cat named Miso at home."
-    results = json.loads(hermes(hermes_python, hermes_pythonpath, home, "hermes_said_again.py", first, again))
+    results = json.loads(hermes(hermes_python, hermes_pythonpath, home, "hermes_hook_origins.py", first, again))
     assert [r["success"] for r in results] == [True, True]
     assert (home / "memories" / "USER.md").read_text(encoding="utf-8") == f"{first}\n§\n{again}"  # as Hermes wrote it
     store = MemoryStore(home / "memories")
