@@ -108,10 +108,11 @@ class StagedWrites:
         if action == "add":
             if text in texts:
                 return OperationPreview("add", text, duplicate_of=ids[texts.index(text)], contradicts=[])
-            said = self._says_again(state, text, gone)
+            nearest = self._nearest(state, text)  # one query of the index for both checks, as an add asks it
+            said = self._says_again(state, text, gone, nearest)
             if said is not None:  # the add reinforces that entry and writes nothing
                 return OperationPreview("add", text, says_again=said, contradicts=[])
-            found = self._would_contradict(state, text, None, gone, fresh)
+            found = self._would_contradict(state, text, None, gone, fresh, nearest)
             texts.append(text)
             ids.append(None)
             fresh.append(text)
@@ -132,21 +133,23 @@ class StagedWrites:
         fresh.append(text)
         return OperationPreview("replace", text, old_text, replaces=entry, contradicts=found)
 
-    def _says_again(self, state: TargetState, text: str, gone: set[str]) -> dict[str, Any] | None:
+    def _says_again(self, state: TargetState, text: str, gone: set[str], nearest: list[str]) -> dict[str, Any] | None:
         """The kept entry an added ``text`` says again in other words (the same-fact matcher, sure):
         applied here, the add reinforces that entry and keeps the words in its history."""
-        found = self._restated(state, text, self.now(), self._nearest(state, text))
+        found = self._restated(state, text, self.now(), nearest)
         if found is None or not found[1].sure or found[0] in gone:
             return None
         return {"entry_id": found[0], "text": state.entries[found[0]].text}
 
-    def _would_contradict(self, state: TargetState, text: str, own_id: str | None, gone: set[str], fresh: list[str]) -> list[dict[str, Any]]:
+    def _would_contradict(self, state: TargetState, text: str, own_id: str | None, gone: set[str], fresh: list[str],
+                          nearest: list[str] | None = None) -> list[dict[str, Any]]:
         """The contradictions the add path would flag for ``text`` (as entry ``own_id`` when it
-        replaces one): stored candidates still there, then the texts written earlier in the write."""
+        replaces one): stored candidates still there, then the texts written earlier in the write
+        (``nearest``: the index's answer for ``text``, when asked already)."""
         from ..detection import Label
 
         found, detector = [], self.detector_in(state)
-        for candidate_id in self._candidate_ids(state, text, own_id):
+        for candidate_id in self._candidate_ids(state, text, own_id, nearest=nearest):
             other = state.entries.get(candidate_id)
             if other is None or candidate_id in gone or (own_id and state.edge_between(candidate_id, own_id)):
                 continue
