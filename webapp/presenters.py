@@ -10,7 +10,7 @@ from urllib.parse import quote, urlsplit
 from flask import Flask, current_app, g, request, url_for
 
 from .adapter import DialecticalMemoryError, counts, store
-from .reasons import plain_reason
+from .reasons import found_by, plain_reason
 from .text import contains_cjk
 from .urls import url_with_args
 
@@ -295,6 +295,7 @@ def template_defaults() -> dict:
         "undo_state": undo_state,
         "change_stamp": change_stamp,
         "plain_reason": plain_reason,
+        "found_by": found_by,
         "safety_reason": safety_reason,
         "archive_reason_words": archive_reason_words,
     }

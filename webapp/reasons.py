@@ -8,6 +8,8 @@ contract has only its string; `adapter.reason_contract` reads it the one documen
 
 from __future__ import annotations
 
+import re
+
 from .adapter import reason_contract
 from .text import contains_cjk
 
@@ -101,6 +103,8 @@ def plain_reason(edge: dict) -> str:
     kind = str(data.get("kind") or "")
     if kind not in KIND_WORDED or (kind != "judge" and not (data.get("a") and data.get("b"))):
         return _unstructured(reason, words)
+    texts = (str(edge.get("from_text") or ""), str(edge.get("to_text") or ""))
+    data = {**data, "holder": _as_written(str(data.get("holder") or ""), texts)}
     prefix, sentence = _holder_prefix(data, kind, words), _sentence(kind, data, words)
     return prefix + (sentence[:1].lower() + sentence[1:] if prefix and words is EN else sentence)
 
@@ -169,6 +173,20 @@ def _holder_prefix(data: dict, kind: str, words: dict) -> str:
     if not holder or (kind == "value" and data.get("slot")):
         return ""  # the user's own claim, or a value whose topic names the holder already
     return words["holder"].format(holder=holder)
+
+
+def _as_written(holder: str, texts: tuple[str, ...]) -> str:
+    """A holder key whose name the entries write ("person:jon" in "Jon lost his job") with the
+    name as they write it ("person:Jon"): the key is lowercase, a reader expects "About Jon"."""
+    kind, colon, rest = holder.partition(":")
+    name, slash, relation = rest.partition("/")
+    if not colon or not name:
+        return holder
+    for text in texts:
+        found = re.search(rf"(?<!\w){re.escape(name)}(?!\w)", text, re.IGNORECASE)
+        if found:
+            return f"{kind}:{found.group(0)}{slash}{relation}"
+    return holder
 
 
 def _holder_name(data: dict, words: dict) -> str:

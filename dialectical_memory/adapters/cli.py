@@ -799,13 +799,51 @@ def cmd_review_waiting(args) -> int:
                 words, command = _WAITING[kind]
                 print(f"  {target:<6} {count:>4} {words.format(s='' if count == 1 else 's'):<42} {command.format(target=target)}")
     first = inbox.next
-    if first is not None and first.kind == "reverify":
-        print(f"\nNext: is this still true? “{_short(first.subject.entry.text, 80)}” ({_short(first.subject.reason, 80)})")
-        print(f"  dmem review confirm|retire {first.key[:8]}   dmem review revise {first.key[:8]} \"NEW TEXT\"")
-    elif first is not None and first.kind == "promotion":
-        print(f"\nNext: promote “{_short(first.subject.entry.text, 80)}” to {first.subject.check.target.name}?")
-        print(f"  dmem review approve|reject {first.key[:8]}")
+    if first is not None and first.kind in _NEXT:
+        print()
+        _NEXT[first.kind](first)
     return 0
+
+
+def _next_group(decision) -> None:
+    group = decision.subject
+    print(f"Next: {len(group.members)} entries of {decision.target.upper()}.md contradict each other; keep one:")
+    for entry in group.members:
+        print(f"  {entry.entry_id[:8]}  {_short(entry.text, 90)}")
+    for edge in group.edges:
+        print(f"  why {edge['from_id'][:8]}↔{edge['to_id'][:8]}: {_short(edge['reason'], 80)}  [{_short(str(edge['author']), 30)}]")
+    if group.more_edges:
+        print(f"  and {group.more_edges} more (dmem contradictions --target {decision.target})")
+    dismiss = f"   dmem review dismiss {group.edges[0]['edge_id'][:8]} --target {decision.target}" if group.edges else ""
+    print(f"  dmem review keep ID --target {decision.target}{dismiss}")
+
+
+def _next_reverify(decision) -> None:
+    print(f"Next: is this still true? “{_short(decision.subject.entry.text, 80)}” ({_short(decision.subject.reason, 80)})")
+    print(f"  dmem review confirm|retire {decision.key[:8]}   dmem review revise {decision.key[:8]} \"NEW TEXT\"")
+
+
+def _next_promotion(decision) -> None:
+    print(f"Next: promote “{_short(decision.subject.entry.text, 80)}” to {decision.subject.check.target.name}?")
+    print(f"  dmem review approve|reject {decision.key[:8]}")
+
+
+def _next_pattern(decision) -> None:
+    proposal = decision.subject
+    print(f"Next: one pattern? {_short(proposal.reason, 90)}")
+    for entry_id, text in zip(proposal.entry_ids, proposal.texts):
+        print(f"  {entry_id[:8]}  {_short(text, 90)}")
+    print(f"  dmem reflect approve {proposal.proposal_id[:12]} [--text \"…\"]   dmem reflect reject {proposal.proposal_id[:12]}")
+
+
+def _next_blocked(decision) -> None:
+    print(f"Next: a blocked entry of {decision.target.upper()}.md ({decision.key[:8]}); its text is not printed here.")
+    print("  dmem serve: the Blocked page shows it, to keep or to remove")
+
+
+# The next decision of each kind, as `dmem review` prints it: what is at stake and the commands
+_NEXT = {"blocked": _next_blocked, "contradiction": _next_group, "reverify": _next_reverify,
+         "promotion": _next_promotion, "pattern": _next_pattern}
 
 
 def cmd_review_same(args) -> int:

@@ -54,12 +54,32 @@ def _blocked_first(store, target: str) -> Decision | None:
     return Decision("blocked", target, entries[0].entry_id, entries[0]) if entries else None
 
 
+@dataclass(frozen=True)
+class ContradictionGroup:
+    """A group of entries linked by unresolved contradictions, as a person decides it: the entries
+    (in the store's group order) and the edges that link them, each with its reason and who found
+    it (the first :data:`GROUP_EDGES_SHOWN`; ``more_edges`` counts the rest)."""
+
+    members: list
+    edges: list[dict]
+    more_edges: int = 0
+
+
+# Why the entries of a group contradict: the reasons a person reads before deciding. A group of
+# dozens is linked by as many edges; the page names the first ones, each one store read.
+GROUP_EDGES_SHOWN = 6
+
+
 def _group_first(store, target: str) -> Decision | None:
-    groups = contradiction_groups(store, target)
+    groups = [group for group in store.contradiction_groups(target) if len(group["entry_ids"]) > 1]
     if not groups:
         return None
-    members = [store.get_entry(target, entry_id) for entry_id in groups[0]]
-    return Decision("contradiction", target, members[0].entry_id, members)
+    members = [store.get_entry(target, entry_id) for entry_id in groups[0]["entry_ids"]]
+    edge_ids = groups[0]["edge_ids"]
+    edges = [edge for edge_id in edge_ids[:GROUP_EDGES_SHOWN]
+             for edge in store.get_contradictions(target, edge_id=edge_id)]
+    subject = ContradictionGroup(members, edges, max(0, len(edge_ids) - GROUP_EDGES_SHOWN))
+    return Decision("contradiction", target, members[0].entry_id, subject)
 
 
 def _reverify_first(store, target: str) -> Decision | None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dialectical_memory import MemoryStore
-from dialectical_memory.store.decisions import DecisionKind, Decision, waiting
+from dialectical_memory.store.decisions import GROUP_EDGES_SHOWN, DecisionKind, Decision, waiting
 
 from dialectical_memory.detection.base import Label, Verdict
 
@@ -32,9 +32,27 @@ def test_a_group_of_four_contradicting_entries_is_one_decision(home):
                 store.mark_contradiction("memory", a, b, actor="agent")
     assert len(store.get_contradictions("memory")) == 6  # six edges, one question
     inbox = waiting(store)
-    assert inbox.next.kind == "contradiction" and sorted(e.entry_id for e in inbox.next.subject) == sorted(ids)
+    assert inbox.next.kind == "contradiction" and sorted(e.entry_id for e in inbox.next.subject.members) == sorted(ids)
     contradictions = inbox.total - len(store.pattern_proposals("memory"))
     assert contradictions == 1
+
+
+def test_a_group_decision_carries_why_its_entries_contradict(home):
+    """A person decides a group knowing why it was flagged: each edge that links its entries, with
+    its reason and who found it; a large group names the first few and counts the rest."""
+    store = quiet_store(home)
+    ids = [store.add("memory", f"The office is on floor {n}.").entry_id for n in range(2, 7)]
+    for a in ids:
+        for b in ids:
+            if a < b:
+                store.mark_contradiction("memory", a, b, reason=f"floors {a[:4]} and {b[:4]} differ", actor="agent")
+    group = waiting(store).next.subject
+    assert len(group.edges) == GROUP_EDGES_SHOWN and group.more_edges == 10 - GROUP_EDGES_SHOWN
+    member_ids = {entry.entry_id for entry in group.members}
+    for edge in group.edges:
+        assert {edge["from_id"], edge["to_id"]} <= member_ids and not edge["resolved"]
+        assert edge["from_id"][:4] in edge["reason"] and edge["to_id"][:4] in edge["reason"]  # its own reason
+        assert edge["author"] == "agent"
 
 
 def test_the_next_decision_follows_the_registry_order_across_both_files(home):

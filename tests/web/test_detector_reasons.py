@@ -154,3 +154,21 @@ def test_only_a_person_links_by_hand():
     assert plain_reason({"reason": "they cannot both be true", "author": "person"}) == "Linked by hand: they cannot both be true"
     agent = plain_reason({"reason": "they cannot both be true", "author": "agent"})
     assert "Linked by hand" not in agent and "they cannot both be true" in agent
+
+
+def test_a_named_holder_reads_as_its_entries_write_the_name(tmp_path):
+    """Holder keys are lowercase ("person:sam"); a person reads "where Sam lives", as the entries
+    write the name, and a name the texts do not hold stays as the key has it."""
+    from dialectical_memory.web.reasons import plain_reason
+
+    store = MemoryStore(tmp_path, memory_char_limit=0, user_char_limit=0)
+    store.add("user", "Sam lives in Berlin.")
+    store.add("user", "Sam lives in Paris.")
+    (edge,) = store.get_contradictions("user")
+    assert edge["reason_data"]["holder"] == "person:sam"
+    assert plain_reason(edge) == "Both say where Sam lives: Berlin vs Paris."
+    unnamed = {**edge, "from_text": "He lives in Berlin.", "to_text": "He lives in Paris."}
+    assert plain_reason(unnamed) == "Both say where sam lives: Berlin vs Paris."
+    implicit = {**edge, "reason_data": {**edge["reason_data"], "kind": "implicit", "holder": "person:sam/partner"},
+                "from_text": "SAM's partner is vegetarian.", "to_text": "x"}
+    assert plain_reason(implicit).startswith("About SAM: ")

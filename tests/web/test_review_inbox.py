@@ -102,6 +102,25 @@ def test_a_group_of_four_is_one_decision_with_one_synthesis_replacing_all(client
     assert {e.entry_id for e in store_of(home).archived("user")} == set(seeded)
 
 
+def test_a_group_decision_says_why_its_entries_were_flagged_and_by_whom(client, post, home, seeded):
+    """The review card once showed the entries of a group and no reason: a person had to leave the
+    walk for the contradictions page to learn why they were flagged."""
+    page = client.get("/memory/review/").get_data(as_text=True)
+    text = " ".join(readable_text(page))
+    assert "Why: As noted: when to deploy" in text and "Found by the agent" in text
+    dismiss = next(f for f in decision_forms(page) if f["action"].endswith("/dismiss"))
+    chunks = readable_text(post(dismiss["action"], dismiss["fields"], htmx=True).get_data(as_text=True))
+    text = " ".join(chunks)
+    # the group of four, numbered: each of its four edges names the two entries it links
+    assert text.count("As noted: where the user lives") == 4
+    number = {entry_id: 1 + sorted(WHERE_USER_LIVES, key=text.index).index(WHERE_USER_LIVES[i])
+              for i, entry_id in enumerate(seeded)}  # as the page numbers the entries
+    shown = {frozenset(map(int, pair)) for pair in re.findall(r"Why (\d) and (\d):", text)}
+    linked = ((0, 1), (1, 2), (2, 3), (0, 3))
+    assert shown == {frozenset((number[seeded[a]], number[seeded[b]])) for a, b in linked}
+    assert internal_words(chunks) == []
+
+
 def test_keeping_one_archives_every_other_entry_of_the_group(client, post, home, seeded):
     page = client.get("/user/review/").get_data(as_text=True)
     keep_first = decision_forms(page)[0]  # the pair in the agent notes: Keep this one, on its first entry

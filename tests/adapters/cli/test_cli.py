@@ -190,6 +190,34 @@ def test_review_alone_says_what_waits_by_kind_and_the_next_decision(capsys, home
     assert document["total"] == sum(document["by_target"].values())
 
 
+def test_review_alone_shows_the_next_group_with_why_and_the_commands_that_decide_it(capsys, home):
+    """`dmem review` named the next decision only when it was a belief or a promotion: for a group of
+    contradicting entries, the first decision of most homes, it said nothing of what or why."""
+    store = MemoryStore(home)
+    berlin = store.add("user", "User lives in Berlin").entry_id
+    paris = store.add("user", "User lives in Paris").entry_id
+    (edge,) = store.get_contradictions("user")
+    code, out, _ = dmem(capsys, home, "review")
+    assert code == 0 and "Next: 2 entries of USER.md contradict each other; keep one:" in out
+    assert f"  {berlin[:8]}  User lives in Berlin" in out and f"  {paris[:8]}  User lives in Paris" in out
+    assert f"why {edge['from_id'][:8]}↔{edge['to_id'][:8]}: value:" in out and "[detector:rules]" in out
+    (commands,) = [line for line in out.splitlines() if "dmem review keep ID" in line]
+    dismiss = commands.split("   ")[1].split()
+    assert dmem(capsys, home, *dismiss[1:])[0] == 0
+    assert MemoryStore(home).get_contradictions("user") == []
+
+
+def test_review_alone_shows_the_next_pattern_proposal_and_its_commands(capsys, home):
+    store = MemoryStore(home, memory_char_limit=0, user_char_limit=0)
+    for text in ("User went climbing at the gym on Monday", "User went climbing at the crag with friends",
+                 "User went climbing indoors after work"):
+        store.add("user", text)
+    (proposal,) = store.pattern_proposals("user")
+    code, out, _ = dmem(capsys, home, "--user-char-limit", "0", "review")
+    assert code == 0 and f"Next: one pattern? {proposal.reason}" in out
+    assert f"dmem reflect approve {proposal.proposal_id[:12]}" in out and f"dmem reflect reject {proposal.proposal_id[:12]}" in out
+
+
 def test_review_alone_names_the_next_belief_to_re_verify_and_how(capsys, home):
     from helpers import edit_meta
 
