@@ -167,17 +167,35 @@ def _when_pattern():
     return re.compile("|".join([english, *map(re.escape, other)]), re.IGNORECASE)
 
 
+@functools.lru_cache(maxsize=1)
+def _function_terms() -> frozenset[str]:
+    """The words that name no story (``reflection.json``'s ``function_words``) as the index writes
+    them: a Latin word stemmed ("themselves" → "themselv"), others as written."""
+    from ..detection.languages import words
+    from ..detection.text import stem
+
+    return frozenset(stem(word) if word.isascii() else word for word in words("reflection", "function_words"))
+
+
 @functools.lru_cache(maxsize=16_384)  # a reflection run reads every incident; the next one mostly the same
 def _terms(text: str) -> frozenset[str]:
     """What an entry is about: the words of its text (the candidate index's relevance terms) and the
-    concepts they name, without the words that only say when."""
+    concepts they name, without the words that only say when or name no story ("off", "himself",
+    the "s" of "it's")."""
     from ..detection.index import relevance_terms
     from ..detection.terms import CONCEPT, terms
     from ..detection.text import normalize
 
     plain = _when_pattern().sub(" ", text)
     named = frozenset(term.value for term in terms(normalize(plain)) if term.role == CONCEPT)
-    return frozenset(term.lstrip("#") for term in relevance_terms(plain) if _tells_the_story(term, named))
+    function = _function_terms()
+    return frozenset(term.lstrip("#") for term in relevance_terms(plain)
+                     if _tells_the_story(term, named) and term not in function and not _lone_letter(term))
+
+
+def _lone_letter(term: str) -> bool:
+    """One Latin letter: what is left of "it's" or "Jon's" once the index cut the word."""
+    return len(term) == 1 and term.isascii() and term.isalpha()
 
 
 def _tells_the_story(term: str, named: frozenset[str]) -> bool:
