@@ -169,7 +169,7 @@ def entry_url(endpoint: str, entry_id: str) -> str:
     return build(entry_id)
 
 
-ENTRY_ID_DETAILS = ("other", "kept", "synthesis")
+ENTRY_ID_DETAILS = ("other", "kept", "synthesis", "restated_by")
 HIDDEN_DETAILS = ("detail_edge", "undone")  # ids: the entry and the action undone are named otherwise
 DETAIL_LABELS = {"undone_action": "undid", "freed": "chars freed", "archived": "let go"}
 GONE = "an entry no longer here"
@@ -189,6 +189,7 @@ ACTION_WORDS = {
     "restated": "folded into the entry it said again",
 }
 ARCHIVED_AS = re.compile(r"^(synthesized into|merged into|superseded by) ([0-9a-f]{8}-[0-9a-f-]{27})$")
+ENTRY_ID = re.compile(r"\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b")
 ARCHIVED_AS_WORDS = {"synthesized into": "merged into the synthesis", "merged into": "merged into",
                      "superseded by": "the other side was kept:"}
 
@@ -204,8 +205,14 @@ def archive_reason_words(reason: str | None, target: str) -> str:
         return "archived"
     match = ARCHIVED_AS.match(reason)
     if match is None:
-        return without_rule_code(reason)
+        return entries_named(without_rule_code(reason), target)
     return f"{ARCHIVED_AS_WORDS[match.group(1)]} “{short(entry_label(target, match.group(2)), 60)}”"
+
+
+def entries_named(text: str, target: str) -> str:
+    """``text`` with each entry id it holds ("the same fact as entry 95c5…") replaced by the entry's
+    words in quotes: a reason written for the history names entries by id, a person by their words."""
+    return ENTRY_ID.sub(lambda found: "“" + short(entry_label(target, found.group(0)), 40) + "”", text)
 
 
 def naming(message: str, entry_id: str | None) -> str:
@@ -243,7 +250,7 @@ def record_details(record: dict) -> list[tuple[str, str]]:
         elif isinstance(value, list):
             value = ", ".join("“" + short(entry_label(record["target"], v), 30) + "”" for v in value)
         elif isinstance(value, str):
-            value = humanize(without_rule_code(value)) if re.fullmatch(r"[a-z]+(_[a-z]+)+", value) else without_rule_code(value)
+            value = humanize(without_rule_code(value)) if re.fullmatch(r"[a-z]+(_[a-z]+)+", value) else entries_named(without_rule_code(value), record["target"])
         pairs.append((label, str(value)))
     return pairs
 

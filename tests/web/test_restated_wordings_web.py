@@ -44,3 +44,23 @@ def test_a_line_hermes_keeps_links_to_the_entry_it_says_again(client, app_store,
     html = client.get(f"/memory/entries/{line}").get_data(as_text=True)
     assert "Says again, in other words" in html and f"/memory/entries/{first}" in html
     assert "Says again, in other words" not in client.get(f"/memory/entries/{first}").get_data(as_text=True)
+
+
+def test_a_fold_reads_in_words_on_the_history_and_archive_pages_never_by_entry_id(client, app_store, home):
+    """The history said "reason: the same fact as entry 95c53d55-…; restated by: 61b0a175-…" and the
+    archive "said again with more by entry ee11049f-…": ids where a person reads words."""
+    from dialectical_memory.store.restated import fold_restatement
+
+    from .plain_words import UUID, readable_text
+
+    first = app_store.add("memory", NURSE).entry_id
+    second = app_store.add("memory", "The user treasures quiet evenings at home.").entry_id
+    with app_store.unit_of_work("memory", "maintenance") as (state, change):
+        pair = (first, state.entries[first].text, second, state.entries[second].text)
+        assert fold_restatement(state, change, pair, "judge:test: the same fact", "judge:test") == first
+    for page in ("/memory/history", "/memory/archive", "/memory/"):
+        text = " ".join(readable_text(client.get(page).get_data(as_text=True)))
+        assert not UUID.findall(text), page
+    history = " ".join(readable_text(client.get("/memory/history").get_data(as_text=True)))
+    assert "the same fact as entry “The user works as a nurse" in history
+    assert "restated by: “The user treasures quiet evenings" in history
