@@ -328,7 +328,7 @@ def init_presenters(app: Flask) -> None:
     app.context_processor(template_defaults)
 
 
-def suggestion(kind: str, entry_ids) -> dict | None:
-    """The shown draft ``{text, drafted_by}`` of a proposal on this target (read from the drafts
-    file: a page never waits on a model), or None."""
-    return store().draft_for(g.target, kind, list(entry_ids))
+def suggestion(kind: str, entry_ids, target: str | None = None) -> dict | None:
+    """The shown draft ``{text, drafted_by}`` of a proposal on this target, or on ``target`` (read
+    from the drafts file: a page never waits on a model), or None."""
+    return store().draft_for(target or g.target, kind, list(entry_ids))

@@ -53,12 +53,14 @@ def start():
 
 
 @bp.app_template_global()
-def draft_state(kind: str, entry_ids) -> dict:
+def draft_state(kind: str, entry_ids, target: str | None = None) -> dict:
     """What the place of a proposal without a draft says: the model that would draft it (None:
-    none configured; ``off``: turned off), whether it may be sent, and its background job."""
+    none configured; ``off``: turned off), whether it may be sent, and its background job.
+    ``target``: the file the proposal is in, when not the page's (the review walks both)."""
+    target = target or g.target
     model = store().drafting_model()
-    subject = store().draft_subject(g.target, kind, entry_ids)
-    job = jobs().job(g.target, subject.key) if subject is not None else None
+    subject = store().draft_subject(target, kind, entry_ids)
+    job = jobs().job(target, subject.key) if subject is not None else None
     note = None
     if job is not None and job.finished and not job.text:
         note = job.note or GAVE_NONE
