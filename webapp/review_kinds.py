@@ -97,7 +97,9 @@ def retire(target: str, key: str):
 
 
 def approve_promotion(target: str, key: str):
-    return f"Promoted {quoted(target, key)}.", store().approve_promotion(target, key, expected_etag=etag())
+    text = quoted(target, key)
+    result = store().approve_promotion(target, key, principle_text=optional_text("principle_text"), expected_etag=etag())
+    return f"Promoted {text}.", result
 
 
 def reject_promotion(target: str, key: str):

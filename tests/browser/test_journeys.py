@@ -78,7 +78,7 @@ def test_approve_and_reject_promotions(page: Page, live_server):
     pending = count_of(page, "promotions")
     mark_page(page)
     approved_row = page.locator(".review-row", has_text=summarise)
-    approved_row.get_by_label("Compressed principle text").fill("Summarise long threads first.")
+    approved_row.get_by_label("A shorter text").fill("Summarise long threads first.")
     approved_row.get_by_role("button", name="Approve", exact=True).click()
     expect(approved_row).to_have_count(0)
     expect(nav_count(page, "promotions")).to_have_text(str(pending - 1))

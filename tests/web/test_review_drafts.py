@@ -10,7 +10,7 @@ import time
 import pytest
 
 from dialectical_memory import MemoryStore
-from tests.adapters.test_drafts_end_to_end import COFFEE, GARDEN, KEPT, noor_home
+from tests.adapters.test_drafts_end_to_end import COFFEE, GARDEN, KEPT, PRINCIPLE, noor_home
 from tests.web.test_proposal_drafts import DRAFTED, Drafter
 from tests.web.test_review_inbox import decision_forms
 
@@ -74,3 +74,38 @@ def test_a_pattern_shows_the_text_approving_writes_and_writes_the_persons_edit(a
     assert post(approve["action"], {**approve["fields"], "text": written}).status_code == 303
     texts = [e.text for e in MemoryStore(app_store.home, user_char_limit=0).entries("user")]
     assert written in texts and not set(GARDEN) & set(texts)
+
+
+@pytest.fixture
+def principle_due(home, seeded):
+    """Noor's home after a maintenance: the principle proposed; the groups, patterns and other
+    promotions decided, so the principle is the walk's next decision."""
+    ids = seeded
+    store = MemoryStore(home, user_char_limit=0, drafter=False)
+    store.run_maintenance("user")
+    for edge in store.get_contradictions("user"):
+        store.dismiss_contradiction("user", edge["edge_id"])
+    for proposal in store.pattern_proposals("user"):
+        store.reject_pattern("user", proposal.proposal_id)
+    for item in store.pending_promotions("user"):
+        if item.entry.entry_id != ids[PRINCIPLE]:
+            store.reject_promotion("user", item.entry.entry_id)
+    return ids
+
+
+def test_a_promotion_in_the_walk_says_its_evidence_and_a_principle_takes_the_drafted_text(principle_due, app, app_store, client, post, drafter):
+    """The walk's promotion card said "Promote this entry?" with no evidence, and a promotion to
+    PRINCIPLE could not take a compressed principle text there, nor the drafting model's."""
+    page = client.get("/memory/review/").get_data(as_text=True)
+    assert PRINCIPLE in page and "Proposed on its evidence: used or seen" in page and "(needs " in page
+    assert "Draft it with endpoint:slow-drafter" in page and 'action="/user/drafts/"' in page
+    post("/user/drafts/", {"kind": "principle", "ids": [principle_due[PRINCIPLE]], "next": "/memory/review/#review-decision"})
+    drafter.release.set()
+    key = app_store.draft_subject("user", "principle", [principle_due[PRINCIPLE]]).key
+    assert app.extensions["dmem_proposal_drafts"].wait("user", key, 10).text == DRAFTED["principle"]
+    page = client.get("/memory/review/").get_data(as_text=True)
+    assert re.search(rf'<input id="principle-text" name="principle_text" value="{re.escape(DRAFTED["principle"])}"', page)
+    approve = next(f for f in decision_forms(page) if f["action"].endswith("/approve"))
+    assert post(approve["action"], {**approve["fields"], "principle_text": DRAFTED["principle"]}).status_code == 303
+    meta = MemoryStore(app_store.home, user_char_limit=0).get_entry_meta("user", DRAFTED["principle"])
+    assert meta is not None and meta.maturity.name == "PRINCIPLE" and meta.original_text == PRINCIPLE
