@@ -209,6 +209,15 @@ def archive_reason_words(reason: str | None, target: str) -> str:
     return f"{ARCHIVED_AS_WORDS[match.group(1)]} “{short(entry_label(target, match.group(2)), 60)}”"
 
 
+def in_the_models_words(text: str) -> str:
+    """A reason a judge gave, ``judge:<model>: <its words>``, as a person reads it: "the model
+    <model> said “<its words>”"; any other text as it is."""
+    model, colon, said = text.removeprefix("judge:").partition(": ")
+    if not text.startswith("judge:") or not colon or not model.strip():
+        return text
+    return f"the model {model.strip()} said “{said.strip()}”"
+
+
 def entries_named(text: str, target: str) -> str:
     """``text`` with each entry id it holds ("the same fact as entry 95c5…") replaced by the entry's
     words in quotes: a reason written for the history names entries by id, a person by their words."""
@@ -250,7 +259,8 @@ def record_details(record: dict) -> list[tuple[str, str]]:
         elif isinstance(value, list):
             value = ", ".join("“" + short(entry_label(record["target"], v), 30) + "”" for v in value)
         elif isinstance(value, str):
-            value = humanize(without_rule_code(value)) if re.fullmatch(r"[a-z]+(_[a-z]+)+", value) else entries_named(without_rule_code(value), record["target"])
+            value = humanize(without_rule_code(value)) if re.fullmatch(r"[a-z]+(_[a-z]+)+", value) else entries_named(
+                in_the_models_words(without_rule_code(value)), record["target"])
         pairs.append((label, str(value)))
     return pairs
 

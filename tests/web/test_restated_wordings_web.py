@@ -64,3 +64,4 @@ def test_a_fold_reads_in_words_on_the_history_and_archive_pages_never_by_entry_i
     history = " ".join(readable_text(client.get("/memory/history").get_data(as_text=True)))
     assert "the same fact as entry “The user works as a nurse" in history
     assert "restated by: “The user treasures quiet evenings" in history
+    assert "reason: the model test said “the same fact”" in history and "judge:test" not in history
