@@ -115,3 +115,41 @@ def test_draft_it_shows_drafting_then_the_draft_without_waiting(browser, tmp_pat
     finally:
         context.close()
     assert not errors, errors
+
+
+def test_the_review_walk_drafts_in_place_and_writes_what_the_person_sends(browser, tmp_path, screenshots):
+    """The walk, started from the agent notes' page, reaches the user profile's coffee group: "Draft
+    it" swaps the decision in place, "Drafting…" reloads itself until the box holds the draft, and
+    the synthesis written is the text the person sent."""
+    home = tmp_path / "home"
+    noor_home(home)
+    store = MemoryStore(home, user_char_limit=0, drafter=False)
+    store.run_maintenance("user")
+    kept = next(e for e in store.get_contradictions("user") if KEPT in (e["from_text"], e["to_text"]))
+    store.dismiss_contradiction("user", kept["edge_id"])
+    release = threading.Event()
+    context = browser.new_context(viewport=DESKTOP)
+    errors = []
+    try:
+        page = context.new_page()
+        page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+        with serving(home, config={"DRAFTER": drafting_model(release)}) as url:
+            page.goto(f"{url}/memory/review/")
+            decision = page.locator("#review-decision")
+            expect(decision).to_contain_text(COFFEE[0])
+            expect(decision.locator(".group-why")).to_contain_text("Why:")
+            page.get_by_role("button", name=f"Draft it with {MODEL}").click()
+            expect(page.get_by_text(f"Drafting with {MODEL}…")).to_be_visible()
+            assert page.url == f"{url}/memory/review/", "htmx swapped the decision; no page load"
+            release.set()
+            expect(page.locator("#group-synthesis")).to_have_value(DRAFTED["synthesis"], timeout=15_000)
+            page.screenshot(path=screenshots / "review-walk-drafted-desktop.png", full_page=True)
+            edited = DRAFTED["synthesis"].replace("every morning", "most mornings")
+            page.locator("#group-synthesis").fill(edited)
+            page.get_by_role("button", name="Write the synthesis").click()
+            expect(page.locator("#flash")).to_contain_text("Synthesis written")
+            page.goto("about:blank")
+    finally:
+        context.close()
+    assert edited in [e.text for e in MemoryStore(home, user_char_limit=0).entries("user")]
+    assert not errors, errors
