@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import threading
+from contextlib import contextmanager
 
 import pytest
 from playwright.sync_api import expect
@@ -41,6 +42,19 @@ def drafting_model(release: threading.Event | None = None) -> ChatJudge:
     return ChatJudge(chat, MODEL, 1)
 
 
+@contextmanager
+def watched_page(browser, viewport):
+    """A page in a new context of ``viewport`` and the console errors it logs (closed after)."""
+    context = browser.new_context(viewport=viewport)
+    errors: list[str] = []
+    try:
+        page = context.new_page()
+        page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+        yield page, errors
+    finally:
+        context.close()
+
+
 def places(home) -> dict[str, tuple[str, str]]:
     """Each kind's page and the id of the box its draft fills."""
     store = MemoryStore(home, user_char_limit=0)
@@ -58,11 +72,7 @@ def test_one_draft_of_each_kind_where_the_decision_is(browser, tmp_path, screens
     noor_home(home)
     MemoryStore(home, user_char_limit=0, drafter=drafting_model()).run_maintenance("user")
     size = "desktop" if viewport is DESKTOP else "phone"
-    context = browser.new_context(viewport=viewport)
-    errors = []
-    try:
-        page = context.new_page()
-        page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    with watched_page(browser, viewport) as (page, errors):
         with serving(home, config={"DRAFTER": drafting_model()}) as url:
             for kind, (path, box) in places(home).items():
                 page.goto(url + path)
@@ -76,8 +86,6 @@ def test_one_draft_of_each_kind_where_the_decision_is(browser, tmp_path, screens
             expect(page.get_by_text("stays here")).to_be_visible()
             expect(page.get_by_role("button", name=f"Draft it with {MODEL}")).to_have_count(0)
             page.screenshot(path=screenshots / f"drafts-kept-{size}.png", full_page=True)
-    finally:
-        context.close()
     assert not errors, errors
 
 
@@ -86,11 +94,7 @@ def test_draft_it_shows_drafting_then_the_draft_without_waiting(browser, tmp_pat
     noor_home(home)
     MemoryStore(home, user_char_limit=0, drafter=False).run_maintenance("user")  # proposals, no drafts
     release = threading.Event()
-    context = browser.new_context(viewport=DESKTOP)
-    errors = []
-    try:
-        page = context.new_page()
-        page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    with watched_page(browser, DESKTOP) as (page, errors):
         with serving(home) as url:  # no model: the place says how to configure one
             page.goto(url + places(home)["principle"][0])
             page.get_by_text("No first text: no drafting model").click()
@@ -112,8 +116,6 @@ def test_draft_it_shows_drafting_then_the_draft_without_waiting(browser, tmp_pat
                 expect(page.locator(box)).to_have_value(DRAFTED[kind], timeout=15_000)  # htmx reloaded it by itself
                 expect(page.get_by_text(f"Suggested by {MODEL}").first).to_be_visible()
                 release.clear()
-    finally:
-        context.close()
     assert not errors, errors
 
 
@@ -128,11 +130,7 @@ def test_the_review_walk_drafts_in_place_and_writes_what_the_person_sends(browse
     kept = next(e for e in store.get_contradictions("user") if KEPT in (e["from_text"], e["to_text"]))
     store.dismiss_contradiction("user", kept["edge_id"])
     release = threading.Event()
-    context = browser.new_context(viewport=DESKTOP)
-    errors = []
-    try:
-        page = context.new_page()
-        page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    with watched_page(browser, DESKTOP) as (page, errors):
         with serving(home, config={"DRAFTER": drafting_model(release)}) as url:
             page.goto(f"{url}/memory/review/")
             decision = page.locator("#review-decision")
@@ -149,7 +147,5 @@ def test_the_review_walk_drafts_in_place_and_writes_what_the_person_sends(browse
             page.get_by_role("button", name="Write the synthesis").click()
             expect(page.locator("#flash")).to_contain_text("Synthesis written")
             page.goto("about:blank")
-    finally:
-        context.close()
     assert edited in [e.text for e in MemoryStore(home, user_char_limit=0).entries("user")]
     assert not errors, errors

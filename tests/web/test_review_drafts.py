@@ -5,13 +5,12 @@ files from either file's page, so a draft is asked and read in the file the deci
 from __future__ import annotations
 
 import re
-import time
 
 import pytest
 
 from dialectical_memory import MemoryStore
 from tests.adapters.test_drafts_end_to_end import COFFEE, GARDEN, KEPT, PRINCIPLE, noor_home
-from tests.web.test_proposal_drafts import DRAFTED, Drafter
+from tests.web.test_proposal_drafts import DRAFTED, app_config, drafter  # noqa: F401 (the slow drafting model, served)
 from tests.web.test_review_inbox import decision_forms
 
 
@@ -22,16 +21,6 @@ def seeded(home):
     kept = next(e for e in store.get_contradictions("user") if KEPT in (e["from_text"], e["to_text"]))
     store.dismiss_contradiction("user", kept["edge_id"])  # the group holding the kept secret: not this test's
     return ids
-
-
-@pytest.fixture
-def drafter():
-    return Drafter()
-
-
-@pytest.fixture
-def app_config(drafter):
-    return {"CLOCK": time.time, "DRAFTER": drafter, "USER_CHAR_LIMIT": 0}
 
 
 def textarea(page: str, name_id: str) -> str:
