@@ -23,6 +23,7 @@ from dialectical_memory.core.errors import (
     NotFoundError,
     StaleEntryError,
 )
+from dialectical_memory.adapters.reason_words import contains_cjk, found_by, plain_reason, reason_contract
 from dialectical_memory.core.install_hint import install_hint
 from dialectical_memory.features import hermes_pending, transfer
 from dialectical_memory.store import decisions
@@ -37,9 +38,10 @@ __all__ = [
     "BeliefStatus", "KnowledgeType", "MaturityLevel", "SourceKind",
     "DialecticalMemoryError", "AmbiguousMatchError", "CharLimitError", "ConflictError",
     "InvalidInputError", "NotFoundError", "StaleEntryError", "install_hint",
+    "plain_reason", "found_by", "reason_contract", "contains_cjk",
     # helpers over that API
     "store", "entry_or_404", "full_id", "full_entry_id", "check_etags", "find_entry", "counts", "hermes_home",
-    "review_inbox", "reason_contract", "detector_kinds",
+    "review_inbox", "detector_kinds",
 ]  # fmt: skip
 
 
@@ -143,17 +145,6 @@ def hermes_decisions() -> "decisions.DecisionKind":
 
 
 # ---------------------------------------------------------------- what a contradiction says
-
-
-def reason_contract(edge: dict) -> dict:
-    """What the detector said of an edge, as the verdict contract (detection/contract.py): its
-    ``reason_data``, or for an edge written before the contract what its reason string carries."""
-    data = edge.get("reason_data")
-    if isinstance(data, dict) and data.get("kind"):
-        return data
-    from dialectical_memory.detection.contract import from_reason_text
-
-    return {**from_reason_text(str(edge.get("reason") or "")), **(data if isinstance(data, dict) else {})}
 
 
 def said_again_ids(edge: dict) -> list[str]:

@@ -11,12 +11,12 @@ import math
 
 from flask import Blueprint, abort, g, make_response, redirect, request, url_for
 
-from .adapter import (KnowledgeType, NotFoundError, StaleEntryError, check_etags, entry_or_404, find_entry, full_entry_id, full_id,
-                      said_again_ids, store)
+from .adapter import (KnowledgeType, NotFoundError, StaleEntryError, check_etags, entry_or_404, find_entry, found_by, full_entry_id, full_id,
+                      plain_reason, said_again_ids, store)
 from .forms import FormError, optional_choice, optional_text, required_text, whole_number
 from .graph_layout import layout_graph, plan_page
 from .presenters import id_url, short
-from .reasons import behaviour_side, found_by, plain_reason
+from .reasons import behaviour_side
 from .responses import REFUSALS, message_parts, refused, render, text_link, wants_fragment, written
 
 bp = Blueprint("contradictions", __name__, url_prefix="/<target:target>/contradictions")

@@ -9,9 +9,7 @@ from urllib.parse import quote, urlsplit
 
 from flask import Flask, current_app, g, request, url_for
 
-from .adapter import DialecticalMemoryError, counts, store
-from .reasons import found_by, plain_reason
-from .text import contains_cjk
+from .adapter import DialecticalMemoryError, contains_cjk, counts, found_by, plain_reason, store
 from .urls import url_with_args
 
 SECONDS_PER_DAY = 86_400.0

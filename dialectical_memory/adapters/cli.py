@@ -17,6 +17,7 @@ from ..core.install_hint import install_hint
 from ..core.errors import AmbiguousMatchError, CharLimitError, DialecticalMemoryError, InvalidInputError, NotFoundError
 from ..core.kinds import BeliefStatus, KnowledgeType, MaturityLevel, SourceKind
 from ..storage.paths import TARGET_FILES
+from .reason_words import found_by, plain_reason
 
 if TYPE_CHECKING:
     from ..store.memory_store import MemoryStore
@@ -459,7 +460,7 @@ def cmd_contradictions(args) -> int:
         return 0
     for edge in edges:
         state = f"resolved ({edge['resolution']})" if edge["resolved"] else "UNRESOLVED"
-        print(f"{edge['edge_id'][:8]}  {state}  {_short(edge['reason'], 200)}  [{_short(edge['author'], 40)}, {edge['confidence']:.2f}]")
+        print(f"{edge['edge_id'][:8]}  {state}  {_why(edge, 200)}  [{_short(edge['author'], 40)}, {edge['confidence']:.2f}]")
         for side in ("from", "to"):
             mark = "★" if edge["preferred_id"] == edge[f"{side}_id"] else " "
             print(f"  {mark} {edge[f'{side}_id'][:8]}  {edge[f'{side}_source']:<17} {_short(edge[f'{side}_text'] or '', 60)}")
@@ -467,6 +468,11 @@ def cmd_contradictions(args) -> int:
     print(f"\n{len(groups)} open group(s) of linked entries (a stale entry and those that changed it are one)")
     print("★ = the side with more authority (observed behaviour first)")
     return 0
+
+
+def _why(edge: dict, width: int) -> str:
+    """Why a pair was flagged, in the plain words the dashboard shows (escaped for the terminal)."""
+    return _short(plain_reason(edge), width)
 
 
 def cmd_synthesize(args) -> int:
@@ -811,7 +817,7 @@ def _next_group(decision) -> None:
     for entry in group.members:
         print(f"  {entry.entry_id[:8]}  {_short(entry.text, 90)}")
     for edge in group.edges:
-        print(f"  why {edge['from_id'][:8]}↔{edge['to_id'][:8]}: {_short(edge['reason'], 80)}  [{_short(str(edge['author']), 30)}]")
+        print(f"  why {edge['from_id'][:8]}↔{edge['to_id'][:8]}: {_why(edge, 110)}  [{_short(found_by(edge), 30)}]")
     if group.more_edges:
         print(f"  and {group.more_edges} more (dmem contradictions --target {decision.target})")
     dismiss = f"   dmem review dismiss {group.edges[0]['edge_id'][:8]} --target {decision.target}" if group.edges else ""

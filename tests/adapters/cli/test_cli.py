@@ -35,6 +35,20 @@ def test_contradictions_marks_the_side_with_more_authority(capsys, home):
     assert starred and "detailed answers" in starred[0]
 
 
+def test_contradictions_say_why_in_the_words_the_dashboard_shows(capsys, home):
+    """The terminal printed the detector's own reason ("value: lives in Berlin↔Paris"); a person
+    reads the sentence the dashboard shows, Chinese for a Chinese pair; --json keeps the reason."""
+    dmem(capsys, home, "add", "User lives in Berlin")
+    dmem(capsys, home, "add", "User lives in Paris")
+    dmem(capsys, home, "add", "用户住在北京。")
+    dmem(capsys, home, "add", "用户住在上海。")
+    code, out, _ = dmem(capsys, home, "contradictions")
+    assert code == 0 and "Both say where the user lives: Berlin vs Paris." in out
+    assert "两条都说了用户住在哪里：北京 与 上海。" in out and "value:" not in out
+    code, out, _ = dmem(capsys, home, "contradictions", "--json")
+    assert {edge["reason"].split(":")[0] for edge in json.loads(out)} == {"value"}
+
+
 def test_synthesize_by_id_prefixes_resolves_the_contradiction(capsys, home):
     dmem(capsys, home, "add", "User prefers concise replies")
     dmem(capsys, home, "add", "User wants long, detailed answers", "--source", "observed")
@@ -200,7 +214,8 @@ def test_review_alone_shows_the_next_group_with_why_and_the_commands_that_decide
     code, out, _ = dmem(capsys, home, "review")
     assert code == 0 and "Next: 2 entries of USER.md contradict each other; keep one:" in out
     assert f"  {berlin[:8]}  User lives in Berlin" in out and f"  {paris[:8]}  User lives in Paris" in out
-    assert f"why {edge['from_id'][:8]}↔{edge['to_id'][:8]}: value:" in out and "[detector:rules]" in out
+    assert f"why {edge['from_id'][:8]}↔{edge['to_id'][:8]}: Both say where the user lives: Berlin vs Paris." in out
+    assert "[the automatic check]" in out
     (commands,) = [line for line in out.splitlines() if "dmem review keep ID" in line]
     dismiss = commands.split("   ")[1].split()
     assert dmem(capsys, home, *dismiss[1:])[0] == 0
