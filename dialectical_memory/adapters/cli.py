@@ -1034,7 +1034,7 @@ def _print_pending_item(item) -> None:
             old = preview.removes["text"] if preview and preview.removes else op.old_text
             print(f"  - “{_short(old, 90)}”")
         for found in preview.contradicts if preview else []:
-            print(f"    ⚡ would contradict “{_short(found['text'], 60)}” ({_short(found['reason'], 120)})")
+            print(f"    ⚡ would contradict “{_short(found['text'], 60)}”: {_why(found, 120)}")
     if item.refused:
         print(f"  refused: {_short(item.refused, 300)}")
     elif item.preview and item.preview.usage_after.get("limit"):

@@ -35,7 +35,7 @@ def test_pending_lists_what_each_write_would_do(capsys, home, tmp_path):
     code, out, err = dmem(capsys, home, "hermes", "pending", "--hermes-home", str(tmp_path))
     assert code == 0 and err == ""
     assert f"4 staged memory writes in {tmp_path}:" in out
-    assert f"\n{a}  add · user · foreground · " in out and "⚡ would contradict “User lives in Berlin” (value: lives in Berlin↔Paris)" in out
+    assert f"\n{a}  add · user · foreground · " in out and "⚡ would contradict “User lives in Berlin”: Both say where the user lives: Berlin vs Paris." in out
     assert f"\n{b}  replace · user" in out and "~ “User eats lentil soup every week” → “User eats steak every week”" in out
     assert "⚡ would contradict “User is vegetarian”" in out
     assert f"\n{c}  batch of 2 · user · background review" in out and "- “User is 34 years old”" in out
