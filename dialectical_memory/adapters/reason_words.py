@@ -192,8 +192,8 @@ def _holder_prefix(data: dict, kind: str, words: dict) -> str:
 
 
 def _as_written(holder: str, texts: tuple[str, ...]) -> str:
-    """A holder key whose name the entries write ("person:jon" in "Jon lost his job") with the
-    name as they write it ("person:Jon"): the key is lowercase, a reader expects "About Jon"."""
+    """A holder key whose name the entries write ("person:ada" in "Ada lost her job") with the
+    name as they write it ("person:Ada"): the key is lowercase, a reader expects "About Ada"."""
     kind, colon, rest = holder.partition(":")
     name, slash, relation = rest.partition("/")
     if not colon or not name:

@@ -194,7 +194,7 @@ def _terms(text: str) -> frozenset[str]:
 
 
 def _lone_letter(term: str) -> bool:
-    """One Latin letter: what is left of "it's" or "Jon's" once the index cut the word."""
+    """One Latin letter: what is left of "it's" or "Ada's" once the index cut the word."""
     return len(term) == 1 and term.isascii() and term.isalpha()
 
 

@@ -369,7 +369,7 @@ def test_notes_alike_only_in_what_a_rule_compares_tell_no_story(lena):
 
 FUNCTION_WORDS_ONLY = [
     # each pair shares only words that name no story: a particle, a reflexive, the "s" of "it's"
-    "User showed off the quilt at the fair.", "User hopes the overtime will pay off.",
+    "User set off early for the marathon.", "User hopes the overtime will pay off.",
     "User taught himself to juggle.", "User calls himself a night owl.",
     "User thinks it's too cold to swim in May.", "User says it's the neighbour's turn to host.",
     "User's car is a hybrid.", "User is vegetarian.", "User plays the cello in a community orchestra.",
@@ -378,9 +378,9 @@ FUNCTION_WORDS_ONLY = [
 
 
 def test_words_that_name_no_story_make_no_pattern_and_are_not_named_as_shared(big_store):
-    """On a replayed home "2 incidents share off" grouped "showed off" with "pay off", and "share
-    him, s" two notes about a family; such words are neither a link nor a reason."""
-    story = ["User went bouldering at the climbing gym and showed off a new route.",
+    """On a replayed home "2 incidents share off" grouped two notes by a particle, and "share him, s"
+    two notes about a family; such words are neither a link nor a reason."""
+    story = ["User went bouldering at the climbing gym and set off on a new route.",
              "User fell off the wall at the climbing gym while bouldering.",
              "User bought bouldering shoes for the climbing gym himself."]
     for text in FUNCTION_WORDS_ONLY + story:
