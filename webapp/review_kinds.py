@@ -91,6 +91,12 @@ def confirm(target: str, key: str):
     return f"Confirmed {quoted(target, key)} is still true.", store().confirm(target, key, expected_etag=etag())
 
 
+def revise(target: str, key: str):
+    text = required_text("text", "The revised text")
+    result = store().revise(target, key, text, expected_etag=etag())
+    return f"Revised into “{short(text, 60)}”; it now counts as a user correction.", result
+
+
 def retire(target: str, key: str):
     text = quoted(target, key)
     return f"Retired {text} to the archive.", store().retire(target, key, expected_etag=etag())
@@ -133,7 +139,7 @@ def reject_staged(target: str, key: str):
 KINDS = {
     "blocked": ReviewKind("review/_blocked.html", {"remove": remove_blocked, "keep": keep_blocked}),
     "contradiction": ReviewKind("review/_group.html", {"keep": keep_one, "synthesize": synthesize_group, "dismiss": not_a_contradiction}),
-    "reverify": ReviewKind("review/_reverify.html", {"confirm": confirm, "retire": retire}),
+    "reverify": ReviewKind("review/_reverify.html", {"confirm": confirm, "revise": revise, "retire": retire}),
     "promotion": ReviewKind("review/_promotion.html", {"approve": approve_promotion, "reject": reject_promotion}),
     "pattern": ReviewKind("review/_pattern.html", {"approve": approve_pattern, "reject": reject_pattern}),
     "hermes": ReviewKind("review/_hermes.html", {"approve": approve_staged, "reject": reject_staged}),

@@ -166,3 +166,25 @@ def test_a_belief_expiring_within_a_week_is_named_apart_and_waits_only_once_expi
     assert "2 beliefs to re-verify" in queue
     overview = client.get("/memory/").get_data(as_text=True)
     assert "and 1 expiring within a week" in overview
+
+
+def test_a_belief_is_revised_in_the_walk_and_counts_as_a_user_correction(client, post, home, seeded):
+    """"Is this still true?" has three answers; the walk offered Confirm and Retire and sent the
+    third, a revision, to another page."""
+    from tests.helpers import edit_meta
+
+    from .seeding import DAY
+
+    store = MemoryStore(home, memory_char_limit=0, user_char_limit=0, clock=lambda: NOW, detector=QuietDetector())
+    for target in ("memory", "user"):  # the groups decided: the belief is the next decision
+        for edge in store.get_contradictions(target):
+            store.dismiss_contradiction(target, edge["edge_id"])
+    expired = store.add("memory", "The build server is down for repairs.", knowledge_type="state").entry_id
+    edit_meta(home, expired, confidence=0.15, updated_at=NOW - 100 * DAY, last_validated_at=NOW - 100 * DAY)
+    page = client.get("/memory/review/").get_data(as_text=True)
+    assert "Is this still true?" in page and "The build server is down for repairs." in page
+    revise = next(f for f in decision_forms(page) if f["action"].endswith("/revise"))
+    answer = post(revise["action"], {**revise["fields"], "text": "The build server is back up since Monday."}, htmx=True)
+    assert answer.status_code == 200 and "Revised into “The build server is back up since Monday.”" in answer.get_data(as_text=True)
+    meta = store_of(home).get_entry_meta("memory", "The build server is back up since Monday.")
+    assert meta is not None and meta.entry_id == expired and meta.source_kind.value == "user_correction"
