@@ -23,7 +23,7 @@ from dialectical_memory.core.errors import (
     NotFoundError,
     StaleEntryError,
 )
-from dialectical_memory.adapters.reason_words import contains_cjk, found_by, plain_reason, reason_contract
+from dialectical_memory.store.reason_words import contains_cjk, found_by, plain_reason, reason_contract
 from dialectical_memory.core.install_hint import install_hint
 from dialectical_memory.features import hermes_pending, transfer
 from dialectical_memory.store import decisions

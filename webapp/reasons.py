@@ -1,6 +1,6 @@
 """Which side of a contradiction is behaviour: the hint beside the two sides on the contradictions page.
 
-Why two entries contradict, in plain words, is the core's (``adapters/reason_words.py``, passed
+Why two entries contradict, in plain words, is the core's (``store/reason_words.py``, passed
 through ``adapter``): the terminal reads it too.
 """
 

@@ -17,7 +17,6 @@ from ..core.install_hint import install_hint
 from ..core.errors import AmbiguousMatchError, CharLimitError, DialecticalMemoryError, InvalidInputError, NotFoundError
 from ..core.kinds import BeliefStatus, KnowledgeType, MaturityLevel, SourceKind
 from ..storage.paths import TARGET_FILES
-from .reason_words import found_by, plain_reason
 
 if TYPE_CHECKING:
     from ..store.memory_store import MemoryStore
@@ -472,6 +471,8 @@ def cmd_contradictions(args) -> int:
 
 def _why(edge: dict, width: int) -> str:
     """Why a pair was flagged, in the plain words the dashboard shows (escaped for the terminal)."""
+    from ..store.reason_words import plain_reason
+
     return _short(plain_reason(edge), width)
 
 
@@ -812,6 +813,8 @@ def cmd_review_waiting(args) -> int:
 
 
 def _next_group(decision) -> None:
+    from ..store.reason_words import found_by
+
     group = decision.subject
     print(f"Next: {len(group.members)} entries of {decision.target.upper()}.md contradict each other; keep one:")
     for entry in group.members:

@@ -149,7 +149,7 @@ def test_our_cli_lists_them_with_the_contradiction_each_would_raise(staged, list
     assert [c["text"] for c in items[ids["batch"]]["contradictions"]] == ["User works at Acme"]
     assert items[ids["batch"]]["origin"] == "background_review" and items[ids["review"]]["contradictions"] == []
     assert all(item["preview"]["usage_after"]["limit"] in (2200, 1375) for item in items.values())
-    assert "⚡ would contradict “User lives in Berlin” (value: lives in Berlin↔Paris)" in listed.cli_text
+    assert "⚡ would contradict “User lives in Berlin”: Both say where the user lives: Berlin vs Paris." in listed.cli_text
 
 
 def test_the_dashboard_lists_them_with_the_same_contradictions(staged, listed):

@@ -50,7 +50,7 @@ FIRST_WRITTEN = 1767225600.0  # 2026-01-01 UTC; the second entry of a pair a wee
 
 def test_every_kind_the_registry_exports_has_a_real_pair_here_and_words_on_the_pages():
     from dialectical_memory.web.adapter import detector_kinds
-    from dialectical_memory.adapters.reason_words import KIND_WORDED
+    from dialectical_memory.store.reason_words import KIND_WORDED
 
     assert set(PAIRS) == set(KINDS)
     assert set(detector_kinds()) <= KIND_WORDED
@@ -139,7 +139,7 @@ def test_every_verdict_names_its_kind_holder_predicate_phrases_and_language(seed
 
 
 def test_an_old_edge_with_only_a_reason_string_is_read_the_one_documented_way():
-    from dialectical_memory.adapters.reason_words import plain_reason
+    from dialectical_memory.store.reason_words import plain_reason
 
     old = {"reason": "temporal: left google↔works at google", "from_text": "a", "to_text": "b", "author": "detector:rules"}
     assert plain_reason(old) == "A change over time: “left google” vs “works at google”."
@@ -148,7 +148,7 @@ def test_an_old_edge_with_only_a_reason_string_is_read_the_one_documented_way():
 
 
 def test_only_a_person_links_by_hand():
-    from dialectical_memory.adapters.reason_words import plain_reason
+    from dialectical_memory.store.reason_words import plain_reason
 
     assert plain_reason({"reason": "marked by a person", "author": "person"}) == "Linked by hand."
     assert plain_reason({"reason": "they cannot both be true", "author": "person"}) == "Linked by hand: they cannot both be true"
@@ -159,7 +159,7 @@ def test_only_a_person_links_by_hand():
 def test_a_named_holder_reads_as_its_entries_write_the_name(tmp_path):
     """Holder keys are lowercase ("person:sam"); a person reads "where Sam lives", as the entries
     write the name, and a name the texts do not hold stays as the key has it."""
-    from dialectical_memory.adapters.reason_words import plain_reason
+    from dialectical_memory.store.reason_words import plain_reason
 
     store = MemoryStore(tmp_path, memory_char_limit=0, user_char_limit=0)
     store.add("user", "Sam lives in Berlin.")

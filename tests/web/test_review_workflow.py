@@ -70,20 +70,20 @@ def test_the_panel_gives_dates_sources_and_evidence_of_each_side(client, seeded)
     ],
 )
 def test_reasons_read_as_plain_language(data, texts, expected):
-    from dialectical_memory.adapters.reason_words import plain_reason
+    from dialectical_memory.store.reason_words import plain_reason
 
     edge = {"reason": "ignored: the words come from reason_data", "reason_data": data, "from_text": texts[0], "to_text": texts[1]}
     assert expected in plain_reason(edge)
 
 
 def test_a_link_by_hand_reads_as_one():
-    from dialectical_memory.adapters.reason_words import plain_reason
+    from dialectical_memory.store.reason_words import plain_reason
 
     assert plain_reason({"reason": "marked by a person", "author": "person", "from_text": "a", "to_text": "b"}) == "Linked by hand."
 
 
 def test_a_holder_other_than_the_user_is_named():
-    from dialectical_memory.adapters.reason_words import plain_reason
+    from dialectical_memory.store.reason_words import plain_reason
 
     edge = {"reason": "value: os fedora↔arch", "from_text": "a", "to_text": "b",
             "reason_data": {"kind": "value", "a": "fedora", "b": "arch linux", "slot": "os", "holder": "machine:alder"}}
