@@ -46,7 +46,12 @@ class Inbox:
 def contradiction_groups(store, target: str) -> list[list[str]]:
     """Entries linked by unresolved contradictions, each group once, largest first: the store's
     group read (a stale note and the notes that changed it are one group), as every door counts it."""
-    return [group["entry_ids"] for group in store.contradiction_groups(target) if len(group["entry_ids"]) > 1]
+    return [group["entry_ids"] for group in _open_groups(store, target)]
+
+
+def _open_groups(store, target: str) -> list[dict]:
+    """The store's groups of two or more entries, with the edges that link each."""
+    return [group for group in store.contradiction_groups(target) if len(group["entry_ids"]) > 1]
 
 
 def _blocked_first(store, target: str) -> Decision | None:
@@ -71,7 +76,7 @@ GROUP_EDGES_SHOWN = 6
 
 
 def _group_first(store, target: str) -> Decision | None:
-    groups = [group for group in store.contradiction_groups(target) if len(group["entry_ids"]) > 1]
+    groups = _open_groups(store, target)
     if not groups:
         return None
     members = [store.get_entry(target, entry_id) for entry_id in groups[0]["entry_ids"]]
