@@ -828,7 +828,10 @@ def _next_group(decision) -> None:
 
 
 def _next_reverify(decision) -> None:
-    print(f"Next: is this still true? “{_short(decision.subject.entry.text, 80)}” ({_short(decision.subject.reason, 80)})")
+    item = decision.subject
+    when = "expired" if item.days_left <= 0 else f"expires in {item.days_left:.0f} days"
+    print(f"Next: is this still true? “{_short(item.entry.text, 80)}” ({when}, "
+          f"{item.days_since_validation:.0f} days since anyone checked it)")
     print(f"  dmem review confirm|retire {decision.key[:8]}   dmem review revise {decision.key[:8]} \"NEW TEXT\"")
 
 

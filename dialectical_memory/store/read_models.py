@@ -398,7 +398,7 @@ def _queue_item(state: TargetState, meta: EntryMeta, now: float, days_left: floa
     raw = raw_decayed_confidence(meta, now)
     why = "expired" if days_left == 0 else f"expires in {days_left:.1f} days"
     reason = (
-        f"{why}: {meta.knowledge_type.value} belief, {since:.0f} days since validation, "
+        f"{why}: a {meta.knowledge_type.value} entry, {since:.0f} days since validation, "
         f"raw confidence {raw:.2f} (re-verify below {REVERIFY_THRESHOLD})"
     )
     return QueueItem(entry_view(state, meta.entry_id, now), reason, since, raw, days_left)

@@ -38,6 +38,7 @@ def test_expired_belief_is_decayed_and_queued_for_reverification(store, clock):
     assert store.get_entry("memory", fact_id).meta.status is BeliefStatus.ACTIVE
     [item] = store.reverification_queue("memory")
     assert item.entry.entry_id == entry_id and item.days_left == 0
+    assert item.reason.startswith(f"expired: a {item.entry.meta.knowledge_type.value} entry, ")  # not "belief belief"
     [record] = store.history("memory", action="decay")
     assert record["actor"] == "maintenance" and record["after"]["status"] == "decayed"
 

@@ -240,7 +240,9 @@ def test_review_alone_names_the_next_belief_to_re_verify_and_how(capsys, home):
     edit_meta(home, entry_id, status="decayed", updated_at=1_000_000_000.0, last_validated_at=1_000_000_000.0)
     code, out, _ = dmem(capsys, home, "review")
     assert code == 0 and "1 belief to re-verify" in out
-    assert "Next: is this still true? “User prefers tabs over spaces”" in out
+    (line,) = [line for line in out.splitlines() if line.startswith("Next: is this still true?")]
+    assert line.startswith("Next: is this still true? “User prefers tabs over spaces” (expired, ")
+    assert line.endswith(" days since anyone checked it)") and "raw confidence" not in line
     assert f"dmem review confirm|retire {entry_id[:8]}" in out
 
 
