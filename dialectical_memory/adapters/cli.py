@@ -185,10 +185,8 @@ def cmd_add(args) -> int:
                                                    knowledge_type=args.type, actor="cli"))  # fmt: skip
     _print_result(result, args)
     possibly = result.extra.get("possibly_same")
-    other = store.get_entry_meta(args.target, possibly) if possibly and not args.json else None
-    if other is not None:
-        print(f"  possibly the same as: “{_short(other.text, 80)}”")
-        print(f"    the same fact? dmem review same {result.entry_id[:8]} {possibly[:8]} --target {args.target}")
+    if possibly and not args.json:  # the message names it by its words
+        print(f"  the same fact? dmem review same {result.entry_id[:8]} {possibly[:8]} --target {args.target}")
     return 0
 
 

@@ -33,7 +33,7 @@ from ..core.errors import (
     StorageError,
     echo,
 )
-from .screening import MAX_ENTRY_CHARS, admit_entry, admit_reason, clean_reason, screen_entries
+from .screening import MAX_ENTRY_CHARS, admit_entry, admit_reason, blocked_mark, clean_reason, quoted, screen_entries
 from ..storage.hermes_config import hermes_limits
 from ..core.gc_pause import collector_paused
 from ..core.validation import parse_enum
@@ -86,6 +86,7 @@ ACTORS = ("agent", "person", "maintenance", "cli", "sync")
 DEFAULT_LIMITS = {"memory": 2200, "user": 1375}
 FAST_CHECK_CANDIDATES = 24
 NEIGHBOURS_SHOWN = 5  # nearest entries an add compared and did not flag, shown to the agent to judge
+NAMED_ENTRY_CHARS = 120  # an entry named in a result message: its words, this long at most
 RECENT_NEIGHBOURS = 32  # entries whose neighbours a store remembers for the agent
 SMALL_STORE_ENTRIES = 200
 COMPACT_AFTER_JOURNAL_LINES = 500
@@ -1049,7 +1050,7 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
                         " that contradiction, not flagged anew.")
         if restated is not None:  # uncertain: named to the agent, left to the reflection layer
             extra["possibly_same"] = restated[0]
-            message += f" Possibly the same as entry {restated[0]} (kept apart)."
+            message += f" Possibly the same as entry {restated[0]} {self._words_of(state, restated[0])} (kept apart)."
         return self._result(state, "add", meta.entry_id, message, contradictions=self._edge_dicts(state, edges), extra=extra)
 
     @staticmethod
@@ -1097,8 +1098,16 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
             detail.update(wording=wording, reason=why)
         change.log(state.target, "reinforce", meta.entry_id, before, summary(meta), **detail)
         message = ("Entry already exists; reinforced it." if wording is None
-                   else f"Said again: the same fact as entry {meta.entry_id}; reinforced it (this wording kept in its history).")
+                   else f"Said again: the same fact as entry {meta.entry_id} {self._words_of(state, meta.entry_id)}; "
+                        "reinforced it (this wording kept in its history).")
         return self._result(state, "add", meta.entry_id, message, reinforced=True)
+
+    @staticmethod
+    def _words_of(state, entry_id: str) -> str:
+        """An entry named in a result's message by its words too (an agent reads the message, and a
+        bare id tells it nothing to check): quoted, on one line, shortened; a blocked one by its mark."""
+        meta = state.entries[entry_id]
+        return blocked_mark(meta.blocked) if meta.blocked else quoted(meta.text, NAMED_ENTRY_CHARS)
 
     def replace(self, target: str, old_text, new_content, *, source_kind=None, actor: str = "agent") -> MutationResult:
         text = self._content(new_content)

@@ -26,7 +26,7 @@ def test_a_restatement_reinforces_and_reverifies_the_entry_it_restates(real_stor
     clock.advance(40)
     result = real_store.add("user", NURSE_AGAIN)
     assert result.reinforced and result.entry_id == entry_id
-    assert entry_id in result.message
+    assert f'the same fact as entry {entry_id} "{NURSE}"' in result.message  # an agent reads what it said again
     meta = real_store.get_entry("user", entry_id).meta
     assert meta.hit_count == 1 and meta.last_validated_at == clock()
     assert [entry.text for entry in real_store.entries("user")] == [NURSE]
@@ -51,8 +51,19 @@ def test_an_uncertain_match_names_the_pair_and_absorbs_nothing(real_store):
     result = real_store.add("user", TOMATOES_MORE)
     assert not result.reinforced and result.entry_id != first
     assert result.extra["possibly_same"] == first
-    assert f"Possibly the same as entry {first}" in result.message
+    assert f'Possibly the same as entry {first} "{TOMATOES}" (kept apart)' in result.message
     assert len(real_store.entries("user")) == 2
+
+
+def test_a_long_entry_is_named_shortened_in_the_message(real_store):
+    """The message quotes the entry on one line, shortened (through screening.quoted: words the
+    safety scan refuses never reach an agent's context through it)."""
+    long_first = "The user grows tomatoes on the balcony " + "in large clay pots " * 12
+    first = real_store.add("user", long_first).entry_id
+    result = real_store.add("user", TOMATOES_MORE)
+    named = result.message.split(f"entry {first} ", 1)[1]
+    assert named.startswith('"The user grows tomatoes on the balcony in large clay pots') and '…" (kept apart)' in named
+    assert len(named) < 160
 
 
 def test_a_restatement_does_not_rewrite_the_markdown(real_store, home):
