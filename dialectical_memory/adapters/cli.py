@@ -526,7 +526,7 @@ def cmd_history(args) -> int:
     texts = _texts_by_id(store)
     for record in records:
         entry = (record.get("entry_id") or "")[:8]
-        print(f"{_when(record['at'])}  {record.get('id', '')[:8]:<8}  {record['target']:<6} {record['actor']:<11} {record['action']:<18} {entry}  {_record_text(record, texts)}")
+        print(f"{_when(record['at'])}  {record.get('id', '')[:8]:<8}  {record['target']:<6} {record['actor']:<11} {record['action']:<18} {entry}  {_record_text(record, texts, store)}")
     if not records:
         print("No history yet.")
     return 0
@@ -559,17 +559,29 @@ def _print_history_warnings(store: MemoryStore) -> None:
         print(f"dmem: warning: {warning}", file=sys.stderr)
 
 
+def _recorded_edge(store: MemoryStore, record: dict) -> dict | None:
+    """The contradiction a history record names (who found it: the record's actor is whoever made
+    the write that raised it, a person for a hand edit the detector checked), else its reason alone."""
+    detail = record.get("detail") or {}
+    if isinstance(detail.get("detail_edge"), str):
+        found = store.get_contradictions(record["target"], include_resolved=True, edge_id=detail["detail_edge"])
+        if found:
+            return found[0]
+    return {"reason": detail["reason"]} if detail.get("reason") else None
+
+
 def _texts_by_id(store: MemoryStore) -> dict[str, str]:
     return {e.entry_id: e.text for t in TARGETS for e in store.archived(t) + store.entries(t)}
 
 
-def _record_text(record: dict, texts: dict[str, str]) -> str:
+def _record_text(record: dict, texts: dict[str, str], store: MemoryStore) -> str:
     """What a history row is about: the text it wrote, else the entry's text now, and the detail
-    that rows without a before/after carry (a contradiction's reason, a rejected level)."""
+    that rows without a before/after carry (a contradiction's reason, in plain words; a rejected level)."""
     text = (record.get("after") or record.get("before") or {}).get("text") or texts.get(record.get("entry_id") or "", "")
     detail = record.get("detail") or {}
     if record.get("action") == "contradiction" and isinstance(detail.get("other"), str) and detail["other"] in texts:
-        note = f"vs. {_short(texts[detail['other']], 30)}" + (f" ({_short(str(detail['reason']), 120)})" if detail.get("reason") else "")
+        edge = _recorded_edge(store, record)
+        note = f"vs. {_short(texts[detail['other']], 30)}" + (f" ({_why(edge, 120)})" if edge else "")
         return f"{_short(text, 40)}  ⚡ {note}"
     if record.get("action") == "reject_promotion" and detail.get("detail_to"):
         return f"{_short(text, 50)}  (not to {_short(str(detail['detail_to']), 20)})"

@@ -138,6 +138,20 @@ def test_history_rows_without_before_and_after_show_their_text(capsys, home):
     assert "detailed answers" in row and "vs. User prefers concise" in row
 
 
+def test_history_says_why_a_pair_contradicts_in_plain_words_and_who_found_it(capsys, home):
+    """A hand edit is a person's write; the contradiction the detector found in it is not "linked by
+    hand", and reads in the words the dashboard shows, not the detector's code."""
+    from dialectical_memory.storage import hermes_format
+
+    MemoryStore(home).add("user", "The user lives in Berlin")
+    (home / "USER.md").write_text(hermes_format.dumps(["The user lives in Berlin", "The user lives in Paris"]), encoding="utf-8")
+    MemoryStore(home).load_from_disk()
+    code, out, _err = dmem(capsys, home, "history", "--target", "user")
+    row = next(line for line in out.splitlines() if " contradiction " in line)
+    assert code == 0 and "(Both say where the user lives: Berlin vs Paris.)" in row
+    assert "Linked by hand" not in row and "↔" not in row
+
+
 def test_history_shows_the_text_of_a_rejected_promotion(capsys, home):
     clock = [1_700_000_000.0]
     store = MemoryStore(home, clock=lambda: clock[0])
