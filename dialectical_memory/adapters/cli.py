@@ -442,8 +442,26 @@ def cmd_show(args) -> int:
     if history:
         print("\n  history (newest first)")
         for record in history:
-            print(f"    {_when(record['at'])}  {record['actor']:<11} {record['action']}")
+            note = _history_note(store, record)
+            print(f"    {_when(record['at'])}  {record['actor']:<11} {record['action']}" + (f"  {note}" if note else ""))
     return 0
+
+
+def _history_note(store: MemoryStore, record: dict) -> str:
+    """What one of an entry's history rows did, in a few words: the wording said again, the entry
+    it was folded into, the pair a contradiction names and why, the level a promotion went to."""
+    detail, action = record.get("detail") or {}, record.get("action")
+    if action == "reinforce" and isinstance(detail.get("wording"), str):
+        return f"said as “{_short(detail['wording'], 70)}”"
+    if action == "restated" and isinstance(detail.get("kept"), str):
+        kept = store.get_entry_meta(record["target"], detail["kept"])
+        return f"folded into “{_short(kept.text, 60)}”" if kept else f"folded into {detail['kept'][:8]}"
+    if action == "contradiction":
+        edge = _recorded_edge(store, record)
+        return f"⚡ {_why(edge, 100)}" if edge else ""
+    if isinstance(detail.get("detail_to"), str):
+        return f"to {_short(detail['detail_to'], 20)}"
+    return ""
 
 
 def cmd_contradictions(args) -> int:

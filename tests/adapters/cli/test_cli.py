@@ -70,6 +70,21 @@ def test_show_prints_metadata_and_history(capsys, home):
     assert json.loads(out)["meta"]["knowledge_type"] == "fact"
 
 
+def test_shows_history_says_what_each_row_did(capsys, home):
+    """An entry's history in `dmem show` names the wording said again, the contradiction and why."""
+    store = MemoryStore(home)
+    entry_id = store.add("user", "The user works as a nurse at the city hospital.").entry_id
+    store.add("user", "The user is a nurse at the city hospital.")
+    later = store.add("user", "The user no longer works as a nurse at the city hospital.")
+    assert later.contradictions
+    code, out, _ = dmem(capsys, home, "show", entry_id[:8])
+    rows = out.split("history (newest first)")[1].splitlines()
+    assert code == 0 and any(r.endswith("reinforce  said as “The user is a nurse at the city hospital.”") for r in rows)
+    code, out, _ = dmem(capsys, home, "show", later.entry_id[:8])  # the flag is in the later entry's history
+    (flag,) = [r for r in out.split("history (newest first)")[1].splitlines() if " contradiction " in r]
+    assert "contradiction  ⚡ " in flag and "↔" not in flag
+
+
 def test_show_names_who_wrote_it_the_entry_it_says_again_and_its_other_wordings(capsys, home):
     store = MemoryStore(home)
     first = store.add("memory", "The user works as a nurse at the city hospital.").entry_id
