@@ -76,6 +76,7 @@ bench-life: install
 	$(PY) benchmarks/life/patterns.py $(LIFE_DIR) --json benchmarks/results/life-patterns.json
 	$(PY) benchmarks/life/restatement_curve.py $(LIFE_DIR)
 	$(PY) benchmarks/life/hermes_door.py $(LIFE_DIR)
+	$(PY) benchmarks/life/limited.py $(LIFE_DIR) --json benchmarks/results/life-limited.json
 
 # The wheel users install: dist/dialectical_memory-<version>-py3-none-any.whl (tests/packaging
 # installs and serves one). Needs only pip: the build runs in pip's own isolated environment.
