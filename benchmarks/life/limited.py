@@ -11,7 +11,8 @@ one of three ways, each in its own copy of the run, and the note is added again:
   entries to ``memories/ARCHIVE.jsonl``);
 * ``hint``: the agent follows the refusal's make-room hint (``store.refusal_plan``): the candidates
   it names, in its order (what could go, then what is worth least), until the note fits;
-* ``random``: any entry (seeded by the home), as an agent that picks without the hint might;
+* ``random``: any entry (seeded by the home: the same on every run), as an agent that picks
+  without the hint might;
 * ``newest``: the newest entries go first (the foil: a memory that forgets what it just learned).
 
 A note that still does not fit (everything left is protected) is dropped and counted. Each
@@ -49,32 +50,33 @@ HERMES_USER_LIMIT = 1_375
 WAYS = ("oldest", "hint", "random", "newest")
 
 
-def make_room(store: MemoryStore, way: str, error: CharLimitError) -> bool:
-    """Let one entry go the ``way`` named; False when nothing may go."""
+def make_room(store: MemoryStore, way: str, error: CharLimitError, rng: random.Random) -> bool:
+    """Let one entry go the ``way`` named, as the agent's remove does; False when nothing may go."""
     if way == "hint":
         plan = store.refusal_plan(error)
         chosen = [candidate.entry_id for candidate in plan.best(len(plan.candidates))] if plan else []
     elif way == "random":
         chosen = [entry.entry_id for entry in store.entries(TARGET)]
-        random.Random(f"{len(chosen)}:{chosen[0] if chosen else ''}").shuffle(chosen)
+        rng.shuffle(chosen)
     else:
         in_file = [entry.entry_id for entry in store.entries(TARGET)]  # the file's order: the order written
         chosen = in_file[::-1] if way == "newest" else in_file
     for entry_id in chosen:
-        try:
-            store.make_room(TARGET, entry_ids=[entry_id], actor="agent")
+        try:  # as an agent lets an entry go: a remove by its text (to the archive)
+            store.remove(TARGET, store.get_entry(TARGET, entry_id).text, actor="agent")
             return True
-        except Exception:  # noqa: BLE001 - a principle or a blocked entry: make-room never lets it go
+        except Exception:  # noqa: BLE001 - its text is part of another entry's: the next one
             continue
     return False
 
 
-def add_within_limit(store: MemoryStore, home: Home, text: str, way: str, limit: int, counts: dict) -> None:
+def add_within_limit(store: MemoryStore, home: Home, text: str, way: str, limit: int, counts: dict,
+                     rng: random.Random) -> None:
     for _attempt in range(200):
         try:
             result = store.add(TARGET, text, source_kind=SourceKind.USER_EXPLICIT)
         except CharLimitError as error:
-            if len(text) > limit or not make_room(store, way, error):  # a note longer than the file never fits
+            if len(text) > limit or not make_room(store, way, error, rng):  # a note longer than the file never fits
                 counts["dropped"] += 1
                 return
             counts["removed"] += 1
@@ -93,11 +95,12 @@ def replay_limited(conversation: dict, conv: str, speaker: str, folder: Path, wa
     store = MemoryStore(folder, memory_char_limit=limit, user_char_limit=limit, promotion_policy="review", clock=clock)
     home = Home(conv, speaker)
     counts = {"notes": 0, "removed": 0, "dropped": 0, "refused": 0}
+    rng = random.Random(f"{conv}:{speaker}")  # the same choices on every run
     for number in sessions(conversation):
         clock.now = session_time(conversation[f"session_{number}_date_time"])
         for text in notes_of(conversation, number, speaker):
             counts["notes"] += 1
-            add_within_limit(store, home, text, way, limit, counts)
+            add_within_limit(store, home, text, way, limit, counts, rng)
         clock.now += HOUR
         store.run_maintenance(TARGET)
     for _ in range(DAYS_AFTER):
