@@ -142,7 +142,7 @@ def _find_edge(store: MemoryStore, target: str | None, prefix: str) -> tuple[str
         raise NotFoundError(f"no unresolved contradiction id starts with {prefix!r}")
     raise AmbiguousMatchError(
         f"{len(matches)} unresolved contradiction ids start with {prefix!r}; give more characters",
-        [f"{t:<6} {e['edge_id']}  {e['reason']}" for t, e in matches[:10]],
+        [f"{t:<6} {e['edge_id']}  {_why(e, 100)}" for t, e in matches[:10]],
     )
 
 
@@ -159,7 +159,7 @@ def _print_result(result, args=None) -> None:
     if result.entry_id:
         print(f"  id: {result.entry_id}")
     for edge in result.contradictions:
-        print(f"  ⚡ contradicts: {_short(edge['from_text'] or '', 60)}  ({_short(edge['reason'], 120)})")
+        print(f"  ⚡ contradicts: {_short(edge['from_text'] or '', 60)}  ({_why(edge, 120)})")
     usage = result.usage
     if usage.get("limit"):
         print(f"  usage: {usage['chars']:,}/{usage['limit']:,} chars ({usage['percent']}%)")
@@ -1090,7 +1090,7 @@ def cmd_hermes_decide(args) -> int:
     print(_short(decision.message, 1000))
     if decision.result is not None:
         for edge in decision.result.contradictions:
-            print(f"  ⚡ contradicts: {_short(edge['from_text'] or '', 60)}  ({_short(edge['reason'], 120)})")
+            print(f"  ⚡ contradicts: {_short(edge['from_text'] or '', 60)}  ({_why(edge, 120)})")
     return 0
 
 

@@ -70,6 +70,15 @@ def test_show_prints_metadata_and_history(capsys, home):
     assert json.loads(out)["meta"]["knowledge_type"] == "fact"
 
 
+def test_an_add_says_why_it_contradicts_in_plain_words_in_the_pairs_language(capsys, home):
+    dmem(capsys, home, "add", "--target", "user", "用户住在北京")
+    code, out, _ = dmem(capsys, home, "add", "--target", "user", "用户现在住在上海")
+    assert code == 0 and "⚡ contradicts: 用户住在北京  (两条都说了用户住在哪里：北京 与 上海。)" in out
+    dmem(capsys, home, "add", "User lives in Berlin")
+    code, out, _ = dmem(capsys, home, "add", "User lives in Paris")
+    assert "(Both say where the user lives: Berlin vs Paris.)" in out and "↔" not in out
+
+
 def test_shows_history_says_what_each_row_did(capsys, home):
     """An entry's history in `dmem show` names the wording said again, the contradiction and why."""
     store = MemoryStore(home)
