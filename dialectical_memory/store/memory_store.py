@@ -1048,8 +1048,9 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
             extra["said_again_against"] = said_again[:NEIGHBOURS_SHOWN]
             message += (f" It says again what the open contradiction of entry {said_again[0]} shows: named on"
                         " that contradiction, not flagged anew.")
-        if restated is not None:  # uncertain: named to the agent, left to the reflection layer
-            extra["possibly_same"] = restated[0]
+        flagged = {edge.other(meta.entry_id) for edge in edges}
+        if restated is not None and restated[0] not in flagged:  # uncertain: named to the agent, left to the
+            extra["possibly_same"] = restated[0]  # reflection layer (never an entry it contradicts)
             message += f" Possibly the same as entry {restated[0]} {self._words_of(state, restated[0])} (kept apart)."
         return self._result(state, "add", meta.entry_id, message, contradictions=self._edge_dicts(state, edges), extra=extra)
 

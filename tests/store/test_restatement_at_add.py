@@ -55,6 +55,14 @@ def test_an_uncertain_match_names_the_pair_and_absorbs_nothing(real_store):
     assert len(real_store.entries("user")) == 2
 
 
+def test_an_entry_the_add_contradicts_is_never_named_possibly_the_same(real_store):
+    """"Contradicts" and "possibly the same" of one pair would tell the agent two opposite things."""
+    warm = real_store.add("user", "User likes the room warm.").entry_id
+    result = real_store.add("user", "User likes the room a bit cool.")
+    assert [edge["from_id"] for edge in result.contradictions] == [warm]
+    assert "possibly_same" not in result.extra and "Possibly the same" not in result.message
+
+
 def test_a_long_entry_is_named_shortened_in_the_message(real_store):
     """The message quotes the entry on one line, shortened (through screening.quoted: words the
     safety scan refuses never reach an agent's context through it)."""
