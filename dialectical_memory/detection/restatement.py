@@ -330,7 +330,8 @@ def _guard(earlier: str, later: str, days_apart: float) -> str:
         return _ACTION
     if _turned_round(earlier, later):
         return "a comparison in another order"
-    if _numbers(b) - _numbers(a) or (_numbers(a) and _numbers(b) and _numbers(a) != _numbers(b)):
+    mine, theirs = _stated_numbers(a, b)
+    if theirs - mine or (mine and theirs and mine != theirs):
         return "a number the earlier entry does not have"
     if days_apart > DATED_EVENT_DAYS and _cue("dated").search(b):
         return _DATED
@@ -482,8 +483,21 @@ def _people() -> frozenset[str]:
     return frozenset((*lexicon.EN_PEOPLE, *lexicon.ZH_PEOPLE, *_word_set("people")))
 
 
+def _stated_numbers(a: str, b: str) -> tuple[frozenset[str], frozenset[str]]:
+    """The numbers each text states. A one that is an article (``article``: the 一 of 一杯, English's
+    "a cup") counts only when another number is said on either side ("一个孩子" against "两个孩子")."""
+    mine, theirs = _numbers(a, False), _numbers(b, False)
+    return (_numbers(a, True), _numbers(b, True)) if mine or theirs else (mine, theirs)
+
+
 @functools.lru_cache(maxsize=4096)  # per text: an add compares one text with each of its candidates
-def _numbers(text: str) -> frozenset[str]:
+def _numbers(text: str, articles: bool = True) -> frozenset[str]:
+    """The numbers a text states; a numeral that is none is left out first (``not_number``: 一直
+    "always", 十分 "very"), and an article's one unless ``articles``."""
+    if languages.has(TABLES, "not_number"):
+        text = _cue("not_number").sub(" ", text)
+    if not articles and languages.has(TABLES, "article"):
+        text = _cue("article").sub(" ", text)
     found = set(_cue("number").findall(text))
     found.update(word for word in re.findall(r"[a-z]+", text) if word in _word_set("number_words"))
     return frozenset(found)

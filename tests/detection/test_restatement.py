@@ -48,6 +48,16 @@ RESTATED = [
     ("用户住在杭州，在一家游戏公司做程序员。", "用户在杭州的一家游戏公司当程序员。"),
     ("用户乳糖不耐受，不能喝牛奶。", "用户对乳糖不耐受，不能喝牛奶。"),
     ("用户很感激邻居帮忙照看花园。", "用户感谢邻居帮忙照看花园。"),
+    # a numeral inside a word is no number: 十分 "very" (a word of stance)
+    ("用户喜欢绿茶。", "用户十分喜欢绿茶。"),
+]
+
+# Said again with a numeral that counts nothing (一直 "always", 一起 "together", the 一 of 一杯 that
+# is English's "a cup"): never refused as "a number", at least possibly the same.
+NO_NUMBER = [
+    ("用户住在北京。", "用户一直住在北京。"),
+    ("用户和妻子去海边旅行。", "用户和妻子一起去海边旅行。"),
+    ("用户每天早上喝咖啡。", "用户每天早上喝一杯咖啡。"),
 ]
 
 LOOK_ALIKES = [
@@ -67,6 +77,11 @@ LOOK_ALIKES = [
     ("The user keeps two cats at home.", "The user keeps three cats at home."),
     ("The user keeps cats at home.", "The user keeps 3 cats at home."),
     ("用户每天早上跑步五公里。", "用户每天早上跑步十公里。"),
+    # the 一 of a classifier is "a", but a number on the other side still tells them apart
+    ("用户每天早上喝一杯咖啡。", "用户每天早上喝两杯咖啡。"),
+    ("用户养了一只猫。", "用户养了三只猫。"),
+    ("用户有孩子。", "用户有三个孩子。"),
+    ("用户有两个孩子。", "用户有一个孩子。"),
     # a plan against its fulfilment
     ("The user plans to run a marathon in the spring.", "The user ran a marathon in the spring."),
     ("用户打算明年去日本旅行。", "用户明年去日本旅行。"),
@@ -112,6 +127,12 @@ LOOK_ALIKES = [
 @pytest.mark.parametrize(("earlier", "later"), RESTATED)
 def test_a_restatement_is_the_same_fact(earlier, later):
     assert compare(earlier, later).sameness is Sameness.SAME
+
+
+@pytest.mark.parametrize(("earlier", "later"), NO_NUMBER)
+def test_a_numeral_that_counts_nothing_is_no_number(earlier, later):
+    found = compare(earlier, later)
+    assert found.sameness is not Sameness.DIFFERENT and "number" not in found.reason, found.reason
 
 
 @pytest.mark.parametrize(("earlier", "later"), LOOK_ALIKES)
