@@ -82,6 +82,10 @@ LOOK_ALIKES = [
     ("用户养了一只猫。", "用户养了三只猫。"),
     ("用户有孩子。", "用户有三个孩子。"),
     ("用户有两个孩子。", "用户有一个孩子。"),
+    # a numeral that counts nothing is read as a word only where no numeral stands before it
+    ("用户晚上十点睡觉。", "用户晚上十一点睡觉。"),
+    ("用户晚上一点睡觉。", "用户晚上十二点睡觉。"),
+    ("用户的考试得了九十分。", "用户的考试得了八十分。"),
     # a plan against its fulfilment
     ("The user plans to run a marathon in the spring.", "The user ran a marathon in the spring."),
     ("用户打算明年去日本旅行。", "用户明年去日本旅行。"),
