@@ -8,6 +8,7 @@ import pytest
 
 from dialectical_memory import MemoryStore
 from dialectical_memory.storage import hermes_format
+from dialectical_memory.store.reason_words import plain_reason
 from dialectical_memory.web import create_app
 
 from .conftest import logged_in_client
@@ -44,6 +45,21 @@ def test_a_contradiction_a_hand_edit_raised_reads_in_the_detectors_words(app, ho
     html = logged_in_client(app).get("/user/history").get_data(as_text=True)
     assert "why: Both say where the user lives: Berlin vs Paris." in html
     assert "Linked by hand" not in html
+
+
+def test_the_whole_reason_is_read_not_its_first_sixty_characters(home):
+    """Other details are cut at 60 characters; a contradiction's why is a sentence a person reads."""
+    clock = [NOW - 90 * 86_400]
+    store = MemoryStore(home, clock=lambda: clock[0])
+    store.add("memory", "User practises taekwondo at the club downtown")
+    clock[0] = NOW
+    store.add("memory", "User no longer practises taekwondo at the club downtown")
+    (edge,) = store.get_contradictions("memory")
+    why = plain_reason(edge)
+    assert len(why) > 100  # the trap: a sentence longer than the 60 characters other details get
+    app = create_app({"MEMORY_HOME": str(home), "TESTING": True, "CLOCK": lambda: NOW})
+    html = logged_in_client(app).get("/memory/history").get_data(as_text=True)
+    assert "why: " + why in html
 
 
 def test_a_pair_a_person_linked_reads_linked_by_hand(app):
