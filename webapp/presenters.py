@@ -249,7 +249,7 @@ def record_details(record: dict) -> list[tuple[str, str]]:
             continue
         label = DETAIL_LABELS.get(key, key.removeprefix("detail_").replace("_", " "))
         if key == "reason" and record.get("action") == "contradiction":
-            label, value = "why", plain_reason(recorded_edge(record))  # its words, not its code
+            label, value = "why", plain_reason(store().recorded_contradiction(record) or {"reason": value})  # its words
         elif key in ENTRY_ID_DETAILS and isinstance(value, str):
             value = "“" + short(entry_label(record["target"], value), 40) + "”"
         elif key == "undone_action":
@@ -261,18 +261,6 @@ def record_details(record: dict) -> list[tuple[str, str]]:
                 in_the_models_words(without_rule_code(value)), record["target"])
         pairs.append((label, str(value)))
     return pairs
-
-
-def recorded_edge(record: dict) -> dict:
-    """The contradiction a history record names, as the store keeps it (who found it, both texts):
-    the record's actor made the write that raised it (a person, for a hand edit the detector
-    checked); a record whose edge is gone reads by its reason alone."""
-    detail = record.get("detail") or {}
-    if isinstance(detail.get("detail_edge"), str):
-        found = store().get_contradictions(record["target"], include_resolved=True, edge_id=detail["detail_edge"])
-        if found:
-            return found[0]
-    return {"reason": detail.get("reason")}
 
 
 def undo_state(record: dict) -> str | None:

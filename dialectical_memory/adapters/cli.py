@@ -457,7 +457,7 @@ def _history_note(store: MemoryStore, record: dict) -> str:
         kept = store.get_entry_meta(record["target"], detail["kept"])
         return f"folded into “{_short(kept.text, 60)}”" if kept else f"folded into {detail['kept'][:8]}"
     if action == "contradiction":
-        edge = _recorded_edge(store, record)
+        edge = store.recorded_contradiction(record)
         return f"⚡ {_why(edge, 100)}" if edge else ""
     if isinstance(detail.get("detail_to"), str):
         return f"to {_short(detail['detail_to'], 20)}"
@@ -577,17 +577,6 @@ def _print_history_warnings(store: MemoryStore) -> None:
         print(f"dmem: warning: {warning}", file=sys.stderr)
 
 
-def _recorded_edge(store: MemoryStore, record: dict) -> dict | None:
-    """The contradiction a history record names (who found it: the record's actor is whoever made
-    the write that raised it, a person for a hand edit the detector checked), else its reason alone."""
-    detail = record.get("detail") or {}
-    if isinstance(detail.get("detail_edge"), str):
-        found = store.get_contradictions(record["target"], include_resolved=True, edge_id=detail["detail_edge"])
-        if found:
-            return found[0]
-    return {"reason": detail["reason"]} if detail.get("reason") else None
-
-
 def _texts_by_id(store: MemoryStore) -> dict[str, str]:
     return {e.entry_id: e.text for t in TARGETS for e in store.archived(t) + store.entries(t)}
 
@@ -598,7 +587,7 @@ def _record_text(record: dict, texts: dict[str, str], store: MemoryStore) -> str
     text = (record.get("after") or record.get("before") or {}).get("text") or texts.get(record.get("entry_id") or "", "")
     detail = record.get("detail") or {}
     if record.get("action") == "contradiction" and isinstance(detail.get("other"), str) and detail["other"] in texts:
-        edge = _recorded_edge(store, record)
+        edge = store.recorded_contradiction(record)
         note = f"vs. {_short(texts[detail['other']], 30)}" + (f" ({_why(edge, 120)})" if edge else "")
         return f"{_short(text, 40)}  ⚡ {note}"
     if record.get("action") == "reject_promotion" and detail.get("detail_to"):

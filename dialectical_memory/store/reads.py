@@ -87,6 +87,17 @@ class StoreReads:
                 edge["shown"] = [edge["preferred_id"]] if chosen is ContradictionMode.FILTER else [edge["from_id"], edge["to_id"]]
         return edges
 
+    def recorded_contradiction(self, record: dict[str, Any]) -> dict[str, Any] | None:
+        """The contradiction a ``contradiction`` history record names, as :meth:`get_contradictions`
+        lists it (who found it, both texts: the record's actor made the write that raised it, a person
+        for a hand edit the detector checked); a record whose edge is gone, by its reason alone."""
+        detail = record.get("detail") or {}
+        if isinstance(detail.get("detail_edge"), str) and isinstance(record.get("target"), str):
+            found = self.get_contradictions(record["target"], include_resolved=True, edge_id=detail["detail_edge"])
+            if found:
+                return found[0]
+        return {"reason": detail["reason"]} if detail.get("reason") else None
+
     def contradiction_groups(self, target: str, *, entry_id: str | None = None) -> list[dict[str, Any]]:
         """Entries linked by unresolved contradictions, one group each (`read_models.contradiction_groups`):
         what every door counts and lists; ``entry_id`` narrows it to that entry's group."""
