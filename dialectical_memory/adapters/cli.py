@@ -853,7 +853,12 @@ def _next_reverify(decision) -> None:
 
 
 def _next_promotion(decision) -> None:
-    print(f"Next: promote “{_short(decision.subject.entry.text, 80)}” to {decision.subject.check.target.name}?")
+    check = decision.subject.check
+    print(f"Next: promote “{_short(decision.subject.entry.text, 80)}” to {check.target.name}?")
+    if check.threshold:  # its evidence against the thresholds, as the dashboard's card words it
+        from ..store.reason_words import promotion_evidence
+
+        print(f"  {promotion_evidence(check)}")
     print(f"  dmem review approve|reject {decision.key[:8]}")
 
 

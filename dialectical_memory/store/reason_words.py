@@ -1,6 +1,6 @@
 """Why two entries contradict, in plain words (English, or Chinese when the entries are Chinese),
-and who found it: what a person reads, on the dashboard and in the terminal (``dmem contradictions``,
-``dmem review``).
+and who found it; what a promotion was proposed on: what a person reads, on the dashboard and in the
+terminal (``dmem contradictions``, ``dmem review``).
 
 Built from the verdict's contract, ``edge["reason_data"]`` (detection/contract.py: kind, holder,
 predicate, both phrases, language, and for a change over time which side says it ended, the days
@@ -244,3 +244,12 @@ def found_by(edge: dict) -> str:
     if author.startswith("judge:"):
         return f"the model {author.removeprefix('judge:')}"
     return FINDERS.get(author, author or "someone")
+
+
+def promotion_evidence(check) -> str:
+    """What a promotion was proposed on, against SPEC §4's thresholds (a ``PromotionCheck``):
+    "used or seen 2 times (needs 2), 5 days old (needs 3), confidence 0.56 (needs 0.50)"."""
+    need = check.threshold
+    return (f"used or seen {check.hits} time{'' if check.hits == 1 else 's'} (needs {need.hits}), "
+            f"{check.age_days:.0f} days old (needs {need.age_days}), "
+            f"confidence {check.confidence:.2f} (needs {need.confidence:.2f})")

@@ -143,3 +143,12 @@ def test_review_actions_are_logged_as_cli(capsys, home, contested):
     _concise, detailed, _edge = contested
     dmem(capsys, home, "review", "keep", detailed[:8])
     assert MemoryStore(home).history("memory")[0]["actor"] == "cli"
+
+
+def test_review_alone_shows_the_next_promotions_evidence_against_its_thresholds(capsys, home, promotable):
+    code, out, _err = dmem(capsys, home, "review")
+    lines = out.splitlines()
+    (at,) = [i for i, line in enumerate(lines) if line.startswith("Next: promote “User reviews pull requests")]
+    evidence = lines[at + 1]
+    assert code == 0 and evidence.startswith("  used or seen 2 times (needs 2), ")
+    assert " days old (needs 3), confidence " in evidence and "(needs 0.50)" in evidence
