@@ -5,7 +5,7 @@
 A Hermes user's USER.md holds 1,375 characters (Hermes' default), a dozen notes; the replay brings
 each speaker ~100. Every note is added as ``replay.py`` adds it (its protocol: sessions in order,
 maintenance after each, daily for a month after). When an add is refused for the limit, room is made
-one of three ways, each in its own copy of the run, and the note is added again:
+one of four ways, each in its own copy of the run, and the note is added again:
 
 * ``oldest``: the oldest entries go first (what Hermes >= 0.20 does on its own: it evicts the oldest
   entries to ``memories/ARCHIVE.jsonl``);

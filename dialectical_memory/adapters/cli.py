@@ -845,10 +845,9 @@ def _next_group(decision) -> None:
 
 
 def _next_reverify(decision) -> None:
-    item = decision.subject
-    when = "expired" if item.days_left <= 0 else f"expires in {item.days_left:.0f} days"
-    print(f"Next: is this still true? “{_short(item.entry.text, 80)}” ({when}, "
-          f"{item.days_since_validation:.0f} days since anyone checked it)")
+    from ..store.reason_words import reverify_state
+
+    print(f"Next: is this still true? “{_short(decision.subject.entry.text, 80)}” ({reverify_state(decision.subject)})")
     print(f"  dmem review confirm|retire {decision.key[:8]}   dmem review revise {decision.key[:8]} \"NEW TEXT\"")
 
 

@@ -1,5 +1,5 @@
 """Why two entries contradict, in plain words (English, or Chinese when the entries are Chinese),
-and who found it; what a promotion was proposed on: what a person reads, on the dashboard and in the
+and who found it; what a promotion was proposed on, and how stale a belief is: what a person reads, on the dashboard and in the
 terminal (``dmem contradictions``, ``dmem review``).
 
 Built from the verdict's contract, ``edge["reason_data"]`` (detection/contract.py: kind, holder,
@@ -253,3 +253,10 @@ def promotion_evidence(check) -> str:
     return (f"used or seen {check.hits} time{'' if check.hits == 1 else 's'} (needs {need.hits}), "
             f"{check.age_days:.0f} days old (needs {need.age_days}), "
             f"confidence {check.confidence:.2f} (needs {need.confidence:.2f})")
+
+
+def reverify_state(item) -> str:
+    """How stale a belief waiting for re-verification is (a ``QueueItem``): "expired, 1220 days
+    since anyone checked it", "expires in 3 days, 58 days since anyone checked it"."""
+    when = "expired" if item.days_left <= 0 else f"expires in {item.days_left:.0f} days"
+    return f"{when}, {item.days_since_validation:.0f} days since anyone checked it"

@@ -183,6 +183,7 @@ def test_a_belief_is_revised_in_the_walk_and_counts_as_a_user_correction(client,
     edit_meta(home, expired, confidence=0.15, updated_at=NOW - 100 * DAY, last_validated_at=NOW - 100 * DAY)
     page = client.get("/memory/review/").get_data(as_text=True)
     assert "Is this still true?" in page and "The build server is down for repairs." in page
+    assert "In agent notes; expired, 100 days since anyone checked it." in page  # as dmem review words it
     revise = next(f for f in decision_forms(page) if f["action"].endswith("/revise"))
     answer = post(revise["action"], {**revise["fields"], "text": "The build server is back up since Monday."}, htmx=True)
     assert answer.status_code == 200 and "Revised into “The build server is back up since Monday.”" in answer.get_data(as_text=True)
