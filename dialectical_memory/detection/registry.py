@@ -6,13 +6,13 @@ writing its module and naming it below. The runner's order is the families' own 
 
 from __future__ import annotations
 
-from . import (abilities, amounts, antonym_frames, antonym_morphemes, axes, changes, completion, denials,
+from . import (abilities, amounts, antonym_frames, antonym_morphemes, axes, changes, completion, counts, denials,
                exclusive, first_time, frequency_words, habits, job_endings, lifelong_home, never_left,
                never_visited, only_days, only_languages, orders, plans_after_done, preferred_times,
                spoken_languages, states, values)
 from .family import Family
 
-_MODULES = (abilities, amounts, antonym_frames, antonym_morphemes, axes, changes, completion, denials, exclusive,
+_MODULES = (abilities, amounts, antonym_frames, antonym_morphemes, axes, changes, completion, counts, denials, exclusive,
             first_time, frequency_words, habits, job_endings, lifelong_home, never_left, never_visited, only_days,
             only_languages, orders, plans_after_done, preferred_times, spoken_languages, states, values)
 

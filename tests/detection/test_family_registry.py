@@ -41,7 +41,7 @@ def _declaring_modules() -> set[str]:
 def test_every_module_that_declares_a_family_is_registered():
     registered = {module.__name__.rpartition(".")[2] for module in registry._MODULES}
     assert registered == _declaring_modules()
-    assert len(registry.FAMILIES) == len(registered) == 24
+    assert len(registry.FAMILIES) == len(registered) == 25
 
 
 def test_every_family_declares_a_name_kinds_a_priority_a_cue_and_a_compare():
@@ -49,7 +49,7 @@ def test_every_family_declares_a_name_kinds_a_priority_a_cue_and_a_compare():
         assert isinstance(family, Family)
         assert family.name and family.kinds and set(family.kinds) <= KINDS, family.name
         assert isinstance(family.priority, int) and callable(family.cue) and callable(family.compare), family.name
-    assert len({f.name for f in registry.FAMILIES}) == len({f.priority for f in registry.FAMILIES}) == 24
+    assert len({f.name for f in registry.FAMILIES}) == len({f.priority for f in registry.FAMILIES}) == 25
 
 
 def test_the_registry_is_in_the_order_of_the_declared_priorities():

@@ -1,0 +1,318 @@
+"""How many of one thing in one period: "caps himself at two beers a week" / "drinks six or seven
+beers a week", "每周去三次健身房" / "每周只去一次健身房", "sleeps eight hours a night" / "每晚只睡五个小时".
+
+Two counts of one thing in one period, said of one holder, clash when they cannot both hold: their
+ranges do not meet once a cap ("at most four"), a floor ("at least two"), a range ("three or four",
+"三四杯") and an approximation ("about ten", "十杯左右") are read as the ranges they say. The
+frequency scale (`frequency.py`) compares periods ("every day" / "once a month"); this compares
+counts within one.
+
+A thing is a noun ("coffees", "杯咖啡", the same across the languages through the bridge); a
+count of times, hours, pages or kilometres is of a habit, and the two sides must then do the same
+thing ("goes to the gym three times a week" / "goes to the gym once a week", not "goes swimming").
+Left open, as look-alikes: a count in the past ("used to smoke twenty a day"), a plan or advice
+("plans to cut down to one a day", "the doctor says two a day"), a denial, a scope ("during exam
+season", "周末"), a single day (no period: "had four yesterday"), another period, another holder,
+another thing, or two verbs that do different things with it ("sells" / "drinks").
+
+The words are per language, in `lang/<code>/counts.json`.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import re
+from typing import NamedTuple
+
+from . import languages
+from .base import Verdict
+from .family import Family, contradiction
+from .lexical import bridged, words
+from .text import lazy_compile, normalize, stem
+
+TABLES = "counts"
+_ABOUT_WIDTH = 0.25  # "about ten" is 7.5 to 12.5
+_CLOSE = 0.25  # counts closer than this share of the larger are one count loosely said
+_LEAST_GAP = {"hour": 2.0}  # … and hours closer than two
+_CLAUSE = lazy_compile(r"[.;!?。；！？]+|，|,(?=\s)|\s+but\s+")
+
+
+class Count(NamedTuple):
+    """One count per period as an entry says it."""
+
+    period: str  # day, week, month, year
+    low: float
+    high: float  # float("inf") for a floor
+    things: frozenset[str]  # what is counted, as keys both languages share; empty for a habit's count
+    unit: str  # a generic unit ("time", "hour", …) or "" for a thing
+    topic: frozenset[str]  # for a generic unit: what the habit does, as words and bridged stems
+    verb: frozenset[str]  # the verb said before the count, when it says more than "has"
+    open: bool  # in the past, a plan, advice, denied or scoped: compared with nothing
+    surface: str
+
+
+def _either(items) -> str:
+    return "|".join(f"(?:{item})" for item in sorted(items, key=len, reverse=True))
+
+
+@functools.cache
+def _english() -> dict:
+    table = lambda key: languages.data("en", TABLES)[key]  # noqa: E731
+    numbers = table("numbers")
+    number = rf"\d{{1,3}}(?:,\d{{3}})+|\d+(?:\.\d+)?|{_either(re.escape(word) for word in numbers)}"
+    periods = {phrase: period for period, phrases in table("periods").items() for phrase in phrases}
+    generic = {form: unit for unit, forms in table("generic").items() for form in forms}
+    mods = _either([*table("cap"), *table("floor"), *table("about")])
+    # a thing is no number, no period and no vague quantity ("a few times a week" counts no one time)
+    thing_word = rf"(?!(?:{number}|{_either(periods)}|{_either(table('vague'))})\b)[a-z][a-z'-]*"
+    pattern = re.compile(
+        rf"(?:\b(?P<mod>{mods})\s+)?\b(?P<n1>{number})(?:\s*(?:{_either(map(re.escape, table('range')))})\s*(?P<n2>{number}))?"
+        rf"(?:\s+(?:(?:{_either(table('units'))})\s+of))?"
+        rf"(?:\s+(?P<thing>(?:{thing_word}\s+)?{thing_word}))?"
+        rf"\s+(?P<period>{_either(periods)})\b")
+    return {
+        "pattern": pattern, "numbers": numbers, "periods": periods, "times": frozenset(table("times")),
+        "generic": [(re.compile(rf"(?:{form})$"), unit) for form, unit in generic.items()],
+        "cap": re.compile(rf"^(?:{_either(table('cap'))})$"), "floor": re.compile(rf"^(?:{_either(table('floor'))})$"),
+        "generic_verbs": re.compile(rf"^(?:{_either(table('generic_verbs'))})$"),
+        "past": re.compile(rf"\b(?:{_either(table('past'))})\b"), "plan": re.compile(rf"\b(?:{_either(table('plan'))})\b"),
+        "negation": re.compile(rf"\b(?:{_either(table('negation'))})\b|n't\b"),
+        "scope": re.compile(rf"\b(?:{_either(table('scope'))})\b"),
+    }
+
+
+@functools.cache
+def _chinese() -> dict:
+    table = lambda key: languages.data("zh", TABLES)[key]  # noqa: E731
+    digits = table("digits")
+    number = rf"\d+|[{''.join(digits)}]+"
+    periods = {phrase: period for period, phrases in table("periods").items() for phrase in phrases}
+    generic = {form: unit for unit, forms in table("generic").items() for form in forms}
+    counted = _either([*table("containers"), *generic])
+    before = _either([*table("cap"), *table("floor"), *table("about")])
+    pattern = re.compile(
+        rf"(?P<period>{_either(periods)})(?P<mid>[^，,。；;！？!?\d{''.join(digits)}几半]{{0,6}}?)"
+        rf"(?P<n1>{number})(?:(?:{_either(map(re.escape, languages.table(TABLES, 'range')))})(?P<n2>{number}))?"
+        rf"(?P<counted>{counted})(?P<after>{_either([*table('cap_after'), *table('floor_after'), *table('about_after')])})?"
+        rf"(?P<thing>[\u4e00-\u9fff]{{0,4}})")
+    return {
+        "pattern": pattern, "digits": digits, "one_day": tuple(table("one_day")),
+        "periods": [(re.compile(rf"(?:{phrase})$"), period) for phrase, period in periods.items()],
+        "generic": [(re.compile(rf"(?:{form})$"), unit) for form, unit in generic.items()],
+        "before": re.compile(before), "cap": re.compile(_either(table("cap"))), "floor": re.compile(_either(table("floor"))),
+        "cap_after": frozenset(table("cap_after")), "floor_after": frozenset(table("floor_after")),
+        "about_after": frozenset(table("about_after")),
+        "filler": re.compile(_either(table("filler"))),
+        "past": re.compile(_either(table("past"))), "plan": re.compile(_either(table("plan"))),
+        "negation": re.compile(_either(table("negation"))), "scope": re.compile(_either(table("scope"))),
+    }
+
+
+@functools.lru_cache(maxsize=4096)
+def counts(text: str) -> tuple[Count, ...]:
+    """Every count per period ``text`` says, clause by clause."""
+    lowered = normalize(text)
+    if not _mentions_a_period(lowered):
+        return ()
+    found: list[Count] = []
+    for clause in _CLAUSE.split(lowered):
+        if not clause.isascii():
+            found.extend(_chinese_counts(clause))
+        if any("a" <= char <= "z" for char in clause):
+            found.extend(_english_counts(clause))
+    return tuple(found)
+
+
+_PERIOD_CUE = lazy_compile(r"\b(?:a|an|per|each|every)\s+(?:day|night|week|month|year)\b|\b(?:daily|nightly|weekly|monthly|"
+                         r"yearly|annually)\b|[每一]天|天天|每[日晚早周年]|一周|[每一]个?(?:星期|礼拜|月)|一年")
+
+
+def _mentions_a_period(text: str) -> bool:
+    return _PERIOD_CUE.search(text) is not None
+
+
+def _english_counts(clause: str) -> list[Count]:
+    english = _english()
+    found = []
+    for match in english["pattern"].finditer(clause):
+        low = _english_number(match["n1"], english["numbers"])
+        high = _english_number(match["n2"], english["numbers"]) if match["n2"] else low
+        if low is None or high is None or high < low:
+            continue
+        thing = (match["thing"] or "").split() or (["times"] if match["n1"] in english["times"] else [])
+        unit = next((unit for form, unit in english["generic"] if thing and form.match(thing[-1])), "")
+        if not thing:
+            continue  # "two a day": two of what, the entry does not say
+        low, high = _modified(low, high, match["mod"] or "", english["cap"], english["floor"])
+        before = clause[: match.start()]
+        after = re.split(r"\s+(?:and|but)\s+", clause[match.end():], maxsplit=1)[0]
+        verb_words = before.split()[-1:] if not (match["mod"] or unit) else []  # a habit's count: its topic
+        verb = frozenset(stemmed for word in verb_words if not english["generic_verbs"].match(word) for stemmed in words(word))
+        rest = before + " " + (" ".join(thing[:-1]) if unit else "") + " " + after
+        topic = frozenset(words(rest)) if unit else frozenset()
+        opened = bool(english["past"].search(before) or english["plan"].search(before)
+                      or english["negation"].search(before) or english["scope"].search(before + " " + after))
+        found.append(Count(english["periods"][match["period"]], low, high,
+                           frozenset() if unit else frozenset((stem(thing[-1]),)), unit, topic, verb, opened,
+                           match.group(0).strip()))
+    return found
+
+
+def _english_number(raw: str, numbers: dict) -> float | None:
+    raw = raw.strip()
+    if raw in numbers:
+        return float(numbers[raw])
+    try:
+        return float(raw.replace(",", ""))
+    except ValueError:
+        return None
+
+
+def _modified(low: float, high: float, mod: str, cap: re.Pattern, floor: re.Pattern) -> tuple[float, float]:
+    if not mod:
+        return low, high
+    if cap.match(mod):
+        return 0.0, high
+    if floor.match(mod):
+        return low, float("inf")
+    return low * (1 - _ABOUT_WIDTH), high * (1 + _ABOUT_WIDTH)
+
+
+def _chinese_counts(clause: str) -> list[Count]:
+    chinese = _chinese()
+    found = []
+    for match in chinese["pattern"].finditer(clause):
+        low, high = _chinese_range(match["n1"], match["n2"], chinese["digits"])
+        if low is None:
+            continue
+        counted = match["counted"]
+        unit = next((unit for form, unit in chinese["generic"] if form.match(counted)), "")
+        thing = _chinese_thing(match["thing"])
+        if not unit and not thing:
+            continue  # "每天喝两杯": two of what, the entry does not say
+        mid, after = match["mid"], match["after"] or ""
+        before = clause[: match.start()]
+        if before.endswith(chinese["one_day"]):
+            continue  # "有一天喝了四杯": one day, no period
+        if chinese["cap"].search(mid) or after in chinese["cap_after"]:
+            low = 0.0
+        elif chinese["floor"].search(mid) or after in chinese["floor_after"]:
+            high = float("inf")
+        elif chinese["before"].search(mid) or after in chinese["about_after"]:
+            low, high = low * (1 - _ABOUT_WIDTH), high * (1 + _ABOUT_WIDTH)
+        verb_text = chinese["filler"].sub("", chinese["before"].sub("", mid))
+        rest = clause[match.end():]
+        topic = frozenset(_chinese_keys(verb_text + (match["thing"] or "")) | set(words(verb_text + (match["thing"] or "")))) if unit else frozenset()
+        verb = frozenset(_chinese_keys(verb_text) or ({verb_text} if verb_text else set()))
+        scoped_text = before + mid + rest
+        opened = bool(chinese["past"].search(before + mid) or chinese["plan"].search(before + mid)
+                      or chinese["negation"].search(chinese["cap"].sub("", before + mid)) or chinese["scope"].search(scoped_text))
+        period = next(period for form, period in chinese["periods"] if form.match(match["period"]))
+        found.append(Count(period, low, high, frozenset() if unit else thing, unit, topic, verb, opened,
+                           match.group(0)))
+    return found
+
+
+def _chinese_range(first: str, second: str | None, digits: dict) -> tuple[float | None, float | None]:
+    low = _chinese_number(first, digits)
+    if second:
+        return low, _chinese_number(second, digits)
+    if len(first) == 2 and all(char in digits and digits[char] < 10 for char in first):
+        a, b = digits[first[0]], digits[first[1]]
+        if b == a + 1 or (a, b) == (1, 2):  # "三四杯", "一两次": a range
+            return float(a), float(b)
+    return low, low
+
+
+def _chinese_number(raw: str, digits: dict) -> float | None:
+    if raw.isdigit():
+        return float(raw)
+    total, digit = 0, None
+    for char in raw:
+        value = digits.get(char)
+        if value is None:
+            return None
+        if value == 10:
+            total += (digit if digit is not None else 1) * 10
+            digit = None
+        else:
+            digit = value
+    return float(total + (digit or 0)) or None
+
+
+def _chinese_thing(text: str) -> frozenset[str]:
+    """The noun after a measure word, as keys the languages share: "咖啡就睡不着" → {coffe, 咖啡}."""
+    for length in range(min(4, len(text)), 0, -1):
+        piece = text[:length]
+        glosses = [english for english, chinese in bridged(piece) if chinese == piece]
+        if glosses:
+            return frozenset((*glosses, piece))
+    return frozenset((text[:2],)) if text else frozenset()
+
+
+def _chinese_keys(text: str) -> set[str]:
+    return {english for english, _chinese in bridged(text)} if text else set()
+
+
+def clash(a: Count, b: Count) -> bool:
+    """Counts of one thing (or one habit) in one period whose ranges do not meet."""
+    if a.open or b.open or a.period != b.period or a.unit != b.unit:
+        return False
+    if a.unit:
+        if not _same_habit(a.topic, b.topic):
+            return False
+    elif a.things.isdisjoint(b.things):
+        return False
+    if a.verb and b.verb and a.verb.isdisjoint(b.verb):
+        return False  # "sells 200 coffees a day" / "drinks one coffee a day"
+    return _apart(a, b)
+
+
+def _apart(a: Count, b: Count) -> bool:
+    """Ranges that do not meet, by more than a loose wording moves a count: a quarter of the larger
+    count, and for hours two of them, as the routine durations of `slots.py` ("seven hours" /
+    "eight hours" is one habit said twice)."""
+    gap = max(a.low - b.high, b.low - a.high)
+    larger = max(end for end in (a.low, a.high, b.low, b.high) if end != math.inf)
+    return gap > 0 and gap >= max(_LEAST_GAP.get(a.unit, 0.0), _CLOSE * larger)
+
+
+def _same_habit(x: frozenset[str], y: frozenset[str]) -> bool:
+    from .pairing import ANY_OBJECT_VERBS
+
+    x, y = x - ANY_OBJECT_VERBS - _GOING, y - ANY_OBJECT_VERBS - _GOING
+    shared = x & y
+    return bool(shared) and len(shared) * 2 >= min(len(x), len(y))
+
+
+_GOING = frozenset(("go", "goe", "去", "到", "come", "user", "用户", "用", "户"))
+
+
+def _count_conflict(a, b) -> Verdict | None:
+    if a.holder != b.holder:
+        return None
+    for left in counts(a.text):
+        for right in counts(b.text):
+            if clash(left, right):
+                return contradiction("value", 0.75, left.surface, right.surface, holder=a.holder)
+    return None
+
+
+def _says_a_count(analysis) -> bool:
+    return any(not count.open for count in counts(analysis.text))
+
+
+def _periods(analysis) -> set[str]:
+    return {count.period for count in counts(analysis.text) if not count.open}
+
+
+def count_terms(analysis) -> set[str]:
+    """Index terms: "一杯咖啡" and "four coffees" share no word. A habit's count (times, hours) is
+    linked by the habit's own words, which the index holds already."""
+    return {f"$count:{count.period}:{key}" for count in counts(analysis.text) if not count.open
+            for key in count.things}
+
+
+FAMILY = Family("count per period", kinds=("value",), priority=125, compare=_count_conflict, cue=_says_a_count,
+                index_terms=count_terms, keys=_periods)
