@@ -1,7 +1,7 @@
 """The large home (issue 47): a ``MEMORY.md`` of short entries and nothing else (no sidecar, no index,
 no embeddings), as years of use leave one that arrives by sync or by hand.
 
-    python benchmarks/scale.py --sizes 10000,100000     (or: make bench BENCH_ARGS='--scale')
+    python benchmarks/scale.py --sizes 10000,20000,100000     (or: make bench BENCH_ARGS='--scale')
 
 Each size is measured by three fresh processes on one home: the first loads it for the first time
 (reconciling every entry), adds, and searches (words only, then with meaning as the ``[semantic]``
@@ -31,7 +31,7 @@ sys.path.insert(0, str(ROOT))
 from benchmarks.corpus import entry_text  # noqa: E402
 from benchmarks.installed import compile_package  # noqa: E402
 
-SIZES = (10_000, 100_000)
+SIZES = (10_000, 20_000, 100_000)  # 10,000: the largest home indexed at once on a first load
 QUERIES = ("where does the user live", "chess", "用户周末研究什么", "reminders about sourdough", "摄影")
 # (key, label, target ms): issue 47's targets at 100,000 entries
 ROWS = [

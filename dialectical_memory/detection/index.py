@@ -71,12 +71,14 @@ def relevance_terms(text: str) -> frozenset[str]:
     return frozenset(term for term in index_terms(text) if not term.startswith("~"))
 
 
-# Entries missing from an index analysed at once when it is opened or synced (~2 ms each): more
+# Entries missing from an index analysed at once when it is opened or synced (~0.85 ms each): more
 # are left pending (``CandidateIndex.pending``) for maintenance to analyse a batch at a time
 # (store/maintenance.py), so neither a first load nor an add of a home of 100,000 entries waits
-# minutes. A cold build (no usable index file) is done at once up to COLD_AT_ONCE entries.
+# minutes. A cold build (no usable index file) is done at once up to COLD_AT_ONCE entries: ~8.5 s
+# at 10,000, the most a first load waits (at 20,000 it took 17 s); an add while entries are
+# pending says how many it was not compared with.
 AT_ONCE = 2_000
-COLD_AT_ONCE = 20_000
+COLD_AT_ONCE = 10_000
 SEED_FACTOR = 8  # candidates gathered per requested one before common terms stop adding more
 # What the rules read (a slot, an axis, a concept) says more about a possible contradiction than a
 # shared word: such terms count this many times their IDF (which also brings them forward among

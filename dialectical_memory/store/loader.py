@@ -40,7 +40,7 @@ SAME_ENTRY_SIMILARITY = 0.6
 RECONCILE_ACTOR = "person"
 # New texts a load reads the knowledge type of (the newest; ~25 µs each). A file of more that arrives
 # whole, never loaded before, keeps the default (``belief``) for its older ones, never read later:
-# reading all 100,000 of one took its first load from 5 to 8 s (the bound is index.COLD_AT_ONCE's).
+# reading all 100,000 of one took its first load from 5 to 8 s.
 TYPED_AT_ONCE = 20_000
 
 

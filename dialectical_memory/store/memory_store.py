@@ -1048,6 +1048,11 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
             extra["said_again_against"] = said_again[:NEIGHBOURS_SHOWN]
             message += (f" It says again what the open contradiction of entry {said_again[0]} shows: named on"
                         " that contradiction, not flagged anew.")
+        unindexed = len(state.entries) - len(state.index) if state.index is not None else 0
+        if unindexed > 0:  # a large home whose index maintenance is still building: say what was not compared
+            extra["not_indexed"] = unindexed
+            message += (f" Compared only with the {len(state.index):,} entries indexed so far: {unindexed:,} older"
+                        " ones wait for maintenance to index them (dmem maintain).")
         flagged = {edge.other(meta.entry_id) for edge in edges}
         if restated is not None and restated[0] not in flagged:  # uncertain: named to the agent, left to the
             extra["possibly_same"] = restated[0]  # reflection layer (never an entry it contradicts)

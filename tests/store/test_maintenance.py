@@ -345,8 +345,10 @@ def test_maintenance_indexes_a_large_home_before_its_deep_check(home, new_store,
     fillers = [f"filler note {i} is harmless" for i in range(40)]
     md_path(home).write_text("\n§\n".join(["the deploy day is Tuesday", *fillers]), encoding="utf-8")
     fresh = new_store(memory_char_limit=0)
-    fresh.add("memory", "the deploy day is Friday")
+    result = fresh.add("memory", "the deploy day is Friday")
     assert fresh.get_contradictions("memory") == []  # Tuesday is not indexed yet
+    # … and the add says so, rather than reading as checked against the whole home
+    assert result.extra["not_indexed"] == 41 and "41 older ones wait for maintenance" in result.message
     monkeypatch.setattr(maintenance, "INDEX_SECONDS", 0.0)  # one step of the budget, then stop
     report = fresh.run_maintenance("memory")
     assert report["index_pending"] == 41 - 8 and report["contradictions_found"] == []
@@ -354,3 +356,4 @@ def test_maintenance_indexes_a_large_home_before_its_deep_check(home, new_store,
     monkeypatch.setattr(maintenance, "INDEX_SECONDS", 60.0)
     report = fresh.run_maintenance("memory")
     assert report["index_pending"] == 0 and len(report["contradictions_found"]) == 1
+    assert "not_indexed" not in fresh.add("memory", "the build runs on Mondays").extra  # indexed: said of none
