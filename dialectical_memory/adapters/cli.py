@@ -365,8 +365,8 @@ def cmd_search(args) -> int:
     """Entries that answer a question, best first, with why each matched (``store.search``)."""
     store = _store(args)
     target = None if args.target == "all" else args.target
-    found = store.search(args.query, target, limit=args.limit, offset=args.offset,
-                         maturity=args.tier.upper() if args.tier else None, status=args.status)
+    found = store.search(args.query, target, limit=args.limit, offset=args.offset,  # whole: no thread outlives us
+                         maturity=args.tier.upper() if args.tier else None, status=args.status, whole=True)
     if args.json:
         _print_json({"query": args.query, "total": found.total, "offset": found.offset, "ranked": found.ranked,
                      "meaning_coverage": found.meaning_coverage, "results": [{**hit.entry.to_dict(), "score": None if hit.score is None else round(hit.score, 4),

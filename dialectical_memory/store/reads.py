@@ -158,13 +158,17 @@ class StoreReads:
         return read_models.query_by_tier(state, self.now(), filters, search or None, limit)
 
     def search(self, query: str, target: str | None = None, *, limit: int = 20, offset: int = 0, maturity=None,
-               status=None, source_kind=None, knowledge_type=None, semantic: bool | str | None = None) -> search_module.Results:
+               status=None, source_kind=None, knowledge_type=None, semantic: bool | str | None = None,
+               whole: bool = False) -> search_module.Results:
         """Active entries answering ``query``, best first, with a score and why they matched; both
-        targets unless ``target`` is given. An empty query lists them in file order (see store/search.py)."""
+        targets unless ``target`` is given. An empty query lists them in file order (see store/search.py).
+        ``whole``: a home of more than 20,000 entries is read whole before the answer (a one-shot
+        process), not answered from its newest entries while a thread reads the rest."""
         from . import search as search_module  # on first use: a write never searches
 
         return search_module.search(self, query, target, limit=limit, offset=offset, maturity=maturity, status=status,
-                                    source_kind=source_kind, knowledge_type=knowledge_type, semantic=semantic)
+                                    source_kind=source_kind, knowledge_type=knowledge_type, semantic=semantic,
+                                    whole=whole)
 
     def recall(self, target: str, query: str, *, limit: int = 8) -> list[tuple[float, read_models.Entry]]:
         """``(score, entry)`` of the entries :meth:`search` finds for ``query`` in one target, best first."""

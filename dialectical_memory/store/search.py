@@ -164,9 +164,11 @@ def search_index(store, target: str) -> TargetIndex:
 
 
 def search(store, query, target=None, *, limit: int = 20, offset: int = 0, maturity=None, status=None,
-           source_kind=None, knowledge_type=None, semantic: bool | str | None = None) -> Results:
+           source_kind=None, knowledge_type=None, semantic: bool | str | None = None, whole: bool = False) -> Results:
     """See the module doc; ``semantic``: None uses meaning when the extra is installed, False never,
-    "only" ranks by meaning alone (for the benchmark)."""
+    "only" ranks by meaning alone (for the benchmark). ``whole``: a home too large to read at once
+    is read whole into the words index before the answer (a one-shot process, whose reader thread
+    would die with it: `dmem search`), not searched by its newest entries while a thread reads the rest."""
     if not isinstance(query, str):
         raise InvalidInputError("query must be a string")
     if len(query) > MAX_QUERY_CHARS:
@@ -180,13 +182,13 @@ def search(store, query, target=None, *, limit: int = 20, offset: int = 0, matur
     readers: list[TargetIndex] = []
     with _answering():
         try:
-            return _ranked(store, query, targets, filters, readers, offset, limit, semantic)
+            return _ranked(store, query, targets, filters, readers, offset, limit, semantic, whole)
         finally:  # the rest of a large home is read once the answer is made, not while it is made:
             for index in readers:  # started while it still answers, a reader waits at once, and the
                 _start_reader(index)  # search gets the interpreter's lock back without waiting for it
 
 
-def _ranked(store, query, targets, filters, readers, offset, limit, semantic) -> Results:
+def _ranked(store, query, targets, filters, readers, offset, limit, semantic, whole=False) -> Results:
     """The answer of :func:`search` to a question with terms; the indexes whose words reader is to
     start once it is made are added to ``readers``."""
     from ..detection.lexical import bridged, is_keyword, surface, tokens
@@ -194,9 +196,9 @@ def _ranked(store, query, targets, filters, readers, offset, limit, semantic) ->
     now = store.now()
     states = {name: store.current_state(name) for name in targets}
     _SEARCHED.update(_cache_path(state) for state in states.values())
-    pool = {name: _searchable(store, name, state, filters) for name, state in states.items()}
+    pool = {name: _searchable(store, name, state, filters, whole) for name, state in states.items()}
     wanted = tokens(query)
-    words, words_coverage = _by_words(store, states, pool, wanted, readers)
+    words, words_coverage = _by_words(store, states, pool, wanted, readers, whole)
     meaning, used, coverage = ({}, False, None) if semantic is False else _by_meaning(store, states, pool, query)
     concepts = _by_concepts(states, pool, query) if semantic != "only" else {}
     keyword = is_keyword(query)  # "tea", "Berlin": a filter, not a question
@@ -316,11 +318,12 @@ def searched_text(state, meta, depth: int = PARENT_DEPTH) -> str:
     return "\n".join(parts)
 
 
-def _searchable(store, name: str, state, filters) -> dict[str, str] | _NotReadYet:
+def _searchable(store, name: str, state, filters, whole: bool = False) -> dict[str, str] | _NotReadYet:
     """Entry id → text of the active entries that pass the filters; blocked text never. With no
-    filter, :class:`_NotReadYet` while the texts of a large home are not found yet."""
+    filter, :class:`_NotReadYet` while the texts of a large home are not found yet (unless the
+    search reads the home ``whole``)."""
     checks = tuple((key, wanted) for key, wanted in filters.items() if wanted is not None)
-    if not checks and _texts_not_found_yet(search_index(store, name), state):
+    if not checks and not whole and _texts_not_found_yet(search_index(store, name), state):
         return _NotReadYet(state)
     texts = _texts(state)
     if not checks:
@@ -341,19 +344,22 @@ def _texts_not_found_yet(index: TargetIndex, state) -> bool:
     return index.wanted is None and index.newest_read == read_models.derived_key(state)
 
 
-def _by_words(store, states, pool, wanted, readers: list[TargetIndex]) -> tuple[dict[tuple[str, str], float], tuple[int, int]]:
+def _by_words(store, states, pool, wanted, readers: list[TargetIndex], whole: bool = False) -> tuple[dict[tuple[str, str], float], tuple[int, int]]:
     """(target, id) → BM25 score; and (entries in the words index, entries searched). A home too
     large to read at once (WORDS_ALL_AT_ONCE; then WORDS_AT_ONCE and WORDS_SECONDS) is searched by
     the part read, newest entries first, while a thread reads the rest: its index is added to
     ``readers``, for the caller to start the thread once its answer is made (a thread started now
     would hold the interpreter's lock for half of the time the answer takes). The first search of
     such a home reads the newest entries as it goes, and its thread finds the texts of the rest
-    (a search meanwhile searches what it read)."""
+    (a search meanwhile searches what it read). A search of the home ``whole`` reads what is left
+    itself, after waiting for a thread reading it."""
     found, read, total = {}, 0, 0
     for name, state in states.items():
         index = search_index(store, name)
         chosen = pool[name]
         texts = None if isinstance(chosen, _NotReadYet) else _texts(state)
+        if whole:
+            _wait_for_reader(index)
         with index.lock:
             if texts is None:
                 if index.reader is None:  # else its thread reads the rest: none is read here
@@ -364,7 +370,7 @@ def _by_words(store, states, pool, wanted, readers: list[TargetIndex]) -> tuple[
             elif index.synced is not texts:
                 index.wanted = texts
                 if index.reader is None:  # else the reader reads these texts next
-                    many = len(texts) - len(index.bm25) > WORDS_ALL_AT_ONCE
+                    many = len(texts) - len(index.bm25) > WORDS_ALL_AT_ONCE and not whole
                     left = index.bm25.sync(texts, time.monotonic() + WORDS_SECONDS if many else None, WORDS_AT_ONCE)
                     index.synced = None if left else texts
                     if left:
@@ -378,6 +384,18 @@ def _by_words(store, states, pool, wanted, readers: list[TargetIndex]) -> tuple[
         else:
             found.update(((name, entry_id), score) for entry_id, score in scores.items() if entry_id in chosen)
     return found, (read, total)
+
+
+def _wait_for_reader(index: TargetIndex) -> None:
+    """Until no thread reads into ``index`` (one started by an earlier search of this process)."""
+    while True:
+        with index.lock:
+            reader = index.reader
+        if reader is None or reader is threading.current_thread():
+            return
+        if reader.ident is None:  # made, not started yet: its search starts it once answered
+            return
+        reader.join()
 
 
 def _reader(index: TargetIndex, state=None) -> threading.Thread:

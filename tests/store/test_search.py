@@ -246,6 +246,28 @@ def test_a_home_too_large_to_read_at_once_is_searched_by_the_part_read_while_a_t
     assert later.words_coverage == (6, 6) and later.total == 6 and not later.notes
 
 
+def test_a_search_of_the_whole_home_reads_it_all_first(tmp_path, monkeypatch):
+    """A one-shot process (`dmem search`) exits before a thread could read the rest: on a 25,000-entry
+    home every `dmem search` covered the newest 500 entries and missed the oldest entry quoted word
+    for word. ``whole=True`` reads what is left before answering, also after a partial search."""
+    from dialectical_memory.store import search
+
+    store = _diary_home_read_in_parts(tmp_path, monkeypatch)
+    whole = store.search("chess diary volume 0", "memory", semantic=False, whole=True)
+    assert whole.words_coverage == (6, 6) and not whole.notes
+    assert texts(whole)[0] == "User keeps a chess diary, volume 0"
+    assert search.search_index(store, "memory").reader is None  # nothing left for a thread
+
+
+def test_dmem_search_finds_the_oldest_entry_of_a_home_too_large_to_read_at_once(tmp_path, monkeypatch, capsys):
+    from dialectical_memory.adapters.cli import main
+
+    store = _diary_home_read_in_parts(tmp_path, monkeypatch)
+    assert main(["--home", str(store.home), "search", "chess diary volume 0", "--limit", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "volume 0" in out and "Words covered" not in out
+
+
 def test_the_thread_reading_the_rest_starts_after_the_answer_and_reads_outside_the_lock(tmp_path, monkeypatch):
     """Issue 47: at 100,000 entries the first search after a load waited 2.4 s for 110 ms of CPU:
     the thread reading the rest ran while the answer was made, and held the index's lock while it
