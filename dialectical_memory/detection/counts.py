@@ -26,6 +26,7 @@ import re
 from typing import NamedTuple
 
 from . import languages
+from .amounts import zh_value
 from .base import Verdict
 from .family import Family, contradiction
 from .lexical import bridged, words
@@ -226,19 +227,10 @@ def _chinese_range(first: str, second: str | None, digits: dict) -> tuple[float 
 
 
 def _chinese_number(raw: str, digits: dict) -> float | None:
+    """"四" 4, "十二" 12, "两百" 200, "一万五" 15000 (`amounts.zh_value`)."""
     if raw.isdigit():
         return float(raw)
-    total, digit = 0, None
-    for char in raw:
-        value = digits.get(char)
-        if value is None:
-            return None
-        if value == 10:
-            total += (digit if digit is not None else 1) * 10
-            digit = None
-        else:
-            digit = value
-    return float(total + (digit or 0)) or None
+    return zh_value(raw) if all(char in digits for char in raw) else None
 
 
 def _chinese_thing(text: str) -> frozenset[str]:
@@ -282,8 +274,8 @@ def _same_habit(x: frozenset[str], y: frozenset[str]) -> bool:
     from .pairing import ANY_OBJECT_VERBS
 
     x, y = x - ANY_OBJECT_VERBS - _GOING, y - ANY_OBJECT_VERBS - _GOING
-    shared = x & y
-    return bool(shared) and len(shared) * 2 >= min(len(x), len(y))
+    shared = x & y  # more than half of the shorter: "spends … on books" / "spends … on rent" share a verb only
+    return bool(shared) and len(shared) * 2 > min(len(x), len(y))
 
 
 _GOING = frozenset(("go", "goe", "去", "到", "come", "user", "用户", "用", "户"))

@@ -65,6 +65,7 @@ def test_no_count_per_period(text):
     ("用户每周去三次健身房。", "用户每周只去一次健身房。"),
     ("User drinks one coffee a day.", "用户每天喝四杯咖啡。"),  # the bridge names one thing
     ("用户每周跑步两次。", "User runs five times a week."),
+    ("User spends 200 dollars a month on books.", "User spends 900 dollars a month on books."),
 ])
 def test_counts_that_cannot_both_hold(a, b):
     assert flags(a, b)
@@ -79,6 +80,8 @@ def test_counts_that_cannot_both_hold(a, b):
     ("User drinks one coffee a day.", "User drinks four coffees a week."),  # another period
     ("Tom drinks four coffees a day.", "User drinks one coffee a day."),  # another holder
     ("User sells 200 coffees a day.", "User drinks one coffee a day."),  # another verb
+    ("User spends 200 dollars a month on books.", "User spends 900 dollars a month on rent."),  # money: on what
+    ("用户每个月在书上花两百元。", "用户每个月房租花三千元。"),
     ("用户每天喝一杯咖啡。", "用户每天喝四杯水。"),
     ("用户以前每天抽一包烟。", "用户现在每天抽两根烟。"),
 ])
