@@ -205,7 +205,7 @@ def _chinese_counts(clause: str) -> list[Count]:
         verb_text = chinese["filler"].sub("", chinese["before"].sub("", mid))
         rest = clause[match.end():]
         topic = frozenset(_chinese_keys(verb_text + (match["thing"] or "")) | set(words(verb_text + (match["thing"] or "")))) if unit else frozenset()
-        verb = frozenset(_chinese_keys(verb_text) or ({verb_text} if verb_text else set()))
+        verb = frozenset() if unit else frozenset(_chinese_keys(verb_text) or ({verb_text} if verb_text else set()))
         scoped_text = before + mid + rest
         opened = bool(chinese["past"].search(before + mid) or chinese["plan"].search(before + mid)
                       or chinese["negation"].search(chinese["cap"].sub("", before + mid)) or chinese["scope"].search(scoped_text))
@@ -249,15 +249,8 @@ def _chinese_keys(text: str) -> set[str]:
 
 def clash(a: Count, b: Count) -> bool:
     """Counts of one thing (or one habit) in one period whose ranges do not meet."""
-    if a.open or b.open or a.period != b.period or a.unit != b.unit:
+    if a.open or b.open or not _one_thing(a, b):  # "sells 200 coffees a day" / "drinks one coffee a day"
         return False
-    if a.unit:
-        if not _same_habit(a.topic, b.topic):
-            return False
-    elif a.things.isdisjoint(b.things):
-        return False
-    if a.verb and b.verb and a.verb.isdisjoint(b.verb):
-        return False  # "sells 200 coffees a day" / "drinks one coffee a day"
     return _apart(a, b)
 
 
@@ -268,6 +261,45 @@ def _apart(a: Count, b: Count) -> bool:
     gap = max(a.low - b.high, b.low - a.high)
     larger = max(end for end in (a.low, a.high, b.low, b.high) if end != math.inf)
     return gap > 0 and gap >= max(_LEAST_GAP.get(a.unit, 0.0), _CLOSE * larger)
+
+
+def same_counts(earlier: str, later: str) -> bool | None:
+    """For the same-fact matcher (`restatement.py`): do two texts state the same counts per period
+    ("two coffees a day" / "2 coffees every day" / "每天喝两杯咖啡")? True when each count of
+    either meets one of the other of one thing in one period and equal; False when two such counts
+    differ at all ("once a week" / "twice a week"); None when they state none to compare."""
+    mine, theirs = _comparable(earlier), _comparable(later)
+    if not mine or not theirs:
+        return None
+    met = [(a, b) for a in mine for b in theirs if _one_thing(a, b)]
+    if not met:
+        return None
+    if any((a.low, a.high) != (b.low, b.high) for a, b in met):
+        return False
+    matched_mine, matched_theirs = {a for a, _b in met}, {b for _a, b in met}
+    return True if len(matched_mine) == len(mine) and len(matched_theirs) == len(theirs) else None
+
+
+def states_a_count(text: str) -> bool:
+    """Does ``text`` say how many of something in a period, as now ("goes to the gym three times a
+    week"; not "went three times last week", nor "used to go three times a week")?"""
+    return bool(_comparable(text))
+
+
+def _comparable(text: str) -> list[Count]:
+    return [count for count in counts(text) if not count.open]
+
+
+def _one_thing(a: Count, b: Count) -> bool:
+    """One thing (or one habit) counted in one period, by the same verb when both say one."""
+    if a.period != b.period or a.unit != b.unit:
+        return False
+    if a.unit:
+        if not _same_habit(a.topic, b.topic):
+            return False
+    elif a.things.isdisjoint(b.things):
+        return False
+    return not (a.verb and b.verb and a.verb.isdisjoint(b.verb))
 
 
 def _same_habit(x: frozenset[str], y: frozenset[str]) -> bool:

@@ -316,9 +316,15 @@ def _guard(earlier: str, later: str, days_apart: float) -> str:
         return "about a different holder"
     if _names(later) - _names(earlier) - _capitalised(a):
         return "names someone the earlier entry does not"
+    counted = _same_counts(earlier, later)
+    if counted is False:
+        return "another count of the same thing in the same period"
+    if counted is None and _counts_a_period(earlier) != _counts_a_period(later) and (
+            _cue("dated").search(a) or _cue("dated").search(b)):  # "three times a week" / "… last week"
+        return "how often or when, said on one side only"
     for name, key in (("a denial", "denial"), (_PLAN, "plan"),
                       ("the past against the present", "past"), ("how often or when, said", "scope")):
-        if _says(key, a) != _says(key, b):
+        if _says(key, a) != _says(key, b) and not (counted and key == "scope"):  # "a day" / "every day"
             return f"{name} on one side only"
     if _likes(a) != _likes(b):
         return "a liking against a doing"  # "likes hiking" / "goes hiking": a preference, a habit
@@ -331,11 +337,24 @@ def _guard(earlier: str, later: str, days_apart: float) -> str:
     if _turned_round(earlier, later):
         return "a comparison in another order"
     mine, theirs = _stated_numbers(a, b)
-    if theirs - mine or (mine and theirs and mine != theirs):
+    if not counted and (theirs - mine or (mine and theirs and mine != theirs)):  # counted: "three" is "3"
         return "a number the earlier entry does not have"
     if days_apart > DATED_EVENT_DAYS and _cue("dated").search(b):
         return _DATED
     return ""
+
+
+def _same_counts(earlier: str, later: str) -> bool | None:
+    """The counts per period both texts state: the same (True), another (False), none to compare."""
+    from .counts import same_counts  # on demand: the family's reader, loaded with its first count
+
+    return same_counts(earlier, later)
+
+
+def _counts_a_period(text: str) -> bool:
+    from .counts import states_a_count
+
+    return states_a_count(text)
 
 
 def _other_action(earlier: str, later: str) -> bool:

@@ -325,3 +325,42 @@ def test_one_relation_of_support_told_again_is_the_same_fact(earlier, later):
 def test_a_look_alike_of_one_relation_of_support_is_never_absorbed(earlier, later):
     found = compare(earlier, later)
     assert found.sameness is not Sameness.SAME, (found.reason, found.score)
+
+
+# --- counts per period (detection/counts.py): the number of a count is its value, its period its scope
+
+@pytest.mark.parametrize(("earlier", "later"), [
+    ("User goes to the gym three times a week.", "User goes to the gym 3 times per week."),
+    ("用户每周去三次健身房。", "用户每周去健身房三次。"),
+])
+def test_one_count_said_in_other_words_is_the_same_fact(earlier, later):
+    """"three" is "3" and "a week" is "per week" once both are read as one count per period: the
+    number guard and the how-often guard read them as a number and a frequency on one side only."""
+    assert compare(earlier, later).sameness is Sameness.SAME
+
+
+@pytest.mark.parametrize(("earlier", "later"), [
+    ("User drinks two coffees a day.", "User has 2 coffees every day."),  # another verb: named, not absorbed
+    ("User walks the dog twice a day.", "User walks the dog 2 times every day."),
+    ("User drinks two coffees a day.", "用户每天喝两杯咖啡。"),
+    ("用户每周去三次健身房。", "用户一周去健身房三次。"),
+])
+def test_one_count_in_other_words_is_at_least_named(earlier, later):
+    assert compare(earlier, later).sameness is not Sameness.DIFFERENT
+
+
+@pytest.mark.parametrize(("earlier", "later"), [
+    ("User goes to the gym once a week.", "User goes to the gym twice a week."),  # was "possible"
+    ("用户每周去三次健身房。", "用户每周去两次健身房。"),
+    ("User goes to the gym three times a week.", "User went to the gym three times last week."),  # was "same"
+    ("用户每周去三次健身房。", "用户上周去了三次健身房。"),
+    ("User drinks two coffees a day.", "User drinks two teas a day."),
+])
+def test_another_count_or_one_week_is_not_the_same_fact(earlier, later):
+    assert not compare(earlier, later).sure
+    assert compare(earlier, later).sameness is not Sameness.SAME
+
+
+def test_another_count_is_different_not_possible():
+    found = compare("User goes to the gym once a week.", "User goes to the gym twice a week.")
+    assert found.sameness is Sameness.DIFFERENT and "count" in found.reason
