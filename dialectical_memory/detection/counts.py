@@ -34,6 +34,9 @@ from .text import lazy_compile, normalize, stem
 
 TABLES = "counts"
 _ABOUT_WIDTH = 0.25  # "about ten" is 7.5 to 12.5
+READ_CHARS = 2_000  # what the analysis reads of an entry (analysis.ANALYSED_CHARS)
+MOST_COUNTS = 16
+CONTEXT_CHARS = 80  # of the clause before and after a count, read for the past, a plan, a scope
 _CLOSE = 0.25  # counts closer than this share of the larger are one count loosely said
 _LEAST_GAP = {"hour": 2.0}  # … and hours closer than two
 _CLAUSE = lazy_compile(r"[.;!?。；！？]+|，|,(?=\s)|\s+but\s+")
@@ -66,7 +69,8 @@ def _english() -> dict:
     generic = {form: unit for unit, forms in table("generic").items() for form in forms}
     mods = _either([*table("cap"), *table("floor"), *table("about")])
     # a thing is no number, no period and no vague quantity ("a few times a week" counts no one time)
-    thing_word = rf"(?!(?:{number}|{_either(periods)}|{_either(table('vague'))})\b)[a-z][a-z'-]*"
+    thing_word = (rf"(?!(?:{number}|{_either(periods)}|{_either(table('vague'))}|{_either(table('spans'))})\b)"
+                  r"[a-z][a-z'-]*")
     pattern = re.compile(
         rf"(?:\b(?P<mod>{mods})\s+)?\b(?P<n1>{number})(?:\s*(?:{_either(map(re.escape, table('range')))})\s*(?P<n2>{number}))?"
         rf"(?:\s+(?:(?:{_either(table('units'))})\s+of))?"
@@ -112,8 +116,9 @@ def _chinese() -> dict:
 
 @functools.lru_cache(maxsize=4096)
 def counts(text: str) -> tuple[Count, ...]:
-    """Every count per period ``text`` says, clause by clause."""
-    lowered = normalize(text)
+    """Every count per period ``text`` says (its first ``READ_CHARS``), clause by clause, at most
+    ``MOST_COUNTS`` of them."""
+    lowered = normalize(text[:READ_CHARS])
     if not _mentions_a_period(lowered):
         return ()
     found: list[Count] = []
@@ -122,6 +127,8 @@ def counts(text: str) -> tuple[Count, ...]:
             found.extend(_chinese_counts(clause))
         if any("a" <= char <= "z" for char in clause):
             found.extend(_english_counts(clause))
+        if len(found) >= MOST_COUNTS:
+            return tuple(found[:MOST_COUNTS])
     return tuple(found)
 
 
@@ -146,8 +153,8 @@ def _english_counts(clause: str) -> list[Count]:
         if not thing:
             continue  # "two a day": two of what, the entry does not say
         low, high = _modified(low, high, match["mod"] or "", english["cap"], english["floor"])
-        before = clause[: match.start()]
-        after = re.split(r"\s+(?:and|but)\s+", clause[match.end():], maxsplit=1)[0]
+        before = clause[max(0, match.start() - CONTEXT_CHARS): match.start()]
+        after = re.split(r"\s+(?:and|but)\s+", clause[match.end(): match.end() + CONTEXT_CHARS], maxsplit=1)[0]
         verb_words = before.split()[-1:] if not (match["mod"] or unit) else []  # a habit's count: its topic
         verb = frozenset(stemmed for word in verb_words if not english["generic_verbs"].match(word) for stemmed in words(word))
         rest = before + " " + (" ".join(thing[:-1]) if unit else "") + " " + after
@@ -193,7 +200,7 @@ def _chinese_counts(clause: str) -> list[Count]:
         if not unit and not thing:
             continue  # "每天喝两杯": two of what, the entry does not say
         mid, after = match["mid"], match["after"] or ""
-        before = clause[: match.start()]
+        before = clause[max(0, match.start() - CONTEXT_CHARS): match.start()]
         if before.endswith(chinese["one_day"]):
             continue  # "有一天喝了四杯": one day, no period
         if chinese["cap"].search(mid) or after in chinese["cap_after"]:
@@ -203,7 +210,7 @@ def _chinese_counts(clause: str) -> list[Count]:
         elif chinese["before"].search(mid) or after in chinese["about_after"]:
             low, high = low * (1 - _ABOUT_WIDTH), high * (1 + _ABOUT_WIDTH)
         verb_text = chinese["filler"].sub("", chinese["before"].sub("", mid))
-        rest = clause[match.end():]
+        rest = clause[match.end(): match.end() + CONTEXT_CHARS]
         topic = frozenset(_chinese_keys(verb_text + (match["thing"] or "")) | set(words(verb_text + (match["thing"] or "")))) if unit else frozenset()
         verb = frozenset() if unit else frozenset(_chinese_keys(verb_text) or ({verb_text} if verb_text else set()))
         scoped_text = before + mid + rest

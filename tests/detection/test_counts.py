@@ -98,3 +98,19 @@ def test_the_words_are_per_language():
     assert english["periods"].keys() == chinese["periods"].keys()
     assert all(text.isascii() for forms in english["periods"].values() for text in forms)
     assert not any(text.isascii() for forms in chinese["periods"].values() for text in forms)
+
+
+def test_a_long_entry_is_read_as_far_as_the_analysis_reads_and_its_counts_are_bounded():
+    """An entry may be any length: the reader reads what the analysis reads (its first 2,000
+    characters), keeps at most 16 counts, and reads a count's clause only near it."""
+    assert counts_module.READ_CHARS == 2000
+    assert counts("x " * 1000 + "User drinks four coffees a day.") == ()  # beyond what is read
+    many = counts("; ".join(f"User drinks {n} coffees a day" for n in range(2, 60)))
+    assert len(many) == counts_module.MOST_COUNTS
+    far = "User used to live abroad" + " and liked it" * 10 + " and drinks four coffees a day."
+    assert counts(far) and not counts(far)[0].open  # the past said far before is not this count's
+
+
+def test_days_and_weeks_are_no_things():
+    assert counts("a day " * 50) == ()
+    assert counts("Thursday is her one climbing night each week.") == ()
