@@ -60,13 +60,21 @@ def _either(items) -> str:
     return "|".join(f"(?:{item})" for item in sorted(items, key=len, reverse=True))
 
 
-@functools.cache
-def _english() -> dict:
-    table = lambda key: languages.data("en", TABLES)[key]  # noqa: E731
-    numbers = table("numbers")
-    number = rf"\d{{1,3}}(?:,\d{{3}})+|\d+(?:\.\d+)?|{_either(re.escape(word) for word in numbers)}"
+def _language(code: str):
+    """One language's table reader, its period phrases (phrase → period) and generic units (form → unit)."""
+    def table(key: str):
+        return languages.data(code, TABLES)[key]
+
     periods = {phrase: period for period, phrases in table("periods").items() for phrase in phrases}
     generic = {form: unit for unit, forms in table("generic").items() for form in forms}
+    return table, periods, generic
+
+
+@functools.cache
+def _english() -> dict:
+    table, periods, generic = _language("en")
+    numbers = table("numbers")
+    number = rf"\d{{1,3}}(?:,\d{{3}})+|\d+(?:\.\d+)?|{_either(re.escape(word) for word in numbers)}"
     mods = _either([*table("cap"), *table("floor"), *table("about")])
     # a thing is no number, no period and no vague quantity ("a few times a week" counts no one time)
     thing_word = (rf"(?!(?:{number}|{_either(periods)}|{_either(table('vague'))}|{_either(table('spans'))})\b)"
@@ -89,11 +97,9 @@ def _english() -> dict:
 
 @functools.cache
 def _chinese() -> dict:
-    table = lambda key: languages.data("zh", TABLES)[key]  # noqa: E731
+    table, periods, generic = _language("zh")
     digits = table("digits")
     number = rf"\d+|[{''.join(digits)}]+"
-    periods = {phrase: period for period, phrases in table("periods").items() for phrase in phrases}
-    generic = {form: unit for unit, forms in table("generic").items() for form in forms}
     counted = _either([*table("containers"), *generic])
     before = _either([*table("cap"), *table("floor"), *table("about")])
     pattern = re.compile(
