@@ -30,7 +30,7 @@ from .amounts import zh_value
 from .base import Verdict
 from .family import Family, contradiction
 from .lexical import bridged, words
-from .text import lazy_compile, normalize, stem
+from .text import normalize, stem
 
 TABLES = "counts"
 _ABOUT_WIDTH = 0.25  # "about ten" is 7.5 to 12.5
@@ -39,7 +39,6 @@ MOST_COUNTS = 16
 CONTEXT_CHARS = 80  # of the clause before and after a count, read for the past, a plan, a scope
 _CLOSE = 0.25  # counts closer than this share of the larger are one count loosely said
 _LEAST_GAP = {"hour": 2.0}  # … and hours closer than two
-_CLAUSE = lazy_compile(r"[.;!?。；！？]+|，|,(?=\s)|\s+but\s+")
 
 
 class Count(NamedTuple):
@@ -92,6 +91,7 @@ def _english() -> dict:
         "past": re.compile(rf"\b(?:{_either(table('past'))})\b"), "plan": re.compile(rf"\b(?:{_either(table('plan'))})\b"),
         "negation": re.compile(rf"\b(?:{_either(table('negation'))})\b|n't\b"),
         "scope": re.compile(rf"\b(?:{_either(table('scope'))})\b"),
+        "next_part": re.compile(rf"\s+(?:{_either(table('next_part'))})\s+"),
     }
 
 
@@ -128,7 +128,7 @@ def counts(text: str) -> tuple[Count, ...]:
     if not _mentions_a_period(lowered):
         return ()
     found: list[Count] = []
-    for clause in _CLAUSE.split(lowered):
+    for clause in _clauses().split(lowered):
         if not clause.isascii():
             found.extend(_chinese_counts(clause))
         if any("a" <= char <= "z" for char in clause):
@@ -138,12 +138,21 @@ def counts(text: str) -> tuple[Count, ...]:
     return tuple(found)
 
 
-_PERIOD_CUE = lazy_compile(r"\b(?:a|an|per|each|every)\s+(?:day|night|week|month|year)\b|\b(?:daily|nightly|weekly|monthly|"
-                         r"yearly|annually)\b|[每一]天|天天|每[日晚早周年]|一周|[每一]个?(?:星期|礼拜|月)|一年")
-
-
 def _mentions_a_period(text: str) -> bool:
-    return _PERIOD_CUE.search(text) is not None
+    return _period_cue().search(text) is not None
+
+
+@functools.cache
+def _clauses() -> re.Pattern:
+    """Where a clause ends: its punctuation, or a word of contrast ("but") of any language."""
+    contrast = _either(languages.words(TABLES, "contrast"))
+    return re.compile(rf"[.;!?。；！？]+|，|,(?=\s)|\s+(?:{contrast})\s+")
+
+
+@functools.cache
+def _period_cue() -> re.Pattern:
+    """Any period phrase of any language (a cheap test before the readers)."""
+    return re.compile(_either(phrase for code in languages.LANGUAGES for phrase in _language(code)[1]))
 
 
 def _english_counts(clause: str) -> list[Count]:
@@ -160,7 +169,7 @@ def _english_counts(clause: str) -> list[Count]:
             continue  # "two a day": two of what, the entry does not say
         low, high = _modified(low, high, match["mod"] or "", english["cap"], english["floor"])
         before = clause[max(0, match.start() - CONTEXT_CHARS): match.start()]
-        after = re.split(r"\s+(?:and|but)\s+", clause[match.end(): match.end() + CONTEXT_CHARS], maxsplit=1)[0]
+        after = english["next_part"].split(clause[match.end(): match.end() + CONTEXT_CHARS], maxsplit=1)[0]
         verb_words = before.split()[-1:] if not (match["mod"] or unit) else []  # a habit's count: its topic
         verb = frozenset(stemmed for word in verb_words if not english["generic_verbs"].match(word) for stemmed in words(word))
         rest = before + " " + (" ".join(thing[:-1]) if unit else "") + " " + after

@@ -114,3 +114,9 @@ def test_a_long_entry_is_read_as_far_as_the_analysis_reads_and_its_counts_are_bo
 def test_days_and_weeks_are_no_things():
     assert counts("a day " * 50) == ()
     assert counts("Thursday is her one climbing night each week.") == ()
+
+
+def test_a_clause_of_contrast_is_its_own():
+    """"used to … but now …": the past of the first clause is not the second count's."""
+    then, now = counts("User used to drink one coffee a day but now drinks four coffees a day.")
+    assert then.open and not now.open and (now.low, now.high) == (4, 4)
