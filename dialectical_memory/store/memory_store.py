@@ -261,18 +261,31 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
         start(self._warm_targets)
 
     def _warm_targets(self) -> None:
+        """The warm-up's part of this store: on the state as loaded, never reloading it. A file that
+        moved meanwhile is left to the next call, which reconciles it with the origins it is told
+        (Hermes writes first and says who wrote after: reconciled by the warm-up in between, its
+        entry read as a person's hand edit, without the agent's provenance)."""
         from ..detection.index_file import index_path
         from .search import read_words_ahead
 
         loaded = [(target, paths) for target, paths in self._paths.items() if target in self._states]
         for target, paths in loaded:
-            with self.reading(target) as state:
-                state.md_bytes()
-                if index_path(self.home, paths.stem).exists():
-                    state.ensure_index()
+            with self._thread_locks[target]:
+                state = self._loaded_unchanged(target)
+                if state is not None:
+                    state.md_bytes()
+                    if index_path(self.home, paths.stem).exists():
+                        state.ensure_index()
         for target, _paths in loaded:  # then what a first search needs, with no lock held: an add goes on
-            with collector_paused():  # ~10^5 containers that stay alive, as a load builds them
-                read_words_ahead(self, target, self.current_state(target))
+            state = self._loaded_unchanged(target)
+            if state is not None:
+                with collector_paused():  # ~10^5 containers that stay alive, as a load builds them
+                    read_words_ahead(self, target, state)
+
+    def _loaded_unchanged(self, target: str) -> TargetState | None:
+        """The state kept for ``target`` if its files are still what it was read from, else None."""
+        cached = self._states.get(target)
+        return cached if cached is not None and self._unchanged(cached) else None
 
     def warnings(self, target: str) -> list[str]:
         config = list(self.hermes.warnings) if self.hermes else []

@@ -160,3 +160,23 @@ def test_the_warm_up_leaves_a_home_too_large_to_read_at_once_to_its_first_search
     store.warm_up()
     warm_up.wait()
     assert len(search.search_index(store, "memory").bm25) == 0
+
+
+def test_the_warm_up_never_reconciles_a_write_whose_origin_is_told_after_it(new_store, home):
+    """Hermes writes its file first and tells who wrote after (its hook). A warm-up reconciling the
+    file in between read the agent's entry as a person's hand edit, without its provenance: the
+    full suite's Hermes test saw it once under load."""
+    from dialectical_memory.storage.files import TargetPaths
+
+    store = new_store()
+    store.add("user", "User keeps a cat named Miso.")
+    store = new_store()
+    store.load_from_disk()
+    md = TargetPaths(home, "user").md
+    md.write_text(md.read_text(encoding="utf-8") + "\n§\nUser works at Acme.", encoding="utf-8")  # Hermes' write
+    store.warm_up()
+    warm_up.wait()
+    store.expect_origin("user", "User works at Acme.", provenance={"origin": "assistant_tool"})  # then its hook
+    meta = store.get_entry_meta("user", "User works at Acme.")
+    assert meta.provenance == {"origin": "assistant_tool"}
+    assert [record["actor"] for record in store.history("user", action="add") if record["entry_id"] == meta.entry_id] == ["agent"]
