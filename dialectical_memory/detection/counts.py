@@ -109,6 +109,7 @@ def _chinese() -> dict:
         rf"(?P<thing>[\u4e00-\u9fff]{{0,4}})")
     return {
         "pattern": pattern, "digits": digits, "one_day": tuple(table("one_day")),
+        "holder_end": re.compile(rf"(?:{_either(table('holders'))})$"), "not_things": frozenset(table("not_things")),
         "periods": [(re.compile(rf"(?:{phrase})$"), period) for phrase, period in periods.items()],
         "generic": [(re.compile(rf"(?:{form})$"), unit) for form, unit in generic.items()],
         "before": re.compile(before), "cap": re.compile(_either(table("cap"))), "floor": re.compile(_either(table("floor"))),
@@ -212,10 +213,12 @@ def _chinese_counts(clause: str) -> list[Count]:
         counted = match["counted"]
         unit = next((unit for form, unit in chinese["generic"] if form.match(counted)), "")
         thing = _chinese_thing(match["thing"])
+        before = clause[max(0, match.start() - CONTEXT_CHARS): match.start()]
+        if not unit and not thing:  # the thing as the clause's topic, before the period: "咖啡每天喝一杯"
+            thing = _topic_thing(before, chinese)
         if not unit and not thing:
             continue  # "每天喝两杯": two of what, the entry does not say
         mid, after = match["mid"], match["after"] or ""
-        before = clause[max(0, match.start() - CONTEXT_CHARS): match.start()]
         if before.endswith(chinese["one_day"]):
             continue  # "有一天喝了四杯": one day, no period
         if chinese["cap"].search(mid) or after in chinese["cap_after"]:
@@ -263,6 +266,18 @@ def _chinese_thing(text: str) -> frozenset[str]:
         if glosses:
             return frozenset((*glosses, piece))
     return frozenset((text[:2],)) if text else frozenset()
+
+
+def _topic_thing(before: str, chinese: dict) -> frozenset[str]:
+    """The noun said just before the period, a holder's word between them left out ("咖啡她一天
+    最多喝两杯" → 咖啡), when the bridge knows it and it is no time, habit or person word."""
+    text = chinese["holder_end"].sub("", before)
+    for length in range(min(4, len(text)), 0, -1):
+        piece = text[-length:]
+        glosses = [english for english, word in bridged(piece) if word == piece]
+        if glosses:
+            return frozenset() if piece in chinese["not_things"] else frozenset((*glosses, piece))
+    return frozenset()
 
 
 def _chinese_keys(text: str) -> set[str]:

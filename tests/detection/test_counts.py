@@ -53,6 +53,8 @@ def test_a_count_that_holds_at_no_time_now_is_compared_with_nothing(text):
     "User drinks two a day.",  # two of what?
     "User goes running a few times a week.",  # a vague quantity: the scale's, not a count
     "用户每天喝两杯。",
+    "用户平时每天喝两杯。",  # a time word before the period is no thing
+    "她女儿每天喝三杯。",  # nor a person
     "The trip took a day.",
 ])
 def test_no_count_per_period(text):
@@ -66,6 +68,8 @@ def test_no_count_per_period(text):
     ("User drinks one coffee a day.", "用户每天喝四杯咖啡。"),  # the bridge names one thing
     ("用户每周跑步两次。", "User runs five times a week."),
     ("User spends 200 dollars a month on books.", "User spends 900 dollars a month on books."),
+    ("用户咖啡每天喝一杯。", "用户每天喝四杯咖啡。"),  # the thing as the clause's topic, before the period
+    ("咖啡她一天最多喝两杯。", "她每天喝五杯咖啡。"),
 ])
 def test_counts_that_cannot_both_hold(a, b):
     assert flags(a, b)
@@ -84,6 +88,7 @@ def test_counts_that_cannot_both_hold(a, b):
     ("用户每个月在书上花两百元。", "用户每个月房租花三千元。"),
     ("用户每天喝一杯咖啡。", "用户每天喝四杯水。"),
     ("用户以前每天抽一包烟。", "用户现在每天抽两根烟。"),
+    ("用户早餐每天喝两杯。", "用户每天喝四杯咖啡。"),  # a topic that is no coffee
 ])
 def test_counts_that_may_both_hold(a, b):
     assert not flags(a, b)
