@@ -196,10 +196,15 @@ def _english_number(raw: str, numbers: dict) -> float | None:
 def _modified(low: float, high: float, mod: str, cap: re.Pattern, floor: re.Pattern) -> tuple[float, float]:
     if not mod:
         return low, high
-    if cap.match(mod):
+    return _ranged(low, high, "cap" if cap.match(mod) else "floor" if floor.match(mod) else "about")
+
+
+def _ranged(low: float, high: float, kind: str) -> tuple[float, float]:
+    """The range a count says with a cap ("at most"), a floor ("at least") or "about"."""
+    if kind == "cap":
         return 0.0, high
-    if floor.match(mod):
-        return low, float("inf")
+    if kind == "floor":
+        return low, math.inf
     return low * (1 - _ABOUT_WIDTH), high * (1 + _ABOUT_WIDTH)
 
 
@@ -222,14 +227,15 @@ def _chinese_counts(clause: str) -> list[Count]:
         if before.endswith(chinese["one_day"]):
             continue  # "有一天喝了四杯": one day, no period
         if chinese["cap"].search(mid) or after in chinese["cap_after"]:
-            low = 0.0
+            low, high = _ranged(low, high, "cap")
         elif chinese["floor"].search(mid) or after in chinese["floor_after"]:
-            high = float("inf")
+            low, high = _ranged(low, high, "floor")
         elif chinese["before"].search(mid) or after in chinese["about_after"]:
-            low, high = low * (1 - _ABOUT_WIDTH), high * (1 + _ABOUT_WIDTH)
+            low, high = _ranged(low, high, "about")
         verb_text = chinese["filler"].sub("", chinese["before"].sub("", mid))
         rest = clause[match.end(): match.end() + CONTEXT_CHARS]
-        topic = frozenset(_chinese_keys(verb_text + (match["thing"] or "")) | set(words(verb_text + (match["thing"] or "")))) if unit else frozenset()
+        done = verb_text + (match["thing"] or "")  # what the habit does, with its object
+        topic = frozenset(_chinese_keys(done) | set(words(done))) if unit else frozenset()
         verb = frozenset() if unit else frozenset(_chinese_keys(verb_text) or ({verb_text} if verb_text else set()))
         scoped_text = before + mid + rest
         opened = bool(chinese["past"].search(before + mid) or chinese["plan"].search(before + mid)
@@ -260,24 +266,28 @@ def _chinese_number(raw: str, digits: dict) -> float | None:
 
 def _chinese_thing(text: str) -> frozenset[str]:
     """The noun after a measure word, as keys the languages share: "咖啡就睡不着" → {coffe, 咖啡}."""
-    for length in range(min(4, len(text)), 0, -1):
-        piece = text[:length]
-        glosses = [english for english, chinese in bridged(piece) if chinese == piece]
-        if glosses:
-            return frozenset((*glosses, piece))
+    known = _known_word(text, at_end=False)
+    if known:
+        return known[1]
     return frozenset((text[:2],)) if text else frozenset()
 
 
 def _topic_thing(before: str, chinese: dict) -> frozenset[str]:
     """The noun said just before the period, a holder's word between them left out ("咖啡她一天
     最多喝两杯" → 咖啡), when the bridge knows it and it is no time, habit or person word."""
-    text = chinese["holder_end"].sub("", before)
+    known = _known_word(chinese["holder_end"].sub("", before), at_end=True)
+    return known[1] if known and known[0] not in chinese["not_things"] else frozenset()
+
+
+def _known_word(text: str, at_end: bool) -> tuple[str, frozenset[str]] | None:
+    """The longest word of at most four characters the bridge knows at the start (or ``at_end``)
+    of ``text``: (the word, its English stems and the word itself)."""
     for length in range(min(4, len(text)), 0, -1):
-        piece = text[-length:]
+        piece = text[-length:] if at_end else text[:length]
         glosses = [english for english, word in bridged(piece) if word == piece]
         if glosses:
-            return frozenset() if piece in chinese["not_things"] else frozenset((*glosses, piece))
-    return frozenset()
+            return piece, frozenset((*glosses, piece))
+    return None
 
 
 def _chinese_keys(text: str) -> set[str]:
@@ -361,18 +371,17 @@ def _count_conflict(a, b) -> Verdict | None:
 
 
 def _says_a_count(analysis) -> bool:
-    return any(not count.open for count in counts(analysis.text))
+    return states_a_count(analysis.text)
 
 
 def _periods(analysis) -> set[str]:
-    return {count.period for count in counts(analysis.text) if not count.open}
+    return {count.period for count in _comparable(analysis.text)}
 
 
 def count_terms(analysis) -> set[str]:
     """Index terms: "一杯咖啡" and "four coffees" share no word. A habit's count (times, hours) is
     linked by the habit's own words, which the index holds already."""
-    return {f"$count:{count.period}:{key}" for count in counts(analysis.text) if not count.open
-            for key in count.things}
+    return {f"$count:{count.period}:{key}" for count in _comparable(analysis.text) for key in count.things}
 
 
 FAMILY = Family("count per period", kinds=("value",), priority=125, compare=_count_conflict, cue=_says_a_count,
