@@ -556,13 +556,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", type=Path, help="write the whole report (with unlabelled pairs) here")
     parser.add_argument("--judge", choices=("labels",), help="a judge in maintenance that answers from pairs.jsonl's "
                         "labels (same: the same fact; update, contradicts: a contradiction)")
+    parser.add_argument("--keep", type=Path, help="keep each speaker's home in this folder (new or empty), "
+                        "to open with dmem or the dashboard (dmem --home DIR/26-speaker_a review)")
     args = parser.parse_args(argv)
+    if args.keep is not None and args.keep.exists() and any(args.keep.iterdir()):
+        parser.error(f"--keep {args.keep}: not empty (a home is replayed into a new folder)")
     chosen = conversations(args.folder, args.conv)
     if not chosen:
         parser.error(f"no conversations in {args.folder}")
     judge = label_judge(args.folder) if args.judge == "labels" else None
     homes = []
     with tempfile.TemporaryDirectory(prefix="dmem-life-") as scratch:
+        scratch = args.keep or scratch
         for conv, conversation in chosen:
             for role in ROLES:
                 speaker = conversation[role]

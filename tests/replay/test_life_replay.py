@@ -158,3 +158,16 @@ def test_a_same_pair_missed_at_the_add_says_why():
     assert scored["same_missed"] == {"a denial on one side only": 1}
     assert scored["same_apart_at_end"] == [{"conv": "99", "who": "Ada", "a": "Ada lives in Berlin.",
                                            "b": "Ada does not live in Berlin."}]
+
+
+def test_keep_leaves_each_speakers_home_to_open_and_refuses_a_folder_in_use(folder: Path, tmp_path: Path, capsys):
+    from dialectical_memory import MemoryStore
+
+    kept = tmp_path / "kept"
+    assert replay.main([str(folder), "--keep", str(kept)]) == 0
+    ada = MemoryStore(kept / "99-speaker_a", memory_char_limit=0, user_char_limit=0)
+    ada.load_from_disk()
+    assert {entry.text for entry in ada.entries("user")} == {"Ada lives in Berlin.", "Ada is allergic to penicillin.", "Ada lives in Paris."}
+    with pytest.raises(SystemExit):
+        replay.main([str(folder), "--keep", str(kept)])  # a second replay never mixes into the first one's homes
+    assert "not empty" in capsys.readouterr().err
