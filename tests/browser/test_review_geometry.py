@@ -166,3 +166,21 @@ def test_a_phone_gets_one_group_of_the_graph_and_no_second_list(page: Page, demo
     assert len(shown) == 1 and shown[0]["height"] > 0  # at its own size: a wide group scrolls inside the graph box
     expect(page.locator(".group-list")).to_have_count(0)
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+
+NAV_PAGES = ("/memory/", "/memory/entries/", "/memory/contradictions/", "/memory/reverify/", "/memory/promotions/",
+             "/memory/patterns/", "/memory/archive", "/memory/history", "/memory/transfer/", "/memory/review/")
+
+
+def test_the_header_keeps_one_height_on_every_page_at_a_laptops_width(page: Page, demo_server: LiveServer):
+    """At 1280 px the sections and the search share one row, with a section current (its label bold,
+    wider) or none: the page below never jumps as a person moves between sections."""
+    page.set_viewport_size(DESKTOP)
+    heights = {}
+    for path in NAV_PAGES:
+        page.goto(f"{demo_server.url}{path}")
+        sections = page.locator("#sections-nav").bounding_box()
+        search = page.locator(".topbar-search").bounding_box()
+        assert abs(search["y"] + search["height"] / 2 - (sections["y"] + sections["height"] / 2)) < 8, path
+        heights[path] = page.locator("header.topbar").bounding_box()["height"]
+    assert len(set(heights.values())) == 1, heights
