@@ -381,9 +381,22 @@ def _action(text: str) -> str:
     skipped = _word_set("before_action")
     while at < len(found) and (found[at] in skipped or found[at].endswith("ly")):
         at += 1
+    at = _progressive_verb_at(found, at)
     if at >= len(found) or found[at] in _word_set("filler"):
         return ""
     return _alike().get(stem(found[at]), stem(found[at]))
+
+
+def _progressive_verb_at(found: list[str], at: int) -> int:
+    """Where the verb stands after a progressive's auxiliaries ("is paddling", "has been making"),
+    adverbs between them included; ``at`` itself when no -ing form follows them (a form of be or
+    have tells the fact with what follows it: "is supportive", "has a kayak")."""
+    auxiliaries, skipped = _word_set("progressive"), _word_set("before_action")
+    verb = at
+    while verb < len(found) and (found[verb] in auxiliaries or found[verb] in skipped or found[verb].endswith("ly")):
+        verb += 1
+    progressive = verb > at and verb < len(found) and found[verb].endswith("ing") and len(found[verb]) > 4
+    return verb if progressive else at
 
 
 @functools.lru_cache(maxsize=4096)  # per text: an add compares one text with each of its candidates

@@ -269,10 +269,33 @@ def test_a_longer_wording_with_nothing_new_is_still_the_same():
 @pytest.mark.parametrize("earlier, later", [
     ("User paddles a sea kayak out of the harbour club on calm days.", "User rents a sea kayak from the harbour club."),
     ("Tomasz repairs old bicycles in his garage.", "Tomasz sells old bicycles from his garage."),
+    # the verb of a progressive, after its auxiliaries ("is", "has been") and adverbs
+    ("Tomasz is repairing old bicycles in his garage.", "Tomasz sells old bicycles from his garage."),
+    ("Tomasz has been carefully repairing old bicycles in his garage.", "Tomasz sells old bicycles from his garage."),
+    ("Ada is participating in a chess tournament that she finds intense.", "Ada practices for chess tournaments."),
 ])
 def test_another_action_on_the_same_thing_is_only_possibly_the_same(earlier, later):
     found = compare(earlier, later)
     assert found.sameness is Sameness.POSSIBLE and "another action" in found.reason
+
+
+@pytest.mark.parametrize("earlier, later", [
+    ("Tomasz is repairing old bicycles in his garage.", "Tomasz repairs old bicycles in his garage."),  # one action, two tenses
+    ("Tomasz is building a boat in his garage.", "Tomasz is still building a boat in his garage."),
+    ("Tomasz has been building a boat in his garage.", "Tomasz builds a boat in his garage."),
+])
+def test_a_progressive_and_a_simple_tense_of_one_verb_are_one_action(earlier, later):
+    assert compare(earlier, later).sameness is Sameness.SAME
+
+
+@pytest.mark.parametrize("earlier, later", [
+    ("Tomasz is proud of the old bicycles he repaired.", "Tomasz repairs old bicycles in his garage."),  # be + a word of stance
+    ("Tomasz has a garage full of old bicycles he repairs.", "Tomasz repairs old bicycles in his garage."),  # have + a thing
+])
+def test_be_or_have_before_no_ing_form_names_no_action(earlier, later):
+    """Only an -ing form after the auxiliaries is the action: "is proud", "has a garage" tell the
+    fact with what follows (the guard reads no action there, as before)."""
+    assert "another action" not in compare(earlier, later).reason
 
 
 def test_words_of_stance_said_two_ways_are_no_other_action():
