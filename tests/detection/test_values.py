@@ -87,6 +87,15 @@ def test_gazetteer_reads_cities_by_distance():
     assert not gazetteer.cities("ontario")  # a province's name meets no city
 
 
+def test_a_city_is_found_by_its_whole_name_and_never_as_a_country():
+    """The table is looked up by bisection on its sorted lines: a name's rows and none of a longer name's."""
+    assert [city.country for city in gazetteer.cities("york")] == ["GB"]
+    assert not gazetteer.cities("yor") and not gazetteer.cities("")
+    assert not gazetteer.cities("spain") and gazetteer.country_code("Spain ") == "ES"
+    assert gazetteer.cities(" Leeds ") == gazetteer.cities("leeds") != ()
+    assert "leeds" in gazetteer.names() and "spain" not in gazetteer.names() and "ES" not in gazetteer.names()
+
+
 def test_negation_lookalikes_match_the_table():
     """无锡 holds 无 ("no"): every such city name of the table is registered as a word."""
     negations = set("无不没非未别")
