@@ -26,6 +26,8 @@ NEGATION_LOOKALIKES = (
 # Cities closer than this are one city: a borough or suburb listed on its own ("lives in Salford" /
 # "lives in Manchester", Brooklyn, Pudong); Leeds and York (38 km) are two.
 SAME_AREA_KM = 25.0
+# Rows of the table that name no city: a country's name (no coordinates), an ISO code and its name.
+_NOT_CITIES = ("country", "iso")
 
 
 class City(NamedTuple):
@@ -79,8 +81,6 @@ def country_code(name: str) -> str:
     """The ISO code of a country's English name ("spain" → "ES"), or ""."""
     return _countries().get(name.lower().strip(), "")
 
-
-_NOT_CITIES = ("country", "iso")  # a country's name (no coordinates), an ISO code and its name
 
 
 def _km(a: City, b: City) -> float:

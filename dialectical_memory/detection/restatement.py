@@ -378,23 +378,27 @@ def _action(text: str) -> str:
     at = 2 if found[:2] == ["the", name] else 1 if found[:1] == [name] else 0
     if not at:  # the text does not start with its holder ("Every afternoon the user…", "User's laptop…")
         return ""
-    skipped = _word_set("before_action")
-    while at < len(found) and (found[at] in skipped or found[at].endswith("ly")):
-        at += 1
-    at = _progressive_verb_at(found, at)
+    at = _progressive_verb_at(found, _past_adverbs(found, at))
     if at >= len(found) or found[at] in _word_set("filler"):
         return ""
     return _alike().get(stem(found[at]), stem(found[at]))
+
+
+def _past_adverbs(found: list[str], at: int) -> int:
+    """The first word from ``at`` on that is no adverb ("often", "recently", "carefully")."""
+    skipped = _word_set("before_action")
+    while at < len(found) and (found[at] in skipped or found[at].endswith("ly")):
+        at += 1
+    return at
 
 
 def _progressive_verb_at(found: list[str], at: int) -> int:
     """Where the verb stands after a progressive's auxiliaries ("is paddling", "has been making"),
     adverbs between them included; ``at`` itself when no -ing form follows them (a form of be or
     have tells the fact with what follows it: "is supportive", "has a kayak")."""
-    auxiliaries, skipped = _word_set("progressive"), _word_set("before_action")
-    verb = at
-    while verb < len(found) and (found[verb] in auxiliaries or found[verb] in skipped or found[verb].endswith("ly")):
-        verb += 1
+    auxiliaries, verb = _word_set("progressive"), at
+    while verb < len(found) and found[verb] in auxiliaries:
+        verb = _past_adverbs(found, verb + 1)
     progressive = verb > at and verb < len(found) and found[verb].endswith("ing") and len(found[verb]) > 4
     return verb if progressive else at
 
