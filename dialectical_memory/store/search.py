@@ -377,9 +377,9 @@ def _by_words(store, states, pool, wanted, readers: list[TargetIndex], whole: bo
                         index.reader = _reader(index)
                         readers.append(index)
             scores = index.bm25.scores(wanted)
-            whole = texts is not None and index.synced is texts  # it holds exactly these texts: none to leave out
+            complete = texts is not None and index.synced is texts  # it holds exactly these texts: none to leave out
             read, total = read + len(index.bm25), total + len(chosen if texts is None else texts)
-        if whole and chosen is texts:  # no filter: every entry scored is searched
+        if complete and chosen is texts:  # no filter: every entry scored is searched
             found.update(zip(zip(itertools.repeat(name), scores), scores.values()))
         else:
             found.update(((name, entry_id), score) for entry_id, score in scores.items() if entry_id in chosen)

@@ -557,3 +557,43 @@ def test_a_search_while_the_first_ones_thread_finds_the_texts_searches_what_it_r
     index.reader.join(timeout=30)
     last = store.search("chess diary volume 6", "memory", semantic=False)
     assert last.words_coverage == (7, 7) and last.items[0].entry.text == "User keeps a chess diary, volume 6"
+
+
+def test_a_search_of_both_targets_never_waits_for_the_thread_reading_the_second_one(tmp_path, monkeypatch):
+    """The words ranking told the first target's completeness to the second under the caller's own
+    name for "read it whole": once the (small) agent notes were read, a search of both targets
+    waited for the thread still reading a large user profile, as a one-shot search does."""
+    import threading
+
+    from dialectical_memory.detection import lexical
+    from dialectical_memory.store import search
+
+    store = MemoryStore(tmp_path / "home", memory_char_limit=0, user_char_limit=0)
+    store.add("memory", "User keeps a chess diary in the study")
+    for n in range(6):
+        store.add("user", f"User plays chess at the club, evening {n}")
+    monkeypatch.setattr(search, "WORDS_ALL_AT_ONCE", 3)
+    monkeypatch.setattr(search, "WORDS_AT_ONCE", 2)
+    monkeypatch.setattr(search, "WORDS_SECONDS", 0.0)
+    release = threading.Event()
+    tokens_of = lexical.document_tokens
+
+    def held_in_the_thread(text):
+        if threading.current_thread().name == "dmem-search-words":
+            release.wait(30)
+        return tokens_of(text)
+
+    monkeypatch.setattr(lexical, "document_tokens", held_in_the_thread)
+    try:
+        assert store.search("chess", semantic=False).words_coverage == (3, 7)  # its thread now waits
+        answered = []
+        second = threading.Thread(target=lambda: answered.append(store.search("chess", semantic=False)))
+        second.start()
+        second.join(timeout=10)
+        assert answered and answered[0].words_coverage == (3, 7)  # answered by the part read, at once
+    finally:
+        release.set()
+    reader = search.search_index(store, "user").reader
+    if reader is not None:
+        reader.join(timeout=30)
+    assert store.search("chess", semantic=False).words_coverage == (7, 7)
