@@ -27,7 +27,7 @@ import re
 import sys
 import time
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from . import bundled
 from .text import CJK_RANGE, PIECE, lazy_compile, normalize, stem
@@ -225,13 +225,14 @@ class BM25:
                 result[doc] = found(doc, 0.0) + idf * tf / (tf + norms[lengths[doc]])
         return result
 
-    def sync(self, texts: dict[str, str], deadline: float | None = None, at_least: int = 0) -> int:
-        """Hold exactly the documents of ``texts`` (doc → text), re-reading only those that changed;
-        with a ``deadline`` (``time.monotonic()``), the missing ones are read last first (the newest
-        entries) until it passes, ``at_least`` of them whatever the time. Returns how many are
-        still missing. ``texts`` is read, never changed: called again with the very same mapping
-        (a read continued a part at a time), it goes on where it stopped instead of comparing
-        every document again."""
+    def sync(self, texts: dict[str, str], deadline: float | None = None, at_least: int = 0,
+             read: Callable[[str], list[str]] = document_tokens) -> int:
+        """Hold exactly the documents of ``texts`` (doc → text), re-reading only those that changed
+        (their terms: ``read(text)``); with a ``deadline`` (``time.monotonic()``), the missing ones
+        are read last first (the newest entries) until it passes, ``at_least`` of them whatever the
+        time. Returns how many are still missing. ``texts`` is read, never changed: called again
+        with the very same mapping (a read continued a part at a time), it goes on where it stopped
+        instead of comparing every document again."""
         missing, known = self._missing(texts), self._texts
         count = 0
         while missing:
@@ -239,7 +240,7 @@ class BM25:
                 return len(missing)
             doc = missing.pop()
             if doc not in known:
-                self.add(doc, document_tokens(texts[doc]))
+                self.add(doc, read(texts[doc]))
                 known[doc] = texts[doc]
                 count += 1
         self._reading = None  # read whole: the texts are not kept alive for nothing

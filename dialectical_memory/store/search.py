@@ -4,7 +4,8 @@ A question is answered by three rankings of the active entries that pass the fil
 
 * **words** (always): BM25 over the terms of ``detection/lexical.py`` (English stems, Chinese
   characters and pairs, the bridge's English for Chinese words), one index per target kept by the
-  store and updated entry by entry;
+  store and updated entry by entry; the terms a search read a home's texts as are kept beside it
+  (``.X.words.json``, :mod:`.words_cache`), so that the next process reads only the texts changed;
 * **meaning** (with the ``[semantic]`` extra): the cosine of E5 embeddings, the question embedded
   as a query ("query: …") and every entry as a passage, from the home's one embedding cache
   ``.X.embeddings.npz``, the same vectors the detector's neighbours by meaning use. A search never
@@ -128,6 +129,7 @@ class TargetIndex:
         self.wanted = None  # the texts it is being synced with, a part at a time (see _reader)
         self.reader: threading.Thread | None = None
         self.newest_read = None  # the state (read_models.derived_key) a first search read the newest of
+        self.words = None  # the home's words cache (words_cache.py), opened by its first read at once
 
 
 _INDEXES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # store → {target: TargetIndex}
@@ -353,6 +355,8 @@ def _by_words(store, states, pool, wanted, readers: list[TargetIndex], whole: bo
     such a home reads the newest entries as it goes, and its thread finds the texts of the rest
     (a search meanwhile searches what it read). A search of the home ``whole`` reads what is left
     itself, after waiting for a thread reading it."""
+    from ..detection.lexical import document_tokens
+
     found, read, total = {}, 0, 0
     for name, state in states.items():
         index = search_index(store, name)
@@ -371,14 +375,18 @@ def _by_words(store, states, pool, wanted, readers: list[TargetIndex], whole: bo
                 index.wanted = texts
                 if index.reader is None:  # else the reader reads these texts next
                     many = len(texts) - len(index.bm25) > WORDS_ALL_AT_ONCE and not whole
-                    left = index.bm25.sync(texts, time.monotonic() + WORDS_SECONDS if many else None, WORDS_AT_ONCE)
+                    terms = document_tokens if many else _words(index, state).terms
+                    left = index.bm25.sync(texts, time.monotonic() + WORDS_SECONDS if many else None, WORDS_AT_ONCE, terms)
                     index.synced = None if left else texts
                     if left:
                         index.reader = _reader(index)
                         readers.append(index)
+
             scores = index.bm25.scores(wanted)
             complete = texts is not None and index.synced is texts  # it holds exactly these texts: none to leave out
             read, total = read + len(index.bm25), total + len(chosen if texts is None else texts)
+        if complete and index.words is not None and not state.read_only:  # what this search or a warm-up
+            index.words.save_if_due(texts.values())  # read at once, kept (outside the lock: searches go on)
         if complete and chosen is texts:  # no filter: every entry scored is searched
             found.update(zip(zip(itertools.repeat(name), scores), scores.values()))
         else:
@@ -436,11 +444,10 @@ def read_words_ahead(store, target: str, state) -> None:
     home a search reads at once (WORDS_ALL_AT_ONCE): a larger one's first search reads the newest
     and a thread the rest. A search meanwhile reads what is left itself, whole, as it would have;
     a write meanwhile ends this (the next search reads what moved)."""
-    from ..detection.lexical import document_tokens
-
     if len(state.entries) > WORDS_ALL_AT_ONCE:
         return
     index, texts = search_index(store, target), _texts(state)
+    terms_of = _words(index, state).terms  # the cache is saved by a search only: a warm-up writes nothing
     while True:
         _until_no_search_answers()
         with index.lock:
@@ -450,9 +457,20 @@ def read_words_ahead(store, target: str, state) -> None:
             if not part:
                 index.synced = texts
                 return
-        terms = [(doc, text, document_tokens(text)) for doc, text in part]
+        terms = [(doc, text, terms_of(text)) for doc, text in part]
         with index.lock:
             index.bm25.put_read(texts, terms)
+
+
+def _words(index: TargetIndex, state):
+    """The words cache of the home ``index`` searches (:mod:`.words_cache`), opened once: used where
+    a home is read at once (a search's, a warm-up's), never by the thread that reads a larger home a
+    part at a time (opening its file holds the interpreter for as long as the file takes to parse)."""
+    if index.words is None:
+        from .words_cache import WordsCache, words_path
+
+        index.words = WordsCache.opened(words_path(state.paths.home, state.paths.stem))
+    return index.words
 
 
 def _find_wanted(index: TargetIndex, state) -> None:
