@@ -54,6 +54,7 @@ WORDS_AT_ONCE = 500  # more: a search reads this many whatever the time
 WORDS_SECONDS = 0.03  # and more for at most this long; a thread reads the rest (100,000 entries: ~10 s)
 WORDS_PART = 16  # … this many at a time (~2 ms), put in under one hold of the index's lock; and
 # between two parts it waits while a search answers (``_answering``): a search waits for no part
+WORDS_CACHED_FROM = 64  # texts a search reads at once, from which it reads them through the words cache
 TEXTS_PART = 4_096  # the texts of a home a first search read only the newest of: found this many at a time
 MEANING_CANDIDATES = 100  # the nearest entries by meaning that may enter the fusion (and set its median)
 CENTRED = True
@@ -374,14 +375,16 @@ def _by_words(store, states, pool, wanted, readers: list[TargetIndex], whole: bo
             elif index.synced is not texts:
                 index.wanted = texts
                 if index.reader is None:  # else the reader reads these texts next
-                    many = len(texts) - len(index.bm25) > WORDS_ALL_AT_ONCE and not whole
-                    terms = document_tokens if many else _words(index, state).terms
+                    missing = len(texts) - len(index.bm25)
+                    many = missing > WORDS_ALL_AT_ONCE and not whole
+                    # the words cache, where a search reads a home at once: opened for a few texts, it costs more than it saves
+                    cached = not many and (index.words is not None or missing >= WORDS_CACHED_FROM)
+                    terms = _words(index, state).terms if cached else document_tokens
                     left = index.bm25.sync(texts, time.monotonic() + WORDS_SECONDS if many else None, WORDS_AT_ONCE, terms)
                     index.synced = None if left else texts
                     if left:
                         index.reader = _reader(index)
                         readers.append(index)
-
             scores = index.bm25.scores(wanted)
             complete = texts is not None and index.synced is texts  # it holds exactly these texts: none to leave out
             read, total = read + len(index.bm25), total + len(chosen if texts is None else texts)

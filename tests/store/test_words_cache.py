@@ -132,3 +132,17 @@ def test_a_home_that_cannot_be_written_goes_without(home, reads, monkeypatch):
     monkeypatch.setattr("dialectical_memory.storage.files.atomic_write", refused)
     assert _answer(store)  # the search answers all the same
     assert not _cache_file(home).exists()
+
+
+def test_a_search_that_reads_a_few_texts_never_opens_the_file(home, monkeypatch):
+    """Opening the file (parsing every record) costs more than reading a few texts."""
+    opened = []
+    opener = words_cache.WordsCache.opened.__func__
+    monkeypatch.setattr(words_cache.WordsCache, "opened", classmethod(lambda cls, path: opened.append(path) or opener(cls, path)))
+    home.mkdir(parents=True)
+    (home / "MEMORY.md").write_text(hermes_format.dumps(NOTES[:10]), encoding="utf-8")
+    assert _answer(_store(home), "chess")
+    assert opened == [] and not _cache_file(home).exists()
+    (home / "MEMORY.md").write_text(hermes_format.dumps(NOTES), encoding="utf-8")
+    assert _answer(_store(home), "chess")
+    assert opened == [_cache_file(home)] and _cache_file(home).exists()
