@@ -17,15 +17,16 @@ the search that read what it lacked (at least ``SAVE_AFTER`` texts), never while
 from __future__ import annotations
 
 import functools
-import logging
 import os
 from collections.abc import Iterable
-from hashlib import blake2b
 from pathlib import Path
 
 import orjson
 
-log = logging.getLogger(__name__)
+try:  # hashlib's blake2b without the OpenSSL its import loads (~2 ms), as the index file's
+    from _blake2 import blake2b
+except ImportError:  # pragma: no cover - a Python built without it
+    from hashlib import blake2b
 
 VERSION = 1
 MAX_BYTES = 256 * 1024 * 1024
@@ -101,7 +102,7 @@ class WordsCache:
 
             atomic_write(self.path, data, sync_dir=False)
         except OSError as error:
-            log.info("the words cache %s was not written (%s)", self.path.name, error)
+            _log().info("the words cache %s was not written (%s)", self.path.name, error)
             return False
         self._read_since = 0
         return True
@@ -118,15 +119,15 @@ def _read(path: Path) -> dict[str, list[str]]:
     except FileNotFoundError:
         return {}
     except OSError as error:
-        log.warning("the words cache %s cannot be read (%s); searches read the texts again", path.name, error)
+        _log().warning("the words cache %s cannot be read (%s); searches read the texts again", path.name, error)
         return {}
     try:
         if size is not None:
             raise ValueError(f"larger than {MAX_BYTES:,} bytes")
         return _checked(data)
     except ValueError as error:
-        log.warning("the words cache %s is discarded (%s); the next search that reads the texts replaces it",
-                    path.name, error)
+        _log().warning("the words cache %s is discarded (%s); the next search that reads the texts replaces it",
+                       path.name, error)
         return {}
 
 
@@ -150,6 +151,12 @@ def _checked(data: bytes) -> dict[str, list[str]]:
         if terms and max(map(len, terms)) > MAX_TERM_CHARS:
             raise ValueError("a term too long")
     return words
+
+
+def _log():
+    import logging  # on demand: a search whose file reads well never loads it (~3 ms)
+
+    return logging.getLogger(__name__)
 
 
 _HEX = frozenset("0123456789abcdef")

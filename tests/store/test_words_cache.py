@@ -146,3 +146,18 @@ def test_a_search_that_reads_a_few_texts_never_opens_the_file(home, monkeypatch)
     (home / "MEMORY.md").write_text(hermes_format.dumps(NOTES), encoding="utf-8")
     assert _answer(_store(home), "chess")
     assert opened == [_cache_file(home)] and _cache_file(home).exists()
+
+
+def test_a_one_shot_search_through_the_file_loads_no_openssl_and_no_logging(home):
+    """What a read may load (tests/core/test_architecture.py): the file's hashes are hashlib's own
+    blake2b without the OpenSSL its import loads, and the logger loads only to warn."""
+    import subprocess
+    import sys
+
+    _answer(_store(_home(home)))
+    code = ("import sys; from dialectical_memory.adapters.cli import main; main(sys.argv[1:]); "
+            "print('\\n', *sorted(m for m in ('_hashlib', 'logging') if m in sys.modules))")
+    for _run in range(2):  # the first run may rewrite the file; the second reads it as it is
+        out = subprocess.run([sys.executable, "-c", code, "--home", str(home), "search", "chess diary"],
+                             capture_output=True, text=True, check=True).stdout
+    assert out.splitlines()[-1].strip() == "", out
