@@ -98,9 +98,9 @@ class WordsCache:
         words = {key: held[key] for key in map(text_key, texts) if key in held}
         data = orjson.dumps({"version": VERSION, "fingerprint": fingerprint(), "words": words})
         try:
-            from ..storage.files import atomic_write
+            from ..storage.files import write_temp
 
-            atomic_write(self.path, data, sync_dir=False)
+            os.replace(write_temp(self.path, data, sync=False), self.path)  # a torn file reads as damaged
         except OSError as error:
             _log().info("the words cache %s was not written (%s)", self.path.name, error)
             return False

@@ -129,7 +129,7 @@ def test_a_home_that_cannot_be_written_goes_without(home, reads, monkeypatch):
     def refused(*args, **kwargs):
         raise PermissionError("read-only")
 
-    monkeypatch.setattr("dialectical_memory.storage.files.atomic_write", refused)
+    monkeypatch.setattr("dialectical_memory.storage.files.write_temp", refused)
     assert _answer(store)  # the search answers all the same
     assert not _cache_file(home).exists()
 
