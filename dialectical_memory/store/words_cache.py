@@ -75,9 +75,6 @@ class WordsCache:
         cache._terms = _read(path)
         return cache
 
-    def __len__(self) -> int:
-        return len(self._terms)
-
     def terms(self, text: str) -> list[str]:
         """``text``'s search terms: from the cache, else read now (and kept)."""
         key = text_key(text)
@@ -111,18 +108,15 @@ class WordsCache:
 def _read(path: Path) -> dict[str, list[str]]:
     try:
         with open(path, "rb") as handle:
-            if os.fstat(handle.fileno()).st_size > MAX_BYTES:
-                data = b""  # not read: discarded below, by its size
-                size = os.fstat(handle.fileno()).st_size
-            else:
-                data, size = handle.read(MAX_BYTES + 1), None
+            size = os.fstat(handle.fileno()).st_size
+            data = handle.read(MAX_BYTES + 1) if size <= MAX_BYTES else b""  # a larger one is discarded unread
     except FileNotFoundError:
         return {}
     except OSError as error:
         _log().warning("the words cache %s cannot be read (%s); searches read the texts again", path.name, error)
         return {}
     try:
-        if size is not None:
+        if max(size, len(data)) > MAX_BYTES:  # (read: it grew past the bound since)
             raise ValueError(f"larger than {MAX_BYTES:,} bytes")
         return _checked(data)
     except ValueError as error:
@@ -133,8 +127,6 @@ def _read(path: Path) -> dict[str, list[str]]:
 
 def _checked(data: bytes) -> dict[str, list[str]]:
     """The records of a cache file's bytes, each checked; raises ValueError on anything unexpected."""
-    if len(data) > MAX_BYTES:
-        raise ValueError(f"larger than {MAX_BYTES:,} bytes")
     document = orjson.loads(data)  # orjson.JSONDecodeError is a ValueError
     if not isinstance(document, dict) or document.get("version") != VERSION:
         raise ValueError("another version")
