@@ -41,29 +41,33 @@ def add():
         context = board_context()
         del context["error"]
         return refused(error, page="entries/tiers.html", fragment=ADD_FORM, draft=request.form.get("text"), add_error=True, **context)
-    message, undo_action = added_message(text, result)
+    message, undo_action = added_message(text, result, type_read=kind is None)
     added = None if result.reinforced else result.entry_id
     return written(message, redirect_to=url_for(".tiers"), fragment=ADD_FORM, oob_fragment=BOARD_OOB, undo_action=undo_action,
                    **board_context(added=added))
 
 
-def added_message(text: str, result) -> tuple:
-    """``Entry added: “…”`` (one full stop), and what it contradicts: each other entry quoted and
-    linked to the contradiction, as the CLI names them; with an Undo that takes the new entry out."""
+def added_message(text: str, result, type_read: bool = False) -> tuple:
+    """``Entry added: “…”`` (one full stop), the knowledge type when it was read from the text
+    (``type_read``: the person left the choice to the reader), and what it contradicts: each other
+    entry quoted and linked to the contradiction, as the CLI names them; with an Undo that takes the
+    new entry out."""
     added = f"“{short(text, 60)}”"
     if result.reinforced:
         return f"Already in memory, so it was reinforced: {added}", None
+    entry = store().get_entry(g.target, result.entry_id)
     parts = ["Entry added: ", text_link(added, url_for(".detail", entry_id=result.entry_id))]
+    if type_read:
+        parts.append(f" (read as a {entry.meta.knowledge_type.value})")
     edges = result.contradictions
     if edges:
-        stop = "" if text.rstrip()[-1:] in ".!?。！？" else "."
+        stop = "" if text.rstrip()[-1:] in ".!?。！？" and not type_read else "."
         parts.append(f"{stop} It contradicts {'another entry' if len(edges) == 1 else f'{len(edges)} entries'}: ")
         for number, edge in enumerate(edges):
             other = edge["from_text"] if edge["to_id"] == result.entry_id else edge["to_text"]
             url = url_for("contradictions.edge_panel", edge_id=edge["edge_id"])
             parts += [", " if number else "", text_link(f"“{short(other or '', 80)}”", url)]
         parts.append(" — both are kept until you resolve it.")
-    entry = store().get_entry(g.target, result.entry_id)
     undo = {"url": url_for(".undo_add", entry_id=result.entry_id), "fields": {"etag": entry.etag}}
     return message_parts(*parts), undo
 

@@ -150,14 +150,17 @@ def _print_json(data) -> None:
     print(json.dumps(data, ensure_ascii=False, indent=2))
 
 
-def _print_result(result, args=None) -> None:
-    """The outcome of a write: a few readable lines, or (``--json``) its one JSON document."""
+def _print_result(result, args=None, type_read: str | None = None) -> None:
+    """The outcome of a write: a few readable lines, or (``--json``) its one JSON document;
+    ``type_read``: the knowledge type a new entry was given from its text."""
     if getattr(args, "json", False):
         _print_json(result.to_dict())
         return
     print(_short(result.message, 1000))
     if result.entry_id:
         print(f"  id: {result.entry_id}")
+    if type_read:
+        print(f"  type: {type_read} (read from the text; --type sets it)")
     for edge in result.contradictions:
         print(f"  ⚡ contradicts: {_short(edge['from_text'] or '', 60)}  ({_why(edge, 120)})")
     usage = result.usage
@@ -183,7 +186,10 @@ def cmd_add(args) -> int:
     store = _store(args, (args.target,))
     result = _naming_room(store, lambda: store.add(args.target, args.text, source_kind=args.source,
                                                    knowledge_type=args.type, actor="cli"))  # fmt: skip
-    _print_result(result, args)
+    read = None
+    if args.type is None and not result.reinforced and not args.json:  # the type the reader gave it
+        read = store.get_entry(args.target, result.entry_id).meta.knowledge_type.value
+    _print_result(result, args, type_read=read)
     possibly = result.extra.get("possibly_same")
     if possibly and not args.json:  # the message names it by its words
         print(f"  the same fact? dmem review same {result.entry_id[:8]} {possibly[:8]} --target {args.target}")
@@ -1262,7 +1268,7 @@ def _entry_commands(command) -> None:
     _target_option(p)
     p.add_argument("--source", choices=[s.value for s in SourceKind], default=SourceKind.USER_EXPLICIT.value,
                    help="where the knowledge came from; sets its authority (default: user_explicit)")  # fmt: skip
-    p.add_argument("--type", choices=[k.value for k in KnowledgeType], help="knowledge type; sets how fast it decays (default: belief)")
+    p.add_argument("--type", choices=[k.value for k in KnowledgeType], help="knowledge type; sets how fast it decays (default: read from the text: a dated event is a memory, a lasting fact a fact, a current situation a state, an instruction a rule, anything else a belief)")
     _json_option(p)
     p.set_defaults(func=cmd_add)
 

@@ -60,7 +60,7 @@ def test_an_add_that_contradicts_quotes_the_other_entry_links_the_contradiction_
     new_id = app_store.get_entry_meta("memory", NO_TEA).entry_id
     flash = flash_of(body)
     assert f'<a href="/memory/contradictions/edges/{edge["edge_id"]}">“{TEA}”</a>' in flash
-    assert f"Entry added: “{NO_TEA}” It contradicts another entry: “{TEA}” — both are kept" in text_of(flash)
+    assert f"Entry added: “{NO_TEA}” (read as a memory). It contradicts another entry: “{TEA}” — both are kept" in text_of(flash)
     assert f'action="/memory/entries/{new_id}/undo-add"' in flash and ">Undo</button>" in flash
     assert f'name="etag" value="{app_store.get_entry("memory", new_id).etag}"' in flash
 
@@ -94,7 +94,7 @@ def test_undo_of_an_add_is_refused_when_the_entry_changed_since(post, app_store,
 
 
 def test_an_add_without_contradictions_has_one_full_stop_and_an_undo(post):
-    flash = flash_of(post("/memory/entries/", {"text": "User keeps a paper notebook."}, htmx=True).get_data(as_text=True))
+    flash = flash_of(post("/memory/entries/", {"text": "User keeps a paper notebook.", "knowledge_type": "belief"}, htmx=True).get_data(as_text=True))
     assert text_of(flash).endswith("Entry added: “User keeps a paper notebook.” Undo")
     assert "/undo-add" in flash
 

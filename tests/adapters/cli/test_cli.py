@@ -19,6 +19,19 @@ def test_add_then_list_shows_the_entry_in_its_tier(capsys, home):
     assert (home / "USER.md").read_text(encoding="utf-8") == "User prefers tea over coffee"
 
 
+def test_add_says_the_knowledge_type_it_read_from_the_text_and_an_explicit_one_wins(capsys, home):
+    code, out, _ = dmem(capsys, home, "add", "User went to the dentist last Tuesday")
+    assert code == 0 and "  type: memory (read from the text; --type sets it)" in out
+    assert MemoryStore(home).get_entry_meta("memory", "User went to the dentist last Tuesday").knowledge_type.value == "memory"
+    code, out, _ = dmem(capsys, home, "add", "User is allergic to peanuts", "--type", "belief")
+    assert code == 0 and "type:" not in out
+    assert MemoryStore(home).get_entry_meta("memory", "User is allergic to peanuts").knowledge_type.value == "belief"
+    code, out, _ = dmem(capsys, home, "add", "User went to the dentist last Tuesday")
+    assert code == 0 and "reinforced" in out and "type:" not in out, "a fact said again keeps its entry's type"
+    code, out, _ = dmem(capsys, home, "add", "User keeps a paper notebook", "--json")
+    assert code == 0 and json.loads(out)["entry_id"] and "type:" not in out
+
+
 def test_add_reports_what_the_new_entry_contradicts(capsys, home):
     dmem(capsys, home, "add", "User lives in Berlin", "-t", "user")
     code, out, _ = dmem(capsys, home, "add", "User lives in Paris", "-t", "user")
