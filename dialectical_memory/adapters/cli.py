@@ -160,7 +160,7 @@ def _print_result(result, args=None, type_read: str | None = None) -> None:
     if result.entry_id:
         print(f"  id: {result.entry_id}")
     if type_read:
-        print(f"  type: {type_read} (read from the text; --type sets it)")
+        print(f"  type: {type_read} (read from the text)")
     for edge in result.contradictions:
         print(f"  ⚡ contradicts: {_short(edge['from_text'] or '', 60)}  ({_why(edge, 120)})")
     usage = result.usage

@@ -21,7 +21,7 @@ def test_add_then_list_shows_the_entry_in_its_tier(capsys, home):
 
 def test_add_says_the_knowledge_type_it_read_from_the_text_and_an_explicit_one_wins(capsys, home):
     code, out, _ = dmem(capsys, home, "add", "User went to the dentist last Tuesday")
-    assert code == 0 and "  type: memory (read from the text; --type sets it)" in out
+    assert code == 0 and "  type: memory (read from the text)" in out
     assert MemoryStore(home).get_entry_meta("memory", "User went to the dentist last Tuesday").knowledge_type.value == "memory"
     code, out, _ = dmem(capsys, home, "add", "User is allergic to peanuts", "--type", "belief")
     assert code == 0 and "type:" not in out
