@@ -23,7 +23,7 @@ from dialectical_memory.core.errors import (
     NotFoundError,
     StaleEntryError,
 )
-from dialectical_memory.store.reason_words import contains_cjk, found_by, plain_reason, promotion_evidence, reason_contract, reverify_state
+from dialectical_memory.store.reason_words import contains_cjk, found_by, plain_reason, promotion_evidence, reason_contract, reverify_question, reverify_state
 from dialectical_memory.core.install_hint import install_hint
 from dialectical_memory.features import hermes_pending, transfer
 from dialectical_memory.store import decisions
@@ -38,7 +38,7 @@ __all__ = [
     "BeliefStatus", "KnowledgeType", "MaturityLevel", "SourceKind",
     "DialecticalMemoryError", "AmbiguousMatchError", "CharLimitError", "ConflictError",
     "InvalidInputError", "NotFoundError", "StaleEntryError", "install_hint",
-    "plain_reason", "found_by", "reason_contract", "contains_cjk", "promotion_evidence", "reverify_state",
+    "plain_reason", "found_by", "reason_contract", "contains_cjk", "promotion_evidence", "reverify_question", "reverify_state",
     # helpers over that API
     "store", "entry_or_404", "full_id", "full_entry_id", "check_etags", "find_entry", "counts", "hermes_home",
     "review_inbox", "detector_kinds",

@@ -9,7 +9,7 @@ from urllib.parse import quote, urlsplit
 
 from flask import Flask, current_app, g, request, url_for
 
-from .adapter import DialecticalMemoryError, contains_cjk, counts, found_by, plain_reason, promotion_evidence, reverify_state, store
+from .adapter import DialecticalMemoryError, contains_cjk, counts, found_by, plain_reason, promotion_evidence, reverify_question, reverify_state, store
 from .urls import url_with_args
 
 SECONDS_PER_DAY = 86_400.0
@@ -312,6 +312,7 @@ def template_defaults() -> dict:
         "plain_reason": plain_reason,
         "found_by": found_by,
         "promotion_evidence": promotion_evidence,
+        "reverify_question": reverify_question,
         "reverify_state": reverify_state,
         "safety_reason": safety_reason,
         "archive_reason_words": archive_reason_words,

@@ -851,9 +851,11 @@ def _next_group(decision) -> None:
 
 
 def _next_reverify(decision) -> None:
-    from ..store.reason_words import reverify_state
+    from ..store.reason_words import reverify_question, reverify_state
 
-    print(f"Next: is this still true? “{_short(decision.subject.entry.text, 80)}” ({reverify_state(decision.subject)})")
+    entry = decision.subject.entry
+    question = reverify_question(entry.meta.knowledge_type)
+    print(f"Next: {question[0].lower()}{question[1:]} “{_short(entry.text, 80)}” ({reverify_state(decision.subject)})")
     print(f"  dmem review confirm|retire {decision.key[:8]}   dmem review revise {decision.key[:8]} \"NEW TEXT\"")
 
 

@@ -1,5 +1,5 @@
 """Why two entries contradict, in plain words (English, or Chinese when the entries are Chinese),
-and who found it; what a promotion was proposed on, and how stale a belief is: what a person reads, on the dashboard and in the
+and who found it; what a promotion was proposed on, how stale a belief is and what to ask of it: what a person reads, on the dashboard and in the
 terminal (``dmem contradictions``, ``dmem review``).
 
 Built from the verdict's contract, ``edge["reason_data"]`` (detection/contract.py: kind, holder,
@@ -260,3 +260,19 @@ def reverify_state(item) -> str:
     since anyone checked it", "expires in 3 days, 58 days since anyone checked it"."""
     when = "expired" if item.days_left <= 0 else f"expires in {item.days_left:.0f} days"
     return f"{when}, {item.days_since_validation:.0f} days since anyone checked it"
+
+
+# What re-verifying asks of an entry, by its knowledge type: a past event does not stop being true, a
+# situation stops holding, a rule stops applying; a fact never comes to be asked (it does not decay).
+REVERIFY_QUESTIONS = {
+    "memory": "Still worth remembering?",
+    "state": "Is this still the case?",
+    "rule": "Does this rule still apply?",
+}
+REVERIFY_QUESTION = "Is this still true?"  # a belief's (and any other's)
+
+
+def reverify_question(knowledge_type) -> str:
+    """The question an entry waiting for re-verification puts to a person, by its knowledge type
+    (a ``KnowledgeType`` or its value): "Still worth remembering?" for a dated event."""
+    return REVERIFY_QUESTIONS.get(getattr(knowledge_type, "value", knowledge_type), REVERIFY_QUESTION)

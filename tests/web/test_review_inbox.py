@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import re
 from html.parser import HTMLParser
 
@@ -168,6 +169,31 @@ def test_a_belief_expiring_within_a_week_is_named_apart_and_waits_only_once_expi
     assert "and 1 expiring within a week" in overview
 
 
+@pytest.mark.parametrize(("kind", "text", "question"), [
+    ("memory", "The team went to a pride parade in June.", "Still worth remembering?"),  # a past event stays true
+    ("state", "The build server is down for repairs.", "Is this still the case?"),
+    ("belief", "The user prefers short answers.", "Is this still true?"),
+    ("rule", "Always answer the user in German.", "Does this rule still apply?"),
+])
+def test_the_walk_asks_of_an_expired_entry_what_fits_its_knowledge_type(client, home, seeded, kind, text, question):
+    """A dated event does not stop being true: what expires is whether it is worth keeping. The
+    walk asked every entry "Is this still true?"."""
+    from tests.helpers import edit_meta
+
+    from .seeding import DAY
+
+    store = MemoryStore(home, memory_char_limit=0, user_char_limit=0, clock=lambda: NOW, detector=QuietDetector())
+    for target in ("memory", "user"):  # the groups decided: the entry is the next decision
+        for edge in store.get_contradictions(target):
+            store.dismiss_contradiction(target, edge["edge_id"])
+    entry_id = store.add("memory", text, knowledge_type=kind).entry_id
+    edit_meta(home, entry_id, confidence=0.15, updated_at=NOW - 3000 * DAY, last_validated_at=NOW - 3000 * DAY)
+    page = client.get("/memory/review/").get_data(as_text=True)
+    assert f'<h2 id="decision-heading">{question}</h2>' in page and html.escape(text, quote=False) in page
+    others = {"Still worth remembering?", "Is this still the case?", "Is this still true?", "Does this rule still apply?"} - {question}
+    assert not any(other in page for other in others)
+
+
 def test_a_belief_is_revised_in_the_walk_and_counts_as_a_user_correction(client, post, home, seeded):
     """"Is this still true?" has three answers; the walk offered Confirm and Retire and sent the
     third, a revision, to another page."""
@@ -182,7 +208,7 @@ def test_a_belief_is_revised_in_the_walk_and_counts_as_a_user_correction(client,
     expired = store.add("memory", "The build server is down for repairs.", knowledge_type="state").entry_id
     edit_meta(home, expired, confidence=0.15, updated_at=NOW - 100 * DAY, last_validated_at=NOW - 100 * DAY)
     page = client.get("/memory/review/").get_data(as_text=True)
-    assert "Is this still true?" in page and "The build server is down for repairs." in page
+    assert "Is this still the case?" in page and "The build server is down for repairs." in page  # a state's question
     assert "In agent notes; expired, 100 days since anyone checked it." in page  # as dmem review words it
     revise = next(f for f in decision_forms(page) if f["action"].endswith("/revise"))
     answer = post(revise["action"], {**revise["fields"], "text": "The build server is back up since Monday."}, htmx=True)

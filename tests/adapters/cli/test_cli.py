@@ -283,6 +283,17 @@ def test_review_alone_names_the_next_belief_to_re_verify_and_how(capsys, home):
     assert f"dmem review confirm|retire {entry_id[:8]}" in out
 
 
+def test_review_asks_of_a_past_event_whether_it_is_worth_remembering_not_whether_it_is_true(capsys, home):
+    from helpers import edit_meta
+
+    entry_id = MemoryStore(home).add("memory", "User went to the dentist on 2019-03-04", knowledge_type="memory").entry_id
+    edit_meta(home, entry_id, status="decayed", updated_at=1_000_000_000.0, last_validated_at=1_000_000_000.0)
+    code, out, _ = dmem(capsys, home, "review")
+    assert code == 0 and "is this still true?" not in out
+    (line,) = [line for line in out.splitlines() if line.startswith("Next: ")]
+    assert line.startswith("Next: still worth remembering? “User went to the dentist on 2019-03-04” (expired, ")
+
+
 def test_an_add_names_what_it_may_say_again_and_a_person_folds_it_with_review_same(capsys, home):
     dmem(capsys, home, "add", "--target", "user", "The user is a nurse.")
     code, out, _ = dmem(capsys, home, "add", "--target", "user", "The user works as a nurse.")
