@@ -58,7 +58,7 @@ def added_message(text: str, result, type_read: bool = False) -> tuple:
     entry = store().get_entry(g.target, result.entry_id)
     parts = ["Entry added: ", text_link(added, url_for(".detail", entry_id=result.entry_id))]
     if type_read:
-        parts.append(f" (read as a {entry.meta.knowledge_type.value})")
+        parts.append(f" (read as a {result.extra['knowledge_type']})")
     edges = result.contradictions
     if edges:
         stop = "" if text.rstrip()[-1:] in ".!?。！？" and not type_read else "."

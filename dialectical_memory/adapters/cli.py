@@ -186,9 +186,7 @@ def cmd_add(args) -> int:
     store = _store(args, (args.target,))
     result = _naming_room(store, lambda: store.add(args.target, args.text, source_kind=args.source,
                                                    knowledge_type=args.type, actor="cli"))  # fmt: skip
-    read = None
-    if args.type is None and not result.reinforced and not args.json:  # the type the reader gave it
-        read = store.get_entry(args.target, result.entry_id).meta.knowledge_type.value
+    read = result.extra.get("knowledge_type") if args.type is None and not args.json else None  # the type the reader gave it
     _print_result(result, args, type_read=read)
     possibly = result.extra.get("possibly_same")
     if possibly and not args.json:  # the message names it by its words

@@ -1056,7 +1056,8 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
         said_again: list[str] = []
         edges = self._detect(state, change, meta, FAST_CHECK_CANDIDATES, compared, nearest, said_again)
         message = "Entry added." if not edges else f"Entry added; it contradicts {len(edges)} existing entr{'y' if len(edges) == 1 else 'ies'} (both kept)."
-        extra: dict[str, Any] = {"compared": compared[:NEIGHBOURS_SHOWN]}
+        # the type it was given (read from its words when the writer named none): an agent learns how it will decay
+        extra: dict[str, Any] = {"knowledge_type": meta.knowledge_type.value, "compared": compared[:NEIGHBOURS_SHOWN]}
         if said_again:  # one contradiction, said again: named on its edge for a person, not flagged anew
             extra["said_again_against"] = said_again[:NEIGHBOURS_SHOWN]
             message += (f" It says again what the open contradiction of entry {said_again[0]} shows: named on"

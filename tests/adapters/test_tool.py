@@ -64,6 +64,16 @@ def test_add_with_source_and_knowledge_type_through_the_tool(store):
     assert meta.source_kind.value == "observed" and meta.knowledge_type.value == "state" and meta.authority == 0.95
 
 
+def test_an_add_through_the_tool_says_the_knowledge_type_it_stored(store):
+    """The agent learns how its note will decay: a dated event read as a memory, a type it named kept."""
+    read = call(store, action="add", target="user", content="User went to the dentist last Tuesday")
+    named = call(store, action="add", target="user", content="User lives in Berlin", knowledge_type="state")
+    assert read["knowledge_type"] == "memory" == store.get_entry("user", read["entry_id"]).meta.knowledge_type.value
+    assert named["knowledge_type"] == "state"
+    again = call(store, action="add", target="user", content="User lives in Berlin")
+    assert again["reinforced"] is True and "knowledge_type" not in again  # nothing new was typed
+
+
 def test_readding_through_the_tool_reinforces(store):
     call(store, action="add", target="memory", content="Project uses pytest")
     again = call(store, action="add", target="memory", content="Project uses pytest")
