@@ -29,6 +29,8 @@ from pathlib import Path
 
 import orjson
 
+from .regex_code import compile_fixed
+
 _MAX_SPELLINGS = 16
 _METHODS = ("search", "match", "fullmatch", "finditer", "findall", "sub", "subn", "split")
 
@@ -309,7 +311,8 @@ def _gates_off() -> bool:
 
 
 class LazyPattern:
-    """``re.compile(pattern, flags)``, done on first use, and not run where it cannot match.
+    """``re.compile(pattern, flags)``, done on first use (from the generated program when
+    :mod:`.regex_code` has it), and not run where it cannot match.
 
     A process touches only some of its patterns, and compiling all of them would cost a one-shot
     command hundreds of ms. With a :class:`CueTable` that lists the pattern, a text holding none of
@@ -329,7 +332,7 @@ class LazyPattern:
 
     def __getattr__(self, name: str):
         if name in ("compiled", "groupindex", "groups"):
-            compiled = re.compile(self.pattern, self._flags)
+            compiled = compile_fixed(self.pattern, self._flags)  # from its generated program, when tabled
             self.compiled = compiled  # what a match's ``.re`` is
             self.groupindex, self.groups = compiled.groupindex, compiled.groups
             return getattr(self, name)

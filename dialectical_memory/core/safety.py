@@ -23,6 +23,7 @@ import re
 import unicodedata
 
 from .errors import UnsafeContentError
+from .regex_code import compile_fixed
 from .regex_cues import CueTable, LazyPattern, TranslationTable, any_of, compile_with_cues, matching_case
 
 # -------------------------------------------------------------------------- invisible characters
@@ -206,7 +207,7 @@ def _compiled() -> tuple[list, list, re.Pattern, tuple[str, ...]]:
         pattern, cues = _compile_with_cues(regex, SECRET_FLAGS)
         secrets.append((pattern, what, cues))
     every_cue = set().union(*(cues for *_rest, cues in injections + secrets if cues))
-    return injections, secrets, re.compile(r"[A-Za-z0-9+/_-]{24,}={0,2}"), tuple(sorted(every_cue))
+    return injections, secrets, compile_fixed(r"[A-Za-z0-9+/_-]{24,}={0,2}"), tuple(sorted(every_cue))
 
 
 def _compile_with_cues(regex: str, flags: int) -> tuple[re.Pattern | LazyPattern, frozenset[str] | None]:

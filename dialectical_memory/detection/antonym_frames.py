@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 import re
 
+from ..core.regex_code import compile_fixed
 from . import antonyms, lexicon
 from . import terms as t
 from .analysis import Analysis, Claim
@@ -66,7 +67,7 @@ def _said_to_someone(claim: Claim) -> bool:
 def _speech_act() -> re.Pattern:
     english = "|".join(re.escape(word) for word in lexicon.SPEECH_ACTS if word.isascii())
     chinese = "|".join(re.escape(word) for word in lexicon.SPEECH_ACTS if not word.isascii())
-    return re.compile(rf"\b(?:{english})\s+(?:\w+\s+){{1,3}}?(?:to|that)\b|(?:{chinese})", re.IGNORECASE)
+    return compile_fixed(rf"\b(?:{english})\s+(?:\w+\s+){{1,3}}?(?:to|that)\b|(?:{chinese})", re.IGNORECASE)
 
 
 def _describing(frame: frozenset[str], other: str) -> frozenset[str]:

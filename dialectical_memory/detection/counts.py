@@ -25,6 +25,7 @@ import math
 import re
 from typing import NamedTuple
 
+from ..core.regex_code import compile_fixed
 from . import languages
 from .amounts import zh_value
 from .base import Verdict
@@ -78,20 +79,20 @@ def _english() -> dict:
     # a thing is no number, no period and no vague quantity ("a few times a week" counts no one time)
     thing_word = (rf"(?!(?:{number}|{_either(periods)}|{_either(table('vague'))}|{_either(table('spans'))})\b)"
                   r"[a-z][a-z'-]*")
-    pattern = re.compile(
+    pattern = compile_fixed(
         rf"(?:\b(?P<mod>{mods})\s+)?\b(?P<n1>{number})(?:\s*(?:{_either(map(re.escape, table('range')))})\s*(?P<n2>{number}))?"
         rf"(?:\s+(?:(?:{_either(table('units'))})\s+of))?"
         rf"(?:\s+(?P<thing>(?:{thing_word}\s+)?{thing_word}))?"
         rf"\s+(?P<period>{_either(periods)})\b")
     return {
         "pattern": pattern, "numbers": numbers, "periods": periods, "times": frozenset(table("times")),
-        "generic": [(re.compile(rf"(?:{form})$"), unit) for form, unit in generic.items()],
-        "cap": re.compile(rf"^(?:{_either(table('cap'))})$"), "floor": re.compile(rf"^(?:{_either(table('floor'))})$"),
-        "generic_verbs": re.compile(rf"^(?:{_either(table('generic_verbs'))})$"),
-        "past": re.compile(rf"\b(?:{_either(table('past'))})\b"), "plan": re.compile(rf"\b(?:{_either(table('plan'))})\b"),
-        "negation": re.compile(rf"\b(?:{_either(table('negation'))})\b|n't\b"),
-        "scope": re.compile(rf"\b(?:{_either(table('scope'))})\b"),
-        "next_part": re.compile(rf"\s+(?:{_either(table('next_part'))})\s+"),
+        "generic": [(compile_fixed(rf"(?:{form})$"), unit) for form, unit in generic.items()],
+        "cap": compile_fixed(rf"^(?:{_either(table('cap'))})$"), "floor": compile_fixed(rf"^(?:{_either(table('floor'))})$"),
+        "generic_verbs": compile_fixed(rf"^(?:{_either(table('generic_verbs'))})$"),
+        "past": compile_fixed(rf"\b(?:{_either(table('past'))})\b"), "plan": compile_fixed(rf"\b(?:{_either(table('plan'))})\b"),
+        "negation": compile_fixed(rf"\b(?:{_either(table('negation'))})\b|n't\b"),
+        "scope": compile_fixed(rf"\b(?:{_either(table('scope'))})\b"),
+        "next_part": compile_fixed(rf"\s+(?:{_either(table('next_part'))})\s+"),
     }
 
 
@@ -102,22 +103,22 @@ def _chinese() -> dict:
     number = rf"\d+|[{''.join(digits)}]+"
     counted = _either([*table("containers"), *generic])
     before = _either([*table("cap"), *table("floor"), *table("about")])
-    pattern = re.compile(
+    pattern = compile_fixed(
         rf"(?P<period>{_either(periods)})(?P<mid>[^，,。；;！？!?\d{''.join(digits)}几半]{{0,6}}?)"
         rf"(?P<n1>{number})(?:(?:{_either(map(re.escape, languages.table(TABLES, 'range')))})(?P<n2>{number}))?"
         rf"(?P<counted>{counted})(?P<after>{_either([*table('cap_after'), *table('floor_after'), *table('about_after')])})?"
         rf"(?P<thing>[\u4e00-\u9fff]{{0,4}})")
     return {
         "pattern": pattern, "digits": digits, "one_day": tuple(table("one_day")),
-        "holder_end": re.compile(rf"(?:{_either(table('holders'))})$"), "not_things": frozenset(table("not_things")),
-        "periods": [(re.compile(rf"(?:{phrase})$"), period) for phrase, period in periods.items()],
-        "generic": [(re.compile(rf"(?:{form})$"), unit) for form, unit in generic.items()],
-        "before": re.compile(before), "cap": re.compile(_either(table("cap"))), "floor": re.compile(_either(table("floor"))),
+        "holder_end": compile_fixed(rf"(?:{_either(table('holders'))})$"), "not_things": frozenset(table("not_things")),
+        "periods": [(compile_fixed(rf"(?:{phrase})$"), period) for phrase, period in periods.items()],
+        "generic": [(compile_fixed(rf"(?:{form})$"), unit) for form, unit in generic.items()],
+        "before": compile_fixed(before), "cap": compile_fixed(_either(table("cap"))), "floor": compile_fixed(_either(table("floor"))),
         "cap_after": frozenset(table("cap_after")), "floor_after": frozenset(table("floor_after")),
         "about_after": frozenset(table("about_after")),
-        "filler": re.compile(_either(table("filler"))),
-        "past": re.compile(_either(table("past"))), "plan": re.compile(_either(table("plan"))),
-        "negation": re.compile(_either(table("negation"))), "scope": re.compile(_either(table("scope"))),
+        "filler": compile_fixed(_either(table("filler"))),
+        "past": compile_fixed(_either(table("past"))), "plan": compile_fixed(_either(table("plan"))),
+        "negation": compile_fixed(_either(table("negation"))), "scope": compile_fixed(_either(table("scope"))),
     }
 
 
@@ -147,13 +148,13 @@ def _mentions_a_period(text: str) -> bool:
 def _clauses() -> re.Pattern:
     """Where a clause ends: its punctuation, or a word of contrast ("but") of any language."""
     contrast = _either(languages.words(TABLES, "contrast"))
-    return re.compile(rf"[.;!?。；！？]+|，|,(?=\s)|\s+(?:{contrast})\s+")
+    return compile_fixed(rf"[.;!?。；！？]+|，|,(?=\s)|\s+(?:{contrast})\s+")
 
 
 @functools.cache
 def _period_cue() -> re.Pattern:
     """Any period phrase of any language (a cheap test before the readers)."""
-    return re.compile(_either(phrase for code in languages.LANGUAGES for phrase in _language(code)[1]))
+    return compile_fixed(_either(phrase for code in languages.LANGUAGES for phrase in _language(code)[1]))
 
 
 def _english_counts(clause: str) -> list[Count]:

@@ -15,6 +15,7 @@ import dataclasses
 import functools
 import re
 
+from ..core.regex_code import compile_fixed
 from . import conditions, lexicon, observed
 from . import terms as t
 from .abilities import BY_DEGREE, MEDIA, not_doing_it
@@ -127,7 +128,7 @@ def _taste_against_one_occasion(denial: Claim, claim: Claim) -> bool:
 def _others_doing() -> re.Pattern:
     english = "|".join(re.escape(word) for word in sorted(lexicon.EN_PEOPLE, key=len, reverse=True))
     chinese = "|".join(re.escape(word) for word in sorted(lexicon.ZH_PEOPLE, key=len, reverse=True))
-    return re.compile(rf"\b(?:{english})(?:s'|'s)\s|(?:{chinese})(?:做|煮|烧|画|写|唱|弹)的")
+    return compile_fixed(rf"\b(?:{english})(?:s'|'s)\s|(?:{chinese})(?:做|煮|烧|画|写|唱|弹)的")
 
 
 # Watching a sport is not playing it: "doesn't exercise" / "watches basketball every night".

@@ -19,6 +19,7 @@ from __future__ import annotations
 import functools
 import re
 
+from ..core.regex_code import compile_fixed
 from . import lexicon
 from .text import PIECE, is_cjk, lazy_compile, normalize, stem
 
@@ -91,7 +92,7 @@ def _group_subject() -> re.Pattern:
     band", "用户的团队", "王芳的团队", "用户公司"."""
     english = "|".join(re.escape(word) for word in _words(lexicon.GROUP_NOUNS, cjk=False))
     chinese = "|".join(re.escape(word) for word in _words(lexicon.GROUP_NOUNS, cjk=True))
-    return re.compile(
+    return compile_fixed(
         r"^\s*(?:(?:and|but|while|whereas|though|although)\s+)?"
         r"(?:(?:the\s+)?(?:user|[a-z]+)'s|her|his|their)\s+"
         r"(?!(?:favou?rite|least|dream|ideal|home|blood|age|income)\b)(?:[a-z-]+\s+){0,2}?"
@@ -104,7 +105,7 @@ def _included() -> re.Pattern:
     words = lexicon.MEMBER_INCLUDED
     english = "|".join(re.escape(word).replace(r"\ ", r"\s+") for word in _words(words, cjk=False))
     chinese = "|".join(re.escape(word) for word in _words(words, cjk=True))
-    return re.compile(rf"\b(?:{english})\b|{chinese}")
+    return compile_fixed(rf"\b(?:{english})\b|{chinese}")
 
 
 def _words(words: tuple[str, ...], cjk: bool) -> list[str]:

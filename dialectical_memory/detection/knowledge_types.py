@@ -16,6 +16,7 @@ from __future__ import annotations
 import functools
 import re
 
+from ..core.regex_code import compile_fixed
 from ..core.kinds import KnowledgeType
 from ..core.regex_cues import LazyPattern
 from . import languages
@@ -87,4 +88,4 @@ def _one_event(plain: str) -> bool:
 @functools.cache
 def _main_past() -> tuple[re.Pattern, frozenset[str]]:
     """The main-verb pattern and the pasts that tell no event, read once (every adopted entry asks)."""
-    return re.compile(languages.words(TABLES, "main_past")[0]), frozenset(languages.words(TABLES, "not_events"))
+    return compile_fixed(languages.words(TABLES, "main_past")[0]), frozenset(languages.words(TABLES, "not_events"))

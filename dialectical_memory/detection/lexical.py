@@ -29,6 +29,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterable
 
+from ..core.regex_code import compile_fixed
 from . import bundled
 from .text import CJK_RANGE, PIECE, lazy_compile, normalize, stem
 
@@ -70,7 +71,7 @@ def _chinese_pieces(run: str, stops: frozenset[str]) -> list[str]:
 @functools.lru_cache(maxsize=4)
 def _stop_pattern(stops: frozenset[str]) -> re.Pattern:
     """The function words longest first: at each position the longest there is cut out (in C)."""
-    return re.compile("|".join(map(re.escape, sorted((w for w in stops if 0 < len(w) <= _LONGEST_STOP), key=len, reverse=True))) or "(?!)")
+    return compile_fixed("|".join(map(re.escape, sorted((w for w in stops if 0 < len(w) <= _LONGEST_STOP), key=lambda w: (-len(w), w)))) or "(?!)")
 
 
 def _chinese_terms(piece: str) -> list[str]:

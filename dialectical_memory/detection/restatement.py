@@ -22,6 +22,7 @@ import re
 from collections.abc import Iterable
 from typing import NamedTuple
 
+from ..core.regex_code import compile_fixed
 from ..core.regex_cues import LazyPattern
 from . import languages, lexicon
 from .holders import entry_holder
@@ -235,9 +236,9 @@ def _plans_are_theirs(earlier: str, later: str) -> bool:
 def _support_patterns(key: str) -> tuple[re.Pattern, ...]:
     """The relation of support ``key``'s patterns of every language, ``{other}`` a name (a
     capitalised word) or a word for a person (``people``, the lexicon's)."""
-    people = "|".join(sorted((re.escape(word) for word in _people()), key=len, reverse=True))
+    people = "|".join(sorted((re.escape(word) for word in _people()), key=lambda word: (-len(word), word)))  # one order in every process
     other = f"(?P<other>[A-Z][\\w-]*|{people})"
-    return tuple(re.compile(pattern.replace("{other}", other)) for pattern in languages.words(TABLES, key))
+    return tuple(compile_fixed(pattern.replace("{other}", other)) for pattern in languages.words(TABLES, key))
 
 
 def _swapped_characters(earlier: str, later: str) -> bool:

@@ -22,6 +22,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from ..core.regex_code import compile_fixed
 from ..storage.derived import daily_count, read_document
 from ..storage.files import atomic_write
 
@@ -32,7 +33,7 @@ MAX_VERDICTS = 50_000  # the oldest answers go first past this many
 # answer keeps the fuller text's hash, "fuller": the direction, never read from the key's order);
 # "progress": the later text carries the earlier's plan forward (which is later is the entries' dates)
 _LABELS = ("contradiction", "compatible", "unrelated", "same", "elaborates", "progress")
-_HASH = re.compile(r"[0-9a-f]{20}")
+_HASH = compile_fixed(r"[0-9a-f]{20}")
 
 
 def verdicts_path(home: Path, stem: str) -> Path:
@@ -124,7 +125,7 @@ class VerdictFile:
 
 
 MAX_FILE_BYTES = 64 * 1024 * 1024  # MAX_VERDICTS answers take about 10 MB
-_KEY = re.compile(r"[0-9a-f]{20}:[0-9a-f]{20}:[^\x00-\x1f\x7f]{1,200}")
+_KEY = compile_fixed(r"[0-9a-f]{20}:[0-9a-f]{20}:[^\x00-\x1f\x7f]{1,200}")
 _RUN_COUNTS = ("asked", "cached", "errors", "dismissed", "budget", "daily_budget")
 log = logging.getLogger(__name__)
 

@@ -60,8 +60,8 @@ for path in sys.argv[1:]:
 """
 
 
-def _run_pairs(gate: str, files: list[Path]) -> subprocess.Popen:
-    env = {**os.environ, "DMEM_PATTERN_GATE": gate}
+def _run_pairs(gate: str, files: list[Path], programs: str = "1") -> subprocess.Popen:
+    env = {**os.environ, "DMEM_PATTERN_GATE": gate, "DMEM_PATTERN_CODE": programs}
     return subprocess.Popen([sys.executable, "-c", _RUN_PAIRS, *map(str, files)], env=env, stdout=subprocess.PIPE, text=True)
 
 
@@ -73,13 +73,14 @@ def _lines(process: subprocess.Popen) -> list[str]:
 
 @pytest.mark.slow
 def test_every_verdict_and_index_term_is_the_same_with_the_gate_on_and_off(tmp_path):
+    """And with the patterns compiled instead of built from their generated programs (core/regex_code.py)."""
     tuned = tmp_path / "tuned.jsonl"  # the shared sets' pairs the detector was tuned on, read where they lie
     tuned.write_text("".join(json.dumps(row, ensure_ascii=False) + "\n" for row in tuned_pairs()), encoding="utf-8")
     files = [*PAIR_FILES, tuned]
-    running = _run_pairs("1", files), _run_pairs("0", files)  # side by side
-    gated, ungated = map(_lines, running)
-    assert len(gated) == len(ungated) > 7000
-    differing = [(g, u) for g, u in zip(gated, ungated) if g != u]
+    running = _run_pairs("1", files), _run_pairs("0", files), _run_pairs("1", files, programs="0")  # side by side
+    gated, ungated, compiled = map(_lines, running)
+    assert len(gated) == len(ungated) == len(compiled) > 7000
+    differing = [(g, u, c) for g, u, c in zip(gated, ungated, compiled) if not g == u == c]
     assert not differing, differing[:3]
 
 
@@ -113,14 +114,15 @@ class _Table(CueTable):
 
 
 def _counting_compiles(monkeypatch) -> list[str]:
+    """The patterns a lazy pattern compiles from here on (or builds from its generated program)."""
     compiled = []
-    real = re.compile
+    real = regex_cues.compile_fixed
 
     def counting(pattern, flags=0):
         compiled.append(pattern)
         return real(pattern, flags)
 
-    monkeypatch.setattr(regex_cues.re, "compile", counting)
+    monkeypatch.setattr(regex_cues, "compile_fixed", counting)
     return compiled
 
 

@@ -115,9 +115,12 @@ def test_the_wheel_holds_one_package_with_the_dashboard_inside(wheel):
     # the README took room from the modules (22 KB of the 700 when it was left out).
     infos = [info for info in zipfile.ZipFile(wheel).infolist() if ".dist-info/" not in info.filename]
     tables = sum(info.compress_size for info in infos if info.filename.endswith((".tsv", ".json")))
-    assert tables < 560_000, tables
+    # The tables' bound was 560 KB until the programs of the package's patterns joined them
+    # (core/pattern_code.json, 158 KB compressed: a process builds its patterns from them instead of
+    # compiling them, and a warm-up's compiles went from ~90 ms to ~3): 707 KB at this writing.
+    assert tables < 730_000, tables
     code = sum(info.compress_size for info in infos if not info.filename.endswith((".tsv", ".json")))
-    assert code < 700_000, code
+    assert code < 720_000, code  # 700 KB until core/regex_code.py took it past (702 KB at this writing)
     assert not any("jinja2-fragments" in line for line in requirements(wheel))
 
 
