@@ -149,7 +149,7 @@ def one_request_at_a_time(wsgi_app):
 
 def _build_store(config):
     store = MemoryStore(**_store_options(config))
-    store.load_from_disk()
+    store.load_from_disk(prepare_adds=False)  # serving, it warms up on a thread (server.py)
     return store
 
 

@@ -94,7 +94,7 @@ def _store(args, targets: tuple[str, ...] = TARGETS) -> MemoryStore:
     _check_home(args)
     store = MemoryStore(args.home, **_models(), **_limits(args, _default_limits()))
     if targets == TARGETS:
-        store.load_from_disk()
+        store.load_from_disk(prepare_adds=False)  # a one-shot add prepares what it needs; a read needs none of it
     for target in targets:
         for warning in store.warnings(target):
             print(f"dmem: warning: {warning}", file=sys.stderr)

@@ -311,7 +311,7 @@ def serve_mcp(home: str | Path | None, *, http_port: int | None = None, memory_c
     the model run_maintenance consults (``detection.judge``), ``drafter`` the one it asks for drafts."""
     store = MemoryStore(home, memory_char_limit=memory_char_limit, user_char_limit=user_char_limit, judge=judge,
                         drafter=drafter)
-    store.load_from_disk()
+    store.load_from_disk(prepare_adds=False)  # prepared on the warm-up's thread instead
     store.warm_up()  # the agent's first write finds the detector and the index ready
     if http_port is None:
         create_server(store).run()

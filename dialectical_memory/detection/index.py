@@ -262,11 +262,17 @@ class CandidateIndex:
     def sync_by_text(self, ids_by_text: dict[str, str], at_once: int = AT_ONCE) -> bool:
         """:meth:`sync` to the entries ``ids_by_text`` names (text → entry id, one to one, kept up to
         date by its owner) when C loops suffice: every entry the index holds is still there under
-        its text, and either none is missing or so many are that all are left pending (listed when
+        its text, or a few are not (removed since, or changed: forgotten here, a changed one then
+        missing), and either none is missing or so many are that all are left pending (listed when
         first asked for: maintenance asks, an add does not). False when entries must be compared or
         analysed one by one: then call :meth:`sync`."""
-        if list(map(ids_by_text.get, self._texts)) != self._ids:
-            return False  # an entry changed or went (retired slots: None on both sides)
+        held = list(map(ids_by_text.get, self._texts))
+        if held != self._ids:  # an entry changed or went (retired slots: None on both sides)
+            gone = [entry_id for entry_id, now in zip(self._ids, held) if entry_id != now and entry_id is not None]
+            if len(gone) > at_once:
+                return False
+            for entry_id in gone:  # an entry removed since the file was written is not a reason to list every entry
+                self.remove(entry_id)
         missing = len(ids_by_text) - len(self._slot)
         if not missing:
             self.pending = {}

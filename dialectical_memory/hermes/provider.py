@@ -305,7 +305,7 @@ class DialecticalMemoryProvider(_ProviderBase):
             self._store = MemoryStore(hermes_home / "memories", memory_char_limit=0, user_char_limit=0,
                                       judge=hermes_judge() if self._primary else None,
                                       drafter=hermes_drafter() if self._primary else False)
-        self._store.load_from_disk()
+        self._store.load_from_disk(prepare_adds=False)  # the primary warms up on a thread; the others never add
         if self._primary:
             self._store.warm_up()  # what it checks next finds the detector and the index ready
             for target in TARGETS:

@@ -89,6 +89,7 @@ NEIGHBOURS_SHOWN = 5  # nearest entries an add compared and did not flag, shown 
 NAMED_ENTRY_CHARS = 120  # an entry named in a result message: its words, this long at most
 RECENT_NEIGHBOURS = 32  # entries whose neighbours a store remembers for the agent
 SMALL_STORE_ENTRIES = 200
+PREPARE_ADDS_FROM = 50_000  # a load of a target this large prepares the first add itself (load_from_disk)
 COMPACT_AFTER_JOURNAL_LINES = 500
 # … or once the journal holds more than an eighth of the sidecar's bytes (and at least this many):
 # a load replays it entry by entry, several times slower a byte than it reads the sidecar
@@ -242,12 +243,32 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
 
     # ------------------------------------------------------------ loading and freshness
 
-    def load_from_disk(self) -> None:
-        """Read both targets and freeze the system-prompt snapshot for this session."""
+    def load_from_disk(self, *, prepare_adds: bool | None = None) -> None:
+        """Read both targets and freeze the system-prompt snapshot for this session.
+
+        ``prepare_adds``: also prepare, in this call, what the first add needs (the detector, for
+        each target the bytes of its ``.md`` and its candidate index: what :meth:`warm_up` does on
+        a thread), so that the first add costs what every add does. By default only when a target
+        holds :data:`PREPARE_ADDS_FROM` entries or more: its load takes long enough (~0.6 s at
+        100,000 entries) that this (~0.1 s once per process, then ~20 ms) is a small part of it,
+        where below that it would be most of the load. A caller that never adds, or warms up on a
+        thread after the load (:meth:`warm_up`), passes False."""
         for target in TARGET_FILES:
             self._states.pop(target, None)
             state = self._read_state(target)
             self._snapshots[target] = self._prompt_inputs(state, self.contradiction_mode)
+        large = any(len(state.entries) >= PREPARE_ADDS_FROM for state in self._states.values())
+        if prepare_adds or (prepare_adds is None and large):
+            self._prepare_adds()
+
+    def _prepare_adds(self) -> None:
+        from .warm_up import prepare_once  # on demand: a small home's load never prepares
+
+        try:
+            prepare_once()
+            self._prepare_targets()
+        except Exception:  # an optimisation only: whatever it did not prepare, the add prepares itself
+            pass
 
     def warm_up(self) -> None:
         """For a long-lived process, after :meth:`load_from_disk`: prepare on a background thread
@@ -265,8 +286,20 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
         moved meanwhile is left to the next call, which reconciles it with the origins it is told
         (Hermes writes first and says who wrote after: reconciled by the warm-up in between, its
         entry read as a person's hand edit, without the agent's provenance)."""
-        from ..detection.index_file import index_path
         from .search import read_words_ahead
+
+        loaded = self._prepare_targets()
+        for target in loaded:  # then what a first search needs, with no lock held: an add goes on
+            state = self._loaded_unchanged(target)
+            if state is not None:
+                with collector_paused():  # ~10^5 containers that stay alive, as a load builds them
+                    read_words_ahead(self, target, state)
+
+    def _prepare_targets(self) -> list[str]:
+        """What the first add to each loaded target needs, under its thread lock, on the state as
+        loaded: the bytes of its ``.md``, and its candidate index when the index file is on disk.
+        Returns the targets loaded."""
+        from ..detection.index_file import index_path
 
         loaded = [(target, paths) for target, paths in self._paths.items() if target in self._states]
         for target, paths in loaded:
@@ -276,11 +309,7 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
                     state.md_bytes()
                     if index_path(self.home, paths.stem).exists():
                         state.ensure_index()
-        for target, _paths in loaded:  # then what a first search needs, with no lock held: an add goes on
-            state = self._loaded_unchanged(target)
-            if state is not None:
-                with collector_paused():  # ~10^5 containers that stay alive, as a load builds them
-                    read_words_ahead(self, target, state)
+        return [target for target, _paths in loaded]
 
     def _loaded_unchanged(self, target: str) -> TargetState | None:
         """The state kept for ``target`` if its files are still what it was read from, else None."""

@@ -11,7 +11,8 @@ The process-wide part (:func:`prepare`) reads and writes nothing of a home: it f
 word tables, compiled patterns) the add fills the same way if it gets there first (an import waits
 for one in progress; a pattern compiled twice is the same pattern). A store's own part
 (:meth:`MemoryStore.warm_up`) encodes its ``.md`` files and opens its candidate indexes under its
-thread locks, as the first add would, then reads its texts into the words index a search reads
+thread locks, as the first add would (a load of a home of ``PREPARE_ADDS_FROM`` entries or more does
+both parts itself, on its own thread: see :meth:`MemoryStore.load_from_disk`), then reads its texts into the words index a search reads
 (a home of up to 20,000 entries; no lock held, giving way to any search). A fork waits for every warm-up thread to finish (at most
 :data:`FORK_WAIT_SECONDS`), so that a child never inherits a lock one held.
 """
@@ -72,16 +73,22 @@ def _before_fork() -> None:
 
 
 def _run(then: Callable[[], object] | None) -> None:
-    global _prepared
     try:
-        with _lock_prepare:
-            if not _prepared:
-                prepare()
-                _prepared = True
+        prepare_once()
         if then is not None:
             then()
     except Exception:  # an optimisation only: whatever it did not prepare, the add prepares itself
         pass
+
+
+def prepare_once() -> None:
+    """:func:`prepare`, once per process: a later call (on any thread) finds it done, or waits for
+    the one in progress. A load of a large home calls it itself (:meth:`MemoryStore.load_from_disk`)."""
+    global _prepared
+    with _lock_prepare:
+        if not _prepared:
+            prepare()
+            _prepared = True
 
 
 def prepare() -> None:

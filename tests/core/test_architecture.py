@@ -338,6 +338,18 @@ def test_a_one_shot_add_list_or_search_imports_only_what_it_uses(tmp_path):
     assert loaded["list"] == loaded["search"] == set(), loaded
 
 
+def test_a_read_command_on_a_large_home_does_not_prepare_for_an_add(tmp_path):
+    """A load of a large home prepares the first add (MemoryStore.load_from_disk); `dmem list` never
+    adds, and a one-shot `dmem add` prepares what it needs itself: the CLI's loads do not."""
+    _modules_after(tmp_path, "add", "User drinks tea every morning")
+    code = ("import sys; from dialectical_memory.store import memory_store; memory_store.PREPARE_ADDS_FROM = 1; "
+            "from dialectical_memory.adapters.cli import main; main(sys.argv[1:]); "
+            "print('\\n', any(m.startswith('dialectical_memory.detection.rules') for m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code, "--home", str(tmp_path), "--memory-char-limit", "0", "list"],
+                         capture_output=True, text=True, check=True).stdout
+    assert out.splitlines()[-1].strip() == "False", out
+
+
 def test_the_candidate_index_fingerprint_does_not_load_openssl():
     """hashlib's import loads OpenSSL (~2 ms); the index file's blake2b is hashlib's own without it."""
     code = ("import sys; from dialectical_memory.detection.index_file import analysis_fingerprint; "

@@ -482,6 +482,24 @@ def test_an_index_that_holds_the_entries_exactly_is_taken_without_listing_them(p
     assert listed == [1, 1] and "g" in index
 
 
+def test_an_index_holding_entries_removed_since_is_taken_without_listing_the_entries(path, monkeypatch):
+    """Entries are removed between processes all the time; the file still holds them. Listing every
+    entry's text to find that out was 40-50 ms of the first add after a load of 100,000 entries."""
+    write_index(path, fresh(TEXTS))
+    listed: list[int] = []
+    kept = {entry_id: text for entry_id, text in TEXTS.items() if entry_id != "b"}
+    index = open_index(path, lambda: listed.append(1) or dict(kept), ids_by_text={text: entry_id for entry_id, text in kept.items()})
+    assert listed == [] and "b" not in index
+    assert_same(index, kept)
+    # a home too large to analyse at once, one entry gone: the rest left pending, unlisted
+    monkeypatch.setattr("dialectical_memory.detection.index_file.AT_ONCE", 2)
+    few = {"a": TEXTS["a"]}
+    write_index(path, fresh(few))
+    many = {**{f"n{i}": f"User planted tree number {i}" for i in range(5)}}
+    index = open_index(path, lambda: listed.append(1) or dict(many), ids_by_text={text: entry_id for entry_id, text in many.items()})
+    assert listed == [] and "a" not in index and len(index) == 0 and set(index.pending) == set(many)
+
+
 def test_entries_left_pending_by_text_are_listed_when_asked_as_by_the_entry_by_entry_sync(tmp_path, monkeypatch):
     """A home too large to analyse at once, opened by its texts: the entries are left pending
     without listing them (an add does not ask), and the list, when maintenance asks, is the one

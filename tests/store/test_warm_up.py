@@ -23,7 +23,10 @@ _FIRST_ADD = textwrap.dedent("""
     home = Path(sys.argv[1])
     store = MemoryStore(home, memory_char_limit=0, user_char_limit=0)
     loaded_before = set(sys.modules)
-    store.load_from_disk()
+    if sys.argv[2].startswith("large"):  # a home this large (3 entries, for the test) prepares its first add at the load
+        from dialectical_memory.store import memory_store
+        memory_store.PREPARE_ADDS_FROM = 3
+    store.load_from_disk(**({"prepare_adds": False} if sys.argv[2] == "large, not preparing" else {}))
     load_imported_detector = any(m.startswith("dialectical_memory.detection.rules") for m in set(sys.modules) - loaded_before)
     files = {p.name: p.stat().st_mtime_ns for p in home.iterdir()}
     if sys.argv[2] == "warm":
@@ -66,6 +69,21 @@ def test_the_first_add_after_the_warm_up_imports_nothing_and_finds_its_index_and
     assert warm["imported"] == [], warm["imported"]
     assert not warm["add_opened_index"] and not warm["add_serialised_every_entry"]
     assert warm["untouched"]  # no file of the home written by the warm-up
+
+
+def test_the_load_of_a_large_home_prepares_the_first_add_itself_unless_told_not_to(new_store, home):
+    """At 100,000 entries the first add after a load paid ~100 ms the others do not (the detector's
+    imports, its word tables, the index, the .md's bytes): a load that long (~0.6 s) now pays it."""
+    store = new_store()
+    for text in ("User lives in Berlin", "User drinks tea every morning", "用户喜欢爬山"):
+        store.add("memory", text)
+    large = _first_add(home, "large", "User started learning the cello this spring")
+    assert large["load_imported_detector"]
+    assert large["imported"] == [], large["imported"]
+    assert not large["add_opened_index"] and not large["add_serialised_every_entry"]
+    told = _first_add(home, "large, not preparing", "User bakes sourdough bread on Sundays")
+    assert not told["load_imported_detector"] and told["add_opened_index"]
+    assert any(name.startswith("dialectical_memory.detection.") for name in told["imported"])
 
 
 def test_prepare_runs_every_check_it_names():
