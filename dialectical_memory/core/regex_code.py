@@ -8,8 +8,8 @@ same program every time. ``tools/make_pattern_cues.py`` writes each fixed patter
 ``pattern_code.json`` beside this module, and :func:`compile_fixed` builds the pattern from it with
 ``_sre.compile`` (the call ``re.compile`` ends with) in a few microseconds.
 
-The table names the engine it was made for (implementation, Python version, ``_sre.MAGIC``, code
-size, repeat and group limits). On another engine, for a pattern the table lacks, or when the
+The table names the engine it was made for (implementation, Python version to its last digit,
+``_sre.MAGIC``, code size, repeat and group limits). On another engine, for a pattern the table lacks, or when the
 engine refuses a program (it checks every program it is handed), the pattern is compiled as before:
 the same pattern, only slower. ``DMEM_PATTERN_CODE=0`` reads the table as empty. The table is part
 of the package, as its code is: it is never read from a home, a cache or anything a write from
@@ -39,11 +39,13 @@ _WORD = "I"
 
 
 def engine() -> list:
-    """What a program is valid for: the table is used only where this is what it names."""
+    """What a program is valid for: the table is used only where this is what it names. The
+    version to its last digit: a bug fix of the compiler in a patch release makes other programs
+    for the same engine, and a program must be what this Python's ``re.compile`` would make."""
     import _sre
     from re import _constants
 
-    return [sys.implementation.name, *sys.version_info[:2], _sre.MAGIC, _sre.CODESIZE,
+    return [sys.implementation.name, *sys.version_info[:3], _sre.MAGIC, _sre.CODESIZE,
             _constants.MAXREPEAT, _constants.MAXGROUPS]
 
 

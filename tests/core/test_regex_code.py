@@ -106,12 +106,15 @@ def test_a_table_builds_a_pattern_without_compiling_it(tmp_path, monkeypatch):
     assert ProgramTable(path).pattern(REGEX, 0) is None  # other flags: another pattern
 
 
-@pytest.mark.parametrize("damage", ["another engine", "a refused program", "a program past the end", "bad base64", "not json"])
+@pytest.mark.parametrize("damage", ["another engine", "another patch release", "a refused program", "a program past the end",
+                                    "bad base64", "not json"])
 def test_a_table_for_another_engine_or_damaged_is_not_used_and_the_pattern_compiles_as_before(tmp_path, damage):
     def edit(document):
         row = document["patterns"][0]
         if damage == "another engine":
-            document["engine"][3] += 1  # another _sre.MAGIC: its opcodes may mean something else
+            document["engine"][4] += 1  # another _sre.MAGIC: its opcodes may mean something else
+        elif damage == "another patch release":
+            document["engine"][3] += 1  # its compiler may make other programs (a bug fixed)
         elif damage == "a refused program":
             words = regex_code.array.array("I", [1, 2, 3, 999_999])
             document["programs"] = regex_code.binascii.b2a_base64(regex_code.zlib.compress(words.tobytes()), newline=False).decode()
