@@ -265,8 +265,10 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
         from .warm_up import prepare_once  # on demand: a small home's load never prepares
 
         try:
-            prepare_once()
-            self._prepare_targets()
+            # without full collections over the ~10^6 objects just loaded, which find nothing to free
+            with collector_paused():
+                prepare_once()
+                self._prepare_targets()
         except Exception:  # an optimisation only: whatever it did not prepare, the add prepares itself
             pass
 
