@@ -18,6 +18,7 @@ elsewhere reaches.
 
 from __future__ import annotations
 
+import _sre  # the engine re itself runs on (re imported it already)
 import array
 import binascii
 import os
@@ -42,7 +43,6 @@ def engine() -> list:
     """What a program is valid for: the table is used only where this is what it names. The
     version to its last digit: a bug fix of the compiler in a patch release makes other programs
     for the same engine, and a program must be what this Python's ``re.compile`` would make."""
-    import _sre
     from re import _constants
 
     return [sys.implementation.name, *sys.version_info[:3], _sre.MAGIC, _sre.CODESIZE,
@@ -93,7 +93,7 @@ def _little_endian(words: array.array) -> array.array:
     return words
 
 
-# A table larger than this is not a table this package wrote (it is about 200 KB): not read.
+# A table larger than this is not a table this package wrote (it is about 240 KB): not read.
 MAX_TABLE_BYTES = 8 * 1024 * 1024
 
 
@@ -109,8 +109,10 @@ class ProgramTable:
         """``pattern`` built from its program, or None when the table has none this engine runs."""
         if self._rows is None:
             self._rows, self._words = self._read()
-        key = pattern_key(pattern, flags) if self._rows else None
-        row = self._rows.get(key) if key else None
+        if not self._rows:
+            return None
+        key = pattern_key(pattern, flags)
+        row = self._rows.get(key)
         if row is None:
             return None
         try:
@@ -118,8 +120,6 @@ class ProgramTable:
             code = self._words[start:start + length].tolist()
             if len(code) != length:
                 raise ValueError("a program past the end of the words")
-            import _sre
-
             return _sre.compile(pattern, final_flags, code, groups, names, tuple(by_group))
         except Exception:  # a program the engine refuses, or a damaged row: compiled as before
             self._rows.pop(key, None)

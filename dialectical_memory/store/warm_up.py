@@ -12,7 +12,7 @@ word tables, compiled patterns) the add fills the same way if it gets there firs
 for one in progress; a pattern compiled twice is the same pattern). A store's own part
 (:meth:`MemoryStore.warm_up`) encodes its ``.md`` files and opens its candidate indexes under its
 thread locks, as the first add would (a load of a home of ``PREPARE_ADDS_FROM`` entries or more does
-both parts itself, on its own thread: see :meth:`MemoryStore.load_from_disk`), then reads its texts into the words index a search reads
+both parts itself, before it returns: see :meth:`MemoryStore.load_from_disk`), then reads its texts into the words index a search reads
 (a home of up to 20,000 entries; no lock held, giving way to any search). A fork waits for every warm-up thread to finish (at most
 :data:`FORK_WAIT_SECONDS`), so that a child never inherits a lock one held.
 """
