@@ -190,6 +190,16 @@ def test_the_installed_wheel_reads_its_bundled_tables(installed, elsewhere):
     assert out == ["contradiction", "compatible", "contradiction", "unread"]  # the last: lang/*/language.json
 
 
+def test_the_installed_wheel_builds_its_patterns_from_the_program_table(installed, elsewhere):
+    """core/pattern_code.json travels in the wheel and is read there: a warm-up compiles ~9
+    patterns instead of ~220 (tests/core/test_regex_code.py; this Python is the one it names)."""
+    folder, env = elsewhere
+    script = ("import re._compiler as c; from dialectical_memory import MemoryStore; made = []; real = c.compile; "
+              "c.compile = lambda p, f=0: made.append(p) or real(p, f); "
+              "from dialectical_memory.store import warm_up; warm_up.prepare(); print(len(made))")
+    assert int(run(installed / "python", "-c", script, cwd=folder, env=env).stdout.split()[-1]) < 20
+
+
 def test_serve_without_its_templates_fails_with_one_clear_line(installed, elsewhere):
     folder, env = elsewhere
     site = Path(run(installed / "python", "-c", "import dialectical_memory.web as w; print(w.__file__)",
