@@ -57,9 +57,8 @@ def _exercise() -> None:
     from dialectical_memory.detection import RuleDetector
     from dialectical_memory.detection.index import index_terms
     from dialectical_memory.detection import restatement
-    from dialectical_memory.detection.knowledge_types import read_knowledge_type
-
     from dialectical_memory.core.safety import unsafe_reason
+    from dialectical_memory.detection.knowledge_types import read_knowledge_type
 
     detector = RuleDetector()
     for row in tuned_pairs():
@@ -110,14 +109,21 @@ def _sorted(cues: frozenset[str]) -> list[str]:
     return sorted(cues, key=lambda cue: (len(cue), cue))
 
 
-def tables() -> dict[Path, str]:
-    """Each generated file and the text it should hold."""
+def pattern_sets() -> tuple[list, list, list]:
+    """(pattern, flags) of the detector's lazy patterns, of the safety check's, and of every
+    pattern whose program is tabled: those two and the fixed patterns the exercise built from tables."""
+    from dialectical_memory.core.regex_code import asked_patterns
+
     detector = [(pattern.pattern, pattern._flags) for pattern in every_pattern()]
     safety = safety_patterns()
-    from dialectical_memory.core.regex_code import asked_patterns  # the fixed patterns the exercise built from tables
+    return detector, safety, detector + safety + asked_patterns()
 
+
+def tables() -> dict[Path, str]:
+    """Each generated file and the text it should hold."""
+    detector, safety, programmed = pattern_sets()
     return {OUT: render(table(detector, SOURCE, beyond_ascii=True)), SAFETY_OUT: render(table(safety, SAFETY_SOURCE)),
-            CODE_OUT: render(programs(detector + safety + asked_patterns()))}
+            CODE_OUT: render(programs(programmed))}
 
 
 def programs(patterns: list[tuple[str, int]]) -> dict:

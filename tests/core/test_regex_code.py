@@ -41,10 +41,7 @@ def _tabled() -> list[tuple[str, int]]:
         import make_pattern_cues
     finally:
         sys.path.remove(str(ROOT / "tools"))
-    detector = [(p.pattern, int(p._flags)) for p in make_pattern_cues.every_pattern()]
-    from dialectical_memory.core.regex_code import asked_patterns
-
-    wanted = {pattern_key(p, f): (p, f) for p, f in detector + make_pattern_cues.safety_patterns() + asked_patterns()}
+    wanted = {pattern_key(p, f): (p, int(f)) for p, f in make_pattern_cues.pattern_sets()[2]}
     keys = [row[0] for row in json.loads(TABLE.read_text(encoding="utf-8"))["patterns"]]
     return [wanted[key] for key in keys]
 
