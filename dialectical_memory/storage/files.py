@@ -489,6 +489,13 @@ class CommitPlan:
             self._discard.remove(tmp)
         return how
 
+    def adopt(self, prepared: Path) -> Path:
+        """A file prepared outside the plan (a spare copy of the ``.md``: storage/spare.py) that the
+        plan publishes, and removes should it fail, as one of its own temp files."""
+        self._discard.append(prepared)
+        self._dirs.add(prepared.parent)
+        return prepared
+
     def keep(self, tmp: Path) -> None:
         """Leave a displaced file in place on success: the caller looks at it once more, then removes it."""
         self._discard.remove(tmp)

@@ -13,6 +13,7 @@ import os
 import threading
 import time
 import warnings
+import weakref
 from contextlib import ExitStack, contextmanager, suppress
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, NamedTuple
@@ -22,6 +23,7 @@ import orjson
 from ..storage import hermes_format
 from . import read_models
 from ..storage import files
+from ..storage import spare as spare_files
 from ..core.errors import (
     AmbiguousMatchError,
     CharLimitError,
@@ -126,6 +128,7 @@ class Displaced(NamedTuple):
     read: bytes | None  # what it holds, as read or as known (None: the state's disk_md, not copied out)
     ident: tuple | None  # the identity that proves it still holds ``read`` (files.backdate), if any
     mode: int | None
+    tail: bytes | None = None  # appended to it, it holds what was written: the change only appended (kept as a spare)
 
     def unchanged(self) -> bool:
         """Does its identity still prove it holds ``read`` (nothing saved into it since)?"""
@@ -208,6 +211,9 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
         self._thread_locks = {target: threading.RLock() for target in TARGET_FILES}
         self._held: set[str] = set()  # targets whose lock file :meth:`exclusive` holds
         self._spare_index: dict[str, Any] = {}  # the index of a state dropped for a reload
+        self._keeps_spares = False  # a long-lived store keeps a spare copy of a large .md (storage/spare.py)
+        self._spares: dict[str, spare_files.Spare] = {}
+        self._spares_finalizer = None
         self.max_lock_hold_seconds = 0.0  # longest this store held a target's locks (a measurement)
         self._origin_ledger: OriginLedger | None = None  # texts Hermes staged, by who staged them
         self._expected: dict[str, dict[str, Origin]] = {target: {} for target in TARGET_FILES}
@@ -264,6 +270,7 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
     def _prepare_adds(self) -> None:
         from .warm_up import prepare_once  # on demand: a small home's load never prepares
 
+        self._keeps_spares = True
         try:
             # without full collections over the ~10^6 objects just loaded, which find nothing to free
             with collector_paused():
@@ -281,6 +288,7 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
         needs under the lock); last, its words index for search (:func:`.search.read_words_ahead`)."""
         from .warm_up import start  # on demand: a one-shot command never warms up
 
+        self._keeps_spares = True
         start(self._warm_targets)
 
     def _warm_targets(self) -> None:
@@ -308,10 +316,57 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
             with self._thread_locks[target]:
                 state = self._loaded_unchanged(target)
                 if state is not None:
-                    state.md_bytes()
+                    state.prepare_appends()
                     if index_path(self.home, paths.stem).exists():
                         state.ensure_index()
+                    self._ensure_spare(state)
         return [target for target, _paths in loaded]
+
+    def _keeps_spare_of(self, state: TargetState) -> bool:
+        return self._keeps_spares and len(state.entries) > SMALL_STORE_ENTRIES
+
+    def _ensure_spare(self, state: TargetState) -> None:
+        """Give a large target of a long-lived store its spare copy of the ``.md`` (storage/spare.py)
+        if it has none that holds the file as loaded: its first add then writes one entry, not the
+        whole file. Copies left by processes that are gone are removed first."""
+        if not self._keeps_spare_of(state) or state.disk_md is None or not state.md_writable or state.read_only:
+            return
+        md, mode = write_target(state.paths.md)
+        current = self._spares.pop(state.target, None)
+        if current is not None and spare_files.usable(current, md, mode, state.md_ident):
+            self._spares[state.target] = current
+            return
+        if current is not None and spare_files.written_since(current):
+            self._keep_late_save(state, current.path)
+        spare_files.discard(current)
+        spare_files.sweep(md)
+        self._keep_spare(state.target, spare_files.make(md, state.disk_md, mode, state.md_ident))
+
+    def _keep_spare(self, target: str, spare: spare_files.Spare | None) -> None:
+        if spare is None:
+            return
+        self._spares[target] = spare
+        if self._spares_finalizer is None:  # removed when the store is collected or the process exits
+            self._spares_finalizer = weakref.finalize(self, spare_files.discard_all, self._spares)
+
+    def _spare_to_use(self, state: TargetState, md: Path, mode: int | None) -> spare_files.Spare | None:
+        """The target's spare copy if it provably holds the ``.md`` as last read or written (taken:
+        the commit completes and publishes it, or it is removed)."""
+        spare = self._spares.pop(state.target, None)
+        if spare is not None and spare_files.usable(spare, md, mode, state.md_ident):
+            return spare
+        if spare is not None and spare_files.written_since(spare):
+            self._keep_late_save(state, spare.path)
+        spare_files.discard(spare)
+        return None
+
+    def _keep_late_save(self, state: TargetState, path: Path) -> None:
+        """Keep a file that a save landed in after it stopped being the ``.md`` (never removed)."""
+        kept = spare_files.late_save_path(path.with_name(state.paths.md.name))
+        with suppress(OSError):
+            os.replace(path, kept)
+            warnings.warn(f"a save into {state.paths.md.name} that arrived after a write is kept in {kept.name}: "
+                          "compare it with the file and copy over what is missing", stacklevel=3)
 
     def _loaded_unchanged(self, target: str) -> TargetState | None:
         """The state kept for ``target`` if its files are still what it was read from, else None."""
@@ -720,6 +775,8 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
                     batch["history"] = change.history if lines is None else [orjson.Fragment(line[:-1]) for line in lines]
                 displaced = self._remove_at_end(plan, state, displaced)
                 plan.append(paths.journal, [batch], last=True)
+        if displaced is not None and displaced.tail is not None and md_written is not None and self._made_spare(state, displaced, md_written[1]):
+            displaced = None
         # the displaced file's bytes, if it is left to look at, taken before disk_md becomes what was written
         late_save = displaced and (displaced.path, state.disk_md if displaced.read is None else displaced.read, displaced.ident)
         state.journal_seq = seq
@@ -752,11 +809,50 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
         removed after them, as handing it to a worker costs more than it saves) when its identity
         proves nothing was saved into it since the exchange (looked at after every write but
         those fsyncs). Returns it when it is left to :meth:`_catch_late_save` instead."""
-        if displaced is None or not displaced.unchanged():
-            return displaced
+        if displaced is None or displaced.tail is not None or not displaced.unchanged():
+            return displaced  # one with a tail becomes the next spare, if nothing was saved into it
         read = displaced.read
         plan.remove_at_end(displaced.path, (lambda: state.disk_md) if read is None else (lambda: read), displaced.mode)
         return None
+
+    def _made_spare(self, state: TargetState, displaced: Displaced, holds: tuple) -> bool:
+        """After a commit that only appended: append the same bytes to the ``.md`` it displaced,
+        whose identity still proves nothing was saved into it since, and keep it as the next add's
+        spare copy (storage/spare.py), holding the file written (identity ``holds``). False when that identity does not prove it (or the file has
+        another link): the file is then left to :meth:`_catch_late_save`, as any displaced file."""
+        try:
+            wrote, stamped = spare_files.extend(displaced.path, displaced.tail, displaced.ident)
+        except OSError:
+            wrote, stamped = True, None  # part of the tail may be in it: it holds neither file
+        if not wrote:
+            return False
+        path = spare_files.spare_path(write_target(state.paths.md)[0])
+        try:
+            if stamped is None:
+                raise OSError("no backdated time")
+            if displaced.path != path:  # a temp file's name would read as a killed write's leftover
+                os.replace(displaced.path, path)
+        except OSError:
+            with suppress(OSError):
+                os.unlink(displaced.path)
+            return True
+        self._keep_spare(state.target, spare_files.Spare(path, md_identity(stamped), holds, os.getpid()))
+        return True
+
+    def _completed_spare(self, plan: CommitPlan, spare: spare_files.Spare, tail: bytes) -> Path | None:
+        """The spare copy with the change's ``tail`` appended, adopted by ``plan`` as the ``.md``'s
+        temp file; None (the copy removed) when it could not be written."""
+        try:
+            wrote, stamped = spare_files.extend(spare.path, tail, spare.ident)
+        except OSError:
+            wrote, stamped = False, None
+        if not wrote:
+            spare_files.discard(spare)
+            return None
+        plan.adopt(spare.path)
+        if stamped is not None:
+            plan.backdated[spare.path] = stamped
+        return spare.path
 
     def _catch_late_save(self, state: TargetState, path: Path, read: bytes, ident: tuple | None = None) -> None:
         """An editor that opened the ``.md`` before the exchange and rewrites it in place saves into
@@ -773,7 +869,7 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
                 self._commit(state, follow)
         except (OSError, DialecticalMemoryError) as error:
             self._states.pop(state.target, None)
-            kept = path.with_name(f"{state.paths.md.name}.late-save-{int(time.time())}")
+            kept = spare_files.late_save_path(path.with_name(state.paths.md.name))
             with suppress(OSError):
                 os.replace(path, kept)
             warnings.warn(f"a save into {state.paths.md.name} that arrived during a write could not be merged ({error}); it is kept in {kept.name}", stacklevel=2)
@@ -795,6 +891,10 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
         a file this store wrote, or one compared after its clock tick had passed, changes its
         identity with any write."""
         md, mode = write_target(state.paths.md)
+        # a large home's add in a long-lived store: the bytes it appends, written into the spare
+        # copy of the file (when one holds the file) and then into the file it displaces
+        tail = state.appended_since_disk() if self._keeps_spare_of(state) else None
+        spare = self._spare_to_use(state, md, mode)
         proof = state.md_ident if state.md_verified else None
         # the bytes the file should hold: copied out of the state only when compared (None while
         # the identity proves them: they are the state's disk_md)
@@ -802,7 +902,11 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
         merged = False
         for _attempt in range(MAX_FOREIGN_MERGES):
             data = state.md_bytes()
-            tmp = plan.temp(md, data, mode, sync=False, backdated=True)
+            tmp = spare and tail and self._completed_spare(plan, spare, tail)
+            if spare is not None and not tmp:
+                spare_files.discard(spare)
+            spare = None
+            tmp = tmp or plan.temp(md, data, mode, sync=False, backdated=True)
             plan.sync_files([tmp, *beside()])  # the .md's temp file with what is written beside it
             beside = list
             stamped = plan.backdated.get(tmp)
@@ -824,7 +928,8 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
                 if how != "exchanged":
                     return written, None, merged
                 plan.keep(tmp)
-                return written, Displaced(tmp, expected, proof if proven else None, mode), merged
+                kept_tail = None if merged or not proven else tail
+                return written, Displaced(tmp, expected, proof if proven else None, mode, kept_tail), merged
             merge_foreign(state, change, expected, displaced)
             merged = True
             expected, proof = bytes(data), written[1] if written[2] else None  # data grows in place

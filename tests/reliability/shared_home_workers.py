@@ -3,6 +3,8 @@
 Usage: python shared_home_workers.py KIND HOME COUNT PREFIX [SEED]
 
 - ``store``: a long-lived ``MemoryStore`` adding ``PREFIX i`` (prints ``ok<TAB>text`` after each add returns)
+- ``long-lived-store``: the same, loaded as the MCP server and Hermes do (it keeps a spare copy of a
+  large ``.md``, storage/spare.py)
 - ``hermes-protocol``: Hermes' memory-tool protocol written from its description, without Hermes:
   ``flock(MEMORY.md.lock)``, read, split on ``"\\n§\\n"``, append, temp + fsync + rename, unlock
 - ``vim`` / ``in-place``: an editor that reads the file, appends a hand note and saves it with no lock,
@@ -44,18 +46,36 @@ def _ack(text: str) -> None:
     print(f"ok\t{time.time():.6f}\t{text}", flush=True)
 
 
-def store_writer(home: Path, count: int, prefix: str, rng: random.Random) -> None:
+def store_writer(home: Path, count: int, prefix: str, rng: random.Random, *, long_lived: bool = False) -> None:
     from dialectical_memory import MemoryStore
 
     store = MemoryStore(home, memory_char_limit=0, user_char_limit=0)
-    store.load_from_disk()
+    store.load_from_disk(prepare_adds=long_lived)  # long-lived: keeps a spare copy of a large .md (storage/spare.py)
     _warm(store)
+    completed = _count_completed_spares() if long_lived else None
     _ready()
     for i in range(count):
         text = f"{prefix} {i}"
         store.add("memory", text, source_kind="observed")
         _ack(text)
         _pause(rng)
+    if completed is not None:
+        print(f"spares\t{completed[0]}", flush=True)
+
+
+def _count_completed_spares() -> list[int]:
+    """How many adds published their spare copy (a one-item list, counted as they happen)."""
+    from dialectical_memory.store import memory_store
+
+    completed, real = [0], memory_store.MemoryStore._completed_spare
+
+    def counting(self, plan, spare, tail):
+        path = real(self, plan, spare, tail)
+        completed[0] += path is not None
+        return path
+
+    memory_store.MemoryStore._completed_spare = counting
+    return completed
 
 
 def _warm(store) -> None:
@@ -165,8 +185,8 @@ def main() -> None:
     count = int(sys.argv[3]) if sys.argv[3].isdigit() else 0
     prefix = sys.argv[4] if len(sys.argv) > 4 else ""
     rng = random.Random(int(sys.argv[5]) if len(sys.argv) > 5 else 7)
-    if kind == "store":
-        store_writer(home, count, prefix, rng)
+    if kind in ("store", "long-lived-store"):
+        store_writer(home, count, prefix, rng, long_lived=kind == "long-lived-store")
     elif kind == "hermes-protocol":
         hermes_protocol_writer(home, count, prefix, rng)
     elif kind in ("vim", "in-place"):
