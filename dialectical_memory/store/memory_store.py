@@ -316,10 +316,10 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
             with self._thread_locks[target]:
                 state = self._loaded_unchanged(target)
                 if state is not None:
+                    self._ensure_spare(state)  # from the bytes as read, before they become the buffer appends extend
                     state.prepare_appends()
                     if index_path(self.home, paths.stem).exists():
                         state.ensure_index()
-                    self._ensure_spare(state)
         return [target for target, _paths in loaded]
 
     def _keeps_spare_of(self, state: TargetState) -> bool:
@@ -818,8 +818,9 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
     def _made_spare(self, state: TargetState, displaced: Displaced, holds: tuple) -> bool:
         """After a commit that only appended: append the same bytes to the ``.md`` it displaced,
         whose identity still proves nothing was saved into it since, and keep it as the next add's
-        spare copy (storage/spare.py), holding the file written (identity ``holds``). False when that identity does not prove it (or the file has
-        another link): the file is then left to :meth:`_catch_late_save`, as any displaced file."""
+        spare copy (storage/spare.py), holding the file written (identity ``holds``). False when
+        that identity does not prove it (or the file has another link): the file is then left to
+        :meth:`_catch_late_save`, as any displaced file."""
         try:
             wrote, stamped = spare_files.extend(displaced.path, displaced.tail, displaced.ident)
         except OSError:
