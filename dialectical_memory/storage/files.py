@@ -531,12 +531,12 @@ class CommitPlan:
             self._undo.append(lambda: _truncate(real, start) if existed else os.unlink(real))
             written = 0
             if start > 0 and os.pread(fd, 1, start - 1) != b"\n":
-                written += _write_all(fd, b"\n")
+                written += write_all(fd, b"\n")
             if lines is not None:
-                written += _write_all(fd, b"".join(lines))
+                written += write_all(fd, b"".join(lines))
             else:
                 for at in range(0, len(records), APPEND_CHUNK):  # 100,000 records are not held as bytes at once
-                    written += _write_all(fd, b"".join(_json_line(r) for r in records[at : at + APPEND_CHUNK]))
+                    written += write_all(fd, b"".join(_json_line(r) for r in records[at : at + APPEND_CHUNK]))
             self._dirs.add(path.parent)
             if sync and last:
                 self._sync_with_folders([fd], self._removed_at_end)
@@ -619,7 +619,7 @@ def _write_back(path: Path, data: bytes, mode: int) -> None:
     fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, mode)
     try:
         os.fchmod(fd, mode)
-        _write_all(fd, data)
+        write_all(fd, data)
         os.fsync(fd)
     finally:
         os.close(fd)
@@ -711,7 +711,7 @@ def remove_leftover_temp_files(paths: TargetPaths) -> list[Path]:
 APPEND_CHUNK = 1_000  # records serialised and written at a time
 
 
-def _write_all(fd: int, data: bytes) -> int:
+def write_all(fd: int, data: bytes) -> int:
     view = memoryview(data)
     while view:
         view = view[os.write(fd, view) :]

@@ -26,7 +26,7 @@ import time
 from pathlib import Path
 from typing import NamedTuple
 
-from .files import backdate, md_identity
+from .files import backdate, md_identity, write_all
 
 _OPEN_NEW = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC
 _OPEN_APPEND = os.O_WRONLY | os.O_APPEND | os.O_NOFOLLOW | os.O_CLOEXEC
@@ -56,7 +56,7 @@ def make(md: Path, data: bytes | bytearray, mode: int | None, holds: tuple | Non
     try:
         if mode is not None:
             os.fchmod(fd, mode)
-        _write_all(fd, data)
+        write_all(fd, data)
         stamped = backdate(fd)
     except OSError:
         stamped = None
@@ -102,7 +102,7 @@ def extend(path: Path, tail: bytes, ident: tuple | None = None) -> tuple[bool, o
         st = os.fstat(fd)
         if st.st_nlink != 1 or (ident is not None and md_identity(st) != ident):
             return False, None
-        _write_all(fd, tail)
+        write_all(fd, tail)
         return True, backdate(fd)
     finally:
         os.close(fd)
@@ -165,12 +165,6 @@ def _alive(pid: int) -> bool:
     except (PermissionError, OverflowError, ValueError):
         return True
     return True
-
-
-def _write_all(fd: int, data) -> None:
-    view = memoryview(data)
-    while view:
-        view = view[os.write(fd, view) :]
 
 
 def _remove(path: Path) -> bool:

@@ -332,13 +332,10 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
         if not self._keeps_spare_of(state) or state.disk_md is None or not state.md_writable or state.read_only:
             return
         md, mode = write_target(state.paths.md)
-        current = self._spares.pop(state.target, None)
-        if current is not None and spare_files.usable(current, md, mode, state.md_ident):
+        current = self._take_spare(state, md, mode)
+        if current is not None:
             self._spares[state.target] = current
             return
-        if current is not None and spare_files.written_since(current):
-            self._keep_late_save(state, current.path)
-        spare_files.discard(current)
         spare_files.sweep(md)
         self._keep_spare(state.target, spare_files.make(md, state.disk_md, mode, state.md_ident))
 
@@ -349,13 +346,13 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
         if self._spares_finalizer is None:  # removed when the store is collected or the process exits
             self._spares_finalizer = weakref.finalize(self, spare_files.discard_all, self._spares)
 
-    def _spare_to_use(self, state: TargetState, md: Path, mode: int | None) -> spare_files.Spare | None:
-        """The target's spare copy if it provably holds the ``.md`` as last read or written (taken:
-        the commit completes and publishes it, or it is removed)."""
+    def _take_spare(self, state: TargetState, md: Path, mode: int | None) -> spare_files.Spare | None:
+        """The target's spare copy, taken from the store, if it provably holds the ``.md`` as last
+        read or written; any other is removed (kept aside when something was saved into it)."""
         spare = self._spares.pop(state.target, None)
-        if spare is not None and spare_files.usable(spare, md, mode, state.md_ident):
+        if spare is None or spare_files.usable(spare, md, mode, state.md_ident):
             return spare
-        if spare is not None and spare_files.written_since(spare):
+        if spare_files.written_since(spare):
             self._keep_late_save(state, spare.path)
         spare_files.discard(spare)
         return None
@@ -895,7 +892,10 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
         # a large home's add in a long-lived store: the bytes it appends, written into the spare
         # copy of the file (when one holds the file) and then into the file it displaces
         tail = state.appended_since_disk() if self._keeps_spare_of(state) else None
-        spare = self._spare_to_use(state, md, mode)
+        spare = self._take_spare(state, md, mode)
+        if spare is not None and tail is None:  # not an append: the copy no longer holds the file once it is written
+            spare_files.discard(spare)
+            spare = None
         proof = state.md_ident if state.md_verified else None
         # the bytes the file should hold: copied out of the state only when compared (None while
         # the identity proves them: they are the state's disk_md)
@@ -903,9 +903,7 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
         merged = False
         for _attempt in range(MAX_FOREIGN_MERGES):
             data = state.md_bytes()
-            tmp = spare and tail and self._completed_spare(plan, spare, tail)
-            if spare is not None and not tmp:
-                spare_files.discard(spare)
+            tmp = spare and self._completed_spare(plan, spare, tail)  # the first attempt only
             spare = None
             tmp = tmp or plan.temp(md, data, mode, sync=False, backdated=True)
             plan.sync_files([tmp, *beside()])  # the .md's temp file with what is written beside it
