@@ -3,8 +3,8 @@ add completes and exchanges into place instead of writing the whole file again.
 
 An add to a large home appends one entry. Writing the whole ``.md`` again for it costs ~2 ms at
 100,000 entries on a quiet disk and 20–50 ms when the kernel must find fresh pages for 5.8 MB, and
-its fsync flushes all of them. With a copy beside the file (``.MEMORY.md.spare-<pid>.tmp``), the
-add appends its entry to the copy, fsyncs it and exchanges it with the ``.md``: a reader still sees
+its fsync flushes all of them. With a copy beside the file (``.MEMORY.md.spare-<pid>-<store>.tmp``),
+the add appends its entry to the copy, fsyncs it and exchanges it with the ``.md``: a reader still sees
 the old file or the new one, never a mix (RELIABILITY.md). The file the exchange displaced holds
 the old bytes; once the commit has ended and its identity proves nothing was saved into it since,
 the same entry is appended to it and it is the next add's copy.
@@ -39,15 +39,23 @@ class Spare(NamedTuple):
     pid: int  # the process that made it: a forked child never uses (or removes) its parent's
 
 
-def spare_path(md: Path, pid: int | None = None) -> Path:
-    return md.with_name(f".{md.name}.spare-{os.getpid() if pid is None else pid}.tmp")
+def new_owner() -> str:
+    """A name for one store's copies, unique among the stores of this process (two stores of one
+    process over one home each keep their own)."""
+    return os.urandom(4).hex()
 
 
-def make(md: Path, data: bytes | bytearray, mode: int | None, holds: tuple | None) -> Spare | None:
-    """A new copy of ``data`` (the bytes of ``md``, whose identity is ``holds``) beside ``md``,
-    unsynced (the add that uses it fsyncs it). None when the file system keeps no backdated time
-    (the identity could not prove the bytes) or the copy could not be written."""
-    path = spare_path(md)
+def spare_path(md: Path, owner: str) -> Path:
+    """Where the store named ``owner`` (:func:`new_owner`) keeps its copy of ``md``: the process's
+    id first, which tells :func:`sweep` whether the copy's maker is gone."""
+    return md.with_name(f".{md.name}.spare-{os.getpid()}-{owner}.tmp")
+
+
+def make(md: Path, owner: str, data: bytes | bytearray, mode: int | None, holds: tuple | None) -> Spare | None:
+    """A new copy of ``data`` (the bytes of ``md``, whose identity is ``holds``) beside ``md``, for
+    the store named ``owner``, unsynced (the add that uses it fsyncs it). None when the file system
+    keeps no backdated time (the identity could not prove the bytes) or it could not be written."""
+    path = spare_path(md, owner)
     _remove(path)
     try:
         fd = os.open(path, _OPEN_NEW, 0o600)
@@ -148,7 +156,7 @@ def sweep(md: Path) -> list[Path]:
     except OSError:
         return removed
     for name in names:
-        number = name[len(prefix) : -len(suffix)] if name.startswith(prefix) and name.endswith(suffix) else ""
+        number = name[len(prefix) : -len(suffix)].split("-", 1)[0] if name.startswith(prefix) and name.endswith(suffix) else ""
         if not number.isdigit() or int(number) == os.getpid() or _alive(int(number)):
             continue
         path = md.with_name(name)

@@ -214,6 +214,7 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
         self._keeps_spares = False  # a long-lived store keeps a spare copy of a large .md (storage/spare.py)
         self._spares: dict[str, spare_files.Spare] = {}
         self._spares_finalizer = None
+        self._spare_owner = spare_files.new_owner()
         self.max_lock_hold_seconds = 0.0  # longest this store held a target's locks (a measurement)
         self._origin_ledger: OriginLedger | None = None  # texts Hermes staged, by who staged them
         self._expected: dict[str, dict[str, Origin]] = {target: {} for target in TARGET_FILES}
@@ -337,7 +338,7 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
             self._spares[state.target] = current
             return
         spare_files.sweep(md)
-        self._keep_spare(state.target, spare_files.make(md, state.disk_md, mode, state.md_ident))
+        self._keep_spare(state.target, spare_files.make(md, self._spare_owner, state.disk_md, mode, state.md_ident))
 
     def _keep_spare(self, target: str, spare: spare_files.Spare | None) -> None:
         if spare is None:
@@ -824,7 +825,7 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
             wrote, stamped = True, None  # part of the tail may be in it: it holds neither file
         if not wrote:
             return False
-        path = spare_files.spare_path(write_target(state.paths.md)[0])
+        path = spare_files.spare_path(write_target(state.paths.md)[0], self._spare_owner)
         try:
             if stamped is None:
                 raise OSError("no backdated time")

@@ -18,6 +18,7 @@ from dialectical_memory.storage.files import TargetPaths
 WORKERS = Path(__file__).with_name("shared_home_workers.py")
 pytestmark = pytest.mark.slow
 WRITES = 120
+SEEDED = 220  # entries: a home large enough that a long-lived store keeps a spare copy of its .md
 
 
 def _start(*args: str, python: str = sys.executable, env: dict | None = None) -> subprocess.Popen:
@@ -129,6 +130,28 @@ def test_real_hermes_memory_tool_and_store_lose_nothing(tmp_path, hermes_python)
     assert not archived
 
 
+def test_real_hermes_memory_tool_and_a_store_adding_through_its_spare_copy_lose_nothing(tmp_path, hermes_python):
+    """As the Hermes provider runs: a long-lived store keeping a copy of a large .md (storage/spare.py)
+    beside hermes-agent 0.19.0's own memory tool, on one home."""
+    import os
+
+    hermes_home = tmp_path / "hermes"
+    home = hermes_home / "memories"
+    seeder = MemoryStore(home, memory_char_limit=0, user_char_limit=0)
+    for number in range(SEEDED):
+        seeder.add("memory", f"seed entry {number} written before the race")
+    env = {**os.environ, "HERMES_HOME": str(hermes_home), "PYTHONPATH": ""}
+    hermes = _start("-c", HERMES_WRITER, str(home), str(WRITES), "real hermes wrote item", python=str(hermes_python), env=env)
+    store = _start(str(WORKERS), "long-lived-store", str(home), str(WRITES), "store note", "8")
+    _go(hermes, store)
+    hermes_acks, (store_acks, spares_used) = _acknowledged(hermes), _acknowledged(store, counted="spares")
+    assert _overlap(hermes_acks, store_acks) > 0 and spares_used > 0
+    active, archived, _historic = _everything_kept(home)
+    assert [t for _, t in hermes_acks + store_acks if t not in active] == []
+    assert not archived and not list(home.glob("MEMORY.md.late-save-*"))
+    print(f"\nreal Hermes 0.19.0 vs a store keeping a spare copy: {spares_used} of {WRITES} adds through the copy, nothing lost")
+
+
 @pytest.mark.parametrize("style", ["vim", "in-place"])
 def test_editor_saves_racing_a_store_lose_no_hand_note_and_no_acknowledged_add(tmp_path, style):
     home = tmp_path / "home"
@@ -147,9 +170,6 @@ def test_editor_saves_racing_a_store_lose_no_hand_note_and_no_acknowledged_add(t
         f"{len(lost_adds)} adds; archived {len(archived)} (an editor that saved a stale copy removed them)"
     )
     assert (lost_notes, lost_adds) == ([], [])
-
-
-SEEDED = 220  # entries: a home large enough that a long-lived store keeps a spare copy of its .md
 
 
 @pytest.mark.parametrize("peer", ["hermes-protocol", "in-place", "vim", "long-lived-store"])

@@ -179,14 +179,13 @@ def test_a_failed_commit_puts_the_file_back_and_leaves_no_copy_behind(large_home
 
 def test_copies_of_processes_gone_are_swept_and_a_collected_store_removes_its_own(large_home, clock):
     gone = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True, check=True)
-    dead = large_home / f".MEMORY.md.spare-{int(gone.stdout)}.tmp"
-    alive = large_home / f".MEMORY.md.spare-{os.getppid()}.tmp"
+    dead = large_home / f".MEMORY.md.spare-{int(gone.stdout)}-0badf00d.tmp"
+    alive = large_home / f".MEMORY.md.spare-{os.getppid()}-0badf00d.tmp"
     for path in (dead, alive):
         path.write_bytes(b"an old copy")
     store = _long_lived(large_home, clock)
     assert not dead.exists() and alive.exists()
-    own = spare_files.spare_path(large_home / "MEMORY.md")
-    assert own.exists()
+    [own] = [path for path in _spares(large_home) if path != alive]
     del store
     gc.collect()
     assert not own.exists() and alive.exists()
@@ -196,7 +195,7 @@ def test_a_copy_is_used_only_by_the_process_that_made_it(large_home):
     md = large_home / "MEMORY.md"
     st = md.stat()
     ident = (st.st_ino, st.st_size, st.st_mtime_ns)
-    spare = spare_files.make(md, md.read_bytes(), 0o644, ident)
+    spare = spare_files.make(md, spare_files.new_owner(), md.read_bytes(), 0o644, ident)
     assert spare is not None and spare_files.usable(spare, md, 0o644, ident)
     assert not spare_files.usable(spare._replace(pid=spare.pid + 1), md, 0o644, ident)  # a forked child's view
     assert not spare_files.usable(spare, md, 0o644, (ident[0], ident[1] + 1, ident[2]))  # another file read since
@@ -213,3 +212,17 @@ def test_a_save_into_the_copy_is_kept_when_the_store_ends(large_home, clock):
     gc.collect()
     [late] = large_home.glob("MEMORY.md.late-save-*")
     assert late.read_bytes().endswith(b"held the old file") and _spares(large_home) == []
+
+
+def test_two_long_lived_stores_of_one_process_keep_a_copy_each(large_home, clock):
+    first, second = _long_lived(large_home, clock), _long_lived(large_home, clock)
+    assert len(_spares(large_home)) == 2
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # no copy is taken for a save into another
+        for number in range(3):
+            first.add("memory", f"User planted garlic in bed number {number}")
+            second.add("memory", f"User sowed carrots in row number {number}")
+    assert list(large_home.glob("MEMORY.md.late-save-*")) == []
+    md = (large_home / "MEMORY.md").read_bytes()
+    assert md.endswith("\n§\nUser sowed carrots in row number 2".encode())
+    assert md.decode().count("User planted garlic in bed number") == 3
