@@ -14,8 +14,9 @@ identity (inode, size, modification time backdated as :func:`~.files.backdate` d
 this process gave it, it has one link (a hard link elsewhere, a backup made with ``cp -al``, is
 never written into), its mode is the ``.md``'s. Otherwise the add writes the whole file, as it
 always did. A copy is never the only copy of anything: removing it at any time loses nothing.
-It ends in ``.tmp`` (a sync ignores it) but is no leftover of a killed write (``files._OWN_TEMP``):
-a process's copy is removed when the process ends, or by another store once that process is gone.
+It ends in ``.tmp`` (a sync ignores it) but its name is none of a commit's temp files, which a load
+removes as a killed write's leftovers: a store removes its copy when it is collected or the process
+ends, and another store removes it once that process is gone (:func:`sweep`).
 """
 
 from __future__ import annotations
