@@ -95,6 +95,7 @@ def serve(
         pass
     finally:
         server.server_close()
+        served.close()  # its spare copies of large .md files (storage/spare.py)
 
 
 def limits_line(limits: dict[str, int], hermes_config: Path | None) -> str:

@@ -313,8 +313,11 @@ def serve_mcp(home: str | Path | None, *, http_port: int | None = None, memory_c
                         drafter=drafter)
     store.load_from_disk(prepare_adds=False)  # prepared on the warm-up's thread instead
     store.warm_up()  # the agent's first write finds the detector and the index ready
-    if http_port is None:
-        create_server(store).run()
-        return
-    server = create_server(store, dashboard_url=None)
-    server.run("streamable-http", host="127.0.0.1", port=http_port, transport_security=transport_security(http_port))
+    try:
+        if http_port is None:
+            create_server(store).run()
+            return
+        server = create_server(store, dashboard_url=None)
+        server.run("streamable-http", host="127.0.0.1", port=http_port, transport_security=transport_security(http_port))
+    finally:
+        store.close()  # its spare copies of large .md files (storage/spare.py)

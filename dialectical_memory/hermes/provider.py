@@ -332,6 +332,8 @@ class DialecticalMemoryProvider(_ProviderBase):
         worker = self._maintenance
         if worker is not None:
             worker.join(SESSION_END_JOIN_SECONDS)
+        if self._store is not None:
+            self._store.close()  # its spare copies of large .md files (storage/spare.py)
 
     # ------------------------------------------------------------ what the model sees
 

@@ -292,6 +292,15 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
         self._keeps_spares = True
         start(self._warm_targets)
 
+    def close(self) -> None:
+        """Remove what this store keeps on disk only for its own adds: the spare copies of large
+        ``.md`` files (storage/spare.py). A long-lived process calls it when it stops; ``dmem``
+        leaves with ``os._exit``, which runs no exit handler. The store stays usable: its next add
+        writes the whole file, and keeps a copy again."""
+        for target in list(self._spares):
+            with self._thread_locks[target]:  # not while an add of this store completes it
+                spare_files.discard_all({target: spare} if (spare := self._spares.pop(target, None)) else {})
+
     def _warm_targets(self) -> None:
         """The warm-up's part of this store: on the state as loaded, never reloading it. A file that
         moved meanwhile is left to the next call, which reconciles it with the origins it is told

@@ -226,3 +226,13 @@ def test_two_long_lived_stores_of_one_process_keep_a_copy_each(large_home, clock
     md = (large_home / "MEMORY.md").read_bytes()
     assert md.endswith("\n§\nUser sowed carrots in row number 2".encode())
     assert md.decode().count("User planted garlic in bed number") == 3
+
+
+def test_a_closed_store_removes_its_copy_and_goes_on_adding(large_home, clock):
+    store = _long_lived(large_home, clock)
+    store.add("memory", "User keeps two beehives")
+    assert len(_spares(large_home)) == 1
+    store.close()
+    assert _spares(large_home) == []
+    store.add("memory", "User sells honey at the market")
+    assert (large_home / "MEMORY.md").read_bytes().endswith("\n§\nUser sells honey at the market".encode())
