@@ -124,8 +124,8 @@ def discard(spare: Spare | None) -> None:
 
 
 def discard_all(spares: dict) -> None:
-    """Remove every copy in ``spares`` (a store's, when it is collected or the process exits); one
-    that something was saved into since is kept aside instead (:func:`late_save_path`)."""
+    """Remove every copy in ``spares`` (a store's, when it is closed or collected, or the process
+    exits); one that something was saved into since is kept aside instead (:func:`late_save_path`)."""
     for spare in list(spares.values()):
         if written_since(spare):
             md_name = spare.path.name[1:].rsplit(".spare-", 1)[0]
@@ -177,10 +177,9 @@ def _alive(pid: int) -> bool:
 
 
 def _remove(path: Path) -> bool:
+    """Unlink ``path``; whether it was there to remove (a copy that cannot be removed is left)."""
     try:
         os.unlink(path)
-    except FileNotFoundError:
-        return False
     except OSError:
         return False
     return True
