@@ -123,17 +123,30 @@ def discard(spare: Spare | None) -> None:
         _remove(spare.path)
 
 
-def discard_all(spares: dict) -> None:
-    """Remove every copy in ``spares`` (a store's, when it is closed or collected, or the process
-    exits); one that something was saved into since is kept aside instead (:func:`late_save_path`)."""
-    for spare in list(spares.values()):
-        if written_since(spare):
-            md_name = spare.path.name[1:].rsplit(".spare-", 1)[0]
-            try:
-                os.replace(spare.path, late_save_path(spare.path.with_name(md_name)))
-            except OSError:
-                pass
+def keep_aside(spare: Spare) -> Path | None:
+    """Keep this process's copy, when something was saved into it since (:func:`written_since`),
+    under a new name beside the ``.md`` (:func:`late_save_path`); returns that name, else None."""
+    if not written_since(spare):
+        return None
+    md_name = spare.path.name[1:].rsplit(".spare-", 1)[0]
+    kept = late_save_path(spare.path.with_name(md_name))
+    try:
+        os.replace(spare.path, kept)
+    except OSError:
+        return None
+    return kept
+
+
+def release(spare: Spare) -> None:
+    """Remove this process's copy, or keep it aside when something was saved into it since."""
+    if keep_aside(spare) is None:
         discard(spare)
+
+
+def discard_all(spares: dict) -> None:
+    """:func:`release` every copy in ``spares`` (a store's, when it is collected or the process exits)."""
+    for spare in list(spares.values()):
+        release(spare)
     spares.clear()
 
 

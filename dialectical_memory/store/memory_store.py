@@ -299,7 +299,9 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
         writes the whole file, and keeps a copy again."""
         for target in list(self._spares):
             with self._thread_locks[target]:  # not while an add of this store completes it
-                spare_files.discard_all({target: spare} if (spare := self._spares.pop(target, None)) else {})
+                spare = self._spares.pop(target, None)
+                if spare is not None:
+                    spare_files.release(spare)
 
     def _warm_targets(self) -> None:
         """The warm-up's part of this store: on the state as loaded, never reloading it. A file that
@@ -362,18 +364,13 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
         spare = self._spares.pop(state.target, None)
         if spare is None or spare_files.usable(spare, md, mode, state.md_ident):
             return spare
-        if spare_files.written_since(spare):
-            self._keep_late_save(state, spare.path)
-        spare_files.discard(spare)
-        return None
-
-    def _keep_late_save(self, state: TargetState, path: Path) -> None:
-        """Keep a file that a save landed in after it stopped being the ``.md`` (never removed)."""
-        kept = spare_files.late_save_path(path.with_name(state.paths.md.name))
-        with suppress(OSError):
-            os.replace(path, kept)
+        kept = spare_files.keep_aside(spare)
+        if kept is None:
+            spare_files.discard(spare)
+        else:
             warnings.warn(f"a save into {state.paths.md.name} that arrived after a write is kept in {kept.name}: "
                           "compare it with the file and copy over what is missing", stacklevel=3)
+        return None
 
     def _loaded_unchanged(self, target: str) -> TargetState | None:
         """The state kept for ``target`` if its files are still what it was read from, else None."""
@@ -836,15 +833,15 @@ class MemoryStore(ReviewActions, PatternReview, DraftReview, StagedWrites, Store
             return False
         path = spare_files.spare_path(write_target(state.paths.md)[0], self._spare_owner)
         try:
-            if stamped is None:
-                raise OSError("no backdated time")
-            if displaced.path != path:  # a temp file's name would read as a killed write's leftover
-                os.replace(displaced.path, path)
+            if stamped is not None:  # its identity proves what it holds
+                if displaced.path != path:  # a temp file's name would read as a killed write's leftover
+                    os.replace(displaced.path, path)
+                self._keep_spare(state.target, spare_files.Spare(path, md_identity(stamped), holds, os.getpid()))
+                return True
         except OSError:
-            with suppress(OSError):
-                os.unlink(displaced.path)
-            return True
-        self._keep_spare(state.target, spare_files.Spare(path, md_identity(stamped), holds, os.getpid()))
+            pass
+        with suppress(OSError):
+            os.unlink(displaced.path)
         return True
 
     def _completed_spare(self, plan: CommitPlan, spare: spare_files.Spare, tail: bytes) -> Path | None:
