@@ -20,7 +20,6 @@ import argparse
 import os
 import signal
 import sys
-import tempfile
 import time
 from collections import Counter
 from contextlib import contextmanager
@@ -29,6 +28,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from benchmarks.run import fsync_off  # noqa: E402
 from benchmarks.shared_words import warmed_small_store  # noqa: E402
 
 # (layer, the package's module paths that belong to it), in the order a sample is given to them: the
@@ -93,17 +93,6 @@ class Sampler:
             self._on = False
 
 
-@contextmanager
-def _fsync_off(off: bool):
-    real = os.fsync
-    if off:
-        os.fsync = lambda fd: None
-    try:
-        yield
-    finally:
-        os.fsync = real
-
-
 def profile(size: int, corpus: str, adds: int, interval_ms: float, fsync: bool = True, first: int = 2001) -> dict:
     """Per add: wall and CPU ms (medians) and each layer's share of the CPU samples. ``first``: the
     serial of the first note added (a text read before, by another home of this process, would be
@@ -112,7 +101,7 @@ def profile(size: int, corpus: str, adds: int, interval_ms: float, fsync: bool =
     sampler = Sampler(interval_ms)
     walls, cpus = [], []
     try:
-        with sampler.installed(), _fsync_off(not fsync):
+        with sampler.installed(), fsync_off(not fsync):
             for serial in range(first, first + adds):
                 text = note(serial)
                 start, start_cpu = time.perf_counter(), time.process_time()

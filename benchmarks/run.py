@@ -364,7 +364,7 @@ CORPORA = ("tidy", "shared")  # corpus.build_target's notes; shared_words.build_
 
 
 @contextmanager
-def _fsync_off(off: bool):
+def fsync_off(off: bool):
     """``os.fsync`` a no-op while active (``off``): what is left of an add once the fsyncs are equal."""
     real = os.fsync
     if off:
@@ -406,7 +406,7 @@ def bench_small(size: int, rounds: int, per_round: int, corpus: str = "tidy", fs
                     serial += 1
                     text = note(serial)
                     floor.append(floor_sample(home))
-                    with _fsync_off(not fsync):
+                    with fsync_off(not fsync):
                         start, start_cpu = time.perf_counter(), time.process_time()
                         result = store.add("memory", text)
                         ours.append(time.perf_counter() - start)
