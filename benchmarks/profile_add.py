@@ -1,4 +1,4 @@
-"""Where a small home's add spends its time (issue 46), by layer: what is left once the fsyncs are equal.
+"""Where a small home's add spends its CPU, by layer (issue 46); ``--no-fsync``: once the fsyncs are equal.
 
     python benchmarks/profile_add.py                          # 20 and 100 entries, tidy and shared
     python benchmarks/profile_add.py --sizes 100 --corpus shared --no-fsync
@@ -8,7 +8,8 @@ adds are timed the same way (a new note, then an untimed remove, so the home sta
 While an add runs, a timer on the process's CPU time (``ITIMER_PROF``: user and system, every
 thread) interrupts it (every ``--interval`` ms, or the kernel's tick, ~4 ms, if longer), and the
 stack it interrupted is put in a layer: the screening of the text, the same-fact matcher, the
-rules, reading the new text, the candidate index, the files written, the store's own bookkeeping
+rules, reading the new text, the candidate index and the rest of the detector (knowledge type,
+scripts), the files written, the store's own bookkeeping
 (see LAYERS). A statistical profile: no function is slowed by being counted (cProfile inflates
 code of many small calls several times, and that is most of the detector). A sample the kernel
 takes while the add waits (an fsync's own CPU time, on a worker thread) lands where the add resumes.
@@ -39,7 +40,7 @@ LAYERS = (
     ("same-fact matcher", ("detection/restatement.py",)),
     ("rules", ("detection/rules.py", "store/corroboration.py")),
     ("reading the new text", ("detection/analysis.py",)),
-    ("candidate index", ("detection/",)),
+    ("candidate index, other detection", ("detection/",)),
     ("files written (commit)", ("storage/",)),
     ("store bookkeeping", ("store/", "core/")),
 )

@@ -23,7 +23,7 @@ def test_a_sample_goes_to_the_first_layer_found_anywhere_in_its_stack():
                            f"{PKG}/core/regex_cues.py")) == "reading the new text"
     # the same reading done for the matcher is the matcher's
     assert layer_of(_stack(store, f"{PKG}/detection/restatement.py", f"{PKG}/detection/analysis.py")) == "same-fact matcher"
-    assert layer_of(_stack(store, f"{PKG}/detection/index.py", f"{PKG}/detection/terms.py")) == "candidate index"
+    assert layer_of(_stack(store, f"{PKG}/detection/index.py", f"{PKG}/detection/terms.py")) == "candidate index, other detection"
     assert layer_of(_stack(store, f"{PKG}/storage/files.py")) == "files written (commit)"
     assert layer_of(_stack(store, f"{PKG}/store/state.py")) == "store bookkeeping"
     assert layer_of(_stack("/usr/lib/python3.11/threading.py")) == OTHER
