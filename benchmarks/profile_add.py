@@ -7,10 +7,9 @@ Each home is the side-by-side bench's (:func:`benchmarks.shared_words.warmed_sma
 adds are timed the same way (a new note, then an untimed remove, so the home stays at its size).
 While an add runs, a timer on the process's CPU time (``ITIMER_PROF``: user and system, every
 thread) interrupts it (every ``--interval`` ms, or the kernel's tick, ~4 ms, if longer), and the
-stack it interrupted is put in a layer: the screening of the text, the same-fact matcher, the
-rules, reading the new text, the candidate index and the rest of the detector (knowledge type,
-scripts), the files written, the store's own bookkeeping
-(see LAYERS). A statistical profile: no function is slowed by being counted (cProfile inflates
+stack it interrupted is put in a layer (see LAYERS): the screening of the text, the same-fact
+matcher, the rules, reading the new text, the candidate index and the rest of the detector
+(knowledge type, scripts), the files written, the store's own bookkeeping. A statistical profile: no function is slowed by being counted (cProfile inflates
 code of many small calls several times, and that is most of the detector). A sample the kernel
 takes while the add waits (an fsync's own CPU time, on a worker thread) lands where the add resumes.
 """
@@ -125,10 +124,11 @@ def profile(size: int, corpus: str, adds: int, interval_ms: float, fsync: bool =
 def render(results: dict[tuple[int, str], dict], fsync: bool) -> str:
     lines = [f"where a small home's add spends its CPU ({'fsync on' if fsync else 'no fsync'}; median per add, "
              "layers: share of the CPU samples, and that share of the median CPU)"]
+    width = max(len(name) for name in (OTHER, *(layer for layer, _modules in LAYERS)))
     for (size, corpus), r in results.items():
         lines.append(f"\n{size} entries, {corpus}: wall {r['wall_ms']:.2f} ms, CPU {r['cpu_ms']:.2f} ms ({r['samples']} samples)")
         for layer, share in r["layers"].items():
-            lines.append(f"  {layer:28s} {100 * share:5.1f} %  {share * r['cpu_ms']:5.2f} ms")
+            lines.append(f"  {layer:{width}s} {100 * share:5.1f} %  {share * r['cpu_ms']:5.2f} ms")
     return "\n".join(lines)
 
 
